@@ -1,0 +1,38 @@
+//! Compiles every `.proto` file under `proto/` with protox (pure Rust, no system
+//! protoc) and writes the encoded descriptor set for gRPC server reflection.
+
+use std::path::{Path, PathBuf};
+
+use prost::Message;
+
+fn proto_files(dir: &Path, found: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            proto_files(&path, found)?;
+        } else if path.extension().is_some_and(|ext| ext == "proto") {
+            found.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let mut files = Vec::new();
+    proto_files(Path::new("proto"), &mut files)?;
+    files.sort();
+    println!("cargo:rerun-if-changed=proto");
+
+    let fds = protox::compile(&files, ["proto"])?;
+    let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
+    std::fs::write(out_dir.join("descriptor.bin"), fds.encode_to_vec())?;
+
+    // Messages serialise to the JSON the browser reads (camelCase, every field present).
+    tonic_prost_build::configure()
+        .message_attribute(
+            ".",
+            "#[derive(serde::Serialize, serde::Deserialize)] #[serde(rename_all = \"camelCase\", default)]",
+        )
+        .compile_fds(fds)?;
+    Ok(())
+}

@@ -1,0 +1,42 @@
+//! # Layout
+//!
+//! The gRPC contracts between the gateway and the services, one module per service
+//! (`proto/<area>/v1/*.proto`). Messages also derive serde with camelCase names so the
+//! gateway can answer JSON with them unchanged.
+//!
+//! - [`catalogue`]: site bundle, theaters, movies, showtimes, events, pages.
+//! - [`loyalty`]: the loyalty-member domain.
+//! - [`ads`]: ad page path, targeting, slots and size mapping.
+//! - [`consent`]: consent state and tracker decisions.
+//! - [`serving`]: serving a service with health and reflection, shutdown signals.
+//! - [`error`]: the one mapping from gRPC status codes to HTTP statuses.
+
+pub mod error;
+pub mod serving;
+
+pub mod catalogue {
+    pub mod v1 {
+        tonic::include_proto!("catalogue.v1");
+    }
+}
+
+pub mod loyalty {
+    pub mod v1 {
+        tonic::include_proto!("loyalty.v1");
+    }
+}
+
+pub mod ads {
+    pub mod v1 {
+        tonic::include_proto!("ads.v1");
+    }
+}
+
+pub mod consent {
+    pub mod v1 {
+        tonic::include_proto!("consent.v1");
+    }
+}
+
+/// Every service's descriptors, for gRPC server reflection.
+pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/descriptor.bin"));
