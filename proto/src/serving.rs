@@ -63,3 +63,26 @@ pub async fn shutdown_signal() {
         () = terminate => {},
     }
 }
+
+/// Asks the gRPC health service at `addr` (host:port) whether the server is SERVING,
+/// for container health checks (`<service> --health`).
+pub async fn probe(addr: &str) -> bool {
+    use tonic_health::pb::{
+        HealthCheckRequest, health_check_response::ServingStatus, health_client::HealthClient,
+    };
+    let Ok(endpoint) = tonic::transport::Endpoint::from_shared(format!("http://{addr}")) else {
+        return false;
+    };
+    let endpoint = endpoint
+        .connect_timeout(std::time::Duration::from_secs(2))
+        .timeout(std::time::Duration::from_secs(2));
+    let Ok(channel) = endpoint.connect().await else {
+        return false;
+    };
+    HealthClient::new(channel)
+        .check(HealthCheckRequest {
+            service: String::new(),
+        })
+        .await
+        .is_ok_and(|reply| reply.into_inner().status == ServingStatus::Serving as i32)
+}
