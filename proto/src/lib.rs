@@ -9,10 +9,12 @@
 //! - [`ads`]: ad page path, targeting, slots and size mapping.
 //! - [`consent`]: consent state and tracker decisions.
 //! - [`serving`]: serving a service with health and reflection, shutdown signals.
+//! - [`telemetry`]: log set-up for every binary.
 //! - [`error`]: the one mapping from gRPC status codes to HTTP statuses.
 
 pub mod error;
 pub mod serving;
+pub mod telemetry;
 
 pub mod catalogue {
     pub mod v1 {

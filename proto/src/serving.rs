@@ -86,3 +86,12 @@ pub async fn probe(addr: &str) -> bool {
         .await
         .is_ok_and(|reply| reply.into_inner().status == ServingStatus::Serving as i32)
 }
+
+/// The exit code of `<service> --health`: success when the server at `addr` is SERVING.
+pub async fn health_exit_code(addr: &str) -> std::process::ExitCode {
+    if probe(addr).await {
+        std::process::ExitCode::SUCCESS
+    } else {
+        std::process::ExitCode::FAILURE
+    }
+}

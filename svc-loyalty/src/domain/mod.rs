@@ -1,0 +1,3 @@
+//! Plain loyalty rules, no I/O.
+
+pub mod config;

@@ -1,0 +1,42 @@
+use proto::loyalty::v1::NormaliseConfigRequest;
+
+use crate::helpers::spawn_loyalty;
+
+#[tokio::test]
+async fn boost_pos_settings_come_back_normalised_over_grpc() {
+    let mut client = spawn_loyalty().await;
+    let config = client
+        .normalise_config(NormaliseConfigRequest {
+            loyalty_settings_json: r#"{"provider":"BOOST_POS","loggedInMenu":[{"to":"/account"}]}"#
+                .to_owned(),
+            settings_circuit_id: "circuit-1".to_owned(),
+            current_cinema_id: "cinema-2".to_owned(),
+        })
+        .await
+        .expect("a valid request")
+        .into_inner();
+    assert_eq!(config.version, 3);
+    assert_eq!(config.circuit_id, "circuit-1");
+    assert_eq!(config.cinema_id, "cinema-2");
+    assert_eq!(config.balance_types, vec!["POINTS".to_owned()]);
+    assert_eq!(config.session_timeout, 720);
+    assert_eq!(config.logged_in_menu_json, r#"[{"to":"/account"}]"#);
+}
+
+#[tokio::test]
+async fn settings_that_are_not_json_are_an_invalid_argument() {
+    let mut client = spawn_loyalty().await;
+    let status = client
+        .normalise_config(NormaliseConfigRequest {
+            loyalty_settings_json: "{not json".to_owned(),
+            ..Default::default()
+        })
+        .await
+        .expect_err("malformed settings");
+    assert_eq!(status.code(), tonic::Code::InvalidArgument);
+    assert!(
+        status.message().contains("not a JSON object"),
+        "{}",
+        status.message()
+    );
+}
