@@ -1,0 +1,53 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '@/components/error-boundary';
+import { ErrorNotice } from '@/components/error-notice';
+import { Spinner } from '@/components/spinner';
+import { useTranslate } from '@/lib/i18n';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { siteName } from '@/features/site/utils/site-name';
+import { SiteFooter } from './site-footer';
+import { ScrollToTop } from './scroll-to-top';
+import { SiteHeader } from './site-header';
+import styles from './root-layout.module.css';
+
+/** The frame of every page: header, the page itself, footer. */
+export function RootLayout() {
+  const t = useTranslate();
+  const { data: appData } = useAppData();
+  const site = appData?.site;
+  const name = siteName(site);
+  const { pathname } = useLocation();
+  return (
+    <div className={styles.frame}>
+      <a className="skip-link" href="#main">
+        {t('a11y.skipToContent')}
+      </a>
+      <SiteHeader
+        siteName={name}
+        settings={site?.settings}
+        theaters={appData?.theaters ?? []}
+        isSingleLocation={Boolean(site?.config?.isSingleLocation)}
+      />
+      <main id="main" className={styles.main} tabIndex={-1}>
+        <ErrorBoundary
+          resetKey={pathname}
+          fallback={(error) => (
+            <ErrorNotice
+              title={t('error.title')}
+              detail={error.message}
+              retryLabel={t('error.retry')}
+              onRetry={() => window.location.reload()}
+            />
+          )}
+        >
+          <Suspense fallback={<Spinner label={t('status.loading')} />}>
+            <Outlet />
+          </Suspense>
+        </ErrorBoundary>
+      </main>
+      <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
+      <ScrollToTop />
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+import { NavLink } from 'react-router';
+import { ExternalLink } from '@/components/external-link';
+import { SiteLink } from '@/components/site-link';
+import { useTranslate } from '@/lib/i18n';
+import type { SiteSettings, SocialLink } from '@/types/api';
+import { MAIN_NAVIGATION } from './main-navigation';
+import styles from './site-footer.module.css';
+
+type SiteFooterProps = {
+  siteName: string;
+  settings: SiteSettings | undefined;
+  year: number;
+};
+
+function linkLabel(link: SocialLink, t: (key: string) => string): string {
+  return link.label || t(`footer.linkKind.${link.kind ?? ''}`);
+}
+
+export function SiteFooter({ siteName, settings, year }: SiteFooterProps) {
+  const t = useTranslate();
+  const socialLinks = (settings?.socialLinks ?? []).filter((link) => link.url);
+  const appLinks = (settings?.appLinks ?? []).filter((link) => link.url);
+  const footerLinks = (settings?.footerLinks ?? []).filter((link) => link.to && link.label);
+  return (
+    <footer className={styles.footer}>
+      <div className={`container ${styles.columns}`}>
+        <div className={styles.about}>
+          <p className={styles.name}>{siteName}</p>
+          <p className={styles.tagline}>{t('footer.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.navigation')}>
+          <h2 className={styles.heading}>{t('footer.navigation')}</h2>
+          <ul className={styles.list}>
+            {MAIN_NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink to={item.to} className={styles.link}>
+                  {t(item.messageKey)}
+                </NavLink>
+              </li>
+            ))}
+            {footerLinks.map((link) => (
+              <li key={link.to}>
+                <SiteLink to={link.to ?? ''} label={link.label ?? ''} className={styles.link} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+        {socialLinks.length > 0 ? (
+          <section aria-labelledby="footer-social">
+            <h2 id="footer-social" className={styles.heading}>
+              {t('footer.social')}
+            </h2>
+            <ul className={styles.pills} data-testid="social-links">
+              {socialLinks.map((link) => (
+                <li key={link.url}>
+                  <ExternalLink href={link.url ?? ''} label={linkLabel(link, t)} className={styles.pill}>
+                    {linkLabel(link, t)}
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {appLinks.length > 0 ? (
+          <section aria-labelledby="footer-apps">
+            <h2 id="footer-apps" className={styles.heading}>
+              {t('footer.apps')}
+            </h2>
+            <ul className={styles.badges} data-testid="app-links">
+              {appLinks.map((link) => (
+                <li key={link.url}>
+                  <ExternalLink href={link.url ?? ''} label={linkLabel(link, t)} className={styles.badge}>
+                    <span className={styles.badgeKicker}>{t(`footer.appKicker.${link.kind ?? ''}`)}</span>
+                    <span className={styles.badgeStore}>{linkLabel(link, t)}</span>
+                  </ExternalLink>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </div>
+      <div className={`container ${styles.bottom}`}>
+        <p>{t('footer.copyright', [String(year), siteName])}</p>
+      </div>
+    </footer>
+  );
+}

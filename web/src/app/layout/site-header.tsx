@@ -1,0 +1,62 @@
+import { Link, NavLink } from 'react-router';
+import { ColourModeToggle } from '@/components/colour-mode-toggle';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useSelectedTheater } from '@/lib/selected-theater';
+import { TheaterPicker } from '@/features/theaters/components/theater-picker';
+import type { SiteSettings, Theater } from '@/types/api';
+import { MAIN_NAVIGATION } from './main-navigation';
+import styles from './site-header.module.css';
+
+type SiteHeaderProps = {
+  siteName: string;
+  settings: SiteSettings | undefined;
+  theaters: readonly Theater[];
+  isSingleLocation: boolean;
+};
+
+export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: SiteHeaderProps) {
+  const t = useTranslate();
+  const { selectedTheaterId, selectTheater } = useSelectedTheater();
+  const logo = settings?.logo?.src;
+  return (
+    <header className={styles.header}>
+      <div className={`container ${styles.bar}`}>
+        <Link to={paths.home.build()} className={styles.brand} aria-label={t('header.home', [siteName])}>
+          {logo ? (
+            <img className={styles.logo} src={logo} alt={settings?.logo?.alt || siteName} height={36} />
+          ) : null}
+          <span className={styles.name} data-testid="site-name">
+            {siteName}
+          </span>
+        </Link>
+        <nav className={styles.nav} aria-label={t('nav.main')}>
+          <ul className={styles.navList}>
+            {MAIN_NAVIGATION.map((item) => (
+              <li key={item.to}>
+                <NavLink
+                  to={item.to}
+                  className={({ isActive }) =>
+                    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
+                  }
+                >
+                  {t(item.messageKey)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className={styles.tools}>
+          {isSingleLocation || theaters.length === 0 ? null : (
+            <TheaterPicker
+              theaters={theaters}
+              selectedTheaterId={selectedTheaterId}
+              onSelect={selectTheater}
+            />
+          )}
+          <ColourModeToggle />
+        </div>
+      </div>
+    </header>
+  );
+}

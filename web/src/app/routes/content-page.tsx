@@ -1,0 +1,34 @@
+import { useParams } from 'react-router';
+import { ErrorNotice } from '@/components/error-notice';
+import { PageTitle } from '@/components/page-title';
+import { Spinner } from '@/components/spinner';
+import { isNotFound } from '@/lib/api-client';
+import { useTranslate } from '@/lib/i18n';
+import { usePage } from '@/features/pages/api/get-page';
+import { PageSections } from '@/features/pages/components/page-sections';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { siteName } from '@/features/site/utils/site-name';
+import { NotFoundRoute } from './not-found';
+
+/** A generic content page at /{slug}/ (about, privacy policy, ...). */
+export function ContentPageRoute() {
+  const t = useTranslate();
+  const { pageSlug = '' } = useParams();
+  const { data: appData } = useAppData();
+  const page = usePage(pageSlug);
+
+  if (page.isPending) return <Spinner label={t('status.loading')} />;
+  if (page.isError) {
+    if (isNotFound(page.error)) return <NotFoundRoute />;
+    return (
+      <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void page.refetch()} />
+    );
+  }
+  return (
+    <article className="container page">
+      <PageTitle page={page.data.title} site={siteName(appData?.site)} />
+      <h1 className="page-title">{page.data.title}</h1>
+      <PageSections sections={page.data.sections ?? []} />
+    </article>
+  );
+}

@@ -1,0 +1,75 @@
+import { useParams } from 'react-router';
+import { ErrorNotice } from '@/components/error-notice';
+import { PageTitle } from '@/components/page-title';
+import { Spinner } from '@/components/spinner';
+import { segmentNames } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useSelectedTheater } from '@/lib/selected-theater';
+import { useMovies } from '@/features/movies/api/get-movies';
+import { MovieDetails } from '@/features/movies/components/movie-details';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { siteName } from '@/features/site/utils/site-name';
+import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
+import { ShowtimeSchedule } from '@/features/showtimes/components/showtime-schedule';
+import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { NotFoundRoute } from './not-found';
+import styles from './section-heading.module.css';
+
+export function MovieRoute() {
+  const t = useTranslate();
+  const { movieSegment = '' } = useParams();
+  const { data: appData } = useAppData();
+  const { selectedTheaterId } = useSelectedTheater();
+  // The list is usually cached already (home, movie list); it also settles which
+  // movie `{id}-{slug}` names without guessing where the id ends.
+  const movies = useMovies();
+  const movie = movies.data?.find((candidate) => segmentNames(movieSegment, candidate.id));
+  const theaters = appData?.theaters ?? [];
+  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
+  const showtimes = useShowtimes(
+    { movieId: movie?.id, theaterId: currentTheater?.id },
+    { enabled: Boolean(movie) },
+  );
+
+  if (movies.isPending) return <Spinner label={t('status.loading')} />;
+  if (movies.isError) {
+    return (
+      <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void movies.refetch()} />
+    );
+  }
+  if (!movie) return <NotFoundRoute />;
+
+  return (
+    <>
+      <PageTitle page={movie.title} site={siteName(appData?.site)} />
+      <MovieDetails movie={movie} />
+      <section className={`container page ${styles.section}`} aria-labelledby="showtimes">
+        <div className={styles.header}>
+          <h2 id="showtimes" className={styles.title}>
+            {currentTheater
+              ? t('movie.showtimesAt', { theaterName: currentTheater.name ?? '' })
+              : t('movie.showtimes')}
+          </h2>
+        </div>
+        {showtimes.isPending ? (
+          <Spinner label={t('status.loading')} />
+        ) : showtimes.isError ? (
+          <ErrorNotice
+            title={t('error.title')}
+            retryLabel={t('error.retry')}
+            onRetry={() => void showtimes.refetch()}
+          />
+        ) : showtimes.data.length === 0 ? (
+          <p>{t('movie.noShowtimes')}</p>
+        ) : (
+          <ShowtimeSchedule
+            showtimes={showtimes.data}
+            theaters={theaters}
+            showTheaterNames={!currentTheater}
+          />
+        )}
+      </section>
+    </>
+  );
+}

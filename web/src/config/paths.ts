@@ -1,0 +1,66 @@
+// Every route of the app, built in one place (SPEC.md section 2, DESIGN.md section 5).
+// Paths end with '/' like the pre-built pages the gateway serves.
+
+/** `{id}-{slug}`, or the bare id when there is no slug. */
+export function idSlugSegment(id: string, slug?: string): string {
+  return slug ? `${id}-${slug}` : id;
+}
+
+export const paths = {
+  home: {
+    pattern: '/',
+    build: () => '/',
+  },
+  movies: {
+    pattern: '/movies/',
+    build: ({ playWeek }: { playWeek?: string } = {}) =>
+      playWeek ? `/movies/?playWeek=${encodeURIComponent(playWeek)}` : '/movies/',
+  },
+  movie: {
+    pattern: '/movies/:movieSegment/',
+    build: (movie: { id: string; slug?: string }) =>
+      `/movies/${encodeURIComponent(idSlugSegment(movie.id, movie.slug))}/`,
+  },
+  theaters: {
+    pattern: '/theaters/',
+    build: () => '/theaters/',
+  },
+  theater: {
+    pattern: '/theaters/:theaterSegment/',
+    build: (theater: { id: string; slug?: string }) =>
+      `/theaters/${encodeURIComponent(idSlugSegment(theater.id, theater.slug))}/`,
+  },
+  showtimes: {
+    pattern: '/showtimes/',
+    build: () => '/showtimes/',
+  },
+  events: {
+    pattern: '/events/',
+    build: () => '/events/',
+  },
+  event: {
+    pattern: '/events/:eventSegment/',
+    build: (event: { id: string; slug?: string }) =>
+      `/events/${encodeURIComponent(idSlugSegment(event.id, event.slug))}/`,
+  },
+  contentPage: {
+    pattern: '/:pageSlug/',
+    build: (slug: string) => `/${encodeURIComponent(slug)}/`,
+  },
+  notFound: {
+    pattern: '/404.html',
+    build: () => '/404.html',
+  },
+  serverError: {
+    pattern: '/500.html',
+    build: () => '/500.html',
+  },
+} as const;
+
+/**
+ * Whether the route segment `{id}-{slug}` (or a bare id) names the entity `id`,
+ * the same rule the gateway applies to pre-built page paths.
+ */
+export function segmentNames(segment: string, id: string): boolean {
+  return segment === id || (segment.startsWith(id) && segment.charAt(id.length) === '-');
+}

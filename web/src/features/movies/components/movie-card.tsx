@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { Poster } from '@/components/poster';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import type { Movie } from '@/types/api';
+import { MovieFlags } from './movie-flags';
+import { MovieMeta } from './movie-meta';
+import styles from './movie-card.module.css';
+
+export function MovieCard({ movie, eager = false }: { movie: Movie; eager?: boolean }) {
+  const t = useTranslate();
+  const title = movie.title ?? '';
+  return (
+    <article className={styles.card} data-testid="movie-card">
+      <Link to={paths.movie.build(movie)} className={styles.link}>
+        <div className={styles.posterWrap}>
+          <Poster src={movie.posterUrl} alt={t('movie.posterAlt', [title])} eager={eager} />
+          <MovieFlags flags={movie.flags} className={styles.flags} />
+        </div>
+        <h3 className={styles.title}>{title}</h3>
+      </Link>
+      <MovieMeta movie={movie} className={styles.meta} />
+    </article>
+  );
+}

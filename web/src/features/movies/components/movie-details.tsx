@@ -1,0 +1,64 @@
+import { Poster } from '@/components/poster';
+import { useTranslate } from '@/lib/i18n';
+import type { Movie } from '@/types/api';
+import { MovieFlags } from './movie-flags';
+import { MovieMeta } from './movie-meta';
+import styles from './movie-details.module.css';
+
+function formatReleaseDate(date: string, locale: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  if (!year || !month || !day) return date;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+    new Date(Date.UTC(year, month - 1, day)),
+  );
+}
+
+export function MovieDetails({ movie }: { movie: Movie }) {
+  const t = useTranslate();
+  const title = movie.title ?? '';
+  const facts: Array<{ label: string; value: string }> = [
+    movie.releaseDate
+      ? { label: t('movie.releaseDate'), value: formatReleaseDate(movie.releaseDate, t.locale) }
+      : undefined,
+    movie.directors?.length ? { label: t('movie.directors'), value: movie.directors.join(', ') } : undefined,
+    movie.cast?.length ? { label: t('movie.cast'), value: movie.cast.join(', ') } : undefined,
+    movie.formats?.length ? { label: t('movie.formats'), value: movie.formats.join(', ') } : undefined,
+  ].filter((fact) => fact !== undefined);
+  return (
+    <section className={styles.details} aria-labelledby="movie-title">
+      <div
+        className={styles.backdrop}
+        style={movie.posterUrl ? { backgroundImage: `url("${movie.posterUrl}")` } : undefined}
+        aria-hidden="true"
+      />
+      <div className={`container ${styles.inner}`}>
+        <Poster src={movie.posterUrl} alt={t('movie.posterAlt', [title])} eager className={styles.poster} />
+        <div className={styles.head}>
+          <MovieFlags flags={movie.flags} />
+          <h1 id="movie-title" className={styles.title}>
+            {title}
+          </h1>
+          <MovieMeta movie={movie} withGenres className={styles.meta} />
+        </div>
+        <div className={styles.body}>
+          {movie.synopsis ? (
+            <div className={styles.synopsis}>
+              <h2 className="visually-hidden">{t('movie.synopsis')}</h2>
+              <p>{movie.synopsis}</p>
+            </div>
+          ) : null}
+          {facts.length > 0 ? (
+            <dl className={styles.facts}>
+              {facts.map((fact) => (
+                <div key={fact.label}>
+                  <dt>{fact.label}</dt>
+                  <dd>{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { useTranslate } from '@/lib/i18n';
+import styles from './movie-flags.module.css';
+
+// SPEC.md section 3 "Movie attributes": flags NEW and PREVIEW.
+const SHOWN_FLAGS = ['NEW', 'PREVIEW'];
+
+export function MovieFlags({ flags, className }: { flags?: string[]; className?: string }) {
+  const t = useTranslate();
+  const shown = (flags ?? []).filter((flag) => SHOWN_FLAGS.includes(flag));
+  if (shown.length === 0) return null;
+  return (
+    <ul className={[styles.flags, className].filter(Boolean).join(' ')}>
+      {shown.map((flag) => (
+        <li key={flag} className={styles.flag}>
+          {t(`movie.flag.${flag}`)}
+        </li>
+      ))}
+    </ul>
+  );
+}

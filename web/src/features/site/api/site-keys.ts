@@ -1,0 +1,4 @@
+export const siteKeys = {
+  all: ['site'] as const,
+  appData: () => [...siteKeys.all, 'app-data'] as const,
+};

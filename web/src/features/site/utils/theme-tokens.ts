@@ -1,0 +1,137 @@
+import {
+  backgroundWithOffset,
+  contrastRatio,
+  AA_CONTRAST,
+  isDark,
+  parseHex,
+  readableOn,
+  readableText,
+  readableTextAlt,
+  shade,
+  visibleOn,
+} from '@/lib/contrast';
+import type { ColourMode } from '@/lib/colour-mode';
+import type { Roundness, SiteConfig } from '@/types/api';
+
+// The site theme (SPEC.md sections 3 "Theme customisation payload" and 9 "Theme") as
+// CSS custom properties on the document root. Components style themselves with
+// var(--...) only, so one theme change restyles the whole site.
+
+export type ThemeTokens = Record<`--${string}`, string>;
+
+// Used when the bundle leaves a colour out or writes one that is not a hex colour.
+const DEFAULTS = {
+  primary: '#C8102E',
+  accent: '#F5B400',
+  highlight: '#F5B400',
+  muted: '#6B6B6B',
+  background: '#FFFFFF',
+  headerBackground: '#141414',
+  darkBackground: '#141414',
+} as const;
+
+const SERIF_FONTS = new Set([
+  'Bitter', 'Bodoni Moda', 'Cormorant', 'EB Garamond', 'Hepta Slab', 'Libre Baskerville',
+  'Lora', 'Merriweather', 'Noto Serif', 'Playfair Display', 'PT Serif', 'Roboto Slab', 'Rokkitt',
+]);
+const MONOSPACE_FONTS = new Set(['Roboto Mono']);
+
+const SANS_STACK =
+  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
+const SERIF_STACK = 'Georgia, Cambria, "Times New Roman", Times, serif';
+const MONOSPACE_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+
+/**
+ * The theme font first (used when the visitor has it installed; web fonts are not
+ * loaded yet), then a system stack of the same family so the page keeps its feel.
+ */
+export function fontStack(name: string | undefined): string {
+  const family = name?.trim().replace(/["\\;{}]/g, '');
+  const fallback = family && SERIF_FONTS.has(family)
+    ? SERIF_STACK
+    : family && MONOSPACE_FONTS.has(family)
+      ? MONOSPACE_STACK
+      : SANS_STACK;
+  return family ? `"${family}", ${fallback}` : fallback;
+}
+
+const BUTTON_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '6px', HIGH: '999px' };
+const CONTENT_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '8px', HIGH: '16px' };
+
+export function buttonRadius(roundness: string | undefined): string {
+  return BUTTON_RADII[roundness as Roundness] ?? BUTTON_RADII.MEDIUM;
+}
+
+export function contentRadius(roundness: string | undefined): string {
+  return CONTENT_RADII[roundness as Roundness] ?? CONTENT_RADII.MEDIUM;
+}
+
+function colour(value: string | undefined, fallback: string): string {
+  return value && parseHex(value) ? value.trim() : fallback;
+}
+
+export function buildThemeTokens(config: SiteConfig | undefined, mode: ColourMode): ThemeTokens {
+  const palette = config?.theme?.palette ?? {};
+  const brand = config?.theme?.colors ?? {};
+  const fonts = config?.theme?.fonts ?? {};
+
+  const primary = colour(palette.primary ?? brand.brand1, DEFAULTS.primary);
+  const accent = colour(palette.accent ?? brand.brand2, DEFAULTS.accent);
+  const highlight = colour(palette.highlight, accent || DEFAULTS.highlight);
+  const muted = colour(palette.muted, DEFAULTS.muted);
+  const lightBackground = colour(palette.background, DEFAULTS.background);
+  const themeHeader = colour(palette.headerBackground, DEFAULTS.headerBackground);
+  const themeFooter = colour(palette.footerBackground, themeHeader);
+
+  // Dark mode keeps the brand but moves the page onto a dark surface: the theme's own
+  // background when it is already dark, else a deepened header colour when that is
+  // dark, else a neutral near-black.
+  const darkBackground = isDark(lightBackground)
+    ? lightBackground
+    : isDark(themeHeader)
+      ? shade(themeHeader, 0.3)
+      : DEFAULTS.darkBackground;
+  const background = mode === 'dark' ? darkBackground : lightBackground;
+  const headerBackground =
+    mode === 'dark' && !isDark(themeHeader) ? shade(darkBackground, -0.06) : themeHeader;
+  const footerBackground =
+    mode === 'dark' && !isDark(themeFooter) ? shade(darkBackground, -0.04) : themeFooter;
+  const surface = backgroundWithOffset(background);
+  const text = readableText(background);
+  const textAlt = readableTextAlt(background);
+
+  return {
+    '--color-brand1': colour(brand.brand1, primary),
+    '--color-brand2': colour(brand.brand2, accent),
+    '--color-brand3': colour(brand.brand3, highlight),
+    '--color-brand4': colour(brand.brand4, muted),
+    '--color-brand5': colour(brand.brand5, lightBackground),
+    '--color-brand6': colour(brand.brand6, themeHeader),
+    '--color-primary': primary,
+    '--color-readable-primary': readableText(primary),
+    '--color-primary-as-text': readableOn(primary, background),
+    '--color-primary-hover': shade(primary, isDark(primary) ? -0.12 : 0.12),
+    '--color-accent': accent,
+    '--color-visible-accent': visibleOn(accent, background),
+    '--color-readable-accent': readableText(accent),
+    '--color-highlight': highlight,
+    '--color-readable-highlight': readableText(highlight),
+    '--color-muted': contrastRatio(muted, background) >= AA_CONTRAST ? muted : textAlt,
+    '--color-background': background,
+    '--color-background-with-offset': surface,
+    '--color-border': shade(background, isDark(background) ? -0.16 : 0.12),
+    '--color-text': text,
+    '--color-text-alt': textAlt,
+    '--color-header-background': headerBackground,
+    '--color-header-text': readableText(headerBackground),
+    '--color-header-text-alt': readableTextAlt(headerBackground),
+    '--color-header-accent': visibleOn(accent, headerBackground),
+    '--color-footer-background': footerBackground,
+    '--color-footer-text': readableText(footerBackground),
+    '--color-footer-text-alt': readableTextAlt(footerBackground),
+    '--font-body': fontStack(fonts.body),
+    '--font-heading': fontStack(fonts.heading ?? fonts.body),
+    '--radius-button': buttonRadius(config?.roundness?.buttons),
+    '--radius-content': contentRadius(config?.roundness?.content),
+  };
+}

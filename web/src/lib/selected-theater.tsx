@@ -1,0 +1,39 @@
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { getCookie, setCookie } from './cookies';
+
+// SPEC.md sections 3 and 9: the visitor's theater choice, cookie selectedTheaterId,
+// 30 days, path '/'.
+export const SELECTED_THEATER_COOKIE = 'selectedTheaterId';
+export const SELECTED_THEATER_DAYS = 30;
+
+type SelectedTheaterContextValue = {
+  selectedTheaterId: string | undefined;
+  selectTheater: (theaterId: string) => void;
+};
+
+const SelectedTheaterContext = createContext<SelectedTheaterContextValue | null>(null);
+
+export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
+  const [selectedTheaterId, setSelectedTheaterId] = useState(() =>
+    getCookie(SELECTED_THEATER_COOKIE),
+  );
+
+  const selectTheater = useCallback((theaterId: string) => {
+    setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
+    setSelectedTheaterId(theaterId);
+  }, []);
+
+  const value = useMemo(
+    () => ({ selectedTheaterId: selectedTheaterId || undefined, selectTheater }),
+    [selectedTheaterId, selectTheater],
+  );
+  return (
+    <SelectedTheaterContext.Provider value={value}>{children}</SelectedTheaterContext.Provider>
+  );
+}
+
+export function useSelectedTheater(): SelectedTheaterContextValue {
+  const value = useContext(SelectedTheaterContext);
+  if (!value) throw new Error('useSelectedTheater must be used inside SelectedTheaterProvider');
+  return value;
+}

@@ -1,0 +1,203 @@
+// The gateway's JSON: proto messages of proto/catalogue/v1/catalogue.proto and
+// proto/loyalty/v1/loyalty.proto serialised with serde in camelCase. Every field may
+// be absent (serde `default` on the server side), so optional fields stay optional.
+
+export type Roundness = 'NONE' | 'MEDIUM' | 'HIGH';
+
+export type PlayWeek =
+  | 'CURRENT_PLAYWEEK'
+  | 'NEXT_PLAYWEEK_1'
+  | 'NEXT_PLAYWEEK_2'
+  | 'NEXT_PLAYWEEK_3'
+  | 'BEYOND_NEXT_PLAYWEEK_3'
+  | 'NEXT_PLAYWEEK_UNDETERMINED';
+
+export type BrandColors = Partial<
+  Record<'brand1' | 'brand2' | 'brand3' | 'brand4' | 'brand5' | 'brand6', string>
+>;
+
+export type Palette = Partial<
+  Record<
+    | 'muted'
+    | 'accent'
+    | 'primary'
+    | 'highlight'
+    | 'background'
+    | 'footerBackground'
+    | 'headerBackground',
+    string
+  >
+>;
+
+export type Fonts = {
+  body?: string;
+  heading?: string;
+  fontWeights?: Record<string, { weights?: string[] }>;
+  fontStyles?: Record<string, string>;
+};
+
+export type Theme = {
+  colors?: BrandColors;
+  palette?: Palette;
+  fonts?: Fonts;
+};
+
+export type Country = {
+  code?: string;
+  iso31661A2?: string;
+  iso31661A3?: string;
+  name?: string;
+};
+
+export type SiteConfig = {
+  theme?: Theme;
+  googleFonts?: string[];
+  country?: Country;
+  allCountries?: Country[];
+  locale?: string;
+  name?: string;
+  pathPrefix?: string;
+  websiteId?: string;
+  isSingleLocation?: boolean;
+  relatedEntityType?: string;
+  circuitId?: string;
+  theaterIds?: string[];
+  allowedEmbeddingDomains?: string[];
+  roundness?: { buttons?: Roundness; content?: Roundness };
+  globalExcludedMovieIds?: string[];
+  movieOrderIndex?: string[];
+  betaFeaturesEnabled?: boolean;
+  trailingSlash?: 'always' | 'never';
+  timeZone?: string;
+};
+
+export type SocialLink = {
+  /** "facebook", "instagram", "x", "youtube", "tiktok", "app_store", "google_play". */
+  kind?: string;
+  url?: string;
+  label?: string;
+};
+
+export type NavigationLink = { label?: string; to?: string };
+
+export type TicketingProvider = { name?: string; url?: string };
+
+export type SiteSettings = {
+  id?: string;
+  domain?: string;
+  logo?: { src?: string; alt?: string };
+  circuit?: { id?: string; name?: string };
+  ticketingProvider?: TicketingProvider;
+  loginPage?: { slug?: string };
+  privacyPolicyPage?: { slug?: string };
+  adsDisplay?: string;
+  adsLocation?: string[];
+  socialLinks?: SocialLink[];
+  appLinks?: SocialLink[];
+  navigation?: NavigationLink[];
+  footerLinks?: NavigationLink[];
+};
+
+export type LoyaltyConfig = {
+  version?: number;
+  circuitId?: string;
+  cinemaId?: string;
+  type?: string;
+  provider?: string;
+  ticketingUrl?: string;
+  includeWatchlist?: boolean;
+  sessionTimeout?: number;
+};
+
+export type Site = {
+  config?: SiteConfig;
+  settings?: SiteSettings;
+  loyalty?: LoyaltyConfig;
+};
+
+export type Address = {
+  street?: string;
+  city?: string;
+  state?: string;
+  zipCode?: string;
+  country?: string;
+};
+
+export type Theater = {
+  id: string;
+  name?: string;
+  slug?: string;
+  code?: string;
+  address?: Address;
+  phone?: string;
+  email?: string;
+  ticketingProvider?: TicketingProvider;
+  amenities?: string[];
+  description?: string;
+  screens?: number;
+};
+
+export type Messages = {
+  locale?: string;
+  messages?: Record<string, string>;
+};
+
+export type AppData = {
+  site?: Site;
+  theaters?: Theater[];
+  messages?: Messages;
+  revision?: string;
+};
+
+export type Movie = {
+  id: string;
+  title?: string;
+  slug?: string;
+  synopsis?: string;
+  runtimeMinutes?: number;
+  rating?: string;
+  genres?: string[];
+  /** YYYY-MM-DD */
+  releaseDate?: string;
+  directors?: string[];
+  cast?: string[];
+  formats?: string[];
+  attributes?: string[];
+  /** "NEW", "PREVIEW". */
+  flags?: string[];
+  playWeek?: PlayWeek;
+  posterUrl?: string;
+  trailerUrl?: string;
+  originalLanguage?: string;
+  path?: string;
+};
+
+export type Showtime = {
+  id: string;
+  movieId?: string;
+  theaterId?: string;
+  perfCode?: string;
+  /** Local date at the theater, YYYY-MM-DD. */
+  date?: string;
+  /** Local time at the theater, HH:MM. */
+  time?: string;
+  startsAt?: string;
+  format?: string;
+  auditorium?: string;
+  attributes?: string[];
+  ticketingUrl?: string;
+  soldOut?: boolean;
+};
+
+export type PageSection = { heading?: string; paragraphs?: string[] };
+
+export type Page = {
+  id: string;
+  slug?: string;
+  title?: string;
+  templateName?: string;
+  sections?: PageSection[];
+  path?: string;
+};
+
+export type ApiErrorBody = { error?: { code?: string; message?: string } };
