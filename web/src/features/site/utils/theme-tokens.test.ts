@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { contrastRatio, FALLBACK_TEXT } from '@/lib/contrast';
+import type { SiteConfig } from '@/types/api';
+import { buildThemeTokens, buttonRadius, contentRadius, fontStack } from './theme-tokens';
+
+const config: SiteConfig = {
+  theme: {
+    colors: { brand1: '#1e3a8a' },
+    palette: {
+      primary: '#f5b400',
+      accent: '#ffffff',
+      highlight: '#e11d48',
+      muted: '#9ca3af',
+      background: '#ffffff',
+      headerBackground: '#0b1020',
+      footerBackground: '#0b1020',
+    },
+    fonts: { body: 'Lato', heading: 'Playfair Display' },
+  },
+  roundness: { buttons: 'HIGH', content: 'NONE' },
+};
+
+describe('buildThemeTokens', () => {
+  it('puts readable text on every surface in light mode', () => {
+    const tokens = buildThemeTokens(config, 'light');
+    expect(tokens['--color-background']).toBe('#ffffff');
+    expect(tokens['--color-text']).toBe(FALLBACK_TEXT.dark);
+    expect(tokens['--color-header-text']).toBe(FALLBACK_TEXT.light);
+    // A yellow primary gets dark text on its buttons...
+    expect(tokens['--color-readable-primary']).toBe(FALLBACK_TEXT.dark);
+    // ...and is not used as link text on white, where it would be unreadable.
+    expect(tokens['--color-primary-as-text']).toBe(FALLBACK_TEXT.dark);
+    // A white accent is invisible on white: the text colour stands in for it.
+    expect(tokens['--color-visible-accent']).toBe(FALLBACK_TEXT.dark);
+    // A light grey muted colour fails AA on white and falls back to darkAlt.
+    expect(tokens['--color-muted']).toBe(FALLBACK_TEXT.darkAlt);
+  });
+
+  it('moves the page onto a dark surface in dark mode', () => {
+    const tokens = buildThemeTokens(config, 'dark');
+    const background = tokens['--color-background'] ?? '';
+    expect(contrastRatio(background, '#000000')).toBeLessThan(2);
+    expect(tokens['--color-text']).toBe(FALLBACK_TEXT.light);
+    expect(tokens['--color-visible-accent']).toBe('#ffffff');
+    expect(tokens['--color-primary']).toBe('#f5b400');
+  });
+
+  it('keeps a light header readable in dark mode by darkening it', () => {
+    const lightHeader: SiteConfig = { theme: { palette: { headerBackground: '#fafafa' } } };
+    const tokens = buildThemeTokens(lightHeader, 'dark');
+    expect(tokens['--color-header-text']).toBe(FALLBACK_TEXT.light);
+  });
+
+  it('falls back to defaults for missing or malformed colours', () => {
+    const tokens = buildThemeTokens({ theme: { palette: { primary: 'red' } } }, 'light');
+    expect(tokens['--color-primary']).toMatch(/^#[0-9a-f]{6}$/i);
+    expect(tokens['--color-background']).toBe('#FFFFFF');
+  });
+
+  it('maps fonts and roundness', () => {
+    const tokens = buildThemeTokens(config, 'light');
+    expect(tokens['--font-body']?.startsWith('"Lato", system-ui')).toBe(true);
+    expect(tokens['--font-heading']?.startsWith('"Playfair Display", Georgia')).toBe(true);
+    expect(tokens['--radius-button']).toBe('999px');
+    expect(tokens['--radius-content']).toBe('0');
+  });
+});
+
+describe('radii', () => {
+  it.each([
+    ['NONE', '0', '0'],
+    ['MEDIUM', '6px', '8px'],
+    ['HIGH', '999px', '16px'],
+    [undefined, '6px', '8px'],
+    ['ROUND', '6px', '8px'],
+  ])('%s gives buttons %s and content %s', (roundness, button, content) => {
+    expect(buttonRadius(roundness)).toBe(button);
+    expect(contentRadius(roundness)).toBe(content);
+  });
+});
+
+describe('fontStack', () => {
+  it.each([
+    [undefined, /^system-ui/],
+    ['Roboto Mono', /^"Roboto Mono", ui-monospace/],
+    ['Merriweather', /^"Merriweather", Georgia/],
+    ['Montserrat', /^"Montserrat", system-ui/],
+    ['Evil"; } body {', /^"Evil  body ", system-ui/],
+  ])('for %j', (name, expected) => {
+    expect(fontStack(name)).toMatch(expected);
+  });
+});
