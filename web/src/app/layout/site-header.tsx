@@ -46,14 +46,16 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
             ))}
           </ul>
         </nav>
-        <div className={styles.tools}>
-          {isSingleLocation || theaters.length === 0 ? null : (
+        {isSingleLocation || theaters.length === 0 ? null : (
+          <div className={styles.theater}>
             <TheaterPicker
               theaters={theaters}
               selectedTheaterId={selectedTheaterId}
               onSelect={selectTheater}
             />
-          )}
+          </div>
+        )}
+        <div className={styles.mode}>
           <ColourModeToggle />
         </div>
       </div>
