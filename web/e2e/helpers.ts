@@ -1,0 +1,41 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type SiteJson = {
+  config?: { name?: string; isSingleLocation?: boolean };
+  settings?: { socialLinks?: unknown[]; appLinks?: unknown[] };
+};
+
+export type MovieJson = { id: string; title?: string; slug?: string; path?: string; playWeek?: string };
+export type TheaterJson = { id: string; name?: string };
+
+export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path} answers ${response.status()}`).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** Scrolls every poster into view (they load lazily) and waits until each has pixels. */
+export async function expectPostersLoaded(page: Page, selector = '[data-testid="movie-card"] img') {
+  const posters = page.locator(selector);
+  const count = await posters.count();
+  expect(count).toBeGreaterThan(0);
+  for (let index = 0; index < count; index += 1) {
+    await posters.nth(index).scrollIntoViewIfNeeded();
+  }
+  await expect
+    .poll(() =>
+      posters.evaluateAll((images) =>
+        images.filter((image) => !((image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0)).length,
+      ),
+    )
+    .toBe(0);
+  return count;
+}
+
+/** The page has no horizontal scroll: nothing sticks out at this width. */
+export async function expectNoHorizontalOverflow(page: Page) {
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectPostersLoaded, getJson, type MovieJson } from './helpers';
+
+test.describe('movie list', () => {
+  test('lists every movie of the bundle with its poster', async ({ page, request }) => {
+    const movies = await getJson<MovieJson[]>(request, '/api/v1/movies');
+    expect(movies.length).toBeGreaterThanOrEqual(15);
+    await page.goto('/movies/');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('movie-card')).toHaveCount(movies.filter((movie) => movie.playWeek).length);
+    expect(await expectPostersLoaded(page)).toBe(movies.filter((movie) => movie.playWeek).length);
+  });
+
+  test('filters by play week', async ({ page, request }) => {
+    const current = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+    expect(current.length).toBeGreaterThan(0);
+    await page.goto('/movies/');
+    await page.locator('a[href="/movies/?playWeek=CURRENT_PLAYWEEK"]').click();
+    await expect(page).toHaveURL(/playWeek=CURRENT_PLAYWEEK/);
+    await expect(page.getByTestId('movie-card')).toHaveCount(current.length);
+    await expect(page.getByTestId('movie-card').first()).toContainText(current[0]?.title ?? '');
+  });
+
+  test('links each card to the movie page at /movies/{id}-{slug}/', async ({ page, request }) => {
+    const movies = await getJson<MovieJson[]>(request, '/api/v1/movies');
+    await page.goto('/movies/');
+    const hrefs = await page
+      .getByTestId('movie-card')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    for (const href of hrefs) expect(href).toMatch(/^\/movies\/[^/]+-[^/]+\/$/);
+    const withPath = movies.filter((movie) => movie.path && movie.playWeek);
+    for (const movie of withPath) expect(hrefs).toContain(movie.path);
+  });
+});
+
+test.describe('movie detail', () => {
+  test('shows poster, synopsis, facts and showtimes of the movie', async ({ page, request }) => {
+    const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+    if (!movie) throw new Error('the demo bundle has no movie showing now');
+    const response = await page.goto(movie.path ?? `/movies/${movie.id}-${movie.slug}/`);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(movie.title ?? '');
+    await expect(page).toHaveTitle(new RegExp(`^${(movie.title ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\| `));
+    await expectPostersLoaded(page, 'main img');
+    await expect(page.getByTestId('showtime-schedule')).toBeVisible();
+    const times = page.getByTestId('showtime-schedule').getByRole('link');
+    expect(await times.count()).toBeGreaterThan(0);
+    await expect(times.first()).toHaveAttribute('target', '_blank');
+    await expect(times.first()).toHaveAttribute('rel', /noreferrer/);
+  });
+
+  test('gets there from a card of the home page', async ({ page }) => {
+    await page.goto('/');
+    const card = page.getByTestId('now-showing').getByTestId('movie-card').first();
+    const title = (await card.getByRole('heading').textContent()) ?? '';
+    await card.getByRole('link').click();
+    await expect(page).toHaveURL(/\/movies\/[^/]+\/$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  });
+});

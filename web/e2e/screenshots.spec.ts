@@ -1,0 +1,35 @@
+import { test } from '@playwright/test';
+import { expectPostersLoaded, getJson, type MovieJson } from './helpers';
+
+// Pictures of the main pages for a person to look at (web/test-results/screenshots/,
+// not committed): phone and desktop, light and dark.
+const sizes = [
+  { name: 'phone', viewport: { width: 375, height: 812 } },
+  { name: 'desktop', viewport: { width: 1280, height: 900 } },
+] as const;
+
+for (const size of sizes) {
+  for (const mode of ['light', 'dark'] as const) {
+    test(`screenshots ${size.name} ${mode}`, async ({ browser, request }) => {
+      const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+      const context = await browser.newContext({ viewport: size.viewport, baseURL: test.info().project.use.baseURL });
+      await context.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
+      const page = await context.newPage();
+      const pages = [
+        ['home', '/'],
+        ['movies', '/movies/'],
+        ['movie', movie?.path ?? '/movies/'],
+        ['not-found', '/no-such-page/'],
+      ] as const;
+      for (const [name, path] of pages) {
+        await page.goto(path);
+        await expectPostersLoaded(page, 'main img').catch(() => undefined);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        const file = `test-results/screenshots/${name}-${size.name}-${mode}`;
+        await page.screenshot({ path: `${file}.png` });
+        await page.screenshot({ path: `${file}-full.png`, fullPage: true });
+      }
+      await context.close();
+    });
+  }
+}
