@@ -10,6 +10,15 @@ const MovieListRoute = lazy(async () => ({
   default: (await import('./routes/movie-list')).MovieListRoute,
 }));
 const MovieRoute = lazy(async () => ({ default: (await import('./routes/movie')).MovieRoute }));
+const TheaterListRoute = lazy(async () => ({
+  default: (await import('./routes/theaters')).TheaterListRoute,
+}));
+const TheaterRoute = lazy(async () => ({ default: (await import('./routes/theater')).TheaterRoute }));
+const ShowtimesRoute = lazy(async () => ({
+  default: (await import('./routes/showtimes')).ShowtimesRoute,
+}));
+const EventListRoute = lazy(async () => ({ default: (await import('./routes/events')).EventListRoute }));
+const EventRoute = lazy(async () => ({ default: (await import('./routes/event')).EventRoute }));
 const ContentPageRoute = lazy(async () => ({
   default: (await import('./routes/content-page')).ContentPageRoute,
 }));
@@ -26,6 +35,11 @@ export function AppRouter() {
           <Route path="movies" element={<MovieListRoute />} />
           <Route path="movies/:movieSegment" element={<MovieRoute />} />
           <Route path="movies/*" element={<NotFoundRoute />} />
+          <Route path="theaters" element={<TheaterListRoute />} />
+          <Route path="theaters/:theaterSegment" element={<TheaterRoute />} />
+          <Route path="showtimes" element={<ShowtimesRoute />} />
+          <Route path="events" element={<EventListRoute />} />
+          <Route path="events/:eventSegment" element={<EventRoute />} />
           <Route path="404.html" element={<NotFoundRoute />} />
           <Route path=":pageSlug" element={<ContentPageRoute />} />
           <Route path="*" element={<NotFoundRoute />} />

@@ -201,3 +201,20 @@ export type Page = {
 };
 
 export type ApiErrorBody = { error?: { code?: string; message?: string } };
+
+export type Event = {
+  id: string;
+  title?: string;
+  slug?: string;
+  description?: string;
+  theaterId?: string;
+  movieId?: string;
+  startsAt?: string;
+  posterUrl?: string;
+  ticketingUrl?: string;
+  path?: string;
+  /** Local date at the theater, YYYY-MM-DD. */
+  date?: string;
+  /** Local time at the theater, HH:MM. */
+  time?: string;
+};

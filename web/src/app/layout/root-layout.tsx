@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { ErrorNotice } from '@/components/error-notice';
@@ -6,10 +6,13 @@ import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
-import { SiteFooter } from './site-footer';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteHeader } from './site-header';
 import styles from './root-layout.module.css';
+
+// Below the fold on every page: its code loads after the page's own, keeping the
+// first chunk small.
+const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
 
 /** The frame of every page: header, the page itself, footer. */
 export function RootLayout() {
@@ -46,7 +49,9 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
+      <Suspense fallback={null}>
+        <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
+      </Suspense>
       <ScrollToTop />
     </div>
   );

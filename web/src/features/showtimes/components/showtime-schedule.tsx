@@ -1,8 +1,8 @@
-import { ExternalLink } from '@/components/external-link';
 import { useTranslate } from '@/lib/i18n';
 import type { Showtime, Theater } from '@/types/api';
-import { formatShowDate, formatShowTime } from '../utils/format-showtime';
+import { formatShowDate } from '../utils/format-showtime';
 import { groupShowtimesByDay } from '../utils/group-showtimes';
+import { ShowtimeTimes } from './showtime-times';
 import styles from './showtime-schedule.module.css';
 
 type ShowtimeScheduleProps = {
@@ -13,7 +13,7 @@ type ShowtimeScheduleProps = {
   showTheaterNames: boolean;
 };
 
-/** Showtimes by day and theater; each time opens the ticketing site. */
+/** One movie's showtimes by day and theater. */
 export function ShowtimeSchedule({ showtimes, theaters, showTheaterNames }: ShowtimeScheduleProps) {
   const t = useTranslate();
   const days = groupShowtimesByDay(
@@ -29,27 +29,7 @@ export function ShowtimeSchedule({ showtimes, theaters, showTheaterNames }: Show
           {day.theaters.map((group) => (
             <div key={group.theaterId} className={styles.theater}>
               {showTheaterNames ? <p className={styles.theaterName}>{theaterName(group.theaterId)}</p> : null}
-              <ul className={styles.times}>
-                {group.showtimes.map((showtime) => {
-                  const time = formatShowTime(showtime.time ?? '', t.locale);
-                  const label = t('showtimes.buyTickets', [time, theaterName(group.theaterId)]);
-                  return (
-                    <li key={showtime.id}>
-                      {showtime.soldOut || !showtime.ticketingUrl ? (
-                        <span className={`${styles.time} ${styles.soldOut}`}>
-                          {time}
-                          <span className={styles.format}>{t('showtimes.soldOut')}</span>
-                        </span>
-                      ) : (
-                        <ExternalLink href={showtime.ticketingUrl} label={label} className={styles.time}>
-                          {time}
-                          {showtime.format ? <span className={styles.format}>{showtime.format}</span> : null}
-                        </ExternalLink>
-                      )}
-                    </li>
-                  );
-                })}
-              </ul>
+              <ShowtimeTimes showtimes={group.showtimes} theaterName={theaterName(group.theaterId)} />
             </div>
           ))}
         </li>

@@ -1,0 +1,38 @@
+import { CardGrid } from '@/components/card-grid';
+import { ErrorNotice } from '@/components/error-notice';
+import { PageTitle } from '@/components/page-title';
+import { Spinner } from '@/components/spinner';
+import { useTranslate } from '@/lib/i18n';
+import { useEvents } from '@/features/events/api/get-events';
+import { EventCard } from '@/features/events/components/event-card';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { siteName } from '@/features/site/utils/site-name';
+
+export function EventListRoute() {
+  const t = useTranslate();
+  const { data: appData } = useAppData();
+  const events = useEvents();
+  const theaters = appData?.theaters ?? [];
+  const theaterName = (id: string | undefined) => theaters.find((theater) => theater.id === id)?.name;
+  return (
+    <div className="container page">
+      <PageTitle page={t('events.title')} site={siteName(appData?.site)} />
+      <h1 className="page-title">{t('events.title')}</h1>
+      {events.isPending ? (
+        <Spinner label={t('status.loading')} />
+      ) : events.isError ? (
+        <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void events.refetch()} />
+      ) : events.data.length === 0 ? (
+        <p>{t('events.empty')}</p>
+      ) : (
+        <CardGrid>
+          {events.data.map((event) => (
+            <li key={event.id}>
+              <EventCard event={event} theaterName={theaterName(event.theaterId)} />
+            </li>
+          ))}
+        </CardGrid>
+      )}
+    </div>
+  );
+}

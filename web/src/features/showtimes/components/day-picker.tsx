@@ -1,0 +1,31 @@
+import { useTranslate } from '@/lib/i18n';
+import { formatShowDate } from '../utils/format-showtime';
+import styles from './day-picker.module.css';
+
+type DayPickerProps = {
+  dates: readonly string[];
+  selected: string | undefined;
+  onSelect: (date: string) => void;
+};
+
+export function DayPicker({ dates, selected, onSelect }: DayPickerProps) {
+  const t = useTranslate();
+  return (
+    <div className={styles.picker} role="group" aria-label={t('showtimes.chooseDay')}>
+      <ul className={styles.list}>
+        {dates.map((date) => (
+          <li key={date}>
+            <button
+              type="button"
+              className={styles.day}
+              aria-pressed={date === selected}
+              onClick={() => onSelect(date)}
+            >
+              {formatShowDate(date, t.locale)}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

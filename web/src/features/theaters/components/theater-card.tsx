@@ -1,0 +1,32 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import type { Theater } from '@/types/api';
+import { TheaterAddress } from './theater-address';
+import styles from './theater-card.module.css';
+
+export function TheaterCard({ theater, isSelected }: { theater: Theater; isSelected: boolean }) {
+  const t = useTranslate();
+  return (
+    <article className={styles.card} data-testid="theater-card">
+      <div className={styles.head}>
+        <h2 className={styles.name}>
+          <Link to={paths.theater.build(theater)}>{theater.name}</Link>
+        </h2>
+        {isSelected ? <span className={styles.badge}>{t('theaters.yourTheater')}</span> : null}
+      </div>
+      <TheaterAddress theater={theater} />
+      {theater.screens ? <p className={styles.detail}>{t('theaters.screens', [theater.screens])}</p> : null}
+      {theater.amenities?.length ? (
+        <ul className={styles.amenities}>
+          {theater.amenities.map((amenity) => (
+            <li key={amenity}>{amenity}</li>
+          ))}
+        </ul>
+      ) : null}
+      <Link to={paths.theater.build(theater)} className={`button ${styles.action}`}>
+        {t('theaters.showtimes')}
+      </Link>
+    </article>
+  );
+}
