@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { paths } from '@/config/paths';
 import { RootLayout } from './layout/root-layout';
 
 // Every page is its own chunk, so the first page loads only its own code
@@ -19,6 +20,9 @@ const ShowtimesRoute = lazy(async () => ({
 }));
 const EventListRoute = lazy(async () => ({ default: (await import('./routes/events')).EventListRoute }));
 const EventRoute = lazy(async () => ({ default: (await import('./routes/event')).EventRoute }));
+const ServerErrorRoute = lazy(async () => ({
+  default: (await import('./routes/server-error')).ServerErrorRoute,
+}));
 const ContentPageRoute = lazy(async () => ({
   default: (await import('./routes/content-page')).ContentPageRoute,
 }));
@@ -30,19 +34,20 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <Routes>
-        <Route path="/" element={<RootLayout />}>
+        <Route path={paths.home.pattern} element={<RootLayout />}>
           <Route index element={<HomeRoute />} />
-          <Route path="movies" element={<MovieListRoute />} />
-          <Route path="movies/:movieSegment" element={<MovieRoute />} />
-          <Route path="movies/*" element={<NotFoundRoute />} />
-          <Route path="theaters" element={<TheaterListRoute />} />
-          <Route path="theaters/:theaterSegment" element={<TheaterRoute />} />
-          <Route path="showtimes" element={<ShowtimesRoute />} />
-          <Route path="events" element={<EventListRoute />} />
-          <Route path="events/:eventSegment" element={<EventRoute />} />
-          <Route path="404.html" element={<NotFoundRoute />} />
-          <Route path=":pageSlug" element={<ContentPageRoute />} />
-          <Route path="*" element={<NotFoundRoute />} />
+          <Route path={paths.movies.pattern} element={<MovieListRoute />} />
+          <Route path={paths.movie.pattern} element={<MovieRoute />} />
+          <Route path={paths.moviesCatchAll.pattern} element={<NotFoundRoute />} />
+          <Route path={paths.theaters.pattern} element={<TheaterListRoute />} />
+          <Route path={paths.theater.pattern} element={<TheaterRoute />} />
+          <Route path={paths.showtimes.pattern} element={<ShowtimesRoute />} />
+          <Route path={paths.events.pattern} element={<EventListRoute />} />
+          <Route path={paths.event.pattern} element={<EventRoute />} />
+          <Route path={paths.notFound.pattern} element={<NotFoundRoute />} />
+          <Route path={paths.serverError.pattern} element={<ServerErrorRoute />} />
+          <Route path={paths.contentPage.pattern} element={<ContentPageRoute />} />
+          <Route path={paths.anything.pattern} element={<NotFoundRoute />} />
         </Route>
       </Routes>
     </BrowserRouter>

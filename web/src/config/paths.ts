@@ -21,6 +21,10 @@ export const paths = {
     build: (movie: { id: string; slug?: string }) =>
       `/movies/${encodeURIComponent(idSlugSegment(movie.id, movie.slug))}/`,
   },
+  /** Anything else under /movies/ (SPEC.md section 2: catch-all under movies). */
+  moviesCatchAll: {
+    pattern: '/movies/*',
+  },
   theaters: {
     pattern: '/theaters/',
     build: () => '/theaters/',
@@ -43,6 +47,7 @@ export const paths = {
     build: (event: { id: string; slug?: string }) =>
       `/events/${encodeURIComponent(idSlugSegment(event.id, event.slug))}/`,
   },
+  /** Generic content pages (about, privacy policy, login page...). */
   contentPage: {
     pattern: '/:pageSlug/',
     build: (slug: string) => `/${encodeURIComponent(slug)}/`,
@@ -54,6 +59,10 @@ export const paths = {
   serverError: {
     pattern: '/500.html',
     build: () => '/500.html',
+  },
+  /** Every other address. */
+  anything: {
+    pattern: '*',
   },
 } as const;
 
