@@ -40,7 +40,12 @@ export function TheaterRoute() {
           {isSingleLocation ? null : theater.id === selectedTheaterId ? (
             <p className={styles.chosen}>{t('theaters.yourTheater')}</p>
           ) : (
-            <button type="button" className={`button ${styles.choose}`} onClick={() => selectTheater(theater.id)}>
+            <button
+              type="button"
+              className={`button ${styles.choose}`}
+              data-testid="choose-theater"
+              onClick={() => selectTheater(theater.id)}
+            >
               {t('theaters.makeMine')}
             </button>
           )}
