@@ -1,0 +1,61 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTranslate } from '@/lib/i18n';
+import { STARTUP_FAILURE_TEXT } from '@/config/startup-failure-text';
+import { AppProvider } from './provider';
+
+function Greeting() {
+  const t = useTranslate();
+  return <p>{t('movie.showtimesAt', { theaterName: 'Lakeside 12' })}</p>;
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('AppProvider', () => {
+  it('renders the page with the app data messages and theme once they arrive', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        Response.json({
+          site: {
+            config: {
+              locale: 'en-US',
+              theme: { palette: { primary: '#1e3a8a', background: '#ffffff' } },
+              roundness: { buttons: 'HIGH', content: 'NONE' },
+            },
+          },
+          theaters: [],
+          messages: { locale: 'en-US', messages: { 'movie.showtimesAt': 'Showtimes at [theaterName]' } },
+        }),
+      ),
+    );
+    render(
+      <AppProvider>
+        <Greeting />
+      </AppProvider>,
+    );
+    expect(await screen.findByText('Showtimes at Lakeside 12')).toBeTruthy();
+    const root = document.documentElement;
+    expect(root.style.getPropertyValue('--color-primary')).toBe('#1e3a8a');
+    expect(root.style.getPropertyValue('--radius-button')).toBe('999px');
+    expect(root.lang).toBe('en-US');
+  });
+
+  it('says so when the app data cannot be loaded', async () => {
+    vi.stubGlobal(
+      'fetch',
+      // A 4xx answer is not retried, so the failure shows at once.
+      vi.fn(async () => Response.json({ error: { code: 'not_found', message: 'no site bundle' } }, { status: 404 })),
+    );
+    render(
+      <AppProvider>
+        <Greeting />
+      </AppProvider>,
+    );
+    expect(await screen.findByText(STARTUP_FAILURE_TEXT.title)).toBeTruthy();
+    expect(screen.getByText('no site bundle')).toBeTruthy();
+  });
+});
