@@ -1,0 +1,456 @@
+//! Reading a site bundle from disk (SITE_DIR) and validating it into a [`Catalogue`].
+//! Every error names the file and the field, so whoever edits a bundle can fix it.
+//!
+//! Layout of a bundle (see site/README.md): site.json, theaters.json, movies.json,
+//! schedules.json, events.json, pages.json and messages/{locale}.json.
+
+use std::collections::{BTreeMap, HashSet};
+use std::path::{Path, PathBuf};
+
+use jiff::tz::TimeZone;
+use proto::catalogue::v1 as pb;
+use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+
+use crate::domain::movies::MovieEntry;
+use crate::domain::schedule::{self, Schedule};
+use crate::domain::{Catalogue, EventEntry, SiteFile};
+
+#[derive(Debug, thiserror::Error)]
+pub enum BundleError {
+    #[error("{file}: cannot read: {source}")]
+    Read {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("{file}: {field}: {problem}")]
+    Invalid {
+        file: String,
+        field: String,
+        problem: String,
+    },
+}
+
+const FILES: [&str; 6] = [
+    "site.json",
+    "theaters.json",
+    "movies.json",
+    "schedules.json",
+    "events.json",
+    "pages.json",
+];
+
+/// Loads and validates the bundle in `dir`.
+pub fn load(dir: &Path) -> Result<Catalogue, BundleError> {
+    let revision = fingerprint(dir)?;
+    let site: SiteFile = parse(dir, "site.json")?;
+    let theaters: Vec<pb::Theater> = parse(dir, "theaters.json")?;
+    let movies: Vec<MovieEntry> = parse(dir, "movies.json")?;
+    let schedules: Vec<Schedule> = parse(dir, "schedules.json")?;
+    let events: Vec<EventEntry> = parse(dir, "events.json")?;
+    let pages: Vec<pb::Page> = parse(dir, "pages.json")?;
+    let messages = load_messages(dir)?;
+
+    let time_zone = check_site(dir, &site, &movies, &messages)?;
+    check_theaters(dir, &theaters, site.config.is_single_location)?;
+    check_movies(dir, &movies)?;
+    check_schedules(dir, &schedules, &theaters, &movies)?;
+    check_events(dir, &events, &theaters, &movies)?;
+    check_pages(dir, &pages)?;
+
+    Ok(Catalogue {
+        revision,
+        site,
+        time_zone,
+        theaters,
+        movies,
+        schedules,
+        events,
+        pages,
+        messages,
+    })
+}
+
+/// A hash of every file of the bundle: it changes when any file does.
+pub fn fingerprint(dir: &Path) -> Result<String, BundleError> {
+    let mut files: Vec<PathBuf> = FILES.iter().map(|name| dir.join(name)).collect();
+    files.extend(message_files(dir)?);
+    let mut hasher = Sha256::new();
+    for file in files {
+        let bytes = std::fs::read(&file).map_err(|source| BundleError::Read {
+            file: file.display().to_string(),
+            source,
+        })?;
+        hasher.update(file.display().to_string().as_bytes());
+        hasher.update((bytes.len() as u64).to_be_bytes());
+        hasher.update(&bytes);
+    }
+    Ok(hex::encode(&hasher.finalize()[..12]))
+}
+
+fn message_files(dir: &Path) -> Result<Vec<PathBuf>, BundleError> {
+    let messages = dir.join("messages");
+    let entries = std::fs::read_dir(&messages).map_err(|source| BundleError::Read {
+        file: messages.display().to_string(),
+        source,
+    })?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .map(|entry| entry.path())
+        .filter(|path| path.extension().is_some_and(|ext| ext == "json"))
+        .collect();
+    files.sort();
+    Ok(files)
+}
+
+fn parse<T: DeserializeOwned>(dir: &Path, name: &str) -> Result<T, BundleError> {
+    let file = dir.join(name);
+    let text = std::fs::read_to_string(&file).map_err(|source| BundleError::Read {
+        file: file.display().to_string(),
+        source,
+    })?;
+    let deserializer = &mut serde_json::Deserializer::from_str(&text);
+    serde_path_to_error::deserialize(deserializer).map_err(|error| BundleError::Invalid {
+        file: file.display().to_string(),
+        field: error.path().to_string(),
+        problem: error.inner().to_string(),
+    })
+}
+
+fn load_messages(dir: &Path) -> Result<BTreeMap<String, BTreeMap<String, String>>, BundleError> {
+    let mut all = BTreeMap::new();
+    for file in message_files(dir)? {
+        let Some(locale) = file.file_stem().and_then(|stem| stem.to_str()) else {
+            continue;
+        };
+        let relative = format!("messages/{locale}.json");
+        all.insert(locale.to_owned(), parse(dir, &relative)?);
+    }
+    Ok(all)
+}
+
+fn invalid(
+    dir: &Path,
+    name: &str,
+    field: impl Into<String>,
+    problem: impl Into<String>,
+) -> BundleError {
+    BundleError::Invalid {
+        file: dir.join(name).display().to_string(),
+        field: field.into(),
+        problem: problem.into(),
+    }
+}
+
+fn check_site(
+    dir: &Path,
+    site: &SiteFile,
+    movies: &[MovieEntry],
+    messages: &BTreeMap<String, BTreeMap<String, String>>,
+) -> Result<TimeZone, BundleError> {
+    let fail = |field: &str, problem: String| invalid(dir, "site.json", field, problem);
+    let config = &site.config;
+    if site.site_name().trim().is_empty() {
+        return Err(fail(
+            "name",
+            "the site needs a name, or relatedEntity.name".to_owned(),
+        ));
+    }
+    if !messages.contains_key(&config.locale) {
+        return Err(fail(
+            "config.locale",
+            format!("'{}' has no messages/{}.json", config.locale, config.locale),
+        ));
+    }
+    let time_zone = TimeZone::get(&config.time_zone).map_err(|_| {
+        fail(
+            "config.timeZone",
+            format!("'{}' is not an IANA time zone", config.time_zone),
+        )
+    })?;
+    if !matches!(config.trailing_slash.as_str(), "always" | "never") {
+        return Err(fail(
+            "config.trailingSlash",
+            format!("'{}' is not \"always\" or \"never\"", config.trailing_slash),
+        ));
+    }
+    let roundness = config.roundness.clone().unwrap_or_default();
+    for (field, value) in [
+        ("buttons", &roundness.buttons),
+        ("content", &roundness.content),
+    ] {
+        if !matches!(value.as_str(), "NONE" | "MEDIUM" | "HIGH") {
+            return Err(fail(
+                &format!("config.roundness.{field}"),
+                format!("'{value}' is not NONE, MEDIUM or HIGH"),
+            ));
+        }
+    }
+    let theme = config.theme.clone().unwrap_or_default();
+    let colors = theme.colors.unwrap_or_default();
+    let palette = theme.palette.unwrap_or_default();
+    for (field, value) in [
+        ("theme.colors.brand1", &colors.brand1),
+        ("theme.colors.brand2", &colors.brand2),
+        ("theme.colors.brand3", &colors.brand3),
+        ("theme.colors.brand4", &colors.brand4),
+        ("theme.colors.brand5", &colors.brand5),
+        ("theme.colors.brand6", &colors.brand6),
+        ("theme.palette.primary", &palette.primary),
+        ("theme.palette.accent", &palette.accent),
+        ("theme.palette.highlight", &palette.highlight),
+        ("theme.palette.muted", &palette.muted),
+        ("theme.palette.background", &palette.background),
+        ("theme.palette.footerBackground", &palette.footer_background),
+        ("theme.palette.headerBackground", &palette.header_background),
+    ] {
+        if !is_hex_colour(value) {
+            return Err(fail(
+                &format!("config.{field}"),
+                format!("'{value}' is not a #RRGGBB colour"),
+            ));
+        }
+    }
+    let known: HashSet<&str> = movies.iter().map(|m| m.id.as_str()).collect();
+    for (field, ids) in [
+        ("movieOrderIndex", &config.movie_order_index),
+        ("globalExcludedMovieIds", &config.global_excluded_movie_ids),
+    ] {
+        if let Some((index, id)) = ids
+            .iter()
+            .enumerate()
+            .find(|(_, id)| !known.contains(id.as_str()))
+        {
+            return Err(fail(
+                &format!("config.{field}[{index}]"),
+                format!("no movie '{id}' in movies.json"),
+            ));
+        }
+    }
+    let provider = site.settings.ticketing_provider.clone().unwrap_or_default();
+    if !is_absolute_url(&provider.url) {
+        return Err(fail(
+            "settings.ticketingProvider.url",
+            format!("'{}' is not an absolute http(s) URL", provider.url),
+        ));
+    }
+    if !site.loyalty.is_null() && !site.loyalty.is_object() {
+        return Err(fail("loyalty", "must be an object".to_owned()));
+    }
+    Ok(time_zone)
+}
+
+fn check_theaters(
+    dir: &Path,
+    theaters: &[pb::Theater],
+    single_location: bool,
+) -> Result<(), BundleError> {
+    let fail = |field: String, problem: String| invalid(dir, "theaters.json", field, problem);
+    if theaters.is_empty() {
+        return Err(fail(
+            ".".to_owned(),
+            "a site needs at least one theater".to_owned(),
+        ));
+    }
+    if single_location && theaters.len() != 1 {
+        return Err(fail(
+            ".".to_owned(),
+            format!(
+                "a single-location site has exactly one theater, not {}",
+                theaters.len()
+            ),
+        ));
+    }
+    let mut seen = HashSet::new();
+    for (index, theater) in theaters.iter().enumerate() {
+        for (field, value) in [
+            ("id", &theater.id),
+            ("name", &theater.name),
+            ("slug", &theater.slug),
+            ("code", &theater.code),
+        ] {
+            if value.trim().is_empty() {
+                return Err(fail(format!("[{index}].{field}"), "required".to_owned()));
+            }
+        }
+        if !seen.insert(theater.id.as_str()) {
+            return Err(fail(
+                format!("[{index}].id"),
+                format!("'{}' appears twice", theater.id),
+            ));
+        }
+        if let Some(own) = &theater.ticketing_provider
+            && !own.url.is_empty()
+            && !is_absolute_url(&own.url)
+        {
+            return Err(fail(
+                format!("[{index}].ticketingProvider.url"),
+                format!("'{}' is not an absolute http(s) URL", own.url),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_movies(dir: &Path, movies: &[MovieEntry]) -> Result<(), BundleError> {
+    let fail = |field: String, problem: String| invalid(dir, "movies.json", field, problem);
+    let mut seen = HashSet::new();
+    for (index, movie) in movies.iter().enumerate() {
+        if movie.id.trim().is_empty() || movie.id.contains(['/', '-', ' ']) {
+            return Err(fail(
+                format!("[{index}].id"),
+                format!(
+                    "'{}' must be non-empty, without '/', '-' or spaces",
+                    movie.id
+                ),
+            ));
+        }
+        if !seen.insert(movie.id.as_str()) {
+            return Err(fail(
+                format!("[{index}].id"),
+                format!("'{}' appears twice", movie.id),
+            ));
+        }
+        if movie.title.trim().is_empty() {
+            return Err(fail(format!("[{index}].title"), "required".to_owned()));
+        }
+        if movie.runtime_minutes == 0 {
+            return Err(fail(
+                format!("[{index}].runtimeMinutes"),
+                "must be more than 0".to_owned(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_schedules(
+    dir: &Path,
+    schedules: &[Schedule],
+    theaters: &[pb::Theater],
+    movies: &[MovieEntry],
+) -> Result<(), BundleError> {
+    let fail = |field: String, problem: String| invalid(dir, "schedules.json", field, problem);
+    for (index, entry) in schedules.iter().enumerate() {
+        if !theaters.iter().any(|t| t.id == entry.theater_id) {
+            return Err(fail(
+                format!("[{index}].theaterId"),
+                format!("no theater '{}'", entry.theater_id),
+            ));
+        }
+        if !movies.iter().any(|m| m.id == entry.movie_id) {
+            return Err(fail(
+                format!("[{index}].movieId"),
+                format!("no movie '{}'", entry.movie_id),
+            ));
+        }
+        schedule::check(entry).map_err(|problem| {
+            let (field, problem) = problem.split_once(": ").unwrap_or(("", &problem));
+            fail(format!("[{index}].{field}"), problem.to_owned())
+        })?;
+    }
+    Ok(())
+}
+
+fn check_events(
+    dir: &Path,
+    events: &[EventEntry],
+    theaters: &[pb::Theater],
+    movies: &[MovieEntry],
+) -> Result<(), BundleError> {
+    let fail = |field: String, problem: String| invalid(dir, "events.json", field, problem);
+    let mut seen = HashSet::new();
+    for (index, event) in events.iter().enumerate() {
+        if event.id.trim().is_empty() || event.id.contains(['/', '-', ' ']) {
+            return Err(fail(
+                format!("[{index}].id"),
+                format!(
+                    "'{}' must be non-empty, without '/', '-' or spaces",
+                    event.id
+                ),
+            ));
+        }
+        // Posters are found by id, so events and movies share one id space.
+        if !seen.insert(event.id.as_str()) || movies.iter().any(|m| m.id == event.id) {
+            return Err(fail(
+                format!("[{index}].id"),
+                format!("'{}' is already used", event.id),
+            ));
+        }
+        if !theaters.iter().any(|t| t.id == event.theater_id) {
+            return Err(fail(
+                format!("[{index}].theaterId"),
+                format!("no theater '{}'", event.theater_id),
+            ));
+        }
+        if !event.movie_id.is_empty() && !movies.iter().any(|m| m.id == event.movie_id) {
+            return Err(fail(
+                format!("[{index}].movieId"),
+                format!("no movie '{}'", event.movie_id),
+            ));
+        }
+        if schedule::parse_time(&event.time).is_none() {
+            return Err(fail(
+                format!("[{index}].time"),
+                format!("'{}' is not HH:MM", event.time),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
+    let fail = |field: String, problem: String| invalid(dir, "pages.json", field, problem);
+    let mut seen = HashSet::new();
+    for (index, page) in pages.iter().enumerate() {
+        let well_formed = !page.slug.is_empty()
+            && page
+                .slug
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
+        if !well_formed {
+            return Err(fail(
+                format!("[{index}].slug"),
+                format!("'{}' must be lower-case letters, digits and '-'", page.slug),
+            ));
+        }
+        if !seen.insert(page.slug.as_str()) {
+            return Err(fail(
+                format!("[{index}].slug"),
+                format!("'{}' appears twice", page.slug),
+            ));
+        }
+        if page.title.trim().is_empty() {
+            return Err(fail(format!("[{index}].title"), "required".to_owned()));
+        }
+    }
+    Ok(())
+}
+
+fn is_hex_colour(value: &str) -> bool {
+    value.len() == 7 && value.starts_with('#') && value[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
+fn is_absolute_url(value: &str) -> bool {
+    let rest = value
+        .strip_prefix("https://")
+        .or_else(|| value.strip_prefix("http://"));
+    rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colours_and_urls_are_checked_strictly() {
+        assert!(is_hex_colour("#A1b2C3"));
+        assert!(!is_hex_colour("A1B2C3"));
+        assert!(!is_hex_colour("#A1B2C"));
+        assert!(!is_hex_colour("#GGGGGG"));
+        assert!(is_absolute_url("https://tickets.example.com"));
+        assert!(!is_absolute_url("/ticketing"));
+        assert!(!is_absolute_url("https:///x"));
+        assert!(!is_absolute_url("javascript:alert(1)"));
+    }
+}

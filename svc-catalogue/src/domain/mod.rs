@@ -1,0 +1,480 @@
+//! The catalogue as plain Rust: a validated site bundle and the questions the site asks
+//! of it. Everything that depends on the date takes `today` (in the site's time zone).
+
+pub mod movies;
+pub mod play_week;
+pub mod poster;
+pub mod schedule;
+pub mod slug;
+pub mod theaters;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+use proto::catalogue::v1 as pb;
+use serde::Deserialize;
+
+use crate::Error;
+use movies::{MovieEntry, programming};
+use schedule::Schedule;
+
+/// The longest showtime range one request may ask for.
+pub const MAX_RANGE_DAYS: i32 = 62;
+
+/// site.json.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SiteFile {
+    /// The site's own name; empty = the related entity's (SPEC.md section 1).
+    #[serde(default)]
+    pub name: String,
+    pub related_entity: RelatedEntity,
+    pub config: pb::SiteConfig,
+    pub settings: pb::SiteSettings,
+    /// settings.loyalty as written; svc-loyalty normalises it.
+    #[serde(default)]
+    pub loyalty: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RelatedEntity {
+    #[serde(rename = "type")]
+    pub entity_type: String,
+    pub name: String,
+}
+
+impl SiteFile {
+    /// The site-name rule: the site's own name, else its related entity's.
+    pub fn site_name(&self) -> &str {
+        if self.name.trim().is_empty() {
+            &self.related_entity.name
+        } else {
+            &self.name
+        }
+    }
+}
+
+/// One entry of events.json.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct EventEntry {
+    pub id: String,
+    pub title: String,
+    #[serde(default)]
+    pub slug: String,
+    pub description: String,
+    pub theater_id: String,
+    #[serde(default)]
+    pub movie_id: String,
+    /// The day, as an offset from today.
+    pub day: i32,
+    /// Local start time, HH:MM.
+    pub time: String,
+}
+
+impl EventEntry {
+    fn slug(&self) -> String {
+        if self.slug.is_empty() {
+            slug::slugify(&self.title)
+        } else {
+            self.slug.clone()
+        }
+    }
+}
+
+/// A validated site bundle.
+#[derive(Debug, Clone)]
+pub struct Catalogue {
+    /// Content hash of the bundle's files.
+    pub revision: String,
+    pub site: SiteFile,
+    pub time_zone: TimeZone,
+    pub theaters: Vec<pb::Theater>,
+    pub movies: Vec<MovieEntry>,
+    pub schedules: Vec<Schedule>,
+    pub events: Vec<EventEntry>,
+    pub pages: Vec<pb::Page>,
+    /// Locale -> message key -> text.
+    pub messages: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+/// The filters of a showtime query, as the client sent them.
+#[derive(Debug, Default)]
+pub struct ShowtimeQuery<'a> {
+    pub theater_id: &'a str,
+    pub movie_id: &'a str,
+    pub from: &'a str,
+    pub to: &'a str,
+}
+
+impl Catalogue {
+    pub fn site(&self) -> pb::Site {
+        let mut config = self.site.config.clone();
+        config.name = self.site.site_name().to_owned();
+        config.related_entity_type = self.site.related_entity.entity_type.clone();
+        if config.theater_ids.is_empty() {
+            config.theater_ids = self.theaters.iter().map(|t| t.id.clone()).collect();
+        }
+        pb::Site {
+            config: Some(config),
+            settings: Some(self.site.settings.clone()),
+            loyalty_settings_json: if self.site.loyalty.is_null() {
+                String::new()
+            } else {
+                self.site.loyalty.to_string()
+            },
+            revision: self.revision.clone(),
+        }
+    }
+
+    fn site_wide_provider(&self) -> pb::TicketingProvider {
+        self.site
+            .settings
+            .ticketing_provider
+            .clone()
+            .unwrap_or_default()
+    }
+
+    /// Theaters with the ticketing-provider fallback applied.
+    pub fn theaters(&self) -> Vec<pb::Theater> {
+        let site_wide = self.site_wide_provider();
+        self.theaters
+            .iter()
+            .map(|theater| {
+                let mut theater = theater.clone();
+                theater.ticketing_provider =
+                    Some(theaters::ticketing_provider(&theater, &site_wide).clone());
+                theater
+            })
+            .collect()
+    }
+
+    pub fn theater(&self, id: &str) -> Result<pb::Theater, Error> {
+        self.theaters()
+            .into_iter()
+            .find(|theater| theater.id == id)
+            .ok_or_else(|| not_found("theater", id))
+    }
+
+    pub fn movies(
+        &self,
+        today: Date,
+        theater_id: &str,
+        play_week: &str,
+    ) -> Result<Vec<pb::Movie>, Error> {
+        if !play_week.is_empty() && !play_week::ALL.contains(&play_week) {
+            return Err(Error::InvalidArgument(format!(
+                "playWeek: '{play_week}' is not one of {}",
+                play_week::ALL.join(", ")
+            )));
+        }
+        if !theater_id.is_empty() {
+            self.theater(theater_id)?;
+        }
+        let config = &self.site.config;
+        let listed = movies::ordered(
+            &self.movies,
+            &config.movie_order_index,
+            &config.global_excluded_movie_ids,
+        );
+        Ok(listed
+            .into_iter()
+            .filter(|movie| {
+                theater_id.is_empty()
+                    || self.schedules.iter().any(|s| {
+                        s.movie_id == movie.id
+                            && s.theater_id == theater_id
+                            && schedule::first_day(s, today).is_some()
+                    })
+            })
+            .map(|movie| self.movie_message(movie, today))
+            .filter(|movie| play_week.is_empty() || movie.play_week == play_week)
+            .collect())
+    }
+
+    pub fn movie(&self, id: &str, today: Date) -> Result<pb::Movie, Error> {
+        self.movies
+            .iter()
+            .find(|movie| {
+                movie.id == id
+                    && !self
+                        .site
+                        .config
+                        .global_excluded_movie_ids
+                        .contains(&movie.id)
+            })
+            .map(|movie| self.movie_message(movie, today))
+            .ok_or_else(|| not_found("movie", id))
+    }
+
+    fn movie_message(&self, movie: &MovieEntry, today: Date) -> pb::Movie {
+        let schedules: Vec<&Schedule> = self
+            .schedules
+            .iter()
+            .filter(|s| s.movie_id == movie.id)
+            .collect();
+        let first_showing = schedules
+            .iter()
+            .filter_map(|s| schedule::first_day(s, today))
+            .min();
+        let programming = programming(movie, today, first_showing);
+        let formats: BTreeSet<String> = schedules
+            .iter()
+            .filter(|s| !s.format.is_empty())
+            .map(|s| s.format.clone())
+            .collect();
+        pb::Movie {
+            id: movie.id.clone(),
+            title: movie.title.clone(),
+            slug: movie.slug(),
+            synopsis: movie.synopsis.clone(),
+            runtime_minutes: i32::try_from(movie.runtime_minutes).unwrap_or(i32::MAX),
+            rating: movie.rating.clone(),
+            genres: movie.genres.clone(),
+            release_date: programming
+                .release_date
+                .map(|date| date.to_string())
+                .unwrap_or_default(),
+            directors: movie.directors.clone(),
+            cast: movie.cast.clone(),
+            formats: formats.into_iter().collect(),
+            attributes: movie.attributes.clone(),
+            flags: programming.flags.iter().map(|f| (*f).to_owned()).collect(),
+            play_week: programming.play_week.to_owned(),
+            poster_url: format!("/posters/{}.svg", movie.id),
+            trailer_url: movie.trailer_url.clone(),
+            original_language: movie.original_language.clone(),
+            path: movie.path(),
+        }
+    }
+
+    pub fn showtimes(
+        &self,
+        today: Date,
+        query: &ShowtimeQuery<'_>,
+    ) -> Result<Vec<pb::Showtime>, Error> {
+        let from = parse_day("from", query.from, today)?;
+        let to = parse_day(
+            "to",
+            query.to,
+            from.checked_add(jiff::Span::new().days(6)).unwrap_or(from),
+        )?;
+        if to < from {
+            return Err(Error::InvalidArgument(format!(
+                "to: {to} is before from ({from})"
+            )));
+        }
+        if (to - from).get_days() >= MAX_RANGE_DAYS {
+            return Err(Error::InvalidArgument(format!(
+                "to: the range may cover at most {MAX_RANGE_DAYS} days"
+            )));
+        }
+        if !query.theater_id.is_empty() {
+            self.theater(query.theater_id)?;
+        }
+        if !query.movie_id.is_empty() {
+            self.movie(query.movie_id, today)?;
+        }
+        let theaters = self.theaters();
+        let excluded = &self.site.config.global_excluded_movie_ids;
+        let mut found: Vec<pb::Showtime> = self
+            .schedules
+            .iter()
+            .filter(|s| query.theater_id.is_empty() || s.theater_id == query.theater_id)
+            .filter(|s| query.movie_id.is_empty() || s.movie_id == query.movie_id)
+            .filter(|s| !excluded.contains(&s.movie_id))
+            .flat_map(|s| schedule::performances(s, today, from, to, &self.time_zone))
+            .filter_map(|performance| {
+                let theater = theaters.iter().find(|t| t.id == performance.theater_id)?;
+                let provider = theater.ticketing_provider.clone().unwrap_or_default();
+                Some(pb::Showtime {
+                    ticketing_url: theaters::booking_url(
+                        &provider,
+                        &theater.code,
+                        &performance.perf_code,
+                    ),
+                    id: performance.id,
+                    movie_id: performance.movie_id,
+                    theater_id: performance.theater_id,
+                    perf_code: performance.perf_code,
+                    date: performance.date.to_string(),
+                    time: performance.time.strftime("%H:%M").to_string(),
+                    starts_at: performance.starts_at,
+                    format: performance.format,
+                    auditorium: performance.auditorium,
+                    attributes: performance.attributes,
+                    sold_out: false,
+                })
+            })
+            .collect();
+        found.sort_by(|a, b| {
+            (&a.starts_at, &a.theater_id, &a.movie_id).cmp(&(
+                &b.starts_at,
+                &b.theater_id,
+                &b.movie_id,
+            ))
+        });
+        Ok(found)
+    }
+
+    pub fn events(&self, today: Date, theater_id: &str) -> Result<Vec<pb::Event>, Error> {
+        if !theater_id.is_empty() {
+            self.theater(theater_id)?;
+        }
+        let mut events: Vec<pb::Event> = self
+            .events
+            .iter()
+            .filter(|event| theater_id.is_empty() || event.theater_id == theater_id)
+            .map(|event| self.event_message(event, today))
+            .collect();
+        events.sort_by(|a, b| a.starts_at.cmp(&b.starts_at));
+        Ok(events)
+    }
+
+    pub fn event(&self, id: &str, today: Date) -> Result<pb::Event, Error> {
+        self.events
+            .iter()
+            .find(|event| event.id == id)
+            .map(|event| self.event_message(event, today))
+            .ok_or_else(|| not_found("event", id))
+    }
+
+    fn event_message(&self, event: &EventEntry, today: Date) -> pb::Event {
+        let date = today
+            .checked_add(jiff::Span::new().days(i64::from(event.day)))
+            .unwrap_or(today);
+        let time = schedule::parse_time(&event.time).unwrap_or_default();
+        let starts_at = date
+            .to_datetime(time)
+            .to_zoned(self.time_zone.clone())
+            .map(|zoned| zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
+            .unwrap_or_default();
+        let ticketing_url = self
+            .theater(&event.theater_id)
+            .map(|theater| {
+                let provider = theater.ticketing_provider.unwrap_or_default();
+                theaters::booking_url(&provider, &theater.code, &format!("EV{}", event.id))
+            })
+            .unwrap_or_default();
+        let slug = event.slug();
+        pb::Event {
+            id: event.id.clone(),
+            title: event.title.clone(),
+            path: format!("/events/{}-{slug}/", event.id),
+            slug,
+            description: event.description.clone(),
+            theater_id: event.theater_id.clone(),
+            movie_id: event.movie_id.clone(),
+            starts_at,
+            poster_url: format!("/posters/{}.svg", event.id),
+            ticketing_url,
+            date: date.to_string(),
+            time: time.strftime("%H:%M").to_string(),
+        }
+    }
+
+    pub fn pages(&self) -> Vec<pb::Page> {
+        self.pages.clone()
+    }
+
+    pub fn page(&self, slug: &str) -> Result<pb::Page, Error> {
+        self.pages
+            .iter()
+            .find(|page| page.slug == slug)
+            .cloned()
+            .ok_or_else(|| not_found("page", slug))
+    }
+
+    /// The messages of `locale`, else of the site's locale.
+    pub fn messages(&self, locale: &str) -> pb::Messages {
+        let (locale, messages) = self
+            .messages
+            .get_key_value(locale)
+            .or_else(|| self.messages.get_key_value(&self.site.config.locale))
+            .map(|(locale, messages)| (locale.clone(), messages.clone()))
+            .unwrap_or_default();
+        pb::Messages {
+            locale,
+            messages: messages.into_iter().collect(),
+        }
+    }
+
+    pub fn poster(&self, id: &str, today: Date) -> Result<String, Error> {
+        if let Ok(movie) = self.movie(id, today) {
+            return Ok(poster::svg(&poster::PosterText {
+                id: &movie.id,
+                title: &movie.title,
+                kicker: movie.genres.first().map_or("", String::as_str),
+                footer: &movie.rating,
+            }));
+        }
+        let event = self
+            .event(id, today)
+            .map_err(|_| not_found("movie or event", id))?;
+        Ok(poster::svg(&poster::PosterText {
+            id: &event.id,
+            title: &event.title,
+            kicker: "Event",
+            footer: &event.date,
+        }))
+    }
+
+    pub fn current_theater(
+        &self,
+        page_theater_id: &str,
+        selected_theater_id: &str,
+    ) -> Option<pb::Theater> {
+        let theaters = self.theaters();
+        theaters::current_theater(
+            &theaters,
+            self.site.config.is_single_location,
+            page_theater_id,
+            selected_theater_id,
+        )
+        .cloned()
+    }
+
+    /// The hand-off URL of a server redirect endpoint, and the theater's code.
+    pub fn ticketing(
+        &self,
+        theater_id: &str,
+        perf_code: &str,
+        kind: &str,
+    ) -> Result<(String, String), Error> {
+        if !theaters::HAND_OFF_KINDS.contains(&kind) {
+            return Err(Error::InvalidArgument(format!(
+                "kind: '{kind}' is not one of {}",
+                theaters::HAND_OFF_KINDS.join(", ")
+            )));
+        }
+        let theater = self.theater(theater_id)?;
+        let provider = theater.ticketing_provider.clone().unwrap_or_default();
+        Ok((
+            theaters::hand_off_url(&provider, kind, &theater.code, perf_code),
+            theater.code,
+        ))
+    }
+}
+
+fn not_found(kind: &'static str, id: &str) -> Error {
+    Error::NotFound {
+        kind,
+        id: id.to_owned(),
+    }
+}
+
+/// A YYYY-MM-DD query date; empty = `default`.
+fn parse_day(field: &str, text: &str, default: Date) -> Result<Date, Error> {
+    if text.is_empty() {
+        return Ok(default);
+    }
+    let valid_shape = text.len() == 10 && text.as_bytes()[4] == b'-' && text.as_bytes()[7] == b'-';
+    text.parse::<Date>()
+        .ok()
+        .filter(|_| valid_shape)
+        .ok_or_else(|| {
+            Error::InvalidArgument(format!("{field}: '{text}' is not a YYYY-MM-DD date"))
+        })
+}

@@ -1,0 +1,120 @@
+//! Generated posters: an SVG drawn from the title, the genre and a colour derived from
+//! the id, so every movie and event has artwork without fetching any.
+
+use sha2::{Digest, Sha256};
+
+/// What a poster shows.
+pub struct PosterText<'a> {
+    pub id: &'a str,
+    pub title: &'a str,
+    /// A small line above the title: the genre, or "Event".
+    pub kicker: &'a str,
+    /// A small line at the bottom: the rating, or the date.
+    pub footer: &'a str,
+}
+
+pub fn svg(poster: &PosterText<'_>) -> String {
+    let digest = Sha256::digest(poster.id.as_bytes());
+    let hue = u16::from_be_bytes([digest[0], digest[1]]) % 360;
+    let accent = (hue + 40 + u16::from(digest[2] % 80)) % 360;
+    let shape_x = 90 + u16::from(digest[3] % 220);
+    let shape_y = 120 + u16::from(digest[4] % 160);
+    let radius = 70 + u16::from(digest[5] % 70);
+    let lines = wrap(&poster.title.to_uppercase(), 14);
+    let first_line_y = 430 - 26 * lines.len().saturating_sub(1);
+    let title: String = lines
+        .iter()
+        .enumerate()
+        .map(|(index, line)| {
+            format!(
+                "<text x=\"200\" y=\"{}\" text-anchor=\"middle\" font-size=\"38\" font-weight=\"700\" fill=\"#FFFFFF\" letter-spacing=\"1\">{}</text>",
+                first_line_y + 46 * index,
+                escape(line)
+            )
+        })
+        .collect();
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 600\" width=\"400\" height=\"600\" role=\"img\" aria-label=\"{label}\">\
+<defs><linearGradient id=\"bg\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\
+<stop offset=\"0\" stop-color=\"hsl({hue},55%,38%)\"/><stop offset=\"1\" stop-color=\"hsl({hue},60%,9%)\"/></linearGradient>\
+<radialGradient id=\"glow\"><stop offset=\"0\" stop-color=\"hsl({accent},85%,70%)\" stop-opacity=\"0.9\"/>\
+<stop offset=\"1\" stop-color=\"hsl({accent},85%,55%)\" stop-opacity=\"0\"/></radialGradient></defs>\
+<rect width=\"400\" height=\"600\" fill=\"url(#bg)\"/>\
+<circle cx=\"{shape_x}\" cy=\"{shape_y}\" r=\"{glow}\" fill=\"url(#glow)\"/>\
+<circle cx=\"{shape_x}\" cy=\"{shape_y}\" r=\"{radius}\" fill=\"hsl({accent},70%,62%)\" fill-opacity=\"0.55\"/>\
+<path d=\"M0 {horizon} Q200 {crest} 400 {horizon} L400 600 L0 600 Z\" fill=\"hsl({hue},50%,6%)\" fill-opacity=\"0.85\"/>\
+<text x=\"200\" y=\"{kicker_y}\" text-anchor=\"middle\" font-size=\"16\" fill=\"hsl({accent},90%,80%)\" letter-spacing=\"4\">{kicker}</text>\
+{title}\
+<text x=\"200\" y=\"570\" text-anchor=\"middle\" font-size=\"15\" fill=\"#E8E8E8\" letter-spacing=\"2\">{footer}</text>\
+</svg>",
+        label = escape(poster.title),
+        glow = radius * 2,
+        horizon = 360,
+        crest = 300,
+        kicker_y = first_line_y - 44,
+        kicker = escape(&poster.kicker.to_uppercase()),
+        footer = escape(poster.footer),
+    )
+}
+
+/// Greedy word wrap into lines of at most `width` characters (a longer word stands
+/// alone on its line), at most four lines.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    for word in text.split_whitespace() {
+        match lines.last_mut() {
+            Some(line) if line.chars().count() + 1 + word.chars().count() <= width => {
+                line.push(' ');
+                line.push_str(word);
+            }
+            _ => lines.push(word.to_owned()),
+        }
+    }
+    lines.truncate(4);
+    lines
+}
+
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn poster(id: &str, title: &str) -> String {
+        svg(&PosterText {
+            id,
+            title,
+            kicker: "Drama",
+            footer: "PG-13",
+        })
+    }
+
+    #[test]
+    fn a_poster_is_an_svg_with_the_title_wrapped() {
+        let drawn = poster("1001", "The Long Night Over Harbor City");
+        assert!(drawn.starts_with("<svg"));
+        assert!(drawn.contains(">THE LONG NIGHT<"), "{drawn}");
+        assert!(drawn.contains(">OVER HARBOR<"), "{drawn}");
+        assert!(drawn.contains(">CITY<"), "{drawn}");
+        assert!(drawn.contains("aria-label=\"The Long Night Over Harbor City\""));
+    }
+
+    #[test]
+    fn posters_are_deterministic_and_differ_by_id() {
+        assert_eq!(poster("1001", "A"), poster("1001", "A"));
+        assert_ne!(poster("1001", "A"), poster("1002", "A"));
+    }
+
+    #[test]
+    fn markup_in_titles_is_escaped() {
+        let drawn = poster("x", "<script>alert('x')</script> & Co");
+        assert!(!drawn.contains("<script>"));
+        assert!(drawn.contains("&lt;SCRIPT&gt;"));
+    }
+}

@@ -1,0 +1,179 @@
+//! Theater rules: the per-theater ticketing provider with the site-wide fallback, the
+//! current theater (SPEC.md section 4), and hand-off targets.
+
+use proto::catalogue::v1::{Theater, TicketingProvider};
+
+/// The theater's own provider if it names one, else the site-wide provider.
+pub fn ticketing_provider<'a>(
+    theater: &'a Theater,
+    site_wide: &'a TicketingProvider,
+) -> &'a TicketingProvider {
+    theater
+        .ticketing_provider
+        .as_ref()
+        .filter(|own| !own.url.is_empty())
+        .unwrap_or(site_wide)
+}
+
+/// SPEC.md section 4 "Current theater": on a single-location site the first theater;
+/// otherwise the theater the page fixes, else the visitor's stored selection, else none.
+pub fn current_theater<'a>(
+    theaters: &'a [Theater],
+    is_single_location: bool,
+    page_theater_id: &str,
+    selected_theater_id: &str,
+) -> Option<&'a Theater> {
+    if is_single_location {
+        return theaters.first();
+    }
+    let by_id = |id: &str| {
+        theaters
+            .iter()
+            .find(|theater| !id.is_empty() && theater.id == id)
+    };
+    if page_theater_id.is_empty() {
+        by_id(selected_theater_id)
+    } else {
+        by_id(page_theater_id)
+    }
+}
+
+/// The hand-off kinds of the server redirect endpoints (SPEC.md section 2).
+pub const HAND_OFF_KINDS: [&str; 4] = [
+    "startticketing",
+    "launch/ticketing",
+    "startconcessions",
+    "refund",
+];
+
+/// `{provider}/{kind}?theaterCode=..&perfCode=..`, the query values percent-encoded.
+pub fn hand_off_url(
+    provider: &TicketingProvider,
+    kind: &str,
+    theater_code: &str,
+    perf_code: &str,
+) -> String {
+    let mut url = format!(
+        "{}/{kind}?theaterCode={}",
+        provider.url.trim_end_matches('/'),
+        percent_encode(theater_code)
+    );
+    if !perf_code.is_empty() {
+        url.push_str("&perfCode=");
+        url.push_str(&percent_encode(perf_code));
+    }
+    url
+}
+
+/// The booking page of one performance on the ticketing site.
+pub fn booking_url(provider: &TicketingProvider, theater_code: &str, perf_code: &str) -> String {
+    format!(
+        "{}/sales/{}/book?perfcode={}",
+        provider.url.trim_end_matches('/'),
+        percent_encode(theater_code),
+        percent_encode(perf_code)
+    )
+}
+
+fn percent_encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'_' | b'.' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn provider(url: &str) -> TicketingProvider {
+        TicketingProvider {
+            name: "X".to_owned(),
+            url: url.to_owned(),
+        }
+    }
+
+    fn theater(id: &str, own: Option<&str>) -> Theater {
+        Theater {
+            id: id.to_owned(),
+            code: format!("C{id}"),
+            ticketing_provider: own.map(provider),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn a_theater_without_its_own_provider_uses_the_site_wide_one() {
+        let site_wide = provider("https://tickets.example.com");
+        assert_eq!(
+            ticketing_provider(&theater("1", None), &site_wide).url,
+            site_wide.url
+        );
+        assert_eq!(
+            ticketing_provider(&theater("1", Some("")), &site_wide).url,
+            site_wide.url
+        );
+        let own = theater("2", Some("https://own.example.com"));
+        assert_eq!(
+            ticketing_provider(&own, &site_wide).url,
+            "https://own.example.com"
+        );
+    }
+
+    #[test]
+    fn the_current_theater_follows_the_spec_order() {
+        let theaters = vec![theater("a", None), theater("b", None), theater("c", None)];
+        let id = |found: Option<&Theater>| found.map(|t| t.id.clone());
+        // Single location: always the first theater.
+        assert_eq!(
+            id(current_theater(&theaters, true, "c", "b")),
+            Some("a".to_owned())
+        );
+        // The page's theater wins over the stored selection.
+        assert_eq!(
+            id(current_theater(&theaters, false, "c", "b")),
+            Some("c".to_owned())
+        );
+        // No page theater: the stored selection.
+        assert_eq!(
+            id(current_theater(&theaters, false, "", "b")),
+            Some("b".to_owned())
+        );
+        // Neither matches: none.
+        assert_eq!(id(current_theater(&theaters, false, "", "zzz")), None);
+        assert_eq!(id(current_theater(&theaters, false, "", "")), None);
+        // A page theater that does not exist is not replaced by the selection.
+        assert_eq!(id(current_theater(&theaters, false, "zzz", "b")), None);
+    }
+
+    #[test]
+    fn hand_off_urls_carry_encoded_codes() {
+        let url = hand_off_url(
+            &provider("https://t.example.com/"),
+            "launch/ticketing",
+            "NY 1",
+            "P&1",
+        );
+        assert_eq!(
+            url,
+            "https://t.example.com/launch/ticketing?theaterCode=NY%201&perfCode=P%261"
+        );
+        assert_eq!(
+            hand_off_url(&provider("https://t.example.com"), "refund", "NY1", ""),
+            "https://t.example.com/refund?theaterCode=NY1"
+        );
+    }
+
+    #[test]
+    fn booking_urls_follow_the_ticketing_sites_shape() {
+        assert_eq!(
+            booking_url(&provider("https://t.example.com"), "NY1", "000123"),
+            "https://t.example.com/sales/NY1/book?perfcode=000123"
+        );
+    }
+}

@@ -1,0 +1,26 @@
+//! The crate's one error type and its gRPC status.
+
+use crate::bundle::BundleError;
+
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    #[error(transparent)]
+    Bundle(#[from] BundleError),
+    #[error("no {kind} with id '{id}'")]
+    NotFound { kind: &'static str, id: String },
+    #[error("{0}")]
+    InvalidArgument(String),
+    #[error("gRPC server failed: {0}")]
+    Transport(#[from] tonic::transport::Error),
+}
+
+impl From<Error> for tonic::Status {
+    fn from(error: Error) -> Self {
+        match &error {
+            Error::NotFound { .. } => tonic::Status::not_found(error.to_string()),
+            Error::InvalidArgument(_) => tonic::Status::invalid_argument(error.to_string()),
+            Error::Bundle(_) => tonic::Status::failed_precondition(error.to_string()),
+            Error::Transport(_) => tonic::Status::unavailable(error.to_string()),
+        }
+    }
+}
