@@ -139,6 +139,24 @@ fn performance(schedule: &Schedule, date: Date, time: Time, zone: &TimeZone) -> 
     }
 }
 
+/// The first day from today on that `schedule` plays, if any.
+pub fn first_day(schedule: &Schedule, today: Date) -> Option<Date> {
+    let mut day = offset(today, schedule.from_day).max(today);
+    let last = offset(today, schedule.to_day);
+    // Within any seven consecutive days every weekday occurs once.
+    for _ in 0..7 {
+        if day > last {
+            return None;
+        }
+        let weekday = day.weekday().to_monday_one_offset();
+        if schedule.weekdays.is_empty() || schedule.weekdays.contains(&weekday) {
+            return Some(day);
+        }
+        day = day.tomorrow().ok()?;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use jiff::civil::date;
@@ -239,22 +257,4 @@ mod tests {
         weekday.weekdays = vec![0];
         assert!(check(&weekday).is_err_and(|e| e.starts_with("weekdays")));
     }
-}
-
-/// The first day from today on that `schedule` plays, if any.
-pub fn first_day(schedule: &Schedule, today: Date) -> Option<Date> {
-    let mut day = offset(today, schedule.from_day).max(today);
-    let last = offset(today, schedule.to_day);
-    // Within any seven consecutive days every weekday occurs once.
-    for _ in 0..7 {
-        if day > last {
-            return None;
-        }
-        let weekday = day.weekday().to_monday_one_offset();
-        if schedule.weekdays.is_empty() || schedule.weekdays.contains(&weekday) {
-            return Some(day);
-        }
-        day = day.tomorrow().ok()?;
-    }
-    None
 }

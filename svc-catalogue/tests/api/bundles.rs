@@ -1,0 +1,109 @@
+use std::path::Path;
+
+use svc_catalogue::Application;
+
+use crate::helpers::{DEMO, SINGLE, config, copy_bundle, edit_json};
+
+/// A change to one bundle file.
+type Edit = fn(&mut serde_json::Value);
+
+async fn load_error(dir: &Path) -> String {
+    Application::build(config(dir))
+        .await
+        .expect_err("an invalid bundle")
+        .to_string()
+}
+
+#[tokio::test]
+async fn both_shipped_bundles_load() {
+    Application::build(config(Path::new(DEMO)))
+        .await
+        .expect("the demo chain loads");
+    Application::build(config(Path::new(SINGLE)))
+        .await
+        .expect("the single-location bundle loads");
+}
+
+#[tokio::test]
+async fn a_type_error_names_the_file_and_the_field() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "movies.json", |movies| {
+        movies[3]["runtimeMinutes"] = "long".into()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("movies.json: [3].runtimeMinutes: invalid type"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_field_in_a_movie_is_refused_by_name() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "movies.json", |movies| {
+        movies[0]["runtime"] = 100.into()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("movies.json: [0].runtime: unknown field `runtime`"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
+async fn cross_references_and_values_are_checked() {
+    let cases: [(&str, Edit, &str); 7] = [
+        (
+            "schedules.json",
+            |s| s[0]["theaterId"] = "nowhere".into(),
+            "schedules.json: [0].theaterId: no theater 'nowhere'",
+        ),
+        (
+            "schedules.json",
+            |s| s[1]["times"][0] = "7pm".into(),
+            "schedules.json: [1].times[0]: '7pm' is not HH:MM",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["roundness"]["buttons"] = "ROUND".into(),
+            "site.json: config.roundness.buttons: 'ROUND' is not NONE, MEDIUM or HIGH",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["movieOrderIndex"][0] = "9999".into(),
+            "site.json: config.movieOrderIndex[0]: no movie '9999'",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["theme"]["palette"]["primary"] = "red".into(),
+            "site.json: config.theme.palette.primary: 'red' is not a #RRGGBB colour",
+        ),
+        (
+            "theaters.json",
+            |t| t[1]["id"] = t[0]["id"].clone(),
+            "theaters.json: [1].id: '101' appears twice",
+        ),
+        (
+            "events.json",
+            |e| e[0]["movieId"] = "9999".into(),
+            "events.json: [0].movieId: no movie '9999'",
+        ),
+    ];
+    for (file, edit, expected) in cases {
+        let dir = copy_bundle(DEMO);
+        edit_json(&dir, file, edit);
+        let error = load_error(&dir).await;
+        assert!(
+            error.contains(expected),
+            "expected '{expected}', got '{error}'"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_missing_file_is_named() {
+    let dir = copy_bundle(DEMO);
+    std::fs::remove_file(dir.join("events.json")).expect("remove");
+    let error = load_error(&dir).await;
+    assert!(error.contains("events.json: cannot read"), "{error}");
+}

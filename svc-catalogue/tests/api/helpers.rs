@@ -1,0 +1,81 @@
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use svc_catalogue::{Application, Config};
+use tonic::transport::Channel;
+
+pub const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
+pub const SINGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
+/// A Sunday: the play week started on Friday 2026-11-20.
+pub const TODAY: &str = "2026-11-22";
+
+pub fn config(site_dir: &Path) -> Config {
+    let site_dir = site_dir.display().to_string();
+    Config::from_lookup(|name| match name {
+        "SITE_DIR" => Some(site_dir.clone()),
+        "CATALOGUE_TODAY" => Some(TODAY.to_owned()),
+        "CATALOGUE_RELOAD_MS" => Some("100".to_owned()),
+        _ => None,
+    })
+    .expect("a valid configuration")
+}
+
+pub struct TestCatalogue {
+    pub client: CatalogueClient<Channel>,
+    pub addr: String,
+}
+
+/// Serves the bundle in `site_dir` and connects a client.
+pub async fn spawn_catalogue(site_dir: &Path) -> TestCatalogue {
+    let application = Application::build(config(site_dir))
+        .await
+        .expect("the bundle loads");
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind a loopback port");
+    let addr = listener.local_addr().expect("an address").to_string();
+    tokio::spawn(application.serve(listener, std::future::pending()));
+    let client = CatalogueClient::connect(format!("http://{addr}"))
+        .await
+        .expect("connect");
+    TestCatalogue { client, addr }
+}
+
+pub async fn spawn_demo() -> TestCatalogue {
+    spawn_catalogue(Path::new(DEMO)).await
+}
+
+/// A private copy of a bundle that a test may change.
+pub fn copy_bundle(from: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let to = std::env::temp_dir().join(format!(
+        "catalogue-bundle-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
+    copy_dir(Path::new(from), &to);
+    to
+}
+
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).expect("create the copy");
+    for entry in std::fs::read_dir(from).expect("read the bundle") {
+        let path = entry.expect("an entry").path();
+        let target = to.join(path.file_name().expect("a file name"));
+        if path.is_dir() {
+            copy_dir(&path, &target);
+        } else {
+            std::fs::copy(&path, &target).expect("copy a file");
+        }
+    }
+}
+
+/// Rewrites one JSON file of a bundle copy.
+pub fn edit_json(dir: &Path, file: &str, edit: impl FnOnce(&mut serde_json::Value)) {
+    let path = dir.join(file);
+    let mut value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&path).expect("read")).expect("JSON");
+    edit(&mut value);
+    std::fs::write(&path, serde_json::to_string_pretty(&value).expect("JSON")).expect("write");
+}

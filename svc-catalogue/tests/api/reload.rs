@@ -1,0 +1,85 @@
+use std::time::Duration;
+
+use proto::catalogue::v1::{GetMovieRequest, GetSiteRequest};
+
+use crate::helpers::{DEMO, copy_bundle, edit_json, spawn_catalogue};
+
+async fn revision(
+    client: &mut proto::catalogue::v1::catalogue_client::CatalogueClient<tonic::transport::Channel>,
+) -> String {
+    client
+        .get_site(GetSiteRequest {})
+        .await
+        .expect("a site")
+        .into_inner()
+        .revision
+}
+
+async fn title(
+    client: &mut proto::catalogue::v1::catalogue_client::CatalogueClient<tonic::transport::Channel>,
+) -> String {
+    client
+        .get_movie(GetMovieRequest {
+            id: "1001".to_owned(),
+        })
+        .await
+        .expect("a movie")
+        .into_inner()
+        .title
+}
+
+/// Polls until `check` holds, for at most five seconds.
+async fn eventually<F, Fut>(mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..50 {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+#[tokio::test]
+async fn a_changed_bundle_is_served_without_a_restart() {
+    let dir = copy_bundle(DEMO);
+    let catalogue = spawn_catalogue(&dir).await;
+    let mut client = catalogue.client.clone();
+    let before = revision(&mut client).await;
+    edit_json(&dir, "movies.json", |movies| {
+        movies[0]["title"] = "The Longest Night".into()
+    });
+    let reloaded = eventually(|| {
+        let mut client = client.clone();
+        async move { title(&mut client).await == "The Longest Night" }
+    })
+    .await;
+    assert!(reloaded, "the new title is served");
+    assert_ne!(revision(&mut client).await, before);
+}
+
+#[tokio::test]
+async fn a_broken_bundle_keeps_the_last_good_one_serving() {
+    let dir = copy_bundle(DEMO);
+    let catalogue = spawn_catalogue(&dir).await;
+    let mut client = catalogue.client.clone();
+    let before = revision(&mut client).await;
+    std::fs::write(dir.join("movies.json"), "[{ broken").expect("write");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert_eq!(revision(&mut client).await, before);
+    assert_eq!(title(&mut client).await, "The Long Night");
+    // Fixed again: the fix is picked up.
+    std::fs::copy(format!("{DEMO}/movies.json"), dir.join("movies.json")).expect("restore");
+    edit_json(&dir, "movies.json", |movies| {
+        movies[0]["title"] = "Night Again".into()
+    });
+    let recovered = eventually(|| {
+        let mut client = client.clone();
+        async move { title(&mut client).await == "Night Again" }
+    })
+    .await;
+    assert!(recovered);
+}
