@@ -9,9 +9,11 @@
 //! - [`ads`]: ad page path, targeting, slots and size mapping.
 //! - [`consent`]: consent state and tracker decisions.
 //! - [`serving`]: serving a service with health and reflection, shutdown signals.
+//! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`telemetry`]: log set-up for every binary.
 //! - [`error`]: the one mapping from gRPC status codes to HTTP statuses.
 
+pub mod config;
 pub mod error;
 pub mod serving;
 pub mod telemetry;

@@ -6,12 +6,7 @@ use std::time::Duration;
 
 use jiff::civil::Date;
 
-#[derive(Debug, thiserror::Error)]
-#[error("{variable}: {problem}")]
-pub struct ConfigError {
-    pub variable: &'static str,
-    pub problem: String,
-}
+pub use proto::config::ConfigError;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -33,22 +28,9 @@ impl Config {
 
     /// Reads the variables through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let addr = lookup("CATALOGUE_ADDR").unwrap_or_else(|| "127.0.0.1:50051".to_owned());
-        let addr = addr.parse().map_err(|_| ConfigError {
-            variable: "CATALOGUE_ADDR",
-            problem: format!("'{addr}' is not a host:port socket address"),
-        })?;
+        let addr = proto::config::socket_addr(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?;
         let site_dir = PathBuf::from(lookup("SITE_DIR").unwrap_or_else(|| "site/demo".to_owned()));
-        let reload = lookup("CATALOGUE_RELOAD_MS").unwrap_or_else(|| "2000".to_owned());
-        let reload_every = match reload.parse::<u64>() {
-            Ok(ms) if ms > 0 => Duration::from_millis(ms),
-            _ => {
-                return Err(ConfigError {
-                    variable: "CATALOGUE_RELOAD_MS",
-                    problem: format!("'{reload}' is not a positive number of milliseconds"),
-                });
-            }
-        };
+        let reload_every = proto::config::millis(&lookup, "CATALOGUE_RELOAD_MS", 2000)?;
         let today = match lookup("CATALOGUE_TODAY").filter(|value| !value.is_empty()) {
             None => None,
             Some(value) => Some(value.parse::<Date>().map_err(|_| ConfigError {

@@ -2,12 +2,7 @@
 
 use std::net::SocketAddr;
 
-#[derive(Debug, thiserror::Error)]
-#[error("{variable}: {problem}")]
-pub struct ConfigError {
-    pub variable: &'static str,
-    pub problem: String,
-}
+pub use proto::config::ConfigError;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -22,12 +17,9 @@ impl Config {
 
     /// Reads the variables through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let addr = lookup("LOYALTY_ADDR").unwrap_or_else(|| "127.0.0.1:50052".to_owned());
-        let addr = addr.parse().map_err(|_| ConfigError {
-            variable: "LOYALTY_ADDR",
-            problem: format!("'{addr}' is not a host:port socket address"),
-        })?;
-        Ok(Config { addr })
+        Ok(Config {
+            addr: proto::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
+        })
     }
 }
 

@@ -1,0 +1,77 @@
+//! Reading configuration variables the same way in every binary: defaults when unset,
+//! and an error naming the variable when a value is bad.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+#[derive(Debug, thiserror::Error)]
+#[error("{variable}: {problem}")]
+pub struct ConfigError {
+    pub variable: &'static str,
+    pub problem: String,
+}
+
+/// A listening address such as `127.0.0.1:50051`.
+pub fn socket_addr(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: &str,
+) -> Result<SocketAddr, ConfigError> {
+    let value = lookup(variable).unwrap_or_else(|| default.to_owned());
+    value.parse().map_err(|_| ConfigError {
+        variable,
+        problem: format!("'{value}' is not a host:port socket address"),
+    })
+}
+
+/// A positive number of milliseconds.
+pub fn millis(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: u64,
+) -> Result<Duration, ConfigError> {
+    match lookup(variable) {
+        None => Ok(Duration::from_millis(default)),
+        Some(value) => match value.parse::<u64>() {
+            Ok(ms) if ms > 0 => Ok(Duration::from_millis(ms)),
+            _ => Err(ConfigError {
+                variable,
+                problem: format!("'{value}' is not a positive number of milliseconds"),
+            }),
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unset_variables_take_their_defaults() {
+        let none = |_: &str| None;
+        assert_eq!(
+            socket_addr(&none, "X_ADDR", "127.0.0.1:1")
+                .map(|a| a.port())
+                .ok(),
+            Some(1)
+        );
+        assert_eq!(
+            millis(&none, "X_MS", 5).ok(),
+            Some(Duration::from_millis(5))
+        );
+    }
+
+    #[test]
+    fn bad_values_name_their_variable() {
+        let bad = |_: &str| Some("soon".to_owned());
+        let error = socket_addr(&bad, "X_ADDR", "127.0.0.1:1").expect_err("invalid");
+        assert_eq!(
+            error.to_string(),
+            "X_ADDR: 'soon' is not a host:port socket address"
+        );
+        let error = millis(&bad, "X_MS", 5).expect_err("invalid");
+        assert_eq!(error.variable, "X_MS");
+        let zero = |_: &str| Some("0".to_owned());
+        assert!(millis(&zero, "X_MS", 5).is_err());
+    }
+}

@@ -1,0 +1,3 @@
+//! Plain consent rules, no I/O.
+
+pub mod consent;

@@ -1,0 +1,3 @@
+//! svc-consent over real gRPC on a random loopback port.
+
+mod evaluate;
