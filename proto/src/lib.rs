@@ -10,12 +10,14 @@
 //! - [`consent`]: consent state and tracker decisions.
 //! - [`serving`]: serving a service with health and reflection, shutdown signals.
 //! - [`config`]: reading configuration variables, errors naming the variable.
+//! - [`slug`]: URL and ad-path slugs, shared by the catalogue and ads.
 //! - [`telemetry`]: log set-up for every binary.
 //! - [`error`]: the one mapping from gRPC status codes to HTTP statuses.
 
 pub mod config;
 pub mod error;
 pub mod serving;
+pub mod slug;
 pub mod telemetry;
 
 pub mod catalogue {

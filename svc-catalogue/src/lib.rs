@@ -8,7 +8,7 @@
 //! - [`bundle`]: reading and validating a bundle; errors name the file and the field.
 //! - [`reload`]: the catalogue being served, and the watcher that reloads it.
 //! - [`domain`]: the rules as plain Rust: ordering, play weeks, showtimes, theaters,
-//!   posters, slugs.
+//!   posters.
 //! - [`grpc`]: the gRPC adapter over the domain.
 //! - [`error`]: the crate's error type and its gRPC status.
 

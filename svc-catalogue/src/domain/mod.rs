@@ -5,7 +5,6 @@ pub mod movies;
 pub mod play_week;
 pub mod poster;
 pub mod schedule;
-pub mod slug;
 pub mod theaters;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -77,7 +76,7 @@ pub struct EventEntry {
 impl EventEntry {
     fn slug(&self) -> String {
         if self.slug.is_empty() {
-            slug::slugify(&self.title)
+            proto::slug::slugify(&self.title)
         } else {
             self.slug.clone()
         }

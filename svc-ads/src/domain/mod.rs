@@ -1,0 +1,8 @@
+//! The ad rules of SPEC.md as plain Rust, no I/O.
+
+pub mod mode;
+pub mod page;
+pub mod setup;
+pub mod size_mapping;
+pub mod slots;
+pub mod typed_id;

@@ -1,0 +1,3 @@
+//! svc-ads over real gRPC on a random loopback port.
+
+mod ads_config;
