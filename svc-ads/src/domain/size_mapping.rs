@@ -54,7 +54,7 @@ pub fn parse(text: &str, location_keys: &[String]) -> ParsedSizeMapping {
                 })
             })
             .collect();
-        entries.sort_by(|a, b| b.viewport_width.cmp(&a.viewport_width));
+        entries.sort_by_key(|entry| std::cmp::Reverse(entry.viewport_width));
         parsed.by_location.insert(key, entries);
     }
     parsed
