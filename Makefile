@@ -1,0 +1,55 @@
+# The two commands: `make run` (the demo chain at http://127.0.0.1:8080) and
+# `make test` (everything). The other targets are their parts.
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+export SITE_DIR ?= site/demo
+export WEB_DIST ?= web/dist
+export CARGO_TERM_COLOR ?= never
+
+WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
+
+.PHONY: run test lint rust-test web-deps web web-test e2e ops-test bench clean
+
+## make run: build the web app and start the gateway with the four services embedded.
+run: web
+	cargo run -p gateway -- --embedded
+
+## make test: lints, every Rust test, web unit tests, compose checks, browser tests.
+test: lint rust-test web-test ops-test e2e
+
+lint:
+	cargo fmt --all -- --check
+	cargo clippy --workspace --all-targets -- -D warnings
+
+rust-test:
+	cargo test --workspace
+
+web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+
+web-deps: web/node_modules/.package-lock.json
+
+web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
+	cd web && npm run build
+
+web: web/dist/index.html
+
+web-test: web-deps
+	cd web && npm run typecheck && npm test
+
+e2e: web
+	cargo build -p gateway
+	cd web && npm run e2e
+
+ops-test:
+	python3 ops-tests/test_compose.py
+
+## make bench: load benchmark of page data, gateway against nginx (release build).
+bench: web
+	cargo build --release -p gateway
+	bench/page-data.sh
+
+clean:
+	rm -rf web/dist target

@@ -1,0 +1,55 @@
+//! The whole HTTP surface: each area's router merged, then the layers every response
+//! goes through.
+
+use axum::Router;
+use axum::extract::DefaultBodyLimit;
+use axum::http::StatusCode;
+use axum::middleware;
+use axum::response::Response;
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::compression::CompressionLayer;
+use tower_http::trace::TraceLayer;
+
+use crate::error::error_response;
+use crate::state::AppState;
+use crate::{api, metrics, ops, page_data, redirects, security, web};
+
+/// Request bodies larger than this are refused with 413 by the body extractors.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+pub fn app(state: AppState) -> Router {
+    Router::new()
+        .merge(ops::router())
+        .merge(api::router())
+        .merge(page_data::router())
+        .merge(redirects::router())
+        .merge(web::router(&state.web))
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state.clone())
+        .fallback_service(web::fallback(state.clone()))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            metrics::record,
+        ))
+        .layer(middleware::from_fn_with_state(state, security::headers))
+        .layer(CompressionLayer::new())
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
+        .layer(TraceLayer::new_for_http())
+        .layer(CatchPanicLayer::custom(|_| internal_error()))
+}
+
+async fn method_not_allowed() -> Response {
+    error_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this route does not answer that method",
+    )
+}
+
+fn internal_error() -> Response {
+    error_response(
+        StatusCode::INTERNAL_SERVER_ERROR,
+        "internal",
+        "the gateway failed to answer",
+    )
+}

@@ -1,0 +1,64 @@
+//! gRPC clients of the four services. Channels connect lazily, so the gateway starts
+//! (and keeps serving what it can) while a service is down, and every call carries
+//! the configured deadline.
+
+use std::time::Duration;
+
+use proto::ads::v1::ads_client::AdsClient;
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use proto::consent::v1::consent_client::ConsentClient;
+use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use tonic::transport::{Channel, Endpoint};
+use tonic_health::pb::health_client::HealthClient;
+
+use crate::config::ServiceAddrs;
+
+#[derive(Debug, Clone)]
+pub struct Services {
+    pub catalogue: CatalogueClient<Channel>,
+    pub loyalty: LoyaltyClient<Channel>,
+    pub ads: AdsClient<Channel>,
+    pub consent: ConsentClient<Channel>,
+    /// The same channels, for the health checks of `/readyz`.
+    pub health: Vec<(&'static str, HealthClient<Channel>)>,
+}
+
+#[derive(Debug, thiserror::Error)]
+#[error("{service} address '{addr}' is not a valid URI")]
+pub struct InvalidAddr {
+    service: &'static str,
+    addr: String,
+}
+
+impl Services {
+    pub fn connect(addrs: &ServiceAddrs, deadline: Duration) -> Result<Services, InvalidAddr> {
+        let channel = |service: &'static str, addr: &str| -> Result<Channel, InvalidAddr> {
+            let endpoint =
+                Endpoint::from_shared(format!("http://{addr}")).map_err(|_| InvalidAddr {
+                    service,
+                    addr: addr.to_owned(),
+                })?;
+            Ok(endpoint
+                .connect_timeout(deadline)
+                .timeout(deadline)
+                .tcp_nodelay(true)
+                .connect_lazy())
+        };
+        let catalogue = channel("catalogue", &addrs.catalogue)?;
+        let loyalty = channel("loyalty", &addrs.loyalty)?;
+        let ads = channel("ads", &addrs.ads)?;
+        let consent = channel("consent", &addrs.consent)?;
+        Ok(Services {
+            health: vec![
+                ("catalogue", HealthClient::new(catalogue.clone())),
+                ("loyalty", HealthClient::new(loyalty.clone())),
+                ("ads", HealthClient::new(ads.clone())),
+                ("consent", HealthClient::new(consent.clone())),
+            ],
+            catalogue: CatalogueClient::new(catalogue),
+            loyalty: LoyaltyClient::new(loyalty),
+            ads: AdsClient::new(ads),
+            consent: ConsentClient::new(consent),
+        })
+    }
+}

@@ -1,0 +1,116 @@
+//! Gateway configuration from the environment and the command line; a bad value
+//! stops the process with a message naming the variable.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+pub use proto::config::ConfigError;
+
+/// Where each service answers (host:port), from the `*_ADDR` variables.
+#[derive(Debug, Clone)]
+pub struct ServiceAddrs {
+    pub catalogue: String,
+    pub loyalty: String,
+    pub ads: String,
+    pub consent: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Config {
+    /// Where the HTTP server listens (GATEWAY_ADDR).
+    pub addr: SocketAddr,
+    pub services: ServiceAddrs,
+    /// Run the four services inside this process on loopback ports (`--embedded`).
+    pub embedded: bool,
+    /// The built web app (WEB_DIST).
+    pub web_dist: PathBuf,
+    /// Deadline of every gRPC call (GRPC_TIMEOUT_MS).
+    pub grpc_timeout: Duration,
+    /// How often the cached site snapshot asks the catalogue for a new revision
+    /// (SITE_REFRESH_MS).
+    pub site_refresh: Duration,
+}
+
+impl Config {
+    pub fn from_env(embedded: bool) -> Result<Config, ConfigError> {
+        Self::from_lookup(|name| std::env::var(name).ok(), embedded)
+    }
+
+    /// Reads the variables through `lookup`, so tests need not touch the process environment.
+    pub fn from_lookup(
+        lookup: impl Fn(&str) -> Option<String>,
+        embedded: bool,
+    ) -> Result<Config, ConfigError> {
+        let var =
+            |name: &'static str, default: &str| lookup(name).unwrap_or_else(|| default.to_owned());
+        let addr = proto::config::socket_addr(&lookup, "GATEWAY_ADDR", "127.0.0.1:8080")?;
+        let services = ServiceAddrs {
+            catalogue: host_port("CATALOGUE_ADDR", var("CATALOGUE_ADDR", "127.0.0.1:50051"))?,
+            loyalty: host_port("LOYALTY_ADDR", var("LOYALTY_ADDR", "127.0.0.1:50052"))?,
+            ads: host_port("ADS_ADDR", var("ADS_ADDR", "127.0.0.1:50053"))?,
+            consent: host_port("CONSENT_ADDR", var("CONSENT_ADDR", "127.0.0.1:50054"))?,
+        };
+        Ok(Config {
+            addr,
+            services,
+            embedded,
+            web_dist: PathBuf::from(var("WEB_DIST", "web/dist")),
+            grpc_timeout: proto::config::millis(&lookup, "GRPC_TIMEOUT_MS", 2000)?,
+            site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
+        })
+    }
+}
+
+fn host_port(variable: &'static str, value: String) -> Result<String, ConfigError> {
+    let valid = value
+        .rsplit_once(':')
+        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+    if valid {
+        Ok(value)
+    } else {
+        Err(ConfigError {
+            variable,
+            problem: format!("'{value}' is not host:port"),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_listen_on_loopback_8080() {
+        let config = Config::from_lookup(|_| None, false).expect("defaults are valid");
+        assert_eq!(config.addr.to_string(), "127.0.0.1:8080");
+        assert_eq!(config.services.catalogue, "127.0.0.1:50051");
+        assert_eq!(config.grpc_timeout, Duration::from_secs(2));
+    }
+
+    #[test]
+    fn each_bad_value_names_its_variable() {
+        for (name, value) in [
+            ("GATEWAY_ADDR", "8080"),
+            ("CATALOGUE_ADDR", "svc-catalogue"),
+            ("ADS_ADDR", "host:notaport"),
+            ("GRPC_TIMEOUT_MS", "soon"),
+            ("SITE_REFRESH_MS", "0"),
+        ] {
+            let error =
+                Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)
+                    .expect_err("an invalid value");
+            assert_eq!(error.variable, name);
+        }
+    }
+
+    #[test]
+    fn service_addresses_may_be_container_host_names() {
+        let config = Config::from_lookup(
+            |name| (name == "LOYALTY_ADDR").then(|| "svc-loyalty:50052".to_owned()),
+            false,
+        )
+        .expect("a host name is fine");
+        assert_eq!(config.services.loyalty, "svc-loyalty:50052");
+    }
+}

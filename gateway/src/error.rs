@@ -1,0 +1,132 @@
+//! The gateway's one error type. Every failure answers `{"error": {"code", "message"}}`
+//! with a fitting status: never an HTML page, never a stack trace.
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+#[derive(Debug, thiserror::Error)]
+pub enum AppError {
+    /// Bad input from the client; the message names what is wrong.
+    #[error("{0}")]
+    BadRequest(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    PayloadTooLarge(String),
+    /// A service answered with an error, or could not be reached in time.
+    #[error("{service}: {status}")]
+    Service {
+        service: &'static str,
+        status: tonic::Status,
+    },
+}
+
+impl AppError {
+    pub fn catalogue(status: tonic::Status) -> AppError {
+        AppError::Service {
+            service: "catalogue",
+            status,
+        }
+    }
+
+    pub fn ads(status: tonic::Status) -> AppError {
+        AppError::Service {
+            service: "ads",
+            status,
+        }
+    }
+
+    pub fn consent(status: tonic::Status) -> AppError {
+        AppError::Service {
+            service: "consent",
+            status,
+        }
+    }
+
+    pub fn loyalty(status: tonic::Status) -> AppError {
+        AppError::Service {
+            service: "loyalty",
+            status,
+        }
+    }
+
+    fn parts(&self) -> (StatusCode, &'static str, String) {
+        match self {
+            AppError::BadRequest(message) => {
+                (StatusCode::BAD_REQUEST, "invalid_argument", message.clone())
+            }
+            AppError::NotFound(message) => (StatusCode::NOT_FOUND, "not_found", message.clone()),
+            AppError::PayloadTooLarge(message) => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                message.clone(),
+            ),
+            AppError::Service { service, status } => {
+                let code = status.code();
+                let http = StatusCode::from_u16(proto::error::http_status(code))
+                    .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
+                let message = match code {
+                    tonic::Code::Unavailable
+                    | tonic::Code::DeadlineExceeded
+                    | tonic::Code::Cancelled => {
+                        format!("the {service} service is unavailable, please try again shortly")
+                    }
+                    // Internal details stay in the logs.
+                    tonic::Code::Internal | tonic::Code::Unknown | tonic::Code::DataLoss => {
+                        format!("the {service} service failed")
+                    }
+                    _ => status.message().to_owned(),
+                };
+                (http, proto::error::error_code(code), message)
+            }
+        }
+    }
+}
+
+impl IntoResponse for AppError {
+    fn into_response(self) -> Response {
+        let (status, code, message) = self.parts();
+        if status.is_server_error() {
+            tracing::warn!(error = %self, "request failed");
+        }
+        error_response(status, code, &message)
+    }
+}
+
+/// The JSON error body every failing route answers with.
+pub fn error_response(status: StatusCode, code: &str, message: &str) -> Response {
+    let body = serde_json::json!({ "error": { "code": code, "message": message } });
+    (status, Json(body)).into_response()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_service_that_cannot_be_reached_is_a_503_naming_the_service() {
+        let error = AppError::catalogue(tonic::Status::unavailable("tcp connect error"));
+        let (status, code, message) = error.parts();
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(code, "service_unavailable");
+        assert!(message.contains("catalogue"), "{message}");
+        assert!(!message.contains("tcp"), "{message}");
+    }
+
+    #[test]
+    fn a_service_not_found_keeps_its_message() {
+        let error = AppError::catalogue(tonic::Status::not_found("no movie with id 'm-9'"));
+        let (status, _, message) = error.parts();
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        assert_eq!(message, "no movie with id 'm-9'");
+    }
+
+    #[test]
+    fn internal_details_do_not_reach_the_client() {
+        let error = AppError::ads(tonic::Status::internal("panic at src/x.rs:12"));
+        let (status, _, message) = error.parts();
+        assert_eq!(status, StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!message.contains("src/x.rs"), "{message}");
+    }
+}

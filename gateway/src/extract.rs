@@ -1,0 +1,66 @@
+//! Extractors whose rejections are [`AppError`]s, so malformed input reads like every
+//! other error: JSON, 400, naming what is wrong.
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
+use serde::de::DeserializeOwned;
+
+use crate::error::AppError;
+
+/// `axum::Json` with an [`AppError`] rejection.
+pub struct Json<T>(pub T);
+
+impl<T, S> FromRequest<S> for Json<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(request, state).await {
+            Ok(axum::Json(value)) => Ok(Json(value)),
+            Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                Err(AppError::PayloadTooLarge(format!(
+                    "the body is larger than {} bytes",
+                    crate::app::MAX_BODY_BYTES
+                )))
+            }
+            Err(rejection) => Err(AppError::BadRequest(json_problem(&rejection))),
+        }
+    }
+}
+
+fn json_problem(rejection: &JsonRejection) -> String {
+    match rejection {
+        JsonRejection::MissingJsonContentType(_) => {
+            "the body must be JSON (Content-Type: application/json)".to_owned()
+        }
+        JsonRejection::JsonSyntaxError(error) => format!("malformed JSON: {}", error.body_text()),
+        JsonRejection::JsonDataError(error) => format!("invalid body: {}", error.body_text()),
+        other => other.body_text(),
+    }
+}
+
+/// `axum::extract::Query` with an [`AppError`] rejection naming the parameter.
+pub struct Query<T>(pub T);
+
+impl<T, S> FromRequestParts<S> for Query<T>
+where
+    T: DeserializeOwned,
+    S: Send + Sync,
+{
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(QueryRejection::FailedToDeserializeQueryString(error)) => Err(
+                AppError::BadRequest(format!("invalid query: {}", error.body_text())),
+            ),
+            Err(other) => Err(AppError::BadRequest(other.body_text())),
+        }
+    }
+}

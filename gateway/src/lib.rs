@@ -1,0 +1,42 @@
+//! The gateway: the axum HTTP edge in front of the four gRPC services. It serves the
+//! React app, the JSON API, page data, the ticketing redirects and the operations
+//! endpoints, with security headers on every response.
+//!
+//! # Layout
+//!
+//! - [`config`]: configuration from the environment and the command line.
+//! - [`startup`]: builds the application and runs the HTTP server.
+//! - [`embedded`]: runs the four services in-process on loopback ports (`--embedded`).
+//! - [`clients`]: gRPC clients with deadlines.
+//! - [`app`]: the router with its layers; [`state`]: what handlers share.
+//! - [`site_snapshot`]: the cached site (configuration, loyalty, theaters, messages).
+//! - [`api`]: the JSON API under `/api/v1/`.
+//! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
+//! - [`page_routes`]: which screen a path shows; path normalisation.
+//! - [`web`]: the built web app, the HTML shell and posters.
+//! - [`redirects`]: the ticketing redirect endpoints.
+//! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
+//! - [`security`]: security headers; [`etag`]: entity tags and 304s.
+//! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
+
+pub mod api;
+pub mod app;
+pub mod clients;
+pub mod config;
+pub mod embedded;
+pub mod error;
+pub mod etag;
+pub mod extract;
+pub mod metrics;
+pub mod ops;
+pub mod page_data;
+pub mod page_routes;
+pub mod redirects;
+pub mod security;
+pub mod site_snapshot;
+pub mod startup;
+pub mod state;
+pub mod web;
+
+pub use config::Config;
+pub use startup::Application;

@@ -1,0 +1,95 @@
+//! Operations endpoints: `/healthz` (the process is up), `/readyz` (every service
+//! answers its gRPC health check), `/metrics` (Prometheus text).
+
+use axum::extract::State;
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use serde_json::json;
+use tonic_health::pb::HealthCheckRequest;
+use tonic_health::pb::health_check_response::ServingStatus;
+
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/healthz", get(healthz))
+        .route("/readyz", get(readyz))
+        .route("/metrics", get(metrics))
+}
+
+async fn healthz() -> Json<serde_json::Value> {
+    Json(json!({ "status": "ok" }))
+}
+
+async fn readyz(State(state): State<AppState>) -> Response {
+    // Checked concurrently, so one slow service costs one deadline, not four.
+    let checks: Vec<_> = state
+        .services
+        .health
+        .iter()
+        .map(|(name, client)| {
+            let mut client = client.clone();
+            let check = tokio::spawn(async move {
+                client
+                    .check(HealthCheckRequest {
+                        service: String::new(),
+                    })
+                    .await
+                    .is_ok_and(|reply| reply.into_inner().status == ServingStatus::Serving as i32)
+            });
+            (*name, check)
+        })
+        .collect();
+    let mut ready = true;
+    let mut services = serde_json::Map::new();
+    for (name, check) in checks {
+        let serving = check.await.unwrap_or(false);
+        ready &= serving;
+        let status = if serving { "serving" } else { "unavailable" };
+        services.insert(name.to_owned(), json!(status));
+    }
+    let (status, word) = if ready {
+        (StatusCode::OK, "ready")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
+    };
+    (
+        status,
+        Json(json!({ "status": word, "services": services })),
+    )
+        .into_response()
+}
+
+async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        state.metrics.render(),
+    )
+}
+
+/// `gateway --health`: success when this gateway's `/healthz` answers 200, for
+/// container health checks (images carry no curl).
+pub async fn probe(addr: std::net::SocketAddr) -> std::process::ExitCode {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let target = if addr.ip().is_unspecified() {
+        std::net::SocketAddr::from(([127, 0, 0, 1], addr.port()))
+    } else {
+        addr
+    };
+    let ask = async {
+        let mut stream = tokio::net::TcpStream::connect(target).await?;
+        stream
+            .write_all(b"GET /healthz HTTP/1.0\r\nHost: localhost\r\n\r\n")
+            .await?;
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).await?;
+        Ok::<bool, std::io::Error>(head.starts_with(b"HTTP/1.") && &head[9..12] == b"200")
+    };
+    match tokio::time::timeout(std::time::Duration::from_secs(2), ask).await {
+        Ok(Ok(true)) => std::process::ExitCode::SUCCESS,
+        _ => std::process::ExitCode::FAILURE,
+    }
+}

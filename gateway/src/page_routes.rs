@@ -1,0 +1,198 @@
+//! The site's page routes (SPEC.md section 2, DESIGN.md section 5): which screen a
+//! path shows, before anything is looked up.
+
+/// A page path as the router understands it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PageRoute {
+    Home,
+    MovieList,
+    /// `/movies/{movieId}-{slug}/`; the segment is matched against the catalogue.
+    Movie {
+        segment: String,
+    },
+    /// Anything else under `/movies/`.
+    MovieCatchAll,
+    /// `/permalink/movie/{movieId}`: redirects to the movie's page.
+    MoviePermalink {
+        id: String,
+    },
+    TheaterList,
+    Theater {
+        segment: String,
+    },
+    Showtimes,
+    EventList,
+    Event {
+        segment: String,
+    },
+    /// `/account/...`: the loyalty-member area.
+    Account,
+    /// `/404.html`
+    NotFound,
+    /// `/500.html`
+    ServerError,
+    /// `/{slug}/`: a generic content page (about, privacy policy, login page...).
+    Content {
+        slug: String,
+    },
+}
+
+/// Paths ending in these are files, never pages, and are left unchanged by path
+/// normalisation (SPEC.md section 2).
+const FILE_EXTENSIONS: [&str; 7] = [".html", ".json", ".js", ".map", ".txt", ".xml", ".pdf"];
+
+pub fn is_file_path(path: &str) -> bool {
+    FILE_EXTENSIONS
+        .iter()
+        .any(|extension| path.ends_with(extension))
+}
+
+/// The canonical form of a page path under the site's trailing-slash rule
+/// ("always" or "never"), or `None` when it is already canonical.
+pub fn canonical_path(path: &str, trailing_slash: &str) -> Option<String> {
+    if path == "/" || is_file_path(path) {
+        return None;
+    }
+    match trailing_slash {
+        "never" if path.ends_with('/') => Some(path.trim_end_matches('/').to_owned()),
+        "always" if !path.ends_with('/') => Some(format!("{path}/")),
+        _ => None,
+    }
+}
+
+impl PageRoute {
+    pub fn parse(path: &str) -> Option<PageRoute> {
+        let segments: Vec<&str> = path.split('/').filter(|s| !s.is_empty()).collect();
+        let route = match segments.as_slice() {
+            [] => PageRoute::Home,
+            ["404.html"] => PageRoute::NotFound,
+            ["500.html"] => PageRoute::ServerError,
+            [file] if file.contains('.') => return None,
+            ["movies"] => PageRoute::MovieList,
+            ["movies", segment] => PageRoute::Movie {
+                segment: (*segment).to_owned(),
+            },
+            ["movies", ..] => PageRoute::MovieCatchAll,
+            ["permalink", "movie", id, ..] => PageRoute::MoviePermalink {
+                id: (*id).to_owned(),
+            },
+            ["theaters"] => PageRoute::TheaterList,
+            ["theaters", segment] => PageRoute::Theater {
+                segment: (*segment).to_owned(),
+            },
+            ["showtimes"] => PageRoute::Showtimes,
+            ["events"] => PageRoute::EventList,
+            ["events", segment] => PageRoute::Event {
+                segment: (*segment).to_owned(),
+            },
+            ["account", ..] => PageRoute::Account,
+            [slug] => PageRoute::Content {
+                slug: (*slug).to_owned(),
+            },
+            _ => return None,
+        };
+        Some(route)
+    }
+
+    /// The page template's name, as the page context's `templateName`.
+    pub fn template_name(&self) -> &'static str {
+        match self {
+            PageRoute::Home => "home",
+            PageRoute::MovieList | PageRoute::MovieCatchAll => "movieList",
+            PageRoute::Movie { .. } | PageRoute::MoviePermalink { .. } => "movie",
+            PageRoute::TheaterList => "theaterList",
+            PageRoute::Theater { .. } => "theater",
+            PageRoute::Showtimes => "showtimes",
+            PageRoute::EventList => "eventList",
+            PageRoute::Event { .. } => "event",
+            PageRoute::Account => "account",
+            PageRoute::NotFound => "notFound",
+            PageRoute::ServerError => "serverError",
+            PageRoute::Content { .. } => "page",
+        }
+    }
+}
+
+/// Whether `segment` (`{id}-{slug}` or a bare id) names the entity `id`.
+pub fn segment_names(segment: &str, id: &str) -> bool {
+    segment == id
+        || segment
+            .strip_prefix(id)
+            .is_some_and(|rest| rest.starts_with('-'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_page_shape_parses_to_its_screen() {
+        let cases = [
+            ("/", Some(PageRoute::Home)),
+            ("/movies/", Some(PageRoute::MovieList)),
+            ("/movies", Some(PageRoute::MovieList)),
+            (
+                "/movies/1001-the-long-night/",
+                Some(PageRoute::Movie {
+                    segment: "1001-the-long-night".to_owned(),
+                }),
+            ),
+            ("/movies/a/b/", Some(PageRoute::MovieCatchAll)),
+            (
+                "/permalink/movie/1001",
+                Some(PageRoute::MoviePermalink {
+                    id: "1001".to_owned(),
+                }),
+            ),
+            ("/theaters/", Some(PageRoute::TheaterList)),
+            ("/showtimes/", Some(PageRoute::Showtimes)),
+            ("/events/", Some(PageRoute::EventList)),
+            ("/account/cards/", Some(PageRoute::Account)),
+            ("/404.html", Some(PageRoute::NotFound)),
+            ("/500.html", Some(PageRoute::ServerError)),
+            (
+                "/about/",
+                Some(PageRoute::Content {
+                    slug: "about".to_owned(),
+                }),
+            ),
+            ("/favicon.ico", None),
+            ("/a/b/c/", None),
+        ];
+        for (path, expected) in cases {
+            assert_eq!(PageRoute::parse(path), expected, "{path}");
+        }
+    }
+
+    #[test]
+    fn trailing_slashes_follow_the_site_rule_and_files_are_left_alone() {
+        assert_eq!(
+            canonical_path("/movies", "always"),
+            Some("/movies/".to_owned())
+        );
+        assert_eq!(canonical_path("/movies/", "always"), None);
+        assert_eq!(
+            canonical_path("/movies/", "never"),
+            Some("/movies".to_owned())
+        );
+        assert_eq!(canonical_path("/movies", "never"), None);
+        assert_eq!(canonical_path("/", "never"), None);
+        for file in [
+            "/sitemap.xml",
+            "/a.pdf",
+            "/404.html",
+            "/x.json",
+            "/m.js.map",
+        ] {
+            assert_eq!(canonical_path(file, "always"), None, "{file}");
+        }
+    }
+
+    #[test]
+    fn a_segment_names_an_entity_by_its_id_prefix() {
+        assert!(segment_names("1001-the-long-night", "1001"));
+        assert!(segment_names("1001", "1001"));
+        assert!(!segment_names("10010-other", "1001"));
+        assert!(!segment_names("x1001-a", "1001"));
+    }
+}

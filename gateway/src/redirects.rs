@@ -1,0 +1,95 @@
+//! The server redirect endpoints of SPEC.md section 2: each answers 302 to the
+//! theater's ticketing provider (the site-wide one when the theater names none),
+//! carrying theaterCode and perfCode. The target is built by the catalogue from the
+//! site's configuration, never from the request, so this is no open redirect.
+
+use axum::Router;
+use axum::extract::State;
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use proto::catalogue::v1::ResolveTicketingRequest;
+use serde::Deserialize;
+
+use crate::error::AppError;
+use crate::extract::Query;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/api/startticketing/redirect", get(start_ticketing))
+        .route("/api/launch/ticketing/redirect", get(launch_ticketing))
+        .route("/api/startconcessions/redirect", get(start_concessions))
+        .route("/api/refund/redirect", get(refund))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct HandOff {
+    theater_id: Option<String>,
+    #[serde(default)]
+    perf_code: String,
+}
+
+async fn start_ticketing(
+    state: State<AppState>,
+    query: Query<HandOff>,
+) -> Result<Response, AppError> {
+    redirect(state, query, "startticketing").await
+}
+
+async fn launch_ticketing(
+    state: State<AppState>,
+    query: Query<HandOff>,
+) -> Result<Response, AppError> {
+    redirect(state, query, "launch/ticketing").await
+}
+
+async fn start_concessions(
+    state: State<AppState>,
+    query: Query<HandOff>,
+) -> Result<Response, AppError> {
+    redirect(state, query, "startconcessions").await
+}
+
+async fn refund(state: State<AppState>, query: Query<HandOff>) -> Result<Response, AppError> {
+    redirect(state, query, "refund").await
+}
+
+async fn redirect(
+    State(state): State<AppState>,
+    Query(hand_off): Query<HandOff>,
+    kind: &str,
+) -> Result<Response, AppError> {
+    let theater_id = hand_off
+        .theater_id
+        .filter(|id| !id.is_empty())
+        .ok_or_else(|| AppError::BadRequest("theaterId: required".to_owned()))?;
+    let well_formed = hand_off.perf_code.len() <= 64
+        && hand_off
+            .perf_code
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if !well_formed {
+        return Err(AppError::BadRequest(
+            "perfCode: up to 64 letters, digits, '-' or '_'".to_owned(),
+        ));
+    }
+    let target = state
+        .services
+        .catalogue
+        .clone()
+        .resolve_ticketing(ResolveTicketingRequest {
+            theater_id,
+            perf_code: hand_off.perf_code,
+            kind: kind.to_owned(),
+        })
+        .await
+        .map_err(AppError::catalogue)?
+        .into_inner();
+    let location = HeaderValue::from_str(&target.url).map_err(|_| AppError::Service {
+        service: "catalogue",
+        status: tonic::Status::internal("ticketing URL is not a valid header value"),
+    })?;
+    Ok((StatusCode::FOUND, [(header::LOCATION, location)]).into_response())
+}

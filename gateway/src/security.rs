@@ -1,0 +1,160 @@
+//! Security headers on every response: a strict Content-Security-Policy whose
+//! frame-ancestors are the site's allowed embedding domains, nosniff, a referrer policy
+//! and a permissions policy.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, header};
+use axum::middleware::Next;
+use axum::response::Response;
+use proto::catalogue::v1 as catalogue;
+
+use crate::state::AppState;
+
+/// The policy when no site is known yet: nothing but our own origin.
+const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+
+pub fn content_security_policy(
+    config: &catalogue::SiteConfig,
+    settings: &catalogue::SiteSettings,
+    theaters: &[catalogue::Theater],
+) -> HeaderValue {
+    let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
+    // The version 3 ticketing hand-off posts a form to the ticketing site.
+    let ticketing = settings
+        .ticketing_provider
+        .iter()
+        .chain(
+            theaters
+                .iter()
+                .filter_map(|t| t.ticketing_provider.as_ref()),
+        )
+        .filter_map(|provider| origin(&provider.url));
+    let form_targets = sources(ticketing);
+    let policy = format!(
+        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+         base-uri 'self'; form-action 'self'{form_targets}; frame-ancestors 'self'{ancestors}"
+    );
+    HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_CSP))
+}
+
+/// ` a b c` of the well-formed host sources; anything that could break out of the
+/// header or the directive is left out.
+fn sources<'a>(candidates: impl Iterator<Item = &'a str>) -> String {
+    let mut out = String::new();
+    for candidate in candidates {
+        let candidate = candidate.trim();
+        let well_formed = !candidate.is_empty()
+            && candidate
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '-' | ':' | '/' | '*'));
+        if well_formed && !out.split(' ').any(|existing| existing == candidate) {
+            out.push(' ');
+            out.push_str(candidate);
+        } else if !well_formed {
+            tracing::warn!(source = candidate, "ignored a malformed CSP source");
+        }
+    }
+    out
+}
+
+/// `scheme://host[:port]` of an absolute http(s) URL.
+fn origin(url: &str) -> Option<&str> {
+    let rest = url
+        .strip_prefix("https://")
+        .or_else(|| url.strip_prefix("http://"))?;
+    let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    (host_end > 0).then(|| &url[..url.len() - rest.len() + host_end])
+}
+
+pub async fn headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let csp = state
+        .site
+        .cached()
+        .map(|site| site.content_security_policy.clone())
+        .unwrap_or_else(|| HeaderValue::from_static(FALLBACK_CSP));
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    headers.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("strict-origin-when-cross-origin"),
+    );
+    headers.insert(
+        "permissions-policy",
+        HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=()"),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn config(domains: &[&str]) -> catalogue::SiteConfig {
+        catalogue::SiteConfig {
+            allowed_embedding_domains: domains.iter().map(|d| (*d).to_owned()).collect(),
+            ..Default::default()
+        }
+    }
+
+    fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
+        content_security_policy(config, settings, &[])
+            .to_str()
+            .expect("ascii")
+            .to_owned()
+    }
+
+    #[test]
+    fn frame_ancestors_are_self_plus_the_allowed_embedding_domains() {
+        let csp = policy(
+            &config(&["https://partner.example.com", "*.builder.example"]),
+            &Default::default(),
+        );
+        assert!(
+            csp.ends_with("frame-ancestors 'self' https://partner.example.com *.builder.example"),
+            "{csp}"
+        );
+    }
+
+    #[test]
+    fn a_domain_that_would_inject_a_directive_is_left_out() {
+        let csp = policy(
+            &config(&["evil.example; script-src *", "ok.example"]),
+            &Default::default(),
+        );
+        assert!(csp.ends_with("frame-ancestors 'self' ok.example"), "{csp}");
+        assert!(!csp.contains("script-src *"), "{csp}");
+    }
+
+    #[test]
+    fn the_ticketing_site_may_receive_the_hand_off_form() {
+        let settings = catalogue::SiteSettings {
+            ticketing_provider: Some(catalogue::TicketingProvider {
+                name: "VISTA".to_owned(),
+                url: "https://tickets.example.com/chain/".to_owned(),
+            }),
+            ..Default::default()
+        };
+        let csp = policy(&config(&[]), &settings);
+        assert!(
+            csp.contains("form-action 'self' https://tickets.example.com;"),
+            "{csp}"
+        );
+    }
+
+    #[test]
+    fn origins_are_scheme_host_and_port() {
+        assert_eq!(
+            origin("https://a.example:8443/x?y"),
+            Some("https://a.example:8443")
+        );
+        assert_eq!(origin("http://a.example"), Some("http://a.example"));
+        assert_eq!(origin("/ticketing-sandbox"), None);
+        assert_eq!(origin("https:///path"), None);
+    }
+}

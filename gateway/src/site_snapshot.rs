@@ -1,0 +1,185 @@
+//! The site as the gateway last saw it: configuration, settings, normalised loyalty
+//! configuration, theaters and locale messages, plus the ready-made app-data JSON and
+//! the Content-Security-Policy derived from them.
+//!
+//! Every page load needs this, so it is built once per catalogue revision rather than
+//! per request; a background task asks the catalogue for its revision and rebuilds on
+//! change. When the catalogue is down the last good snapshot keeps serving.
+
+use std::sync::{Arc, RwLock};
+
+use axum::http::HeaderValue;
+use bytes::Bytes;
+use proto::catalogue::v1 as catalogue;
+use proto::loyalty::v1 as loyalty;
+use serde_json::{Value, json};
+
+use crate::clients::Services;
+use crate::error::AppError;
+use crate::etag::ETag;
+use crate::security;
+
+#[derive(Debug)]
+pub struct SiteSnapshot {
+    pub site: catalogue::Site,
+    pub loyalty: loyalty::LoyaltyConfig,
+    pub theaters: Vec<catalogue::Theater>,
+    pub messages: catalogue::Messages,
+    /// `/page-data/app-data.json`, serialised once.
+    pub app_data: Bytes,
+    pub app_data_etag: ETag,
+    pub content_security_policy: HeaderValue,
+}
+
+impl SiteSnapshot {
+    /// `{config, settings, loyalty}` as `/api/v1/site` answers it.
+    pub fn site_json(&self) -> Value {
+        json!({
+            "config": self.site.config,
+            "settings": self.site.settings,
+            "loyalty": loyalty_json(&self.loyalty),
+        })
+    }
+
+    pub fn revision(&self) -> &str {
+        &self.site.revision
+    }
+
+    pub fn config(&self) -> catalogue::SiteConfig {
+        self.site.config.clone().unwrap_or_default()
+    }
+
+    pub fn settings(&self) -> catalogue::SiteSettings {
+        self.site.settings.clone().unwrap_or_default()
+    }
+}
+
+/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given.
+pub fn loyalty_json(config: &loyalty::LoyaltyConfig) -> Value {
+    let mut value = json!(config);
+    if let Value::Object(fields) = &mut value {
+        fields.remove("loggedInMenuJson");
+        let menu = serde_json::from_str(&config.logged_in_menu_json).unwrap_or(Value::Null);
+        fields.insert("loggedInMenu".to_owned(), menu);
+    }
+    value
+}
+
+/// Shared handle to the current snapshot.
+#[derive(Debug, Clone, Default)]
+pub struct SiteCache {
+    current: Arc<RwLock<Option<Arc<SiteSnapshot>>>>,
+}
+
+impl SiteCache {
+    /// The cached snapshot, or one built now when there is none yet.
+    pub async fn get(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
+        if let Some(snapshot) = self.cached() {
+            return Ok(snapshot);
+        }
+        self.refresh(services).await
+    }
+
+    pub fn cached(&self) -> Option<Arc<SiteSnapshot>> {
+        self.current
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    /// Rebuilds the snapshot when the catalogue's revision differs from the cached one.
+    pub async fn refresh(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
+        let site = services
+            .catalogue
+            .clone()
+            .get_site(catalogue::GetSiteRequest {})
+            .await
+            .map_err(AppError::catalogue)?
+            .into_inner();
+        if let Some(snapshot) = self.cached()
+            && snapshot.revision() == site.revision
+        {
+            return Ok(snapshot);
+        }
+        let snapshot = Arc::new(build(services, site).await?);
+        *self
+            .current
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(snapshot.clone());
+        tracing::info!(revision = snapshot.revision(), "site snapshot rebuilt");
+        Ok(snapshot)
+    }
+
+    /// Keeps the snapshot fresh until the process ends.
+    pub fn spawn_refresher(&self, services: Services, every: std::time::Duration) {
+        let cache = self.clone();
+        tokio::spawn(async move {
+            let mut ticks = tokio::time::interval(every);
+            loop {
+                ticks.tick().await;
+                if let Err(error) = cache.refresh(&services).await {
+                    tracing::debug!(%error, "site snapshot not refreshed");
+                }
+            }
+        });
+    }
+}
+
+async fn build(services: &Services, site: catalogue::Site) -> Result<SiteSnapshot, AppError> {
+    let mut catalogue_client = services.catalogue.clone();
+    let config = site.config.clone().unwrap_or_default();
+    let settings = site.settings.clone().unwrap_or_default();
+    let theaters = catalogue_client
+        .list_theaters(catalogue::ListTheatersRequest {})
+        .await
+        .map_err(AppError::catalogue)?
+        .into_inner()
+        .theaters;
+    let messages = catalogue_client
+        .get_messages(catalogue::GetMessagesRequest {
+            locale: config.locale.clone(),
+        })
+        .await
+        .map_err(AppError::catalogue)?
+        .into_inner();
+    let current_theater = catalogue_client
+        .resolve_current_theater(catalogue::ResolveCurrentTheaterRequest::default())
+        .await
+        .map_err(AppError::catalogue)?
+        .into_inner()
+        .theater;
+    let loyalty = services
+        .loyalty
+        .clone()
+        .normalise_config(loyalty::NormaliseConfigRequest {
+            loyalty_settings_json: site.loyalty_settings_json.clone(),
+            settings_circuit_id: settings.circuit.clone().unwrap_or_default().id,
+            current_cinema_id: current_theater
+                .map(|theater| theater.id)
+                .unwrap_or_default(),
+        })
+        .await
+        .map_err(AppError::loyalty)?
+        .into_inner();
+
+    let app_data = json!({
+        "site": {
+            "config": config,
+            "settings": settings,
+            "loyalty": loyalty_json(&loyalty),
+        },
+        "theaters": theaters,
+        "messages": messages,
+        "revision": site.revision,
+    });
+    let app_data = Bytes::from(app_data.to_string());
+    Ok(SiteSnapshot {
+        app_data_etag: ETag::of(&app_data),
+        app_data,
+        content_security_policy: security::content_security_policy(&config, &settings, &theaters),
+        site,
+        loyalty,
+        theaters,
+        messages,
+    })
+}

@@ -1,0 +1,86 @@
+//! Building and running the gateway: embedded services (when asked), gRPC clients,
+//! the site snapshot, then the HTTP server on a listener whose real port tests read.
+
+use std::future::Future;
+use std::net::SocketAddr;
+
+use axum::Router;
+use tokio::net::TcpListener;
+
+use crate::app::app;
+use crate::clients::{InvalidAddr, Services};
+use crate::config::Config;
+use crate::embedded::{EmbeddedError, EmbeddedServices};
+use crate::metrics::Metrics;
+use crate::site_snapshot::SiteCache;
+use crate::state::AppState;
+use crate::web::WebApp;
+
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Embedded(#[from] EmbeddedError),
+    #[error(transparent)]
+    InvalidAddr(#[from] InvalidAddr),
+    #[error("GATEWAY_ADDR: cannot listen: {0}")]
+    Bind(std::io::Error),
+}
+
+pub struct Application {
+    listener: TcpListener,
+    router: Router,
+    /// Kept alive for as long as the gateway runs; dropping it stops the services.
+    _embedded: Option<EmbeddedServices>,
+}
+
+impl Application {
+    /// `lookup` reads the embedded services' variables (see [`EmbeddedServices::start`]).
+    pub async fn build(
+        config: Config,
+        lookup: impl Fn(&str) -> Option<String> + Copy,
+    ) -> Result<Application, StartupError> {
+        let embedded = if config.embedded {
+            Some(EmbeddedServices::start(lookup).await?)
+        } else {
+            None
+        };
+        let addrs = embedded.as_ref().map_or_else(
+            || config.services.clone(),
+            |embedded| embedded.addrs.clone(),
+        );
+        let services = Services::connect(&addrs, config.grpc_timeout)?;
+        let site = SiteCache::default();
+        if let Err(error) = site.refresh(&services).await {
+            tracing::warn!(%error, "no site snapshot yet; will retry");
+        }
+        site.spawn_refresher(services.clone(), config.site_refresh);
+        let state = AppState {
+            services,
+            site,
+            metrics: Metrics::default(),
+            web: WebApp::load(&config.web_dist),
+        };
+        let listener = TcpListener::bind(config.addr)
+            .await
+            .map_err(StartupError::Bind)?;
+        Ok(Application {
+            listener,
+            router: app(state),
+            _embedded: embedded,
+        })
+    }
+
+    pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
+        self.listener.local_addr()
+    }
+
+    /// Serves until `shutdown` completes, then lets in-flight requests finish.
+    pub async fn run_until_stopped(
+        self,
+        shutdown: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        axum::serve(self.listener, self.router)
+            .with_graceful_shutdown(shutdown)
+            .await
+    }
+}

@@ -1,0 +1,139 @@
+//! The built web app (web/dist): hashed assets with long-lived caching, other files
+//! revalidated, and the HTML shell for every page path with the page's real status
+//! (404 for unknown pages, 301 to canonical paths). Also the generated posters.
+
+use std::path::{Path, PathBuf};
+
+use axum::Router;
+use axum::extract::{self, State};
+use axum::handler::Handler;
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::get;
+use bytes::Bytes;
+use proto::catalogue::v1::GetPosterRequest;
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use crate::error::{AppError, error_response};
+use crate::etag::{ETag, conditional};
+use crate::page_data::{Resolution, resolve};
+use crate::state::AppState;
+
+/// Vite names files under assets/ by content hash, so they never change.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+const REVALIDATE: &str = "no-cache";
+
+#[derive(Debug, Clone)]
+pub struct WebApp {
+    dist: PathBuf,
+    /// index.html, read once at start; `None` when the app is not built.
+    shell: Option<Bytes>,
+}
+
+impl WebApp {
+    pub fn load(dist: &Path) -> WebApp {
+        let shell = std::fs::read(dist.join("index.html")).ok().map(Bytes::from);
+        if shell.is_none() {
+            tracing::warn!(dist = %dist.display(), "the web app is not built: pages answer 503 (run `make web`)");
+        }
+        WebApp {
+            dist: dist.to_owned(),
+            shell,
+        }
+    }
+}
+
+pub fn router(web: &WebApp) -> Router<AppState> {
+    let assets = Router::new()
+        .fallback_service(ServeDir::new(web.dist.join("assets")))
+        .layer(SetResponseHeaderLayer::overriding(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(IMMUTABLE),
+        ));
+    Router::new()
+        .route("/posters/{file}", get(poster))
+        .nest("/assets", assets)
+}
+
+/// Files at the root of the build (sw.js, favicon, robots.txt...), then page paths.
+pub fn fallback(state: AppState) -> Router {
+    let dist = state.web.dist.clone();
+    let pages = page.with_state(state);
+    Router::new()
+        .fallback_service(
+            ServeDir::new(dist)
+                .append_index_html_on_directories(false)
+                .fallback(pages),
+        )
+        .layer(SetResponseHeaderLayer::if_not_present(
+            header::CACHE_CONTROL,
+            HeaderValue::from_static(REVALIDATE),
+        ))
+}
+
+async fn page(State(state): State<AppState>, uri: Uri) -> Response {
+    let path = uri.path();
+    if path.starts_with("/api/") || path.starts_with("/page-data/") {
+        return error_response(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            &format!("no route {path}"),
+        );
+    }
+    let Some(shell) = state.web.shell.clone() else {
+        return error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "web_app_missing",
+            "the web app is not built",
+        );
+    };
+    let status = match resolve(&state, path).await {
+        Ok(Resolution::Page(page)) => page.status,
+        Ok(Resolution::Missing) => StatusCode::NOT_FOUND,
+        Ok(Resolution::Redirect(to)) => {
+            let to = match uri.query() {
+                Some(query) => format!("{to}?{query}"),
+                None => to,
+            };
+            return Redirect::permanent(&to).into_response();
+        }
+        // The shell still loads; the app shows the error page and retries.
+        Err(error) => {
+            tracing::warn!(%error, path, "page not resolved");
+            StatusCode::SERVICE_UNAVAILABLE
+        }
+    };
+    (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        shell,
+    )
+        .into_response()
+}
+
+async fn poster(
+    State(state): State<AppState>,
+    extract::Path(file): extract::Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, AppError> {
+    let id = file
+        .strip_suffix(".svg")
+        .ok_or_else(|| AppError::NotFound(format!("no poster {file}: posters are .svg")))?;
+    let poster = state
+        .services
+        .catalogue
+        .clone()
+        .get_poster(GetPosterRequest { id: id.to_owned() })
+        .await
+        .map_err(AppError::catalogue)?
+        .into_inner();
+    let body = Bytes::from(poster.body);
+    Ok(conditional(
+        &headers,
+        &ETag::of(&body),
+        "image/svg+xml",
+        "public, max-age=86400",
+        body,
+    ))
+}

@@ -1,0 +1,189 @@
+use serde_json::Value;
+
+use crate::helpers::{a_showing_movie, error_of, spawn_gateway};
+
+#[tokio::test]
+async fn theaters_list_and_detail() {
+    let gateway = spawn_gateway().await;
+    let (status, theaters) = gateway.get_json("/api/v1/theaters").await;
+    assert_eq!(status, 200);
+    let theaters = theaters.as_array().expect("a JSON array");
+    assert_eq!(theaters.len(), 3);
+    for theater in theaters {
+        assert!(theater["id"].is_string());
+        assert!(
+            !theater["ticketingProvider"]["url"]
+                .as_str()
+                .unwrap_or_default()
+                .is_empty()
+        );
+    }
+    let id = theaters[0]["id"].as_str().expect("an id");
+    let (status, theater) = gateway.get_json(&format!("/api/v1/theaters/{id}")).await;
+    assert_eq!((status, theater["id"].as_str()), (200, Some(id)));
+}
+
+#[tokio::test]
+async fn movies_come_ordered_without_excluded_ones_and_with_buckets() {
+    let gateway = spawn_gateway().await;
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    let (status, movies) = gateway.get_json("/api/v1/movies").await;
+    assert_eq!(status, 200);
+    let movies = movies.as_array().expect("a JSON array");
+    assert!(movies.len() >= 15, "about 19 movies, got {}", movies.len());
+    let excluded: Vec<&Value> = site["config"]["globalExcludedMovieIds"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .collect();
+    assert!(movies.iter().all(|movie| !excluded.contains(&&movie["id"])));
+    let order: Vec<&Value> = site["config"]["movieOrderIndex"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .filter(|id| !excluded.contains(id))
+        .collect();
+    let listed: Vec<&Value> = movies
+        .iter()
+        .map(|movie| &movie["id"])
+        .take(order.len())
+        .collect();
+    assert_eq!(listed, order, "movies follow movieOrderIndex");
+    let buckets = [
+        "CURRENT_PLAYWEEK",
+        "NEXT_PLAYWEEK_1",
+        "NEXT_PLAYWEEK_2",
+        "NEXT_PLAYWEEK_3",
+        "BEYOND_NEXT_PLAYWEEK_3",
+        "NEXT_PLAYWEEK_UNDETERMINED",
+    ];
+    for movie in movies {
+        assert!(buckets.contains(&movie["playWeek"].as_str().unwrap_or_default()));
+        assert!(
+            movie["posterUrl"]
+                .as_str()
+                .unwrap_or_default()
+                .starts_with("/posters/")
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_play_week_filter_keeps_only_that_bucket() {
+    let gateway = spawn_gateway().await;
+    let (status, movies) = gateway
+        .get_json("/api/v1/movies?playWeek=CURRENT_PLAYWEEK")
+        .await;
+    assert_eq!(status, 200);
+    let movies = movies.as_array().expect("a JSON array");
+    assert!(!movies.is_empty(), "the demo always has movies showing");
+    assert!(
+        movies
+            .iter()
+            .all(|movie| movie["playWeek"] == "CURRENT_PLAYWEEK")
+    );
+}
+
+#[tokio::test]
+async fn an_unknown_movie_is_a_404_naming_it() {
+    let gateway = spawn_gateway().await;
+    let (status, body) = gateway.get_json("/api/v1/movies/no-such-movie").await;
+    assert_eq!(status, 404);
+    let (code, message) = error_of(&body);
+    assert_eq!(code, "not_found");
+    assert!(message.contains("no-such-movie"), "{message}");
+}
+
+#[tokio::test]
+async fn unknown_theater_event_and_page_are_404_json() {
+    let gateway = spawn_gateway().await;
+    for path in [
+        "/api/v1/theaters/no-such-theater",
+        "/api/v1/events/no-such-event",
+        "/api/v1/pages/no-such-page",
+    ] {
+        let (status, body) = gateway.get_json(path).await;
+        assert_eq!(status, 404, "{path}");
+        assert_eq!(error_of(&body).0, "not_found", "{path}");
+    }
+}
+
+#[tokio::test]
+async fn showtimes_of_a_movie_carry_ticketing_links() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let id = movie["id"].as_str().expect("an id");
+    let (status, showtimes) = gateway
+        .get_json(&format!("/api/v1/showtimes?movieId={id}"))
+        .await;
+    assert_eq!(status, 200);
+    let showtimes = showtimes.as_array().expect("a JSON array");
+    assert!(!showtimes.is_empty());
+    for showtime in showtimes {
+        assert_eq!(showtime["movieId"].as_str(), Some(id));
+        let url = showtime["ticketingUrl"].as_str().unwrap_or_default();
+        let perf_code = showtime["perfCode"].as_str().unwrap_or_default();
+        assert!(
+            url.contains("/sales/") && url.ends_with(&format!("perfcode={perf_code}")),
+            "{url}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_bad_showtime_date_is_a_400_naming_the_parameter() {
+    let gateway = spawn_gateway().await;
+    for (query, parameter) in [("from=tomorrow", "from"), ("to=2026-13-45", "to")] {
+        let (status, body) = gateway
+            .get_json(&format!("/api/v1/showtimes?{query}"))
+            .await;
+        assert_eq!(status, 400, "{query}");
+        let (code, message) = error_of(&body);
+        assert_eq!(code, "invalid_argument");
+        assert!(message.contains(parameter), "{query}: {message}");
+    }
+}
+
+#[tokio::test]
+async fn events_and_pages_are_served() {
+    let gateway = spawn_gateway().await;
+    let (status, events) = gateway.get_json("/api/v1/events").await;
+    assert_eq!(status, 200);
+    let events = events.as_array().expect("a JSON array");
+    assert!(!events.is_empty());
+    let id = events[0]["id"].as_str().expect("an id");
+    let (status, event) = gateway.get_json(&format!("/api/v1/events/{id}")).await;
+    assert_eq!((status, event["id"].as_str()), (200, Some(id)));
+
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    let slug = site["settings"]["privacyPolicyPage"]["slug"]
+        .as_str()
+        .expect("a privacy policy slug");
+    let (status, page) = gateway.get_json(&format!("/api/v1/pages/{slug}")).await;
+    assert_eq!((status, page["slug"].as_str()), (200, Some(slug)));
+}
+
+#[tokio::test]
+async fn posters_are_svg_with_an_etag() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let poster_url = movie["posterUrl"].as_str().expect("a poster URL");
+    let response = gateway.get(poster_url).await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "image/svg+xml");
+    let etag = response.headers()["etag"].clone();
+    let body = response.text().await.expect("a body");
+    assert!(body.contains("<svg"), "{body}");
+    let again = gateway
+        .client
+        .get(gateway.url(poster_url))
+        .header("if-none-match", etag)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(again.status(), 304);
+    assert_eq!(
+        gateway.get("/posters/no-such-movie.svg").await.status(),
+        404
+    );
+}

@@ -1,0 +1,14 @@
+//! The gateway over real HTTP, in front of the real services over real gRPC, each on
+//! a random loopback port.
+
+mod catalogue_api;
+mod errors;
+mod helpers;
+mod openapi;
+mod ops;
+mod page_data;
+mod pages;
+mod redirects;
+mod resilience;
+mod security;
+mod site;

@@ -1,0 +1,109 @@
+use crate::helpers::{a_showing_movie, spawn_gateway};
+
+#[tokio::test]
+async fn known_pages_answer_200_with_the_html_shell() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    let login = format!(
+        "/{}/",
+        site["settings"]["loginPage"]["slug"]
+            .as_str()
+            .expect("a login slug")
+    );
+    for path in [
+        "/",
+        "/movies/",
+        movie["path"].as_str().expect("a path"),
+        "/theaters/",
+        "/showtimes/",
+        "/events/",
+        "/account/",
+        login.as_str(),
+    ] {
+        let response = gateway.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        assert!(
+            response.headers()["content-type"]
+                .to_str()
+                .is_ok_and(|t| t.starts_with("text/html")),
+            "{path}"
+        );
+        let body = response.text().await.expect("a body");
+        assert!(body.contains("id=\"modal-root\""), "{path}");
+    }
+}
+
+#[tokio::test]
+async fn unknown_pages_answer_404_with_the_shell() {
+    let gateway = spawn_gateway().await;
+    for path in [
+        "/no-such-page/",
+        "/movies/999999-nothing/",
+        "/theaters/nowhere/",
+        "/a/b/c/",
+    ] {
+        let response = gateway.get(path).await;
+        assert_eq!(response.status(), 404, "{path}");
+        assert!(
+            response.text().await.expect("a body").contains("<html"),
+            "{path}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn the_error_pages_exist_with_their_status() {
+    let gateway = spawn_gateway().await;
+    assert_eq!(gateway.get("/404.html").await.status(), 404);
+    assert_eq!(gateway.get("/500.html").await.status(), 500);
+}
+
+#[tokio::test]
+async fn paths_are_redirected_to_their_canonical_form() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let path = movie["path"].as_str().expect("a path");
+    let id = movie["id"].as_str().expect("an id");
+    for (asked, expected) in [
+        (
+            "/movies?utm_source=mail".to_owned(),
+            "/movies/?utm_source=mail".to_owned(),
+        ),
+        (format!("/movies/{id}-old-title/"), path.to_owned()),
+        (format!("/permalink/movie/{id}"), path.to_owned()),
+    ] {
+        let response = gateway.get(&asked).await;
+        assert_eq!(response.status(), 308, "{asked}");
+        assert_eq!(response.headers()["location"], expected.as_str(), "{asked}");
+    }
+    assert_eq!(gateway.get("/permalink/movie/999999").await.status(), 404);
+}
+
+#[tokio::test]
+async fn hashed_assets_are_cached_for_a_year_and_other_files_revalidate() {
+    let gateway = spawn_gateway().await;
+    let asset = gateway.get("/assets/app-3f9a1c.js").await;
+    assert_eq!(asset.status(), 200);
+    assert_eq!(
+        asset.headers()["cache-control"],
+        "public, max-age=31536000, immutable"
+    );
+    let robots = gateway.get("/robots.txt").await;
+    assert_eq!(robots.status(), 200);
+    assert_eq!(robots.headers()["cache-control"], "no-cache");
+    assert_eq!(gateway.get("/assets/missing.js").await.status(), 404);
+}
+
+#[tokio::test]
+async fn responses_are_compressed_when_the_client_accepts_it() {
+    let gateway = spawn_gateway().await;
+    let response = gateway
+        .client
+        .get(gateway.url("/api/v1/movies"))
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(response.headers()["content-encoding"], "gzip");
+}

@@ -1,0 +1,33 @@
+use crate::helpers::spawn_gateway;
+
+#[tokio::test]
+async fn the_site_has_config_settings_and_normalised_loyalty() {
+    let gateway = spawn_gateway().await;
+    let (status, site) = gateway.get_json("/api/v1/site").await;
+    assert_eq!(status, 200);
+    assert_eq!(site["config"]["locale"], "en-US");
+    assert_eq!(site["config"]["relatedEntityType"], "Chain");
+    assert_eq!(site["config"]["isSingleLocation"], false);
+    assert!(
+        !site["config"]["name"]
+            .as_str()
+            .unwrap_or_default()
+            .is_empty()
+    );
+    assert_eq!(
+        site["config"]["theaterIds"].as_array().map(Vec::len),
+        Some(3)
+    );
+    // BOOST_POS on version 3 counts points, with the settings' circuit.
+    assert_eq!(site["loyalty"]["provider"], "BOOST_POS");
+    assert_eq!(site["loyalty"]["version"], 3);
+    assert_eq!(
+        site["loyalty"]["balanceTypes"],
+        serde_json::json!(["POINTS"])
+    );
+    assert_eq!(
+        site["loyalty"]["circuitId"],
+        site["settings"]["circuit"]["id"]
+    );
+    assert!(site["loyalty"].get("loggedInMenuJson").is_none());
+}
