@@ -34,7 +34,7 @@ pub fn svg(poster: &PosterText<'_>) -> String {
         })
         .collect();
     format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 600\" width=\"400\" height=\"600\" role=\"img\" aria-label=\"{label}\">\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 400 600\" width=\"400\" height=\"600\" role=\"img\" aria-label=\"{label}\" font-family=\"Helvetica, Arial, sans-serif\">\
 <defs><linearGradient id=\"bg\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"1\">\
 <stop offset=\"0\" stop-color=\"hsl({hue},55%,38%)\"/><stop offset=\"1\" stop-color=\"hsl({hue},60%,9%)\"/></linearGradient>\
 <radialGradient id=\"glow\"><stop offset=\"0\" stop-color=\"hsl({accent},85%,70%)\" stop-opacity=\"0.9\"/>\
