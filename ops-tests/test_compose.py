@@ -1,0 +1,107 @@
+#!/usr/bin/env python3
+"""Checks compose.yaml and the Dockerfile without a Docker engine.
+
+- compose.yaml validates against the Compose Specification's JSON schema
+  (compose-spec.json, see README.md here for its origin);
+- every service has an image or build, a health check and a restart policy;
+- the application services run read-only as a non-root user, log JSON and set the
+  variables README.md's configuration table says they read;
+- the Dockerfile's runtime stage is distroless and non-root, with a health check.
+
+Prints one line per check and a closing 'N passed, N failed' line.
+"""
+
+import json
+import re
+import sys
+from pathlib import Path
+
+try:
+    import jsonschema
+    import yaml
+except ImportError as missing:
+    print(f"missing Python package: {missing.name} (pip install jsonschema pyyaml)")
+    sys.exit(1)
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent"]
+
+results = []
+
+
+def check(name, condition, detail=""):
+    results.append(bool(condition))
+    status = "ok  " if condition else "FAIL"
+    print(f"{status} {name}" + (f": {detail}" if detail and not condition else ""))
+
+
+def readme_variables():
+    """Variable -> the services README.md says read it."""
+    table = {}
+    for line in (ROOT / "README.md").read_text().splitlines():
+        match = re.match(r"\| `([A-Z_]+)` \| ([^|]*) \| ([^|]+) \|", line)
+        # Variables that are unset by default are optional and need not be set.
+        if match and match.group(2).strip() != "unset":
+            users = [u.strip() for u in match.group(3).split(",")]
+            table[match.group(1)] = users
+    return table
+
+
+def main():
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    schema = json.loads((ROOT / "ops-tests" / "compose-spec.json").read_text())
+    errors = sorted(jsonschema.Draft7Validator(schema).iter_errors(compose), key=str)
+    check("compose.yaml follows the Compose Specification", not errors,
+          "; ".join(f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors[:3]))
+
+    services = compose.get("services", {})
+    for name in APP_SERVICES + ["nats", "postgres"]:
+        service = services.get(name)
+        check(f"{name} is defined", service is not None)
+        if service is None:
+            continue
+        check(f"{name} has an image or a build", "image" in service or "build" in service)
+        check(f"{name} has a health check", bool(service.get("healthcheck", {}).get("test")))
+        check(f"{name} restarts", service.get("restart") in ("always", "unless-stopped", "on-failure"))
+
+    variables = readme_variables()
+    check("README.md lists configuration variables", len(variables) >= 8, str(len(variables)))
+    for name in APP_SERVICES:
+        service = services.get(name, {})
+        environment = service.get("environment", {})
+        check(f"{name} runs read-only", service.get("read_only") is True)
+        user = str(service.get("user", ""))
+        check(f"{name} runs as a non-root user", user and not user.startswith("0") and user != "root", user)
+        check(f"{name} logs JSON", environment.get("LOG_FORMAT") == "json")
+        check(f"{name} uses the shared Dockerfile for its binary",
+              service.get("build", {}).get("args", {}).get("BINARY") == name)
+        for variable, users in variables.items():
+            if name in users and variable not in ("LOG_FORMAT",):
+                check(f"{name} sets {variable}", variable in environment)
+
+    gateway = services.get("gateway", {})
+    check("the gateway publishes 8080", any(str(p).endswith("8080:8080") for p in gateway.get("ports", [])))
+    depends = gateway.get("depends_on", {})
+    check("the gateway waits for healthy services",
+          all(depends.get(s, {}).get("condition") == "service_healthy" for s in APP_SERVICES[1:]))
+    catalogue = services.get("svc-catalogue", {})
+    mounts = catalogue.get("volumes", [])
+    check("the site bundle is mounted read-only at SITE_DIR",
+          any(isinstance(m, dict) and m.get("read_only") and m.get("target") == catalogue.get("environment", {}).get("SITE_DIR")
+              for m in mounts))
+
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    stages = re.split(r"^FROM ", dockerfile, flags=re.M)
+    runtime = stages[-1]
+    check("the runtime image is distroless", runtime.startswith("gcr.io/distroless/"))
+    check("the runtime stage runs as non-root", re.search(r"^USER (?!root|0\b)\S+", runtime, re.M) is not None)
+    check("the runtime stage has a health check", "HEALTHCHECK" in runtime)
+    check("the build is locked to Cargo.lock", "--locked" in dockerfile)
+
+    failed = results.count(False)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
