@@ -95,3 +95,44 @@ pub async fn health_exit_code(addr: &str) -> std::process::ExitCode {
         std::process::ExitCode::FAILURE
     }
 }
+
+/// The `main` of a service binary, the same for every service crate `$krate` (which
+/// exposes `Config::from_env`, `config.addr` and `Application::build(config).serve(..)`):
+/// log set-up, configuration, `--health` for container health checks, then serve
+/// until SIGINT or SIGTERM. A failure is logged and ends the process with status 1.
+#[macro_export]
+macro_rules! service_main {
+    ($krate:ident, $name:literal) => {
+        #[tokio::main]
+        async fn main() -> std::process::ExitCode {
+            $crate::telemetry::init();
+            let config = match $krate::Config::from_env() {
+                Ok(config) => config,
+                Err(error) => {
+                    tracing::error!("configuration: {error}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
+            if std::env::args().nth(1).as_deref() == Some("--health") {
+                return $crate::serving::health_exit_code(&config.addr.to_string()).await;
+            }
+            let result = async {
+                let listener = tokio::net::TcpListener::bind(config.addr).await?;
+                tracing::info!(addr = %config.addr, concat!($name, " listening"));
+                $krate::Application::build(config)
+                    .await?
+                    .serve(listener, $crate::serving::shutdown_signal())
+                    .await?;
+                Ok::<(), Box<dyn std::error::Error>>(())
+            }
+            .await;
+            match result {
+                Ok(()) => std::process::ExitCode::SUCCESS,
+                Err(error) => {
+                    tracing::error!(concat!($name, " stopped: {}"), error);
+                    std::process::ExitCode::FAILURE
+                }
+            }
+        }
+    };
+}

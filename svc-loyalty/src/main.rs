@@ -1,33 +1,3 @@
-use svc_loyalty::{Application, Config};
+//! The svc-loyalty binary; see the crate root for what it serves.
 
-#[tokio::main]
-async fn main() -> std::process::ExitCode {
-    proto::telemetry::init();
-    let config = match Config::from_env() {
-        Ok(config) => config,
-        Err(error) => {
-            tracing::error!("configuration: {error}");
-            return std::process::ExitCode::FAILURE;
-        }
-    };
-    if std::env::args().nth(1).as_deref() == Some("--health") {
-        return proto::serving::health_exit_code(&config.addr.to_string()).await;
-    }
-    let result = async {
-        let listener = tokio::net::TcpListener::bind(config.addr).await?;
-        tracing::info!(addr = %config.addr, "svc-loyalty listening");
-        Application::build(config)
-            .await?
-            .serve(listener, proto::serving::shutdown_signal())
-            .await?;
-        Ok::<(), Box<dyn std::error::Error>>(())
-    }
-    .await;
-    match result {
-        Ok(()) => std::process::ExitCode::SUCCESS,
-        Err(error) => {
-            tracing::error!("svc-loyalty stopped: {error}");
-            std::process::ExitCode::FAILURE
-        }
-    }
-}
+proto::service_main!(svc_loyalty, "svc-loyalty");
