@@ -129,8 +129,11 @@ pub async fn resolve(state: &AppState, path: &str) -> Result<Resolution, AppErro
     let Some(route) = PageRoute::parse(path) else {
         return Ok(Resolution::Missing);
     };
-    // A permalink goes straight to its movie, whatever its trailing slash.
-    let is_permalink = matches!(route, PageRoute::MoviePermalink { .. });
+    // A permalink or a deeper movie path goes straight to its movie.
+    let is_permalink = matches!(
+        route,
+        PageRoute::MoviePermalink { .. } | PageRoute::MovieCatchAll { .. }
+    );
     if let Some(canonical) = canonical_path(path, &trailing_slash).filter(|_| !is_permalink) {
         return Ok(Resolution::Redirect(canonical));
     }
@@ -144,8 +147,15 @@ pub async fn resolve(state: &AppState, path: &str) -> Result<Resolution, AppErro
             let events = list_events(&mut client).await?;
             json!({ "movies": movies, "events": events })
         }
-        PageRoute::MovieList | PageRoute::MovieCatchAll => {
-            json!({ "movies": list_movies(&mut client).await? })
+        PageRoute::MovieList => json!({ "movies": list_movies(&mut client).await? }),
+        PageRoute::MovieCatchAll { segment } => {
+            let movies = list_movies(&mut client).await?;
+            return Ok(movies
+                .into_iter()
+                .find(|m| segment_names(segment, &m.id))
+                .map_or(Resolution::Missing, |movie| {
+                    Resolution::Redirect(movie.path)
+                }));
         }
         PageRoute::Movie { segment } => {
             let movies = list_movies(&mut client).await?;

@@ -10,8 +10,10 @@ pub enum PageRoute {
     Movie {
         segment: String,
     },
-    /// Anything else under `/movies/`.
-    MovieCatchAll,
+    /// Anything deeper under `/movies/`: the movie its first segment names, if any.
+    MovieCatchAll {
+        segment: String,
+    },
     /// `/permalink/movie/{movieId}`: redirects to the movie's page.
     MoviePermalink {
         id: String,
@@ -72,7 +74,9 @@ impl PageRoute {
             ["movies", segment] => PageRoute::Movie {
                 segment: (*segment).to_owned(),
             },
-            ["movies", ..] => PageRoute::MovieCatchAll,
+            ["movies", segment, ..] => PageRoute::MovieCatchAll {
+                segment: (*segment).to_owned(),
+            },
             ["permalink", "movie", id, ..] => PageRoute::MoviePermalink {
                 id: (*id).to_owned(),
             },
@@ -98,8 +102,10 @@ impl PageRoute {
     pub fn template_name(&self) -> &'static str {
         match self {
             PageRoute::Home => "home",
-            PageRoute::MovieList | PageRoute::MovieCatchAll => "movieList",
-            PageRoute::Movie { .. } | PageRoute::MoviePermalink { .. } => "movie",
+            PageRoute::MovieList => "movieList",
+            PageRoute::Movie { .. }
+            | PageRoute::MovieCatchAll { .. }
+            | PageRoute::MoviePermalink { .. } => "movie",
             PageRoute::TheaterList => "theaterList",
             PageRoute::Theater { .. } => "theater",
             PageRoute::Showtimes => "showtimes",
@@ -137,7 +143,12 @@ mod tests {
                     segment: "1001-the-long-night".to_owned(),
                 }),
             ),
-            ("/movies/a/b/", Some(PageRoute::MovieCatchAll)),
+            (
+                "/movies/a/b/",
+                Some(PageRoute::MovieCatchAll {
+                    segment: "a".to_owned(),
+                }),
+            ),
             (
                 "/permalink/movie/1001",
                 Some(PageRoute::MoviePermalink {

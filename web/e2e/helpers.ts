@@ -17,6 +17,8 @@ export async function getJson<T>(request: APIRequestContext, path: string): Prom
 /** Scrolls every poster into view (they load lazily) and waits until each has pixels. */
 export async function expectPostersLoaded(page: Page, selector = '[data-testid="movie-card"] img') {
   const posters = page.locator(selector);
+  // The list renders after its data arrives: wait for it before counting.
+  await expect(posters.first()).toBeVisible();
   const count = await posters.count();
   expect(count).toBeGreaterThan(0);
   for (let index = 0; index < count; index += 1) {

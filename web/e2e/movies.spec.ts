@@ -24,6 +24,7 @@ test.describe('movie list', () => {
   test('links each card to the movie page at /movies/{id}-{slug}/', async ({ page, request }) => {
     const movies = await getJson<MovieJson[]>(request, '/api/v1/movies');
     await page.goto('/movies/');
+    await expect(page.getByTestId('movie-card')).toHaveCount(movies.filter((movie) => movie.playWeek).length);
     const hrefs = await page
       .getByTestId('movie-card')
       .getByRole('link')

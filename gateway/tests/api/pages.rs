@@ -40,6 +40,7 @@ async fn unknown_pages_answer_404_with_the_shell() {
     for path in [
         "/no-such-page/",
         "/movies/999999-nothing/",
+        "/movies/a/b/c/",
         "/theaters/nowhere/",
         "/a/b/c/",
     ] {
@@ -72,6 +73,7 @@ async fn paths_are_redirected_to_their_canonical_form() {
         ),
         (format!("/movies/{id}-old-title/"), path.to_owned()),
         (format!("/permalink/movie/{id}"), path.to_owned()),
+        (format!("/movies/{id}-velocity/trailer"), path.to_owned()),
     ] {
         let response = gateway.get(&asked).await;
         assert_eq!(response.status(), 308, "{asked}");
