@@ -10,20 +10,25 @@ export CARGO_TERM_COLOR ?= never
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 
-.PHONY: run test lint rust-test web-deps web web-test e2e ops-test bench clean
+.PHONY: run test lint test-services rust-test web-deps web web-test e2e ops-test bench clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
 	cargo run -p gateway -- --embedded
 
-## make test: lints, every Rust test, web unit tests, compose checks, browser tests.
+## make test: lints, every Rust test, web unit tests, compose, Kubernetes and
+## supply-chain checks, browser tests.
 test: lint rust-test web-test ops-test e2e
 
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
-rust-test:
+## PostgreSQL and nats-server on their standard local ports; started when they do not answer.
+test-services:
+	scripts/test-services.sh
+
+rust-test: test-services
 	cargo test --workspace
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
@@ -36,15 +41,17 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 
 web: web/dist/index.html
 
-web-test: web-deps
-	cd web && npm run typecheck && npm test
+web-test: web
+	cd web && npm run typecheck && npm test && npm run size
 
-e2e: web
+e2e: web test-services
 	cargo build -p gateway
 	cd web && npm run e2e
 
 ops-test:
 	python3 ops-tests/test_compose.py
+	python3 ops-tests/test_kubernetes.py
+	python3 ops-tests/test_supply_chain.py
 
 ## make bench: load benchmark of page data, gateway against nginx (release build).
 bench: web

@@ -14,7 +14,6 @@ Prints one line per check and a closing 'N passed, N failed' line.
 import json
 import re
 import sys
-from pathlib import Path
 
 try:
     import jsonschema
@@ -23,28 +22,10 @@ except ImportError as missing:
     print(f"missing Python package: {missing.name} (pip install jsonschema pyyaml)")
     sys.exit(1)
 
-ROOT = Path(__file__).resolve().parent.parent
-APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent"]
+from checklist import APP_SERVICES, ROOT, Checklist, readme_variables
 
-results = []
-
-
-def check(name, condition, detail=""):
-    results.append(bool(condition))
-    status = "ok  " if condition else "FAIL"
-    print(f"{status} {name}" + (f": {detail}" if detail and not condition else ""))
-
-
-def readme_variables():
-    """Variable -> the services README.md says read it."""
-    table = {}
-    for line in (ROOT / "README.md").read_text().splitlines():
-        match = re.match(r"\| `([A-Z_]+)` \| ([^|]*) \| ([^|]+) \|", line)
-        # Variables that are unset by default are optional and need not be set.
-        if match and match.group(2).strip() != "unset":
-            users = [u.strip() for u in match.group(3).split(",")]
-            table[match.group(1)] = users
-    return table
+checklist = Checklist()
+check = checklist.check
 
 
 def main():
@@ -98,9 +79,7 @@ def main():
     check("the runtime stage has a health check", "HEALTHCHECK" in runtime)
     check("the build is locked to Cargo.lock", "--locked" in dockerfile)
 
-    failed = results.count(False)
-    print(f"{len(results) - failed} passed, {failed} failed")
-    return 1 if failed else 0
+    return checklist.summary()
 
 
 if __name__ == "__main__":

@@ -6,11 +6,20 @@ import { defineConfig } from 'vitest/config';
 // forwards those paths to a gateway running locally.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [react()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
+      // react-router's package exports send every import condition to its development
+      // build (extra checks and warnings); production builds take the production one.
+      ...(command === 'build'
+        ? {
+            'react-router': fileURLToPath(
+              new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
     },
   },
   server: {
@@ -22,9 +31,13 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
+    // dist/.vite/manifest.json: scripts/check-bundle-size.mjs follows the chunk graph.
+    manifest: true,
+    // Fonts stay files: the Content-Security-Policy allows fonts from 'self', not data: URLs.
+    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
   },
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
   },
-});
+}));

@@ -12,7 +12,7 @@ use tower_http::trace::TraceLayer;
 
 use crate::error::error_response;
 use crate::state::AppState;
-use crate::{api, metrics, ops, page_data, redirects, security, web};
+use crate::{api, cypher, metrics, ops, page_data, redirects, security, third_party_proxy, web};
 
 /// Request bodies larger than this are refused with 413 by the body extractors.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -21,8 +21,10 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .merge(ops::router())
         .merge(api::router())
+        .merge(cypher::router())
         .merge(page_data::router())
         .merge(redirects::router())
+        .merge(third_party_proxy::router())
         .merge(web::router(&state.web))
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state.clone())

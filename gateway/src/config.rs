@@ -6,6 +6,9 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 pub use proto::config::ConfigError;
+use proto::config::host_port;
+
+use crate::third_party_proxy::ProxyConfig;
 
 /// Where each service answers (host:port), from the `*_ADDR` variables.
 #[derive(Debug, Clone)]
@@ -30,6 +33,10 @@ pub struct Config {
     /// How often the cached site snapshot asks the catalogue for a new revision
     /// (SITE_REFRESH_MS).
     pub site_refresh: Duration,
+    /// `/__third-party-proxy` (THIRD_PARTY_PROXY_*).
+    pub third_party_proxy: ProxyConfig,
+    /// Names the loyalty session headers, `{Brand}-Session-Token` (LOYALTY_BRAND).
+    pub loyalty_brand: String,
 }
 
 impl Config {
@@ -46,10 +53,10 @@ impl Config {
             |name: &'static str, default: &str| lookup(name).unwrap_or_else(|| default.to_owned());
         let addr = proto::config::socket_addr(&lookup, "GATEWAY_ADDR", "127.0.0.1:8080")?;
         let services = ServiceAddrs {
-            catalogue: host_port("CATALOGUE_ADDR", var("CATALOGUE_ADDR", "127.0.0.1:50051"))?,
-            loyalty: host_port("LOYALTY_ADDR", var("LOYALTY_ADDR", "127.0.0.1:50052"))?,
-            ads: host_port("ADS_ADDR", var("ADS_ADDR", "127.0.0.1:50053"))?,
-            consent: host_port("CONSENT_ADDR", var("CONSENT_ADDR", "127.0.0.1:50054"))?,
+            catalogue: host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
+            loyalty: host_port(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
+            ads: host_port(&lookup, "ADS_ADDR", "127.0.0.1:50053")?,
+            consent: host_port(&lookup, "CONSENT_ADDR", "127.0.0.1:50054")?,
         };
         Ok(Config {
             addr,
@@ -58,20 +65,8 @@ impl Config {
             web_dist: PathBuf::from(var("WEB_DIST", "web/dist")),
             grpc_timeout: proto::config::millis(&lookup, "GRPC_TIMEOUT_MS", 2000)?,
             site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
-        })
-    }
-}
-
-fn host_port(variable: &'static str, value: String) -> Result<String, ConfigError> {
-    let valid = value
-        .rsplit_once(':')
-        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
-    if valid {
-        Ok(value)
-    } else {
-        Err(ConfigError {
-            variable,
-            problem: format!("'{value}' is not host:port"),
+            third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
+            loyalty_brand: proto::config::loyalty_brand(&lookup)?,
         })
     }
 }

@@ -35,7 +35,8 @@ pub struct EmbeddedServices {
 
 impl EmbeddedServices {
     /// Builds every service first (an invalid site bundle stops start-up here), then
-    /// serves each on a fresh loopback port.
+    /// serves each on a fresh loopback port. svc-loyalty is built once the catalogue
+    /// listens, since it asks the catalogue whether favourite films exist.
     /// `lookup` reads the services' configuration variables (the process environment
     /// in production, a map in tests).
     pub async fn start(
@@ -43,18 +44,23 @@ impl EmbeddedServices {
     ) -> Result<EmbeddedServices, EmbeddedError> {
         let catalogue =
             svc_catalogue::Application::build(svc_catalogue::Config::from_lookup(lookup)?).await?;
-        let loyalty =
-            svc_loyalty::Application::build(svc_loyalty::Config::from_lookup(lookup)?).await?;
         let ads = svc_ads::Application::build(svc_ads::Config::from_lookup(lookup)?).await?;
         let consent =
             svc_consent::Application::build(svc_consent::Config::from_lookup(lookup)?).await?;
 
         let (stop, stopped) = watch::channel(false);
+        let catalogue = spawn("svc-catalogue", stopped.clone(), |listener, shutdown| {
+            catalogue.serve(listener, shutdown)
+        })
+        .await?;
+        let loyalty_lookup = |name: &str| match name {
+            "CATALOGUE_ADDR" => Some(catalogue.clone()),
+            _ => lookup(name),
+        };
+        let loyalty =
+            svc_loyalty::Application::build(svc_loyalty::Config::from_lookup(loyalty_lookup)?)
+                .await?;
         let addrs = ServiceAddrs {
-            catalogue: spawn("svc-catalogue", stopped.clone(), |listener, shutdown| {
-                catalogue.serve(listener, shutdown)
-            })
-            .await?,
             loyalty: spawn("svc-loyalty", stopped.clone(), |listener, shutdown| {
                 loyalty.serve(listener, shutdown)
             })
@@ -67,6 +73,7 @@ impl EmbeddedServices {
                 consent.serve(listener, shutdown)
             })
             .await?,
+            catalogue,
         };
         Ok(EmbeddedServices { addrs, stop })
     }

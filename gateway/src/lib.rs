@@ -11,18 +11,22 @@
 //! - [`app`]: the router with its layers; [`state`]: what handlers share.
 //! - [`site_snapshot`]: the cached site (configuration, loyalty, theaters, messages).
 //! - [`api`]: the JSON API under `/api/v1/`.
+//! - [`cypher`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
 //! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
 //! - [`page_routes`]: which screen a path shows; path normalisation.
 //! - [`web`]: the built web app, the HTML shell and posters.
 //! - [`redirects`]: the ticketing redirect endpoints.
+//! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
-//! - [`security`]: security headers; [`etag`]: entity tags and 304s.
+//! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
+//!   consent, analytics and ad scripts; [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
 
 pub mod api;
 pub mod app;
 pub mod clients;
 pub mod config;
+pub mod cypher;
 pub mod embedded;
 pub mod error;
 pub mod etag;
@@ -36,6 +40,8 @@ pub mod security;
 pub mod site_snapshot;
 pub mod startup;
 pub mod state;
+pub mod third_party_csp;
+pub mod third_party_proxy;
 pub mod web;
 
 pub use config::Config;

@@ -1,15 +1,20 @@
 //! Operations endpoints: `/healthz` (the process is up), `/readyz` (every service
-//! answers its gRPC health check), `/metrics` (Prometheus text).
+//! answers its gRPC health check; `?only=catalogue` narrows it to the services named, so
+//! an orchestrator can keep a gateway in rotation while an optional service is down),
+//! `/metrics` (Prometheus text).
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
+use serde::Deserialize;
 use serde_json::json;
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 
+use crate::error::AppError;
+use crate::extract::Query;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -23,12 +28,38 @@ async fn healthz() -> Json<serde_json::Value> {
     Json(json!({ "status": "ok" }))
 }
 
-async fn readyz(State(state): State<AppState>) -> Response {
+#[derive(Debug, Deserialize)]
+struct Readiness {
+    /// Comma-separated service names; all services when absent.
+    only: Option<String>,
+}
+
+async fn readyz(
+    State(state): State<AppState>,
+    Query(readiness): Query<Readiness>,
+) -> Result<Response, AppError> {
+    let known: Vec<&str> = state
+        .services
+        .health
+        .iter()
+        .map(|(name, _)| *name)
+        .collect();
+    let wanted: Vec<&str> = match readiness.only.as_deref() {
+        None => known.clone(),
+        Some(list) => list.split(',').map(str::trim).collect(),
+    };
+    if let Some(unknown) = wanted.iter().find(|name| !known.contains(name)) {
+        return Err(AppError::BadRequest(format!(
+            "only: '{unknown}' is not one of {}",
+            known.join(", ")
+        )));
+    }
     // Checked concurrently, so one slow service costs one deadline, not four.
     let checks: Vec<_> = state
         .services
         .health
         .iter()
+        .filter(|(name, _)| wanted.contains(name))
         .map(|(name, client)| {
             let mut client = client.clone();
             let check = tokio::spawn(async move {
@@ -55,11 +86,11 @@ async fn readyz(State(state): State<AppState>) -> Response {
     } else {
         (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
     };
-    (
+    Ok((
         status,
         Json(json!({ "status": word, "services": services })),
     )
-        .into_response()
+        .into_response())
 }
 
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {

@@ -26,6 +26,8 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct HandOff {
+    /// The theater's id, or its ticketing code under the hand-off name theaterCode.
+    #[serde(alias = "theaterCode")]
     theater_id: Option<String>,
     #[serde(default)]
     perf_code: String,
@@ -64,7 +66,7 @@ async fn redirect(
     let theater_id = hand_off
         .theater_id
         .filter(|id| !id.is_empty())
-        .ok_or_else(|| AppError::BadRequest("theaterId: required".to_owned()))?;
+        .ok_or_else(|| AppError::BadRequest("theaterId (or theaterCode): required".to_owned()))?;
     let well_formed = hand_off.perf_code.len() <= 64
         && hand_off
             .perf_code

@@ -9,6 +9,7 @@ use axum::response::Response;
 use proto::catalogue::v1 as catalogue;
 
 use crate::state::AppState;
+use crate::third_party_csp::ThirdPartySources;
 
 /// The policy when no site is known yet: nothing but our own origin.
 const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
@@ -30,9 +31,16 @@ pub fn content_security_policy(
         )
         .filter_map(|provider| origin(&provider.url));
     let form_targets = sources(ticketing);
+    let ThirdPartySources {
+        script,
+        connect,
+        frame,
+        img,
+    } = ThirdPartySources::for_site(settings);
     let policy = format!(
-        "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
+         img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
+         frame-src 'self'{frame}; object-src 'none'; \
          base-uri 'self'; form-action 'self'{form_targets}; frame-ancestors 'self'{ancestors}"
     );
     HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_CSP))

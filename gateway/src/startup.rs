@@ -13,7 +13,8 @@ use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::metrics::Metrics;
 use crate::site_snapshot::SiteCache;
-use crate::state::AppState;
+use crate::state::{AppState, Shared};
+use crate::third_party_proxy::ThirdPartyProxy;
 use crate::web::WebApp;
 
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +23,8 @@ pub enum StartupError {
     Embedded(#[from] EmbeddedError),
     #[error(transparent)]
     InvalidAddr(#[from] InvalidAddr),
+    #[error("THIRD_PARTY_PROXY_*: cannot build the HTTP client: {0}")]
+    ThirdPartyProxy(#[from] reqwest::Error),
     #[error("GATEWAY_ADDR: cannot listen: {0}")]
     Bind(std::io::Error),
 }
@@ -54,12 +57,14 @@ impl Application {
             tracing::warn!(%error, "no site snapshot yet; will retry");
         }
         site.spawn_refresher(services.clone(), config.site_refresh);
-        let state = AppState {
+        let state = AppState::new(Shared {
             services,
             site,
             metrics: Metrics::default(),
             web: WebApp::load(&config.web_dist),
-        };
+            third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
+            loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
+        });
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(StartupError::Bind)?;
@@ -79,8 +84,12 @@ impl Application {
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(self.listener, self.router)
-            .with_graceful_shutdown(shutdown)
-            .await
+        axum::serve(
+            self.listener,
+            self.router
+                .into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(shutdown)
+        .await
     }
 }

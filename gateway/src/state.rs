@@ -1,14 +1,39 @@
-//! What every handler shares.
+//! What every handler shares: one allocation behind an `Arc`, because axum clones the
+//! state for every extractor of every request (the gRPC clients alone are costly to clone).
+
+use std::ops::Deref;
+use std::sync::Arc;
 
 use crate::clients::Services;
 use crate::metrics::Metrics;
 use crate::site_snapshot::SiteCache;
+use crate::third_party_proxy::ThirdPartyProxy;
 use crate::web::WebApp;
 
 #[derive(Debug, Clone)]
-pub struct AppState {
+pub struct AppState(Arc<Shared>);
+
+impl AppState {
+    pub fn new(shared: Shared) -> AppState {
+        AppState(Arc::new(shared))
+    }
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+#[derive(Debug)]
+pub struct Shared {
     pub services: Services,
     pub site: SiteCache,
     pub metrics: Metrics,
     pub web: WebApp,
+    pub third_party_proxy: ThirdPartyProxy,
+    /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.
+    pub loyalty_brand: String,
 }

@@ -88,10 +88,12 @@ async fn page(State(state): State<AppState>, uri: Uri) -> Response {
             "the web app is not built",
         );
     };
-    let status = match resolve(&state, path).await {
+    let (prefix, page_path) = split_preview_prefix(path);
+    let status = match resolve(&state, page_path).await {
         Ok(Resolution::Page(page)) => page.status,
         Ok(Resolution::Missing) => StatusCode::NOT_FOUND,
         Ok(Resolution::Redirect(to)) => {
+            let to = format!("{prefix}{to}");
             let to = match uri.query() {
                 Some(query) => format!("{to}?{query}"),
                 None => to,
@@ -110,6 +112,19 @@ async fn page(State(state): State<AppState>, uri: Uri) -> Response {
         shell,
     )
         .into_response()
+}
+
+/// The CMS preview shows every page under this prefix (SPEC.md section 2); the app
+/// renders the page without it and turns link clicks off.
+const PREVIEW_PREFIX: &str = "/cms-preview";
+
+/// `("/cms-preview", "/movies/")` for "/cms-preview/movies/", `("", path)` otherwise.
+fn split_preview_prefix(path: &str) -> (&'static str, &str) {
+    match path.strip_prefix(PREVIEW_PREFIX) {
+        Some("") => (PREVIEW_PREFIX, "/"),
+        Some(rest) if rest.starts_with('/') => (PREVIEW_PREFIX, rest),
+        _ => ("", path),
+    }
 }
 
 async fn poster(
@@ -136,4 +151,24 @@ async fn poster(
         "public, max-age=86400",
         body,
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_preview_prefix;
+
+    #[test]
+    fn a_preview_path_is_the_page_path_under_the_preview_prefix() {
+        assert_eq!(
+            split_preview_prefix("/cms-preview/movies/"),
+            ("/cms-preview", "/movies/")
+        );
+        assert_eq!(split_preview_prefix("/cms-preview"), ("/cms-preview", "/"));
+        assert_eq!(split_preview_prefix("/cms-preview/"), ("/cms-preview", "/"));
+        assert_eq!(
+            split_preview_prefix("/cms-previewer/"),
+            ("", "/cms-previewer/")
+        );
+        assert_eq!(split_preview_prefix("/movies/"), ("", "/movies/"));
+    }
 }

@@ -24,6 +24,39 @@ pub fn socket_addr(
     })
 }
 
+/// A host:port address whose host may be a name (`svc-catalogue:50051` in compose).
+pub fn host_port(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: &str,
+) -> Result<String, ConfigError> {
+    let value = lookup(variable).unwrap_or_else(|| default.to_owned());
+    let valid = value
+        .rsplit_once(':')
+        .is_some_and(|(host, port)| !host.is_empty() && port.parse::<u16>().is_ok());
+    if valid {
+        Ok(value)
+    } else {
+        Err(ConfigError {
+            variable,
+            problem: format!("'{value}' is not host:port"),
+        })
+    }
+}
+
+/// The loyalty brand (LOYALTY_BRAND, default `boxoffice`): letters and digits, as it
+/// names the session headers and the version 3 query parameters.
+pub fn loyalty_brand(lookup: &impl Fn(&str) -> Option<String>) -> Result<String, ConfigError> {
+    let brand = lookup("LOYALTY_BRAND").unwrap_or_else(|| "boxoffice".to_owned());
+    if brand.is_empty() || !brand.chars().all(|c| c.is_ascii_alphanumeric()) {
+        return Err(ConfigError {
+            variable: "LOYALTY_BRAND",
+            problem: format!("'{brand}' is not a brand name of letters and digits"),
+        });
+    }
+    Ok(brand)
+}
+
 /// A positive number of milliseconds.
 pub fn millis(
     lookup: &impl Fn(&str) -> Option<String>,

@@ -2,12 +2,31 @@
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
+    /// Bad input; the message names the field.
+    #[error("{0}")]
+    InvalidArgument(String),
+    #[error("consent receipt store: {0}")]
+    Store(#[from] sqlx::Error),
+    #[error("DATA_DIR: cannot create '{path}': {source}")]
+    DataDir {
+        path: String,
+        source: std::io::Error,
+    },
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
 }
 
 impl From<Error> for tonic::Status {
     fn from(error: Error) -> Self {
-        tonic::Status::unavailable(error.to_string())
+        match error {
+            Error::InvalidArgument(message) => tonic::Status::invalid_argument(message),
+            Error::Store(ref cause) => {
+                tracing::error!(%cause, "consent receipt store failed");
+                tonic::Status::unavailable("the consent receipt store is unavailable")
+            }
+            Error::DataDir { .. } | Error::Transport(_) => {
+                tonic::Status::unavailable(error.to_string())
+            }
+        }
     }
 }

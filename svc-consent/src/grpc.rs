@@ -1,12 +1,16 @@
-//! The gRPC adapter: proto <-> domain.
+//! The gRPC adapter: proto <-> domain, and receipts handed to the store.
 
 use proto::consent::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::domain::consent::{ConsentReport, state, trackers_enabled};
+use crate::domain::receipt::NewReceipt;
+use crate::store::ReceiptStore;
 
-#[derive(Debug, Clone, Default)]
-pub struct ConsentService;
+#[derive(Debug, Clone)]
+pub struct ConsentService {
+    pub receipts: ReceiptStore,
+}
 
 #[tonic::async_trait]
 impl pb::consent_server::Consent for ConsentService {
@@ -31,6 +35,24 @@ impl pb::consent_server::Consent for ConsentService {
         Ok(Response::new(pb::EvaluateResponse {
             state: decided.as_str().to_owned(),
             trackers_enabled: trackers_enabled(&report, decided),
+        }))
+    }
+
+    async fn record_receipt(
+        &self,
+        request: Request<pb::RecordReceiptRequest>,
+    ) -> Result<Response<pb::Receipt>, Status> {
+        let request = request.into_inner();
+        let receipt = NewReceipt::parse(
+            &request.regulation,
+            request.choices,
+            &request.policy_version,
+            &request.client_address,
+        )?;
+        let stored = self.receipts.insert(&receipt).await?;
+        Ok(Response::new(pb::Receipt {
+            id: stored.id,
+            recorded_at: stored.recorded_at,
         }))
     }
 }

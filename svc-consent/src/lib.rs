@@ -1,23 +1,28 @@
-//! svc-consent: the consent state under the visitor's privacy regulation and whether
-//! trackers may run (SPEC.md section 4 "Consent").
+//! svc-consent: the consent state under the visitor's privacy regulation, whether
+//! trackers may run (SPEC.md section 4 "Consent"), and the consent receipts that prove
+//! what each visitor chose.
 //!
 //! # Layout
 //!
-//! - [`config`]: configuration from the environment.
-//! - [`domain`]: the consent rules as plain Rust.
-//! - [`grpc`]: the gRPC adapter over the domain.
+//! - [`config`]: configuration from the environment (address, receipt database).
+//! - [`domain`]: the consent rules and receipt checks as plain Rust.
+//! - [`store`]: the consent receipt store (SQLite or PostgreSQL), all SQL.
+//! - [`grpc`]: the gRPC adapter over the domain and the store.
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod config;
 pub mod domain;
 pub mod error;
 pub mod grpc;
+pub mod store;
 
 use std::future::Future;
 
 pub use config::Config;
+use config::ReceiptDatabase;
 pub use error::Error;
 use proto::consent::v1::consent_server::ConsentServer;
+use store::ReceiptStore;
 use tokio::net::TcpListener;
 
 /// A consent service ready to serve.
@@ -27,9 +32,22 @@ pub struct Application {
 }
 
 impl Application {
-    pub async fn build(_config: Config) -> Result<Application, Error> {
+    /// Opens (and creates when missing) the receipt store.
+    pub async fn build(config: Config) -> Result<Application, Error> {
+        let url = match config.database {
+            ReceiptDatabase::Postgres(url) => url,
+            ReceiptDatabase::Sqlite(dir) => {
+                std::fs::create_dir_all(&dir).map_err(|source| Error::DataDir {
+                    path: dir.display().to_string(),
+                    source,
+                })?;
+                format!("sqlite://{}?mode=rwc", dir.join("consent.sqlite").display())
+            }
+        };
         Ok(Application {
-            service: grpc::ConsentService,
+            service: grpc::ConsentService {
+                receipts: ReceiptStore::connect(&url).await?,
+            },
         })
     }
 

@@ -1,6 +1,8 @@
 //! Configuration from the environment; a bad value names its variable.
 
 use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
 
 pub use proto::config::ConfigError;
 
@@ -8,6 +10,42 @@ pub use proto::config::ConfigError;
 pub struct Config {
     /// Where the gRPC server listens (LOYALTY_ADDR).
     pub addr: SocketAddr,
+    /// Names the session headers and the version 3 query parameters (LOYALTY_BRAND).
+    pub brand: String,
+    /// The member store (DATABASE_URL when it names PostgreSQL, else a SQLite file in
+    /// DATA_DIR).
+    pub database_url: String,
+    /// Where files live: the SQLite store, e-mails (DATA_DIR).
+    pub data_dir: PathBuf,
+    /// The catalogue service, asked whether a favourite film exists (CATALOGUE_ADDR).
+    pub catalogue_addr: String,
+    /// Where login events go (NATS_URL); unset keeps them in the outbox.
+    pub nats_url: Option<String>,
+    /// The reCAPTCHA secret (CAPTCHA_SECRET); unset turns captcha checks off.
+    pub captcha_secret: Option<Secret>,
+    /// The reCAPTCHA-compatible siteverify endpoint (CAPTCHA_VERIFY_URL).
+    pub captcha_verify_url: String,
+    /// The key that signs wallet passes (WALLET_SIGNING_KEY); unset, a random key per
+    /// process start.
+    pub wallet_key: Option<Secret>,
+    /// A cypher-compatible HTTP API to pass calls to instead of the built-in provider
+    /// (LOYALTY_UPSTREAM_URL).
+    pub upstream_url: Option<String>,
+    /// How long an upstream call may take (LOYALTY_UPSTREAM_TIMEOUT_MS).
+    pub upstream_timeout: Duration,
+    /// The site's origins (LOYALTY_SITE_ORIGINS, comma-separated): password reset links
+    /// may only point there.
+    pub site_origins: Vec<String>,
+    /// Seed the demo chain's member, rewards, gift card and e-vouchers at start-up
+    /// (LOYALTY_DEMO_SEED, true or false).
+    pub demo_seed: bool,
+    /// Failed logins in a row that lock a member (LOYALTY_LOCKOUT_ATTEMPTS).
+    pub lockout_attempts: i64,
+    /// How long a locked member stays locked (LOYALTY_LOCKOUT_MS).
+    pub lockout: Duration,
+    /// Login, reset and gift-card calls allowed per client address and minute
+    /// (LOYALTY_RATE_LIMIT_PER_MINUTE).
+    pub rate_limit_per_minute: u32,
 }
 
 impl Config {
@@ -17,9 +55,116 @@ impl Config {
 
     /// Reads the variables through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "./data".to_owned()));
+        let database_url = match lookup("DATABASE_URL").filter(|url| !url.is_empty()) {
+            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => url,
+            Some(url) if url.starts_with("sqlite:") => url,
+            Some(url) => {
+                return Err(ConfigError {
+                    variable: "DATABASE_URL",
+                    problem: format!(
+                        "'{}' is neither a postgres:// nor a sqlite: URL",
+                        redact(&url)
+                    ),
+                });
+            }
+            None => format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join("loyalty.db").display()
+            ),
+        };
         Ok(Config {
             addr: proto::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
+            brand: proto::config::loyalty_brand(&lookup)?,
+            database_url,
+            data_dir,
+            catalogue_addr: proto::config::host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
+            nats_url: lookup("NATS_URL").filter(|url| !url.is_empty()),
+            captcha_secret: lookup("CAPTCHA_SECRET")
+                .filter(|secret| !secret.is_empty())
+                .map(Secret),
+            captcha_verify_url: lookup("CAPTCHA_VERIFY_URL")
+                .unwrap_or_else(|| "https://www.google.com/recaptcha/api/siteverify".to_owned()),
+            wallet_key: lookup("WALLET_SIGNING_KEY")
+                .filter(|key| !key.is_empty())
+                .map(Secret),
+            upstream_url: match lookup("LOYALTY_UPSTREAM_URL").filter(|url| !url.is_empty()) {
+                Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
+                Some(url) => {
+                    return Err(ConfigError {
+                        variable: "LOYALTY_UPSTREAM_URL",
+                        problem: format!("'{}' is not an http(s) URL", redact(&url)),
+                    });
+                }
+                None => None,
+            },
+            upstream_timeout: proto::config::millis(&lookup, "LOYALTY_UPSTREAM_TIMEOUT_MS", 5000)?,
+            site_origins: lookup("LOYALTY_SITE_ORIGINS")
+                .unwrap_or_else(|| "http://127.0.0.1:8080,http://localhost:8080".to_owned())
+                .split(',')
+                .map(|origin| origin.trim().trim_end_matches('/').to_owned())
+                .filter(|origin| !origin.is_empty())
+                .collect(),
+            demo_seed: match lookup("LOYALTY_DEMO_SEED").as_deref() {
+                None | Some("true") => true,
+                Some("false") => false,
+                Some(other) => {
+                    return Err(ConfigError {
+                        variable: "LOYALTY_DEMO_SEED",
+                        problem: format!("'{other}' is neither true nor false"),
+                    });
+                }
+            },
+            lockout_attempts: positive(&lookup, "LOYALTY_LOCKOUT_ATTEMPTS", 5)?,
+            lockout: proto::config::millis(&lookup, "LOYALTY_LOCKOUT_MS", 15 * 60 * 1000)?,
+            rate_limit_per_minute: u32::try_from(positive(
+                &lookup,
+                "LOYALTY_RATE_LIMIT_PER_MINUTE",
+                30,
+            )?)
+            .unwrap_or(u32::MAX),
         })
+    }
+}
+
+/// A secret setting: its Debug output never shows it.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Secret(..)")
+    }
+}
+
+/// A URL without its password, for messages.
+fn redact(url: &str) -> String {
+    match url.split_once('@') {
+        Some((_, host)) => format!("...@{host}"),
+        None => url.to_owned(),
+    }
+}
+
+fn positive(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: i64,
+) -> Result<i64, ConfigError> {
+    match lookup(variable) {
+        None => Ok(default),
+        Some(value) => match value.parse::<i64>() {
+            Ok(n) if n > 0 => Ok(n),
+            _ => Err(ConfigError {
+                variable,
+                problem: format!("'{value}' is not a positive number"),
+            }),
+        },
     }
 }
 
@@ -31,11 +176,64 @@ mod tests {
     fn the_default_address_is_loopback_50052() {
         let config = Config::from_lookup(|_| None).expect("defaults are valid");
         assert_eq!(config.addr.to_string(), "127.0.0.1:50052");
+        assert_eq!(config.brand, "boxoffice");
+        assert!(config.nats_url.is_none());
+    }
+
+    #[test]
+    fn the_default_store_is_a_sqlite_file_in_the_data_dir() {
+        let config = Config::from_lookup(|name| (name == "DATA_DIR").then(|| "/srv/x".to_owned()))
+            .expect("valid");
+        assert_eq!(config.database_url, "sqlite:///srv/x/loyalty.db?mode=rwc");
+    }
+
+    #[test]
+    fn the_captcha_secret_never_shows_in_debug_output() {
+        let config =
+            Config::from_lookup(|name| (name == "CAPTCHA_SECRET").then(|| "s3cr3t".to_owned()))
+                .expect("valid");
+        assert!(!format!("{config:?}").contains("s3cr3t"));
+        assert_eq!(
+            config.captcha_secret.as_ref().map(Secret::expose),
+            Some("s3cr3t")
+        );
+    }
+
+    #[test]
+    fn a_postgres_url_selects_postgres() {
+        let url = "postgres://loyalty@db/loyalty";
+        let config = Config::from_lookup(|name| (name == "DATABASE_URL").then(|| url.to_owned()))
+            .expect("valid");
+        assert_eq!(config.database_url, url);
+    }
+
+    #[test]
+    fn an_unknown_database_names_the_variable_without_its_password() {
+        let error = Config::from_lookup(|name| {
+            (name == "DATABASE_URL").then(|| "mysql://u:secret@db/x".to_owned())
+        })
+        .expect_err("unsupported");
+        assert_eq!(error.variable, "DATABASE_URL");
+        assert!(!error.to_string().contains("secret"), "{error}");
     }
 
     #[test]
     fn a_bad_address_names_the_variable() {
-        let error = Config::from_lookup(|_| Some("nowhere".to_owned())).expect_err("invalid");
+        let error =
+            Config::from_lookup(|name| (name == "LOYALTY_ADDR").then(|| "nowhere".to_owned()))
+                .expect_err("invalid");
         assert!(error.to_string().starts_with("LOYALTY_ADDR: "), "{error}");
+    }
+
+    #[test]
+    fn a_bad_brand_or_limit_names_the_variable() {
+        let error = Config::from_lookup(|name| (name == "LOYALTY_BRAND").then(|| "a b".to_owned()))
+            .expect_err("invalid");
+        assert_eq!(error.variable, "LOYALTY_BRAND");
+        let error = Config::from_lookup(|name| {
+            (name == "LOYALTY_RATE_LIMIT_PER_MINUTE").then(|| "0".to_owned())
+        })
+        .expect_err("invalid");
+        assert_eq!(error.variable, "LOYALTY_RATE_LIMIT_PER_MINUTE");
     }
 }

@@ -1,18 +1,61 @@
 //! The crate's one error type and its gRPC status.
 
+use crate::domain::codes::PeachCode;
+
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
     #[error("loyalty settings are not a JSON object: {0}")]
     InvalidSettings(#[from] serde_json::Error),
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
+    /// A provider answer other than success; the reply carries its peachCode.
+    #[error("loyalty code {}", .0.code())]
+    Peach(PeachCode),
+    /// The route or payload is malformed; the message names the field.
+    #[error("{0}")]
+    BadInput(String),
+    #[error("member store: {0}")]
+    Store(#[from] sqlx::Error),
+    #[error("preparing the data directory: {0}")]
+    DataDir(#[from] std::io::Error),
+    #[error("password hashing: {0}")]
+    PasswordHash(#[from] argon2::password_hash::Error),
+    #[error("random numbers: {0}")]
+    Random(#[from] getrandom::Error),
+    #[error("the catalogue could not be asked: {0}")]
+    Catalogue(tonic::Status),
+    #[error("the captcha could not be verified: {0}")]
+    Captcha(String),
+    #[error("the loyalty upstream did not answer: {0}")]
+    Upstream(String),
+    #[error("signing a wallet pass: {0}")]
+    Wallet(String),
+    #[error("a background task failed: {0}")]
+    Task(#[from] tokio::task::JoinError),
+}
+
+impl From<PeachCode> for Error {
+    fn from(code: PeachCode) -> Self {
+        Error::Peach(code)
+    }
 }
 
 impl From<Error> for tonic::Status {
     fn from(error: Error) -> Self {
         match error {
-            Error::InvalidSettings(_) => tonic::Status::invalid_argument(error.to_string()),
-            Error::Transport(_) => tonic::Status::unavailable(error.to_string()),
+            Error::InvalidSettings(_) | Error::BadInput(_) => {
+                tonic::Status::invalid_argument(error.to_string())
+            }
+            Error::Transport(_) | Error::Catalogue(_) | Error::Captcha(_) | Error::Upstream(_) => {
+                tonic::Status::unavailable(error.to_string())
+            }
+            Error::Peach(_)
+            | Error::Store(_)
+            | Error::DataDir(_)
+            | Error::PasswordHash(_)
+            | Error::Random(_)
+            | Error::Wallet(_)
+            | Error::Task(_) => tonic::Status::internal(error.to_string()),
         }
     }
 }

@@ -4,10 +4,16 @@ use proto::loyalty::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
+use crate::cypher::{Envelope, Provider};
 use crate::domain::config::{LoyaltySettings, SiteContext, normalise};
+use crate::upstream::Upstream;
 
-#[derive(Debug, Clone, Default)]
-pub struct LoyaltyService;
+#[derive(Debug, Clone)]
+pub struct LoyaltyService {
+    pub provider: Provider,
+    /// Set in upstream mode: cypher calls go there instead of to the provider.
+    pub upstream: Option<Upstream>,
+}
 
 #[tonic::async_trait]
 impl pb::loyalty_server::Loyalty for LoyaltyService {
@@ -53,6 +59,43 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             session_timeout: config.session_timeout_hours,
             allow_expired_accounts_login: config.allow_expired_accounts_login,
             display_original_cypher_messages: config.display_original_cypher_messages,
+        }))
+    }
+
+    async fn cypher(
+        &self,
+        request: Request<pb::CypherRequest>,
+    ) -> Result<Response<pb::CypherReply>, Status> {
+        let request = request.into_inner();
+        let payload = if request.payload_json.trim().is_empty() {
+            serde_json::Value::Object(serde_json::Map::new())
+        } else {
+            serde_json::from_str(&request.payload_json)
+                .map_err(|error| Status::invalid_argument(format!("payload: {error}")))?
+        };
+        let envelope = Envelope {
+            method: request.method,
+            route: request.route,
+            session_token: request.session_token,
+            refresh_token: request.refresh_token,
+            payload,
+            captcha_token: request.captcha_token,
+            client_address: request.client_address,
+            provider: request.provider,
+            include_activation: request.include_activation,
+        };
+        let answer = match &self.upstream {
+            Some(upstream) => upstream.forward(&envelope).await,
+            None => self.provider.handle(&envelope).await,
+        };
+        let reply = answer.map_err(|error| {
+            tracing::error!("cypher call failed: {error}");
+            Status::from(error)
+        })?;
+        Ok(Response::new(pb::CypherReply {
+            http_status: u32::from(reply.status),
+            content_type: reply.content_type,
+            body: reply.body,
         }))
     }
 }

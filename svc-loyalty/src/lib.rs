@@ -3,41 +3,134 @@
 //! # Layout
 //!
 //! - [`config`]: configuration from the environment.
-//! - [`domain`]: loyalty rules as plain Rust (configuration normalisation).
-//! - [`grpc`]: the gRPC adapter over the domain.
+//! - [`domain`]: loyalty rules as plain Rust: configuration normalisation, the route
+//!   table, error codes and messages, members, passwords and tokens.
+//! - [`cypher`]: the built-in provider: one envelope in, one reply out, per route.
+//! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
+//! - [`events`]: login events and the outbox relay to NATS JetStream.
+//! - [`mail`]: e-mails to members, as .eml files under DATA_DIR.
+//! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
+//! - [`upstream`]: upstream mode, cypher calls passed to a real cypher-compatible API.
+//! - [`grpc`]: the gRPC adapter over the domain and the provider.
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod config;
+pub mod cypher;
 pub mod domain;
 pub mod error;
+pub mod events;
 pub mod grpc;
+pub mod mail;
+pub mod seed;
+pub mod store;
+pub mod upstream;
 
 use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
 
 pub use config::Config;
 pub use error::Error;
 use proto::loyalty::v1::loyalty_server::LoyaltyServer;
 use tokio::net::TcpListener;
+use tokio::sync::Notify;
+
+use crate::cypher::captcha::{CaptchaOff, Recaptcha};
+use crate::cypher::films::FilmCatalogue;
+use crate::cypher::limits::RateLimits;
+use crate::cypher::wallet::WalletSigner;
+use crate::cypher::{Outside, Policy, Provider};
+use crate::mail::Mailer;
+use crate::store::Store;
+use crate::upstream::Upstream;
+
+/// How often the relay looks at the outbox when no login woke it.
+const RELAY_POLL: Duration = Duration::from_secs(1);
 
 /// A loyalty service ready to serve.
 #[derive(Debug)]
 pub struct Application {
     service: grpc::LoyaltyService,
+    store: Store,
+    nats_url: Option<String>,
+    events: Arc<Notify>,
 }
 
 impl Application {
-    pub async fn build(_config: Config) -> Result<Application, Error> {
+    /// Opens the store (creating DATA_DIR and applying migrations) and seeds the demo.
+    pub async fn build(config: Config) -> Result<Application, Error> {
+        if config.database_url.starts_with("sqlite:") {
+            std::fs::create_dir_all(&config.data_dir)?;
+        }
+        let store = Store::connect(&config.database_url).await?;
+        if config.demo_seed {
+            seed::demo(&store).await?;
+        }
+        let events = Arc::new(Notify::new());
+        let wallet_key = match &config.wallet_key {
+            Some(key) => key.expose().to_owned(),
+            None => domain::credentials::new_token()?,
+        };
+        let outside = Outside {
+            films: FilmCatalogue::connect_lazy(&config.catalogue_addr)?,
+            events: events.clone(),
+            mailer: Mailer::new(config.data_dir.join("mail")),
+            captcha: match &config.captcha_secret {
+                Some(secret) => Arc::new(Recaptcha::new(
+                    config.captcha_verify_url.clone(),
+                    secret.expose().to_owned(),
+                )?),
+                None => Arc::new(CaptchaOff),
+            },
+            wallet: WalletSigner::new(wallet_key.as_bytes(), config.brand.clone()),
+        };
+        let provider = Provider::new(
+            store.clone(),
+            config.brand.clone(),
+            outside,
+            Policy::new(config.lockout_attempts, config.lockout),
+            RateLimits::new(config.rate_limit_per_minute),
+            config.site_origins.clone(),
+        );
         Ok(Application {
-            service: grpc::LoyaltyService,
+            service: grpc::LoyaltyService {
+                provider,
+                upstream: match &config.upstream_url {
+                    Some(url) => Some(Upstream::new(url, &config.brand, config.upstream_timeout)?),
+                    None => None,
+                },
+            },
+            store,
+            nats_url: config.nats_url,
+            events,
         })
     }
 
+    /// The member store, for tests and seeding.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Serves gRPC on `listener` and relays login events to NATS until `shutdown`.
     pub async fn serve(
         self,
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        proto::serving::serve(LoyaltyServer::new(self.service), listener, shutdown).await?;
+        let relay = self.nats_url.map(|url| {
+            tokio::spawn(events::relay(
+                self.store.clone(),
+                url,
+                self.events,
+                RELAY_POLL,
+            ))
+        });
+        let served =
+            proto::serving::serve(LoyaltyServer::new(self.service), listener, shutdown).await;
+        if let Some(relay) = relay {
+            relay.abort();
+        }
+        served?;
         Ok(())
     }
 }

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export type SiteJson = {
   config?: { name?: string; isSingleLocation?: boolean };
@@ -40,4 +40,16 @@ export async function expectNoHorizontalOverflow(page: Page) {
     () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
   );
   expect(overflow).toBeLessThanOrEqual(0);
+}
+
+/**
+ * Serves the site under `publicOrigin` too (a name that is not the test server's), by
+ * forwarding every request for it to the real server: for origin-dependent rules.
+ */
+export async function serveSiteAt(context: BrowserContext, publicOrigin: string, siteOrigin: string) {
+  await context.route(`${publicOrigin}/**`, async (route) => {
+    const url = new URL(route.request().url());
+    const target = `${siteOrigin}${url.pathname}${url.search}`;
+    await route.fulfill({ response: await context.request.fetch(target, { method: route.request().method() }) });
+  });
 }

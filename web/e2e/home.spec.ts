@@ -62,4 +62,20 @@ test.describe('home page', () => {
     await page.goto('/movies/');
     await expect(page.locator('#modal-root')).toHaveCount(1);
   });
+
+  test('the theater chooser remembers the choice, shows what plays there and lists events', async ({ page, context, request }) => {
+    const theaters = await getJson<TheaterJson[]>(request, '/api/v1/theaters');
+    const chosen = theaters[2];
+    if (!chosen) throw new Error('the demo chain has fewer than three theaters');
+    const playing = await getJson<Array<{ id: string }>>(request, `/api/v1/movies?theaterId=${chosen.id}&playWeek=CURRENT_PLAYWEEK`);
+    await page.goto('/');
+    await expect(page.getByTestId('home-events').getByRole('link').first()).toBeVisible();
+    const chooser = page.getByTestId('theater-chooser');
+    await chooser.getByRole('button', { name: new RegExp(chosen.name ?? '') }).click();
+    await expect(chooser.getByRole('button', { pressed: true })).toContainText(chosen.name ?? '');
+    await expect(page.getByTestId('theater-picker')).toHaveValue(chosen.id);
+    const cookie = (await context.cookies()).find((candidate) => candidate.name === 'selectedTheaterId');
+    expect(cookie?.value).toBe(chosen.id);
+    await expect(page.getByTestId('now-showing').getByTestId('movie-card')).toHaveCount(playing.length);
+  });
 });

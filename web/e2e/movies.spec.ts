@@ -51,6 +51,19 @@ test.describe('movie detail', () => {
     await expect(times.first()).toHaveAttribute('rel', /noreferrer/);
   });
 
+  test('shows the showtimes a day at a time, the day kept in the address', async ({ page, request }) => {
+    const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+    await page.goto(movie?.path ?? '/movies/');
+    await page.getByTestId('showtime-schedule').waitFor();
+    const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('button');
+    expect(await days.count()).toBeGreaterThan(1);
+    await expect(days.first()).toHaveAttribute('aria-pressed', 'true');
+    const second = (await days.nth(1).textContent()) ?? '';
+    await days.nth(1).click();
+    await expect(page).toHaveURL(/\?date=\d{4}-\d{2}-\d{2}$/);
+    await expect(page.getByTestId('showtime-schedule').getByRole('heading', { level: 3 })).toHaveText(second);
+  });
+
   test('gets there from a card of the home page', async ({ page }) => {
     await page.goto('/');
     const card = page.getByTestId('now-showing').getByTestId('movie-card').first();

@@ -1,7 +1,7 @@
 import { test } from '@playwright/test';
 import { getJson, type MovieJson } from './helpers';
 
-// Pictures of the main pages for a person to look at (web/test-results/screenshots/,
+// Pictures of every page for a person to look at (web/test-results/screenshots/,
 // not committed): phone and desktop, light and dark.
 const sizes = [
   { name: 'phone', viewport: { width: 375, height: 812 } },
@@ -11,17 +11,26 @@ const sizes = [
 for (const size of sizes) {
   for (const mode of ['light', 'dark'] as const) {
     test(`screenshots ${size.name} ${mode}`, async ({ browser, request }) => {
-      // Four pages, each shot twice.
-      test.setTimeout(90_000);
+      // Every kind of page, each shot twice.
+      test.setTimeout(240_000);
       const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+      const [event] = await getJson<Array<{ path?: string }>>(request, '/api/v1/events');
+      const [theater] = await getJson<Array<{ id: string; slug?: string }>>(request, '/api/v1/theaters');
       const context = await browser.newContext({ viewport: size.viewport, baseURL: test.info().project.use.baseURL });
       await context.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
       const page = await context.newPage();
       const pages = [
         ['home', '/'],
         ['movies', '/movies/'],
+        ['movies-filtered', '/movies/?theaterId=101&attribute=Localization.Version.Original'],
         ['movie', movie?.path ?? '/movies/'],
+        ['theaters', '/theaters/'],
+        ['theater', `/theaters/${theater?.id}-${theater?.slug}/`],
+        ['showtimes', '/showtimes/'],
+        ['events', '/events/'],
+        ['event', event?.path ?? '/events/'],
         ['not-found', '/no-such-page/'],
+        ['server-error', '/500.html'],
       ] as const;
       for (const [name, path] of pages) {
         // Posters load lazily; idle network means the ones in view have arrived.

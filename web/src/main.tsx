@@ -1,13 +1,27 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { preloadFirstPage } from './app/router';
+import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
 
+preloadFirstPage();
+watchResourceErrors();
+
 const root = document.getElementById('root');
+
 if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
     <App />
   </StrictMode>,
+);
+
+window.addEventListener(
+  'load',
+  () => {
+    void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+  },
+  { once: true },
 );

@@ -1,9 +1,14 @@
 use std::collections::HashMap;
+use std::net::SocketAddr;
 
-use axum::extract::State;
+use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::http::StatusCode;
+use axum::http::request::Parts;
 use axum::routing::post;
 use axum::{Json, Router};
-use proto::consent::v1::{EvaluateRequest, EvaluateResponse, VendorStatus};
+use proto::consent::v1::{
+    EvaluateRequest, EvaluateResponse, Receipt, RecordReceiptRequest, VendorStatus,
+};
 use serde::Deserialize;
 
 use crate::error::AppError;
@@ -11,7 +16,9 @@ use crate::extract;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
-    Router::new().route("/consent/evaluate", post(evaluate))
+    Router::new()
+        .route("/consent/evaluate", post(evaluate))
+        .route("/consent/receipts", post(record_receipt))
 }
 
 #[derive(Debug, Deserialize)]
@@ -56,4 +63,53 @@ async fn evaluate(
         .await
         .map_err(AppError::consent)?;
     Ok(Json(reply.into_inner()))
+}
+
+/// Other fields a consent manager adds are ignored: the receipt keeps only these.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ConsentChoices {
+    regulation: String,
+    /// Purpose or vendor name -> accepted (true) or refused (false).
+    choices: HashMap<String, bool>,
+    policy_version: String,
+}
+
+/// The address the request came from, when the server knows it; svc-consent keeps only
+/// its network part.
+struct ClientAddress(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
+        Ok(ClientAddress(
+            parts
+                .extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map(|ConnectInfo(addr)| addr.ip().to_string())
+                .unwrap_or_default(),
+        ))
+    }
+}
+
+/// Stores the visitor's consent decision as a receipt; 201 with its id.
+async fn record_receipt(
+    State(state): State<AppState>,
+    ClientAddress(client_address): ClientAddress,
+    extract::Json(body): extract::Json<ConsentChoices>,
+) -> Result<(StatusCode, Json<Receipt>), AppError> {
+    let reply = state
+        .services
+        .consent
+        .clone()
+        .record_receipt(RecordReceiptRequest {
+            regulation: body.regulation,
+            choices: body.choices.into_iter().collect(),
+            policy_version: body.policy_version,
+            client_address,
+        })
+        .await
+        .map_err(AppError::consent)?;
+    Ok((StatusCode::CREATED, Json(reply.into_inner())))
 }

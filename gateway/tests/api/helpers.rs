@@ -5,7 +5,12 @@ use gateway::{Application, Config};
 use serde_json::Value;
 use tokio::net::TcpListener;
 
+/// The password of every member the tests create.
+pub const PASSWORD: &str = "Popcorn#2024";
+
 pub const DEMO_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
+/// The single-location cinema: loyalty version 1, provider RTS, activation required.
+pub const SINGLE_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
 
 /// The services a test can start without.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +39,79 @@ impl TestGateway {
             .expect("the gateway answers")
     }
 
+    /// One `/api/cypher` call as the browser makes it; `session` goes in the session
+    /// header.
+    pub async fn cypher(
+        &self,
+        method: &str,
+        route: &str,
+        payload: Value,
+        session: Option<&str>,
+    ) -> (u16, Value) {
+        let mut body = payload;
+        body["reqMetadata"] = serde_json::json!({ "method": method, "route": route });
+        let mut request = self.client.post(self.url("/api/cypher")).json(&body);
+        if let Some(token) = session {
+            request = request.header("Boxoffice-Session-Token", token);
+        }
+        let response = request.send().await.expect("the gateway answers");
+        let status = response.status().as_u16();
+        (status, response.json().await.expect("a JSON body"))
+    }
+
+    /// Creates a member with a complex password and answers their e-mail address.
+    pub async fn create_member(&self, name: &str) -> String {
+        let email = format!("{name}@example.com");
+        let (status, body) = self
+            .cypher(
+                "POST",
+                "/Member/v3/Create",
+                serde_json::json!({
+                    "email": email, "username": email, "password": PASSWORD,
+                    "firstname": "Ann", "lastname": "Lee", "mobileNumber": "5550100",
+                    "zipCode": "10001", "sendNewsletter": "False", "memberLevelId": 0
+                }),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, &body["peachCode"]),
+            (200, &serde_json::json!(0)),
+            "{body}"
+        );
+        email
+    }
+
+    /// Logs in on `route` (a v1 or v3 login route) and answers the body.
+    pub async fn login(&self, route: &str, email: &str) -> Value {
+        let (status, body) = self
+            .cypher(
+                "POST",
+                route,
+                serde_json::json!({ "username": email, "password": PASSWORD }),
+                None,
+            )
+            .await;
+        assert_eq!(
+            (status, &body["peachCode"]),
+            (200, &serde_json::json!(0)),
+            "{body}"
+        );
+        body
+    }
+
+    /// A new member logged in on version 3: their session token.
+    pub async fn member_session(&self, name: &str) -> String {
+        let email = self.create_member(name).await;
+        let body = self
+            .login("/Member/v3/Login?boxofficeCircuitId=MQ", &email)
+            .await;
+        body["sessionManagementTokens"]["boxofficeSessionToken"]
+            .as_str()
+            .expect("a session token")
+            .to_owned()
+    }
+
     pub async fn get_json(&self, path: &str) -> (u16, Value) {
         let response = self.get(path).await;
         let status = response.status().as_u16();
@@ -49,7 +127,47 @@ pub async fn spawn_gateway() -> TestGateway {
 
 /// The gateway with the `down` services unreachable (a closed loopback port).
 pub async fn spawn_gateway_without(down: &[Service]) -> TestGateway {
-    let lookup = |name: &str| (name == "SITE_DIR").then(|| DEMO_SITE.to_owned());
+    spawn_gateway_with(down, &[]).await
+}
+
+/// The gateway with the `down` services unreachable and its configuration adjusted by
+/// `adjust` after it is read.
+pub async fn spawn_gateway_configured(
+    down: &[Service],
+    adjust: impl FnOnce(&mut Config),
+) -> TestGateway {
+    spawn(DEMO_SITE, down, &[], adjust).await
+}
+
+/// The gateway with svc-loyalty configured by `loyalty_vars` on top of a fresh data
+/// directory (its SQLite store) and a generous rate limit.
+pub async fn spawn_gateway_with(down: &[Service], loyalty_vars: &[(&str, &str)]) -> TestGateway {
+    spawn_gateway_for_site(DEMO_SITE, down, loyalty_vars).await
+}
+
+/// The gateway serving the site bundle in `site_dir`.
+pub async fn spawn_gateway_for_site(
+    site_dir: &str,
+    down: &[Service],
+    loyalty_vars: &[(&str, &str)],
+) -> TestGateway {
+    spawn(site_dir, down, loyalty_vars, |_| {}).await
+}
+
+/// Every service of the bundle in `site_dir` but the `down` ones, on a fresh data
+/// directory, and the gateway in front of them.
+async fn spawn(
+    site_dir: &str,
+    down: &[Service],
+    loyalty_vars: &[(&str, &str)],
+    adjust: impl FnOnce(&mut Config),
+) -> TestGateway {
+    let data_dir = temp_dir("gateway-test-data").display().to_string();
+    let lookup = |name: &str| match name {
+        "SITE_DIR" => Some(site_dir.to_owned()),
+        "DATA_DIR" => Some(data_dir.clone()),
+        _ => None,
+    };
     let catalogue = if down.contains(&Service::Catalogue) {
         closed_port().await
     } else {
@@ -63,8 +181,18 @@ pub async fn spawn_gateway_without(down: &[Service]) -> TestGateway {
     let loyalty = if down.contains(&Service::Loyalty) {
         closed_port().await
     } else {
+        let loyalty_lookup = |name: &str| {
+            if let Some((_, value)) = loyalty_vars.iter().find(|(var, _)| *var == name) {
+                return Some((*value).to_owned());
+            }
+            match name {
+                "CATALOGUE_ADDR" => Some(catalogue.clone()),
+                "LOYALTY_RATE_LIMIT_PER_MINUTE" => Some("1000".to_owned()),
+                _ => lookup(name),
+            }
+        };
         let app = svc_loyalty::Application::build(
-            svc_loyalty::Config::from_lookup(lookup).expect("loyalty configuration"),
+            svc_loyalty::Config::from_lookup(loyalty_lookup).expect("loyalty configuration"),
         )
         .await
         .expect("loyalty builds");
@@ -93,7 +221,7 @@ pub async fn spawn_gateway_without(down: &[Service]) -> TestGateway {
 
     let dist = web_dist();
     let dist_text = dist.display().to_string();
-    let config = Config::from_lookup(
+    let mut config = Config::from_lookup(
         |name| match name {
             "GATEWAY_ADDR" => Some("127.0.0.1:0".to_owned()),
             "CATALOGUE_ADDR" => Some(catalogue.clone()),
@@ -107,6 +235,7 @@ pub async fn spawn_gateway_without(down: &[Service]) -> TestGateway {
         false,
     )
     .expect("gateway configuration");
+    adjust(&mut config);
     let application = Application::build(config, |_| None)
         .await
         .expect("the gateway builds");
@@ -115,6 +244,9 @@ pub async fn spawn_gateway_without(down: &[Service]) -> TestGateway {
         application.local_addr().expect("a local address")
     );
     tokio::spawn(application.run_until_stopped(std::future::pending()));
+    // reqwest's TLS (built for svc-loyalty's captcha verifier) needs the process-wide
+    // crypto provider; the first install wins.
+    let _ = rustls::crypto::ring::default_provider().install_default();
     TestGateway {
         address,
         client: reqwest::Client::builder()
@@ -141,14 +273,21 @@ async fn closed_port() -> String {
     listener.local_addr().expect("address").to_string()
 }
 
-/// A minimal built web app: the HTML shell and one hashed asset.
-fn web_dist() -> PathBuf {
+/// A new, empty directory under the system's temporary directory.
+fn temp_dir(prefix: &str) -> PathBuf {
     static NEXT: AtomicUsize = AtomicUsize::new(0);
     let dir = std::env::temp_dir().join(format!(
-        "gateway-test-dist-{}-{}",
+        "{prefix}-{}-{}",
         std::process::id(),
         NEXT.fetch_add(1, Ordering::Relaxed)
     ));
+    std::fs::create_dir_all(&dir).expect("create a temporary directory");
+    dir
+}
+
+/// A minimal built web app: the HTML shell and one hashed asset.
+fn web_dist() -> PathBuf {
+    let dir = temp_dir("gateway-test-dist");
     std::fs::create_dir_all(dir.join("assets")).expect("create the dist folder");
     std::fs::write(
         dir.join("index.html"),

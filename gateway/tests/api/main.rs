@@ -1,7 +1,10 @@
 //! The gateway over real HTTP, in front of the real services over real gRPC, each on
 //! a random loopback port.
 
+mod ads;
 mod catalogue_api;
+mod consent;
+mod cypher;
 mod errors;
 mod helpers;
 mod openapi;
@@ -12,3 +15,4 @@ mod redirects;
 mod resilience;
 mod security;
 mod site;
+mod third_party_proxy;

@@ -109,3 +109,21 @@ async fn responses_are_compressed_when_the_client_accepts_it() {
         .expect("an answer");
     assert_eq!(response.headers()["content-encoding"], "gzip");
 }
+
+#[tokio::test]
+async fn cms_preview_pages_answer_as_the_page_under_the_prefix() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let movie_path = movie["path"].as_str().expect("a path");
+    for path in [
+        "/cms-preview",
+        "/cms-preview/movies/",
+        &format!("/cms-preview{movie_path}"),
+    ] {
+        assert_eq!(gateway.get(path).await.status(), 200, "{path}");
+    }
+    assert_eq!(
+        gateway.get("/cms-preview/no-such-page/").await.status(),
+        404
+    );
+}

@@ -38,6 +38,25 @@ async fn each_hand_off_endpoint_redirects_to_the_theaters_provider_with_codes() 
 }
 
 #[tokio::test]
+async fn a_hand_off_may_name_the_theater_by_its_ticketing_code() {
+    let gateway = spawn_gateway().await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let code = theaters[0]["code"].as_str().expect("a code");
+    let response = gateway
+        .get(&format!(
+            "/api/startticketing/redirect?theaterCode={code}&perfCode=P-7"
+        ))
+        .await;
+    assert_eq!(response.status(), 302);
+    let location = response.headers()["location"].to_str().expect("ascii");
+    assert!(
+        location.contains(&format!("theaterCode={code}")),
+        "{location}"
+    );
+    assert!(location.contains("perfCode=P-7"), "{location}");
+}
+
+#[tokio::test]
 async fn theaters_without_their_own_provider_use_the_site_wide_one() {
     let gateway = spawn_gateway().await;
     let (_, site) = gateway.get_json("/api/v1/site").await;

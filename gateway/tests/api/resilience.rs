@@ -75,3 +75,20 @@ async fn with_the_loyalty_service_down_browsing_goes_on() {
     assert_eq!(gateway.get("/api/v1/movies").await.status(), 200);
     assert_eq!(gateway.get("/api/v1/theaters").await.status(), 200);
 }
+
+#[tokio::test]
+async fn readiness_can_be_narrowed_to_the_services_a_probe_needs() {
+    let gateway = spawn_gateway_without(&[Service::Loyalty]).await;
+    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert_eq!(status, 503);
+    assert_eq!(readiness["services"]["loyalty"], "unavailable");
+    let (status, readiness) = gateway.get_json("/readyz?only=catalogue").await;
+    assert_eq!(status, 200, "{readiness}");
+    assert_eq!(readiness["services"]["catalogue"], "serving");
+    assert!(readiness["services"].get("loyalty").is_none());
+    let (status, readiness) = gateway.get_json("/readyz?only=catalogue,loyalty").await;
+    assert_eq!(status, 503, "{readiness}");
+    let (status, body) = gateway.get_json("/readyz?only=popcorn").await;
+    assert_eq!(status, 400);
+    assert!(error_of(&body).1.contains("popcorn"), "{body}");
+}

@@ -31,15 +31,29 @@ pub fn network_and_site_code(country_code: &str) -> (&'static str, &'static str)
 }
 
 /// `{network}/{site code}`, or in CUSTOM mode the part of adsCustom.url after "library/".
-pub fn base(ads_display: &str, country_code: &str, custom_url: &str) -> String {
+/// In CUSTOM_WITHOUT_WRAPPER mode the site's own adsCustom.networkCode, when set,
+/// replaces the network id: the ad server is then the customer's own.
+pub fn base(ads_display: &str, country_code: &str, custom: &CustomAds) -> String {
     if ads_display == CUSTOM {
-        return custom_url
+        return custom
+            .url
             .split_once("library/")
             .map(|(_, after)| after.trim_matches('/').to_owned())
             .unwrap_or_default();
     }
     let (network, site_code) = network_and_site_code(country_code);
+    let own_network = custom.network_code.trim();
+    if ads_display == CUSTOM_WITHOUT_WRAPPER && !own_network.is_empty() {
+        return format!("{own_network}/{site_code}");
+    }
     format!("{network}/{site_code}")
+}
+
+/// The adsCustom settings the base depends on.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct CustomAds<'a> {
+    pub url: &'a str,
+    pub network_code: &'a str,
 }
 
 /// The script the browser loads: the custom library in CUSTOM mode, the ad server's
@@ -77,20 +91,47 @@ mod tests {
     }
 
     #[test]
-    fn the_custom_base_is_what_follows_library_in_the_custom_url() {
-        assert_eq!(
-            base(
+    fn the_base_follows_the_mode_country_and_custom_settings() {
+        let custom = |url, network_code| CustomAds { url, network_code };
+        for (display, country, settings, expected) in [
+            (
                 CUSTOM,
                 "us",
-                "https://cdn.example.com/library/4242/MY_SITE/"
+                custom("https://cdn.example.com/library/4242/MY_SITE/", ""),
+                "4242/MY_SITE",
             ),
-            "4242/MY_SITE"
-        );
-        assert_eq!(base(CUSTOM, "us", "https://cdn.example.com/lib.js"), "");
-        assert_eq!(
-            base(PROGRAMMATIC, "fr", "ignored/library/x"),
-            "120157152/WMP_FR_WEB"
-        );
+            (
+                CUSTOM,
+                "us",
+                custom("https://cdn.example.com/lib.js", ""),
+                "",
+            ),
+            (
+                PROGRAMMATIC,
+                "fr",
+                custom("ignored/library/x", "77"),
+                "120157152/WMP_FR_WEB",
+            ),
+            (PROGRAMMATIC, "us", custom("", ""), "9518146/WMP_US_WEB"),
+            (
+                CUSTOM_WITHOUT_WRAPPER,
+                "us",
+                custom("", " 21700 "),
+                "21700/WMP_US_WEB",
+            ),
+            (
+                CUSTOM_WITHOUT_WRAPPER,
+                "fr",
+                custom("", ""),
+                "120157152/WMP_FR_WEB",
+            ),
+        ] {
+            assert_eq!(
+                base(display, country, &settings),
+                expected,
+                "{display} {country}"
+            );
+        }
     }
 
     #[test]

@@ -20,7 +20,14 @@ pub fn ad_setup(request: &pb::GetAdsConfigRequest, library_url: &str) -> pb::Ads
         return pb::AdsConfig::default();
     }
     let ad_class = mode::ad_class(display);
-    let base = mode::base(display, &settings.country_code, &settings.custom_url);
+    let base = mode::base(
+        display,
+        &settings.country_code,
+        &mode::CustomAds {
+            url: &settings.custom_url,
+            network_code: &settings.custom_network_code,
+        },
+    );
     let mapping = size_mapping::parse(
         &settings.custom_size_mapping,
         &settings.custom_location_keys,

@@ -448,7 +448,12 @@ impl Catalogue {
                 theaters::HAND_OFF_KINDS.join(", ")
             )));
         }
-        let theater = self.theater(theater_id)?;
+        // Hand-off links name a theater by its id or by its ticketing code (theaterCode).
+        let theater = self
+            .theaters()
+            .into_iter()
+            .find(|theater| theater.id == theater_id || theater.code == theater_id)
+            .ok_or_else(|| not_found("theater", theater_id))?;
         let provider = theater.ticketing_provider.clone().unwrap_or_default();
         Ok((
             theaters::hand_off_url(&provider, kind, &theater.code, perf_code),

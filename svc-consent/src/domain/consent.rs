@@ -41,12 +41,17 @@ pub struct ConsentReport {
     pub launch_script_ready: bool,
 }
 
-/// The regulation that applies: the first of [`REGULATIONS`] the report names.
+/// The regulation that applies: the first of [`REGULATIONS`], in that order, that the
+/// report names. A consent manager may report several, separated by commas or spaces.
 pub fn regulation(report: &ConsentReport) -> Option<&'static str> {
-    let named = report.regulation.trim().to_ascii_lowercase();
+    let named = report.regulation.to_ascii_lowercase();
+    let named: Vec<&str> = named
+        .split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|name| !name.is_empty())
+        .collect();
     REGULATIONS
         .into_iter()
-        .find(|regulation| *regulation == named)
+        .find(|regulation| named.contains(regulation))
 }
 
 pub fn state(report: &ConsentReport) -> ConsentState {
@@ -189,9 +194,18 @@ mod tests {
                 ..Default::default()
             })
         };
-        assert_eq!(named(" GDPR "), Some("gdpr"));
-        assert_eq!(named("tdpsa"), Some("tdpsa"));
-        assert_eq!(named("pipeda"), None);
+        for (text, expected) in [
+            (" GDPR ", Some("gdpr")),
+            ("tdpsa", Some("tdpsa")),
+            ("pipeda", None),
+            ("", None),
+            ("ccpa,gdpr", Some("gdpr")),
+            ("tdpsa cpa", Some("cpa")),
+            ("vcdpa, ctdpa", Some("ctdpa")),
+            ("cpra ccpa", Some("ccpa")),
+        ] {
+            assert_eq!(named(text), expected, "{text}");
+        }
     }
 
     #[test]

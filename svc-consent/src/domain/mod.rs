@@ -1,3 +1,4 @@
-//! Plain consent rules, no I/O.
+//! The consent rules of SPEC.md as plain Rust, no I/O.
 
 pub mod consent;
+pub mod receipt;

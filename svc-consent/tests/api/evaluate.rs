@@ -1,21 +1,6 @@
-use proto::consent::v1::consent_client::ConsentClient;
 use proto::consent::v1::{EvaluateRequest, VendorStatus};
-use svc_consent::{Application, Config};
-use tonic::transport::Channel;
 
-async fn spawn_consent() -> (ConsentClient<Channel>, String) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("an address").to_string();
-    let config = Config::from_lookup(|_| None).expect("defaults");
-    let application = Application::build(config).await.expect("builds");
-    tokio::spawn(application.serve(listener, std::future::pending()));
-    let client = ConsentClient::connect(format!("http://{addr}"))
-        .await
-        .expect("connect");
-    (client, addr)
-}
+use crate::helpers::spawn_consent;
 
 fn vendor(granted: Option<bool>) -> VendorStatus {
     VendorStatus { granted }

@@ -1,3 +1,8 @@
 //! Plain loyalty rules, no I/O.
 
+pub mod codes;
 pub mod config;
+pub mod credentials;
+pub mod member;
+pub mod reset;
+pub mod route;

@@ -1,17 +1,195 @@
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use sqlx::Connection;
+use svc_loyalty::store::Store;
 use svc_loyalty::{Application, Config};
 use tonic::transport::Channel;
 
+/// The PostgreSQL server the store tests create their databases on (trust auth).
+fn postgres_server() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432".to_owned())
+}
+
+/// A fresh, uniquely named database for one test: a SQLite file in a temporary
+/// directory, or a new PostgreSQL database that [`TestDatabase::drop`] removes.
+pub struct TestDatabase {
+    pub url: String,
+    pub data_dir: std::path::PathBuf,
+    postgres_name: Option<String>,
+}
+
+fn unique(prefix: &str) -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.subsec_nanos());
+    format!(
+        "{prefix}_{}_{}_{nanos}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    )
+}
+
+impl TestDatabase {
+    pub fn sqlite() -> TestDatabase {
+        let data_dir = std::env::temp_dir().join(unique("loyalty_test"));
+        std::fs::create_dir_all(&data_dir).expect("create a data dir");
+        TestDatabase {
+            url: format!(
+                "sqlite://{}?mode=rwc",
+                data_dir.join("loyalty.db").display()
+            ),
+            data_dir,
+            postgres_name: None,
+        }
+    }
+
+    pub async fn postgres() -> TestDatabase {
+        let name = unique("loyalty_test");
+        let mut admin = sqlx::PgConnection::connect(&format!("{}/postgres", postgres_server()))
+            .await
+            .expect("PostgreSQL answers on TEST_POSTGRES_URL");
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&mut admin)
+            .await
+            .expect("create the test database");
+        TestDatabase {
+            url: format!("{}/{name}", postgres_server()),
+            data_dir: std::env::temp_dir().join(&name),
+            postgres_name: Some(name),
+        }
+    }
+
+    pub async fn store(&self) -> Store {
+        Store::connect(&self.url).await.expect("the store opens")
+    }
+
+    /// Configuration variables for a service on this database.
+    pub fn lookup(&self, name: &str) -> Option<String> {
+        match name {
+            "DATABASE_URL" => Some(self.url.clone()),
+            "DATA_DIR" => Some(self.data_dir.display().to_string()),
+            _ => None,
+        }
+    }
+
+    pub async fn drop(self) {
+        if let Some(name) = self.postgres_name {
+            let mut admin = sqlx::PgConnection::connect(&format!("{}/postgres", postgres_server()))
+                .await
+                .expect("PostgreSQL answers");
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+                .execute(&mut admin)
+                .await
+                .expect("drop the test database");
+        }
+        let _ = std::fs::remove_dir_all(&self.data_dir);
+    }
+}
+
+/// Runs each listed `async fn(Store)` as two tests: one on SQLite, one on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let database = $crate::helpers::TestDatabase::sqlite();
+                    super::$test(database.store().await).await;
+                    database.drop().await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let database = $crate::helpers::TestDatabase::postgres().await;
+                    let store = database.store().await;
+                    super::$test(store.clone()).await;
+                    store.close().await;
+                    database.drop().await;
+                }
+            )*
+        }
+    };
+}
+
 /// Spawns the service on a random loopback port and connects a client over real gRPC.
-pub async fn spawn_loyalty() -> LoyaltyClient<Channel> {
+pub async fn spawn_loyalty(database: &TestDatabase) -> LoyaltyClient<Channel> {
+    spawn_loyalty_with(database, &[]).await
+}
+
+/// The same with more configuration variables.
+pub async fn spawn_loyalty_with(
+    database: &TestDatabase,
+    vars: &[(&str, &str)],
+) -> LoyaltyClient<Channel> {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
     let addr = listener.local_addr().expect("local address");
-    let config = Config::from_lookup(|_| None).expect("default configuration");
+    let config = Config::from_lookup(|name| {
+        vars.iter()
+            .find(|(var, _)| *var == name)
+            .map(|(_, value)| (*value).to_owned())
+            .or_else(|| database.lookup(name))
+    })
+    .expect("configuration");
     let application = Application::build(config).await.expect("build the service");
     tokio::spawn(application.serve(listener, std::future::pending()));
     LoyaltyClient::connect(format!("http://{addr}"))
         .await
         .expect("connect to the service")
+}
+
+/// A tiny HTTP server on a random loopback port: each request (head and body, as
+/// text) goes to `respond`, whose status and JSON body are sent back. Answers the
+/// server's base URL.
+pub async fn spawn_http(respond: fn(&str) -> (u16, String)) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(async move {
+        while let Ok((mut socket, _)) = listener.accept().await {
+            let mut request = Vec::new();
+            let mut buffer = [0u8; 4096];
+            while let Ok(read) = socket.read(&mut buffer).await {
+                request.extend_from_slice(&buffer[..read]);
+                if read == 0 || complete(&String::from_utf8_lossy(&request)) {
+                    break;
+                }
+            }
+            let (status, body) = respond(&String::from_utf8_lossy(&request));
+            let reply = format!(
+                "HTTP/1.1 {status} OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+                body.len()
+            );
+            let _ = socket.write_all(reply.as_bytes()).await;
+        }
+    });
+    format!("http://{addr}")
+}
+
+/// Whether `request` holds its whole head and the body its Content-Length announces.
+fn complete(request: &str) -> bool {
+    let Some((head, body)) = request.split_once("\r\n\r\n") else {
+        return false;
+    };
+    let length = head
+        .lines()
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("content-length")
+                .then(|| value.trim().parse::<usize>().ok())?
+        })
+        .unwrap_or(0);
+    body.len() >= length
 }

@@ -1,10 +1,11 @@
 use proto::loyalty::v1::NormaliseConfigRequest;
 
-use crate::helpers::spawn_loyalty;
+use crate::helpers::{TestDatabase, spawn_loyalty};
 
 #[tokio::test]
 async fn boost_pos_settings_come_back_normalised_over_grpc() {
-    let mut client = spawn_loyalty().await;
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty(&database).await;
     let config = client
         .normalise_config(NormaliseConfigRequest {
             loyalty_settings_json: r#"{"provider":"BOOST_POS","loggedInMenu":[{"to":"/account"}]}"#
@@ -25,7 +26,8 @@ async fn boost_pos_settings_come_back_normalised_over_grpc() {
 
 #[tokio::test]
 async fn settings_that_are_not_json_are_an_invalid_argument() {
-    let mut client = spawn_loyalty().await;
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty(&database).await;
     let status = client
         .normalise_config(NormaliseConfigRequest {
             loyalty_settings_json: "{not json".to_owned(),

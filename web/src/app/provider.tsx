@@ -1,14 +1,44 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { readEmbedContext } from '@/lib/embed-context';
+import { LinkSettingsProvider } from '@/lib/link-settings';
 import { ColourModeProvider } from '@/lib/colour-mode';
 import { IntlProvider } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { SelectedTheaterProvider } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { ThemeStyle } from '@/features/site/components/theme-style';
+import { WebFonts } from '@/features/site/components/web-fonts';
+import { builderOrigins } from '@/config/env';
+import {
+  LiveCustomisationProvider,
+  useCustomisation,
+} from '@/features/customisation/components/live-customisation';
+import { customisedConfig } from '@/features/customisation/utils/customised-config';
+import type { SiteConfig } from '@/types/api';
 import { AppDataFailure } from './app-data-failure';
 
 const EMPTY_MESSAGES: Readonly<Record<string, string>> = {};
+
+/** The site's theme and fonts, with the site builder's live changes on top. */
+function Theme({ config }: { config: SiteConfig | undefined }) {
+  const customisation = useCustomisation();
+  const shown = useMemo(() => customisedConfig(config, customisation), [config, customisation]);
+  return (
+    <>
+      <ThemeStyle config={shown} />
+      <WebFonts fonts={shown?.theme?.fonts} />
+    </>
+  );
+}
+
+function sessionStorageOrNothing(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Nothing renders before the app data: without the theme and the locale messages the
@@ -16,6 +46,13 @@ const EMPTY_MESSAGES: Readonly<Record<string, string>> = {};
  */
 function AppDataGate({ children }: { children: ReactNode }) {
   const { data, error, refetch, isPending } = useAppData();
+  const trailingSlash = data?.site?.config?.trailingSlash;
+  const embeddingDomains = data?.site?.config?.allowedEmbeddingDomains;
+  const allowedOrigins = useMemo(() => [...builderOrigins, ...(embeddingDomains ?? [])], [embeddingDomains]);
+  const linkSettings = useMemo(
+    () => ({ trailingSlash, embedContext: readEmbedContext(window.location.search, sessionStorageOrNothing()) }),
+    [trailingSlash],
+  );
   if (isPending) return <div className="app-loading" aria-busy="true" />;
   if (error) return <AppDataFailure error={error} onRetry={() => void refetch()} />;
   return (
@@ -23,8 +60,10 @@ function AppDataGate({ children }: { children: ReactNode }) {
       locale={data.messages?.locale ?? data.site?.config?.locale}
       messages={data.messages?.messages ?? EMPTY_MESSAGES}
     >
-      <ThemeStyle config={data.site?.config} />
-      {children}
+      <LiveCustomisationProvider allowedOrigins={allowedOrigins}>
+        <Theme config={data.site?.config} />
+      </LiveCustomisationProvider>
+      <LinkSettingsProvider value={linkSettings}>{children}</LinkSettingsProvider>
     </IntlProvider>
   );
 }

@@ -20,6 +20,7 @@ export function Poster({ src, alt, eager = false, className }: PosterProps) {
           width={400}
           height={600}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={eager ? 'high' : undefined}
           decoding="async"
         />
       ) : (

@@ -6,6 +6,10 @@ describe('paths', () => {
     [paths.home.build(), '/'],
     [paths.movies.build(), '/movies/'],
     [paths.movies.build({ playWeek: 'NEXT_PLAYWEEK_1' }), '/movies/?playWeek=NEXT_PLAYWEEK_1'],
+    [
+      paths.movies.build({ attribute: 'Format.Sound.Dubbed', date: '2026-11-23', theaterId: '101', playWeek: undefined }),
+      '/movies/?theaterId=101&date=2026-11-23&attribute=Format.Sound.Dubbed',
+    ],
     [paths.movie.build({ id: '42', slug: 'the-long-night' }), '/movies/42-the-long-night/'],
     [paths.movie.build({ id: '42' }), '/movies/42/'],
     [paths.theater.build({ id: 't1', slug: 'downtown' }), '/theaters/t1-downtown/'],

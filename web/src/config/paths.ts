@@ -6,6 +6,12 @@ export function idSlugSegment(id: string, slug?: string): string {
   return slug ? `${id}-${slug}` : id;
 }
 
+function withQuery(path: string, entries: Array<[string, string | undefined]>): string {
+  const query = new URLSearchParams(entries.filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
 export const paths = {
   home: {
     pattern: '/',
@@ -13,8 +19,14 @@ export const paths = {
   },
   movies: {
     pattern: '/movies/',
-    build: ({ playWeek }: { playWeek?: string } = {}) =>
-      playWeek ? `/movies/?playWeek=${encodeURIComponent(playWeek)}` : '/movies/',
+    /** The list with filters, in a fixed order so one filter set has one address. */
+    build: (filters: { playWeek?: string; theaterId?: string; date?: string; attribute?: string } = {}) =>
+      withQuery('/movies/', [
+        ['playWeek', filters.playWeek],
+        ['theaterId', filters.theaterId],
+        ['date', filters.date],
+        ['attribute', filters.attribute],
+      ]),
   },
   movie: {
     pattern: '/movies/:movieSegment/',
@@ -46,6 +58,12 @@ export const paths = {
     pattern: '/events/:eventSegment/',
     build: (event: { id: string; slug?: string }) =>
       `/events/${encodeURIComponent(idSlugSegment(event.id, event.slug))}/`,
+  },
+  /** The ticketing hand-off inside the site: where a TAPOS booking link leads when embedded. */
+  startTicketing: {
+    pattern: '/startticketing/',
+    build: ({ theaterCode, perfCode }: { theaterCode: string; perfCode: string }) =>
+      `/startticketing/?${new URLSearchParams({ theaterCode, perfCode }).toString()}`,
   },
   /** Generic content pages (about, privacy policy, login page...). */
   contentPage: {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, buildUrl, getJson, isNotFound } from './api-client';
+import { ApiError, buildUrl, getJson, isNotFound, postJson } from './api-client';
 
 describe('buildUrl', () => {
   it('leaves out empty query values', () => {
@@ -35,5 +35,25 @@ describe('getJson', () => {
     vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })));
     const failure = await getJson('/api/v1/site').catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 502, code: 'http_error' });
+  });
+});
+
+describe('postJson', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('sends JSON and reads the error body like getJson', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      new Response(JSON.stringify({ error: { code: 'invalid_argument', message: 'choices: required' } }), {
+        status: 400,
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const failure = await postJson('/api/v1/consent/receipts', { a: 1 }).catch((error: unknown) => error);
+    expect(failure).toMatchObject({ status: 400, code: 'invalid_argument', message: 'choices: required' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/consent/receipts');
+    expect(init).toMatchObject({ method: 'POST', body: '{"a":1}' });
   });
 });

@@ -37,6 +37,20 @@ export async function getJson<T>(
     headers: { Accept: 'application/json' },
     signal,
   });
+  return readJson<T>(response);
+}
+
+/** POSTs `body` as JSON and reads the JSON answer. */
+export async function postJson<T>(path: string, body: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return readJson<T>(response);
+}
+
+async function readJson<T>(response: Response): Promise<T> {
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
     throw new ApiError(

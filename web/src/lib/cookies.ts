@@ -1,12 +1,13 @@
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The value of cookie `name` in a `document.cookie` string, or undefined. */
+/** The value of cookie `name` in a `document.cookie` string, or undefined (also when empty). */
 export function readCookie(cookieHeader: string, name: string): string | undefined {
   for (const part of cookieHeader.split(';')) {
     const separator = part.indexOf('=');
     if (separator < 0) continue;
     if (part.slice(0, separator).trim() === name) {
       const raw = part.slice(separator + 1).trim();
+      if (!raw) return undefined;
       try {
         return decodeURIComponent(raw);
       } catch {
@@ -18,23 +19,27 @@ export function readCookie(cookieHeader: string, name: string): string | undefin
 }
 
 export type CookieOptions = {
-  /** Lifetime in days from `now`. */
-  days: number;
+  /** Lifetime in days from `now`; without it the cookie lasts the browser session. */
+  days?: number;
   path: string;
   now?: Date;
 };
 
-/** A `document.cookie` assignment for `name=value` with an expiry date and a path. */
+/** A `document.cookie` assignment for `name=value` with an expiry date (if any) and a path. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const now = options.now ?? new Date();
-  const expires = new Date(now.getTime() + options.days * DAY_MS);
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    `expires=${expires.toUTCString()}`,
-    `max-age=${Math.round((options.days * DAY_MS) / 1000)}`,
-    `path=${options.path}`,
-    'SameSite=Lax',
-  ].join('; ');
+  const lifetime =
+    options.days === undefined
+      ? []
+      : [
+          `expires=${new Date((options.now ?? new Date()).getTime() + options.days * DAY_MS).toUTCString()}`,
+          `max-age=${Math.round((options.days * DAY_MS) / 1000)}`,
+        ];
+  return [`${name}=${encodeURIComponent(value)}`, ...lifetime, `path=${options.path}`, 'SameSite=Lax'].join('; ');
+}
+
+/** A `document.cookie` assignment that removes cookie `name` at `path`. */
+export function serializeCookieRemoval(name: string, path: string): string {
+  return `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=${path}; SameSite=Lax`;
 }
 
 export function getCookie(name: string): string | undefined {
@@ -43,4 +48,8 @@ export function getCookie(name: string): string | undefined {
 
 export function setCookie(name: string, value: string, options: CookieOptions): void {
   document.cookie = serializeCookie(name, value, options);
+}
+
+export function removeCookie(name: string, path: string): void {
+  document.cookie = serializeCookieRemoval(name, path);
 }

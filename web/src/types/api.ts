@@ -98,15 +98,34 @@ export type SiteSettings = {
   footerLinks?: NavigationLink[];
 };
 
+export type LoyaltyMenuEntry = { label?: string; to?: string };
+
 export type LoyaltyConfig = {
   version?: number;
   circuitId?: string;
   cinemaId?: string;
   type?: string;
+  clubId?: string;
   provider?: string;
+  /** Lower-case brand of the loyalty header and query names (LOYALTY_BRAND). */
+  brand?: string;
   ticketingUrl?: string;
+  includeActivation?: boolean;
+  includeActivationCardNumber?: boolean;
+  includeActivationPhoneNumber?: boolean;
+  balanceTypes?: string[];
+  scannableCodeFormat?: string;
+  accessFromHeader?: boolean;
+  guestHeaderAccessLabel?: string;
+  guestSignupTabButton?: string;
+  guestSignupTabText?: string;
+  loggedInHeaderAccessLabel?: string;
+  loggedInMenu?: LoyaltyMenuEntry[];
   includeWatchlist?: boolean;
+  cardType?: string;
   sessionTimeout?: number;
+  allowExpiredAccountsLogin?: boolean;
+  displayOriginalCypherMessages?: boolean;
 };
 
 export type Site = {

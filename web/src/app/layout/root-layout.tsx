@@ -1,11 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
+import { Link } from '@/components/link';
 import { ErrorNotice } from '@/components/error-notice';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
+import { PageViews } from './page-views';
 import { ScrollToTop } from './scroll-to-top';
 import { SiteHeader } from './site-header';
 import styles from './root-layout.module.css';
@@ -13,6 +15,10 @@ import styles from './root-layout.module.css';
 // Below the fold on every page: its code loads after the page's own, keeping the
 // first chunk small.
 const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
+// Consent, analytics and ads render nothing before the page is mounted and consent is
+// known, so their code loads after the page's too.
+const ThirdPartyLayer = lazy(async () => ({ default: (await import('./third-party-layer')).ThirdPartyLayer }));
+const PageAds = lazy(async () => ({ default: (await import('./third-party-layer')).PageAds }));
 
 /** The frame of every page: header, the page itself, footer. */
 export function RootLayout() {
@@ -23,9 +29,12 @@ export function RootLayout() {
   const { pathname } = useLocation();
   return (
     <div className={styles.frame}>
-      <a className="skip-link" href="#main">
+      <Link to="#main" className="skip-link">
         {t('a11y.skipToContent')}
-      </a>
+      </Link>
+      <Suspense fallback={null}>
+        <PageAds placement="header" />
+      </Suspense>
       <SiteHeader
         siteName={name}
         settings={site?.settings}
@@ -50,9 +59,14 @@ export function RootLayout() {
         </ErrorBoundary>
       </main>
       <Suspense fallback={null}>
+        <PageAds placement="footer" />
         <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
       </Suspense>
       <ScrollToTop />
+      <Suspense fallback={null}>
+        <ThirdPartyLayer />
+      </Suspense>
+      <PageViews />
     </div>
   );
 }

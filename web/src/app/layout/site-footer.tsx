@@ -1,6 +1,5 @@
-import { NavLink } from 'react-router';
-import { ExternalLink } from '@/components/external-link';
-import { SiteLink } from '@/components/site-link';
+import { Link } from '@/components/link';
+import { ConsentPreferencesButton } from '@/features/consent/components/consent-preferences-button';
 import { useTranslate } from '@/lib/i18n';
 import type { SiteSettings, SocialLink } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
@@ -28,19 +27,19 @@ export function SiteFooter({ siteName, settings, year }: SiteFooterProps) {
           <p className={styles.name}>{siteName}</p>
           <p className={styles.tagline}>{t('footer.tagline')}</p>
         </div>
-        <nav aria-label={t('footer.navigation')}>
+        <nav aria-label={t('footer.navigation')} className={styles.navigation}>
           <h2 className={styles.heading}>{t('footer.navigation')}</h2>
           <ul className={styles.list}>
             {MAIN_NAVIGATION.map((item) => (
               <li key={item.to}>
-                <NavLink to={item.to} className={styles.link}>
+                <Link to={item.to} className={styles.link}>
                   {t(item.messageKey)}
-                </NavLink>
+                </Link>
               </li>
             ))}
             {footerLinks.map((link) => (
               <li key={link.to}>
-                <SiteLink to={link.to ?? ''} label={link.label ?? ''} className={styles.link} />
+                <Link to={link.to} label={link.label} className={styles.link} />
               </li>
             ))}
           </ul>
@@ -53,9 +52,7 @@ export function SiteFooter({ siteName, settings, year }: SiteFooterProps) {
             <ul className={styles.pills} data-testid="social-links">
               {socialLinks.map((link) => (
                 <li key={link.url}>
-                  <ExternalLink href={link.url ?? ''} label={linkLabel(link, t)} className={styles.pill}>
-                    {linkLabel(link, t)}
-                  </ExternalLink>
+                  <Link to={link.url} label={linkLabel(link, t)} className={styles.pill} />
                 </li>
               ))}
             </ul>
@@ -69,10 +66,10 @@ export function SiteFooter({ siteName, settings, year }: SiteFooterProps) {
             <ul className={styles.badges} data-testid="app-links">
               {appLinks.map((link) => (
                 <li key={link.url}>
-                  <ExternalLink href={link.url ?? ''} label={linkLabel(link, t)} className={styles.badge}>
+                  <Link to={link.url} label={linkLabel(link, t)} className={styles.badge}>
                     <span className={styles.badgeKicker}>{t(`footer.appKicker.${link.kind ?? ''}`)}</span>
                     <span className={styles.badgeStore}>{linkLabel(link, t)}</span>
-                  </ExternalLink>
+                  </Link>
                 </li>
               ))}
             </ul>
@@ -81,6 +78,7 @@ export function SiteFooter({ siteName, settings, year }: SiteFooterProps) {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{t('footer.copyright', [String(year), siteName])}</p>
+        <ConsentPreferencesButton />
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
@@ -22,7 +22,7 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
-        <Link to={paths.home.build()} className={styles.brand} aria-label={t('header.home', [siteName])}>
+        <Link to={paths.home.build()} className={styles.brand} label={t('header.home', [siteName])}>
           {logo ? (
             <img className={styles.logo} src={logo} alt={settings?.logo?.alt || siteName} height={36} />
           ) : null}
@@ -34,14 +34,9 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
           <ul className={styles.navList}>
             {MAIN_NAVIGATION.map((item) => (
               <li key={item.to}>
-                <NavLink
-                  to={item.to}
-                  className={({ isActive }) =>
-                    isActive ? `${styles.navLink} ${styles.active}` : styles.navLink
-                  }
-                >
+                <Link to={item.to} navigation className={styles.navLink} activeClassName={styles.active}>
                   {t(item.messageKey)}
-                </NavLink>
+                </Link>
               </li>
             ))}
           </ul>

@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { ErrorNotice } from '@/components/error-notice';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { isNotFound } from '@/lib/api-client';
@@ -8,6 +7,7 @@ import { usePage } from '@/features/pages/api/get-page';
 import { PageSections } from '@/features/pages/components/page-sections';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
+import { PageLoadFailure } from '../page-load-failure';
 import { NotFoundRoute } from './not-found';
 
 /** A generic content page at /{slug}/ (about, privacy policy, ...). */
@@ -20,9 +20,7 @@ export function ContentPageRoute() {
   if (page.isPending) return <Spinner label={t('status.loading')} />;
   if (page.isError) {
     if (isNotFound(page.error)) return <NotFoundRoute />;
-    return (
-      <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void page.refetch()} />
-    );
+    return <PageLoadFailure error={page.error} />;
   }
   return (
     <article className="container page">

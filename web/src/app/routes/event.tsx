@@ -1,5 +1,4 @@
 import { useParams } from 'react-router';
-import { ErrorNotice } from '@/components/error-notice';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { segmentNames } from '@/config/paths';
@@ -8,6 +7,7 @@ import { useEvents } from '@/features/events/api/get-events';
 import { EventDetails } from '@/features/events/components/event-details';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
+import { PageLoadFailure } from '../page-load-failure';
 import { NotFoundRoute } from './not-found';
 
 export function EventRoute() {
@@ -18,7 +18,7 @@ export function EventRoute() {
   if (events.isPending) return <Spinner label={t('status.loading')} />;
   if (events.isError) {
     return (
-      <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void events.refetch()} />
+      <PageLoadFailure error={events.error} />
     );
   }
   const event = events.data.find((candidate) => segmentNames(eventSegment, candidate.id));

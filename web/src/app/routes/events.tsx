@@ -1,5 +1,4 @@
 import { CardGrid } from '@/components/card-grid';
-import { ErrorNotice } from '@/components/error-notice';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
@@ -7,6 +6,7 @@ import { useEvents } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
+import { PageLoadFailure } from '../page-load-failure';
 
 export function EventListRoute() {
   const t = useTranslate();
@@ -21,7 +21,7 @@ export function EventListRoute() {
       {events.isPending ? (
         <Spinner label={t('status.loading')} />
       ) : events.isError ? (
-        <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void events.refetch()} />
+        <PageLoadFailure error={events.error} />
       ) : events.data.length === 0 ? (
         <p>{t('events.empty')}</p>
       ) : (

@@ -1,5 +1,4 @@
-import { Link } from 'react-router';
-import { ErrorNotice } from '@/components/error-notice';
+import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
@@ -13,17 +12,33 @@ import {
   NOW_SHOWING,
   playWeekMessageKey,
 } from '@/features/movies/utils/play-week';
+import { useEvents } from '@/features/events/api/get-events';
+import { EventCard } from '@/features/events/components/event-card';
 import { useAppData } from '@/features/site/api/get-app-data';
+import { TheaterChooser } from '@/features/theaters/components/theater-chooser';
+import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { CardGrid } from '@/components/card-grid';
+import { useSelectedTheater } from '@/lib/selected-theater';
 import { siteName } from '@/features/site/utils/site-name';
+import { PageLoadFailure } from '../page-load-failure';
 import styles from './section-heading.module.css';
 
 // How many now-showing movies the hero offers.
 const HERO_MOVIES = 5;
+// How many events the home page shows before "See all".
+const HOME_EVENTS = 3;
 
 export function HomeRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
-  const movies = useMovies();
+  const { selectedTheaterId, selectTheater } = useSelectedTheater();
+  const theaters = appData?.theaters ?? [];
+  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
+  // Once the visitor has a theater, the home page shows what plays there.
+  const movies = useMovies({ theaterId: currentTheater?.id });
+  const events = useEvents({ theaterId: currentTheater?.id });
+  const theaterName = (id: string | undefined) => theaters.find((theater) => theater.id === id)?.name;
   const title = <PageTitle site={siteName(appData?.site)} />;
 
   if (movies.isPending) {
@@ -38,7 +53,7 @@ export function HomeRoute() {
     return (
       <>
         {title}
-        <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void movies.refetch()} />
+        <PageLoadFailure error={movies.error} />
       </>
     );
   }
@@ -50,6 +65,9 @@ export function HomeRoute() {
       {title}
       {nowShowing.length > 0 ? <MovieHero movies={nowShowing.slice(0, HERO_MOVIES)} /> : null}
       <div className="container">
+        {isSingleLocation || theaters.length < 2 ? null : (
+          <TheaterChooser theaters={theaters} selectedTheaterId={selectedTheaterId} onSelect={selectTheater} />
+        )}
         <section className={styles.section} aria-labelledby="now-showing" data-testid="now-showing">
           <div className={styles.header}>
             <h2 id="now-showing" className={styles.title}>
@@ -78,6 +96,25 @@ export function HomeRoute() {
                 <MovieGrid movies={group.movies} />
               </div>
             ))}
+          </section>
+        ) : null}
+        {events.data && events.data.length > 0 ? (
+          <section className={`${styles.section} page`} aria-labelledby="home-events" data-testid="home-events">
+            <div className={styles.header}>
+              <h2 id="home-events" className={styles.title}>
+                {t('home.events')}
+              </h2>
+              <Link to={paths.events.build()} className={styles.seeAll}>
+                {t('home.seeAll')}
+              </Link>
+            </div>
+            <CardGrid>
+              {events.data.slice(0, HOME_EVENTS).map((event) => (
+                <li key={event.id}>
+                  <EventCard event={event} theaterName={theaterName(event.theaterId)} />
+                </li>
+              ))}
+            </CardGrid>
           </section>
         ) : null}
       </div>

@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
 import { ErrorNotice } from '@/components/error-notice';
+import { JsonLd } from '@/components/json-ld';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { segmentNames } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { movieNode, screeningEventNode } from '@/lib/structured-data';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { useMovies } from '@/features/movies/api/get-movies';
 import { MovieDetails } from '@/features/movies/components/movie-details';
@@ -12,6 +14,7 @@ import { siteName } from '@/features/site/utils/site-name';
 import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
 import { ShowtimeSchedule } from '@/features/showtimes/components/showtime-schedule';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { PageLoadFailure } from '../page-load-failure';
 import { NotFoundRoute } from './not-found';
 import styles from './section-heading.module.css';
 
@@ -35,7 +38,7 @@ export function MovieRoute() {
   if (movies.isPending) return <Spinner label={t('status.loading')} />;
   if (movies.isError) {
     return (
-      <ErrorNotice title={t('error.title')} retryLabel={t('error.retry')} onRetry={() => void movies.refetch()} />
+      <PageLoadFailure error={movies.error} />
     );
   }
   if (!movie) return <NotFoundRoute />;
@@ -43,6 +46,19 @@ export function MovieRoute() {
   return (
     <>
       <PageTitle page={movie.title} site={siteName(appData?.site)} />
+      <JsonLd
+        nodes={[
+          movieNode(movie, window.location.origin),
+          ...(showtimes.data ?? []).map((showtime) =>
+            screeningEventNode(
+              showtime,
+              movie,
+              theaters.find((theater) => theater.id === showtime.theaterId),
+              window.location.origin,
+            ),
+          ),
+        ]}
+      />
       <MovieDetails movie={movie} />
       <section className={`container page ${styles.section}`} aria-labelledby="showtimes">
         <div className={styles.header}>
@@ -67,6 +83,7 @@ export function MovieRoute() {
             showtimes={showtimes.data}
             theaters={theaters}
             showTheaterNames={!currentTheater}
+            movie={movie}
           />
         )}
       </section>

@@ -1,9 +1,11 @@
 import { useParams } from 'react-router';
 import { ErrorNotice } from '@/components/error-notice';
+import { JsonLd } from '@/components/json-ld';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { segmentNames } from '@/config/paths';
+import { paths, segmentNames } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { screeningEventNode, theaterNode } from '@/lib/structured-data';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { useMovies } from '@/features/movies/api/get-movies';
 import { useAppData } from '@/features/site/api/get-app-data';
@@ -30,6 +32,19 @@ export function TheaterRoute() {
   return (
     <>
       <PageTitle page={theater.name} site={siteName(appData?.site)} />
+      <JsonLd
+        nodes={[
+          theaterNode(theater, window.location.origin, paths.theater.build(theater)),
+          ...(showtimes.data ?? []).map((showtime) =>
+            screeningEventNode(
+              showtime,
+              movies.data?.find((movie) => movie.id === showtime.movieId),
+              theater,
+              window.location.origin,
+            ),
+          ),
+        ]}
+      />
       <section className={styles.banner} aria-labelledby="theater-name">
         <div className={`container ${styles.inner}`}>
           <h1 id="theater-name" className={styles.name}>

@@ -1,4 +1,4 @@
-import { ExternalLink } from '@/components/external-link';
+import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { useTranslate } from '@/lib/i18n';
 import type { Event } from '@/types/api';
@@ -17,9 +17,7 @@ export function EventDetails({ event, theaterName }: { event: Event; theaterName
         {theaterName ? <p className={styles.theater}>{theaterName}</p> : null}
         {event.description ? <p className={styles.description}>{event.description}</p> : null}
         {event.ticketingUrl ? (
-          <ExternalLink href={event.ticketingUrl} label={t('event.getTickets')} className={`button ${styles.action}`}>
-            {t('event.getTickets')}
-          </ExternalLink>
+          <Link to={event.ticketingUrl} label={t('event.getTickets')} className={`button ${styles.action}`} />
         ) : null}
       </div>
     </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';

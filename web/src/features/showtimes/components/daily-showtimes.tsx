@@ -1,7 +1,7 @@
-import { useSearchParams } from 'react-router';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
-import { pickDate, showtimeDates } from '../utils/showtime-days';
+import { useSelectedDay } from '../hooks/use-selected-day';
+import { showtimeDates } from '../utils/showtime-days';
 import { DayPicker } from './day-picker';
 import { MovieShowtimeList } from './movie-showtime-list';
 
@@ -15,24 +15,15 @@ type DailyShowtimesProps = {
 /** A day at a time; the day is in the address (?date=YYYY-MM-DD) so it can be shared. */
 export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames }: DailyShowtimesProps) {
   const t = useTranslate();
-  const [searchParams, setSearchParams] = useSearchParams();
   const dates = showtimeDates(showtimes);
-  const date = pickDate(dates, searchParams.get('date'));
+  const [date, selectDate] = useSelectedDay(dates);
   if (!date) return <p>{t('showtimes.empty')}</p>;
   return (
     <>
       <DayPicker
         dates={dates}
         selected={date}
-        onSelect={(next) => {
-          setSearchParams(
-            (current) => {
-              current.set('date', next);
-              return current;
-            },
-            { replace: true },
-          );
-        }}
+        onSelect={selectDate}
       />
       <MovieShowtimeList
         showtimes={showtimes}

@@ -17,7 +17,7 @@ export function DayPicker({ dates, selected, onSelect }: DayPickerProps) {
           <li key={date}>
             <button
               type="button"
-              className={styles.day}
+              className="chip"
               aria-pressed={date === selected}
               onClick={() => onSelect(date)}
             >

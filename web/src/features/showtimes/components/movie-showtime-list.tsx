@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
@@ -34,7 +34,7 @@ export function MovieShowtimeList({ showtimes, date, movies, theaters, showTheat
         return (
           <li key={group.movieId} className={styles.row}>
             {movie ? (
-              <Link to={paths.movie.build(movie)} className={styles.poster} tabIndex={-1} aria-hidden="true">
+              <Link to={paths.movie.build(movie)} className={styles.poster} decorative>
                 <Poster src={movie.posterUrl} alt="" />
               </Link>
             ) : (

@@ -1,0 +1,315 @@
+//! `POST /api/cypher` (SPEC.md section 7 "Loyalty transport"): the loyalty envelope,
+//! as JSON or as form data whose `reqMetadata` field is a JSON string, passed to
+//! svc-loyalty, which owns the route table. Its reply goes back as it is; a malformed
+//! envelope is a 400 naming the field, and only this route answers 503 when the loyalty
+//! service is down.
+
+use std::net::SocketAddr;
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{ConnectInfo, FromRequest, Multipart, Request, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::Response;
+use axum::routing::post;
+use bytes::Bytes;
+use proto::loyalty::v1::CypherRequest;
+use serde_json::{Map, Value};
+
+use crate::error::AppError;
+use crate::state::AppState;
+
+pub fn router() -> Router<AppState> {
+    Router::new().route("/api/cypher", post(cypher))
+}
+
+/// The parts of the envelope the browser sends in the body.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Envelope {
+    pub method: String,
+    pub route: String,
+    pub response_format: String,
+    pub captcha_token: String,
+    /// Every body field except reqMetadata.
+    pub payload: Map<String, Value>,
+}
+
+/// Reads `{reqMetadata: {method, route, responseFormat, g-recaptcha-response}, ...payload}`.
+pub fn parse_envelope(body: Value) -> Result<Envelope, AppError> {
+    let Value::Object(mut payload) = body else {
+        return Err(bad("the body must be a JSON object"));
+    };
+    let metadata = match payload.remove("reqMetadata") {
+        Some(Value::Object(metadata)) => metadata,
+        Some(Value::String(text)) => match serde_json::from_str(&text) {
+            Ok(Value::Object(metadata)) => metadata,
+            _ => return Err(bad("reqMetadata must be a JSON object")),
+        },
+        Some(_) => return Err(bad("reqMetadata must be a JSON object")),
+        None => return Err(bad("reqMetadata is required")),
+    };
+    let text = |name: &str| -> Result<Option<String>, AppError> {
+        match metadata.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(value)) => Ok(Some(value.clone())),
+            Some(_) => Err(bad(&format!("reqMetadata.{name} must be a string"))),
+        }
+    };
+    let method = text("method")?
+        .filter(|method| !method.is_empty())
+        .ok_or_else(|| bad("reqMetadata.method is required"))?;
+    if !method.chars().all(|c| c.is_ascii_alphabetic()) {
+        return Err(bad("reqMetadata.method must be an HTTP method"));
+    }
+    let route = text("route")?.ok_or_else(|| bad("reqMetadata.route is required"))?;
+    if !route.starts_with('/') || route.chars().any(char::is_control) {
+        return Err(bad("reqMetadata.route must be a path starting with '/'"));
+    }
+    let response_format = text("responseFormat")?.unwrap_or_else(|| "json".to_owned());
+    if !["json", "raw", "blob"].contains(&response_format.as_str()) {
+        return Err(bad("reqMetadata.responseFormat must be json, raw or blob"));
+    }
+    Ok(Envelope {
+        method: method.to_ascii_uppercase(),
+        route,
+        response_format,
+        captcha_token: text("g-recaptcha-response")?.unwrap_or_default(),
+        payload,
+    })
+}
+
+fn bad(message: &str) -> AppError {
+    AppError::BadRequest(message.to_owned())
+}
+
+async fn cypher(State(state): State<AppState>, request: Request) -> Result<Response, AppError> {
+    let client_address = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|ConnectInfo(addr)| addr.ip().to_string())
+        .unwrap_or_default();
+    let headers = request.headers().clone();
+    let envelope = parse_envelope(read_body(request, &state).await?)?;
+    let header = |suffix: &str| -> String {
+        headers
+            .get(format!("{}-{suffix}", state.loyalty_brand))
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned()
+    };
+    let (provider, include_activation) = match state.site.get(&state.services).await {
+        Ok(snapshot) => (
+            snapshot.loyalty.provider.clone(),
+            snapshot.loyalty.include_activation,
+        ),
+        Err(_) => (String::new(), false),
+    };
+    let reply = state
+        .services
+        .loyalty
+        .clone()
+        .cypher(CypherRequest {
+            method: envelope.method,
+            route: envelope.route,
+            session_token: header("Session-Token"),
+            refresh_token: header("Refresh-Session-Token"),
+            payload_json: Value::Object(envelope.payload).to_string(),
+            response_format: envelope.response_format,
+            captcha_token: envelope.captcha_token,
+            client_address,
+            provider,
+            include_activation,
+        })
+        .await
+        .map_err(AppError::loyalty)?
+        .into_inner();
+    let status = u16::try_from(reply.http_status)
+        .ok()
+        .and_then(|status| StatusCode::from_u16(status).ok())
+        .unwrap_or(StatusCode::BAD_GATEWAY);
+    Response::builder()
+        .status(status)
+        .header(header::CONTENT_TYPE, reply.content_type)
+        .header(header::CACHE_CONTROL, "no-store")
+        .body(Body::from(reply.body))
+        .map_err(|_| AppError::BadRequest("the loyalty reply could not be sent".to_owned()))
+}
+
+/// The body as JSON: a JSON body as it is, form data as an object of its text fields.
+async fn read_body(request: Request, state: &AppState) -> Result<Value, AppError> {
+    let is_form = content_type(request.headers()).starts_with("multipart/form-data");
+    if is_form {
+        let mut form = Multipart::from_request(request, state)
+            .await
+            .map_err(|rejection| bad(&rejection.body_text()))?;
+        let mut fields = Map::new();
+        while let Some(field) = form.next_field().await.map_err(form_error)? {
+            let name = field.name().unwrap_or_default().to_owned();
+            let value = field.text().await.map_err(form_error)?;
+            fields.insert(name, Value::String(value));
+        }
+        return Ok(Value::Object(fields));
+    }
+    let body = Bytes::from_request(request, state)
+        .await
+        .map_err(|rejection| {
+            if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                too_large()
+            } else {
+                bad(&rejection.body_text())
+            }
+        })?;
+    serde_json::from_slice(&body).map_err(|error| bad(&format!("malformed JSON: {error}")))
+}
+
+fn form_error(error: axum::extract::multipart::MultipartError) -> AppError {
+    if error.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        too_large()
+    } else {
+        bad(&format!("malformed form data: {}", error.body_text()))
+    }
+}
+
+fn too_large() -> AppError {
+    AppError::PayloadTooLarge(format!(
+        "the body is larger than {} bytes",
+        crate::app::MAX_BODY_BYTES
+    ))
+}
+
+fn content_type(headers: &HeaderMap) -> &str {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn message(error: AppError) -> String {
+        error.to_string()
+    }
+
+    #[test]
+    fn the_envelope_splits_metadata_from_the_payload() {
+        let envelope = parse_envelope(json!({
+            "reqMetadata": {"method": "post", "route": "/Member/v3/Login", "g-recaptcha-response": "c"},
+            "username": "ann@example.com"
+        }))
+        .expect("valid");
+        assert_eq!(envelope.method, "POST");
+        assert_eq!(envelope.route, "/Member/v3/Login");
+        assert_eq!(envelope.response_format, "json");
+        assert_eq!(envelope.captcha_token, "c");
+        assert_eq!(
+            envelope.payload.get("username"),
+            Some(&json!("ann@example.com"))
+        );
+        assert!(!envelope.payload.contains_key("reqMetadata"));
+    }
+
+    #[test]
+    fn form_data_metadata_is_a_json_string() {
+        let envelope = parse_envelope(json!({
+            "reqMetadata": r#"{"method":"GET","route":"/Member/v3/GetCards/"}"#
+        }))
+        .expect("valid");
+        assert_eq!(envelope.route, "/Member/v3/GetCards/");
+    }
+
+    #[test]
+    fn a_malformed_envelope_names_the_field() {
+        let cases = [
+            (json!([1]), "the body must be a JSON object"),
+            (json!({}), "reqMetadata is required"),
+            (
+                json!({"reqMetadata": 3}),
+                "reqMetadata must be a JSON object",
+            ),
+            (
+                json!({"reqMetadata": "{nope"}),
+                "reqMetadata must be a JSON object",
+            ),
+            (
+                json!({"reqMetadata": {"route": "/x"}}),
+                "reqMetadata.method is required",
+            ),
+            (
+                json!({"reqMetadata": {"method": 1, "route": "/x"}}),
+                "reqMetadata.method must be a string",
+            ),
+            (
+                json!({"reqMetadata": {"method": "GET"}}),
+                "reqMetadata.route is required",
+            ),
+            (
+                json!({"reqMetadata": {"method": "GET", "route": "x"}}),
+                "reqMetadata.route must be a path starting with '/'",
+            ),
+            (
+                json!({"reqMetadata": {"method": "GET", "route": "/x", "responseFormat": "xml"}}),
+                "reqMetadata.responseFormat must be json, raw or blob",
+            ),
+        ];
+        for (body, expected) in cases {
+            assert_eq!(
+                message(parse_envelope(body).expect_err("malformed")),
+                expected
+            );
+        }
+    }
+}
+
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+    use serde_json::{Map, Value};
+
+    use super::*;
+
+    /// Any JSON value, a few levels deep.
+    fn json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            ".{0,12}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(3, 24, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::btree_map(".{0,8}", inner, 0..4)
+                    .prop_map(|fields| Value::Object(fields.into_iter().collect::<Map<_, _>>())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn any_body_is_an_envelope_or_a_bad_request(body in json()) {
+            if let Err(error) = parse_envelope(body) {
+                prop_assert!(matches!(error, AppError::BadRequest(_)));
+            }
+        }
+
+        #[test]
+        fn any_metadata_is_an_envelope_or_a_bad_request(metadata in json(), route in ".{0,20}") {
+            let mut metadata = metadata;
+            if let Value::Object(fields) = &mut metadata {
+                fields.insert("route".to_owned(), Value::String(route));
+            }
+            let body = serde_json::json!({ "reqMetadata": metadata, "x": 1 });
+            match parse_envelope(body) {
+                Ok(envelope) => {
+                    prop_assert!(envelope.route.starts_with('/'));
+                    prop_assert_eq!(envelope.payload.get("x"), Some(&Value::from(1)));
+                }
+                Err(error) => prop_assert!(matches!(error, AppError::BadRequest(_))),
+            }
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! The Content-Security-Policy sources the consent, analytics and ad scripts need
+//! (SPEC.md section 7 "Third-party loads"), added only for what the site turns on. The
+//! browser still loads none of them before the visitor's consent allows it.
+
+use proto::catalogue::v1 as catalogue;
+
+/// Extra sources per directive, each a space-separated list starting with a space.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct ThirdPartySources {
+    pub script: String,
+    pub connect: String,
+    pub frame: String,
+    pub img: String,
+}
+
+/// The analytics tag and tag-manager containers.
+const ANALYTICS: &str = " https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com";
+/// The consent manager's SDK and its API.
+const CONSENT_MANAGER: &str = " https://sdk.privacy-center.org https://api.privacy-center.org";
+
+impl ThirdPartySources {
+    pub fn for_site(settings: &catalogue::SiteSettings) -> ThirdPartySources {
+        let mut sources = ThirdPartySources {
+            // The fixed measurement id is always loaded once trackers are enabled.
+            script: ANALYTICS.to_owned(),
+            connect: ANALYTICS.to_owned(),
+            img: ANALYTICS.to_owned(),
+            frame: String::new(),
+        };
+        if !settings.cookie_banner_didomi_id.trim().is_empty() {
+            for directive in [&mut sources.script, &mut sources.connect, &mut sources.img] {
+                directive.push_str(CONSENT_MANAGER);
+            }
+        }
+        // Ad libraries, the ad server and their bidders load from hosts no list can
+        // name in advance: a site that shows ads allows any https source for them.
+        if !settings.ads_display.trim().is_empty() {
+            for directive in [
+                &mut sources.script,
+                &mut sources.connect,
+                &mut sources.frame,
+                &mut sources.img,
+            ] {
+                directive.push_str(" https:");
+            }
+        }
+        sources
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn settings(ads_display: &str, didomi: &str) -> catalogue::SiteSettings {
+        catalogue::SiteSettings {
+            ads_display: ads_display.to_owned(),
+            cookie_banner_didomi_id: didomi.to_owned(),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn each_feature_the_site_turns_on_adds_its_sources() {
+        for (ads, didomi, consent_manager, any_https) in [
+            ("", "", false, false),
+            ("", "notice-1", true, false),
+            ("PROGRAMMATIC", "", false, true),
+        ] {
+            let sources = ThirdPartySources::for_site(&settings(ads, didomi));
+            let tokens: Vec<&str> = sources.script.split_whitespace().collect();
+            assert!(tokens.contains(&"https://www.googletagmanager.com"));
+            assert_eq!(
+                tokens.contains(&"https://sdk.privacy-center.org"),
+                consent_manager,
+                "{ads}/{didomi}"
+            );
+            assert_eq!(tokens.contains(&"https:"), any_https, "{ads}/{didomi}");
+            assert_eq!(sources.frame.is_empty(), !any_https, "{ads}/{didomi}");
+        }
+    }
+}

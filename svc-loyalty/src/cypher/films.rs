@@ -1,0 +1,39 @@
+//! Which films exist: favourite films must be in the catalogue (else code 72). The
+//! catalogue service is asked over gRPC.
+
+use proto::catalogue::v1::GetMovieRequest;
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use tonic::transport::Channel;
+
+use crate::Error;
+
+#[derive(Debug, Clone)]
+pub struct FilmCatalogue {
+    client: CatalogueClient<Channel>,
+}
+
+impl FilmCatalogue {
+    /// A lazily connected client of the catalogue at `addr` (host:port).
+    pub fn connect_lazy(addr: &str) -> Result<FilmCatalogue, Error> {
+        let endpoint = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?
+            .connect_timeout(std::time::Duration::from_secs(2))
+            .timeout(std::time::Duration::from_secs(2));
+        Ok(FilmCatalogue {
+            client: CatalogueClient::new(endpoint.connect_lazy()),
+        })
+    }
+
+    /// Whether the catalogue has a movie with this id.
+    pub async fn has_film(&self, id: &str) -> Result<bool, Error> {
+        let answer = self
+            .client
+            .clone()
+            .get_movie(GetMovieRequest { id: id.to_owned() })
+            .await;
+        match answer {
+            Ok(_) => Ok(true),
+            Err(status) if status.code() == tonic::Code::NotFound => Ok(false),
+            Err(status) => Err(Error::Catalogue(status)),
+        }
+    }
+}

@@ -1,0 +1,110 @@
+//! Member profile calls: get, create, edit, delete.
+
+use serde_json::{Value, json};
+
+use super::{Envelope, Provider, required};
+use crate::Error;
+use crate::domain::codes::PeachCode;
+use crate::domain::credentials::{hash_password, new_token};
+use crate::domain::member::{Email, NEVER_EXPIRES, NewPassword, Profile, text};
+use crate::domain::route::{Generation, Route};
+use crate::store::is_unique_violation;
+use crate::store::members::{self, NewMember};
+
+/// The level of a new member when the payload names none (memberLevelId 0).
+const DEFAULT_LEVEL: (i64, &str) = (1, "Member");
+
+impl Provider {
+    pub(super) async fn get_member(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<Value, Error> {
+        let owner = self.session_owner(route, envelope).await?;
+        let member = self.member(&owner.member_id).await?;
+        let mut fields =
+            json!({ "memberDetails": member.details(), "cypherVersion": owner.cypher_version });
+        if route.generation == Generation::V3 && !envelope.session_token.is_empty() {
+            fields["sessionManagementTokens"] =
+                json!({ self.branded("SessionToken"): envelope.session_token });
+        }
+        Ok(fields)
+    }
+
+    /// SPEC.md "Member create payload" plus `password`; username is the e-mail address.
+    pub(super) async fn create_member(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<Value, Error> {
+        let payload = &envelope.payload;
+        let email_text = text(payload, &["email", "username"]);
+        if email_text.is_empty() {
+            return Err(Error::BadInput("payload.email is required".into()));
+        }
+        let email = Email::parse(&email_text)
+            .ok_or_else(|| Error::BadInput("payload.email is not an e-mail address".into()))?;
+        let password = NewPassword::parse(&required(payload, "password")?)
+            .ok_or(Error::Peach(PeachCode::PasswordTooWeak))?;
+        let hash = tokio::task::spawn_blocking(move || hash_password(password.expose())).await??;
+        let level_id = payload["memberLevelId"].as_i64().filter(|level| *level > 0);
+        let member = NewMember {
+            id: new_token()?[..24].to_owned(),
+            email: email.as_str().to_owned(),
+            password_hash: hash,
+            profile: Profile::from_payload(payload),
+            circuit_id: route.circuit_id.clone(),
+            member_level_id: level_id.unwrap_or(DEFAULT_LEVEL.0),
+            member_level_name: DEFAULT_LEVEL.1.to_owned(),
+            member_expiry: NEVER_EXPIRES.to_owned(),
+            is_activated: !envelope.include_activation,
+            points: 0,
+        };
+        match members::insert(self.store.pool(), &member).await {
+            Ok(()) => {}
+            Err(error) if is_unique_violation(&error) => {
+                return Err(match route.generation {
+                    Generation::V1 => PeachCode::EmailTaken,
+                    Generation::V3 => PeachCode::EmailTakenV3,
+                }
+                .into());
+            }
+            Err(error) => return Err(error.into()),
+        }
+        self.details_of(&member.id).await
+    }
+
+    pub(super) async fn edit_member(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<Value, Error> {
+        let owner = self.session_owner(route, envelope).await?;
+        let member = self.member(&owner.member_id).await?;
+        let profile = member.profile.edited(&envelope.payload);
+        members::update_profile(self.store.pool(), &member.id, &profile).await?;
+        self.details_of(&member.id).await
+    }
+
+    /// `{memberDetails}` of the member as stored now.
+    async fn details_of(&self, id: &str) -> Result<Value, Error> {
+        Ok(json!({ "memberDetails": self.member(id).await?.details() }))
+    }
+
+    /// Deletes the session's member and everything kept about them. `memberId` is left
+    /// empty by the browser; naming another member is refused.
+    pub(super) async fn delete_member(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<Value, Error> {
+        let owner = self.session_owner(route, envelope).await?;
+        let named = route.param("memberId");
+        if !named.is_empty() && named != owner.member_id {
+            return Err(PeachCode::MemberNotFound.into());
+        }
+        members::delete(self.store.pool(), &owner.member_id).await?;
+        tracing::info!("member deleted");
+        Ok(json!({}))
+    }
+}

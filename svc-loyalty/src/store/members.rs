@@ -1,0 +1,218 @@
+//! Members: create, read, edit, failed-login bookkeeping and real deletion.
+
+use sqlx::{AnyPool, FromRow};
+
+use crate::domain::member::{Member, Profile};
+use crate::store::unix_now;
+
+/// What a new member starts with.
+#[derive(Debug, Clone)]
+pub struct NewMember {
+    pub id: String,
+    pub email: String,
+    pub password_hash: String,
+    pub profile: Profile,
+    pub circuit_id: String,
+    pub member_level_id: i64,
+    pub member_level_name: String,
+    pub member_expiry: String,
+    pub is_activated: bool,
+    pub points: i64,
+}
+
+#[derive(Debug, FromRow)]
+struct MemberRow {
+    id: String,
+    email: String,
+    first_name: String,
+    last_name: String,
+    mobile_number: String,
+    zip_code: String,
+    birth_date: String,
+    club_id: String,
+    member_level_id: i64,
+    member_level_name: String,
+    member_expiry: String,
+    is_activated: i64,
+    send_newsletter: i64,
+    points: i64,
+    card_number: Option<String>,
+}
+
+impl From<MemberRow> for Member {
+    fn from(row: MemberRow) -> Member {
+        Member {
+            id: row.id,
+            email: row.email,
+            profile: Profile {
+                first_name: row.first_name,
+                last_name: row.last_name,
+                mobile_number: row.mobile_number,
+                zip_code: row.zip_code,
+                birth_date: row.birth_date,
+                club_id: row.club_id,
+                send_newsletter: row.send_newsletter != 0,
+            },
+            member_level_id: row.member_level_id,
+            member_level_name: row.member_level_name,
+            member_expiry: row.member_expiry,
+            is_activated: row.is_activated != 0,
+            points: row.points,
+            card_number: row.card_number.unwrap_or_default(),
+        }
+    }
+}
+
+const SELECT_MEMBER: &str = "SELECT m.id, m.email, m.first_name, m.last_name, m.mobile_number, \
+     m.zip_code, m.birth_date, m.club_id, m.member_level_id, m.member_level_name, \
+     m.member_expiry, m.is_activated, m.send_newsletter, m.points, \
+     (SELECT c.code FROM cards c WHERE c.member_id = m.id AND c.status = 'ACTIVE' \
+      ORDER BY c.added_at, c.code LIMIT 1) AS card_number \
+     FROM members m";
+
+/// Stores a new member; a taken e-mail address is a unique violation.
+#[tracing::instrument(skip_all)]
+pub async fn insert(pool: &AnyPool, member: &NewMember) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO members (id, email, password_hash, first_name, last_name, mobile_number, \
+         zip_code, birth_date, club_id, circuit_id, member_level_id, member_level_name, \
+         member_expiry, is_activated, send_newsletter, points, failed_logins, locked_until, \
+         created_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17)",
+    )
+    .bind(&member.id)
+    .bind(&member.email)
+    .bind(&member.password_hash)
+    .bind(&member.profile.first_name)
+    .bind(&member.profile.last_name)
+    .bind(&member.profile.mobile_number)
+    .bind(&member.profile.zip_code)
+    .bind(&member.profile.birth_date)
+    .bind(&member.profile.club_id)
+    .bind(&member.circuit_id)
+    .bind(member.member_level_id)
+    .bind(&member.member_level_name)
+    .bind(&member.member_expiry)
+    .bind(i64::from(member.is_activated))
+    .bind(i64::from(member.profile.send_newsletter))
+    .bind(member.points)
+    .bind(unix_now())
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn by_id(pool: &AnyPool, id: &str) -> Result<Option<Member>, sqlx::Error> {
+    let row: Option<MemberRow> = sqlx::query_as(&format!("{SELECT_MEMBER} WHERE m.id = $1"))
+        .bind(id)
+        .fetch_optional(pool)
+        .await?;
+    Ok(row.map(Member::from))
+}
+
+/// What a login needs besides the member: the stored hash and the lockout state.
+#[derive(Debug, FromRow)]
+pub struct Credentials {
+    pub id: String,
+    pub password_hash: String,
+    pub failed_logins: i64,
+    pub locked_until: i64,
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn credentials(pool: &AnyPool, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, password_hash, failed_logins, locked_until FROM members WHERE email = $1",
+    )
+    .bind(email)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Counts a failed login; at `limit` failures the member is locked until `locked_until`
+/// and the count starts again. Answers whether the member is now locked.
+#[tracing::instrument(skip_all)]
+pub async fn record_failed_login(
+    pool: &AnyPool,
+    id: &str,
+    limit: i64,
+    locked_until: i64,
+) -> Result<bool, sqlx::Error> {
+    let failures: (i64,) = sqlx::query_as(
+        "UPDATE members SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins",
+    )
+    .bind(id)
+    .fetch_one(pool)
+    .await?;
+    if failures.0 < limit {
+        return Ok(false);
+    }
+    sqlx::query("UPDATE members SET failed_logins = 0, locked_until = $2 WHERE id = $1")
+        .bind(id)
+        .bind(locked_until)
+        .execute(pool)
+        .await?;
+    Ok(true)
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn update_profile(
+    pool: &AnyPool,
+    id: &str,
+    profile: &Profile,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "UPDATE members SET first_name = $2, last_name = $3, mobile_number = $4, zip_code = $5, \
+         birth_date = $6, club_id = $7, send_newsletter = $8 WHERE id = $1",
+    )
+    .bind(id)
+    .bind(&profile.first_name)
+    .bind(&profile.last_name)
+    .bind(&profile.mobile_number)
+    .bind(&profile.zip_code)
+    .bind(&profile.birth_date)
+    .bind(&profile.club_id)
+    .bind(i64::from(profile.send_newsletter))
+    .execute(pool)
+    .await?;
+    Ok(())
+}
+
+/// Sets the member's expiry (RFC 3339, or the zero date for never).
+#[tracing::instrument(skip_all)]
+pub async fn set_expiry(pool: &AnyPool, id: &str, expiry: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE members SET member_expiry = $2 WHERE id = $1")
+        .bind(id)
+        .bind(expiry)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// Deletes the member and everything kept about them, in one transaction.
+#[tracing::instrument(skip_all)]
+pub async fn delete(pool: &AnyPool, id: &str) -> Result<(), sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    for table in [
+        "sessions",
+        "cards",
+        "favorite_films",
+        "favorite_cinemas",
+        "orders",
+        "point_transactions",
+        "redemptions",
+        "one_time_codes",
+        "activations",
+    ] {
+        sqlx::query(&format!("DELETE FROM {table} WHERE member_id = $1"))
+            .bind(id)
+            .execute(&mut *transaction)
+            .await?;
+    }
+    sqlx::query("DELETE FROM members WHERE id = $1")
+        .bind(id)
+        .execute(&mut *transaction)
+        .await?;
+    transaction.commit().await
+}

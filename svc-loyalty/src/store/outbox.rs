@@ -1,0 +1,51 @@
+//! The transactional outbox of login events.
+
+use sqlx::{AnyPool, FromRow};
+
+use crate::store::unix_now;
+
+#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
+pub struct OutboxEvent {
+    pub event_id: String,
+    pub subject: String,
+    /// The event's JSON.
+    pub payload: String,
+}
+
+pub(crate) async fn insert(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+    event: &OutboxEvent,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO outbox (event_id, subject, payload, created_at) VALUES ($1, $2, $3, $4)",
+    )
+    .bind(&event.event_id)
+    .bind(&event.subject)
+    .bind(&event.payload)
+    .bind(unix_now())
+    .execute(&mut **transaction)
+    .await?;
+    Ok(())
+}
+
+/// The oldest events not yet acknowledged by JetStream, at most `limit`.
+#[tracing::instrument(skip_all)]
+pub async fn pending(pool: &AnyPool, limit: i64) -> Result<Vec<OutboxEvent>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT event_id, subject, payload FROM outbox WHERE published_at IS NULL \
+         ORDER BY created_at, event_id LIMIT $1",
+    )
+    .bind(limit)
+    .fetch_all(pool)
+    .await
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn mark_published(pool: &AnyPool, event_id: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("UPDATE outbox SET published_at = $2 WHERE event_id = $1")
+        .bind(event_id)
+        .bind(unix_now())
+        .execute(pool)
+        .await?;
+    Ok(())
+}

@@ -1,0 +1,111 @@
+//! Sessions: only the SHA-256 of each token is kept. A login writes its session and its
+//! login event in one transaction, so an event exists exactly when the login happened.
+
+use sqlx::AnyPool;
+
+use crate::store::outbox::{self, OutboxEvent};
+
+/// A session to store: token hashes, lifetimes (Unix seconds) and the API generation it
+/// was opened with.
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub token_hash: String,
+    pub refresh_hash: String,
+    pub member_id: String,
+    pub cypher_version: i64,
+    pub expires_at: i64,
+    pub refresh_expires_at: i64,
+}
+
+/// The member a live session belongs to, and its cypherVersion.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct SessionOwner {
+    pub member_id: String,
+    pub cypher_version: i64,
+}
+
+/// A successful login: failed-login count cleared, session stored, event queued.
+#[tracing::instrument(skip_all)]
+pub async fn open(
+    pool: &AnyPool,
+    session: &NewSession,
+    event: &OutboxEvent,
+) -> Result<(), sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    sqlx::query("UPDATE members SET failed_logins = 0, locked_until = 0 WHERE id = $1")
+        .bind(&session.member_id)
+        .execute(&mut *transaction)
+        .await?;
+    insert(&mut transaction, session).await?;
+    outbox::insert(&mut transaction, event).await?;
+    transaction.commit().await
+}
+
+async fn insert(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+    session: &NewSession,
+) -> Result<(), sqlx::Error> {
+    sqlx::query(
+        "INSERT INTO sessions (token_hash, refresh_hash, member_id, cypher_version, expires_at, \
+         refresh_expires_at) VALUES ($1, $2, $3, $4, $5, $6)",
+    )
+    .bind(&session.token_hash)
+    .bind(&session.refresh_hash)
+    .bind(&session.member_id)
+    .bind(session.cypher_version)
+    .bind(session.expires_at)
+    .bind(session.refresh_expires_at)
+    .execute(&mut **transaction)
+    .await?;
+    Ok(())
+}
+
+/// The owner of the session whose token hashes to `token_hash`, if it has not expired.
+#[tracing::instrument(skip_all)]
+pub async fn owner(
+    pool: &AnyPool,
+    token_hash: &str,
+    now: i64,
+) -> Result<Option<SessionOwner>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT member_id, cypher_version FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+    )
+    .bind(token_hash)
+    .bind(now)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Replaces the session whose refresh token hashes to `refresh_hash` with `fresh`'s
+/// tokens and lifetimes; `None` when that refresh token is unknown or expired.
+#[tracing::instrument(skip_all)]
+pub async fn refresh(
+    pool: &AnyPool,
+    refresh_hash: &str,
+    fresh: &NewSession,
+    now: i64,
+) -> Result<Option<SessionOwner>, sqlx::Error> {
+    sqlx::query_as(
+        "UPDATE sessions SET token_hash = $1, refresh_hash = $2, expires_at = $3, \
+         refresh_expires_at = $4 WHERE refresh_hash = $5 AND refresh_expires_at > $6 \
+         RETURNING member_id, cypher_version",
+    )
+    .bind(&fresh.token_hash)
+    .bind(&fresh.refresh_hash)
+    .bind(fresh.expires_at)
+    .bind(fresh.refresh_expires_at)
+    .bind(refresh_hash)
+    .bind(now)
+    .fetch_optional(pool)
+    .await
+}
+
+/// Ends the session whose session or refresh token hashes to `hash`.
+#[tracing::instrument(skip_all)]
+pub async fn close(pool: &AnyPool, hash: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query("DELETE FROM sessions WHERE token_hash = $1 OR refresh_hash = $1")
+        .bind(hash)
+        .execute(pool)
+        .await?;
+    Ok(done.rows_affected() > 0)
+}

@@ -1,0 +1,87 @@
+//! Captcha checks against a reCAPTCHA-compatible endpoint this test serves itself.
+
+use proto::loyalty::v1::CypherRequest;
+use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use serde_json::{Value, json};
+use tonic::transport::Channel;
+
+use crate::helpers::{TestDatabase, spawn_http, spawn_loyalty_with};
+
+/// A siteverify endpoint: success only for the token "human" with the right secret.
+async fn spawn_siteverify() -> String {
+    let base = spawn_http(|request| {
+        let success = request.contains("response=human") && request.contains("secret=site-secret");
+        (200, json!({ "success": success }).to_string())
+    })
+    .await;
+    format!("{base}/recaptcha/api/siteverify")
+}
+
+async fn spawn_with_captcha(database: &TestDatabase, url: &str) -> LoyaltyClient<Channel> {
+    spawn_loyalty_with(
+        database,
+        &[
+            ("CAPTCHA_SECRET", "site-secret"),
+            ("CAPTCHA_VERIFY_URL", url),
+        ],
+    )
+    .await
+}
+
+async fn gift_card_check(url: &str, database: &TestDatabase, token: &str) -> Value {
+    let mut client = spawn_with_captcha(database, url).await;
+    let reply = client
+        .cypher(CypherRequest {
+            method: "POST".to_owned(),
+            route: "/GiftCard/CheckGiftCardBalance?cinemaId=101".to_owned(),
+            payload_json: json!({"cardNumber": "GC1000200030004000", "pin": "1234"}).to_string(),
+            captcha_token: token.to_owned(),
+            client_address: "127.0.0.1".to_owned(),
+            ..Default::default()
+        })
+        .await
+        .expect("the service answers")
+        .into_inner();
+    serde_json::from_str(&reply.body).expect("JSON")
+}
+
+#[tokio::test]
+async fn a_call_with_a_rejected_captcha_is_code_7() {
+    let url = spawn_siteverify().await;
+    let database = TestDatabase::sqlite();
+    for token in ["robot", ""] {
+        let body = gift_card_check(&url, &database, token).await;
+        assert_eq!(body["peachCode"], 7, "{body}");
+    }
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn a_call_with_an_accepted_captcha_goes_through() {
+    let url = spawn_siteverify().await;
+    let database = TestDatabase::sqlite();
+    let body = gift_card_check(&url, &database, "human").await;
+    assert_eq!(
+        (&body["peachCode"], &body["balanceInCents"]),
+        (&json!(0), &json!(2500))
+    );
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn an_unreachable_captcha_service_is_unavailable_not_a_pass() {
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_with_captcha(&database, "http://127.0.0.1:9/").await;
+    let status = client
+        .cypher(CypherRequest {
+            method: "POST".to_owned(),
+            route: "/Member/v3/Login".to_owned(),
+            payload_json: json!({"username": "a@b.co", "password": "x"}).to_string(),
+            captcha_token: "human".to_owned(),
+            ..Default::default()
+        })
+        .await
+        .expect_err("no verdict");
+    assert_eq!(status.code(), tonic::Code::Unavailable);
+    database.drop().await;
+}

@@ -1,0 +1,57 @@
+//! memberExpiry: an expired member cannot log in (code 46).
+
+use proto::loyalty::v1::CypherRequest;
+use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use serde_json::{Value, json};
+use svc_loyalty::store::members;
+use tonic::transport::Channel;
+
+use crate::helpers::{TestDatabase, spawn_loyalty};
+
+async fn call(client: &mut LoyaltyClient<Channel>, route: &str, payload: Value) -> Value {
+    let reply = client
+        .cypher(CypherRequest {
+            method: "POST".to_owned(),
+            route: route.to_owned(),
+            payload_json: payload.to_string(),
+            ..Default::default()
+        })
+        .await
+        .expect("answers")
+        .into_inner();
+    serde_json::from_str(&reply.body).expect("JSON")
+}
+
+#[tokio::test]
+async fn an_expired_member_cannot_log_in_and_a_future_expiry_can() {
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty(&database).await;
+    let credentials = json!({"username": "old@example.com", "password": "Popcorn#2024"});
+    let created = call(&mut client, "/Member/v3/Create", credentials.clone()).await;
+    let member_id = created["memberDetails"]["memberId"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let store = database.store().await;
+
+    members::set_expiry(store.pool(), &member_id, "2001-01-01T00:00:00Z")
+        .await
+        .expect("set");
+    let body = call(&mut client, "/Member/v3/Login", credentials.clone()).await;
+    assert_eq!(body["peachCode"], 46);
+    assert_eq!(
+        body["clientErrorMessage"],
+        "Your account has expired (Code: 46)"
+    );
+
+    members::set_expiry(store.pool(), &member_id, "2999-01-01T00:00:00Z")
+        .await
+        .expect("set");
+    let body = call(&mut client, "/Member/v3/Login", credentials).await;
+    assert_eq!(body["peachCode"], 0);
+    assert_eq!(
+        body["memberDetails"]["memberExpiry"],
+        "2999-01-01T00:00:00Z"
+    );
+    database.drop().await;
+}

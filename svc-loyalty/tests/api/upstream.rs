@@ -1,0 +1,73 @@
+//! Upstream mode against an HTTP server the test starts.
+
+use proto::loyalty::v1::CypherRequest;
+use serde_json::{Value, json};
+
+use crate::helpers::{TestDatabase, spawn_http, spawn_loyalty_with};
+
+/// Answers what it received: the request line, the session header and the body.
+fn echo(request: &str) -> (u16, String) {
+    let (head, body) = request.split_once("\r\n\r\n").unwrap_or((request, ""));
+    let line = head.lines().next().unwrap_or_default();
+    let session = head
+        .lines()
+        .find_map(|line| line.strip_prefix("boxoffice-session-token: "))
+        .unwrap_or_default();
+    let reply = json!({ "peachCode": 0, "line": line, "session": session, "body": body });
+    (200, reply.to_string())
+}
+
+fn request(route: &str) -> CypherRequest {
+    CypherRequest {
+        method: "POST".to_owned(),
+        route: route.to_owned(),
+        session_token: "tok".to_owned(),
+        payload_json: json!({"cardCode": "MQ1"}).to_string(),
+        ..Default::default()
+    }
+}
+
+#[tokio::test]
+async fn calls_go_to_the_upstream_as_the_browser_sent_them() {
+    let upstream = spawn_http(echo).await;
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty_with(&database, &[("LOYALTY_UPSTREAM_URL", &upstream)]).await;
+    let reply = client
+        .cypher(request("/Member/v3/AddCard/?boxofficeCircuitId=MQ"))
+        .await
+        .expect("answers")
+        .into_inner();
+    assert_eq!(reply.http_status, 200);
+    let body: Value = serde_json::from_str(&reply.body).expect("JSON");
+    assert_eq!(
+        body["line"],
+        "POST /Member/v3/AddCard/?boxofficeCircuitId=MQ HTTP/1.1"
+    );
+    assert_eq!(body["session"], "tok");
+    assert_eq!(body["body"], r#"{"cardCode":"MQ1"}"#);
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn an_upstream_that_is_down_is_unavailable() {
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty_with(
+        &database,
+        &[
+            ("LOYALTY_UPSTREAM_URL", "http://127.0.0.1:9"),
+            ("LOYALTY_UPSTREAM_TIMEOUT_MS", "500"),
+        ],
+    )
+    .await;
+    let status = client
+        .cypher(request("/Member/v3/GetCards/"))
+        .await
+        .expect_err("no answer");
+    assert_eq!(status.code(), tonic::Code::Unavailable);
+    assert!(
+        status.message().contains("upstream"),
+        "{}",
+        status.message()
+    );
+    database.drop().await;
+}

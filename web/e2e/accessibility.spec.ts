@@ -1,0 +1,39 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { getJson, type MovieJson } from './helpers';
+
+// axe-core on every page in both colour modes: no serious or critical violation.
+for (const mode of ['light', 'dark'] as const) {
+  test(`no serious or critical accessibility violation in ${mode} mode`, async ({ browser, request }) => {
+    test.setTimeout(120_000);
+    const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+    const [event] = await getJson<Array<{ path?: string }>>(request, '/api/v1/events');
+    const [theater] = await getJson<Array<{ id: string; slug?: string }>>(request, '/api/v1/theaters');
+    const pages = [
+      '/',
+      '/movies/',
+      '/movies/?attribute=Format.Sound.Dubbed',
+      movie?.path ?? '/movies/',
+      '/theaters/',
+      `/theaters/${theater?.id}-${theater?.slug}/`,
+      '/showtimes/',
+      '/events/',
+      event?.path ?? '/events/',
+      '/no-such-page/',
+      '/500.html',
+    ];
+    const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+    await context.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
+    const page = await context.newPage();
+    for (const path of pages) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.locator('main')).not.toBeEmpty();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const severe = results.violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${path}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      expect(severe, severe.join('\n')).toEqual([]);
+    }
+    await context.close();
+  });
+}

@@ -1,0 +1,108 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+
+// SPEC.md sections 4 and 6: nothing third-party leaves the page before the visitor has
+// chosen; analytics and ads load after consent. Third-party hosts cannot be reached
+// from the test machine, so their requests are answered here and logged.
+
+type RequestLog = { thirdParty: string[]; receipts: number[] };
+
+async function logRequests(context: BrowserContext, page: Page, baseURL: string): Promise<RequestLog> {
+  const log: RequestLog = { thirdParty: [], receipts: [] };
+  const origin = new URL(baseURL).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== origin) log.thirdParty.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/consent/receipts')) log.receipts.push(response.status());
+  });
+  return log;
+}
+
+const analyticsTag = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-/;
+const adsContainer = /^https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-/;
+const adLibrary = /\/wrapper\.js$/;
+
+test.describe('consent', () => {
+  test('no tracker or ad request leaves before the choice; both load after accepting', async ({ context, page, baseURL }) => {
+    const log = await logRequests(context, page, baseURL ?? '');
+    await page.goto('/');
+    const banner = page.getByTestId('consent-banner');
+    await expect(banner).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    // Longer than the ad configuration debounce and the analytics queue drain.
+    await page.waitForTimeout(3_500);
+    expect(log.thirdParty).toEqual([]);
+
+    await banner.getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(banner).toBeHidden();
+    await expect.poll(() => log.thirdParty.some((url) => analyticsTag.test(url))).toBe(true);
+    await expect.poll(() => log.thirdParty.some((url) => adsContainer.test(url))).toBe(true);
+    await expect.poll(() => log.thirdParty.some((url) => adLibrary.test(url))).toBe(true);
+    await expect.poll(() => log.receipts).toEqual([201]);
+    await expect(page.locator('#HeaderPromoContainer')).toBeAttached();
+    await expect(page.locator('#PulsePromoContainer')).toBeAttached();
+  });
+
+  test('the choice is remembered: the next visit loads trackers without asking', async ({ context, page, baseURL }) => {
+    const log = await logRequests(context, page, baseURL ?? '');
+    await page.goto('/');
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click();
+    await page.reload();
+    await expect.poll(() => log.thirdParty.some((url) => analyticsTag.test(url))).toBe(true);
+    await expect(page.getByTestId('consent-banner')).toHaveCount(0);
+  });
+
+  test('"Do not sell or share" keeps every tracker and ad away, and the footer re-opens the choice by keyboard', async ({
+    context,
+    page,
+    baseURL,
+  }) => {
+    const log = await logRequests(context, page, baseURL ?? '');
+    await page.goto('/');
+    const banner = page.getByTestId('consent-banner');
+    const doNotSell = banner.getByRole('button', { name: 'Do not sell or share my personal information' });
+    await expect(doNotSell).toBeVisible();
+    await doNotSell.focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeHidden();
+    await expect.poll(() => log.receipts).toEqual([201]);
+    await page.waitForTimeout(3_500);
+    expect(log.thirdParty).toEqual([]);
+    await expect(page.locator('#HeaderPromoContainer')).toHaveCount(0);
+
+    const reopen = page.getByRole('button', { name: 'Privacy choices' });
+    await reopen.focus();
+    await page.keyboard.press('Enter');
+    await expect(banner).toBeVisible();
+    await expect(banner).toBeFocused();
+  });
+
+  test('the ad slots take their place without shifting the layout', async ({ context, page, baseURL }) => {
+    await logRequests(context, page, baseURL ?? '');
+    await page.addInitScript(() => {
+      const shifts: Array<{ startTime: number; value: number; hadRecentInput: boolean }> = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number]);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    const clickedAt = await page.evaluate(() => performance.now());
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(page.locator('#HeaderPromoContainer')).toBeAttached();
+    await page.waitForTimeout(2_000);
+    const unexpectedShift = await page.evaluate(
+      (after) =>
+        (window as unknown as { layoutShifts: Array<{ startTime: number; value: number; hadRecentInput: boolean }> }).layoutShifts
+          .filter((entry) => entry.startTime > after && !entry.hadRecentInput)
+          .reduce((total, entry) => total + entry.value, 0),
+      clickedAt,
+    );
+    expect(unexpectedShift).toBeLessThan(0.01);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test, type Page } from '@playwright/test';
+import { getJson, type MovieJson } from './helpers';
+
+// The link rules of SPEC.md section 2, through the one Link component.
+
+/** Outbound pages are not fetched: the tests look at the links, not at other sites. */
+const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);
+
+test.describe('links', () => {
+  test('external links open a new window with noreferrer, say so, and are tracked as outbound clicks', async ({ page }) => {
+    await page.goto('/');
+    const social = page.getByTestId('social-links').getByRole('link').first();
+    await expect(social).toHaveAttribute('target', '_blank');
+    await expect(social).toHaveAttribute('rel', 'noreferrer');
+    await expect(social).toHaveAttribute('aria-label', /\(Opens in a new window\)$/);
+    await expect(social).toHaveAttribute('title', /\(Opens in a new window\)$/);
+    const href = (await social.getAttribute('href')) ?? '';
+    // The click is heard by the page, then stopped before it opens another site.
+    await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+    await social.click();
+    expect(await dataLayer(page)).toContainEqual({ event: 'click', category: 'Navigation', label: `out: ${href}` });
+  });
+
+  test('carry the page’s utm_* parameters and nothing else', async ({ page }) => {
+    await page.goto('/?utm_source=newsletter&utm_campaign=fall&theaterId=101');
+    const movies = page.getByRole('banner').getByRole('link', { name: 'Movies' });
+    await expect(movies).toHaveAttribute('href', '/movies/?utm_source=newsletter&utm_campaign=fall');
+    await movies.click();
+    await expect(page).toHaveURL(/\/movies\/\?utm_source=newsletter&utm_campaign=fall$/);
+  });
+
+  test('the skip link moves focus to the page content', async ({ page }) => {
+    await page.goto('/movies/');
+    await page.getByTestId('movie-card').first().waitFor();
+    await page.getByRole('link', { name: 'Skip to content' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+
+  test('a page view is recorded on every route change', async ({ page }) => {
+    await page.goto('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Theaters' }).click();
+    await expect(page.getByTestId('theater-card').first()).toBeVisible();
+    await page.goBack();
+    await expect.poll(async () => (await dataLayer(page)).filter((entry) => (entry as { event?: string }).event === 'page_view'))
+      .toEqual([
+        { event: 'page_view', page_path: '/' },
+        { event: 'page_view', page_path: '/theaters/' },
+        { event: 'page_view', page_path: '/' },
+      ]);
+  });
+
+  test('under the CMS preview prefix pages show but link clicks do nothing', async ({ page }) => {
+    const response = await page.goto('/cms-preview/movies/');
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Movies' })).toBeVisible();
+    await page.getByTestId('movie-card').first().getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/cms-preview\/movies\/$/);
+  });
+
+  test('in the tapos_embedded context booking links lead to the internal hand-off route', async ({ page, request }) => {
+    const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+    await page.goto(`/?embedContext=tapos_embedded`);
+    await page.goto(movie?.path ?? '/movies/');
+    const ticket = page.getByTestId('showtime-schedule').getByRole('link', { name: /^Tickets for/ }).first();
+    await expect(ticket).toHaveAttribute('href', /^\/startticketing\/\?theaterCode=[^&]+&perfCode=\d+$/);
+    await expect(ticket).not.toHaveAttribute('target', '_blank');
+  });
+
+  test('without the embed context booking links go to the ticketing site', async ({ page, request }) => {
+    const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+    await page.goto(movie?.path ?? '/movies/');
+    const ticket = page.getByTestId('showtime-schedule').getByRole('link', { name: /^Tickets for/ }).first();
+    await expect(ticket).toHaveAttribute('href', /^https:\/\/.+\/sales\/[^/]+\/book\?perfcode=\d+$/);
+    await expect(ticket).toHaveAttribute('target', '_blank');
+  });
+});

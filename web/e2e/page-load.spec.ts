@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+// SPEC.md section 2: a page load is retried up to 3 times; then a missing page goes to
+// /404.html and a server error to /500.html.
+test.describe('page load failures', () => {
+  // Requests a service worker makes are out of reach of page.route.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a server error after the retries leads to /500.html', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/v1/events', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' });
+    });
+    await page.goto('/events/');
+    await expect(page).toHaveURL(/\/500\.html$/, { timeout: 20_000 });
+    await expect(page.getByTestId('server-error')).toBeVisible();
+    expect(calls).toBe(4);
+  });
+
+  test('a missing page is not retried and leads to /404.html', async ({ page }) => {
+    let calls = 0;
+    await page.route('**/api/v1/events', (route) => {
+      calls += 1;
+      return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"not_found","message":"gone"}}' });
+    });
+    await page.goto('/events/');
+    await expect(page).toHaveURL(/\/404\.html$/);
+    await expect(page.getByTestId('not-found')).toBeVisible();
+    expect(calls).toBe(1);
+  });
+
+  test('a page chunk that fails once is loaded again', async ({ page }) => {
+    let failures = 0;
+    await page.route(/\/assets\/theaters-[^/]+\.js$/, (route) => {
+      if (failures === 0) {
+        failures += 1;
+        return route.abort();
+      }
+      return route.continue();
+    });
+    await page.goto('/theaters/');
+    await expect(page.getByTestId('theater-card').first()).toBeVisible();
+    expect(failures).toBe(1);
+  });
+});

@@ -1,0 +1,89 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useLocation } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
+import { moviesQueryOptions } from '@/features/movies/api/get-movies';
+import { NO_CONSENT_YET, type TrackingConsent } from '@/features/consent/utils/tracking-consent';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { useSelectedTheater } from '@/lib/selected-theater';
+
+// Consent, analytics and ads composed: the consent manager decides, analytics and ads
+// follow. Nothing third-party loads before the decision allows it. Their code loads as
+// its own chunk, keeping the first one small.
+
+const ConsentManager = lazy(async () => ({
+  default: (await import('@/features/consent/components/consent-manager')).ConsentManager,
+}));
+const Analytics = lazy(async () => ({
+  default: (await import('@/features/analytics/components/analytics')).Analytics,
+}));
+const MemberLoginTracker = lazy(async () => ({
+  default: (await import('@/features/analytics/components/member-login-tracker')).MemberLoginTracker,
+}));
+const AdLoader = lazy(async () => ({ default: (await import('@/features/ads/components/ad-loader')).AdLoader }));
+const AdSlots = lazy(async () => ({ default: (await import('@/features/ads/components/ad-slots')).AdSlots }));
+
+// The decision is shared with the ad slots placed elsewhere in the frame.
+let currentConsent: TrackingConsent = NO_CONSENT_YET;
+const consentListeners = new Set<() => void>();
+
+function setConsent(consent: TrackingConsent): void {
+  currentConsent = consent;
+  for (const listener of consentListeners) listener();
+}
+
+function subscribeToConsent(listener: () => void): () => void {
+  consentListeners.add(listener);
+  return () => consentListeners.delete(listener);
+}
+
+function useTrackingConsent(): TrackingConsent {
+  return useSyncExternalStore(subscribeToConsent, () => currentConsent);
+}
+
+/** The site, the theater the page's ads are for, and the page's movies. */
+function useAdContext() {
+  const { data: appData } = useAppData();
+  const { pathname } = useLocation();
+  const { selectedTheaterId } = useSelectedTheater();
+  const site = appData?.site;
+  const theater = resolveCurrentTheater(appData?.theaters ?? [], {
+    isSingleLocation: Boolean(site?.config?.isSingleLocation),
+    pageTheaterId: theaterIdFromPath(pathname),
+    selectedTheaterId,
+  });
+  const adsOn = Boolean(site?.settings?.adsDisplay);
+  const { data: allMovies } = useQuery({ ...moviesQueryOptions(), enabled: adsOn });
+  const { data: theaterMovies } = useQuery({
+    ...moviesQueryOptions({ theaterId: theater?.id }),
+    enabled: adsOn && theater !== undefined,
+  });
+  const movies = adPageMovies(pathname, theater ? theaterMovies : undefined, allMovies);
+  return { site, theater, movies };
+}
+
+/** The consent manager, analytics and the ad library, placed once in the page frame. */
+export function ThirdPartyLayer() {
+  const { site, theater, movies } = useAdContext();
+  const consent = useTrackingConsent();
+  return (
+    <Suspense fallback={null}>
+      <ConsentManager site={site} onConsent={setConsent} />
+      <Analytics site={site} trackersEnabled={consent.trackersEnabled} />
+      <MemberLoginTracker purposeDenied={consent.purposeDenied} />
+      <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+    </Suspense>
+  );
+}
+
+/** The in-page ad slots of one placement, once consent allows ads. */
+export function PageAds({ placement }: { placement: 'header' | 'footer' }) {
+  const consent = useTrackingConsent();
+  const { site, theater, movies } = useAdContext();
+  return (
+    <Suspense fallback={null}>
+      <AdSlots placement={placement} site={site} theater={theater} movies={movies} consent={consent} />
+    </Suspense>
+  );
+}

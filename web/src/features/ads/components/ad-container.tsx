@@ -1,0 +1,6 @@
+import type { AdSlotConfig } from '../api/get-ads-config';
+
+/** The element an ad slot renders into: its id is the slot's container. */
+export function AdContainer({ slot, className }: { slot: AdSlotConfig; className: string | undefined }) {
+  return <div id={slot.container} className={className} data-ad-slot={slot.id} />;
+}

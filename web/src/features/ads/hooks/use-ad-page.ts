@@ -1,0 +1,20 @@
+import { useLocation } from 'react-router';
+import type { Site, Theater } from '@/types/api';
+import { useAdsConfig } from '../api/get-ads-config';
+import { movieIdFromPath, type AdPageInputs, type AdPageMovies } from '../utils/ad-page';
+import { useDocumentTitle } from './use-document-title';
+
+/** The ad set-up of the page being shown, for the current theater and its movies. */
+export function useAdPage(site: Site | undefined, theater: Theater | undefined, movies: AdPageMovies) {
+  const { pathname } = useLocation();
+  const pageTitle = useDocumentTitle();
+  const inputs: AdPageInputs = {
+    path: pathname,
+    theaterId: theater?.id,
+    movieId: movieIdFromPath(pathname),
+    pageTitle,
+    scheduledMovieIds: movies.scheduledMovieIds,
+  };
+  const enabled = Boolean(site?.settings?.adsDisplay);
+  return { ...useAdsConfig(inputs, enabled), inputs };
+}

@@ -1,0 +1,108 @@
+import { useEffect, useMemo } from 'react';
+import { loadScript } from '@/lib/load-script';
+import { onTrack } from '@/lib/track';
+import type { Site } from '@/types/api';
+import {
+  ANALYTICS_SETTINGS,
+  analyticsEvent,
+  analyticsPlan,
+  gtagUrl,
+  pageViewEvent,
+  PLUGIN_WAIT_MS,
+  QUEUE_DRAIN_MS,
+  tagManagerUrl,
+  type AnalyticsEvent,
+  type Tracker,
+} from '../utils/analytics-plan';
+import { EventQueue } from '../utils/event-queue';
+
+type AnalyticsWindow = Window & {
+  dataLayer?: unknown[];
+  gtag?: (...args: unknown[]) => void;
+  analytics?: { track: (event: string, properties?: Record<string, string>) => void };
+};
+
+/** gtag.js's documented opt-out: `window['ga-disable-{id}'] = true`. */
+function setMeasurementDisabled(measurementIds: string[], disabled: boolean): void {
+  for (const id of measurementIds) Object.assign(window, { [`ga-disable-${id}`]: disabled });
+}
+
+type AnalyticsSettings = { enableTargettTracking?: boolean; trackers?: Tracker[] };
+type AnalyticsConfig = { trackers?: { googleAnalyticsV4?: string } };
+
+/**
+ * GA4 and the tag-manager containers, loaded only once trackers are enabled; then a
+ * page view on every route change and an event for every outbound link click, through
+ * the global `analytics.track` whose queue is drained every 3 s.
+ */
+export function Analytics({ site, trackersEnabled }: { site: Site | undefined; trackersEnabled: boolean }) {
+  const settings = site?.settings as (NonNullable<Site['settings']> & AnalyticsSettings) | undefined;
+  const config = site?.config as (NonNullable<Site['config']> & AnalyticsConfig) | undefined;
+  const plan = useMemo(
+    () =>
+      analyticsPlan({
+        pageMeasurementId: config?.trackers?.googleAnalyticsV4,
+        adsDisplay: settings?.adsDisplay,
+        enableTargettTracking: settings?.enableTargettTracking,
+        trackers: settings?.trackers,
+        analyticsEnabled: import.meta.env.VITE_ANALYTICS_DISABLED !== 'true',
+      }),
+    [config, settings],
+  );
+  const active = trackersEnabled && plan.measurementIds.length > 0;
+
+  useEffect(() => {
+    if (!active) return;
+    const page = window as AnalyticsWindow;
+    const dataLayer = (page.dataLayer = page.dataLayer ?? []);
+    setMeasurementDisabled(plan.measurementIds, false);
+    page.gtag = function gtag() {
+      // gtag.js reads Arguments objects from the data layer, not arrays.
+      dataLayer.push(arguments);
+    };
+    page.gtag('js', new Date());
+    for (const id of plan.measurementIds) page.gtag('config', id, ANALYTICS_SETTINGS);
+    let pluginReady = false;
+    const [firstId] = plan.measurementIds;
+    if (firstId) {
+      loadScript(gtagUrl(firstId))
+        .then(() => {
+          pluginReady = true;
+        })
+        .catch((error: unknown) => console.warn('analytics failed to load', error));
+    }
+    for (const id of plan.containerIds) {
+      dataLayer.push({ 'gtm.start': Date.now(), event: 'gtm.js' });
+      loadScript(tagManagerUrl(id)).catch((error: unknown) => console.warn('tag manager failed to load', error));
+    }
+    const queue = new EventQueue(Date.now(), PLUGIN_WAIT_MS);
+    const send = (event: AnalyticsEvent) => page.gtag?.('event', event.name, event.properties);
+    page.analytics = { track: (name, properties = {}) => queue.push({ name, properties }) };
+    const timer = window.setInterval(() => {
+      if (queue.drain(Date.now(), pluginReady, send) === 'gave-up') window.clearInterval(timer);
+    }, QUEUE_DRAIN_MS);
+    const currentPage = () => ({ title: document.title, location: window.location.href });
+    // The page on screen when trackers were enabled is viewed once; later route changes
+    // and outbound clicks arrive from the site's tracking hook (lib/track.ts).
+    let lastPagePath = `${window.location.pathname}${window.location.search}`;
+    const firstView = window.setTimeout(() => {
+      queue.push(pageViewEvent(lastPagePath, document.title, window.location.href));
+    }, 0);
+    const stopListening = onTrack((tracked) => {
+      if (tracked.event === 'page_view') {
+        if (tracked.page_path === lastPagePath) return;
+        lastPagePath = tracked.page_path;
+      }
+      queue.push(analyticsEvent(tracked, currentPage()));
+    });
+    return () => {
+      // A withdrawn consent stops the already loaded tag from sending anything more.
+      setMeasurementDisabled(plan.measurementIds, true);
+      window.clearInterval(timer);
+      window.clearTimeout(firstView);
+      stopListening();
+    };
+  }, [active, plan]);
+
+  return null;
+}

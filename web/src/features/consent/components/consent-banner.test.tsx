@@ -1,0 +1,74 @@
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithApp } from '@/testing/render';
+import { CONSENT_STORAGE_KEY, choiceFromAction } from '../utils/consent-choice';
+import { openConsentPreferences } from '../utils/consent-events';
+import { ConsentBanner } from './consent-banner';
+
+const messages = {
+  'consent.banner.title': 'Your privacy choices',
+  'consent.banner.acceptAll': 'Accept all',
+  'consent.banner.rejectAll': 'Reject all',
+  'consent.banner.acknowledge': 'Accept',
+  'consent.banner.doNotSell': 'Do not sell or share my personal information',
+};
+
+type Call = { url: string; body: unknown };
+
+function stubGateway(decision: { state: string; trackersEnabled: boolean }): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(String(init.body)) });
+      const answer = url.endsWith('/receipts') ? { id: 'r-1', recordedAt: '2026-01-01T00:00:00Z' } : decision;
+      return new Response(JSON.stringify(answer), { status: url.endsWith('/receipts') ? 201 : 200 });
+    }),
+  );
+  return calls;
+}
+
+beforeEach(() => window.localStorage.clear());
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('ConsentBanner', () => {
+  it.each([
+    ['gdpr', ['Reject all', 'Accept all']],
+    ['ccpa', ['Accept', 'Do not sell or share my personal information']],
+  ] as const)('under %s offers %o with the same weight', (regulation, labels) => {
+    stubGateway({ state: 'undetermined', trackersEnabled: false });
+    renderWithApp(<ConsentBanner regulation={regulation} privacyPolicySlug={undefined} onConsent={() => undefined} />, messages);
+    const dialog = screen.getByRole('dialog', { name: 'Your privacy choices' });
+    const buttons = Array.from(dialog.querySelectorAll('button'));
+    expect(buttons.map((button) => button.textContent)).toEqual(labels);
+    expect(new Set(buttons.map((button) => button.className)).size).toBe(1);
+  });
+
+  it('remembers the choice, asks svc-consent, stores a receipt and hides', async () => {
+    const calls = stubGateway({ state: 'granted', trackersEnabled: true });
+    const onConsent = vi.fn();
+    renderWithApp(<ConsentBanner regulation="gdpr" privacyPolicySlug="privacy-policy" onConsent={onConsent} />, messages);
+    fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(onConsent).toHaveBeenCalledWith({ trackersEnabled: true, consentGiven: true, purposeDenied: false }));
+    expect(JSON.parse(window.localStorage.getItem(CONSENT_STORAGE_KEY) ?? '')).toEqual(choiceFromAction('acceptAll', 'gdpr'));
+    expect(calls.map((call) => call.url).sort()).toEqual(['/api/v1/consent/evaluate', '/api/v1/consent/receipts']);
+  });
+
+  it('applies a remembered choice without showing, and re-opens from the footer with focus', async () => {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choiceFromAction('doNotSell', 'ccpa')));
+    stubGateway({ state: 'denied', trackersEnabled: false });
+    const onConsent = vi.fn();
+    renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} onConsent={onConsent} />, messages);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(onConsent).toHaveBeenCalledWith({ trackersEnabled: false, consentGiven: false, purposeDenied: true }));
+    act(() => openConsentPreferences());
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

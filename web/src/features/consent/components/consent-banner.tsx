@@ -1,0 +1,133 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { evaluateConsent } from '../api/evaluate-consent';
+import { recordConsentReceipt } from '../api/record-consent-receipt';
+import {
+  choiceFromAction,
+  CONSENT_STORAGE_KEY,
+  evaluationForChoice,
+  parseStoredChoice,
+  receiptForChoice,
+  type BannerAction,
+  type BannerRegulation,
+  type ConsentChoice,
+} from '../utils/consent-choice';
+import { OPEN_CONSENT_EVENT } from '../utils/consent-events';
+import { trackingConsentFrom, type TrackingConsent } from '../utils/tracking-consent';
+import styles from './consent-banner.module.css';
+
+type ConsentBannerProps = {
+  regulation: BannerRegulation;
+  privacyPolicySlug: string | undefined;
+  onConsent: (consent: TrackingConsent) => void;
+};
+
+function readStoredChoice(): ConsentChoice | undefined {
+  try {
+    return parseStoredChoice(window.localStorage.getItem(CONSENT_STORAGE_KEY));
+  } catch {
+    return undefined;
+  }
+}
+
+function storeChoice(choice: ConsentChoice): void {
+  try {
+    window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choice));
+  } catch {
+    // Private browsing may refuse storage: the choice then holds for this page only.
+  }
+}
+
+/**
+ * The first-party consent banner: accept and reject side by side with equal weight
+ * under GDPR, "Do not sell or share" under CCPA/CPRA. The choice is remembered,
+ * sent as a receipt, and the banner re-opens from the footer.
+ */
+export function ConsentBanner({ regulation, privacyPolicySlug, onConsent }: ConsentBannerProps) {
+  const t = useTranslate();
+  const [open, setOpen] = useState(false);
+  const [reopened, setReopened] = useState(false);
+  const bannerRef = useRef<HTMLElement>(null);
+
+  const apply = useCallback(
+    (choice: ConsentChoice) => {
+      evaluateConsent(evaluationForChoice(choice))
+        .then((decision) => onConsent(trackingConsentFrom(decision)))
+        .catch((error: unknown) => console.warn('consent evaluation failed', error));
+    },
+    [onConsent],
+  );
+
+  useEffect(() => {
+    const stored = readStoredChoice();
+    if (stored) apply(stored);
+    else setOpen(true);
+  }, [apply]);
+
+  useEffect(() => {
+    const reopen = () => {
+      setReopened(true);
+      setOpen(true);
+    };
+    window.addEventListener(OPEN_CONSENT_EVENT, reopen);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, reopen);
+  }, []);
+
+  useEffect(() => {
+    if (open && reopened) bannerRef.current?.focus();
+  }, [open, reopened]);
+
+  const choose = (action: BannerAction) => {
+    const choice = choiceFromAction(action, regulation);
+    storeChoice(choice);
+    setOpen(false);
+    apply(choice);
+    recordConsentReceipt(receiptForChoice(choice)).catch((error: unknown) =>
+      console.warn('consent receipt not stored', error),
+    );
+  };
+
+  if (!open) return null;
+  const gdpr = regulation === 'gdpr';
+  const actions: BannerAction[] = gdpr ? ['rejectAll', 'acceptAll'] : ['acknowledge', 'doNotSell'];
+  return (
+    <section
+      ref={bannerRef}
+      className={styles.banner}
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="consent-banner-title"
+      aria-describedby="consent-banner-text"
+      tabIndex={-1}
+      data-testid="consent-banner"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && readStoredChoice()) setOpen(false);
+      }}
+    >
+      <div className={`container ${styles.inner}`}>
+        <div className={styles.text}>
+          <h2 id="consent-banner-title" className={styles.title}>
+            {t('consent.banner.title')}
+          </h2>
+          <p id="consent-banner-text">
+            {t(gdpr ? 'consent.banner.textGdpr' : 'consent.banner.textCcpa')}{' '}
+            {privacyPolicySlug ? (
+              <Link to={paths.contentPage.build(privacyPolicySlug)} className={styles.policy}>
+                {t('consent.banner.privacyPolicy')}
+              </Link>
+            ) : null}
+          </p>
+        </div>
+        <div className={styles.actions}>
+          {actions.map((action) => (
+            <button key={action} type="button" className={styles.action} onClick={() => choose(action)}>
+              {t(`consent.banner.${action}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect } from 'react';
+import { useTranslate } from '@/lib/i18n';
+import { loadScript } from '@/lib/load-script';
+import { evaluateConsent } from '../api/evaluate-consent';
+import {
+  CONSENT_PROVIDER_NAME,
+  DIDOMI_VENDORS,
+  didomiConfig,
+  didomiLoaderUrl,
+  evaluationFromDidomi,
+  firstAppliedRegulation,
+  labelPopupImages,
+  POPUP_CHECK_MS,
+} from '../utils/consent-manager';
+import { OPEN_CONSENT_EVENT } from '../utils/consent-events';
+import { trackingConsentFrom, type TrackingConsent } from '../utils/tracking-consent';
+
+/** The part of the Didomi web SDK this page uses. */
+type DidomiSdk = {
+  isRegulationApplied: (regulation: string) => boolean;
+  isConsentRequired: () => boolean;
+  getUserConsentStatusForVendor: (vendorId: string) => boolean | undefined;
+  CCPA?: { getDoNotSellStatus: () => boolean };
+  preferences: { show: () => void };
+};
+
+type DidomiWindow = Window & {
+  didomiConfig?: unknown;
+  didomiOnReady?: Array<(sdk: DidomiSdk) => void>;
+  didomiEventListeners?: Array<{ event: string; listener: () => void }>;
+  Didomi?: DidomiSdk;
+};
+
+type DidomiConsentProps = {
+  apiKey: string;
+  noticeId: string;
+  appName: string;
+  logoUrl: string;
+  privacyPolicyUrl: string;
+  country: string;
+  onConsent: (consent: TrackingConsent) => void;
+};
+
+function snapshot(sdk: DidomiSdk) {
+  const vendors: Record<string, boolean | null> = {};
+  for (const [name, vendorId] of Object.entries(DIDOMI_VENDORS)) {
+    vendors[name] = sdk.getUserConsentStatusForVendor(vendorId) ?? null;
+  }
+  return evaluationFromDidomi({
+    regulation: firstAppliedRegulation((regulation) => sdk.isRegulationApplied(regulation)),
+    consentRequired: sdk.isConsentRequired(),
+    vendors,
+    doNotSell: sdk.CCPA?.getDoNotSellStatus() ?? false,
+  });
+}
+
+/**
+ * The Didomi consent manager, when a notice id is configured: CCPA and external consent
+ * on; consent re-evaluated at every change; the popup's image gets an accessible alt
+ * text, checked every 500 ms because the SDK renders it whenever it likes.
+ */
+export function DidomiConsent({ apiKey, noticeId, onConsent, ...app }: DidomiConsentProps) {
+  const t = useTranslate();
+  const { appName, logoUrl, privacyPolicyUrl, country } = app;
+
+  useEffect(() => {
+    const page = window as DidomiWindow;
+    page.didomiConfig = didomiConfig({ appName, logoUrl, privacyPolicyUrl, country });
+    const reevaluate = () => {
+      if (!page.Didomi) return;
+      evaluateConsent(snapshot(page.Didomi))
+        .then((decision) => onConsent(trackingConsentFrom(decision)))
+        .catch((error: unknown) => console.warn('consent evaluation failed', error));
+    };
+    page.didomiOnReady = page.didomiOnReady ?? [];
+    page.didomiOnReady.push(reevaluate);
+    page.didomiEventListeners = page.didomiEventListeners ?? [];
+    page.didomiEventListeners.push({ event: 'consent.changed', listener: reevaluate });
+    loadScript(didomiLoaderUrl(apiKey, noticeId)).catch((error: unknown) =>
+      console.warn('consent manager failed to load', error),
+    );
+  }, [apiKey, noticeId, appName, logoUrl, privacyPolicyUrl, country, onConsent]);
+
+  useEffect(() => {
+    const show = () => (window as DidomiWindow).Didomi?.preferences.show();
+    window.addEventListener(OPEN_CONSENT_EVENT, show);
+    return () => window.removeEventListener(OPEN_CONSENT_EVENT, show);
+  }, []);
+
+  useEffect(() => {
+    const alt = t('consent.popupImageAlt', { provider: CONSENT_PROVIDER_NAME });
+    const timer = window.setInterval(() => labelPopupImages(document, alt), POPUP_CHECK_MS);
+    return () => window.clearInterval(timer);
+  }, [t]);
+
+  return null;
+}

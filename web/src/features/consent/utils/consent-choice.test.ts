@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  choiceFromAction,
+  evaluationForChoice,
+  parseStoredChoice,
+  POLICY_VERSION,
+  receiptForChoice,
+  regulationForCountry,
+  type BannerAction,
+  type BannerRegulation,
+} from './consent-choice';
+
+describe('regulationForCountry', () => {
+  it.each([
+    ['US', 'ccpa'],
+    ['us', 'ccpa'],
+    ['FR', 'gdpr'],
+    ['GB', 'gdpr'],
+    ['NO', 'gdpr'],
+    ['BR', 'none'],
+    [undefined, 'none'],
+  ])('%s is under %s', (country, regulation) => {
+    expect(regulationForCountry(country)).toBe(regulation);
+  });
+});
+
+describe('choiceFromAction', () => {
+  it.each<[BannerAction, BannerRegulation, boolean, boolean]>([
+    ['acceptAll', 'gdpr', true, false],
+    ['rejectAll', 'gdpr', false, false],
+    ['acknowledge', 'ccpa', true, false],
+    ['doNotSell', 'ccpa', false, true],
+  ])('%s under %s grants %s, do-not-sell %s', (action, regulation, granted, doNotSell) => {
+    const choice = choiceFromAction(action, regulation);
+    expect(choice).toEqual({
+      regulation,
+      analytics: granted,
+      advertising: granted,
+      doNotSell,
+      policyVersion: POLICY_VERSION,
+    });
+  });
+});
+
+describe('parseStoredChoice', () => {
+  const valid = JSON.stringify(choiceFromAction('acceptAll', 'gdpr'));
+  it.each([
+    [valid, true],
+    [null, false],
+    ['', false],
+    ['{not json', false],
+    ['"gdpr"', false],
+    [JSON.stringify({ ...choiceFromAction('acceptAll', 'gdpr'), policyVersion: '1999-01' }), false],
+    [JSON.stringify({ ...choiceFromAction('acceptAll', 'gdpr'), regulation: 'lgpd' }), false],
+    [JSON.stringify({ ...choiceFromAction('acceptAll', 'gdpr'), analytics: 'yes' }), false],
+  ])('%s is remembered: %s', (text, remembered) => {
+    expect(parseStoredChoice(text) !== undefined).toBe(remembered);
+  });
+});
+
+describe('evaluationForChoice', () => {
+  it.each<[BannerAction, BannerRegulation, Record<string, boolean>, boolean, boolean]>([
+    ['acceptAll', 'gdpr', { 'google-analytics': true, bing: true, 'adobe-analytics': true }, true, false],
+    ['rejectAll', 'gdpr', { 'google-analytics': false, bing: false, 'adobe-analytics': false }, true, false],
+    ['acknowledge', 'ccpa', {}, false, false],
+    ['doNotSell', 'ccpa', {}, false, true],
+    ['acknowledge', 'none', {}, false, false],
+  ])('%s under %s', (action, regulation, vendors, consentRequired, doNotSell) => {
+    expect(evaluationForChoice(choiceFromAction(action, regulation))).toEqual({
+      regulation,
+      consentRequired,
+      vendors,
+      doNotSell,
+      cmpEnabled: true,
+      launchScriptReady: false,
+    });
+  });
+});
+
+describe('receiptForChoice', () => {
+  it('records every choice and the policy version', () => {
+    expect(receiptForChoice(choiceFromAction('doNotSell', 'ccpa'))).toEqual({
+      regulation: 'ccpa',
+      choices: { analytics: false, advertising: false, doNotSell: true },
+      policyVersion: POLICY_VERSION,
+    });
+  });
+});

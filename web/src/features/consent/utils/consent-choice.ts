@@ -1,0 +1,115 @@
+// The first-party consent banner's rules (SPEC.md section 4 "Consent"): which
+// regulation the site's country falls under, what each banner action means, how the
+// choice is remembered, and what is sent to the consent service.
+
+import { parseJsonObject } from '@/lib/json-object';
+
+export type BannerRegulation = 'gdpr' | 'ccpa' | 'none';
+
+export type BannerAction = 'acceptAll' | 'rejectAll' | 'doNotSell' | 'acknowledge';
+
+/** What the visitor chose, remembered in the browser and stored as a receipt. */
+export type ConsentChoice = {
+  regulation: BannerRegulation;
+  analytics: boolean;
+  advertising: boolean;
+  doNotSell: boolean;
+  policyVersion: string;
+};
+
+/** Bumped when the privacy policy changes: older choices are asked again. */
+export const POLICY_VERSION = '2026-01';
+
+export const CONSENT_STORAGE_KEY = 'consentChoice';
+
+/** The analytics vendors whose consent counts under GDPR (svc-consent's list). */
+export const REQUIRED_GDPR_VENDORS = ['google-analytics', 'bing', 'adobe-analytics'] as const;
+
+// The European Economic Area, the United Kingdom and Switzerland.
+const GDPR_COUNTRIES = new Set(
+  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO GB CH'.split(
+    ' ',
+  ),
+);
+
+/** The regulation of the site's country (ISO 3166-1 alpha-2). */
+export function regulationForCountry(iso31661A2: string | undefined): BannerRegulation {
+  const country = (iso31661A2 ?? '').toUpperCase();
+  if (GDPR_COUNTRIES.has(country)) return 'gdpr';
+  if (country === 'US') return 'ccpa';
+  return 'none';
+}
+
+/** The choice a banner action records. */
+export function choiceFromAction(action: BannerAction, regulation: BannerRegulation): ConsentChoice {
+  const granted = action === 'acceptAll' || action === 'acknowledge';
+  return {
+    regulation,
+    analytics: granted,
+    advertising: granted,
+    doNotSell: action === 'doNotSell',
+    policyVersion: POLICY_VERSION,
+  };
+}
+
+/** A remembered choice, if it is well formed and made under the current policy. */
+export function parseStoredChoice(text: string | null): ConsentChoice | undefined {
+  const choice: Partial<Record<keyof ConsentChoice, unknown>> | undefined = parseJsonObject(text);
+  if (!choice) return undefined;
+  const regulations: unknown[] = ['gdpr', 'ccpa', 'none'];
+  if (
+    !regulations.includes(choice.regulation) ||
+    typeof choice.analytics !== 'boolean' ||
+    typeof choice.advertising !== 'boolean' ||
+    typeof choice.doNotSell !== 'boolean' ||
+    choice.policyVersion !== POLICY_VERSION
+  ) {
+    return undefined;
+  }
+  return choice as ConsentChoice;
+}
+
+/** The body of POST /api/v1/consent/evaluate. */
+export type ConsentEvaluation = {
+  regulation: string;
+  consentRequired: boolean;
+  vendors: Record<string, boolean | null>;
+  doNotSell: boolean;
+  cmpEnabled: boolean;
+  launchScriptReady: boolean;
+};
+
+/** What the first-party banner reports once the visitor has chosen. */
+export function evaluationForChoice(choice: ConsentChoice): ConsentEvaluation {
+  const vendors: Record<string, boolean | null> = {};
+  if (choice.regulation === 'gdpr') {
+    for (const vendor of REQUIRED_GDPR_VENDORS) vendors[vendor] = choice.analytics;
+  }
+  return {
+    regulation: choice.regulation,
+    consentRequired: choice.regulation === 'gdpr',
+    vendors,
+    doNotSell: choice.doNotSell,
+    cmpEnabled: true,
+    launchScriptReady: false,
+  };
+}
+
+/** The body of POST /api/v1/consent/receipts. */
+export type ConsentReceiptRequest = {
+  regulation: string;
+  choices: Record<string, boolean>;
+  policyVersion: string;
+};
+
+export function receiptForChoice(choice: ConsentChoice): ConsentReceiptRequest {
+  return {
+    regulation: choice.regulation,
+    choices: {
+      analytics: choice.analytics,
+      advertising: choice.advertising,
+      doNotSell: choice.doNotSell,
+    },
+    policyVersion: choice.policyVersion,
+  };
+}

@@ -1,0 +1,109 @@
+// Which consent manager serves the site, and the Didomi side of it (SPEC.md sections
+// 3, 4, 8 and 9 "Consent service").
+
+import type { ConsentEvaluation } from './consent-choice';
+
+export type ConsentManager =
+  | { kind: 'didomi'; noticeId: string; apiKey: string }
+  | { kind: 'first-party' }
+  | { kind: 'disabled' };
+
+/**
+ * The site's notice id (settings.cookieBannerDidomiId), overridden by a build-time one,
+ * selects Didomi when an API key is configured; without a notice id the first-party
+ * banner serves; a build flag turns consent management off.
+ */
+export function consentManagerFor(input: {
+  settingsNoticeId: string | undefined;
+  buildNoticeId: string | undefined;
+  apiKey: string | undefined;
+  disabledByBuild: boolean;
+}): ConsentManager {
+  if (input.disabledByBuild) return { kind: 'disabled' };
+  const noticeId = (input.buildNoticeId || input.settingsNoticeId || '').trim();
+  const apiKey = (input.apiKey ?? '').trim();
+  if (noticeId && apiKey) return { kind: 'didomi', noticeId, apiKey };
+  return { kind: 'first-party' };
+}
+
+/** The privacy regulations, in the order they are checked. */
+export const REGULATION_ORDER = ['gdpr', 'ccpa', 'cpra', 'cpa', 'ctdpa', 'vcdpa', 'tdpsa'] as const;
+
+/** The first regulation in the spec's order that applies, or 'none'. */
+export function firstAppliedRegulation(isApplied: (regulation: string) => boolean): string {
+  return REGULATION_ORDER.find((regulation) => isApplied(regulation)) ?? 'none';
+}
+
+/** What the Didomi SDK says, read by the component at every consent change. */
+export type DidomiSnapshot = {
+  regulation: string;
+  consentRequired: boolean;
+  /** Vendor name (svc-consent's) -> granted, refused, or undetermined (null). */
+  vendors: Record<string, boolean | null>;
+  doNotSell: boolean;
+};
+
+/** Didomi vendor ids of the analytics vendors svc-consent counts under GDPR. */
+export const DIDOMI_VENDORS: Readonly<Record<string, string>> = {
+  'google-analytics': 'c:googleana-4TXnJigR',
+  bing: 'c:bing-ads',
+  'adobe-analytics': 'c:adobe-analytics',
+};
+
+export function evaluationFromDidomi(snapshot: DidomiSnapshot): ConsentEvaluation {
+  return {
+    regulation: snapshot.regulation,
+    consentRequired: snapshot.consentRequired,
+    vendors: snapshot.vendors,
+    doNotSell: snapshot.doNotSell,
+    cmpEnabled: true,
+    launchScriptReady: false,
+  };
+}
+
+/** `{origin}/{slug}`, the privacy policy page given to the consent manager. */
+export function privacyPolicyUrl(origin: string, slug: string | undefined): string {
+  const path = (slug ?? '').replace(/^\/+/, '');
+  return `${origin.replace(/\/+$/, '')}/${path}`;
+}
+
+/** window.didomiConfig: CCPA and external consent on, the app's name, logo, privacy page and country. */
+export function didomiConfig(input: {
+  appName: string;
+  logoUrl: string;
+  privacyPolicyUrl: string;
+  country: string;
+}) {
+  return {
+    app: {
+      name: input.appName,
+      logoUrl: input.logoUrl,
+      privacyPolicyURL: input.privacyPolicyUrl,
+    },
+    regulations: { ccpa: { enabled: true } },
+    user: { externalConsent: { enabled: true } },
+    country: input.country,
+  };
+}
+
+export function didomiLoaderUrl(apiKey: string, noticeId: string): string {
+  return `https://sdk.privacy-center.org/${encodeURIComponent(apiKey)}/loader.js?target_type=notice&target=${encodeURIComponent(noticeId)}`;
+}
+
+/** The consent manager shown in the popup image's alt text. */
+export const CONSENT_PROVIDER_NAME = 'Didomi';
+
+/** How often the popup is checked for its image alt text. */
+export const POPUP_CHECK_MS = 500;
+
+/** Gives every image of the consent popup under `root` the accessible `alt`; how many changed. */
+export function labelPopupImages(root: ParentNode, alt: string): number {
+  let changed = 0;
+  for (const image of root.querySelectorAll<HTMLImageElement>('#didomi-host img')) {
+    if (image.alt !== alt) {
+      image.alt = alt;
+      changed += 1;
+    }
+  }
+  return changed;
+}

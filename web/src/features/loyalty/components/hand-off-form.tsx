@@ -1,0 +1,19 @@
+// SPEC.md section 4, version 3 hand-off: a hidden form posts the member's token to the
+// ticketing URL and submits itself once mounted.
+
+import { useEffect, useRef } from 'react';
+import { tokenParameterName } from '../utils/hand-off';
+
+type HandOffFormProps = { url: string; provider: string; token: string };
+
+export function HandOffForm({ url, provider, token }: HandOffFormProps) {
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    form.current?.submit();
+  }, [url, token]);
+  return (
+    <form ref={form} method="POST" action={url} hidden data-testid="hand-off-form">
+      <input type="hidden" name={tokenParameterName(provider)} value={token} />
+    </form>
+  );
+}

@@ -1,0 +1,39 @@
+// SPEC.md section 2 "Redirect overlay": a modal over the whole page while a version 1
+// hand-off waits its 5 seconds, with a spinner and a link that opens the ticketing URL in
+// the same tab at once.
+
+import { useEffect } from 'react';
+import { createPortal } from 'react-dom';
+import { Spinner } from '@/components/spinner';
+import { useTranslate } from '@/lib/i18n';
+import { REDIRECT_DELAY_MS } from '../utils/hand-off';
+import styles from './redirect-overlay.module.css';
+
+type RedirectOverlayProps = {
+  url: string;
+  /** Navigates the page; the browser's location by default. */
+  navigate?: (url: string) => void;
+};
+
+const goTo = (url: string) => window.location.assign(url);
+
+export function RedirectOverlay({ url, navigate = goTo }: RedirectOverlayProps) {
+  const t = useTranslate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate(url), REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [url, navigate]);
+  const root = document.getElementById('modal-root') ?? document.body;
+  return createPortal(
+    <div className={styles.backdrop} role="dialog" aria-modal="true" aria-labelledby="redirect-overlay-text">
+      <div className={styles.panel}>
+        <p id="redirect-overlay-text">{t('loyalty.handOff.redirecting')}</p>
+        <Spinner label={t('status.loading')} />
+        <a className="button" href={url} target="_self">
+          {t('loyalty.handOff.clickHere')}
+        </a>
+      </div>
+    </div>,
+    root,
+  );
+}

@@ -1,0 +1,80 @@
+// The member sign-in form: username (the e-mail address) and password, the provider's
+// error shown from the error catalogue (SPEC.md section 8).
+
+import { useState, type FormEvent } from 'react';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltySession } from '../hooks/loyalty-session';
+import type { CypherReply, LoyaltyMember } from '../types';
+import { loyaltyErrorMessage, lookupWith } from '../utils/error-message';
+import { MemberField } from './member-field';
+import styles from './member-form.module.css';
+
+type SignInFormProps = {
+  onSignedIn: (member: LoyaltyMember) => void;
+  /** The invisible captcha's token for this attempt, when the site uses one. */
+  captchaToken?: () => Promise<string | undefined>;
+};
+
+function isReply(value: unknown): value is CypherReply {
+  return typeof value === 'object' && value !== null && typeof (value as CypherReply).peachCode === 'number';
+}
+
+export function SignInForm({ onSignedIn, captchaToken }: SignInFormProps) {
+  const t = useTranslate();
+  const { login, config } = useLoyaltySession();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setPending(true);
+    setError(undefined);
+    try {
+      const member = await login({ username, password, captchaToken: await captchaToken?.() });
+      onSignedIn(member);
+    } catch (failure) {
+      const reply: CypherReply = isReply(failure) ? failure : {};
+      setError(
+        loyaltyErrorMessage(reply, {
+          lookup: lookupWith(t),
+          provider: config.provider ?? 'NONE',
+          displayOriginalCypherMessages: config.displayOriginalCypherMessages ?? false,
+          fallback: t('loyalty.signIn.failed'),
+        }),
+      );
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className={styles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <MemberField
+        label={t('loyalty.field.email')}
+        type="email"
+        autoComplete="username"
+        required
+        value={username}
+        onValueChange={setUsername}
+      />
+      <MemberField
+        label={t('loyalty.field.password')}
+        type="password"
+        autoComplete="current-password"
+        required
+        value={password}
+        onValueChange={setPassword}
+      />
+      {error ? (
+        <p className={styles.formError} role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={pending || !username || !password}>
+        {t(pending ? 'loyalty.signIn.pending' : 'loyalty.signIn.submit')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,88 @@
+// The signed-in member for the whole app: one LoyaltySessionController per page, its
+// session kept in the loyaltySession cookie (path '/').
+
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
+import type { LoyaltyConfig } from '@/types/api';
+import { callCypher } from '../api/call-cypher';
+import type { LoyaltyContext } from '../types';
+import { loyaltyContext } from '../utils/loyalty-context';
+import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH, parseSession, serializeSession } from '../utils/session-cookie';
+
+/** The cookie the provider keeps beside the session; cleared before every sign-in. */
+const RELATED_COOKIE = 'userSessionId';
+const HOURS_PER_DAY = 24;
+
+const cookieSessionStore: SessionStore = {
+  read: () => parseSession(getCookie(SESSION_COOKIE)),
+  write: (session, hours) =>
+    setCookie(SESSION_COOKIE, serializeSession(session), {
+      path: SESSION_COOKIE_PATH,
+      days: hours === undefined ? undefined : hours / HOURS_PER_DAY,
+    }),
+  clear: () => removeCookie(SESSION_COOKIE, SESSION_COOKIE_PATH),
+  clearRelated: () => removeCookie(RELATED_COOKIE, SESSION_COOKIE_PATH),
+};
+
+type LoyaltySessionValue = {
+  controller: LoyaltySessionController;
+  context: LoyaltyContext;
+  config: LoyaltyConfig;
+};
+
+const LoyaltySessionContext = createContext<LoyaltySessionValue | null>(null);
+
+export function LoyaltySessionProvider({
+  config,
+  currentTheaterId,
+  children,
+}: {
+  config: LoyaltyConfig;
+  currentTheaterId: string | undefined;
+  children: ReactNode;
+}) {
+  const context = useMemo(() => loyaltyContext(config, currentTheaterId), [config, currentTheaterId]);
+  const controller = useMemo(
+    () =>
+      new LoyaltySessionController({
+        context,
+        sessionTimeoutHours: config.sessionTimeout ?? 0,
+        allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
+        call: (call) => callCypher(call, context.brand),
+        store: cookieSessionStore,
+      }),
+    [context, config.sessionTimeout, config.allowExpiredAccountsLogin],
+  );
+  useEffect(() => {
+    controller.start();
+    return () => controller.stop();
+  }, [controller]);
+  const value = useMemo(() => ({ controller, context, config }), [controller, context, config]);
+  return <LoyaltySessionContext.Provider value={value}>{children}</LoyaltySessionContext.Provider>;
+}
+
+function useLoyaltyValue(): LoyaltySessionValue {
+  const value = useContext(LoyaltySessionContext);
+  if (!value) throw new Error('useLoyaltySession must be used inside LoyaltySessionProvider');
+  return value;
+}
+
+/** The member (null for a guest), whether the stored session is still being checked, and the actions. */
+export function useLoyaltySession() {
+  const { controller, context, config } = useLoyaltyValue();
+  const state: SessionState = useSyncExternalStore(
+    (listener) => controller.subscribe(listener),
+    () => controller.getState(),
+  );
+  const actions = useMemo(
+    () => ({
+      login: controller.login.bind(controller),
+      logout: controller.logout.bind(controller),
+      refresh: controller.refreshNow.bind(controller),
+      loginByToken: controller.loginByToken.bind(controller),
+    }),
+    [controller],
+  );
+  return { ...state, context, config, ...actions };
+}

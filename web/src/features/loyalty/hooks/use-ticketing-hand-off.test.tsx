@@ -1,0 +1,93 @@
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { LoyaltyConfig } from '@/types/api';
+import type { CypherReply } from '../types';
+import { LoyaltySessionProvider } from './loyalty-session';
+import { useTicketingHandOff, type HandOff } from './use-ticketing-hand-off';
+
+const member = { memberId: 'm1', memberExpiry: '0001-01-01T00:00:00Z' };
+const tokens = { sessionManagementTokens: { boxofficeSessionToken: 't1', boxofficeRefreshSessionToken: 'r1' } };
+
+function provider(replies: Record<string, CypherReply>) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (_path: string, init: RequestInit) => {
+      const route = (JSON.parse(init.body as string) as { reqMetadata: { route: string } }).reqMetadata.route;
+      const key = Object.keys(replies).find((prefix) => route.startsWith(prefix));
+      return new Response(JSON.stringify(key ? replies[key] : { peachCode: 30 }), {
+        headers: { 'Content-Type': 'application/json' },
+      });
+    }),
+  );
+}
+
+function Probe({ search, navigate, onHandOff }: { search: string; navigate: (url: string) => void; onHandOff: (h?: HandOff) => void }) {
+  onHandOff(useTicketingHandOff({ search, loginPath: 'login', navigate }));
+  return null;
+}
+
+function renderHandOff(config: LoyaltyConfig, search: string) {
+  const navigate = vi.fn();
+  const seen: Array<HandOff | undefined> = [];
+  render(
+    <LoyaltySessionProvider config={config} currentTheaterId="101">
+      <Probe search={search} navigate={navigate} onHandOff={(handOff) => seen.push(handOff)} />
+    </LoyaltySessionProvider>,
+  );
+  return { navigate, seen };
+}
+
+const v3Config = { provider: 'BOOST_POS', version: 3, circuitId: '77', sessionTimeout: 720, ticketingUrl: 'https://tickets.example/' };
+
+describe('useTicketingHandOff', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    document.cookie = 'loyaltySession=; max-age=0; path=/';
+  });
+
+  it('posts the token to ticketingUrl + return on version 3 once the token is valid', async () => {
+    document.cookie = `loyaltySession=${encodeURIComponent(JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 3 }))}; path=/`;
+    provider({
+      '/Member/v3/RefreshLogin': { peachCode: 0, ...tokens },
+      '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member },
+    });
+    const { seen } = renderHandOff(v3Config, '?return=sales/101/book');
+    await waitFor(() =>
+      expect(seen.at(-1)).toEqual({ kind: 'form', url: 'https://tickets.example/sales/101/book', token: 't1', provider: 'BOOST_POS' }),
+    );
+  });
+
+  it('does nothing without ?return=', async () => {
+    document.cookie = `loyaltySession=${encodeURIComponent(JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 3 }))}; path=/`;
+    provider({
+      '/Member/v3/RefreshLogin': { peachCode: 0, ...tokens },
+      '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member },
+    });
+    const { seen } = renderHandOff(v3Config, '?utm_source=x');
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(seen.every((handOff) => handOff === undefined)).toBe(true);
+  });
+
+  it('signs the member out and sends them to the login page, query kept, when the token is refused', async () => {
+    document.cookie = `loyaltySession=${encodeURIComponent(JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 3 }))}; path=/`;
+    let getMemberCalls = 0;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const route = (JSON.parse(init.body as string) as { reqMetadata: { route: string } }).reqMetadata.route;
+        let reply: CypherReply = { peachCode: 0 };
+        if (route.startsWith('/Member/v3/RefreshLogin')) reply = { peachCode: 0, ...tokens };
+        if (route.startsWith('/Member/v3/GetMember/')) {
+          getMemberCalls += 1;
+          reply = getMemberCalls === 1 ? { peachCode: 0, memberDetails: member } : { peachCode: 30 };
+        }
+        return new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const { navigate, seen } = renderHandOff(v3Config, '?return=checkout&utm_source=x');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login?return=checkout&utm_source=x'));
+    expect(document.cookie).not.toContain('loyaltySession=%7B');
+    expect(seen.every((handOff) => handOff === undefined)).toBe(true);
+  });
+});

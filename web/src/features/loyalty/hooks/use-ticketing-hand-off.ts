@@ -1,0 +1,64 @@
+// SPEC.md section 4 "Ticketing hand-off": once a member is signed in and the address has
+// ?return=, the member's token is validated and the member is sent on to ticketingUrl +
+// return: by the redirect overlay on version 1, by a posted form on version 3. An invalid
+// token signs the member out and sends them to the login page with the query kept.
+
+import { useEffect, useState } from 'react';
+import { callCypher } from '../api/call-cypher';
+import { cypherRoutes } from '../utils/cypher-routes';
+import { handOffTarget, handOffVersion, invalidTokenRedirect, withTokenParameter } from '../utils/hand-off';
+import { isSignedInMember } from '../utils/session-rules';
+import { useLoyaltySession } from './loyalty-session';
+
+export type HandOff =
+  | { kind: 'overlay'; url: string }
+  | { kind: 'form'; url: string; token: string; provider: string };
+
+type HandOffOptions = {
+  search: string;
+  /** The login page's slug, where an invalid token sends the member. */
+  loginPath: string;
+  navigate: (url: string) => void;
+};
+
+export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOptions): HandOff | undefined {
+  const { member, config, context, logout } = useLoyaltySession();
+  const [handOff, setHandOff] = useState<HandOff>();
+  const target = handOffTarget(search, config.ticketingUrl ?? '');
+
+  useEffect(() => {
+    if (!member || !target) return;
+    const version = handOffVersion(
+      member.cypherVersion,
+      isSignedInMember(member, config.allowExpiredAccountsLogin ?? false, new Date()),
+    );
+    if (!version) return;
+    let cancelled = false;
+    const fail = () => {
+      void logout()
+        .catch(() => undefined)
+        .finally(() => navigate(invalidTokenRedirect(loginPath, search)));
+    };
+    callCypher({ method: 'GET', route: cypherRoutes(context).getMember(), sessionToken: member.token }, context.brand)
+      .then((reply) => {
+        if (cancelled) return;
+        if (reply.peachCode !== 0) {
+          fail();
+          return;
+        }
+        setHandOff(
+          version === 1
+            ? { kind: 'overlay', url: withTokenParameter(target, context.provider, member.token) }
+            : { kind: 'form', url: target, token: member.token, provider: context.provider },
+        );
+      })
+      .catch(() => {
+        if (!cancelled) fail();
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [member, target, config.allowExpiredAccountsLogin, context, logout, loginPath, search, navigate]);
+
+  return handOff;
+}

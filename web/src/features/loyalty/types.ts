@@ -1,0 +1,80 @@
+// The loyalty shapes the browser reads and writes through /api/cypher (SPEC.md sections 3
+// and 7, DESIGN.md section 4 "Loyalty transport").
+
+/** The API generation: 1 for the older routes, 3 for the /v3/ ones. */
+export type CypherVersion = 1 | 3;
+
+export type LoyaltyProvider =
+  | 'NONE'
+  | 'RTS'
+  | 'BOOST_POS'
+  | 'BOOST_POS_WITHOUT_LOYALTY'
+  | 'TAPOS'
+  | 'CGR'
+  | (string & {});
+
+/** SPEC.md section 3 "Loyalty context used by calls". */
+export type LoyaltyContext = {
+  circuitId: string;
+  cinemaId: string;
+  clubId: string;
+  provider: LoyaltyProvider;
+  version: CypherVersion;
+  /** Lower-case brand of the header and query names (LOYALTY_BRAND), e.g. 'boxoffice'. */
+  brand: string;
+};
+
+export type Balance = { type: string; value: number };
+
+/** DESIGN.md section 4: the memberDetails fields every provider answers with. */
+export type MemberDetails = {
+  memberId: string;
+  username?: string;
+  email?: string;
+  firstName?: string;
+  lastName?: string;
+  mobileNumber?: string;
+  zipCode?: string;
+  birthDate?: string;
+  cardNumber?: string;
+  clubId?: string;
+  memberLevelId?: number;
+  memberLevelName?: string;
+  /** ISO date-time; '0001-01-01T00:00:00Z' means no expiry. */
+  memberExpiry?: string;
+  isActivated?: boolean;
+  balances?: Balance[];
+  sendNewsletter?: boolean;
+};
+
+export type SessionManagementTokens = Record<string, string | undefined>;
+
+/** SPEC.md section 3 "Generic loyalty response fields". */
+export type CypherReply = {
+  peachCode?: number;
+  statusCode?: number;
+  clientErrorMessage?: string;
+  memberDetails?: MemberDetails;
+  sessionManagementTokens?: SessionManagementTokens;
+  userSessionId?: string;
+  orderId?: string;
+  hasUserName?: boolean;
+  clubId?: string;
+  [field: string]: unknown;
+};
+
+/** SPEC.md section 3 "Loyalty session", kept in a cookie at path '/'. */
+export type LoyaltySession = {
+  token: string;
+  refreshToken: string;
+  cypherVersion: CypherVersion;
+  /** Version 1 only. */
+  userSessionId?: string;
+  /** Version 1 only. */
+  memberId?: string;
+  /** Version 1 only. */
+  encryptedSessionId?: string;
+};
+
+/** SPEC.md section 3 "Loyalty member": memberDetails merged with the session's tokens. */
+export type LoyaltyMember = MemberDetails & Pick<LoyaltySession, 'token' | 'refreshToken' | 'cypherVersion'>;

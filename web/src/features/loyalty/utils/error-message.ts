@@ -1,0 +1,44 @@
+// SPEC.md section 8 "How an error message is built": the provider's own message when
+// displayOriginalCypherMessages is on, else the catalogue's "{code}_{provider}", then
+// "{code}", then the caller's fallback; " (Code: N)" is appended.
+
+import type { CypherReply } from '../types';
+
+export type ErrorMessageOptions = {
+  /** The locale text of a message key, or undefined when the catalogue has none. */
+  lookup: (key: string) => string | undefined;
+  provider: string;
+  displayOriginalCypherMessages: boolean;
+  /** The caller's text when the catalogue knows neither key. */
+  fallback: string;
+};
+
+/** Locale message keys of the loyalty error catalogue. */
+export const errorMessageKey = (code: number | string) => `loyalty.error.${code}`;
+
+/** The code a reply failed with: peachCode, else a version 1 statusCode. */
+export function replyCode(reply: CypherReply): number | undefined {
+  if (typeof reply.peachCode === 'number' && reply.peachCode !== 0) return reply.peachCode;
+  if (typeof reply.statusCode === 'number' && reply.statusCode !== 0 && reply.statusCode !== 200) return reply.statusCode;
+  return undefined;
+}
+
+export function loyaltyErrorMessage(reply: CypherReply, options: ErrorMessageOptions): string {
+  const code = replyCode(reply);
+  const original = options.displayOriginalCypherMessages ? reply.clientErrorMessage : undefined;
+  const text =
+    original ||
+    (code === undefined
+      ? undefined
+      : (options.lookup(errorMessageKey(`${code}_${options.provider}`)) ?? options.lookup(errorMessageKey(code)))) ||
+    options.fallback;
+  return code === undefined ? text : `${text} (Code: ${code})`;
+}
+
+/** A lookup over `t`, which answers a missing key with the key itself. */
+export function lookupWith(t: (key: string) => string): (key: string) => string | undefined {
+  return (key) => {
+    const text = t(key);
+    return text === key ? undefined : text;
+  };
+}

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { handOffTarget, handOffVersion, invalidTokenRedirect, tokenParameterName, withTokenParameter } from './hand-off';
+
+describe('ticketing hand-off', () => {
+  it.each([
+    ['?return=sales/101/book%3Fperfcode%3D9', 'https://tickets.example/', 'https://tickets.example/sales/101/book?perfcode=9'],
+    ['?other=1', 'https://tickets.example/', undefined],
+    ['?return=checkout', '', undefined],
+    ['', 'https://tickets.example/', undefined],
+  ])('search %j with ticketingUrl %j goes to %j', (search, ticketingUrl, target) => {
+    expect(handOffTarget(search, ticketingUrl)).toBe(target);
+  });
+
+  it('runs version 1 only for a member who may be signed in', () => {
+    expect(handOffVersion(1, true)).toBe(1);
+    expect(handOffVersion(1, false)).toBeUndefined();
+    expect(handOffVersion(3, false)).toBe(3);
+  });
+
+  it.each([
+    ['BOOST_POS', 'sessionToken'],
+    ['BOOST_POS_WITHOUT_LOYALTY', 'sessionToken'],
+    ['TAPOS', 'taposToken'],
+    ['CGR', 'cgrSessionToken'],
+    ['RTS', 'token'],
+    ['NONE', 'token'],
+  ])('carries the token of %s as %s', (provider, name) => {
+    expect(tokenParameterName(provider)).toBe(name);
+  });
+
+  it('adds the token to a URL that already has a query', () => {
+    expect(withTokenParameter('https://t.example/sales?x=1', 'RTS', 'a b')).toBe('https://t.example/sales?x=1&token=a+b');
+  });
+
+  it('keeps the query string when an invalid token sends the member away', () => {
+    expect(invalidTokenRedirect('login', '?return=checkout&utm_source=x')).toBe('/login?return=checkout&utm_source=x');
+    expect(invalidTokenRedirect('/login', '')).toBe('/login');
+  });
+});

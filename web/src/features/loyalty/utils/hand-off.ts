@@ -1,0 +1,48 @@
+// SPEC.md section 4 "Ticketing hand-off": a signed-in member arriving with ?return= is sent on
+// to ticketingUrl + return. Version 1 appends the token to the URL and shows the redirect
+// overlay for 5 s; version 3 posts a hidden form carrying the token.
+
+import type { CypherVersion, LoyaltyProvider } from '../types';
+
+export const RETURN_PARAMETER = 'return';
+export const REDIRECT_DELAY_MS = 5000;
+
+/**
+ * The query parameter (version 1) or form field (version 3) that carries the member's session
+ * token to the ticketing site, per provider. SPEC.md leaves the names open; README.md lists them.
+ */
+const TOKEN_PARAMETERS: Readonly<Record<string, string>> = {
+  BOOST_POS: 'sessionToken',
+  BOOST_POS_WITHOUT_LOYALTY: 'sessionToken',
+  TAPOS: 'taposToken',
+  CGR: 'cgrSessionToken',
+};
+
+export function tokenParameterName(provider: LoyaltyProvider): string {
+  return TOKEN_PARAMETERS[provider] ?? 'token';
+}
+
+/** The hand-off target, or undefined when it must not start. */
+export function handOffTarget(search: string, ticketingUrl: string): string | undefined {
+  const returnValue = new URLSearchParams(search).get(RETURN_PARAMETER);
+  if (!returnValue || !ticketingUrl) return undefined;
+  return `${ticketingUrl}${returnValue}`;
+}
+
+/** Version 1 runs only for a cypherVersion 1 session whose member may be signed in. */
+export function handOffVersion(cypherVersion: CypherVersion, memberMaySignIn: boolean): CypherVersion | undefined {
+  if (cypherVersion === 3) return 3;
+  return memberMaySignIn ? 1 : undefined;
+}
+
+/** `url` with the token added as the provider's query parameter. */
+export function withTokenParameter(url: string, provider: LoyaltyProvider, token: string): string {
+  const target = new URL(url);
+  target.searchParams.set(tokenParameterName(provider), token);
+  return target.toString();
+}
+
+/** Where an invalid token sends the member: /{path} with the current query string kept. */
+export function invalidTokenRedirect(configuredPath: string, search: string): string {
+  return `/${configuredPath.replace(/^\/+/, '')}${search}`;
+}

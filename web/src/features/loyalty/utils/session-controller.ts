@@ -1,0 +1,219 @@
+// The loyalty session lifecycle of SPEC.md section 4, free of React: sign-in, the debounced
+// first refresh and the periodic ones, manual refresh, login by token and logout. The
+// browser's cookie and the network come in as dependencies so tests drive it with fakes.
+
+import type { CypherReply, LoyaltyContext, LoyaltyMember, LoyaltySession, MemberDetails } from '../types';
+import type { CypherCall } from './cypher-envelope';
+import { cypherRoutes } from './cypher-routes';
+import {
+  FIRST_REFRESH_DELAY_MS,
+  isSignedInMember,
+  logoutPayload,
+  refreshIntervalMs,
+  refreshedSession,
+  replyTokens,
+  sessionCookieHours,
+  sessionFromTokenLogin,
+} from './session-rules';
+
+export type SessionStore = {
+  read(): LoyaltySession | undefined;
+  /** Keeps the session for `hours`, or for the browser session when undefined. */
+  write(session: LoyaltySession, hours: number | undefined): void;
+  clear(): void;
+  /** Clears the cookie related to the session (userSessionId) before a sign-in. */
+  clearRelated(): void;
+};
+
+export type SessionDependencies = {
+  context: LoyaltyContext;
+  sessionTimeoutHours: number;
+  allowExpiredAccountsLogin: boolean;
+  call: (call: CypherCall) => Promise<CypherReply>;
+  store: SessionStore;
+  now?: () => Date;
+};
+
+export type SessionState = {
+  /** The signed-in member, or null for a guest (also for an expired member). */
+  member: LoyaltyMember | null;
+  /** True until the stored session has been checked once. */
+  checking: boolean;
+};
+
+export type Credentials = { username: string; password: string; captchaToken?: string };
+
+export class LoyaltySessionController {
+  private state: SessionState = { member: null, checking: true };
+  private listeners = new Set<(state: SessionState) => void>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly routes;
+  private readonly now: () => Date;
+
+  constructor(private readonly deps: SessionDependencies) {
+    this.routes = cypherRoutes(deps.context);
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  getState(): SessionState {
+    return this.state;
+  }
+
+  subscribe(listener: (state: SessionState) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Starts the lifecycle: the stored session is refreshed after the debounce delay. */
+  start(): void {
+    if (!this.deps.store.read()) {
+      this.setState({ member: null, checking: false });
+      return;
+    }
+    this.schedule(FIRST_REFRESH_DELAY_MS);
+  }
+
+  /** Stops the refresh timer; subscribers unsubscribe themselves. */
+  stop(): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  /** Signs in; rejects with the provider's reply when it is not peachCode 0. */
+  async login({ username, password, captchaToken }: Credentials): Promise<LoyaltyMember> {
+    this.deps.store.clearRelated();
+    const reply = await this.deps.call({
+      method: 'POST',
+      route: this.routes.login(),
+      payload: { username, password },
+      captchaToken,
+    });
+    const { token, refreshToken } = replyTokens(reply, this.deps.context.brand);
+    if (reply.peachCode !== 0 || !token || !refreshToken || !reply.memberDetails) throw reply;
+    const session: LoyaltySession = {
+      token,
+      refreshToken,
+      cypherVersion: this.deps.context.version,
+      ...(this.deps.context.version === 1
+        ? { userSessionId: reply.userSessionId, memberId: reply.memberDetails.memberId }
+        : {}),
+    };
+    const member = this.keep(session, reply.memberDetails);
+    if (!member) throw reply;
+    this.schedule(refreshIntervalMs(session.cypherVersion));
+    return member;
+  }
+
+  /** Signs in with a token handed over from elsewhere; no periodic refresh follows. */
+  async loginByToken(token: string, refreshToken = ''): Promise<LoyaltyMember | null> {
+    const stored: LoyaltySession = { token, refreshToken: refreshToken || token, cypherVersion: this.deps.context.version };
+    const reply = await this.deps.call({ method: 'GET', route: this.routes.getMember(), sessionToken: token });
+    const session = sessionFromTokenLogin(stored, reply, this.deps.context.brand);
+    if (!session || !reply.memberDetails) return this.signOut();
+    return this.keep(session, reply.memberDetails);
+  }
+
+  /** Manual refresh: version 1 re-runs the session refresh, version 3 re-reads the member. */
+  async refreshNow(): Promise<LoyaltyMember | null> {
+    const session = this.deps.store.read();
+    if (!session) return this.signOut();
+    if (session.cypherVersion === 1) return this.refresh(session);
+    return this.fetchMember(session);
+  }
+
+  async logout(): Promise<void> {
+    const session = this.deps.store.read();
+    try {
+      if (session) {
+        await this.deps.call({
+          method: 'POST',
+          route: this.routes.logout(),
+          sessionToken: session.token,
+          payload: logoutPayload(session),
+        });
+      }
+    } finally {
+      this.signOut();
+    }
+  }
+
+  private schedule(delay: number): void {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      const session = this.deps.store.read();
+      if (!session) {
+        this.signOut();
+        return;
+      }
+      void this.refresh(session).then((member) => {
+        if (member) this.schedule(refreshIntervalMs(session.cypherVersion));
+      });
+    }, delay);
+  }
+
+  private async refresh(session: LoyaltySession): Promise<LoyaltyMember | null> {
+    const brand = this.deps.context.brand;
+    try {
+      if (session.cypherVersion === 1) {
+        if (!session.memberId) return this.signOut();
+        const reply = await this.deps.call({
+          method: 'GET',
+          route: this.routes.refreshLogin(),
+          payload: { refreshToken: session.refreshToken },
+        });
+        const next = refreshedSession(session, reply, brand);
+        return next && reply.memberDetails ? this.keep(next, reply.memberDetails) : this.signOut();
+      }
+      const reply = await this.deps.call({
+        method: 'GET',
+        route: this.routes.refreshLogin(),
+        refreshToken: session.refreshToken,
+      });
+      const next = refreshedSession(session, reply, brand);
+      return next ? this.fetchMember(next) : this.signOut();
+    } catch {
+      return this.signOut();
+    }
+  }
+
+  private async fetchMember(session: LoyaltySession): Promise<LoyaltyMember | null> {
+    try {
+      const reply = await this.deps.call({ method: 'GET', route: this.routes.getMember(), sessionToken: session.token });
+      if (reply.peachCode !== 0 || !reply.memberDetails) return this.signOut();
+      return this.keep(session, reply.memberDetails);
+    } catch {
+      return this.signOut();
+    }
+  }
+
+  /** Stores the session and the member; an expired member counts as signed out. */
+  private keep(session: LoyaltySession, details: MemberDetails): LoyaltyMember | null {
+    const now = this.now();
+    this.deps.store.write(session, sessionCookieHours(details, this.deps.sessionTimeoutHours, now));
+    if (!isSignedInMember(details, this.deps.allowExpiredAccountsLogin, now)) {
+      this.setState({ member: null, checking: false });
+      return null;
+    }
+    const member: LoyaltyMember = {
+      ...details,
+      token: session.token,
+      refreshToken: session.refreshToken,
+      cypherVersion: session.cypherVersion,
+    };
+    this.setState({ member, checking: false });
+    return member;
+  }
+
+  private signOut(): null {
+    if (this.timer !== undefined) clearTimeout(this.timer);
+    this.timer = undefined;
+    this.deps.store.clear();
+    this.setState({ member: null, checking: false });
+    return null;
+  }
+
+  private setState(state: SessionState): void {
+    this.state = state;
+    for (const listener of this.listeners) listener(state);
+  }
+}

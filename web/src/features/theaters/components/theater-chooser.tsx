@@ -1,0 +1,44 @@
+import { useTranslate } from '@/lib/i18n';
+import type { Theater } from '@/types/api';
+import styles from './theater-chooser.module.css';
+
+type TheaterChooserProps = {
+  theaters: readonly Theater[];
+  selectedTheaterId: string | undefined;
+  onSelect: (theaterId: string) => void;
+};
+
+/** The home page's theater choice: one button per theater, the chosen one pressed. */
+export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: TheaterChooserProps) {
+  const t = useTranslate();
+  const [text, remembered] = t.list('home.theaterPicker.text');
+  const selected = theaters.find((theater) => theater.id === selectedTheaterId);
+  return (
+    <section className={styles.band} aria-labelledby="theater-chooser" data-testid="theater-chooser">
+      <div className={styles.copy}>
+        <h2 id="theater-chooser" className={styles.title}>
+          {t('home.theaterPicker.title')}
+        </h2>
+        <p className={styles.text}>
+          {selected ? t('home.theaterPicker.current', { theaterName: selected.name ?? '' }) : text}
+        </p>
+        {remembered ? <p className={styles.note}>{remembered}</p> : null}
+      </div>
+      <ul className={styles.list}>
+        {theaters.map((theater) => (
+          <li key={theater.id}>
+            <button
+              type="button"
+              className={styles.theater}
+              aria-pressed={theater.id === selectedTheaterId}
+              onClick={() => onSelect(theater.id)}
+            >
+              <span className={styles.name}>{theater.name}</span>
+              {theater.address?.city ? <span className={styles.city}>{theater.address.city}</span> : null}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

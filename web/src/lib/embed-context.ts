@@ -1,0 +1,19 @@
+// The embed context ('tapos_embedded', SPEC.md section 9) arrives once in the query
+// string of the first page and holds for the rest of the visit, so it is kept in
+// session storage: links drop every non-utm parameter (SPEC.md section 2).
+export const EMBED_CONTEXT_PARAMETER = 'embedContext';
+const STORAGE_KEY = 'embedContext';
+
+type SessionStore = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** The embed context named by `search`, remembered in `storage`, or the one remembered before. */
+export function readEmbedContext(search: string, storage: SessionStore | undefined): string | undefined {
+  const fromQuery = new URLSearchParams(search).get(EMBED_CONTEXT_PARAMETER);
+  try {
+    if (fromQuery) storage?.setItem(STORAGE_KEY, fromQuery);
+    return fromQuery ?? storage?.getItem(STORAGE_KEY) ?? undefined;
+  } catch {
+    // Storage can be refused (private mode, blocked third-party storage in a frame).
+    return fromQuery ?? undefined;
+  }
+}

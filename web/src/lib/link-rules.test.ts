@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import {
+  isOtherSite,
+  isPreviewPath,
+  resolveLink,
+  utmParameters,
+  withoutPreviewPrefix,
+  type LinkContext,
+} from './link-rules';
+
+const page: LinkContext = {
+  location: { protocol: 'https:', host: 'www.marqueecinemas.com', pathname: '/movies/', search: '' },
+};
+const withSearch = (search: string): LinkContext => ({ location: { ...page.location, search } });
+
+describe('resolveLink', () => {
+  it.each<[string | undefined, LinkContext, ReturnType<typeof resolveLink>]>([
+    [undefined, page, { kind: 'disabled' }],
+    ['', page, { kind: 'disabled' }],
+    ['   ', page, { kind: 'disabled' }],
+    ['#', page, { kind: 'disabled' }],
+    ['hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
+    ['mailto:hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
+    ['tel:+15551234567', page, { kind: 'plain', href: 'tel:+15551234567' }],
+    ['/api/startticketing/redirect?theaterId=101', page, { kind: 'plain', href: '/api/startticketing/redirect?theaterId=101' }],
+    ['#showtimes', page, { kind: 'hash', href: '#showtimes', targetId: 'showtimes' }],
+    ['/theaters', page, { kind: 'internal', to: '/theaters/' }],
+    ['/theaters/', page, { kind: 'internal', to: '/theaters/' }],
+    ['/404.html', page, { kind: 'internal', to: '/404.html' }],
+    ['1001-the-long-night', page, { kind: 'internal', to: '/movies/1001-the-long-night/' }],
+    ['https://www.marqueecinemas.com/about', page, { kind: 'internal', to: '/about/' }],
+    // Same site, other host: the same window, but a full page load.
+    ['https://shop.marqueecinemas.com/gift', page, { kind: 'plain', href: 'https://shop.marqueecinemas.com/gift' }],
+    ['https://www.facebook.com/marquee', page, { kind: 'external', href: 'https://www.facebook.com/marquee' }],
+    ['https://marqueecinemas.co.uk/', page, { kind: 'external', href: 'https://marqueecinemas.co.uk/' }],
+    ['webcal://calendar.example/feed', page, { kind: 'external', href: 'webcal://calendar.example/feed' }],
+    // Only utm_* parameters of the page travel, onto internal and external links alike.
+    ['/events/', withSearch('?utm_source=mail&utm_campaign=fall&theaterId=t1'), { kind: 'internal', to: '/events/?utm_source=mail&utm_campaign=fall' }],
+    ['https://tickets.example.org/buy?x=1', withSearch('?utm_medium=social&debug=true'), { kind: 'external', href: 'https://tickets.example.org/buy?x=1&utm_medium=social' }],
+    // The link's own parameter wins over the page's.
+    ['/movies/?utm_source=site', withSearch('?utm_source=mail'), { kind: 'internal', to: '/movies/?utm_source=site' }],
+    ['/movies/#now', page, { kind: 'internal', to: '/movies/#now' }],
+    ['/movies', { ...page, trailingSlash: 'never' }, { kind: 'internal', to: '/movies' }],
+  ])('%j', (destination, context, expected) => {
+    expect(resolveLink(destination, context)).toEqual(expected);
+  });
+
+  it.each([
+    ['https://tickets.example.org/sales/T042/book?perfcode=P123', { kind: 'internal', to: '/startticketing/?theaterCode=T042&perfCode=P123' }],
+    ['https://tickets.example.org/sales/T042/book/?perfCode=P9', { kind: 'internal', to: '/startticketing/?theaterCode=T042&perfCode=P9' }],
+    ['https://tickets.example.org/sales/T042/book', { kind: 'external', href: 'https://tickets.example.org/sales/T042/book' }],
+  ])('under tapos_embedded %s', (destination, expected) => {
+    expect(resolveLink(destination, { ...page, embedContext: 'tapos_embedded' })).toEqual(expected);
+  });
+
+  it('leaves a booking link alone outside the embed context', () => {
+    const href = 'https://tickets.example.org/sales/T042/book?perfcode=P123';
+    expect(resolveLink(href, page)).toEqual({ kind: 'external', href });
+  });
+
+  it('lets the member-token hook rewrite external links', () => {
+    const context: LinkContext = { ...page, appendMemberToken: (href) => `${href}&token=abc` };
+    expect(resolveLink('https://tickets.example.org/buy?x=1', context)).toEqual({
+      kind: 'external',
+      href: 'https://tickets.example.org/buy?x=1&token=abc',
+    });
+  });
+});
+
+describe('isOtherSite', () => {
+  it.each([
+    ['www.marqueecinemas.com', 'marqueecinemas.com', false],
+    ['tickets.marqueecinemas.com', 'www.marqueecinemas.com', false],
+    ['www.marqueecinemas.co.uk', 'www.marqueecinemas.com', true],
+    ['alice.github.io', 'bob.github.io', true],
+    ['127.0.0.1:8091', '127.0.0.1:8091', false],
+    ['localhost:5173', 'localhost:8091', false],
+    ['www.facebook.com', 'www.marqueecinemas.com', true],
+  ])('%s from %s: %s', (host, current, expected) => {
+    expect(isOtherSite(host, current)).toBe(expected);
+  });
+});
+
+describe('isPreviewPath', () => {
+  it.each([
+    ['/cms-preview', true],
+    ['/cms-preview/movies/', true],
+    ['/cms-previewer/', false],
+    ['/movies/', false],
+  ])('%s: %s', (path, expected) => {
+    expect(isPreviewPath(path)).toBe(expected);
+  });
+});
+
+describe('withoutPreviewPrefix', () => {
+  it.each([
+    ['/cms-preview/movies/', '/movies/'],
+    ['/cms-preview', '/'],
+    ['/cms-preview/', '/'],
+    ['/cms-previewer/', '/cms-previewer/'],
+    ['/movies/', '/movies/'],
+  ])('%s -> %s', (pathname, expected) => {
+    expect(withoutPreviewPrefix(pathname)).toBe(expected);
+  });
+});
+
+describe('utmParameters', () => {
+  it('keeps utm_* parameters only, in order', () => {
+    expect(utmParameters('?a=1&utm_source=x&UTM_Term=y&b=2')).toEqual([
+      ['utm_source', 'x'],
+      ['UTM_Term', 'y'],
+    ]);
+  });
+});

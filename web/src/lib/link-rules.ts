@@ -1,0 +1,103 @@
+// The link rules of SPEC.md section 2, as one pure decision: what a destination
+// becomes on the page at `context.location`. The Link component only renders it.
+import { paths } from '@/config/paths';
+import { normalisePath, type TrailingSlash } from './path-normalisation';
+import { registrableDomain } from './registrable-domain';
+
+/** While the path starts with this, link clicks do nothing (the CMS preview). */
+export const PREVIEW_PATH_PREFIX = '/cms-preview';
+/** SPEC.md section 9: the embed context of the TAPOS booking flow. */
+export const TAPOS_EMBEDDED = 'tapos_embedded';
+
+export type LinkContext = {
+  /** The page the link is on. */
+  location: { protocol?: string; host: string; pathname: string; search: string };
+  trailingSlash?: TrailingSlash;
+  embedContext?: string;
+  /** Adds the member's session token to ticketing links; the loyalty area supplies it. */
+  appendMemberToken?: (href: string) => string;
+};
+
+export type LinkTarget =
+  | { kind: 'disabled' }
+  /** A plain link in the same window: mailto, tel, a server endpoint, another host of this site. */
+  | { kind: 'plain'; href: string }
+  | { kind: 'hash'; href: string; targetId: string }
+  | { kind: 'internal'; to: string }
+  | { kind: 'external'; href: string };
+
+const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
+const SCHEME = /^[a-z][a-z\d+.-]*:/i;
+/** Paths the server answers itself (API, redirects, posters), not pages of the app. */
+const SERVER_PATH = /^\/(api|posters|page-data)\//;
+const TAPOS_BOOKING = /\/sales\/([^/]+)\/book\/?$/i;
+
+export function isPreviewPath(pathname: string): boolean {
+  return pathname === PREVIEW_PATH_PREFIX || pathname.startsWith(`${PREVIEW_PATH_PREFIX}/`);
+}
+
+/** The page a preview path shows: `pathname` without the preview prefix. */
+export function withoutPreviewPrefix(pathname: string): string {
+  if (!isPreviewPath(pathname)) return pathname;
+  return pathname.slice(PREVIEW_PATH_PREFIX.length) || '/';
+}
+
+/** Whether `host` is another site than `currentHost`: registrable domain or top-level domain differ. */
+export function isOtherSite(host: string, currentHost: string): boolean {
+  const domain = registrableDomain(host);
+  const current = registrableDomain(currentHost);
+  const tld = (name: string) => name.slice(name.lastIndexOf('.') + 1);
+  return domain !== current || tld(domain) !== tld(current);
+}
+
+/** The utm_* parameters of the current page, the only ones links carry over. */
+export function utmParameters(search: string): [string, string][] {
+  return [...new URLSearchParams(search)].filter(([key]) => key.toLowerCase().startsWith('utm_'));
+}
+
+/** `url` with `extra` parameters appended, those already on `url` winning. */
+function withParameters(url: URL, extra: [string, string][]): URL {
+  for (const [key, value] of extra) {
+    if (!url.searchParams.has(key)) url.searchParams.append(key, value);
+  }
+  return url;
+}
+
+export function resolveLink(destination: string | undefined | null, context: LinkContext): LinkTarget {
+  const value = destination?.trim() ?? '';
+  if (value === '') return { kind: 'disabled' };
+  if (/^(mailto|tel|sms):/i.test(value)) return { kind: 'plain', href: value };
+  if (EMAIL.test(value)) return { kind: 'plain', href: `mailto:${value}` };
+  if (value.startsWith('#')) {
+    return value.length > 1
+      ? { kind: 'hash', href: value, targetId: decodeURIComponent(value.slice(1)) }
+      : { kind: 'disabled' };
+  }
+  if (SCHEME.test(value) && !/^https?:/i.test(value)) return { kind: 'external', href: value };
+
+  const { location } = context;
+  const base = `${location.protocol ?? 'https:'}//${location.host}`;
+  let url: URL;
+  try {
+    url = new URL(value, `${base}${location.pathname}`);
+  } catch {
+    return { kind: 'disabled' };
+  }
+  const utm = utmParameters(location.search);
+
+  const booking = context.embedContext === TAPOS_EMBEDDED ? TAPOS_BOOKING.exec(url.pathname) : null;
+  const perfCode = url.searchParams.get('perfcode') ?? url.searchParams.get('perfCode');
+  if (booking?.[1] && perfCode) {
+    return { kind: 'internal', to: paths.startTicketing.build({ theaterCode: decodeURIComponent(booking[1]), perfCode }) };
+  }
+
+  if (isOtherSite(url.host, location.host)) {
+    const href = withParameters(url, utm).toString();
+    return { kind: 'external', href: context.appendMemberToken ? context.appendMemberToken(href) : href };
+  }
+  withParameters(url, utm);
+  if (url.host !== location.host) return { kind: 'plain', href: url.toString() };
+  if (SERVER_PATH.test(url.pathname)) return { kind: 'plain', href: `${url.pathname}${url.search}${url.hash}` };
+  const path = normalisePath(url.pathname, context.trailingSlash);
+  return { kind: 'internal', to: `${path}${url.search}${url.hash}` };
+}

@@ -1,0 +1,52 @@
+// SPEC.md section 2 "Service worker": /sw.js, over HTTPS or on localhost only; when an
+// update installs and resources of this page had failed to load, the page reloads. It
+// loads after the page (main.tsx), so it stays out of the first chunk.
+import { haveResourcesFailed } from './resource-failures';
+
+export const SERVICE_WORKER_URL = '/sw.js';
+export const INSECURE_ORIGIN_MESSAGE =
+  'Service workers can only be used over HTTPS, or on localhost for development';
+
+const LOCAL_HOSTS = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+export function canUseServiceWorker({ protocol, hostname }: { protocol: string; hostname: string }): boolean {
+  return protocol === 'https:' || LOCAL_HOSTS.test(hostname) || hostname.endsWith('.localhost');
+}
+
+/**
+ * Whether the page reloads when a worker reaches 'installed': only for an update (a
+ * worker already controlled the page) and only when something had failed to load,
+ * which the new version is likely to fix.
+ */
+export function shouldReloadOnInstalled({
+  hadController,
+  resourcesFailed,
+}: {
+  hadController: boolean;
+  resourcesFailed: boolean;
+}): boolean {
+  return hadController && resourcesFailed;
+}
+
+/** Registers /sw.js where the browser allows it, and reloads after an update that fixes failures. */
+export function registerServiceWorker(): void {
+  // Browsers hide navigator.serviceWorker on insecure origins, so the origin comes first.
+  if (!canUseServiceWorker(window.location)) {
+    console.warn(INSECURE_ORIGIN_MESSAGE);
+    return;
+  }
+  if (!('serviceWorker' in navigator)) return;
+  navigator.serviceWorker
+    .register(SERVICE_WORKER_URL)
+    .then((registration) => {
+      registration.addEventListener('updatefound', () => {
+        const installing = registration.installing;
+        installing?.addEventListener('statechange', () => {
+          if (installing.state !== 'installed') return;
+          const hadController = Boolean(navigator.serviceWorker.controller);
+          if (shouldReloadOnInstalled({ hadController, resourcesFailed: haveResourcesFailed() })) window.location.reload();
+        });
+      });
+    })
+    .catch((error: unknown) => console.warn('service worker registration failed', error));
+}
