@@ -18,6 +18,13 @@ test.describe('page load failures', () => {
     expect(calls).toBe(4);
   });
 
+  test('the page stands when the code of its footer, ads and consent layer fails to load', async ({ page }) => {
+    await page.route(/\/assets\/(site-footer|third-party-layer)-[^/]*\.js$/, (route) => route.abort());
+    await page.goto('/theaters/');
+    await expect(page.getByTestId('theater-card').first()).toBeVisible();
+    await expect(page.getByTestId('site-name')).toBeVisible();
+  });
+
   test('a missing page is not retried and leads to /404.html', async ({ page }) => {
     let calls = 0;
     await page.route('**/api/v1/events', (route) => {

@@ -9,6 +9,8 @@ test.describe('service worker', () => {
     await page.reload();
     await expect(page.getByTestId('theater-card').first()).toBeVisible();
     await expect.poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true);
+    // The footer, consent and ads code loads after the page: let it reach the cache too.
+    await page.waitForLoadState('networkidle');
 
     await context.setOffline(true);
     await page.reload();

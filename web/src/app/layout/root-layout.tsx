@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Link } from '@/components/link';
+import { OptionalPart } from '@/components/optional-part';
 import { ErrorNotice } from '@/components/error-notice';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
@@ -32,9 +33,9 @@ export function RootLayout() {
       <Link to="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </Link>
-      <Suspense fallback={null}>
+      <OptionalPart>
         <PageAds placement="header" />
-      </Suspense>
+      </OptionalPart>
       <SiteHeader
         siteName={name}
         settings={site?.settings}
@@ -58,14 +59,14 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Suspense fallback={null}>
+      <OptionalPart>
         <PageAds placement="footer" />
         <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
-      </Suspense>
+      </OptionalPart>
       <ScrollToTop />
-      <Suspense fallback={null}>
+      <OptionalPart>
         <ThirdPartyLayer />
-      </Suspense>
+      </OptionalPart>
       <PageViews />
     </div>
   );
