@@ -1560,7 +1560,65 @@ async fn the_bundles_provider_settings_decide_whether_an_expired_member_logs_in(
     assert_eq!(peach(&body), 46, "{body}");
 }
 
+/// A reCAPTCHA-compatible siteverify endpoint on a random loopback port that accepts
+/// the token "human" only: its URL.
+async fn spawn_captcha_verifier() -> String {
+    use axum::Router;
+    use axum::routing::post;
+    let app = Router::new().route(
+        "/siteverify",
+        post(|form: String| async move {
+            let human = form.split('&').any(|pair| pair == "response=human");
+            axum::Json(json!({ "success": human }))
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("address");
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    format!("http://{addr}/siteverify")
+}
+
+async fn login_and_gift_card_checks_need_an_accepted_captcha_with_code_7() {
+    let verifier = spawn_captcha_verifier().await;
+    let gateway = spawn_gateway_with(
+        &[],
+        &[
+            ("CAPTCHA_SECRET", "captcha-secret"),
+            ("CAPTCHA_VERIFY_URL", &verifier),
+        ],
+    )
+    .await;
+    let email = gateway.create_member("robot").await;
+    let calls = [
+        (V3_LOGIN, json!({"username": email, "password": PASSWORD})),
+        (V1_LOGIN, json!({"username": email, "password": PASSWORD})),
+        (
+            "/GiftCard/CheckGiftCardBalance?cinemaId=101",
+            json!({"cardNumber": "GC1000200030004000", "pin": "1234"}),
+        ),
+    ];
+    for (route, payload) in calls {
+        for (token, expected) in [("", 7), ("bot", 7), ("human", 0)] {
+            let mut body = payload.clone();
+            body["reqMetadata"] =
+                json!({"method": "POST", "route": route, "g-recaptcha-response": token});
+            let response = gateway
+                .client
+                .post(gateway.url("/api/cypher"))
+                .json(&body)
+                .send()
+                .await
+                .expect("the gateway answers");
+            let body: Value = response.json().await.expect("JSON");
+            assert_eq!(peach(&body), expected, "{route} with '{token}': {body}");
+        }
+    }
+}
+
 crate::on_both_stores!(
+    login_and_gift_card_checks_need_an_accepted_captcha_with_code_7,
     the_payment_portal_session_gives_a_member_the_portal_url,
     a_portal_that_refuses_the_key_is_502_and_no_portal_is_501,
     the_bundles_provider_settings_decide_whether_an_expired_member_logs_in,
