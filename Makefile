@@ -10,7 +10,7 @@ export CARGO_TERM_COLOR ?= never
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 
-.PHONY: run test lint test-services rust-test web-deps web web-test e2e ops-test bench clean
+.PHONY: run test lint test-services rust-test web-deps web web-test e2e ops-test bench bench-loyalty clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -57,6 +57,13 @@ ops-test:
 bench: web
 	cargo build --release -p gateway
 	bench/page-data.sh
+
+## make bench-loyalty: logins against raw argon2id, and GetMember latency, through the
+## gateway on PostgreSQL (release build).
+bench-loyalty: test-services
+	cargo build --release -p gateway
+	cargo build --release -p svc-loyalty --example argon2_rate
+	bench/loyalty.sh
 
 clean:
 	rm -rf web/dist target

@@ -13,7 +13,7 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use axum::routing::post;
 use bytes::Bytes;
-use proto::loyalty::v1::CypherRequest;
+use proto::loyalty::v1::{CypherRequest, LoyaltyConfig};
 use serde_json::{Map, Value};
 
 use crate::error::AppError;
@@ -97,12 +97,11 @@ async fn cypher(State(state): State<AppState>, request: Request) -> Result<Respo
             .unwrap_or_default()
             .to_owned()
     };
-    let (provider, include_activation) = match state.site.get(&state.services).await {
-        Ok(snapshot) => (
-            snapshot.loyalty.provider.clone(),
-            snapshot.loyalty.include_activation,
-        ),
-        Err(_) => (String::new(), false),
+    // Without the site the call still goes through, with the provider settings'
+    // defaults (svc-loyalty reads 0 hours as its default).
+    let loyalty = match state.site.get(&state.services).await {
+        Ok(snapshot) => snapshot.loyalty.clone(),
+        Err(_) => LoyaltyConfig::default(),
     };
     let reply = state
         .services
@@ -117,8 +116,10 @@ async fn cypher(State(state): State<AppState>, request: Request) -> Result<Respo
             response_format: envelope.response_format,
             captcha_token: envelope.captcha_token,
             client_address,
-            provider,
-            include_activation,
+            provider: loyalty.provider,
+            include_activation: loyalty.include_activation,
+            session_timeout_hours: loyalty.session_timeout,
+            allow_expired_accounts_login: loyalty.allow_expired_accounts_login,
         })
         .await
         .map_err(AppError::loyalty)?

@@ -4,6 +4,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
+use lettre::message::Mailbox;
 pub use proto::config::ConfigError;
 
 #[derive(Debug, Clone)]
@@ -46,6 +47,23 @@ pub struct Config {
     /// Login, reset and gift-card calls allowed per client address and minute
     /// (LOYALTY_RATE_LIMIT_PER_MINUTE).
     pub rate_limit_per_minute: u32,
+    /// The SMTP relay for e-mail to members (SMTP_URL, may hold credentials); unset
+    /// writes .eml files under DATA_DIR/mail.
+    pub smtp_url: Option<Secret>,
+    /// Who e-mail to members comes from (MAIL_FROM).
+    pub mail_from: Mailbox,
+    /// The payment provider's portal API (PAYMENT_PORTAL_URL) and its key, read from
+    /// the file PAYMENT_PORTAL_SECRET_FILE names; unset, members cannot open a payment
+    /// portal session (peachCode 501).
+    pub payment_portal: Option<PaymentPortalConfig>,
+    /// How long a payment portal call may take (PAYMENT_PORTAL_TIMEOUT_MS).
+    pub payment_portal_timeout: Duration,
+}
+
+#[derive(Debug, Clone)]
+pub struct PaymentPortalConfig {
+    pub url: String,
+    pub secret: Secret,
 }
 
 impl Config {
@@ -123,8 +141,76 @@ impl Config {
                 30,
             )?)
             .unwrap_or(u32::MAX),
+            smtp_url: match lookup("SMTP_URL").filter(|url| !url.is_empty()) {
+                Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => {
+                    Some(Secret(url))
+                }
+                Some(url) => {
+                    return Err(ConfigError {
+                        variable: "SMTP_URL",
+                        problem: format!(
+                            "'{}' is neither an smtp:// nor an smtps:// URL",
+                            redact(&url)
+                        ),
+                    });
+                }
+                None => None,
+            },
+            mail_from: {
+                let from = lookup("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned());
+                from.parse().map_err(|error| ConfigError {
+                    variable: "MAIL_FROM",
+                    problem: format!("'{from}' is not a mailbox: {error}"),
+                })?
+            },
+            payment_portal: payment_portal(&lookup)?,
+            payment_portal_timeout: proto::config::millis(
+                &lookup,
+                "PAYMENT_PORTAL_TIMEOUT_MS",
+                5000,
+            )?,
         })
     }
+}
+
+/// Who e-mail comes from when MAIL_FROM is unset.
+const DEFAULT_MAIL_FROM: &str = "Loyalty <no-reply@loyalty.invalid>";
+
+/// PAYMENT_PORTAL_URL and the secret in the file PAYMENT_PORTAL_SECRET_FILE names (a
+/// mounted Kubernetes or Docker secret), both or neither.
+fn payment_portal(
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<PaymentPortalConfig>, ConfigError> {
+    let Some(url) = lookup("PAYMENT_PORTAL_URL").filter(|url| !url.is_empty()) else {
+        return Ok(None);
+    };
+    if !(url.starts_with("https://") || url.starts_with("http://")) {
+        return Err(ConfigError {
+            variable: "PAYMENT_PORTAL_URL",
+            problem: format!("'{}' is not an http(s) URL", redact(&url)),
+        });
+    }
+    let path = lookup("PAYMENT_PORTAL_SECRET_FILE")
+        .filter(|path| !path.is_empty())
+        .ok_or_else(|| ConfigError {
+            variable: "PAYMENT_PORTAL_SECRET_FILE",
+            problem: "is required when PAYMENT_PORTAL_URL is set".to_owned(),
+        })?;
+    let secret = std::fs::read_to_string(&path).map_err(|error| ConfigError {
+        variable: "PAYMENT_PORTAL_SECRET_FILE",
+        problem: format!("'{path}' cannot be read: {error}"),
+    })?;
+    let secret = secret.trim();
+    if secret.is_empty() {
+        return Err(ConfigError {
+            variable: "PAYMENT_PORTAL_SECRET_FILE",
+            problem: format!("'{path}' is empty"),
+        });
+    }
+    Ok(Some(PaymentPortalConfig {
+        url,
+        secret: Secret(secret.to_owned()),
+    }))
 }
 
 /// A secret setting: its Debug output never shows it.
@@ -223,6 +309,49 @@ mod tests {
             Config::from_lookup(|name| (name == "LOYALTY_ADDR").then(|| "nowhere".to_owned()))
                 .expect_err("invalid");
         assert!(error.to_string().starts_with("LOYALTY_ADDR: "), "{error}");
+    }
+
+    #[test]
+    fn mail_goes_to_files_from_the_default_sender_unless_configured() {
+        let config = Config::from_lookup(|_| None).expect("defaults are valid");
+        assert!(config.smtp_url.is_none());
+        assert_eq!(
+            config.mail_from.to_string(),
+            "Loyalty <no-reply@loyalty.invalid>"
+        );
+        let error = Config::from_lookup(|name| {
+            (name == "SMTP_URL").then(|| "http://u:secret@mail".to_owned())
+        })
+        .expect_err("not SMTP");
+        assert_eq!(error.variable, "SMTP_URL");
+        assert!(!error.to_string().contains("secret"), "{error}");
+        let error = Config::from_lookup(|name| (name == "MAIL_FROM").then(|| "nobody".to_owned()))
+            .expect_err("not a mailbox");
+        assert_eq!(error.variable, "MAIL_FROM");
+    }
+
+    #[test]
+    fn a_payment_portal_needs_a_readable_secret_file() {
+        let error = Config::from_lookup(|name| {
+            (name == "PAYMENT_PORTAL_URL").then(|| "https://pay.example/sessions".to_owned())
+        })
+        .expect_err("no secret");
+        assert_eq!(error.variable, "PAYMENT_PORTAL_SECRET_FILE");
+        let error = Config::from_lookup(|name| match name {
+            "PAYMENT_PORTAL_URL" => Some("https://pay.example/sessions".to_owned()),
+            "PAYMENT_PORTAL_SECRET_FILE" => Some("/nonexistent/portal-key".to_owned()),
+            _ => None,
+        })
+        .expect_err("unreadable");
+        assert!(
+            error.to_string().contains("/nonexistent/portal-key"),
+            "{error}"
+        );
+        let error = Config::from_lookup(|name| {
+            (name == "PAYMENT_PORTAL_URL").then(|| "ftp://pay.example".to_owned())
+        })
+        .expect_err("not http");
+        assert_eq!(error.variable, "PAYMENT_PORTAL_URL");
     }
 
     #[test]

@@ -28,6 +28,10 @@ pub enum Error {
     Captcha(String),
     #[error("the loyalty upstream did not answer: {0}")]
     Upstream(String),
+    #[error("the payment portal failed: {0}")]
+    PaymentPortal(String),
+    #[error("sending an e-mail: {0}")]
+    Mail(String),
     #[error("signing a wallet pass: {0}")]
     Wallet(String),
     #[error("a background task failed: {0}")]
@@ -46,9 +50,12 @@ impl From<Error> for tonic::Status {
             Error::InvalidSettings(_) | Error::BadInput(_) => {
                 tonic::Status::invalid_argument(error.to_string())
             }
-            Error::Transport(_) | Error::Catalogue(_) | Error::Captcha(_) | Error::Upstream(_) => {
-                tonic::Status::unavailable(error.to_string())
-            }
+            Error::Transport(_)
+            | Error::Catalogue(_)
+            | Error::Captcha(_)
+            | Error::Upstream(_)
+            | Error::PaymentPortal(_)
+            | Error::Mail(_) => tonic::Status::unavailable(error.to_string()),
             Error::Peach(_)
             | Error::Store(_)
             | Error::DataDir(_)

@@ -83,6 +83,8 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             client_address: request.client_address,
             provider: request.provider,
             include_activation: request.include_activation,
+            session_timeout_hours: request.session_timeout_hours,
+            allow_expired_accounts_login: request.allow_expired_accounts_login,
         };
         let answer = match &self.upstream {
             Some(upstream) => upstream.forward(&envelope).await,

@@ -8,7 +8,7 @@
 //! - [`cypher`]: the built-in provider: one envelope in, one reply out, per route.
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
 //! - [`events`]: login events and the outbox relay to NATS JetStream.
-//! - [`mail`]: e-mails to members, as .eml files under DATA_DIR.
+//! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
 //! - [`upstream`]: upstream mode, cypher calls passed to a real cypher-compatible API.
 //! - [`grpc`]: the gRPC adapter over the domain and the provider.
@@ -38,6 +38,7 @@ use tokio::sync::Notify;
 use crate::cypher::captcha::{CaptchaOff, Recaptcha};
 use crate::cypher::films::FilmCatalogue;
 use crate::cypher::limits::RateLimits;
+use crate::cypher::payment_portal::{HttpPaymentPortal, NoPaymentPortal};
 use crate::cypher::wallet::WalletSigner;
 use crate::cypher::{Outside, Policy, Provider};
 use crate::mail::Mailer;
@@ -74,7 +75,18 @@ impl Application {
         let outside = Outside {
             films: FilmCatalogue::connect_lazy(&config.catalogue_addr)?,
             events: events.clone(),
-            mailer: Mailer::new(config.data_dir.join("mail")),
+            mailer: match &config.smtp_url {
+                Some(url) => Mailer::smtp(url.expose(), config.mail_from.clone())?,
+                None => Mailer::files(config.data_dir.join("mail"), config.mail_from.clone()),
+            },
+            payment_portal: match &config.payment_portal {
+                Some(portal) => Arc::new(HttpPaymentPortal::new(
+                    portal.url.clone(),
+                    portal.secret.expose().to_owned(),
+                    config.payment_portal_timeout,
+                )?),
+                None => Arc::new(NoPaymentPortal),
+            },
             captcha: match &config.captcha_secret {
                 Some(secret) => Arc::new(Recaptcha::new(
                     config.captcha_verify_url.clone(),

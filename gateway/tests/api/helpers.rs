@@ -12,6 +12,84 @@ pub const DEMO_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo")
 /// The single-location cinema: loyalty version 1, provider RTS, activation required.
 pub const SINGLE_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
 
+tokio::task_local! {
+    /// The member store of the gateways a test spawns: `None` for a SQLite file in a
+    /// fresh data directory, or a PostgreSQL URL. [`on_both_stores!`] sets it.
+    pub static LOYALTY_DATABASE: Option<String>;
+}
+
+/// Runs each listed `async fn()` test twice: `sqlite::name` with the member store on
+/// SQLite, and `postgres::name` on a fresh PostgreSQL database at TEST_POSTGRES_URL,
+/// dropped afterwards. Every gateway the test spawns uses that store.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    $crate::helpers::LOYALTY_DATABASE.scope(None, super::$test()).await;
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test]
+                async fn $test() {
+                    let (url, name) = $crate::helpers::postgres_database().await;
+                    $crate::helpers::LOYALTY_DATABASE
+                        .scope(Some(url), super::$test())
+                        .await;
+                    $crate::helpers::drop_postgres_database(&name).await;
+                }
+            )*
+        }
+    };
+}
+
+/// The PostgreSQL server of the tests (TEST_POSTGRES_URL, trust authentication).
+fn postgres_server() -> String {
+    std::env::var("TEST_POSTGRES_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432".to_owned())
+}
+
+async fn postgres_admin() -> sqlx::PgConnection {
+    use sqlx::Connection;
+    sqlx::PgConnection::connect(&format!("{}/postgres", postgres_server()))
+        .await
+        .expect("PostgreSQL answers on TEST_POSTGRES_URL")
+}
+
+/// A fresh PostgreSQL database; its URL and name.
+pub async fn postgres_database() -> (String, String) {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let name = format!(
+        "gateway_cypher_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    );
+    let mut admin = postgres_admin().await;
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await
+        .expect("drop a leftover database");
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut admin)
+        .await
+        .expect("create the database");
+    (format!("{}/{name}", postgres_server()), name)
+}
+
+pub async fn drop_postgres_database(name: &str) {
+    let mut admin = postgres_admin().await;
+    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
+        .execute(&mut admin)
+        .await
+        .expect("drop the database");
+}
+
 /// The services a test can start without.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Service {
@@ -181,11 +259,13 @@ async fn spawn(
     let loyalty = if down.contains(&Service::Loyalty) {
         closed_port().await
     } else {
+        let database = LOYALTY_DATABASE.try_with(Clone::clone).ok().flatten();
         let loyalty_lookup = |name: &str| {
             if let Some((_, value)) = loyalty_vars.iter().find(|(var, _)| *var == name) {
                 return Some((*value).to_owned());
             }
             match name {
+                "DATABASE_URL" => database.clone(),
                 "CATALOGUE_ADDR" => Some(catalogue.clone()),
                 "LOYALTY_RATE_LIMIT_PER_MINUTE" => Some("1000".to_owned()),
                 _ => lookup(name),

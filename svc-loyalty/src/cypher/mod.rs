@@ -11,6 +11,7 @@ pub mod films;
 pub mod limits;
 mod member;
 mod offers;
+pub mod payment_portal;
 mod recovery;
 pub mod reply;
 mod session;
@@ -25,7 +26,7 @@ pub use reply::Reply;
 
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::config::SESSION_TIMEOUT_HOURS;
+use crate::domain::config::DEFAULT_SESSION_TIMEOUT_HOURS;
 use crate::domain::credentials::sha256_hex;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::mail::Mailer;
@@ -34,6 +35,7 @@ use crate::store::{Store, unix_now};
 use captcha::CaptchaVerifier;
 use films::FilmCatalogue;
 use limits::{Limited, RateLimits};
+use payment_portal::PaymentPortal;
 use wallet::WalletSigner;
 
 /// One call as the gateway passes it on.
@@ -53,27 +55,41 @@ pub struct Envelope {
     pub provider: String,
     /// New members start inactive and go through the membership activation flow.
     pub include_activation: bool,
+    /// The site's sessionTimeout in hours, the lifetime of refresh tokens; 0 or less
+    /// means the default (720).
+    pub session_timeout_hours: i32,
+    /// The site's allowExpiredAccountsLogin.
+    pub allow_expired_accounts_login: bool,
 }
 
-/// How long sessions and lockouts last.
+impl Envelope {
+    /// How long a refresh token lives: the site's sessionTimeout hours.
+    fn refresh_seconds(&self) -> i64 {
+        let hours = if self.session_timeout_hours > 0 {
+            self.session_timeout_hours
+        } else {
+            DEFAULT_SESSION_TIMEOUT_HOURS
+        };
+        i64::from(hours) * 60 * 60
+    }
+}
+
+/// How long sessions and lockouts last; refresh tokens live the site's sessionTimeout
+/// (see [`Envelope`]).
 #[derive(Debug, Clone)]
 pub struct Policy {
-    /// Session tokens live this many seconds; refresh tokens live sessionTimeout hours.
+    /// Session tokens live this many seconds.
     pub session_seconds: i64,
-    pub refresh_seconds: i64,
     pub lockout_attempts: i64,
     pub lockout_seconds: i64,
-    pub allow_expired_accounts_login: bool,
 }
 
 impl Policy {
     pub fn new(lockout_attempts: i64, lockout: std::time::Duration) -> Policy {
         Policy {
             session_seconds: 24 * 60 * 60,
-            refresh_seconds: i64::from(SESSION_TIMEOUT_HOURS) * 60 * 60,
             lockout_attempts,
             lockout_seconds: i64::try_from(lockout.as_secs()).unwrap_or(i64::MAX).max(1),
-            allow_expired_accounts_login: false,
         }
     }
 }
@@ -91,6 +107,7 @@ pub struct Provider {
     mailer: Mailer,
     captcha: Arc<dyn CaptchaVerifier>,
     wallet: WalletSigner,
+    payment_portal: Arc<dyn PaymentPortal>,
     /// The site's origins: reset links may only point there.
     site_origins: Vec<String>,
 }
@@ -104,6 +121,7 @@ pub struct Outside {
     pub mailer: Mailer,
     pub captcha: Arc<dyn CaptchaVerifier>,
     pub wallet: WalletSigner,
+    pub payment_portal: Arc<dyn PaymentPortal>,
 }
 
 impl Provider {
@@ -125,6 +143,7 @@ impl Provider {
             mailer: outside.mailer,
             captcha: outside.captcha,
             wallet: outside.wallet,
+            payment_portal: outside.payment_portal,
             site_origins,
         }
     }
@@ -200,6 +219,7 @@ impl Provider {
             Call::SetMemberToActivateOnComplete => self.set_member_to_activate(envelope).await?,
             Call::AddMembership => self.add_membership(envelope).await?,
             Call::CompletePayment => self.complete_payment(envelope).await?,
+            Call::PaymentPortalSession => self.payment_portal_session(route, envelope).await?,
             Call::WalletLoyaltyCard => {
                 return Ok(Reply::text(
                     self.wallet_loyalty_card(route, envelope).await?,

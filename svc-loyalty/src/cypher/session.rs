@@ -57,8 +57,8 @@ impl Provider {
             .into());
         }
         let member = self.member(&credentials.id).await?;
-        self.check_may_log_in(&member)?;
-        let (session, tokens) = self.new_session(&member.id, route.generation)?;
+        self.check_may_log_in(&member, envelope)?;
+        let (session, tokens) = self.new_session(&member.id, route.generation, envelope)?;
         let event = LoginEvent {
             event_id: new_token()?,
             hashed_member_id: sha256_hex(&member.id),
@@ -73,11 +73,11 @@ impl Provider {
         Ok(self.session_fields(&member, &tokens, route.generation))
     }
 
-    fn check_may_log_in(&self, member: &Member) -> Result<(), Error> {
+    fn check_may_log_in(&self, member: &Member, envelope: &Envelope) -> Result<(), Error> {
         if !member.is_activated {
             return Err(PeachCode::NotActivated.into());
         }
-        if member.is_expired(&rfc3339(unix_now())) && !self.policy.allow_expired_accounts_login {
+        if member.is_expired(&rfc3339(unix_now())) && !envelope.allow_expired_accounts_login {
             return Err(PeachCode::AccountExpired.into());
         }
         Ok(())
@@ -95,7 +95,7 @@ impl Provider {
         if refresh_token.is_empty() {
             return Err(PeachCode::InvalidSession.into());
         }
-        let (fresh, tokens) = self.new_session("", route.generation)?;
+        let (fresh, tokens) = self.new_session("", route.generation, envelope)?;
         let owner = sessions::refresh(
             self.store.pool(),
             &sha256_hex(&refresh_token),
@@ -146,7 +146,7 @@ impl Provider {
             .await?
             .ok_or(Error::Peach(PeachCode::InvalidSession))?;
         let member = self.member(&owner.member_id).await?;
-        self.check_may_log_in(&member)?;
+        self.check_may_log_in(&member, envelope)?;
         Ok(json!({
             "memberDetails": member.details(),
             "sessionManagementTokens": { self.branded("SessionToken"): token },
@@ -165,6 +165,7 @@ impl Provider {
         &self,
         member_id: &str,
         generation: Generation,
+        envelope: &Envelope,
     ) -> Result<(NewSession, Tokens), Error> {
         let tokens = Tokens {
             session: new_token()?,
@@ -177,7 +178,7 @@ impl Provider {
             member_id: member_id.to_owned(),
             cypher_version: generation.number(),
             expires_at: now + self.policy.session_seconds,
-            refresh_expires_at: now + self.policy.refresh_seconds,
+            refresh_expires_at: now + envelope.refresh_seconds(),
         };
         Ok((session, tokens))
     }

@@ -31,6 +31,10 @@ pub enum PeachCode {
     VersionRequired,
     /// Not enough points for the reward, or no such reward.
     RewardUnavailable,
+    /// The site has no payment-provider portal (PAYMENT_PORTAL_URL unset).
+    PaymentPortalNotConfigured,
+    /// The payment-provider portal failed or did not answer in time.
+    PaymentPortalFailed,
 }
 
 impl PeachCode {
@@ -56,6 +60,8 @@ impl PeachCode {
             PeachCode::InvalidSession => 401,
             PeachCode::VersionRequired => 403,
             PeachCode::RewardUnavailable => 409,
+            PeachCode::PaymentPortalNotConfigured => 501,
+            PeachCode::PaymentPortalFailed => 502,
         }
     }
 
@@ -68,6 +74,8 @@ impl PeachCode {
             PeachCode::VersionRequired => 403,
             PeachCode::Locked => 423,
             PeachCode::TooManyRequests => 429,
+            PeachCode::PaymentPortalNotConfigured => 501,
+            PeachCode::PaymentPortalFailed => 502,
             _ => 200,
         }
     }
@@ -114,6 +122,10 @@ fn message(code: PeachCode) -> Option<&'static str> {
         PeachCode::TooManyRequests => "Too many requests, please try again shortly",
         PeachCode::InvalidSession => "Your session has expired, please log in again",
         PeachCode::VersionRequired => "This needs a version 3 session",
+        PeachCode::PaymentPortalNotConfigured => "Payment methods cannot be managed on this site",
+        PeachCode::PaymentPortalFailed => {
+            "The payment provider is not available at the moment, please try again later"
+        }
         PeachCode::RewardUnavailable => return None,
     })
 }

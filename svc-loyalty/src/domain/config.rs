@@ -11,8 +11,9 @@ pub const BOOST_POS_WITHOUT_LOYALTY: &str = "BOOST_POS_WITHOUT_LOYALTY";
 pub const TAPOS: &str = "TAPOS";
 pub const CGR: &str = "CGR";
 
-/// Session lifetime in hours (SPEC.md section 9, "sessionTimeout 720").
-pub const SESSION_TIMEOUT_HOURS: i32 = 720;
+/// Session lifetime in hours when the provider settings name none (SPEC.md section 9,
+/// "sessionTimeout 720").
+pub const DEFAULT_SESSION_TIMEOUT_HOURS: i32 = 720;
 
 /// settings.loyalty as a site bundle writes it; every field may be absent.
 #[derive(Debug, Default, Deserialize)]
@@ -39,6 +40,10 @@ pub struct LoyaltySettings {
     pub logged_in_menu: Option<serde_json::Value>,
     pub include_watchlist: Option<bool>,
     pub card_type: Option<String>,
+    /// The provider settings of SPEC.md section 9.
+    pub session_timeout: Option<i32>,
+    pub allow_expired_accounts_login: Option<bool>,
+    pub display_original_cypher_messages: Option<bool>,
 }
 
 /// The normalised configuration.
@@ -111,9 +116,14 @@ pub fn normalise(settings: LoyaltySettings, site: &SiteContext) -> LoyaltyConfig
         card_type: settings
             .card_type
             .unwrap_or_else(|| "DEMATERIALIZED".to_owned()),
-        session_timeout_hours: SESSION_TIMEOUT_HOURS,
-        allow_expired_accounts_login: false,
-        display_original_cypher_messages: false,
+        session_timeout_hours: settings
+            .session_timeout
+            .filter(|hours| *hours > 0)
+            .unwrap_or(DEFAULT_SESSION_TIMEOUT_HOURS),
+        allow_expired_accounts_login: settings.allow_expired_accounts_login.unwrap_or(false),
+        display_original_cypher_messages: settings
+            .display_original_cypher_messages
+            .unwrap_or(false),
     };
     let circuit_or_settings = own_circuit.unwrap_or_else(|| site.settings_circuit_id.clone());
     match provider.as_str() {
@@ -170,6 +180,25 @@ mod tests {
         assert_eq!(config.session_timeout_hours, 720);
         assert!(!config.allow_expired_accounts_login);
         assert!(!config.display_original_cypher_messages);
+    }
+
+    #[test]
+    fn the_provider_settings_come_from_the_bundle() {
+        let config = normalise(
+            settings(
+                r#"{"sessionTimeout":48,"allowExpiredAccountsLogin":true,"displayOriginalCypherMessages":true}"#,
+            ),
+            &site(),
+        );
+        assert_eq!(config.session_timeout_hours, 48);
+        assert!(config.allow_expired_accounts_login);
+        assert!(config.display_original_cypher_messages);
+    }
+
+    #[test]
+    fn a_session_timeout_that_is_not_positive_keeps_the_default() {
+        let config = normalise(settings(r#"{"sessionTimeout":0}"#), &site());
+        assert_eq!(config.session_timeout_hours, 720);
     }
 
     #[test]

@@ -304,3 +304,71 @@ mod tests {
         assert!(!member.is_expired("2024-01-01T00:00:00Z"));
     }
 }
+
+#[cfg(test)]
+mod properties {
+    use proptest::prelude::*;
+    use serde_json::{Map, Value};
+
+    use super::*;
+
+    /// Any JSON value, a few levels deep, with the payload field names mixed in.
+    fn json() -> impl Strategy<Value = Value> {
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(Value::from),
+            any::<f64>().prop_map(Value::from),
+            ".{0,16}".prop_map(Value::String),
+        ];
+        let names = prop_oneof![
+            Just("firstname".to_owned()),
+            Just("lastName".to_owned()),
+            Just("mobileNumber".to_owned()),
+            Just("zipCode".to_owned()),
+            Just("birthDate".to_owned()),
+            Just("sendNewsletter".to_owned()),
+            ".{0,8}",
+        ];
+        leaf.prop_recursive(3, 24, 6, move |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..4).prop_map(Value::Array),
+                prop::collection::btree_map(names.clone(), inner, 0..6)
+                    .prop_map(|fields| Value::Object(fields.into_iter().collect::<Map<_, _>>())),
+            ]
+        })
+    }
+
+    proptest! {
+        #[test]
+        fn any_payload_reads_as_a_profile_of_trimmed_text(payload in json()) {
+            let profile = Profile::from_payload(&payload);
+            let edited = profile.edited(&payload);
+            for field in [&profile.first_name, &edited.last_name, &edited.zip_code] {
+                prop_assert_eq!(field.trim(), field.as_str());
+            }
+            let text = text(&payload, &["firstname", "firstName"]);
+            prop_assert_eq!(text.trim(), text.as_str());
+        }
+
+        #[test]
+        fn a_parsed_email_is_one_lower_cased_address(raw in ".{0,40}") {
+            if let Some(email) = Email::parse(&raw) {
+                let address = email.as_str();
+                prop_assert_eq!(address.matches('@').count(), 1);
+                prop_assert_eq!(address.to_lowercase(), address);
+                prop_assert!(!address.chars().any(char::is_whitespace));
+                prop_assert_eq!(Email::parse(address), Some(email.clone()));
+            }
+        }
+
+        #[test]
+        fn a_parsed_card_code_is_6_to_20_upper_case_letters_and_digits(raw in ".{0,24}") {
+            if let Some(code) = CardCode::parse(&raw) {
+                let code = code.as_str();
+                prop_assert!((6..=20).contains(&code.len()));
+                prop_assert!(code.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit()));
+            }
+        }
+    }
+}

@@ -62,6 +62,7 @@ pub enum Call {
     CompletePayment,
     WalletLoyaltyCard,
     WalletETicket,
+    PaymentPortalSession,
 }
 
 /// A parsed route: the call, its generation, and the loyalty context it names.
@@ -247,6 +248,9 @@ pub fn parse(method: &str, route: &str, brand: &str) -> Result<Route, RouteError
         ("POST", ["member", "v3", "sendmemberactivationcode"]) => {
             (Call::SendActivationCode, Generation::V3, None, None)
         }
+        ("POST", ["member", "getpaymentproviderportalsession"]) => {
+            (Call::PaymentPortalSession, Generation::V1, None, None)
+        }
         ("GET", ["walletpasses", "createloyaltycard", _]) => (
             Call::WalletLoyaltyCard,
             Generation::V1,
@@ -347,6 +351,19 @@ mod tests {
         assert_eq!(route.path_param, "ann@example.com");
         let route = known("GET", "/Member/UsernameReminder/C1/a+b@example.com");
         assert_eq!(route.path_param, "a+b@example.com");
+    }
+
+    #[test]
+    fn the_payment_portal_session_reads_the_circuit_and_the_cinema() {
+        let route = known(
+            "POST",
+            "/Member/GetPaymentProviderPortalSession?circuitId=C1&cinemaId=7",
+        );
+        assert_eq!(route.call, Call::PaymentPortalSession);
+        assert_eq!(
+            (route.circuit_id.as_str(), route.cinema_id.as_str()),
+            ("C1", "7")
+        );
     }
 
     #[test]

@@ -55,3 +55,47 @@ async fn an_expired_member_cannot_log_in_and_a_future_expiry_can() {
     );
     database.drop().await;
 }
+
+#[tokio::test]
+async fn the_sites_provider_settings_allow_expired_members_and_set_the_session_lifetime() {
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty(&database).await;
+    let credentials = json!({"username": "late@example.com", "password": "Popcorn#2024"});
+    let created = call(&mut client, "/Member/v3/Create", credentials.clone()).await;
+    let member_id = created["memberDetails"]["memberId"]
+        .as_str()
+        .expect("an id")
+        .to_owned();
+    let store = database.store().await;
+    members::set_expiry(store.pool(), &member_id, "2001-01-01T00:00:00Z")
+        .await
+        .expect("set");
+
+    let reply = client
+        .cypher(CypherRequest {
+            method: "POST".to_owned(),
+            route: "/Member/v3/Login".to_owned(),
+            payload_json: credentials.to_string(),
+            allow_expired_accounts_login: true,
+            session_timeout_hours: 2,
+            ..Default::default()
+        })
+        .await
+        .expect("answers")
+        .into_inner();
+
+    let body: Value = serde_json::from_str(&reply.body).expect("JSON");
+    assert_eq!(body["peachCode"], 0, "{body}");
+    let (refresh_expires_at,): (i64,) =
+        sqlx::query_as("SELECT refresh_expires_at FROM sessions WHERE member_id = $1")
+            .bind(&member_id)
+            .fetch_one(store.pool())
+            .await
+            .expect("a session");
+    let now = svc_loyalty::store::unix_now();
+    assert!(
+        (now + 2 * 3600 - 60..=now + 2 * 3600).contains(&refresh_expires_at),
+        "the refresh token lives sessionTimeout hours"
+    );
+    database.drop().await;
+}

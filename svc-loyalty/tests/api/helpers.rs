@@ -193,3 +193,82 @@ fn complete(request: &str) -> bool {
         .unwrap_or(0);
     body.len() >= length
 }
+
+/// One message a [`spawn_smtp`] server took.
+#[derive(Debug, Clone)]
+pub struct ReceivedMail {
+    pub mail_from: String,
+    pub recipients: Vec<String>,
+    /// The message as sent after DATA, without the final dot line.
+    pub data: String,
+}
+
+/// A minimal SMTP server on a random loopback port: it speaks enough SMTP (EHLO,
+/// MAIL, RCPT, DATA, RSET, QUIT) to take messages, sends each one it took down the
+/// channel, and answers `rcpt_reply` to every RCPT (e.g. "250 OK", or "550 no such
+/// user" to refuse). Answers the `smtp://` URL to reach it.
+pub async fn spawn_smtp(
+    rcpt_reply: &'static str,
+) -> (String, tokio::sync::mpsc::UnboundedReceiver<ReceivedMail>) {
+    use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind");
+    let addr = listener.local_addr().expect("address");
+    let (sender, receiver) = tokio::sync::mpsc::unbounded_channel();
+    tokio::spawn(async move {
+        while let Ok((socket, _)) = listener.accept().await {
+            let sender = sender.clone();
+            tokio::spawn(async move {
+                let (read, mut write) = socket.into_split();
+                let mut lines = BufReader::new(read).lines();
+                let mut mail = ReceivedMail {
+                    mail_from: String::new(),
+                    recipients: Vec::new(),
+                    data: String::new(),
+                };
+                let _ = write.write_all(b"220 test-smtp ready\r\n").await;
+                while let Ok(Some(line)) = lines.next_line().await {
+                    let command = line.to_ascii_uppercase();
+                    let reply = if command.starts_with("EHLO") {
+                        "250-test-smtp\r\n250-8BITMIME\r\n250 SMTPUTF8".to_owned()
+                    } else if command.starts_with("HELO") || command.starts_with("RSET") {
+                        "250 OK".to_owned()
+                    } else if command.starts_with("MAIL FROM:") {
+                        mail.mail_from = line[10..].trim().to_owned();
+                        "250 OK".to_owned()
+                    } else if command.starts_with("RCPT TO:") {
+                        mail.recipients.push(line[8..].trim().to_owned());
+                        rcpt_reply.to_owned()
+                    } else if command == "DATA" {
+                        let _ = write.write_all(b"354 go ahead\r\n").await;
+                        let mut data = String::new();
+                        while let Ok(Some(line)) = lines.next_line().await {
+                            if line == "." {
+                                break;
+                            }
+                            data.push_str(&line);
+                            data.push('\n');
+                        }
+                        mail.data = data;
+                        let _ = sender.send(mail.clone());
+                        "250 queued".to_owned()
+                    } else if command == "QUIT" {
+                        let _ = write.write_all(b"221 bye\r\n").await;
+                        break;
+                    } else {
+                        "502 not implemented".to_owned()
+                    };
+                    if write
+                        .write_all(format!("{reply}\r\n").as_bytes())
+                        .await
+                        .is_err()
+                    {
+                        break;
+                    }
+                }
+            });
+        }
+    });
+    (format!("smtp://{addr}"), receiver)
+}

@@ -5,6 +5,8 @@ mod expiry;
 mod helpers;
 mod login_events;
 mod logs;
+mod mail;
 mod normalise_config;
+mod payment_portal;
 mod store;
 mod upstream;

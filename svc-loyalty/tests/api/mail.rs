@@ -1,0 +1,135 @@
+//! E-mail to members over SMTP (SMTP_URL), against an SMTP server the test starts.
+
+use proto::loyalty::v1::CypherRequest;
+use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use serde_json::{Value, json};
+use tonic::transport::Channel;
+
+use crate::helpers::{TestDatabase, spawn_loyalty_with, spawn_smtp};
+
+async fn call(
+    client: &mut LoyaltyClient<Channel>,
+    method: &str,
+    route: &str,
+    payload: Value,
+) -> Result<Value, tonic::Status> {
+    let reply = client
+        .cypher(CypherRequest {
+            method: method.to_owned(),
+            route: route.to_owned(),
+            payload_json: payload.to_string(),
+            ..Default::default()
+        })
+        .await?
+        .into_inner();
+    Ok(serde_json::from_str(&reply.body).expect("JSON"))
+}
+
+async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) {
+    let body = call(
+        client,
+        "POST",
+        "/Member/v3/Create",
+        json!({"username": email, "password": "Popcorn#2024"}),
+    )
+    .await
+    .expect("answers");
+    assert_eq!(body["peachCode"], 0, "{body}");
+}
+
+fn reset_route(email: &str) -> String {
+    format!(
+        "/Member/v3/GetResetPasswordCode?boxofficeCircuitId=MQ&emailAddress={email}&rootUrl=http://127.0.0.1:8080&resetPasswordLink=reset"
+    )
+}
+
+#[tokio::test]
+async fn a_reset_link_goes_to_the_member_over_smtp_when_smtp_url_is_set() {
+    let (smtp_url, mut received) = spawn_smtp("250 OK").await;
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty_with(
+        &database,
+        &[
+            ("SMTP_URL", &smtp_url),
+            ("MAIL_FROM", "Marquee Cinemas <no-reply@marquee.example>"),
+        ],
+    )
+    .await;
+    create_member(&mut client, "ann@example.com").await;
+
+    let body = call(
+        &mut client,
+        "GET",
+        &reset_route("ann@example.com"),
+        json!({}),
+    )
+    .await
+    .expect("answers");
+
+    assert_eq!(body["peachCode"], 0, "{body}");
+    let mail = received.recv().await.expect("a message arrives");
+    assert_eq!(mail.recipients, vec!["<ann@example.com>".to_owned()]);
+    assert_eq!(mail.mail_from, "<no-reply@marquee.example>");
+    assert!(
+        mail.data.contains("Subject: Reset your password"),
+        "{}",
+        mail.data
+    );
+    assert!(
+        mail.data.contains("http://127.0.0.1:8080/reset?resetCode="),
+        "{}",
+        mail.data
+    );
+    assert!(
+        !database.data_dir.join("mail").exists(),
+        "nothing is written as a file"
+    );
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn a_message_the_relay_refuses_fails_the_call_instead_of_vanishing() {
+    let (smtp_url, mut received) = spawn_smtp("550 no such mailbox").await;
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_loyalty_with(&database, &[("SMTP_URL", &smtp_url)]).await;
+    create_member(&mut client, "bob@example.com").await;
+
+    let status = call(
+        &mut client,
+        "GET",
+        &reset_route("bob@example.com"),
+        json!({}),
+    )
+    .await
+    .expect_err("the mail was not sent");
+
+    assert_eq!(status.code(), tonic::Code::Unavailable);
+    assert!(status.message().contains("sending an e-mail"), "{status:?}");
+    assert!(received.try_recv().is_err(), "no message was taken");
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn a_relay_that_does_not_answer_fails_the_call() {
+    let closed = tokio::net::TcpListener::bind("127.0.0.1:0")
+        .await
+        .expect("bind")
+        .local_addr()
+        .expect("address");
+    let database = TestDatabase::sqlite();
+    let mut client =
+        spawn_loyalty_with(&database, &[("SMTP_URL", &format!("smtp://{closed}"))]).await;
+    create_member(&mut client, "cat@example.com").await;
+
+    let status = call(
+        &mut client,
+        "GET",
+        &reset_route("cat@example.com"),
+        json!({}),
+    )
+    .await
+    .expect_err("no relay");
+
+    assert_eq!(status.code(), tonic::Code::Unavailable);
+    database.drop().await;
+}
