@@ -14,7 +14,8 @@
 //! - [`cypher`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
 //! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
 //! - [`page_routes`]: which screen a path shows; path normalisation.
-//! - [`web`]: the built web app, the HTML shell and posters.
+//! - [`web`]: the built web app, the HTML shell and posters; [`page_hints`]: the
+//!   shell's preload hints for a page's first screen.
 //! - [`redirects`]: the ticketing redirect endpoints.
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
@@ -34,6 +35,7 @@ pub mod extract;
 pub mod metrics;
 pub mod ops;
 pub mod page_data;
+pub mod page_hints;
 pub mod page_routes;
 pub mod redirects;
 pub mod security;

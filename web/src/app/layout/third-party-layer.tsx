@@ -12,9 +12,9 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
 // its own chunk, keeping the first one small.
 
-const ConsentManager = lazy(async () => ({
-  default: (await import('@/features/consent/components/consent-manager')).ConsentManager,
-}));
+// Fetched as soon as this layer is: the banner is part of a first visit's first screen.
+const consentManager = import('@/features/consent/components/consent-manager');
+const ConsentManager = lazy(async () => ({ default: (await consentManager).ConsentManager }));
 const Analytics = lazy(async () => ({
   default: (await import('@/features/analytics/components/analytics')).Analytics,
 }));
@@ -67,13 +67,19 @@ function useAdContext() {
 export function ThirdPartyLayer() {
   const { site, theater, movies } = useAdContext();
   const consent = useTrackingConsent();
+  // The banner has its own boundary: it shows as soon as its own code has arrived,
+  // not when the slowest of the four chunks has.
   return (
-    <Suspense fallback={null}>
-      <ConsentManager site={site} onConsent={setConsent} />
-      <Analytics site={site} trackersEnabled={consent.trackersEnabled} />
-      <MemberLoginTracker purposeDenied={consent.purposeDenied} />
-      <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <ConsentManager site={site} onConsent={setConsent} />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Analytics site={site} trackersEnabled={consent.trackersEnabled} />
+        <MemberLoginTracker purposeDenied={consent.purposeDenied} />
+        <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+      </Suspense>
+    </>
   );
 }
 
