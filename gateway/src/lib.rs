@@ -20,7 +20,8 @@
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
 //! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
-//!   consent, analytics and ad scripts; [`etag`]: entity tags and 304s.
+//!   consent, analytics and ad scripts; [`launch_script`]: the enterprise-analytics
+//!   launch script; [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
 
 pub mod api;
@@ -32,6 +33,7 @@ pub mod embedded;
 pub mod error;
 pub mod etag;
 pub mod extract;
+pub mod launch_script;
 pub mod metrics;
 pub mod ops;
 pub mod page_data;
