@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
+import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
 import { NO_CONSENT_YET, type TrackingConsent } from '@/features/consent/utils/tracking-consent';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
@@ -67,15 +68,20 @@ function useAdContext() {
 export function ThirdPartyLayer() {
   const { site, theater, movies } = useAdContext();
   const consent = useTrackingConsent();
+  const launchScriptUrl = useAppData().data?.analytics?.launchScriptUrl;
   // The banner has its own boundary: it shows as soon as its own code has arrived,
   // not when the slowest of the four chunks has.
   return (
     <>
       <Suspense fallback={null}>
-        <ConsentManager site={site} onConsent={setConsent} />
+        <ConsentManager
+          site={site}
+          launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
+          onConsent={setConsent}
+        />
       </Suspense>
       <Suspense fallback={null}>
-        <Analytics site={site} trackersEnabled={consent.trackersEnabled} />
+        <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
         <MemberLoginTracker purposeDenied={consent.purposeDenied} />
         <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
       </Suspense>
