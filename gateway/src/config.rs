@@ -8,6 +8,7 @@ use std::time::Duration;
 pub use proto::config::ConfigError;
 use proto::config::host_port;
 
+use crate::launch_script::LaunchScript;
 use crate::third_party_proxy::ProxyConfig;
 
 /// Where each service answers (host:port), from the `*_ADDR` variables.
@@ -37,6 +38,8 @@ pub struct Config {
     pub third_party_proxy: ProxyConfig,
     /// Names the loyalty session headers, `{Brand}-Session-Token` (LOYALTY_BRAND).
     pub loyalty_brand: String,
+    /// The enterprise-analytics launch script (ANALYTICS_LAUNCH_SCRIPT_URL), if any.
+    pub analytics_launch_script: Option<LaunchScript>,
 }
 
 impl Config {
@@ -67,6 +70,7 @@ impl Config {
             site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
+            analytics_launch_script: LaunchScript::from_lookup(&lookup)?,
         })
     }
 }
@@ -91,6 +95,10 @@ mod tests {
             ("ADS_ADDR", "host:notaport"),
             ("GRPC_TIMEOUT_MS", "soon"),
             ("SITE_REFRESH_MS", "0"),
+            (
+                "ANALYTICS_LAUNCH_SCRIPT_URL",
+                "http://assets.example/launch.js",
+            ),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)

@@ -14,12 +14,14 @@
 //! - [`cypher`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
 //! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
 //! - [`page_routes`]: which screen a path shows; path normalisation.
-//! - [`web`]: the built web app, the HTML shell and posters.
+//! - [`web`]: the built web app, the HTML shell and posters; [`page_hints`]: the
+//!   shell's preload hints for a page's first screen.
 //! - [`redirects`]: the ticketing redirect endpoints.
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
 //! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
-//!   consent, analytics and ad scripts; [`etag`]: entity tags and 304s.
+//!   consent, analytics and ad scripts; [`launch_script`]: the enterprise-analytics
+//!   launch script; [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
 
 pub mod api;
@@ -31,9 +33,11 @@ pub mod embedded;
 pub mod error;
 pub mod etag;
 pub mod extract;
+pub mod launch_script;
 pub mod metrics;
 pub mod ops;
 pub mod page_data;
+pub mod page_hints;
 pub mod page_routes;
 pub mod redirects;
 pub mod security;

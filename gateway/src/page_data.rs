@@ -93,6 +93,18 @@ pub struct ResolvedPage {
 }
 
 impl ResolvedPage {
+    pub fn theaters(&self) -> &[catalogue::Theater] {
+        &self.snapshot.theaters
+    }
+
+    pub fn is_single_location(&self) -> bool {
+        self.snapshot
+            .site
+            .config
+            .as_ref()
+            .is_some_and(|config| config.is_single_location)
+    }
+
     /// `{path, templateName, pageContext, data}`; the page context of SPEC.md section 3.
     pub fn to_json(&self, page_path: &str) -> Value {
         let config = self.snapshot.config();

@@ -8,6 +8,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use proto::catalogue::v1 as catalogue;
 
+use crate::launch_script::LaunchScript;
 use crate::state::AppState;
 use crate::third_party_csp::ThirdPartySources;
 
@@ -18,6 +19,7 @@ pub fn content_security_policy(
     config: &catalogue::SiteConfig,
     settings: &catalogue::SiteSettings,
     theaters: &[catalogue::Theater],
+    launch_script: Option<&LaunchScript>,
 ) -> HeaderValue {
     let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
     // The version 3 ticketing hand-off posts a form to the ticketing site.
@@ -36,7 +38,7 @@ pub fn content_security_policy(
         connect,
         frame,
         img,
-    } = ThirdPartySources::for_site(settings);
+    } = ThirdPartySources::for_site(settings, launch_script);
     let policy = format!(
         "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
@@ -111,7 +113,7 @@ mod tests {
     }
 
     fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
-        content_security_policy(config, settings, &[])
+        content_security_policy(config, settings, &[], None)
             .to_str()
             .expect("ascii")
             .to_owned()

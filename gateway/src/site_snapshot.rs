@@ -17,6 +17,7 @@ use serde_json::{Value, json};
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::etag::ETag;
+use crate::launch_script::LaunchScript;
 use crate::security;
 
 #[derive(Debug)]
@@ -69,9 +70,19 @@ pub fn loyalty_json(config: &loyalty::LoyaltyConfig) -> Value {
 #[derive(Debug, Clone, Default)]
 pub struct SiteCache {
     current: Arc<RwLock<Option<Arc<SiteSnapshot>>>>,
+    /// Goes into every snapshot's app data and policy: it is configuration, not
+    /// part of the site bundle.
+    launch_script: Option<LaunchScript>,
 }
 
 impl SiteCache {
+    pub fn new(launch_script: Option<LaunchScript>) -> SiteCache {
+        SiteCache {
+            current: Arc::default(),
+            launch_script,
+        }
+    }
+
     /// The cached snapshot, or one built now when there is none yet.
     pub async fn get(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
         if let Some(snapshot) = self.cached() {
@@ -101,7 +112,7 @@ impl SiteCache {
         {
             return Ok(snapshot);
         }
-        let snapshot = Arc::new(build(services, site).await?);
+        let snapshot = Arc::new(build(services, site, self.launch_script.as_ref()).await?);
         *self
             .current
             .write()
@@ -125,7 +136,11 @@ impl SiteCache {
     }
 }
 
-async fn build(services: &Services, site: catalogue::Site) -> Result<SiteSnapshot, AppError> {
+async fn build(
+    services: &Services,
+    site: catalogue::Site,
+    launch_script: Option<&LaunchScript>,
+) -> Result<SiteSnapshot, AppError> {
     let mut catalogue_client = services.catalogue.clone();
     let config = site.config.clone().unwrap_or_default();
     let settings = site.settings.clone().unwrap_or_default();
@@ -171,12 +186,18 @@ async fn build(services: &Services, site: catalogue::Site) -> Result<SiteSnapsho
         "theaters": theaters,
         "messages": messages,
         "revision": site.revision,
+        "analytics": { "launchScriptUrl": launch_script.map(LaunchScript::url) },
     });
     let app_data = Bytes::from(app_data.to_string());
     Ok(SiteSnapshot {
         app_data_etag: ETag::of(&app_data),
         app_data,
-        content_security_policy: security::content_security_policy(&config, &settings, &theaters),
+        content_security_policy: security::content_security_policy(
+            &config,
+            &settings,
+            &theaters,
+            launch_script,
+        ),
         site,
         loyalty,
         theaters,

@@ -52,7 +52,7 @@ impl Application {
             |embedded| embedded.addrs.clone(),
         );
         let services = Services::connect(&addrs, config.grpc_timeout)?;
-        let site = SiteCache::default();
+        let site = SiteCache::new(config.analytics_launch_script.clone());
         if let Err(error) = site.refresh(&services).await {
             tracing::warn!(%error, "no site snapshot yet; will retry");
         }

@@ -1,8 +1,11 @@
 //! The Content-Security-Policy sources the consent, analytics and ad scripts need
-//! (SPEC.md section 7 "Third-party loads"), added only for what the site turns on. The
-//! browser still loads none of them before the visitor's consent allows it.
+//! (SPEC.md section 7 "Third-party loads"), added only for what the site turns on or the
+//! gateway is configured with (the analytics launch script). The browser still loads
+//! none of them before the visitor's consent allows it.
 
 use proto::catalogue::v1 as catalogue;
+
+use crate::launch_script::LaunchScript;
 
 /// Extra sources per directive, each a space-separated list starting with a space.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -19,7 +22,10 @@ const ANALYTICS: &str = " https://www.googletagmanager.com https://*.google-anal
 const CONSENT_MANAGER: &str = " https://sdk.privacy-center.org https://api.privacy-center.org";
 
 impl ThirdPartySources {
-    pub fn for_site(settings: &catalogue::SiteSettings) -> ThirdPartySources {
+    pub fn for_site(
+        settings: &catalogue::SiteSettings,
+        launch_script: Option<&LaunchScript>,
+    ) -> ThirdPartySources {
         let mut sources = ThirdPartySources {
             // The fixed measurement id is always loaded once trackers are enabled.
             script: ANALYTICS.to_owned(),
@@ -30,6 +36,13 @@ impl ThirdPartySources {
         if !settings.cookie_banner_didomi_id.trim().is_empty() {
             for directive in [&mut sources.script, &mut sources.connect, &mut sources.img] {
                 directive.push_str(CONSENT_MANAGER);
+            }
+        }
+        // The launch script loads its rules and extensions from its own origin.
+        if let Some(script) = launch_script {
+            for directive in [&mut sources.script, &mut sources.connect] {
+                directive.push(' ');
+                directive.push_str(script.origin());
             }
         }
         // Ad libraries, the ad server and their bidders load from hosts no list can
@@ -67,7 +80,7 @@ mod tests {
             ("", "notice-1", true, false),
             ("PROGRAMMATIC", "", false, true),
         ] {
-            let sources = ThirdPartySources::for_site(&settings(ads, didomi));
+            let sources = ThirdPartySources::for_site(&settings(ads, didomi), None);
             let tokens: Vec<&str> = sources.script.split_whitespace().collect();
             assert!(tokens.contains(&"https://www.googletagmanager.com"));
             assert_eq!(
@@ -78,5 +91,23 @@ mod tests {
             assert_eq!(tokens.contains(&"https:"), any_https, "{ads}/{didomi}");
             assert_eq!(sources.frame.is_empty(), !any_https, "{ads}/{didomi}");
         }
+    }
+
+    #[test]
+    fn a_configured_launch_script_adds_its_origin_to_scripts_and_connections() {
+        let script = LaunchScript::parse("https://assets.adobedtm.com/abc/launch-1.min.js")
+            .expect("a valid URL");
+        let sources = ThirdPartySources::for_site(&settings("", ""), Some(&script));
+        for directive in [&sources.script, &sources.connect] {
+            assert!(
+                directive
+                    .split_whitespace()
+                    .any(|source| source == "https://assets.adobedtm.com"),
+                "{directive}"
+            );
+        }
+        assert!(!sources.img.contains("adobedtm"), "{}", sources.img);
+        let without = ThirdPartySources::for_site(&settings("", ""), None);
+        assert!(!without.script.contains("adobedtm"));
     }
 }

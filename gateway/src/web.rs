@@ -1,6 +1,7 @@
 //! The built web app (web/dist): hashed assets with long-lived caching, other files
 //! revalidated, and the HTML shell for every page path with the page's real status
-//! (404 for unknown pages, 301 to canonical paths). Also the generated posters.
+//! (404 for unknown pages, 301 to canonical paths) and preload hints for the page's
+//! first screen. Also the generated posters.
 
 use std::path::{Path, PathBuf};
 
@@ -18,6 +19,7 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::error::{AppError, error_response};
 use crate::etag::{ETag, conditional};
 use crate::page_data::{Resolution, resolve};
+use crate::page_hints;
 use crate::state::AppState;
 
 /// Vite names files under assets/ by content hash, so they never change.
@@ -72,7 +74,7 @@ pub fn fallback(state: AppState) -> Router {
         ))
 }
 
-async fn page(State(state): State<AppState>, uri: Uri) -> Response {
+async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
     let path = uri.path();
     if path.starts_with("/api/") || path.starts_with("/page-data/") {
         return error_response(
@@ -89,9 +91,13 @@ async fn page(State(state): State<AppState>, uri: Uri) -> Response {
         );
     };
     let (prefix, page_path) = split_preview_prefix(path);
-    let status = match resolve(&state, page_path).await {
-        Ok(Resolution::Page(page)) => page.status,
-        Ok(Resolution::Missing) => StatusCode::NOT_FOUND,
+    let (status, shell) = match resolve(&state, page_path).await {
+        Ok(Resolution::Page(page)) => {
+            let cookies = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
+            let links = page_hints::preload_links(&page, cookies);
+            (page.status, page_hints::into_shell(&shell, &links))
+        }
+        Ok(Resolution::Missing) => (StatusCode::NOT_FOUND, shell),
         Ok(Resolution::Redirect(to)) => {
             let to = format!("{prefix}{to}");
             let to = match uri.query() {
@@ -103,7 +109,7 @@ async fn page(State(state): State<AppState>, uri: Uri) -> Response {
         // The shell still loads; the app shows the error page and retries.
         Err(error) => {
             tracing::warn!(%error, path, "page not resolved");
-            StatusCode::SERVICE_UNAVAILABLE
+            (StatusCode::SERVICE_UNAVAILABLE, shell)
         }
     };
     (

@@ -127,3 +127,53 @@ async fn cms_preview_pages_answer_as_the_page_under_the_prefix() {
         404
     );
 }
+
+#[tokio::test]
+async fn a_movie_page_shell_preloads_its_data_and_poster() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let id = movie["id"].as_str().expect("an id");
+    let body = gateway
+        .get(movie["path"].as_str().expect("a path"))
+        .await
+        .text()
+        .await
+        .expect("a body");
+    let head = body.split("</head>").next().expect("a head");
+    for link in [
+        r#"<link rel="preload" href="/api/v1/movies" as="fetch" crossorigin="anonymous" />"#
+            .to_owned(),
+        format!(
+            r#"<link rel="preload" href="/api/v1/showtimes?movieId={id}" as="fetch" crossorigin="anonymous" />"#
+        ),
+        format!(
+            r#"<link rel="preload" href="{}" as="image" fetchpriority="high" />"#,
+            movie["posterUrl"].as_str().expect("a poster")
+        ),
+    ] {
+        assert!(head.contains(&link), "{link} in {head}");
+    }
+}
+
+#[tokio::test]
+async fn the_home_shell_preloads_the_visitors_theater_lists() {
+    let gateway = spawn_gateway().await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let theater = theaters[1]["id"].as_str().expect("a theater id");
+    let body = gateway
+        .client
+        .get(format!("{}/", gateway.address))
+        .header("cookie", format!("selectedTheaterId={theater}"))
+        .send()
+        .await
+        .expect("an answer")
+        .text()
+        .await
+        .expect("a body");
+    assert!(
+        body.contains(&format!(r#"href="/api/v1/movies?theaterId={theater}""#)),
+        "{body}"
+    );
+    // The theater's hero is not known from the chain's list: no poster is guessed.
+    assert!(!body.contains(r#"as="image""#), "{body}");
+}

@@ -1,4 +1,6 @@
-use crate::helpers::spawn_gateway;
+use gateway::launch_script::LaunchScript;
+
+use crate::helpers::{spawn_gateway, spawn_gateway_configured};
 
 #[tokio::test]
 async fn every_response_carries_the_security_headers() {
@@ -38,4 +40,35 @@ async fn every_response_carries_the_security_headers() {
             "{path}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_configured_launch_script_reaches_the_app_data_and_the_policy() {
+    let url = "https://assets.adobedtm.com/abc123/launch-def456.min.js";
+    let gateway = spawn_gateway_configured(&[], |config| {
+        config.analytics_launch_script = Some(LaunchScript::parse(url).expect("a valid URL"));
+    })
+    .await;
+    let response = gateway.get("/page-data/app-data.json").await;
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    let script_src = csp
+        .split(';')
+        .find(|directive| directive.trim().starts_with("script-src"))
+        .expect("a script-src");
+    assert!(script_src.contains(" https://assets.adobedtm.com"), "{csp}");
+    let app_data: serde_json::Value = response.json().await.expect("JSON");
+    assert_eq!(app_data["analytics"]["launchScriptUrl"], url);
+}
+
+#[tokio::test]
+async fn without_a_launch_script_the_app_data_names_none() {
+    let gateway = spawn_gateway().await;
+    let (_, app_data) = gateway.get_json("/page-data/app-data.json").await;
+    assert!(
+        app_data["analytics"]["launchScriptUrl"].is_null(),
+        "{app_data}"
+    );
 }

@@ -166,6 +166,8 @@ export type AppData = {
   theaters?: Theater[];
   messages?: Messages;
   revision?: string;
+  /** Gateway configuration (ANALYTICS_LAUNCH_SCRIPT_URL). */
+  analytics?: { launchScriptUrl?: string | null };
 };
 
 export type Movie = {

@@ -16,10 +16,12 @@ import styles from './root-layout.module.css';
 // Below the fold on every page: its code loads after the page's own, keeping the
 // first chunk small.
 const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
-// Consent, analytics and ads render nothing before the page is mounted and consent is
-// known, so their code loads after the page's too.
-const ThirdPartyLayer = lazy(async () => ({ default: (await import('./third-party-layer')).ThirdPartyLayer }));
-const PageAds = lazy(async () => ({ default: (await import('./third-party-layer')).PageAds }));
+// Consent, analytics and ads stay out of the first chunk, but their code is fetched
+// at once, alongside the page's: on a first visit the consent banner is often the
+// largest thing on screen, and waiting for the frame to render first delays it.
+const thirdPartyLayer = import('./third-party-layer');
+const ThirdPartyLayer = lazy(async () => ({ default: (await thirdPartyLayer).ThirdPartyLayer }));
+const PageAds = lazy(async () => ({ default: (await thirdPartyLayer).PageAds }));
 
 /** The frame of every page: header, the page itself, footer. */
 export function RootLayout() {

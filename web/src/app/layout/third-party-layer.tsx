@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
+import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
 import { NO_CONSENT_YET, type TrackingConsent } from '@/features/consent/utils/tracking-consent';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
@@ -12,9 +13,9 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
 // its own chunk, keeping the first one small.
 
-const ConsentManager = lazy(async () => ({
-  default: (await import('@/features/consent/components/consent-manager')).ConsentManager,
-}));
+// Fetched as soon as this layer is: the banner is part of a first visit's first screen.
+const consentManager = import('@/features/consent/components/consent-manager');
+const ConsentManager = lazy(async () => ({ default: (await consentManager).ConsentManager }));
 const Analytics = lazy(async () => ({
   default: (await import('@/features/analytics/components/analytics')).Analytics,
 }));
@@ -67,13 +68,24 @@ function useAdContext() {
 export function ThirdPartyLayer() {
   const { site, theater, movies } = useAdContext();
   const consent = useTrackingConsent();
+  const launchScriptUrl = useAppData().data?.analytics?.launchScriptUrl;
+  // The banner has its own boundary: it shows as soon as its own code has arrived,
+  // not when the slowest of the four chunks has.
   return (
-    <Suspense fallback={null}>
-      <ConsentManager site={site} onConsent={setConsent} />
-      <Analytics site={site} trackersEnabled={consent.trackersEnabled} />
-      <MemberLoginTracker purposeDenied={consent.purposeDenied} />
-      <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-    </Suspense>
+    <>
+      <Suspense fallback={null}>
+        <ConsentManager
+          site={site}
+          launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
+          onConsent={setConsent}
+        />
+      </Suspense>
+      <Suspense fallback={null}>
+        <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
+        <MemberLoginTracker purposeDenied={consent.purposeDenied} />
+        <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+      </Suspense>
+    </>
   );
 }
 

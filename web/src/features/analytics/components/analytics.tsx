@@ -15,6 +15,7 @@ import {
   type Tracker,
 } from '../utils/analytics-plan';
 import { EventQueue } from '../utils/event-queue';
+import { launchScriptToLoad } from '../utils/launch-script';
 
 type AnalyticsWindow = Window & {
   dataLayer?: unknown[];
@@ -30,12 +31,20 @@ function setMeasurementDisabled(measurementIds: string[], disabled: boolean): vo
 type AnalyticsSettings = { enableTargettTracking?: boolean; trackers?: Tracker[] };
 type AnalyticsConfig = { trackers?: { googleAnalyticsV4?: string } };
 
+type AnalyticsProps = {
+  site: Site | undefined;
+  /** The enterprise-analytics launch script, if the gateway names one. */
+  launchScriptUrl: string | null | undefined;
+  trackersEnabled: boolean;
+};
+
 /**
- * GA4 and the tag-manager containers, loaded only once trackers are enabled; then a
- * page view on every route change and an event for every outbound link click, through
- * the global `analytics.track` whose queue is drained every 3 s.
+ * GA4, the tag-manager containers and the enterprise-analytics launch script, loaded
+ * only once trackers are enabled; then a page view on every route change and an event
+ * for every outbound link click, through the global `analytics.track` whose queue is
+ * drained every 3 s.
  */
-export function Analytics({ site, trackersEnabled }: { site: Site | undefined; trackersEnabled: boolean }) {
+export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsProps) {
   const settings = site?.settings as (NonNullable<Site['settings']> & AnalyticsSettings) | undefined;
   const config = site?.config as (NonNullable<Site['config']> & AnalyticsConfig) | undefined;
   const plan = useMemo(
@@ -50,6 +59,16 @@ export function Analytics({ site, trackersEnabled }: { site: Site | undefined; t
     [config, settings],
   );
   const active = trackersEnabled && plan.measurementIds.length > 0;
+  const launchScript = launchScriptToLoad({
+    url: launchScriptUrl,
+    trackersEnabled,
+    analyticsEnabled: import.meta.env.VITE_ANALYTICS_DISABLED !== 'true',
+  });
+
+  useEffect(() => {
+    if (!launchScript) return;
+    loadScript(launchScript).catch((error: unknown) => console.warn('analytics launch script failed to load', error));
+  }, [launchScript]);
 
   useEffect(() => {
     if (!active) return;

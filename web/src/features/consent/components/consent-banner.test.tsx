@@ -40,7 +40,7 @@ describe('ConsentBanner', () => {
     ['ccpa', ['Accept', 'Do not sell or share my personal information']],
   ] as const)('under %s offers %o with the same weight', (regulation, labels) => {
     stubGateway({ state: 'undetermined', trackersEnabled: false });
-    renderWithApp(<ConsentBanner regulation={regulation} privacyPolicySlug={undefined} onConsent={() => undefined} />, messages);
+    renderWithApp(<ConsentBanner regulation={regulation} privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={() => undefined} />, messages);
     const dialog = screen.getByRole('dialog', { name: 'Your privacy choices' });
     const buttons = Array.from(dialog.querySelectorAll('button'));
     expect(buttons.map((button) => button.textContent)).toEqual(labels);
@@ -50,7 +50,7 @@ describe('ConsentBanner', () => {
   it('remembers the choice, asks svc-consent, stores a receipt and hides', async () => {
     const calls = stubGateway({ state: 'granted', trackersEnabled: true });
     const onConsent = vi.fn();
-    renderWithApp(<ConsentBanner regulation="gdpr" privacyPolicySlug="privacy-policy" onConsent={onConsent} />, messages);
+    renderWithApp(<ConsentBanner regulation="gdpr" privacyPolicySlug="privacy-policy" launchScriptConfigured={false} onConsent={onConsent} />, messages);
     fireEvent.click(screen.getByRole('button', { name: 'Accept all' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(onConsent).toHaveBeenCalledWith({ trackersEnabled: true, consentGiven: true, purposeDenied: false }));
@@ -62,7 +62,7 @@ describe('ConsentBanner', () => {
     window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify(choiceFromAction('doNotSell', 'ccpa')));
     stubGateway({ state: 'denied', trackersEnabled: false });
     const onConsent = vi.fn();
-    renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} onConsent={onConsent} />, messages);
+    renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={onConsent} />, messages);
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(onConsent).toHaveBeenCalledWith({ trackersEnabled: false, consentGiven: false, purposeDenied: true }));
     act(() => openConsentPreferences());
@@ -70,5 +70,34 @@ describe('ConsentBanner', () => {
     await waitFor(() => expect(document.activeElement).toBe(dialog));
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks nothing before the choice when no launch script is configured', async () => {
+    const calls = stubGateway({ state: 'granted', trackersEnabled: true });
+    renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={vi.fn()} />, messages);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toEqual([]);
+  });
+
+  it('with a launch script, reports itself ready at once, before the choice', async () => {
+    const calls = stubGateway({ state: 'undetermined', trackersEnabled: true });
+    const onConsent = vi.fn();
+    renderWithApp(<ConsentBanner regulation="gdpr" privacyPolicySlug={undefined} launchScriptConfigured onConsent={onConsent} />, messages);
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    await waitFor(() => expect(onConsent).toHaveBeenCalledWith({ trackersEnabled: true, consentGiven: false, purposeDenied: false }));
+    expect(calls).toEqual([
+      {
+        url: '/api/v1/consent/evaluate',
+        body: {
+          regulation: 'gdpr',
+          consentRequired: true,
+          vendors: { 'google-analytics': null, bing: null, 'adobe-analytics': null },
+          doNotSell: false,
+          cmpEnabled: true,
+          launchScriptReady: true,
+        },
+      },
+    ]);
   });
 });

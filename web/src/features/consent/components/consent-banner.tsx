@@ -7,12 +7,14 @@ import { recordConsentReceipt } from '../api/record-consent-receipt';
 import {
   choiceFromAction,
   CONSENT_STORAGE_KEY,
+  evaluationBeforeChoice,
   evaluationForChoice,
   parseStoredChoice,
   receiptForChoice,
   type BannerAction,
   type BannerRegulation,
   type ConsentChoice,
+  type ConsentEvaluation,
 } from '../utils/consent-choice';
 import { OPEN_CONSENT_EVENT } from '../utils/consent-events';
 import { trackingConsentFrom, type TrackingConsent } from '../utils/tracking-consent';
@@ -21,6 +23,8 @@ import styles from './consent-banner.module.css';
 type ConsentBannerProps = {
   regulation: BannerRegulation;
   privacyPolicySlug: string | undefined;
+  /** An enterprise-analytics launch script is configured (app data). */
+  launchScriptConfigured: boolean;
   onConsent: (consent: TrackingConsent) => void;
 };
 
@@ -45,26 +49,36 @@ function storeChoice(choice: ConsentChoice): void {
  * under GDPR, "Do not sell or share" under CCPA/CPRA. The choice is remembered,
  * sent as a receipt, and the banner re-opens from the footer.
  */
-export function ConsentBanner({ regulation, privacyPolicySlug, onConsent }: ConsentBannerProps) {
+export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfigured, onConsent }: ConsentBannerProps) {
   const t = useTranslate();
   const [open, setOpen] = useState(false);
   const [reopened, setReopened] = useState(false);
   const bannerRef = useRef<HTMLElement>(null);
 
-  const apply = useCallback(
-    (choice: ConsentChoice) => {
-      evaluateConsent(evaluationForChoice(choice))
+  const report = useCallback(
+    (evaluation: ConsentEvaluation) => {
+      evaluateConsent(evaluation)
         .then((decision) => onConsent(trackingConsentFrom(decision)))
         .catch((error: unknown) => console.warn('consent evaluation failed', error));
     },
     [onConsent],
   );
+  const apply = useCallback(
+    (choice: ConsentChoice) => report(evaluationForChoice(choice, launchScriptConfigured)),
+    [report, launchScriptConfigured],
+  );
 
   useEffect(() => {
     const stored = readStoredChoice();
-    if (stored) apply(stored);
-    else setOpen(true);
-  }, [apply]);
+    if (stored) {
+      apply(stored);
+      return;
+    }
+    setOpen(true);
+    // The banner is ready now: that alone may enable trackers (a launch script).
+    const ready = evaluationBeforeChoice(regulation, launchScriptConfigured);
+    if (ready) report(ready);
+  }, [apply, report, regulation, launchScriptConfigured]);
 
   useEffect(() => {
     const reopen = () => {

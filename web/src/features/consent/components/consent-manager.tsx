@@ -15,9 +15,12 @@ type ConsentSettings = { cookieBannerDidomiId?: string };
  */
 export function ConsentManager({
   site,
+  launchScriptConfigured,
   onConsent,
 }: {
   site: Site | undefined;
+  /** An enterprise-analytics launch script is configured: trackers may run once the manager is ready. */
+  launchScriptConfigured: boolean;
   onConsent: (consent: TrackingConsent) => void;
 }) {
   const settings = site?.settings as (NonNullable<Site['settings']> & ConsentSettings) | undefined;
@@ -39,6 +42,7 @@ export function ConsentManager({
       <ConsentBanner
         regulation={regulationForCountry(country)}
         privacyPolicySlug={settings?.privacyPolicyPage?.slug}
+        launchScriptConfigured={launchScriptConfigured}
         onConsent={onConsent}
       />
     );
@@ -52,6 +56,7 @@ export function ConsentManager({
         logoUrl={settings?.logo?.src ?? ''}
         privacyPolicyUrl={privacyPolicyUrl(window.location.origin, settings?.privacyPolicyPage?.slug)}
         country={country ?? ''}
+        launchScriptConfigured={launchScriptConfigured}
         onConsent={onConsent}
       />
     );

@@ -38,10 +38,12 @@ type DidomiConsentProps = {
   logoUrl: string;
   privacyPolicyUrl: string;
   country: string;
+  /** An enterprise-analytics launch script is configured (app data). */
+  launchScriptConfigured: boolean;
   onConsent: (consent: TrackingConsent) => void;
 };
 
-function snapshot(sdk: DidomiSdk) {
+function snapshot(sdk: DidomiSdk, launchScriptConfigured: boolean) {
   const vendors: Record<string, boolean | null> = {};
   for (const [name, vendorId] of Object.entries(DIDOMI_VENDORS)) {
     vendors[name] = sdk.getUserConsentStatusForVendor(vendorId) ?? null;
@@ -51,7 +53,7 @@ function snapshot(sdk: DidomiSdk) {
     consentRequired: sdk.isConsentRequired(),
     vendors,
     doNotSell: sdk.CCPA?.getDoNotSellStatus() ?? false,
-  });
+  }, launchScriptConfigured);
 }
 
 /**
@@ -59,7 +61,7 @@ function snapshot(sdk: DidomiSdk) {
  * on; consent re-evaluated at every change; the popup's image gets an accessible alt
  * text, checked every 500 ms because the SDK renders it whenever it likes.
  */
-export function DidomiConsent({ apiKey, noticeId, onConsent, ...app }: DidomiConsentProps) {
+export function DidomiConsent({ apiKey, noticeId, launchScriptConfigured, onConsent, ...app }: DidomiConsentProps) {
   const t = useTranslate();
   const { appName, logoUrl, privacyPolicyUrl, country } = app;
 
@@ -68,7 +70,7 @@ export function DidomiConsent({ apiKey, noticeId, onConsent, ...app }: DidomiCon
     page.didomiConfig = didomiConfig({ appName, logoUrl, privacyPolicyUrl, country });
     const reevaluate = () => {
       if (!page.Didomi) return;
-      evaluateConsent(snapshot(page.Didomi))
+      evaluateConsent(snapshot(page.Didomi, launchScriptConfigured))
         .then((decision) => onConsent(trackingConsentFrom(decision)))
         .catch((error: unknown) => console.warn('consent evaluation failed', error));
     };
@@ -79,7 +81,7 @@ export function DidomiConsent({ apiKey, noticeId, onConsent, ...app }: DidomiCon
     loadScript(didomiLoaderUrl(apiKey, noticeId)).catch((error: unknown) =>
       console.warn('consent manager failed to load', error),
     );
-  }, [apiKey, noticeId, appName, logoUrl, privacyPolicyUrl, country, onConsent]);
+  }, [apiKey, noticeId, appName, logoUrl, privacyPolicyUrl, country, launchScriptConfigured, onConsent]);
 
   useEffect(() => {
     const show = () => (window as DidomiWindow).Didomi?.preferences.show();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   choiceFromAction,
+  evaluationBeforeChoice,
   evaluationForChoice,
   parseStoredChoice,
   POLICY_VERSION,
@@ -66,13 +67,40 @@ describe('evaluationForChoice', () => {
     ['doNotSell', 'ccpa', {}, false, true],
     ['acknowledge', 'none', {}, false, false],
   ])('%s under %s', (action, regulation, vendors, consentRequired, doNotSell) => {
-    expect(evaluationForChoice(choiceFromAction(action, regulation))).toEqual({
+    expect(evaluationForChoice(choiceFromAction(action, regulation), false)).toEqual({
       regulation,
       consentRequired,
       vendors,
       doNotSell,
       cmpEnabled: true,
       launchScriptReady: false,
+    });
+  });
+
+  it('reports a configured launch script as ready: the banner is', () => {
+    const choice = choiceFromAction('rejectAll', 'gdpr');
+    expect(evaluationForChoice(choice, true).launchScriptReady).toBe(true);
+  });
+});
+
+describe('evaluationBeforeChoice', () => {
+  it('has nothing to report without a launch script: trackers wait for the choice', () => {
+    expect(evaluationBeforeChoice('gdpr', false)).toBeUndefined();
+    expect(evaluationBeforeChoice('ccpa', false)).toBeUndefined();
+  });
+
+  it.each<[BannerRegulation, Record<string, null>, boolean]>([
+    ['gdpr', { 'google-analytics': null, bing: null, 'adobe-analytics': null }, true],
+    ['ccpa', {}, false],
+    ['none', {}, false],
+  ])('under %s reports nothing decided and the launch script ready', (regulation, vendors, consentRequired) => {
+    expect(evaluationBeforeChoice(regulation, true)).toEqual({
+      regulation,
+      consentRequired,
+      vendors,
+      doNotSell: false,
+      cmpEnabled: true,
+      launchScriptReady: true,
     });
   });
 });

@@ -79,8 +79,13 @@ export type ConsentEvaluation = {
   launchScriptReady: boolean;
 };
 
-/** What the first-party banner reports once the visitor has chosen. */
-export function evaluationForChoice(choice: ConsentChoice): ConsentEvaluation {
+/**
+ * What the first-party banner reports once the visitor has chosen. The banner is
+ * ready by then, so a configured enterprise-analytics launch script counts as ready
+ * (SPEC.md section 4: trackers are enabled when one is configured and the consent
+ * manager has become ready).
+ */
+export function evaluationForChoice(choice: ConsentChoice, launchScriptConfigured: boolean): ConsentEvaluation {
   const vendors: Record<string, boolean | null> = {};
   if (choice.regulation === 'gdpr') {
     for (const vendor of REQUIRED_GDPR_VENDORS) vendors[vendor] = choice.analytics;
@@ -91,7 +96,31 @@ export function evaluationForChoice(choice: ConsentChoice): ConsentEvaluation {
     vendors,
     doNotSell: choice.doNotSell,
     cmpEnabled: true,
-    launchScriptReady: false,
+    launchScriptReady: launchScriptConfigured,
+  };
+}
+
+/**
+ * What the first-party banner reports as soon as it is ready, before the visitor has
+ * chosen: nothing decided yet. Only a configured launch script makes this worth
+ * asking about; without one trackers wait for the choice, so there is nothing to send.
+ */
+export function evaluationBeforeChoice(
+  regulation: BannerRegulation,
+  launchScriptConfigured: boolean,
+): ConsentEvaluation | undefined {
+  if (!launchScriptConfigured) return undefined;
+  const vendors: Record<string, boolean | null> = {};
+  if (regulation === 'gdpr') {
+    for (const vendor of REQUIRED_GDPR_VENDORS) vendors[vendor] = null;
+  }
+  return {
+    regulation,
+    consentRequired: regulation === 'gdpr',
+    vendors,
+    doNotSell: false,
+    cmpEnabled: true,
+    launchScriptReady: true,
   };
 }
 

@@ -34,15 +34,15 @@ describe('firstAppliedRegulation', () => {
 });
 
 describe('evaluationFromDidomi', () => {
+  const snapshot = {
+    regulation: 'gdpr',
+    consentRequired: true,
+    vendors: { 'google-analytics': true, bing: null },
+    doNotSell: false,
+  };
+
   it('reports what Didomi says with the consent manager on', () => {
-    expect(
-      evaluationFromDidomi({
-        regulation: 'gdpr',
-        consentRequired: true,
-        vendors: { 'google-analytics': true, bing: null },
-        doNotSell: false,
-      }),
-    ).toEqual({
+    expect(evaluationFromDidomi(snapshot, false)).toEqual({
       regulation: 'gdpr',
       consentRequired: true,
       vendors: { 'google-analytics': true, bing: null },
@@ -50,6 +50,10 @@ describe('evaluationFromDidomi', () => {
       cmpEnabled: true,
       launchScriptReady: false,
     });
+  });
+
+  it('reports a configured launch script as ready: the SDK is', () => {
+    expect(evaluationFromDidomi(snapshot, true).launchScriptReady).toBe(true);
   });
 });
 

@@ -50,14 +50,18 @@ export const DIDOMI_VENDORS: Readonly<Record<string, string>> = {
   'adobe-analytics': 'c:adobe-analytics',
 };
 
-export function evaluationFromDidomi(snapshot: DidomiSnapshot): ConsentEvaluation {
+/**
+ * Didomi's state as svc-consent reads it. A snapshot is only taken once the SDK is
+ * ready, so a configured launch script counts as ready (SPEC.md section 4).
+ */
+export function evaluationFromDidomi(snapshot: DidomiSnapshot, launchScriptConfigured: boolean): ConsentEvaluation {
   return {
     regulation: snapshot.regulation,
     consentRequired: snapshot.consentRequired,
     vendors: snapshot.vendors,
     doNotSell: snapshot.doNotSell,
     cmpEnabled: true,
-    launchScriptReady: false,
+    launchScriptReady: launchScriptConfigured,
   };
 }
 

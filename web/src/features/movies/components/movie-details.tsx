@@ -1,3 +1,4 @@
+import { dateTimeFormat } from '@/lib/date-time-format';
 import { Poster } from '@/components/poster';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie } from '@/types/api';
@@ -8,7 +9,7 @@ import styles from './movie-details.module.css';
 function formatReleaseDate(date: string, locale: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
+  return dateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(year, month - 1, day)),
   );
 }

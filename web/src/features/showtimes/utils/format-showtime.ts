@@ -1,3 +1,5 @@
+import { dateTimeFormat } from '@/lib/date-time-format';
+
 // Showtime dates and times are wall-clock values at the theater; formatting them in
 // UTC keeps the visitor's own time zone from shifting them.
 
@@ -5,7 +7,7 @@
 export function formatShowDate(date: string, locale: string): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     weekday: 'short',
     month: 'short',
     day: 'numeric',
@@ -19,7 +21,7 @@ export function formatShowTime(time: string, locale: string): string {
   if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) {
     return time;
   }
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     hour: 'numeric',
     minute: '2-digit',
     timeZone: 'UTC',

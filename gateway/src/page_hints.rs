@@ -1,0 +1,238 @@
+//! Preload hints in the HTML shell: the JSON a page's first screen asks for and its
+//! largest image, so the browser fetches them while the app's code is still loading
+//! instead of after it has run (the home hero's poster is a CSS background, invisible
+//! to the browser until the page has rendered).
+//!
+//! The URLs mirror the requests of the web app (`web/src/features/*/api`, the current
+//! theater rule of `features/theaters/utils/current-theater.ts`): a hint that stops
+//! matching costs one unused download and nothing else.
+
+use bytes::Bytes;
+use serde_json::Value;
+
+use crate::page_data::ResolvedPage;
+
+/// The cookie holding the visitor's theater (SPEC.md section 9).
+const SELECTED_THEATER_COOKIE: &str = "selectedTheaterId";
+/// The movies of this play week are the ones the home hero features.
+const NOW_SHOWING: &str = "CURRENT_PLAYWEEK";
+
+#[derive(Debug, PartialEq, Eq)]
+enum Hint {
+    /// A `fetch()` of the app's API client.
+    Json(String),
+    /// The page's largest image.
+    Image(String),
+}
+
+/// `<link rel=preload>` tags for the page, one per line.
+pub fn preload_links(page: &ResolvedPage, cookie_header: Option<&str>) -> String {
+    let selected = cookie_header.and_then(selected_theater);
+    let theater = current_theater(page, selected);
+    hints(page.template_name, &page.data, theater.as_deref())
+        .iter()
+        .map(|hint| match hint {
+            Hint::Json(url) => format!(
+                r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
+                attribute(url)
+            ),
+            Hint::Image(url) => format!(
+                r#"<link rel="preload" href="{}" as="image" fetchpriority="high" />"#,
+                attribute(url)
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join("\n    ")
+}
+
+/// The shell with `links` at the end of its `<head>`.
+pub fn into_shell(shell: &Bytes, links: &str) -> Bytes {
+    let text = std::str::from_utf8(shell).unwrap_or_default();
+    match text.find("</head>") {
+        Some(at) if !links.is_empty() => {
+            Bytes::from(format!("{}  {links}\n  {}", &text[..at], &text[at..]))
+        }
+        _ => shell.clone(),
+    }
+}
+
+fn hints(template: &str, data: &Value, theater: Option<&str>) -> Vec<Hint> {
+    match template {
+        "home" => {
+            let mut hints = vec![
+                Hint::Json(api_url("/api/v1/movies", &[("theaterId", theater)])),
+                Hint::Json(api_url("/api/v1/events", &[("theaterId", theater)])),
+            ];
+            // With a theater the hero shows that theater's movies, which the page data
+            // (the whole chain's list) does not tell.
+            if theater.is_none() {
+                let hero = data["movies"]
+                    .as_array()
+                    .and_then(|movies| movies.iter().find(|m| m["playWeek"] == NOW_SHOWING));
+                hints.extend(hero.and_then(poster).map(Hint::Image));
+            }
+            hints
+        }
+        "movie" => {
+            let movie = &data["movie"];
+            let mut hints = vec![Hint::Json("/api/v1/movies".to_owned())];
+            if let Some(id) = movie["id"].as_str() {
+                hints.push(Hint::Json(api_url(
+                    "/api/v1/showtimes",
+                    &[("theaterId", theater), ("movieId", Some(id))],
+                )));
+            }
+            hints.extend(poster(movie).map(Hint::Image));
+            hints
+        }
+        _ => Vec::new(),
+    }
+}
+
+fn poster(movie: &Value) -> Option<String> {
+    movie["posterUrl"]
+        .as_str()
+        .filter(|url| !url.is_empty())
+        .map(str::to_owned)
+}
+
+/// The theater the app will show the page for: the first one of a single-location
+/// site, otherwise the page's own, otherwise the visitor's choice when it still exists.
+fn current_theater(page: &ResolvedPage, selected: Option<&str>) -> Option<String> {
+    let theaters = page.theaters();
+    if page.is_single_location() {
+        return theaters.first().map(|theater| theater.id.clone());
+    }
+    [Some(page.theater_id.as_str()), selected]
+        .into_iter()
+        .flatten()
+        .find(|id| !id.is_empty() && theaters.iter().any(|theater| theater.id == *id))
+        .map(str::to_owned)
+}
+
+fn selected_theater(cookie_header: &str) -> Option<&str> {
+    cookie_header
+        .split(';')
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(name, _)| *name == SELECTED_THEATER_COOKIE)
+        .map(|(_, value)| value)
+}
+
+/// `path?name=value&...` as the app's `buildUrl` writes it: empty values left out,
+/// values encoded like `URLSearchParams`.
+fn api_url(path: &str, query: &[(&str, Option<&str>)]) -> String {
+    let pairs: Vec<String> = query
+        .iter()
+        .filter_map(|(name, value)| value.filter(|v| !v.is_empty()).map(|v| (name, v)))
+        .map(|(name, value)| format!("{name}={}", form_encode(value)))
+        .collect();
+    if pairs.is_empty() {
+        path.to_owned()
+    } else {
+        format!("{path}?{}", pairs.join("&"))
+    }
+}
+
+fn form_encode(value: &str) -> String {
+    let mut out = String::with_capacity(value.len());
+    for byte in value.bytes() {
+        match byte {
+            b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'*' | b'-' | b'.' | b'_' => {
+                out.push(char::from(byte));
+            }
+            b' ' => out.push('+'),
+            _ => out.push_str(&format!("%{byte:02X}")),
+        }
+    }
+    out
+}
+
+/// Text safe inside a double-quoted HTML attribute.
+fn attribute(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('"', "&quot;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn the_home_page_preloads_its_lists_and_the_first_now_showing_poster() {
+        let data = json!({"movies": [
+            {"id": "1", "playWeek": "COMING_SOON", "posterUrl": "/posters/1.svg"},
+            {"id": "2", "playWeek": "CURRENT_PLAYWEEK", "posterUrl": "/posters/2.svg"},
+        ]});
+        assert_eq!(
+            hints("home", &data, None),
+            [
+                Hint::Json("/api/v1/movies".to_owned()),
+                Hint::Json("/api/v1/events".to_owned()),
+                Hint::Image("/posters/2.svg".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn with_a_theater_the_home_page_preloads_that_theaters_lists_and_no_poster() {
+        let data = json!({"movies": [{"id": "2", "playWeek": "CURRENT_PLAYWEEK", "posterUrl": "/posters/2.svg"}]});
+        assert_eq!(
+            hints("home", &data, Some("7")),
+            [
+                Hint::Json("/api/v1/movies?theaterId=7".to_owned()),
+                Hint::Json("/api/v1/events?theaterId=7".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_movie_page_preloads_the_movies_its_showtimes_and_its_poster() {
+        let data = json!({"movie": {"id": "1004", "posterUrl": "/posters/1004.svg"}});
+        assert_eq!(
+            hints("movie", &data, Some("2")),
+            [
+                Hint::Json("/api/v1/movies".to_owned()),
+                Hint::Json("/api/v1/showtimes?theaterId=2&movieId=1004".to_owned()),
+                Hint::Image("/posters/1004.svg".to_owned()),
+            ]
+        );
+    }
+
+    #[test]
+    fn other_pages_get_no_hints() {
+        assert!(hints("theater", &json!({}), Some("2")).is_empty());
+    }
+
+    #[test]
+    fn query_values_are_encoded_like_url_search_params() {
+        assert_eq!(
+            api_url("/x", &[("a", Some("b c&d")), ("e", None), ("f", Some(""))]),
+            "/x?a=b+c%26d"
+        );
+    }
+
+    #[test]
+    fn the_selected_theater_is_read_from_its_cookie() {
+        assert_eq!(
+            selected_theater("colorMode=dark; selectedTheaterId=3"),
+            Some("3")
+        );
+        assert_eq!(selected_theater("other=1"), None);
+    }
+
+    #[test]
+    fn links_go_at_the_end_of_the_head_and_urls_are_escaped() {
+        let shell = Bytes::from_static(b"<html><head><title>x</title></head><body></body></html>");
+        let links = format!(r#"<link href="{}">"#, attribute(r#"/a"b<c>&"#));
+        let html = into_shell(&shell, &links);
+        assert_eq!(
+            std::str::from_utf8(&html).expect("utf-8"),
+            "<html><head><title>x</title>  <link href=\"/a&quot;b&lt;c&gt;&amp;\">\n  </head><body></body></html>"
+        );
+        assert_eq!(into_shell(&shell, ""), shell);
+    }
+}

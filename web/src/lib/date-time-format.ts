@@ -1,0 +1,16 @@
+// Building an Intl.DateTimeFormat costs far more than using one (the locale's data is
+// resolved each time): a movie page formats every showtime, the home page every event.
+// Formatters are kept per locale and options for the life of the page.
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** `new Intl.DateTimeFormat(locale, options)`, built once per locale and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    formats.set(key, format);
+  }
+  return format;
+}
