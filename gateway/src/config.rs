@@ -37,6 +37,9 @@ pub struct Config {
     pub third_party_proxy: ProxyConfig,
     /// Names the loyalty session headers, `{Brand}-Session-Token` (LOYALTY_BRAND).
     pub loyalty_brand: String,
+    /// How long in-flight requests may run on after SIGTERM before the process exits
+    /// anyway (SHUTDOWN_GRACE_MS); below the orchestrator's kill deadline.
+    pub shutdown_grace: Duration,
 }
 
 impl Config {
@@ -67,6 +70,7 @@ impl Config {
             site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
+            shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
         })
     }
 }
@@ -91,6 +95,7 @@ mod tests {
             ("ADS_ADDR", "host:notaport"),
             ("GRPC_TIMEOUT_MS", "soon"),
             ("SITE_REFRESH_MS", "0"),
+            ("SHUTDOWN_GRACE_MS", "-1"),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)

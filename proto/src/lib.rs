@@ -12,13 +12,17 @@
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`slug`]: URL and ad-path slugs, shared by the catalogue and ads.
 //! - [`telemetry`]: log set-up for every binary.
+//! - [`trace`]: request ids and W3C trace context carried through gRPC metadata.
+//! - [`metrics`]: the process's Prometheus metrics and the services' `/metrics` listener.
 //! - [`error`]: the one mapping from gRPC status codes to HTTP statuses.
 
 pub mod config;
 pub mod error;
+pub mod metrics;
 pub mod serving;
 pub mod slug;
 pub mod telemetry;
+pub mod trace;
 
 pub mod catalogue {
     pub mod v1 {
