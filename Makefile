@@ -67,6 +67,7 @@ bench: web
 
 ## make soak: mixed traffic at a fixed rate for SOAK_SECONDS (default 600), debug build.
 soak: web
+	cargo build -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
 	bench/soak.sh
 
 clean:

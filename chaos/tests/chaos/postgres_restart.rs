@@ -85,7 +85,7 @@ async fn acknowledged_member_writes_survive_a_database_restart_and_none_is_half_
         restarted.elapsed()
     );
 
-    let acknowledged = acknowledged.lock().expect("not poisoned");
+    let acknowledged = std::mem::take(&mut *acknowledged.lock().expect("not poisoned"));
     assert!(
         acknowledged.failures > 0,
         "some writes failed while the database was down"
