@@ -8,8 +8,10 @@
 //! - [`process`]: one child process with its log file: start, kill, SIGTERM, restart.
 //! - [`stack`]: the gateway and the four services as processes on free ports.
 //! - [`postgres`]: a private PostgreSQL instance that a test may restart.
+//! - [`collector`]: a stand-in OpenTelemetry collector that keeps what it receives.
 //! - [`load`]: a member API client and the timed results of requests under load.
 
+pub mod collector;
 pub mod load;
 pub mod postgres;
 pub mod process;

@@ -1,7 +1,7 @@
 //! The distributed platform on one machine: svc-catalogue, svc-loyalty, svc-ads,
 //! svc-consent and the gateway, each its own process on free loopback ports, with the
-//! demo site bundle and JSON logs. svc-loyalty's extra settings (a PostgreSQL store)
-//! come from the test.
+//! demo site bundle and JSON logs. Settings for every process (span export) and
+//! svc-loyalty's own (a PostgreSQL store) come from the test.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -20,16 +20,21 @@ pub struct Stack {
     pub dir: PathBuf,
 }
 
-fn vars(pairs: &[(&str, String)]) -> Vec<(String, String)> {
-    pairs
-        .iter()
+/// The settings of one process: its own, then those every process gets.
+fn vars(own: &[(&str, String)], every: &[(&str, String)]) -> Vec<(String, String)> {
+    own.iter()
+        .chain(every)
         .map(|(name, value)| ((*name).to_owned(), value.clone()))
         .collect()
 }
 
 impl Stack {
     /// Starts every process and waits until the gateway is ready (every service answers).
-    pub async fn start(dir: &Path, loyalty_env: &[(&str, String)]) -> Stack {
+    pub async fn start(
+        dir: &Path,
+        every: &[(&str, String)],
+        loyalty_env: &[(&str, String)],
+    ) -> Stack {
         let addr = |port: u16| format!("127.0.0.1:{port}");
         let catalogue_addr = addr(free_port());
         let loyalty_addr = addr(free_port());
@@ -41,11 +46,14 @@ impl Stack {
             "svc-catalogue",
             "svc-catalogue",
             &[],
-            vars(&[
-                ("CATALOGUE_ADDR", catalogue_addr.clone()),
-                ("SITE_DIR", root.join("site/demo").display().to_string()),
-                ("METRICS_ADDR", addr(free_port())),
-            ]),
+            vars(
+                &[
+                    ("CATALOGUE_ADDR", catalogue_addr.clone()),
+                    ("SITE_DIR", root.join("site/demo").display().to_string()),
+                    ("METRICS_ADDR", addr(free_port())),
+                ],
+                every,
+            ),
             dir,
         );
         let mut loyalty_vars = vec![
@@ -57,37 +65,49 @@ impl Stack {
             ("LOYALTY_LOCKOUT_ATTEMPTS", "1000000".to_owned()),
         ];
         loyalty_vars.extend(loyalty_env.iter().cloned());
-        let loyalty = Process::start("svc-loyalty", "svc-loyalty", &[], vars(&loyalty_vars), dir);
+        let loyalty = Process::start(
+            "svc-loyalty",
+            "svc-loyalty",
+            &[],
+            vars(&loyalty_vars, every),
+            dir,
+        );
         let ads = Process::start(
             "svc-ads",
             "svc-ads",
             &[],
-            vars(&[("ADS_ADDR", ads_addr.clone())]),
+            vars(&[("ADS_ADDR", ads_addr.clone())], every),
             dir,
         );
         let consent = Process::start(
             "svc-consent",
             "svc-consent",
             &[],
-            vars(&[
-                ("CONSENT_ADDR", consent_addr.clone()),
-                ("DATA_DIR", dir.join("consent-data").display().to_string()),
-            ]),
+            vars(
+                &[
+                    ("CONSENT_ADDR", consent_addr.clone()),
+                    ("DATA_DIR", dir.join("consent-data").display().to_string()),
+                ],
+                every,
+            ),
             dir,
         );
         let gateway = Process::start(
             "gateway",
             "gateway",
             &[],
-            vars(&[
-                ("GATEWAY_ADDR", addr(gateway_port)),
-                ("CATALOGUE_ADDR", catalogue_addr),
-                ("LOYALTY_ADDR", loyalty_addr),
-                ("ADS_ADDR", ads_addr),
-                ("CONSENT_ADDR", consent_addr),
-                ("WEB_DIST", root.join("web/dist").display().to_string()),
-                ("SITE_REFRESH_MS", "500".to_owned()),
-            ]),
+            vars(
+                &[
+                    ("GATEWAY_ADDR", addr(gateway_port)),
+                    ("CATALOGUE_ADDR", catalogue_addr),
+                    ("LOYALTY_ADDR", loyalty_addr),
+                    ("ADS_ADDR", ads_addr),
+                    ("CONSENT_ADDR", consent_addr),
+                    ("WEB_DIST", root.join("web/dist").display().to_string()),
+                    ("SITE_REFRESH_MS", "500".to_owned()),
+                ],
+                every,
+            ),
             dir,
         );
         let stack = Stack {

@@ -100,8 +100,8 @@ pub async fn health_exit_code(addr: &str) -> std::process::ExitCode {
 
 /// The `main` of a service binary, the same for every service crate `$krate` (which
 /// exposes `Config::from_env`, `config.addr` and `Application::build(config).serve(..)`):
-/// log set-up, configuration, `--health` for container health checks, the Prometheus
-/// listener on METRICS_ADDR when set, then serve until SIGINT or SIGTERM. A failure is
+/// log set-up, configuration, `--health` for container health checks, span export
+/// when OTEL_EXPORTER_OTLP_ENDPOINT is set, the Prometheus listener on METRICS_ADDR, then serve until SIGINT or SIGTERM. A failure is
 /// logged and ends the process with status 1.
 #[macro_export]
 macro_rules! service_main {
@@ -120,6 +120,13 @@ macro_rules! service_main {
             if std::env::args().nth(1).as_deref() == Some("--health") {
                 return $crate::serving::health_exit_code(&config.addr.to_string()).await;
             }
+            let _exporter = match $crate::otlp::init($name) {
+                Ok(exporter) => exporter,
+                Err(error) => {
+                    tracing::error!("configuration: {error}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
             let metrics_addr = match $crate::config::optional_socket_addr(&env, "METRICS_ADDR") {
                 Ok(addr) => addr,
                 Err(error) => {

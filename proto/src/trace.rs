@@ -11,12 +11,14 @@
 use std::future::Future;
 use std::pin::Pin;
 use std::task::{Context, Poll};
-use std::time::Instant;
+use std::time::{Instant, SystemTime};
 
 use tonic::metadata::MetadataValue;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::Channel;
 use tracing::Instrument;
+
+use crate::otlp::{FinishedSpan, KeyValue, SpanKind};
 
 pub const REQUEST_ID_HEADER: &str = "x-request-id";
 pub const TRACEPARENT_HEADER: &str = "traceparent";
@@ -77,16 +79,6 @@ impl TraceContext {
             parent_span_id: Some(parent.to_owned()),
             sampled: flags & 1 == 1,
         })
-    }
-
-    /// A child span of this one, for an outgoing call.
-    pub fn child(&self) -> TraceContext {
-        TraceContext {
-            trace_id: self.trace_id.clone(),
-            span_id: random_hex(8),
-            parent_span_id: Some(self.span_id.clone()),
-            sampled: self.sampled,
-        }
     }
 
     /// The `traceparent` header naming this span.
@@ -165,9 +157,9 @@ fn hex_string(bytes: &[u8]) -> String {
 /// A gRPC channel whose calls carry the current request's id and trace.
 pub type TracedChannel = InterceptedService<Channel, Propagate>;
 
-/// Client interceptor: writes `x-request-id` and a child `traceparent` of the current
-/// request into each call's metadata; a call outside any request (a background
-/// refresh) starts its own trace.
+/// Client interceptor: writes `x-request-id` and the current request's `traceparent`
+/// (its span as the called service's parent) into each call's metadata; a call
+/// outside any request (a background refresh) starts its own trace.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Propagate;
 
@@ -177,7 +169,7 @@ impl tonic::service::Interceptor for Propagate {
         mut request: tonic::Request<()>,
     ) -> Result<tonic::Request<()>, tonic::Status> {
         let (request_id, trace) = match RequestContext::current() {
-            Some(context) => (context.request_id, context.trace.child()),
+            Some(context) => (context.request_id, context.trace),
             None => (random_hex(16), TraceContext::root()),
         };
         let metadata = request.metadata_mut();
@@ -235,6 +227,7 @@ where
 
     fn call(&mut self, request: http::Request<B>) -> Self::Future {
         let context = RequestContext::from_headers(request.headers());
+        let exported = context.clone();
         let rpc = request.uri().path().to_owned();
         let span = tracing::info_span!(
             "rpc",
@@ -249,6 +242,7 @@ where
             context,
             async move {
                 let started = Instant::now();
+                let started_at = SystemTime::now();
                 let result = answer.await;
                 let seconds = started.elapsed().as_secs_f64();
                 // Unary errors are "trailers-only" answers with grpc-status in the
@@ -263,6 +257,17 @@ where
                     Err(_) => tonic::Code::Unavailable,
                 };
                 record_rpc(&rpc, code, seconds);
+                crate::otlp::export(FinishedSpan {
+                    name: rpc.trim_start_matches('/').to_owned(),
+                    kind: SpanKind::Server,
+                    context: &exported,
+                    started: started_at,
+                    attributes: vec![
+                        KeyValue::new("rpc.system", "grpc"),
+                        KeyValue::new("rpc.grpc.status_code", code as i64),
+                    ],
+                    failed: code != tonic::Code::Ok,
+                });
                 result
             }
             .instrument(span),
@@ -368,6 +373,6 @@ mod tests {
             .expect("traceparent");
         let hop = TraceContext::continued_from(traceparent).expect("valid");
         assert_eq!(hop.trace_id, trace_id);
-        assert_ne!(traceparent.split('-').nth(2), Some(parent.as_str()));
+        assert_eq!(hop.parent_span_id, Some(parent));
     }
 }

@@ -16,7 +16,7 @@ const BROWSING: [&str; 3] = [
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_killed_loyalty_service_fails_only_member_routes_and_recovers_after_a_restart() {
     let dir = test_dir("loyalty-outage");
-    let mut stack = Stack::start(&dir, &[]).await;
+    let mut stack = Stack::start(&dir, &[], &[]).await;
     let members = Members::new(&stack.url);
     let email = "load@example.com";
     assert!(members.create(email).await.1, "a member to log in with");

@@ -1,14 +1,22 @@
 //! One request followed across processes: the client's request id and trace reach
-//! the services' JSON logs through gRPC metadata, and every service serves its
-//! Prometheus metrics on METRICS_ADDR.
+//! the services' JSON logs through gRPC metadata, both processes export their span of
+//! it to the OTLP collector, and every service serves its Prometheus metrics on
+//! METRICS_ADDR.
 
+use chaos::collector::Collector;
 use chaos::stack::Stack;
 use chaos::test_dir;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_id_and_trace_reach_the_services_logs_and_calls_are_counted() {
     let dir = test_dir("observability");
-    let stack = Stack::start(&dir, &[]).await;
+    let collector = Collector::start().await;
+    let export = [
+        ("OTEL_EXPORTER_OTLP_ENDPOINT", collector.endpoint.clone()),
+        // Spans go out in batches every 5 s by default; the test waits less.
+        ("OTEL_BSP_SCHEDULE_DELAY", "100".to_owned()),
+    ];
+    let stack = Stack::start(&dir, &export, &[]).await;
     let client = reqwest::Client::new();
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let response = client
@@ -35,6 +43,18 @@ async fn a_request_id_and_trace_reach_the_services_logs_and_calls_are_counted() 
         gateway_log.contains("\"request_id\":\"chaos-req-42\""),
         "{gateway_log}"
     );
+
+    // The trace id travels as 16 raw bytes in the protobuf, beside the service's name.
+    let trace_bytes: Vec<u8> = (0..16)
+        .map(|i| u8::from_str_radix(&trace_id[2 * i..2 * i + 2], 16).expect("hex"))
+        .collect();
+    for service in ["gateway", "svc-catalogue"] {
+        let exported = chaos::eventually(std::time::Duration::from_secs(10), || async {
+            collector.received(&[&trace_bytes, service.as_bytes()])
+        })
+        .await;
+        assert!(exported, "{service} exported its span of the trace");
+    }
 
     let generated = client
         .get(format!("{}/api/v1/theaters", stack.url))

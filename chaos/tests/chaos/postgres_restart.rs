@@ -25,6 +25,7 @@ async fn acknowledged_member_writes_survive_a_database_restart_and_none_is_half_
     let postgres = PrivatePostgres::start(&dir);
     let stack = Stack::start(
         &dir,
+        &[],
         &[
             ("DATABASE_URL", postgres.url()),
             ("LOYALTY_DEMO_SEED", "false".to_owned()),
