@@ -67,8 +67,13 @@ async fn acknowledged_member_writes_survive_a_database_restart_and_none_is_half_
     tokio::time::sleep(Duration::from_secs(1)).await;
     let before_restart = count(&acknowledged);
     postgres.stop();
-    tokio::time::sleep(Duration::from_millis(1500)).await;
+    // Down until the outage is felt: a write refused (gRPC deadline or store error).
+    let felt = chaos::eventually(Duration::from_secs(15), || async {
+        acknowledged.lock().expect("not poisoned").failures > 0
+    })
+    .await;
     postgres.start_again();
+    assert!(felt, "some writes failed while the database was down");
     let restarted = Instant::now();
     let after_restart = count(&acknowledged);
     let resumed = chaos::eventually(Duration::from_secs(15), || async {
@@ -87,10 +92,6 @@ async fn acknowledged_member_writes_survive_a_database_restart_and_none_is_half_
     );
 
     let acknowledged = std::mem::take(&mut *acknowledged.lock().expect("not poisoned"));
-    assert!(
-        acknowledged.failures > 0,
-        "some writes failed while the database was down"
-    );
     let pool = sqlx::postgres::PgPoolOptions::new()
         .max_connections(1)
         .connect(&postgres.url())
