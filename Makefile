@@ -10,7 +10,7 @@ export CARGO_TERM_COLOR ?= never
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 
-.PHONY: run test lint test-services rust-test web-deps web web-test e2e ops-test bench bench-loyalty clean
+.PHONY: run test lint test-services rust-test chaos web-deps web web-test e2e ops-test bench bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -30,6 +30,13 @@ test-services:
 
 rust-test: test-services
 	cargo test --workspace
+
+## make chaos: services killed, NATS and PostgreSQL restarted, the gateway stopped, a
+## broken bundle, each under load on real processes (also part of rust-test).
+chaos: test-services
+	cargo test -p chaos --test chaos
+	cargo test -p svc-loyalty --test api login_events
+	cargo test -p svc-catalogue --test api reload
 
 web/node_modules/.package-lock.json: web/package.json web/package-lock.json
 	cd web && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
@@ -64,6 +71,11 @@ bench-loyalty: test-services
 	cargo build --release -p gateway
 	cargo build --release -p svc-loyalty --example argon2_rate
 	bench/loyalty.sh
+
+## make soak: mixed traffic at a fixed rate for SOAK_SECONDS (default 600), debug build.
+soak: web
+	cargo build -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	bench/soak.sh
 
 clean:
 	rm -rf web/dist target

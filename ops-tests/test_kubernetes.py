@@ -92,11 +92,13 @@ def render(command, overlay):
 
 def variables_read_by(binary):
     """The environment variables `binary` reads: the names quoted in its sources, in the
-    shared configuration readers and log set-up, and RUST_LOG (tracing's EnvFilter
-    default)."""
+    shared configuration readers, the services' shared `main` (METRICS_ADDR) and log
+    set-up, and RUST_LOG (tracing's EnvFilter default)."""
+    shared = ["config.rs", "telemetry.rs"]
+    if binary.startswith("svc-"):
+        shared.append("serving.rs")
     sources = sorted((ROOT / binary / "src").rglob("*.rs")) + [
-        ROOT / "proto" / "src" / "config.rs",
-        ROOT / "proto" / "src" / "telemetry.rs",
+        ROOT / "proto" / "src" / name for name in shared
     ]
     names = set()
     for source in sources:

@@ -8,11 +8,15 @@ use axum::middleware;
 use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::TraceLayer;
+use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
+use tracing::Level;
 
 use crate::error::error_response;
 use crate::state::AppState;
-use crate::{api, cypher, metrics, ops, page_data, redirects, security, third_party_proxy, web};
+use crate::{
+    api, cypher, metrics, ops, page_data, redirects, request_context, security, third_party_proxy,
+    web,
+};
 
 /// Request bodies larger than this are refused with 413 by the body extractors.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -36,7 +40,12 @@ pub fn app(state: AppState) -> Router {
         .layer(middleware::from_fn_with_state(state, security::headers))
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(TraceLayer::new_for_http())
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
+                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+        )
+        .layer(middleware::from_fn(request_context::scope))
         .layer(CatchPanicLayer::custom(|_| internal_error()))
 }
 

@@ -1,6 +1,6 @@
 //! gRPC clients of the four services. Channels connect lazily, so the gateway starts
 //! (and keeps serving what it can) while a service is down, and every call carries
-//! the configured deadline.
+//! the configured deadline and the current request's id and trace context.
 
 use std::time::Duration;
 
@@ -8,6 +8,7 @@ use proto::ads::v1::ads_client::AdsClient;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use proto::trace::{TracedChannel, traced};
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::health_client::HealthClient;
 
@@ -15,10 +16,10 @@ use crate::config::ServiceAddrs;
 
 #[derive(Debug, Clone)]
 pub struct Services {
-    pub catalogue: CatalogueClient<Channel>,
-    pub loyalty: LoyaltyClient<Channel>,
-    pub ads: AdsClient<Channel>,
-    pub consent: ConsentClient<Channel>,
+    pub catalogue: CatalogueClient<TracedChannel>,
+    pub loyalty: LoyaltyClient<TracedChannel>,
+    pub ads: AdsClient<TracedChannel>,
+    pub consent: ConsentClient<TracedChannel>,
     /// The same channels, for the health checks of `/readyz`.
     pub health: Vec<(&'static str, HealthClient<Channel>)>,
 }
@@ -55,10 +56,10 @@ impl Services {
                 ("ads", HealthClient::new(ads.clone())),
                 ("consent", HealthClient::new(consent.clone())),
             ],
-            catalogue: CatalogueClient::new(catalogue),
-            loyalty: LoyaltyClient::new(loyalty),
-            ads: AdsClient::new(ads),
-            consent: ConsentClient::new(consent),
+            catalogue: CatalogueClient::new(traced(catalogue)),
+            loyalty: LoyaltyClient::new(traced(loyalty)),
+            ads: AdsClient::new(traced(ads)),
+            consent: ConsentClient::new(traced(consent)),
         })
     }
 }

@@ -40,6 +40,9 @@ pub struct Config {
     pub loyalty_brand: String,
     /// The enterprise-analytics launch script (ANALYTICS_LAUNCH_SCRIPT_URL), if any.
     pub analytics_launch_script: Option<LaunchScript>,
+    /// How long in-flight requests may run on after SIGTERM before the process exits
+    /// anyway (SHUTDOWN_GRACE_MS); below the orchestrator's kill deadline.
+    pub shutdown_grace: Duration,
 }
 
 impl Config {
@@ -71,6 +74,7 @@ impl Config {
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
             analytics_launch_script: LaunchScript::from_lookup(&lookup)?,
+            shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
         })
     }
 }
@@ -99,6 +103,7 @@ mod tests {
                 "ANALYTICS_LAUNCH_SCRIPT_URL",
                 "http://assets.example/launch.js",
             ),
+            ("SHUTDOWN_GRACE_MS", "-1"),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)

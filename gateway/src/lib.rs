@@ -9,6 +9,7 @@
 //! - [`embedded`]: runs the four services in-process on loopback ports (`--embedded`).
 //! - [`clients`]: gRPC clients with deadlines.
 //! - [`app`]: the router with its layers; [`state`]: what handlers share.
+//! - [`request_context`]: the request id and trace context of each request.
 //! - [`site_snapshot`]: the cached site (configuration, loyalty, theaters, messages).
 //! - [`api`]: the JSON API under `/api/v1/`.
 //! - [`cypher`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
@@ -40,6 +41,7 @@ pub mod page_data;
 pub mod page_hints;
 pub mod page_routes;
 pub mod redirects;
+pub mod request_context;
 pub mod security;
 pub mod site_snapshot;
 pub mod startup;

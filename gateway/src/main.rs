@@ -27,6 +27,13 @@ async fn main() -> ExitCode {
     if args.iter().any(|a| a == "--health") {
         return gateway::ops::probe(config.addr).await;
     }
+    let _exporter = match proto::otlp::init("gateway") {
+        Ok(exporter) => exporter,
+        Err(error) => {
+            tracing::error!("configuration: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let application = match Application::build(config, env).await {
         Ok(application) => application,
         Err(error) => {

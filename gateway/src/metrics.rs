@@ -9,24 +9,15 @@ use std::time::Instant;
 use axum::extract::{MatchedPath, Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
+use proto::metrics::{Histogram, render_labels};
 
 use crate::state::AppState;
-
-/// Upper bounds of the latency buckets, in seconds.
-const BUCKETS: [f64; 10] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0];
 
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 struct Series {
     method: String,
     route: String,
     status: u16,
-}
-
-#[derive(Debug, Default)]
-struct Histogram {
-    count: u64,
-    sum_seconds: f64,
-    buckets: [u64; BUCKETS.len()],
 }
 
 #[derive(Debug, Clone, Default)]
@@ -40,14 +31,7 @@ impl Metrics {
             .series
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let histogram = all.entry(series).or_default();
-        histogram.count += 1;
-        histogram.sum_seconds += seconds;
-        for (bucket, bound) in histogram.buckets.iter_mut().zip(BUCKETS) {
-            if seconds <= bound {
-                *bucket += 1;
-            }
-        }
+        all.entry(series).or_default().observe(seconds);
     }
 
     pub fn render(&self) -> String {
@@ -72,32 +56,18 @@ impl Metrics {
              # TYPE http_request_duration_seconds histogram\n",
         );
         for (series, histogram) in all.iter() {
-            let labels = labels(series);
-            for (count, bound) in histogram.buckets.iter().zip(BUCKETS) {
-                let _ = writeln!(
-                    out,
-                    "http_request_duration_seconds_bucket{{{labels},le=\"{bound}\"}} {count}"
-                );
-            }
-            let _ = writeln!(
-                out,
-                "http_request_duration_seconds_bucket{{{labels},le=\"+Inf\"}} {}\n\
-                 http_request_duration_seconds_sum{{{labels}}} {}\n\
-                 http_request_duration_seconds_count{{{labels}}} {}",
-                histogram.count, histogram.sum_seconds, histogram.count
-            );
+            histogram.write(&mut out, "http_request_duration_seconds", &labels(series));
         }
         out
     }
 }
 
 fn labels(series: &Series) -> String {
-    format!(
-        "method=\"{}\",route=\"{}\",status=\"{}\"",
-        series.method,
-        series.route.replace('\\', "\\\\").replace('"', "\\\""),
-        series.status
-    )
+    render_labels(&[
+        ("method", series.method.clone()),
+        ("route", series.route.clone()),
+        ("status", series.status.to_string()),
+    ])
 }
 
 /// Records every request under its matched route (never the raw path, which would

@@ -93,10 +93,12 @@ async fn readyz(
         .into_response())
 }
 
+/// The gateway's request metrics, then the process registry (in embedded mode the
+/// services' own metrics).
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        state.metrics.render(),
+        state.metrics.render() + &proto::metrics::render(),
     )
 }
 

@@ -261,7 +261,7 @@ fn elsewhere(asked: &str, canonical: &str, trailing_slash: &str) -> Option<Resol
 }
 
 async fn list_movies(
-    client: &mut catalogue::catalogue_client::CatalogueClient<tonic::transport::Channel>,
+    client: &mut catalogue::catalogue_client::CatalogueClient<proto::trace::TracedChannel>,
 ) -> Result<Vec<catalogue::Movie>, AppError> {
     Ok(client
         .list_movies(catalogue::ListMoviesRequest::default())
@@ -272,7 +272,7 @@ async fn list_movies(
 }
 
 async fn list_events(
-    client: &mut catalogue::catalogue_client::CatalogueClient<tonic::transport::Channel>,
+    client: &mut catalogue::catalogue_client::CatalogueClient<proto::trace::TracedChannel>,
 ) -> Result<Vec<catalogue::Event>, AppError> {
     Ok(client
         .list_events(catalogue::ListEventsRequest::default())
@@ -284,7 +284,7 @@ async fn list_events(
 
 /// The coming week's showtimes of a theater or a movie.
 async fn showtimes(
-    client: &mut catalogue::catalogue_client::CatalogueClient<tonic::transport::Channel>,
+    client: &mut catalogue::catalogue_client::CatalogueClient<proto::trace::TracedChannel>,
     theater_id: &str,
     movie_id: &str,
 ) -> Result<Vec<catalogue::Showtime>, AppError> {

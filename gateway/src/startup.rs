@@ -1,11 +1,14 @@
 //! Building and running the gateway: embedded services (when asked), gRPC clients,
 //! the site snapshot, then the HTTP server on a listener whose real port tests read.
 
-use std::future::Future;
+use std::future::{Future, IntoFuture};
 use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
 
 use axum::Router;
 use tokio::net::TcpListener;
+use tokio::sync::Notify;
 
 use crate::app::app;
 use crate::clients::{InvalidAddr, Services};
@@ -32,6 +35,7 @@ pub enum StartupError {
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    shutdown_grace: Duration,
     /// Kept alive for as long as the gateway runs; dropping it stops the services.
     _embedded: Option<EmbeddedServices>,
 }
@@ -71,6 +75,7 @@ impl Application {
         Ok(Application {
             listener,
             router: app(state),
+            shutdown_grace: config.shutdown_grace,
             _embedded: embedded,
         })
     }
@@ -79,17 +84,35 @@ impl Application {
         self.listener.local_addr()
     }
 
-    /// Serves until `shutdown` completes, then lets in-flight requests finish.
+    /// Serves until `shutdown` completes, then stops accepting connections and lets
+    /// in-flight requests finish, for at most the shutdown grace period.
     pub async fn run_until_stopped(
         self,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> std::io::Result<()> {
-        axum::serve(
+        let stopping = Arc::new(Notify::new());
+        let signal = {
+            let stopping = stopping.clone();
+            async move {
+                shutdown.await;
+                tracing::info!("shutting down: finishing in-flight requests");
+                stopping.notify_one();
+            }
+        };
+        let served = axum::serve(
             self.listener,
             self.router
                 .into_make_service_with_connect_info::<SocketAddr>(),
         )
-        .with_graceful_shutdown(shutdown)
-        .await
+        .with_graceful_shutdown(signal)
+        .into_future();
+        let grace = self.shutdown_grace;
+        tokio::select! {
+            result = served => result,
+            () = async { stopping.notified().await; tokio::time::sleep(grace).await } => {
+                tracing::warn!(?grace, "in-flight requests outlived the grace period; exiting");
+                Ok(())
+            }
+        }
     }
 }

@@ -24,6 +24,17 @@ pub fn socket_addr(
     })
 }
 
+/// A listening address that is off when its variable is unset (METRICS_ADDR).
+pub fn optional_socket_addr(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+) -> Result<Option<SocketAddr>, ConfigError> {
+    match lookup(variable) {
+        None => Ok(None),
+        Some(value) => socket_addr(lookup, variable, &value).map(Some),
+    }
+}
+
 /// A host:port address whose host may be a name (`svc-catalogue:50051` in compose).
 pub fn host_port(
     lookup: &impl Fn(&str) -> Option<String>,

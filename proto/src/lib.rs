@@ -12,13 +12,19 @@
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`slug`]: URL and ad-path slugs, shared by the catalogue and ads.
 //! - [`telemetry`]: log set-up for every binary.
+//! - [`trace`]: request ids and W3C trace context carried through gRPC metadata.
+//! - [`otlp`]: span export to an OpenTelemetry collector when configured.
+//! - [`metrics`]: the process's Prometheus metrics and the services' `/metrics` listener.
 //! - [`error`]: the one mapping from gRPC status codes to HTTP statuses.
 
 pub mod config;
 pub mod error;
+pub mod metrics;
+pub mod otlp;
 pub mod serving;
 pub mod slug;
 pub mod telemetry;
+pub mod trace;
 
 pub mod catalogue {
     pub mod v1 {

@@ -1,6 +1,7 @@
 //! What every service process does the same way: serve its gRPC service next to the
 //! standard health service and server reflection, on a listener bound by the caller
-//! (tests pass port 0), until the shutdown future completes.
+//! (tests pass port 0), until the shutdown future completes. Every call goes through
+//! [`crate::trace::RpcLayer`] (request id, trace context, logs and metrics).
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -35,6 +36,7 @@ where
         .build_v1()
         .expect("the compiled descriptor set is valid");
     Server::builder()
+        .layer(crate::trace::RpcLayer)
         .add_service(health_service)
         .add_service(reflection)
         .add_service(service)
@@ -42,25 +44,31 @@ where
         .await
 }
 
-/// Resolves on SIGINT or SIGTERM, for the service binaries.
-pub async fn shutdown_signal() {
-    let interrupt = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Resolves on SIGINT or SIGTERM, for the binaries. The SIGTERM handler is installed
+/// at once, not when the future is first polled: a SIGTERM arriving while serving
+/// starts up must begin a graceful shutdown, not kill the process outright.
+pub fn shutdown_signal() -> impl Future<Output = ()> + Send {
     #[cfg(unix)]
-    let terminate = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    let terminate = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    async move {
+        let interrupt = async {
+            let _ = tokio::signal::ctrl_c().await;
+        };
+        #[cfg(unix)]
+        let terminate = async move {
+            match terminate {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
+        };
+        #[cfg(not(unix))]
+        let terminate = std::future::pending::<()>();
+        tokio::select! {
+            () = interrupt => {},
+            () = terminate => {},
         }
-    };
-    #[cfg(not(unix))]
-    let terminate = std::future::pending::<()>();
-    tokio::select! {
-        () = interrupt => {},
-        () = terminate => {},
     }
 }
 
@@ -98,14 +106,16 @@ pub async fn health_exit_code(addr: &str) -> std::process::ExitCode {
 
 /// The `main` of a service binary, the same for every service crate `$krate` (which
 /// exposes `Config::from_env`, `config.addr` and `Application::build(config).serve(..)`):
-/// log set-up, configuration, `--health` for container health checks, then serve
-/// until SIGINT or SIGTERM. A failure is logged and ends the process with status 1.
+/// log set-up, configuration, `--health` for container health checks, span export
+/// when OTEL_EXPORTER_OTLP_ENDPOINT is set, the Prometheus listener on METRICS_ADDR, then serve until SIGINT or SIGTERM. A failure is
+/// logged and ends the process with status 1.
 #[macro_export]
 macro_rules! service_main {
     ($krate:ident, $name:literal) => {
         #[tokio::main]
         async fn main() -> std::process::ExitCode {
             $crate::telemetry::init();
+            let env = |name: &str| std::env::var(name).ok();
             let config = match $krate::Config::from_env() {
                 Ok(config) => config,
                 Err(error) => {
@@ -116,7 +126,28 @@ macro_rules! service_main {
             if std::env::args().nth(1).as_deref() == Some("--health") {
                 return $crate::serving::health_exit_code(&config.addr.to_string()).await;
             }
+            let _exporter = match $crate::otlp::init($name) {
+                Ok(exporter) => exporter,
+                Err(error) => {
+                    tracing::error!("configuration: {error}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
+            let metrics_addr = match $crate::config::optional_socket_addr(&env, "METRICS_ADDR") {
+                Ok(addr) => addr,
+                Err(error) => {
+                    tracing::error!("configuration: {error}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
             let result = async {
+                if let Some(addr) = metrics_addr {
+                    let listener = tokio::net::TcpListener::bind(addr)
+                        .await
+                        .map_err(|error| format!("METRICS_ADDR: cannot listen on {addr}: {error}"))?;
+                    tracing::info!(%addr, "metrics at /metrics");
+                    tokio::spawn($crate::metrics::serve(listener));
+                }
                 let listener = tokio::net::TcpListener::bind(config.addr).await?;
                 tracing::info!(addr = %config.addr, concat!($name, " listening"));
                 $krate::Application::build(config)

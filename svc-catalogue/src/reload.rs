@@ -1,5 +1,7 @@
 //! Hot reload: the bundle's files are fingerprinted every few seconds and reloaded when
-//! they change. A broken new bundle is reported and the last good one keeps serving.
+//! they change. A broken new bundle is reported (an error log line, and the metrics
+//! `catalogue_bundle_rejected` = 1 and `catalogue_bundle_rejections_total`) and the
+//! last good one keeps serving.
 
 use std::path::PathBuf;
 use std::sync::{Arc, RwLock};
@@ -49,6 +51,7 @@ impl SharedCatalogue {
                     Err(error) => {
                         if rejected != "unreadable" {
                             tracing::error!(%error, "site bundle unreadable; serving the last good one");
+                            report_rejection();
                             rejected = "unreadable".to_owned();
                         }
                         continue;
@@ -61,14 +64,35 @@ impl SharedCatalogue {
                     Ok(catalogue) => {
                         tracing::info!(revision = %catalogue.revision, "site bundle reloaded");
                         shared.replace(catalogue);
+                        set_rejected(false);
                         rejected.clear();
                     }
                     Err(error) => {
                         tracing::error!(%error, "site bundle rejected; serving the last good one");
+                        report_rejection();
                         rejected = fingerprint;
                     }
                 }
             }
         })
     }
+}
+
+fn report_rejection() {
+    proto::metrics::count(
+        "catalogue_bundle_rejections_total",
+        "Changed site bundles that failed to load (the last good one kept serving).",
+        vec![],
+        1.0,
+    );
+    set_rejected(true);
+}
+
+fn set_rejected(rejected: bool) {
+    proto::metrics::set_gauge(
+        "catalogue_bundle_rejected",
+        "1 while the bundle on disk is broken and the last good one is served.",
+        vec![],
+        if rejected { 1.0 } else { 0.0 },
+    );
 }

@@ -64,7 +64,10 @@ pub async fn relay(store: Store, url: String, wake: Arc<Notify>, poll: Duration)
         if jetstream.is_none() {
             match connect(&url).await {
                 Ok(context) => jetstream = Some(context),
-                Err(error) => tracing::warn!("login events wait in the outbox: {error}"),
+                Err(error) => {
+                    crate::metrics::nats_publish_failed();
+                    tracing::warn!("login events wait in the outbox: {error}");
+                }
             }
         }
         if let Some(context) = &jetstream
@@ -72,6 +75,7 @@ pub async fn relay(store: Store, url: String, wake: Arc<Notify>, poll: Duration)
         {
             tracing::warn!("login events wait in the outbox: {error}");
             if !matches!(error, RelayError::Store(_)) {
+                crate::metrics::nats_publish_failed();
                 jetstream = None;
             }
         }

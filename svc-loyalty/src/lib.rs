@@ -9,6 +9,7 @@
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
 //! - [`events`]: login events and the outbox relay to NATS JetStream.
 //! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
+//! - [`metrics`]: gauges of the store's pool and the outbox, NATS publish failures.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
 //! - [`upstream`]: upstream mode, cypher calls passed to a real cypher-compatible API.
 //! - [`grpc`]: the gRPC adapter over the domain and the provider.
@@ -21,6 +22,7 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod mail;
+pub mod metrics;
 pub mod seed;
 pub mod store;
 pub mod upstream;
@@ -47,6 +49,8 @@ use crate::upstream::Upstream;
 
 /// How often the relay looks at the outbox when no login woke it.
 const RELAY_POLL: Duration = Duration::from_secs(1);
+/// How often the pool and outbox gauges are sampled.
+const GAUGES_EVERY: Duration = Duration::from_secs(5);
 
 /// A loyalty service ready to serve.
 #[derive(Debug)]
@@ -137,8 +141,10 @@ impl Application {
                 RELAY_POLL,
             ))
         });
+        let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
         let served =
             proto::serving::serve(LoyaltyServer::new(self.service), listener, shutdown).await;
+        gauges.abort();
         if let Some(relay) = relay {
             relay.abort();
         }

@@ -71,6 +71,13 @@ async fn a_broken_bundle_keeps_the_last_good_one_serving() {
     tokio::time::sleep(Duration::from_millis(500)).await;
     assert_eq!(revision(&mut client).await, before);
     assert_eq!(title(&mut client).await, "The Long Night");
+    // The rejection is reported where operators look: the metrics.
+    let metrics = proto::metrics::render();
+    let rejections = metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("catalogue_bundle_rejections_total{} "))
+        .and_then(|count| count.parse::<f64>().ok());
+    assert!(rejections.is_some_and(|count| count >= 1.0), "{metrics}");
     // Fixed again: the fix is picked up.
     std::fs::copy(format!("{DEMO}/movies.json"), dir.join("movies.json")).expect("restore");
     edit_json(&dir, "movies.json", |movies| {

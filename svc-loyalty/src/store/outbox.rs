@@ -40,6 +40,13 @@ pub async fn pending(pool: &AnyPool, limit: i64) -> Result<Vec<OutboxEvent>, sql
     .await
 }
 
+/// How many events wait for JetStream.
+pub async fn backlog(pool: &AnyPool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL")
+        .fetch_one(pool)
+        .await
+}
+
 #[tracing::instrument(skip_all)]
 pub async fn mark_published(pool: &AnyPool, event_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE outbox SET published_at = $2 WHERE event_id = $1")

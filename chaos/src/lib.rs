@@ -1,0 +1,60 @@
+//! The resilience harness: the platform's real binaries run as separate processes on
+//! loopback ports, so tests can kill, restart and signal them the way an orchestrator
+//! or an outage would. The tests live in `tests/chaos/`, one module per scenario
+//! (`make chaos`).
+//!
+//! # Layout
+//!
+//! - [`process`]: one child process with its log file: start, kill, SIGTERM, restart.
+//! - [`stack`]: the gateway and the four services as processes on free ports.
+//! - [`postgres`]: a private PostgreSQL instance that a test may restart.
+//! - [`collector`]: a stand-in OpenTelemetry collector that keeps what it receives.
+//! - [`load`]: a member API client and the timed results of requests under load.
+
+pub mod collector;
+pub mod load;
+pub mod postgres;
+pub mod process;
+pub mod stack;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The workspace root (the site bundle and `target/` live there).
+pub fn workspace_root() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+}
+
+/// A loopback port free at the time of asking.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|addr| addr.port())
+        .expect("a free loopback port")
+}
+
+/// A fresh directory for one test's logs and data, kept after the test for reading.
+pub fn test_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cinema-chaos-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a test directory");
+    dir
+}
+
+/// Polls `check` every 50 ms until it holds or `timeout` passes; answers whether it held.
+pub async fn eventually<F, Fut>(timeout: Duration, mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    let deadline = tokio::time::Instant::now() + timeout;
+    loop {
+        if check().await {
+            return true;
+        }
+        if tokio::time::Instant::now() >= deadline {
+            return false;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}

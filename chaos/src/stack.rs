@@ -1,0 +1,150 @@
+//! The distributed platform on one machine: svc-catalogue, svc-loyalty, svc-ads,
+//! svc-consent and the gateway, each its own process on free loopback ports, with the
+//! demo site bundle and JSON logs. Settings for every process (span export) and
+//! svc-loyalty's own (a PostgreSQL store) come from the test.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use crate::process::Process;
+use crate::{eventually, free_port, workspace_root};
+
+pub struct Stack {
+    pub gateway: Process,
+    pub catalogue: Process,
+    pub loyalty: Process,
+    pub ads: Process,
+    pub consent: Process,
+    /// The gateway's base URL, `http://127.0.0.1:PORT`.
+    pub url: String,
+    pub dir: PathBuf,
+}
+
+/// The settings of one process: its own, then those every process gets.
+fn vars(own: &[(&str, String)], every: &[(&str, String)]) -> Vec<(String, String)> {
+    own.iter()
+        .chain(every)
+        .map(|(name, value)| ((*name).to_owned(), value.clone()))
+        .collect()
+}
+
+impl Stack {
+    /// Starts every process and waits until the gateway is ready (every service answers).
+    pub async fn start(
+        dir: &Path,
+        every: &[(&str, String)],
+        loyalty_env: &[(&str, String)],
+    ) -> Stack {
+        let addr = |port: u16| format!("127.0.0.1:{port}");
+        let catalogue_addr = addr(free_port());
+        let loyalty_addr = addr(free_port());
+        let ads_addr = addr(free_port());
+        let consent_addr = addr(free_port());
+        let gateway_port = free_port();
+        let root = workspace_root();
+        let catalogue = Process::start(
+            "svc-catalogue",
+            "svc-catalogue",
+            &[],
+            vars(
+                &[
+                    ("CATALOGUE_ADDR", catalogue_addr.clone()),
+                    ("SITE_DIR", root.join("site/demo").display().to_string()),
+                    ("METRICS_ADDR", addr(free_port())),
+                ],
+                every,
+            ),
+            dir,
+        );
+        let mut loyalty_vars = vec![
+            ("LOYALTY_ADDR", loyalty_addr.clone()),
+            ("CATALOGUE_ADDR", catalogue_addr.clone()),
+            ("DATA_DIR", dir.join("loyalty-data").display().to_string()),
+            // Load tests log in from one address far more often than a person would.
+            ("LOYALTY_RATE_LIMIT_PER_MINUTE", "1000000".to_owned()),
+            ("LOYALTY_LOCKOUT_ATTEMPTS", "1000000".to_owned()),
+        ];
+        loyalty_vars.extend(loyalty_env.iter().cloned());
+        let loyalty = Process::start(
+            "svc-loyalty",
+            "svc-loyalty",
+            &[],
+            vars(&loyalty_vars, every),
+            dir,
+        );
+        let ads = Process::start(
+            "svc-ads",
+            "svc-ads",
+            &[],
+            vars(&[("ADS_ADDR", ads_addr.clone())], every),
+            dir,
+        );
+        let consent = Process::start(
+            "svc-consent",
+            "svc-consent",
+            &[],
+            vars(
+                &[
+                    ("CONSENT_ADDR", consent_addr.clone()),
+                    ("DATA_DIR", dir.join("consent-data").display().to_string()),
+                ],
+                every,
+            ),
+            dir,
+        );
+        let gateway = Process::start(
+            "gateway",
+            "gateway",
+            &[],
+            vars(
+                &[
+                    ("GATEWAY_ADDR", addr(gateway_port)),
+                    ("CATALOGUE_ADDR", catalogue_addr),
+                    ("LOYALTY_ADDR", loyalty_addr),
+                    ("ADS_ADDR", ads_addr),
+                    ("CONSENT_ADDR", consent_addr),
+                    ("WEB_DIST", root.join("web/dist").display().to_string()),
+                    ("SITE_REFRESH_MS", "500".to_owned()),
+                ],
+                every,
+            ),
+            dir,
+        );
+        let stack = Stack {
+            gateway,
+            catalogue,
+            loyalty,
+            ads,
+            consent,
+            url: format!("http://{}", addr(gateway_port)),
+            dir: dir.to_owned(),
+        };
+        stack.wait_ready().await;
+        stack
+    }
+
+    /// Waits until `/readyz` answers 200 (every service serving) and the site is loaded.
+    pub async fn wait_ready(&self) {
+        let client = reqwest::Client::new();
+        let ready = eventually(Duration::from_secs(60), || async {
+            let ok = |url: String| {
+                let client = client.clone();
+                async move {
+                    client
+                        .get(url)
+                        .send()
+                        .await
+                        .is_ok_and(|r| r.status().is_success())
+                }
+            };
+            ok(format!("{}/readyz", self.url)).await
+                && ok(format!("{}/api/v1/site", self.url)).await
+        })
+        .await;
+        assert!(
+            ready,
+            "the stack did not become ready; logs in {}",
+            self.dir.display()
+        );
+    }
+}

@@ -1,0 +1,8 @@
+//! Resilience scenarios on real processes (see `chaos/src/lib.rs`). Run with
+//! `make chaos`, which also runs the NATS-outage test of svc-loyalty and the
+//! broken-bundle test of svc-catalogue.
+
+mod gateway_shutdown;
+mod loyalty_outage;
+mod observability;
+mod postgres_restart;

@@ -1,0 +1,47 @@
+//! The loyalty service's own gauges, next to the per-call metrics every service
+//! records ([`proto::trace::RpcLayer`]): the store's connection pool and the outbox
+//! backlog, sampled every few seconds; NATS publish failures are counted by the relay.
+
+use std::time::Duration;
+
+use crate::store::{Store, outbox};
+
+/// Samples the gauges every `every` until the returned task is aborted.
+pub fn sample(store: Store, every: Duration) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(every);
+        loop {
+            ticks.tick().await;
+            let pool = store.pool();
+            let idle = pool.num_idle() as f64;
+            let open = f64::from(pool.size());
+            for (state, value) in [("in_use", open - idle), ("idle", idle)] {
+                proto::metrics::set_gauge(
+                    "store_pool_connections",
+                    "Connections of the member store's pool, by state.",
+                    vec![("state", state.to_owned())],
+                    value,
+                );
+            }
+            match outbox::backlog(pool).await {
+                Ok(backlog) => proto::metrics::set_gauge(
+                    "loyalty_outbox_backlog",
+                    "Login events in the outbox waiting for NATS.",
+                    vec![],
+                    backlog as f64,
+                ),
+                Err(error) => tracing::warn!(%error, "cannot count the outbox backlog"),
+            }
+        }
+    })
+}
+
+/// Counts one failed attempt to publish login events.
+pub fn nats_publish_failed() {
+    proto::metrics::count(
+        "loyalty_nats_publish_failures_total",
+        "Relay passes that could not publish login events to NATS.",
+        vec![],
+        1.0,
+    );
+}
