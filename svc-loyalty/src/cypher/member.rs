@@ -20,10 +20,9 @@ impl Provider {
         route: &Route,
         envelope: &Envelope,
     ) -> Result<Value, Error> {
-        let owner = self.session_owner(route, envelope).await?;
-        let member = self.member(&owner.member_id).await?;
+        let (member, cypher_version) = self.session_member(route, envelope).await?;
         let mut fields =
-            json!({ "memberDetails": member.details(), "cypherVersion": owner.cypher_version });
+            json!({ "memberDetails": member.details(), "cypherVersion": cypher_version });
         if route.generation == Generation::V3 && !envelope.session_token.is_empty() {
             fields["sessionManagementTokens"] =
                 json!({ self.branded("SessionToken"): envelope.session_token });

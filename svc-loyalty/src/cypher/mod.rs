@@ -28,8 +28,10 @@ use crate::Error;
 use crate::domain::codes::PeachCode;
 use crate::domain::config::DEFAULT_SESSION_TIMEOUT_HOURS;
 use crate::domain::credentials::sha256_hex;
+use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::mail::Mailer;
+use crate::store::members;
 use crate::store::sessions::{self, SessionOwner};
 use crate::store::{Store, unix_now};
 use captcha::CaptchaVerifier;
@@ -239,6 +241,32 @@ impl Provider {
         route: &Route,
         envelope: &Envelope,
     ) -> Result<SessionOwner, Error> {
+        let token = self.session_token(route, envelope)?;
+        sessions::owner(self.store.pool(), &sha256_hex(token), unix_now())
+            .await?
+            .ok_or(Error::Peach(PeachCode::InvalidSession))
+    }
+
+    /// The member of the session the call carries (as [`Provider::session_owner`] finds
+    /// it) and the session's cypherVersion.
+    async fn session_member(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<(Member, i64), Error> {
+        let token = self.session_token(route, envelope)?;
+        members::by_session(self.store.pool(), &sha256_hex(token), unix_now())
+            .await?
+            .ok_or(Error::Peach(PeachCode::InvalidSession))
+    }
+
+    /// The session header's token, or the `userSessionId` query parameter where a route
+    /// accepts it.
+    fn session_token<'a>(
+        &self,
+        route: &'a Route,
+        envelope: &'a Envelope,
+    ) -> Result<&'a str, Error> {
         let token = if envelope.session_token.is_empty() {
             route.param("userSessionId")
         } else {
@@ -247,9 +275,7 @@ impl Provider {
         if token.is_empty() {
             return Err(PeachCode::InvalidSession.into());
         }
-        sessions::owner(self.store.pool(), &sha256_hex(token), unix_now())
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidSession))
+        Ok(token)
     }
 
     /// Code 7 unless the call's captcha token is accepted.
