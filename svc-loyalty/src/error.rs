@@ -34,8 +34,8 @@ pub enum Error {
     Mail(String),
     #[error("signing a wallet pass: {0}")]
     Wallet(String),
-    #[error("a background task failed: {0}")]
-    Task(#[from] tokio::task::JoinError),
+    #[error("the password workers have stopped")]
+    PasswordWorkers,
 }
 
 impl From<PeachCode> for Error {
@@ -62,7 +62,7 @@ impl From<Error> for tonic::Status {
             | Error::PasswordHash(_)
             | Error::Random(_)
             | Error::Wallet(_)
-            | Error::Task(_) => tonic::Status::internal(error.to_string()),
+            | Error::PasswordWorkers => tonic::Status::internal(error.to_string()),
         }
     }
 }

@@ -10,6 +10,7 @@
 //! - [`events`]: login events and the outbox relay to NATS JetStream.
 //! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
 //! - [`metrics`]: gauges of the store's pool and the outbox, NATS publish failures.
+//! - [`password_workers`]: argon2id hashing on one thread per core, off the runtime.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
 //! - [`upstream`]: upstream mode, cypher calls passed to a real cypher-compatible API.
 //! - [`grpc`]: the gRPC adapter over the domain and the provider.
@@ -23,6 +24,7 @@ pub mod events;
 pub mod grpc;
 pub mod mail;
 pub mod metrics;
+pub mod password_workers;
 pub mod seed;
 pub mod store;
 pub mod upstream;

@@ -4,8 +4,8 @@
 //! show. Applied at start-up; the member is created once, the rest is upserted.
 
 use crate::Error;
-use crate::domain::credentials::hash_password;
 use crate::domain::member::{NEVER_EXPIRES, Profile};
+use crate::password_workers;
 use crate::store::favourites::{self, FavoriteCinema};
 use crate::store::history::{self, Order, PointTransaction};
 use crate::store::members::{self, NewMember};
@@ -60,7 +60,7 @@ pub async fn demo(store: &Store) -> Result<(), Error> {
 
 async fn demo_member(store: &Store) -> Result<(), Error> {
     let pool = store.pool();
-    let password_hash = tokio::task::spawn_blocking(|| hash_password(DEMO_PASSWORD)).await??;
+    let password_hash = password_workers::hash(DEMO_PASSWORD.to_owned()).await?;
     let member = NewMember {
         id: DEMO_MEMBER_ID.to_owned(),
         email: DEMO_EMAIL.to_owned(),

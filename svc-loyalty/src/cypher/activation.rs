@@ -8,9 +8,10 @@ use super::limits::Limited;
 use super::{Envelope, Provider, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{new_token, sha256_hex, verify_password};
+use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, text};
 use crate::domain::route::Route;
+use crate::password_workers;
 use crate::store::codes::{self, Purpose};
 use crate::store::{activations, members, unix_now};
 
@@ -98,7 +99,7 @@ impl Provider {
         let proven = if code.is_empty() {
             let password = text(payload, &["password"]);
             let stored = credentials.password_hash.clone();
-            tokio::task::spawn_blocking(move || verify_password(&password, &stored)).await?
+            password_workers::verify(password, stored).await?
         } else {
             codes::use_activation_code(self.store.pool(), &sha256_hex(&code), &credentials.id)
                 .await?

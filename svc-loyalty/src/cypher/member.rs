@@ -5,9 +5,10 @@ use serde_json::{Value, json};
 use super::{Envelope, Provider, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{hash_password, new_token};
+use crate::domain::credentials::new_token;
 use crate::domain::member::{Email, NEVER_EXPIRES, NewPassword, Profile, text};
 use crate::domain::route::{Generation, Route};
+use crate::password_workers;
 use crate::store::is_unique_violation;
 use crate::store::members::{self, NewMember};
 
@@ -45,7 +46,7 @@ impl Provider {
             .ok_or_else(|| Error::BadInput("payload.email is not an e-mail address".into()))?;
         let password = NewPassword::parse(&required(payload, "password")?)
             .ok_or(Error::Peach(PeachCode::PasswordTooWeak))?;
-        let hash = tokio::task::spawn_blocking(move || hash_password(password.expose())).await??;
+        let hash = password_workers::hash(password.expose().to_owned()).await?;
         let level_id = payload["memberLevelId"].as_i64().filter(|level| *level > 0);
         let member = NewMember {
             id: new_token()?[..24].to_owned(),

@@ -7,10 +7,11 @@ use super::limits::Limited;
 use super::{Envelope, Provider, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{hash_password, new_token, sha256_hex};
+use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, NewPassword};
 use crate::domain::reset::{RESET_CODE_SECONDS, is_allowed_root, reset_link};
 use crate::domain::route::Route;
+use crate::password_workers;
 use crate::store::codes::{self, Purpose};
 use crate::store::{members, unix_now};
 
@@ -102,7 +103,7 @@ impl Provider {
         let code = required(&envelope.payload, "resetCode")?;
         let password = NewPassword::parse(&required(&envelope.payload, "password")?)
             .ok_or(Error::Peach(PeachCode::PasswordTooWeak))?;
-        let hash = tokio::task::spawn_blocking(move || hash_password(password.expose())).await??;
+        let hash = password_workers::hash(password.expose().to_owned()).await?;
         if codes::reset_password(self.store.pool(), &sha256_hex(&code), &hash).await? {
             tracing::info!("password reset");
             Ok(json!({}))

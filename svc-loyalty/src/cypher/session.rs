@@ -6,10 +6,11 @@ use super::limits::Limited;
 use super::{Envelope, Provider};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{new_token, sha256_hex, verify_password};
+use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, Member, text};
 use crate::domain::route::{Generation, Route};
 use crate::events::LoginEvent;
+use crate::password_workers;
 use crate::store::sessions::{self, NewSession};
 use crate::store::{members, unix_now};
 
@@ -39,8 +40,7 @@ impl Provider {
             return Err(PeachCode::Locked.into());
         }
         let stored = credentials.password_hash.clone();
-        let matches =
-            tokio::task::spawn_blocking(move || verify_password(&password, &stored)).await?;
+        let matches = password_workers::verify(password, stored).await?;
         if !matches {
             let locked = members::record_failed_login(
                 pool,
