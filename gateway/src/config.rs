@@ -37,6 +37,9 @@ pub struct Config {
     pub third_party_proxy: ProxyConfig,
     /// Names the loyalty session headers, `{Brand}-Session-Token` (LOYALTY_BRAND).
     pub loyalty_brand: String,
+    /// Serve the stand-in ticketing site and point the loyalty ticketingUrl at it
+    /// (TICKETING_SANDBOX; on by default with `--embedded`, where no real one exists).
+    pub ticketing_sandbox: bool,
 }
 
 impl Config {
@@ -67,6 +70,17 @@ impl Config {
             site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
+            ticketing_sandbox: match lookup("TICKETING_SANDBOX").as_deref() {
+                None => embedded,
+                Some("true") => true,
+                Some("false") => false,
+                Some(other) => {
+                    return Err(ConfigError {
+                        variable: "TICKETING_SANDBOX",
+                        problem: format!("'{other}' is neither true nor false"),
+                    });
+                }
+            },
         })
     }
 }
@@ -97,6 +111,23 @@ mod tests {
                     .expect_err("an invalid value");
             assert_eq!(error.variable, name);
         }
+    }
+
+    #[test]
+    fn the_ticketing_sandbox_is_on_by_default_only_when_embedded() {
+        let sandbox = |embedded, value: Option<&str>| {
+            Config::from_lookup(
+                |name| (name == "TICKETING_SANDBOX").then(|| value.map(str::to_owned)).flatten(),
+                embedded,
+            )
+            .map(|config| config.ticketing_sandbox)
+        };
+        assert!(sandbox(true, None).expect("valid"));
+        assert!(!sandbox(false, None).expect("valid"));
+        assert!(!sandbox(true, Some("false")).expect("valid"));
+        assert!(sandbox(false, Some("true")).expect("valid"));
+        let error = sandbox(false, Some("yes")).expect_err("not a boolean");
+        assert_eq!(error.variable, "TICKETING_SANDBOX");
     }
 
     #[test]

@@ -16,6 +16,7 @@
 //! - [`page_routes`]: which screen a path shows; path normalisation.
 //! - [`web`]: the built web app, the HTML shell and posters.
 //! - [`redirects`]: the ticketing redirect endpoints.
+//! - [`ticketing_sandbox`]: a stand-in ticketing site for the hand-off (TICKETING_SANDBOX).
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
 //! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
@@ -42,6 +43,7 @@ pub mod startup;
 pub mod state;
 pub mod third_party_csp;
 pub mod third_party_proxy;
+pub mod ticketing_sandbox;
 pub mod web;
 
 pub use config::Config;

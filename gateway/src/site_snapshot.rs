@@ -69,9 +69,19 @@ pub fn loyalty_json(config: &loyalty::LoyaltyConfig) -> Value {
 #[derive(Debug, Clone, Default)]
 pub struct SiteCache {
     current: Arc<RwLock<Option<Arc<SiteSnapshot>>>>,
+    /// Replaces the loyalty ticketingUrl (the ticketing sandbox's path when it is on).
+    ticketing_url: Option<String>,
 }
 
 impl SiteCache {
+    /// A cache whose loyalty ticketingUrl is `ticketing_url` rather than the bundle's.
+    pub fn with_ticketing_url(ticketing_url: &str) -> SiteCache {
+        SiteCache {
+            current: Arc::default(),
+            ticketing_url: Some(ticketing_url.to_owned()),
+        }
+    }
+
     /// The cached snapshot, or one built now when there is none yet.
     pub async fn get(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
         if let Some(snapshot) = self.cached() {
@@ -101,7 +111,7 @@ impl SiteCache {
         {
             return Ok(snapshot);
         }
-        let snapshot = Arc::new(build(services, site).await?);
+        let snapshot = Arc::new(build(services, site, self.ticketing_url.as_deref()).await?);
         *self
             .current
             .write()
@@ -125,7 +135,11 @@ impl SiteCache {
     }
 }
 
-async fn build(services: &Services, site: catalogue::Site) -> Result<SiteSnapshot, AppError> {
+async fn build(
+    services: &Services,
+    site: catalogue::Site,
+    ticketing_url: Option<&str>,
+) -> Result<SiteSnapshot, AppError> {
     let mut catalogue_client = services.catalogue.clone();
     let config = site.config.clone().unwrap_or_default();
     let settings = site.settings.clone().unwrap_or_default();
@@ -148,7 +162,7 @@ async fn build(services: &Services, site: catalogue::Site) -> Result<SiteSnapsho
         .map_err(AppError::catalogue)?
         .into_inner()
         .theater;
-    let loyalty = services
+    let mut loyalty = services
         .loyalty
         .clone()
         .normalise_config(loyalty::NormaliseConfigRequest {
@@ -161,6 +175,9 @@ async fn build(services: &Services, site: catalogue::Site) -> Result<SiteSnapsho
         .await
         .map_err(AppError::loyalty)?
         .into_inner();
+    if let Some(url) = ticketing_url {
+        loyalty.ticketing_url = url.to_owned();
+    }
 
     let app_data = json!({
         "site": {

@@ -15,6 +15,7 @@ use crate::metrics::Metrics;
 use crate::site_snapshot::SiteCache;
 use crate::state::{AppState, Shared};
 use crate::third_party_proxy::ThirdPartyProxy;
+use crate::ticketing_sandbox;
 use crate::web::WebApp;
 
 #[derive(Debug, thiserror::Error)]
@@ -52,7 +53,11 @@ impl Application {
             |embedded| embedded.addrs.clone(),
         );
         let services = Services::connect(&addrs, config.grpc_timeout)?;
-        let site = SiteCache::default();
+        let site = if config.ticketing_sandbox {
+            SiteCache::with_ticketing_url(ticketing_sandbox::SANDBOX_PATH)
+        } else {
+            SiteCache::default()
+        };
         if let Err(error) = site.refresh(&services).await {
             tracing::warn!(%error, "no site snapshot yet; will retry");
         }
@@ -64,6 +69,7 @@ impl Application {
             web: WebApp::load(&config.web_dist),
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
+            ticketing_sandbox: config.ticketing_sandbox,
         });
         let listener = TcpListener::bind(config.addr)
             .await

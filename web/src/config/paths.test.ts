@@ -19,6 +19,12 @@ describe('paths', () => {
     [paths.showtimes.build(), '/showtimes/'],
     [paths.events.build(), '/events/'],
     [paths.notFound.build(), '/404.html'],
+    [paths.account.build(), '/account/'],
+    [paths.accountScreen.build('deleteAccount'), '/account/delete-account/'],
+    [paths.accountScreen.build('forgotPassword'), '/account/forgot-password/'],
+    [paths.accountScreen.build('activate', [['email', 'a@b.example']]), '/account/activate/?email=a%40b.example'],
+    [paths.loginPage.build('sign-in', '?return=%2Fx'), '/sign-in/?return=%2Fx'],
+    [paths.loginPage.build(''), '/'],
   ])('builds %s', (built, expected) => {
     expect(built).toBe(expected);
   });

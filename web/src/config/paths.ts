@@ -12,6 +12,26 @@ function withQuery(path: string, entries: Array<[string, string | undefined]>): 
   return search ? `${path}?${search}` : path;
 }
 
+/** The member-area screens under /account/; each one's path segment is its name in kebab-case. */
+export type AccountScreen =
+  | 'profile'
+  | 'rewards'
+  | 'cards'
+  | 'history'
+  | 'watchlist'
+  | 'theaters'
+  | 'register'
+  | 'activate'
+  | 'forgotPassword'
+  | 'forgotUsername'
+  | 'resetPassword'
+  | 'giftCard'
+  | 'eVouchers'
+  | 'deleteAccount';
+
+/** `forgotPassword` -> `forgot-password`. */
+export const accountSegment = (screen: AccountScreen) => screen.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+
 export const paths = {
   home: {
     pattern: '/',
@@ -64,6 +84,19 @@ export const paths = {
     pattern: '/startticketing/',
     build: ({ theaterCode, perfCode }: { theaterCode: string; perfCode: string }) =>
       `/startticketing/?${new URLSearchParams({ theaterCode, perfCode }).toString()}`,
+  },
+  /** The loyalty-member area (DESIGN.md section 5); its screens are ACCOUNT_SCREENS. */
+  account: {
+    pattern: '/account/*',
+    build: () => '/account/',
+  },
+  accountScreen: {
+    build: (screen: AccountScreen, query: Array<[string, string | undefined]> = []) =>
+      withQuery(`/account/${accountSegment(screen)}/`, query),
+  },
+  /** The login page at /{loginPage.slug} (SPEC.md section 2), the query kept for the hand-off. */
+  loginPage: {
+    build: (slug: string, search = '') => `/${slug ? `${encodeURIComponent(slug)}/` : ''}${search}`,
   },
   /** Generic content pages (about, privacy policy, login page...). */
   contentPage: {

@@ -1,24 +1,34 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
-import type { SiteSettings, Theater } from '@/types/api';
+import { HeaderMemberLink } from '@/features/loyalty/components/header-member-link';
+import type { LoyaltyConfig, SiteSettings, Theater } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
 import styles from './site-header.module.css';
+
+// The member menu, session refresh and ticketing hand-off: loaded after the page, the
+// session cookie picking the label meanwhile.
+const MemberAccess = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/member-access')).MemberAccess,
+}));
 
 type SiteHeaderProps = {
   siteName: string;
   settings: SiteSettings | undefined;
   theaters: readonly Theater[];
   isSingleLocation: boolean;
+  loyalty?: LoyaltyConfig;
 };
 
-export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: SiteHeaderProps) {
+export function SiteHeader({ siteName, settings, theaters, isSingleLocation, loyalty }: SiteHeaderProps) {
   const t = useTranslate();
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const logo = settings?.logo?.src;
+  const loginSlug = settings?.loginPage?.slug ?? '';
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -51,6 +61,11 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
           </div>
         )}
         <div className={styles.mode}>
+          {loyalty && loyalty.provider !== 'NONE' ? (
+            <Suspense fallback={<HeaderMemberLink config={loyalty} loginSlug={loginSlug} />}>
+              <MemberAccess loginSlug={loginSlug} />
+            </Suspense>
+          ) : null}
           <ColourModeToggle />
         </div>
       </div>

@@ -8,6 +8,7 @@ import { callCypher } from '../api/call-cypher';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
 import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
+import { retainController, sharedController } from '../utils/session-registry';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH, parseSession, serializeSession } from '../utils/session-cookie';
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
@@ -43,21 +44,24 @@ export function LoyaltySessionProvider({
   children: ReactNode;
 }) {
   const context = useMemo(() => loyaltyContext(config, currentTheaterId), [config, currentTheaterId]);
+  const key = JSON.stringify([context, config.sessionTimeout, config.allowExpiredAccountsLogin]);
   const controller = useMemo(
     () =>
-      new LoyaltySessionController({
-        context,
-        sessionTimeoutHours: config.sessionTimeout ?? 0,
-        allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
-        call: (call) => callCypher(call, context.brand),
-        store: cookieSessionStore,
-      }),
-    [context, config.sessionTimeout, config.allowExpiredAccountsLogin],
+      sharedController(
+        key,
+        () =>
+          new LoyaltySessionController({
+            context,
+            sessionTimeoutHours: config.sessionTimeout ?? 0,
+            allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
+            call: (call) => callCypher(call, context.brand),
+            store: cookieSessionStore,
+          }),
+      ),
+    // The key holds everything the controller is made from.
+    [key],
   );
-  useEffect(() => {
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
+  useEffect(() => retainController(key), [key]);
   const value = useMemo(() => ({ controller, context, config }), [controller, context, config]);
   return <LoyaltySessionContext.Provider value={value}>{children}</LoyaltySessionContext.Provider>;
 }

@@ -37,3 +37,12 @@ describe('ticketing hand-off', () => {
     expect(invalidTokenRedirect('/login', '')).toBe('/login');
   });
 });
+
+describe('withTokenParameter on a path', () => {
+  it('keeps a path a path', async () => {
+    const { withTokenParameter } = await import('./hand-off');
+    expect(withTokenParameter('/ticketing-sandbox/sales/1/book?perfcode=P', 'RTS', 't 1')).toBe(
+      '/ticketing-sandbox/sales/1/book?perfcode=P&token=t+1',
+    );
+  });
+});

@@ -37,9 +37,11 @@ export function handOffVersion(cypherVersion: CypherVersion, memberMaySignIn: bo
 
 /** `url` with the token added as the provider's query parameter. */
 export function withTokenParameter(url: string, provider: LoyaltyProvider, token: string): string {
-  const target = new URL(url);
+  // A path (the ticketing sandbox on this site) stays a path.
+  const relative = url.startsWith('/');
+  const target = new URL(url, relative ? 'http://relative.invalid' : undefined);
   target.searchParams.set(tokenParameterName(provider), token);
-  return target.toString();
+  return relative ? `${target.pathname}${target.search}${target.hash}` : target.toString();
 }
 
 /** Where an invalid token sends the member: /{path} with the current query string kept. */
