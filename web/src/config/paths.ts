@@ -12,7 +12,7 @@ function withQuery(path: string, entries: Array<[string, string | undefined]>): 
   return search ? `${path}?${search}` : path;
 }
 
-/** The member-area screens under /account/; each one's path segment is its name in kebab-case. */
+/** The member-area screens under /account/, by their path segment. */
 export type AccountScreen =
   | 'profile'
   | 'rewards'
@@ -22,15 +22,12 @@ export type AccountScreen =
   | 'theaters'
   | 'register'
   | 'activate'
-  | 'forgotPassword'
-  | 'forgotUsername'
-  | 'resetPassword'
-  | 'giftCard'
-  | 'eVouchers'
-  | 'deleteAccount';
-
-/** `forgotPassword` -> `forgot-password`. */
-export const accountSegment = (screen: AccountScreen) => screen.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+  | 'forgot-password'
+  | 'forgot-username'
+  | 'reset-password'
+  | 'gift-card'
+  | 'e-vouchers'
+  | 'delete-account';
 
 export const paths = {
   home: {
@@ -92,7 +89,7 @@ export const paths = {
   },
   accountScreen: {
     build: (screen: AccountScreen, query: Array<[string, string | undefined]> = []) =>
-      withQuery(`/account/${accountSegment(screen)}/`, query),
+      withQuery(`/account/${screen}/`, query),
   },
   /** The login page at /{loginPage.slug} (SPEC.md section 2), the query kept for the hand-off. */
   loginPage: {

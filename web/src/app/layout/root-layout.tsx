@@ -40,7 +40,6 @@ export function RootLayout() {
         settings={site?.settings}
         theaters={appData?.theaters ?? []}
         isSingleLocation={Boolean(site?.config?.isSingleLocation)}
-        loyalty={site?.loyalty}
       />
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary

@@ -5,15 +5,14 @@ import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
-import { HeaderMemberLink } from '@/features/loyalty/components/header-member-link';
-import type { LoyaltyConfig, SiteSettings, Theater } from '@/types/api';
+import type { SiteSettings, Theater } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
 import styles from './site-header.module.css';
 
 // The member menu, session refresh and ticketing hand-off: loaded after the page, the
 // session cookie picking the label meanwhile.
-const MemberAccess = lazy(async () => ({
-  default: (await import('@/features/loyalty/components/member-access')).MemberAccess,
+const MemberEntry = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/member-entry')).MemberEntry,
 }));
 
 type SiteHeaderProps = {
@@ -21,14 +20,12 @@ type SiteHeaderProps = {
   settings: SiteSettings | undefined;
   theaters: readonly Theater[];
   isSingleLocation: boolean;
-  loyalty?: LoyaltyConfig;
 };
 
-export function SiteHeader({ siteName, settings, theaters, isSingleLocation, loyalty }: SiteHeaderProps) {
+export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: SiteHeaderProps) {
   const t = useTranslate();
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const logo = settings?.logo?.src;
-  const loginSlug = settings?.loginPage?.slug ?? '';
   return (
     <header className={styles.header}>
       <div className={`container ${styles.bar}`}>
@@ -61,11 +58,9 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation, loy
           </div>
         )}
         <div className={styles.mode}>
-          {loyalty && loyalty.provider !== 'NONE' ? (
-            <Suspense fallback={<HeaderMemberLink config={loyalty} loginSlug={loginSlug} />}>
-              <MemberAccess loginSlug={loginSlug} />
-            </Suspense>
-          ) : null}
+          <Suspense fallback={null}>
+            <MemberEntry />
+          </Suspense>
           <ColourModeToggle />
         </div>
       </div>

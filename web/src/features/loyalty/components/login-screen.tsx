@@ -36,10 +36,10 @@ function SignInPanels() {
         )}
         <ul className={styles.links}>
           <li>
-            <Link to={paths.accountScreen.build('forgotPassword')}>{t('loyalty.forgotPassword.link')}</Link>
+            <Link to={paths.accountScreen.build('forgot-password')}>{t('loyalty.forgotPassword.link')}</Link>
           </li>
           <li>
-            <Link to={paths.accountScreen.build('forgotUsername')}>{t('loyalty.forgotUsername.link')}</Link>
+            <Link to={paths.accountScreen.build('forgot-username')}>{t('loyalty.forgotUsername.link')}</Link>
           </li>
           {config.includeActivation ? (
             <li>
@@ -58,10 +58,10 @@ function SignInPanels() {
         </div>
         <ul className={styles.links}>
           <li>
-            <Link to={paths.accountScreen.build('giftCard')}>{t('loyalty.giftCard.link')}</Link>
+            <Link to={paths.accountScreen.build('gift-card')}>{t('loyalty.giftCard.link')}</Link>
           </li>
           <li>
-            <Link to={paths.accountScreen.build('eVouchers')}>{t('loyalty.eVouchers.link')}</Link>
+            <Link to={paths.accountScreen.build('e-vouchers')}>{t('loyalty.eVouchers.link')}</Link>
           </li>
         </ul>
       </section>

@@ -7,7 +7,7 @@ import { Route, Routes } from 'react-router';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { accountSegment, paths, type AccountScreen } from '@/config/paths';
+import { paths, type AccountScreen } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
@@ -107,7 +107,7 @@ function Screen({ titleKey, member, children }: { titleKey: string; member?: boo
   );
 }
 
-const segment = (screen: AccountScreen) => `${accountSegment(screen)}/`;
+const segment = (screen: AccountScreen) => `${screen}/`;
 
 export function AccountArea() {
   return (
@@ -121,14 +121,14 @@ export function AccountArea() {
           <Route path={segment('watchlist')} element={<Screen titleKey="loyalty.title.watchlist" member><WatchlistScreen /></Screen>} />
           <Route path={segment('theaters')} element={<Screen titleKey="loyalty.title.theaters" member><TheatersScreen /></Screen>} />
           <Route path={segment('profile')} element={<Screen titleKey="loyalty.title.profile" member><ProfileScreen /></Screen>} />
-          <Route path={segment('deleteAccount')} element={<Screen titleKey="loyalty.title.delete" member><DeleteAccountScreen /></Screen>} />
+          <Route path={segment('delete-account')} element={<Screen titleKey="loyalty.title.delete" member><DeleteAccountScreen /></Screen>} />
           <Route path={segment('register')} element={<Screen titleKey="loyalty.title.register"><RegisterScreen /></Screen>} />
           <Route path={segment('activate')} element={<Screen titleKey="loyalty.title.activate"><ActivateScreen /></Screen>} />
-          <Route path={segment('forgotPassword')} element={<Screen titleKey="loyalty.title.forgotPassword"><ForgotPasswordScreen /></Screen>} />
-          <Route path={segment('forgotUsername')} element={<Screen titleKey="loyalty.title.forgotUsername"><ForgotUsernameScreen /></Screen>} />
-          <Route path={segment('resetPassword')} element={<Screen titleKey="loyalty.title.reset"><ResetPasswordScreen /></Screen>} />
-          <Route path={segment('giftCard')} element={<Screen titleKey="loyalty.title.giftCard"><GiftCardScreen /></Screen>} />
-          <Route path={segment('eVouchers')} element={<Screen titleKey="loyalty.title.eVouchers"><EVouchersScreen /></Screen>} />
+          <Route path={segment('forgot-password')} element={<Screen titleKey="loyalty.title.forgotPassword"><ForgotPasswordScreen /></Screen>} />
+          <Route path={segment('forgot-username')} element={<Screen titleKey="loyalty.title.forgotUsername"><ForgotUsernameScreen /></Screen>} />
+          <Route path={segment('reset-password')} element={<Screen titleKey="loyalty.title.reset"><ResetPasswordScreen /></Screen>} />
+          <Route path={segment('gift-card')} element={<Screen titleKey="loyalty.title.giftCard"><GiftCardScreen /></Screen>} />
+          <Route path={segment('e-vouchers')} element={<Screen titleKey="loyalty.title.eVouchers"><EVouchersScreen /></Screen>} />
         </Routes>
       </div>
     </MemberSession>

@@ -122,7 +122,7 @@ export function AccountOverview() {
             <PaymentPortalLink />
           </li>
           <li>
-            <Link to={paths.accountScreen.build('deleteAccount')}>{t('loyalty.account.deleteAccount')}</Link>
+            <Link to={paths.accountScreen.build('delete-account')}>{t('loyalty.account.deleteAccount')}</Link>
           </li>
         </ul>
       </section>

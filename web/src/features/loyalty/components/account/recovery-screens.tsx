@@ -22,7 +22,7 @@ function EmailRequest({ kind }: { kind: 'password' | 'username' }) {
     try {
       const route =
         kind === 'password'
-          ? routes.resetPasswordCode(email, window.location.origin, paths.accountScreen.build('resetPassword'))
+          ? routes.resetPasswordCode(email, window.location.origin, paths.accountScreen.build('reset-password'))
           : routes.usernameReminder(email);
       await call({ method: 'GET', route, anonymous: true });
       setState({ ok: true, text: t(`loyalty.${kind === 'password' ? 'forgotPassword' : 'forgotUsername'}.sent`) });
