@@ -1,6 +1,7 @@
 // One session controller per page, however many parts of the page (the header's member
 // menu, the member area, a watchlist button) use the session: they share its state and
-// its single refresh timer. It runs while at least one part is mounted.
+// its single refresh timer. It runs while at least one part is mounted, and is forgotten
+// once none is.
 
 import type { LoyaltySessionController } from './session-controller';
 
@@ -26,6 +27,9 @@ export function retainController(key: string): () => void {
   if (entry.users === 1) entry.controller.start();
   return () => {
     entry.users -= 1;
-    if (entry.users === 0) entry.controller.stop();
+    if (entry.users > 0) return;
+    entry.controller.stop();
+    // Forgotten with its last user: a later part starts afresh from the cookie.
+    if (controllers.get(key) === entry) controllers.delete(key);
   };
 }
