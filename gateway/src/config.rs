@@ -117,7 +117,11 @@ mod tests {
     fn the_ticketing_sandbox_is_on_by_default_only_when_embedded() {
         let sandbox = |embedded, value: Option<&str>| {
             Config::from_lookup(
-                |name| (name == "TICKETING_SANDBOX").then(|| value.map(str::to_owned)).flatten(),
+                |name| {
+                    (name == "TICKETING_SANDBOX")
+                        .then(|| value.map(str::to_owned))
+                        .flatten()
+                },
                 embedded,
             )
             .map(|config| config.ticketing_sandbox)

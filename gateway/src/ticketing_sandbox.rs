@@ -5,12 +5,12 @@
 //! received. Served only when TICKETING_SANDBOX is on (the default with `--embedded`),
 //! and the site's loyalty ticketingUrl then points at it.
 
+use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{OriginalUri, Path};
 use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
-use axum::Router;
 
 use crate::state::AppState;
 
@@ -33,7 +33,12 @@ async fn received(
     uri: OriginalUri,
     body: Bytes,
 ) -> Response {
-    page(&method, &return_path, uri.query().unwrap_or_default(), &body)
+    page(
+        &method,
+        &return_path,
+        uri.query().unwrap_or_default(),
+        &body,
+    )
 }
 
 /// The name-value pairs of a query string or an url-encoded form body.
@@ -43,7 +48,11 @@ fn pairs(encoded: &[u8]) -> Vec<(String, String)> {
 
 fn page(method: &Method, return_path: &str, query: &str, body: &[u8]) -> Response {
     let query = pairs(query.as_bytes());
-    let form = if method == Method::POST { pairs(body) } else { Vec::new() };
+    let form = if method == Method::POST {
+        pairs(body)
+    } else {
+        Vec::new()
+    };
     let html = render(method.as_str(), return_path, &query, &form);
     let mut response = html.into_response();
     response.headers_mut().insert(
