@@ -1,0 +1,62 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+// The demo chain: BOOST_POS on loyalty version 3, the seeded demo member.
+const EMAIL = 'demo@marqueecinemas.example';
+const PASSWORD = 'Popcorn#2024';
+
+async function signIn(page: Page, search = '') {
+  await page.goto(`/sign-in/${search}`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test('the demo member signs in, sees the account and signs out from the header', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('member-access')).toHaveText('Sign in');
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  await expect(page.getByTestId('member-points')).toHaveText(/\d/);
+  await expect(page.getByTestId('scannable-code')).toBeVisible();
+  await expectNoSeriousViolations(page);
+  await page.getByTestId('member-access').click();
+  await page.locator('#member-menu').getByRole('link', { name: 'Sign out' }).click();
+  await expect(page.getByTestId('member-access')).toHaveText('Sign in');
+  const cookies = await page.context().cookies();
+  expect(cookies.find((cookie) => cookie.name === 'loyaltySession')).toBeUndefined();
+});
+
+test('a signed-in member is handed to the ticketing sandbox with a posted token (version 3)', async ({ page }) => {
+  await signIn(page, '?return=sales%2F101%2Fbook%3Fperfcode%3DP1');
+  await expect(page).toHaveURL(/\/ticketing-sandbox\/sales\/101\/book\?perfcode=P1/);
+  await expect(page.getByText("a stand-in for the chain's ticketing site")).toBeVisible();
+  await expect(page.getByTestId('sandbox-method')).toHaveText('POST');
+  await expect(page.locator('td[data-name="sessionToken"]')).not.toBeEmpty();
+});
+
+test('member screens: rewards, cards, history, gift card', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  for (const [path, check] of [
+    ['/account/rewards/', 'reward'],
+    ['/account/cards/', 'loyalty-card'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByTestId(check).first()).toBeVisible();
+    await expectNoSeriousViolations(page);
+  }
+  await page.goto('/account/history/');
+  await expect(page.getByTestId('orders')).toBeVisible();
+  await page.goto('/account/gift-card/');
+  await page.getByLabel('Gift card number').fill('GC1000200030004000');
+  await page.getByLabel('PIN').fill('1234');
+  await page.getByRole('button', { name: 'Check balance' }).click();
+  await expect(page.getByTestId('gift-card-result')).toContainText('Balance: $');
+});
