@@ -13,7 +13,7 @@ import styles from './account.module.css';
 
 type Change =
   | { kind: 'add' | 'remove'; cinemaId: string }
-  | { kind: 'newsletter'; cinemaId: string; subscribe: boolean };
+  | { kind: 'newsletter'; cinemaId: string; subscribe: boolean; previous: FavoriteCinema[] };
 
 export function TheatersScreen() {
   const t = useTranslate();
@@ -38,7 +38,7 @@ export function TheatersScreen() {
         return favoriteCinemas(await call({ method: 'POST', route: routes.removeFavoriteCinema(), payload: { [`${context.brand}CinemaId`]: change.cinemaId } }));
       }
       if (change.kind !== 'newsletter') throw new Error('unknown change');
-      const next = withNewsletter(list.data ?? [], change.cinemaId, change.subscribe);
+      const next = withNewsletter(change.previous, change.cinemaId, change.subscribe);
       return favoriteCinemas(
         await call({
           method: 'POST',
@@ -47,11 +47,20 @@ export function TheatersScreen() {
         }),
       );
     },
+    onError: (_error, change) => {
+      if (change.kind === 'newsletter') queryClient.setQueryData(key, change.previous);
+    },
     onSuccess: async (cinemas, change) => {
       queryClient.setQueryData(key, cinemas);
       if (change.kind !== 'newsletter') await refresh();
     },
   });
+  // The newsletter box follows the click at once, and goes back if the call fails.
+  const setNewsletter = (cinemaId: string, subscribe: boolean) => {
+    const previous = list.data ?? [];
+    queryClient.setQueryData(key, withNewsletter(previous, cinemaId, subscribe));
+    change.mutate({ kind: 'newsletter', cinemaId, subscribe, previous });
+  };
   if (!canUse) return <p className={styles.muted}>{t('loyalty.theaters.unavailable')}</p>;
   if (list.isPending) return <Spinner label={t('status.loading')} />;
   if (list.isError) return <p role="alert">{t('loyalty.theaters.loadFailed')}</p>;
@@ -77,7 +86,7 @@ export function TheatersScreen() {
                       type="checkbox"
                       checked={favourite.subscribeToNewsletter}
                       disabled={busy}
-                      onChange={(event) => change.mutate({ kind: 'newsletter', cinemaId: theater.id, subscribe: event.target.checked })}
+                      onChange={(event) => setNewsletter(theater.id, event.target.checked)}
                     />
                     {t('loyalty.theaters.newsletter')}
                   </label>
