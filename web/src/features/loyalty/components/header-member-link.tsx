@@ -15,7 +15,7 @@ export function hasSessionCookie(): boolean {
 export function HeaderMemberLink({ config, loginSlug }: { config: LoyaltyConfig; loginSlug: string }) {
   const signedIn = hasSessionCookie();
   const label = signedIn ? config.loggedInHeaderAccessLabel : config.guestHeaderAccessLabel;
-  if (!label) return null;
+  if (!label || !config.accessFromHeader) return null;
   return (
     <Link to={signedIn ? paths.account.build() : paths.loginPage.build(loginSlug)} className={styles.access}>
       {label}

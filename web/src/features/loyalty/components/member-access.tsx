@@ -1,7 +1,7 @@
 // The header's member entry once the loyalty code has loaded: the guest label links to
 // the login page; a member gets the loggedInMenu and sign-out. It also runs what every
 // page needs from the session: the refresh timers, '#loyalty-logout' links and the
-// ticketing hand-off when the address has ?return=.
+// ticketing hand-off when the address has ?return=, and the token on ticketing links.
 
 import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useTicketingHandOff } from '../hooks/use-ticketing-hand-off';
+import { ticketingLinkWithToken } from '../utils/hand-off';
 import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
 import { HandOffForm } from './hand-off-form';
 import { hasSessionCookie } from './header-member-link';
@@ -32,6 +33,30 @@ function useLogoutLinks(logout: () => Promise<void>) {
   }, [logout]);
 }
 
+/** Ticketing-site links carry the member's token (SPEC.md section 2, link rules), added when clicked. */
+function useTicketingLinkTokens() {
+  const { member, config, context } = useLoyaltySession();
+  const token = member?.token;
+  useEffect(() => {
+    if (!token) return;
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      const href = anchor?.getAttribute('href');
+      if (!anchor || !href) return;
+      const withToken = ticketingLinkWithToken(href, {
+        ticketingUrl: config.ticketingUrl ?? '',
+        provider: context.provider,
+        token,
+        pageOrigin: window.location.origin,
+      });
+      if (withToken) anchor.setAttribute('href', withToken);
+    };
+    // Capture: the href is set before the browser (or the router) follows it.
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [token, config.ticketingUrl, context.provider]);
+}
+
 function TicketingHandOff({ loginSlug }: { loginSlug: string }) {
   const { search } = useLocation();
   const handOff = useTicketingHandOff({ search, loginPath: paths.loginPage.build(loginSlug), navigate: goTo });
@@ -49,12 +74,14 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
   useLogoutLinks(logout);
+  useTicketingLinkTokens();
   useEffect(() => setOpen(false), [pathname, member]);
   const signedIn = checking ? hasSessionCookie() : Boolean(member);
   const guestLabel = config.guestHeaderAccessLabel;
   const memberLabel = config.loggedInHeaderAccessLabel || t('loyalty.nav.overview');
+  if (!config.accessFromHeader) return null;
   if (!signedIn) {
-    return guestLabel && config.accessFromHeader !== false ? (
+    return guestLabel ? (
       <Link to={paths.loginPage.build(loginSlug)} className={styles.access} data-testid="member-access">
         {guestLabel}
       </Link>

@@ -7,7 +7,13 @@ import type { LoyaltyConfig } from '@/types/api';
 import { callCypher } from '../api/call-cypher';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
-import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
+import { announceMemberLogin } from '../utils/login-event';
+import {
+  LoyaltySessionController,
+  type Credentials,
+  type SessionState,
+  type SessionStore,
+} from '../utils/session-controller';
 import { retainController, sharedController } from '../utils/session-registry';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH, parseSession, serializeSession } from '../utils/session-cookie';
 
@@ -81,7 +87,11 @@ export function useLoyaltySession() {
   );
   const actions = useMemo(
     () => ({
-      login: controller.login.bind(controller),
+      login: async (credentials: Credentials) => {
+        const member = await controller.login(credentials);
+        announceMemberLogin(member.memberId);
+        return member;
+      },
       logout: controller.logout.bind(controller),
       refresh: controller.refreshNow.bind(controller),
       loginByToken: controller.loginByToken.bind(controller),

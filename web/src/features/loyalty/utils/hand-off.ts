@@ -48,3 +48,30 @@ export function withTokenParameter(url: string, provider: LoyaltyProvider, token
 export function invalidTokenRedirect(configuredPath: string, search: string): string {
   return `/${configuredPath.replace(/^\/+/, '')}${search}`;
 }
+
+/**
+ * A link on the page with the member's token added, when it leads to the ticketing site
+ * (SPEC.md section 2, link rules): any page of the ticketingUrl's host, or, for a ticketingUrl
+ * that is a path on this site (the sandbox), any page under that path. Undefined for other links.
+ */
+export function ticketingLinkWithToken(
+  href: string,
+  { ticketingUrl, provider, token, pageOrigin }: { ticketingUrl: string; provider: LoyaltyProvider; token: string; pageOrigin: string },
+): string | undefined {
+  if (!ticketingUrl || !token) return undefined;
+  let link: URL;
+  let ticketing: URL;
+  try {
+    link = new URL(href, pageOrigin);
+    ticketing = new URL(ticketingUrl, pageOrigin);
+  } catch {
+    return undefined;
+  }
+  const sameSite = ticketing.origin === pageOrigin;
+  const leadsThere = sameSite
+    ? link.origin === pageOrigin && link.pathname.startsWith(ticketing.pathname)
+    : link.origin === ticketing.origin;
+  if (!leadsThere) return undefined;
+  link.searchParams.set(tokenParameterName(provider), token);
+  return link.toString();
+}
