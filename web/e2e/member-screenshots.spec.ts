@@ -30,6 +30,8 @@ for (const size of sizes) {
         await page.screenshot({ path: `${file}-full.png`, fullPage: true });
       };
       await page.goto('/sign-in/', { waitUntil: 'networkidle' });
+      // The consent banner would cover the screens: answer it once.
+      await page.getByRole('button', { name: 'Accept' }).click();
       await shoot('sign-in');
       await page.goto('/account/register/', { waitUntil: 'networkidle' });
       await shoot('register');
