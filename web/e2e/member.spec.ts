@@ -41,7 +41,8 @@ test('a signed-in member is handed to the ticketing sandbox with a posted token 
   await expect(page.locator('td[data-name="sessionToken"]')).not.toBeEmpty();
 });
 
-test('member screens: rewards, cards, history, gift card', async ({ page }) => {
+test('member screens: rewards, cards, history, portal, gift card, e-vouchers', async ({ page }) => {
+  test.setTimeout(90_000);
   await signIn(page);
   await expect(page).toHaveURL(/\/account\/$/);
   for (const [path, check] of [
@@ -52,8 +53,18 @@ test('member screens: rewards, cards, history, gift card', async ({ page }) => {
     await expect(page.getByTestId(check).first()).toBeVisible();
     await expectNoSeriousViolations(page);
   }
+  await page.goto('/account/rewards/');
+  await page.getByRole('button', { name: 'Redeem Small popcorn' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Small popcorn is yours' })).toBeVisible();
   await page.goto('/account/history/');
   await expect(page.getByTestId('orders')).toBeVisible();
+  await expect(page.getByTestId('transactions')).toBeVisible();
+  await page.goto('/account/');
+  await page.getByRole('button', { name: 'Manage payment methods' }).click();
+  await expect(page.getByRole('alert')).toContainText('The payment portal is not available right now.');
+  await page.goto('/account/e-vouchers/');
+  await expect(page.getByRole('heading', { name: 'E-vouchers', level: 2 })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('$');
   await page.goto('/account/gift-card/');
   await page.getByLabel('Gift card number').fill('GC1000200030004000');
   await page.getByLabel('PIN').fill('1234');

@@ -9,7 +9,7 @@ export function PasswordRules({ provider, password }: { provider: string; passwo
   const t = useTranslate();
   if (provider !== 'BOOST_POS') return <p className={styles.hint}>{t('loyalty.password.rules')}</p>;
   return (
-    <ul className={styles.hint} aria-label={t('loyalty.password.rulesTitle')} data-testid="password-rules">
+    <ul className={`${styles.hint} ${styles.rules}`} aria-label={t('loyalty.password.rulesTitle')} data-testid="password-rules">
       {passwordRuleChecks(password).map(({ rule, met }) => (
         <li key={rule} data-met={met}>
           {met ? '✓ ' : '○ '}
