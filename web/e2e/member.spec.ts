@@ -71,3 +71,14 @@ test('member screens: rewards, cards, history, portal, gift card, e-vouchers', a
   await page.getByRole('button', { name: 'Check balance' }).click();
   await expect(page.getByTestId('gift-card-result')).toContainText('Balance: $');
 });
+
+test('a session token in the address signs the member in and leaves the address', async ({ page, request }) => {
+  const reply = await request.post('/api/cypher', {
+    data: { username: EMAIL, password: PASSWORD, reqMetadata: { method: 'POST', route: '/Member/v3/Login?boxofficeCircuitId=77', responseFormat: 'json' } },
+  });
+  const body = (await reply.json()) as { sessionManagementTokens: { boxofficeSessionToken: string } };
+  const token = body.sessionManagementTokens.boxofficeSessionToken;
+  await page.goto(`/movies/?sessionToken=${encodeURIComponent(token)}&utm_source=e2e`);
+  await expect(page.getByTestId('member-access')).toHaveText('My account');
+  await expect(page).toHaveURL(/\/movies\/\?utm_source=e2e$/);
+});

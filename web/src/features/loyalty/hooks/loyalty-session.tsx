@@ -8,6 +8,7 @@ import { callCypher } from '../api/call-cypher';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
 import { announceMemberLogin } from '../utils/login-event';
+import { browserAddressBar, takeSuppliedToken } from '../utils/supplied-token';
 import {
   LoyaltySessionController,
   type Credentials,
@@ -62,6 +63,7 @@ export function LoyaltySessionProvider({
             allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
             call: (call) => callCypher(call, context.brand),
             store: cookieSessionStore,
+            suppliedToken: takeSuppliedToken(context.provider, browserAddressBar()),
           }),
       ),
     // The key holds everything the controller is made from.

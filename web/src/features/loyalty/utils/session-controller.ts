@@ -32,6 +32,8 @@ export type SessionDependencies = {
   call: (call: CypherCall) => Promise<CypherReply>;
   store: SessionStore;
   now?: () => Date;
+  /** A session token handed to the page (see supplied-token.ts): signs in with it, no refresh runs. */
+  suppliedToken?: string;
 };
 
 export type SessionState = {
@@ -66,6 +68,10 @@ export class LoyaltySessionController {
 
   /** Starts the lifecycle: the stored session is refreshed after the debounce delay. */
   start(): void {
+    if (this.deps.suppliedToken) {
+      void this.loginByToken(this.deps.suppliedToken).catch(() => this.signOut());
+      return;
+    }
     if (!this.deps.store.read()) {
       this.setState({ member: null, checking: false });
       return;
