@@ -40,6 +40,9 @@ pub struct Config {
     /// Serve the stand-in ticketing site and point the loyalty ticketingUrl at it
     /// (TICKETING_SANDBOX; on by default with `--embedded`, where no real one exists).
     pub ticketing_sandbox: bool,
+    /// The invisible captcha's public site key (CAPTCHA_SITE_KEY): the browser loads the
+    /// captcha and sends its token with login and gift-card calls; unset, no captcha.
+    pub captcha_site_key: Option<String>,
 }
 
 impl Config {
@@ -70,6 +73,7 @@ impl Config {
             site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
+            captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
             ticketing_sandbox: match lookup("TICKETING_SANDBOX").as_deref() {
                 None => embedded,
                 Some("true") => true,

@@ -18,6 +18,7 @@ pub fn content_security_policy(
     config: &catalogue::SiteConfig,
     settings: &catalogue::SiteSettings,
     theaters: &[catalogue::Theater],
+    captcha: bool,
 ) -> HeaderValue {
     let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
     // The version 3 ticketing hand-off posts a form to the ticketing site.
@@ -36,7 +37,7 @@ pub fn content_security_policy(
         connect,
         frame,
         img,
-    } = ThirdPartySources::for_site(settings);
+    } = ThirdPartySources::for_site(settings, captcha);
     let policy = format!(
         "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
@@ -111,7 +112,7 @@ mod tests {
     }
 
     fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
-        content_security_policy(config, settings, &[])
+        content_security_policy(config, settings, &[], false)
             .to_str()
             .expect("ascii")
             .to_owned()

@@ -23,6 +23,9 @@ use crate::security;
 pub struct SiteSnapshot {
     pub site: catalogue::Site,
     pub loyalty: loyalty::LoyaltyConfig,
+    /// The invisible captcha's public site key (CAPTCHA_SITE_KEY), given to the browser
+    /// with the loyalty configuration.
+    pub captcha_site_key: Option<String>,
     pub theaters: Vec<catalogue::Theater>,
     pub messages: catalogue::Messages,
     /// `/page-data/app-data.json`, serialised once.
@@ -37,7 +40,7 @@ impl SiteSnapshot {
         json!({
             "config": self.site.config,
             "settings": self.site.settings,
-            "loyalty": loyalty_json(&self.loyalty),
+            "loyalty": loyalty_json(&self.loyalty, self.captcha_site_key.as_deref()),
         })
     }
 
@@ -54,31 +57,42 @@ impl SiteSnapshot {
     }
 }
 
-/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given.
-pub fn loyalty_json(config: &loyalty::LoyaltyConfig) -> Value {
+/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, and
+/// the captcha site key when one is configured.
+pub fn loyalty_json(config: &loyalty::LoyaltyConfig, captcha_site_key: Option<&str>) -> Value {
     let mut value = json!(config);
     if let Value::Object(fields) = &mut value {
         fields.remove("loggedInMenuJson");
         let menu = serde_json::from_str(&config.logged_in_menu_json).unwrap_or(Value::Null);
         fields.insert("loggedInMenu".to_owned(), menu);
+        if let Some(key) = captcha_site_key {
+            fields.insert("captchaSiteKey".to_owned(), json!(key));
+        }
     }
     value
+}
+
+/// What the gateway's own configuration changes in the site it serves.
+#[derive(Debug, Clone, Default)]
+pub struct SiteOverrides {
+    /// Replaces the loyalty ticketingUrl (the ticketing sandbox's path when it is on).
+    pub ticketing_url: Option<String>,
+    /// CAPTCHA_SITE_KEY.
+    pub captcha_site_key: Option<String>,
 }
 
 /// Shared handle to the current snapshot.
 #[derive(Debug, Clone, Default)]
 pub struct SiteCache {
     current: Arc<RwLock<Option<Arc<SiteSnapshot>>>>,
-    /// Replaces the loyalty ticketingUrl (the ticketing sandbox's path when it is on).
-    ticketing_url: Option<String>,
+    overrides: SiteOverrides,
 }
 
 impl SiteCache {
-    /// A cache whose loyalty ticketingUrl is `ticketing_url` rather than the bundle's.
-    pub fn with_ticketing_url(ticketing_url: &str) -> SiteCache {
+    pub fn with_overrides(overrides: SiteOverrides) -> SiteCache {
         SiteCache {
             current: Arc::default(),
-            ticketing_url: Some(ticketing_url.to_owned()),
+            overrides,
         }
     }
 
@@ -111,7 +125,7 @@ impl SiteCache {
         {
             return Ok(snapshot);
         }
-        let snapshot = Arc::new(build(services, site, self.ticketing_url.as_deref()).await?);
+        let snapshot = Arc::new(build(services, site, &self.overrides).await?);
         *self
             .current
             .write()
@@ -138,7 +152,7 @@ impl SiteCache {
 async fn build(
     services: &Services,
     site: catalogue::Site,
-    ticketing_url: Option<&str>,
+    overrides: &SiteOverrides,
 ) -> Result<SiteSnapshot, AppError> {
     let mut catalogue_client = services.catalogue.clone();
     let config = site.config.clone().unwrap_or_default();
@@ -175,15 +189,16 @@ async fn build(
         .await
         .map_err(AppError::loyalty)?
         .into_inner();
-    if let Some(url) = ticketing_url {
-        loyalty.ticketing_url = url.to_owned();
+    if let Some(url) = &overrides.ticketing_url {
+        loyalty.ticketing_url.clone_from(url);
     }
+    let captcha_site_key = overrides.captcha_site_key.clone();
 
     let app_data = json!({
         "site": {
             "config": config,
             "settings": settings,
-            "loyalty": loyalty_json(&loyalty),
+            "loyalty": loyalty_json(&loyalty, captcha_site_key.as_deref()),
         },
         "theaters": theaters,
         "messages": messages,
@@ -193,9 +208,15 @@ async fn build(
     Ok(SiteSnapshot {
         app_data_etag: ETag::of(&app_data),
         app_data,
-        content_security_policy: security::content_security_policy(&config, &settings, &theaters),
+        content_security_policy: security::content_security_policy(
+            &config,
+            &settings,
+            &theaters,
+            captcha_site_key.is_some(),
+        ),
         site,
         loyalty,
+        captcha_site_key,
         theaters,
         messages,
     })

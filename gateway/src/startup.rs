@@ -12,7 +12,7 @@ use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::metrics::Metrics;
-use crate::site_snapshot::SiteCache;
+use crate::site_snapshot::{SiteCache, SiteOverrides};
 use crate::state::{AppState, Shared};
 use crate::third_party_proxy::ThirdPartyProxy;
 use crate::ticketing_sandbox;
@@ -53,11 +53,12 @@ impl Application {
             |embedded| embedded.addrs.clone(),
         );
         let services = Services::connect(&addrs, config.grpc_timeout)?;
-        let site = if config.ticketing_sandbox {
-            SiteCache::with_ticketing_url(ticketing_sandbox::SANDBOX_PATH)
-        } else {
-            SiteCache::default()
-        };
+        let site = SiteCache::with_overrides(SiteOverrides {
+            ticketing_url: config
+                .ticketing_sandbox
+                .then(|| ticketing_sandbox::SANDBOX_PATH.to_owned()),
+            captcha_site_key: config.captcha_site_key.clone(),
+        });
         if let Err(error) = site.refresh(&services).await {
             tracing::warn!(%error, "no site snapshot yet; will retry");
         }

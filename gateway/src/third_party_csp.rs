@@ -17,9 +17,12 @@ pub struct ThirdPartySources {
 const ANALYTICS: &str = " https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com";
 /// The consent manager's SDK and its API.
 const CONSENT_MANAGER: &str = " https://sdk.privacy-center.org https://api.privacy-center.org";
+/// The invisible captcha's script and its frame.
+const CAPTCHA: &str = " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
 
 impl ThirdPartySources {
-    pub fn for_site(settings: &catalogue::SiteSettings) -> ThirdPartySources {
+    /// `captcha`: the site loads the invisible captcha (CAPTCHA_SITE_KEY is set).
+    pub fn for_site(settings: &catalogue::SiteSettings, captcha: bool) -> ThirdPartySources {
         let mut sources = ThirdPartySources {
             // The fixed measurement id is always loaded once trackers are enabled.
             script: ANALYTICS.to_owned(),
@@ -31,6 +34,10 @@ impl ThirdPartySources {
             for directive in [&mut sources.script, &mut sources.connect, &mut sources.img] {
                 directive.push_str(CONSENT_MANAGER);
             }
+        }
+        if captcha {
+            sources.script.push_str(CAPTCHA);
+            sources.frame.push_str(CAPTCHA);
         }
         // Ad libraries, the ad server and their bidders load from hosts no list can
         // name in advance: a site that shows ads allows any https source for them.
@@ -67,7 +74,7 @@ mod tests {
             ("", "notice-1", true, false),
             ("PROGRAMMATIC", "", false, true),
         ] {
-            let sources = ThirdPartySources::for_site(&settings(ads, didomi));
+            let sources = ThirdPartySources::for_site(&settings(ads, didomi), false);
             let tokens: Vec<&str> = sources.script.split_whitespace().collect();
             assert!(tokens.contains(&"https://www.googletagmanager.com"));
             assert_eq!(
@@ -78,5 +85,14 @@ mod tests {
             assert_eq!(tokens.contains(&"https:"), any_https, "{ads}/{didomi}");
             assert_eq!(sources.frame.is_empty(), !any_https, "{ads}/{didomi}");
         }
+    }
+
+    #[test]
+    fn the_captcha_adds_its_script_and_frame_hosts_only_when_configured() {
+        let with = ThirdPartySources::for_site(&settings("", ""), true);
+        assert!(with.script.contains("https://www.google.com/recaptcha/"));
+        assert!(with.frame.contains("https://www.gstatic.com/recaptcha/"));
+        let without = ThirdPartySources::for_site(&settings("", ""), false);
+        assert!(!without.script.contains("recaptcha"));
     }
 }

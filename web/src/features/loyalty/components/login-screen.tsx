@@ -7,6 +7,7 @@ import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
+import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
 import { RETURN_PARAMETER } from '../utils/hand-off';
 import { MemberSession } from './member-session';
 import { SignInForm } from './sign-in-form';
@@ -18,6 +19,7 @@ function SignInPanels() {
   const { search } = useLocation();
   const { member, config } = useLoyaltySession();
   const handingOff = new URLSearchParams(search).has(RETURN_PARAMETER);
+  const captcha = useInvisibleCaptcha('login');
   return (
     <div className={styles.signIn}>
       <section className={styles.panel} aria-labelledby="sign-in-title">
@@ -29,6 +31,7 @@ function SignInPanels() {
           </p>
         ) : (
           <SignInForm
+            captchaToken={captcha}
             onSignedIn={() => {
               if (!handingOff) void navigate(paths.account.build());
             }}

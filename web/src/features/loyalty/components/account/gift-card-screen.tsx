@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { formatCents } from '../../utils/member-format';
 import { MemberField } from '../member-field';
 import formStyles from '../member-form.module.css';
@@ -13,6 +14,7 @@ export function GiftCardScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
   const { routes, call } = useLoyaltyApi();
+  const captcha = useInvisibleCaptcha('gift_card');
   const [cardNumber, setCardNumber] = useState('');
   const [pin, setPin] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
@@ -20,7 +22,13 @@ export function GiftCardScreen() {
     event.preventDefault();
     setResult(undefined);
     try {
-      const reply = await call({ method: 'POST', route: routes.giftCardBalance(), payload: { cardNumber: cardNumber.trim(), pin }, anonymous: true });
+      const reply = await call({
+        method: 'POST',
+        route: routes.giftCardBalance(),
+        payload: { cardNumber: cardNumber.trim(), pin },
+        captchaToken: await captcha(),
+        anonymous: true,
+      });
       setResult({ ok: true, text: t('loyalty.giftCard.balance', [formatCents(Number(reply.balanceInCents ?? 0), t.locale)]) });
     } catch (failure) {
       setResult({ ok: false, text: errorText(failure) });
