@@ -91,10 +91,6 @@ export const paths = {
     build: (screen: AccountScreen, query: Array<[string, string | undefined]> = []) =>
       withQuery(`/account/${screen}/`, query),
   },
-  /** The login page at /{loginPage.slug} (SPEC.md section 2), the query kept for the hand-off. */
-  loginPage: {
-    build: (slug: string, search = '') => `/${slug ? `${encodeURIComponent(slug)}/` : ''}${search}`,
-  },
   /** Generic content pages (about, privacy policy, login page...). */
   contentPage: {
     pattern: '/:pageSlug/',

@@ -7,6 +7,7 @@ import { readCookie } from '@/lib/cookies';
 import type { LoyaltyConfig } from '@/types/api';
 import { SESSION_COOKIE } from '../utils/session-cookie';
 import styles from './member-access.module.css';
+import { loginPagePath } from '../utils/login-page';
 
 export function hasSessionCookie(): boolean {
   return Boolean(readCookie(document.cookie, SESSION_COOKIE));
@@ -17,7 +18,7 @@ export function HeaderMemberLink({ config, loginSlug }: { config: LoyaltyConfig;
   const label = signedIn ? config.loggedInHeaderAccessLabel : config.guestHeaderAccessLabel;
   if (!label || !config.accessFromHeader) return null;
   return (
-    <Link to={signedIn ? paths.account.build() : paths.loginPage.build(loginSlug)} className={styles.access}>
+    <Link to={signedIn ? paths.account.build() : loginPagePath(loginSlug)} className={styles.access}>
       {label}
     </Link>
   );

@@ -17,6 +17,7 @@ import { hasSessionCookie } from './header-member-link';
 import { MemberSession } from './member-session';
 import { RedirectOverlay } from './redirect-overlay';
 import styles from './member-access.module.css';
+import { loginPagePath } from '../utils/login-page';
 
 const goTo = (url: string) => window.location.assign(url);
 
@@ -59,7 +60,7 @@ function useTicketingLinkTokens() {
 
 function TicketingHandOff({ loginSlug }: { loginSlug: string }) {
   const { search } = useLocation();
-  const handOff = useTicketingHandOff({ search, loginPath: paths.loginPage.build(loginSlug), navigate: goTo });
+  const handOff = useTicketingHandOff({ search, loginPath: loginPagePath(loginSlug), navigate: goTo });
   if (!handOff) return null;
   return handOff.kind === 'overlay' ? (
     <RedirectOverlay url={handOff.url} />
@@ -82,7 +83,7 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   if (!config.accessFromHeader) return null;
   if (!signedIn) {
     return guestLabel ? (
-      <Link to={paths.loginPage.build(loginSlug)} className={styles.access} data-testid="member-access">
+      <Link to={loginPagePath(loginSlug)} className={styles.access} data-testid="member-access">
         {guestLabel}
       </Link>
     ) : null;

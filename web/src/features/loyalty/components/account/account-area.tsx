@@ -29,6 +29,7 @@ import { RewardsScreen } from './rewards-screen';
 import { TheatersScreen } from './theaters-screen';
 import { WatchlistScreen } from './watchlist-screen';
 import styles from './account.module.css';
+import { loginPagePath } from '../../utils/login-page';
 
 const MEMBER_TABS: ReadonlyArray<{ screen?: AccountScreen; key: string }> = [
   { key: 'loyalty.nav.overview' },
@@ -52,7 +53,7 @@ function MemberOnly({ title, children }: { title: string; children: ReactNode })
       <div className={styles.panel}>
         <h1>{title}</h1>
         <p>{t('loyalty.account.signInFirst')}</p>
-        <Link to={paths.loginPage.build(slug)} className="button">
+        <Link to={loginPagePath(slug)} className="button">
           {config.guestHeaderAccessLabel || t('loyalty.signIn.submit')}
         </Link>
       </div>

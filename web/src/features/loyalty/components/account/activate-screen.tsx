@@ -4,7 +4,6 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
-import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { callCypher } from '../../api/call-cypher';
@@ -15,6 +14,7 @@ import { MemberField } from '../member-field';
 import { PhoneField } from '../phone-field';
 import formStyles from '../member-form.module.css';
 import styles from './account.module.css';
+import { loginPagePath } from '../../utils/login-page';
 
 export function ActivateScreen() {
   const t = useTranslate();
@@ -52,7 +52,7 @@ export function ActivateScreen() {
       <section className={styles.panel} aria-labelledby="activate-title">
         <h2 id="activate-title">{t('loyalty.activate.doneTitle')}</h2>
         <p role="status">{t('loyalty.activate.done')}</p>
-        <Link to={paths.loginPage.build(loginSlug)} className="button">
+        <Link to={loginPagePath(loginSlug)} className="button">
           {t('loyalty.signIn.submit')}
         </Link>
       </section>

@@ -4,7 +4,6 @@
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
-import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
@@ -15,6 +14,7 @@ import { MemberField } from '../member-field';
 import { PasswordRules } from '../password-rules';
 import formStyles from '../member-form.module.css';
 import styles from './account.module.css';
+import { loginPagePath } from '../../utils/login-page';
 
 export function ResetPasswordScreen() {
   const t = useTranslate();
@@ -53,7 +53,7 @@ export function ResetPasswordScreen() {
       <section className={styles.panel} aria-labelledby="reset-title">
         <h2 id="reset-title">{t('loyalty.reset.title')}</h2>
         <p role="status">{t('loyalty.reset.done')}</p>
-        <Link to={paths.loginPage.build(appData?.site?.settings?.loginPage?.slug ?? '')} className="button">
+        <Link to={loginPagePath(appData?.site?.settings?.loginPage?.slug ?? '')} className="button">
           {t('loyalty.signIn.submit')}
         </Link>
       </section>
