@@ -82,3 +82,50 @@ test('a session token in the address signs the member in and leaves the address'
   await expect(page.getByTestId('member-access')).toHaveText('My account');
   await expect(page).toHaveURL(/\/movies\/\?utm_source=e2e$/);
 });
+
+test('the card opens its wallet pass', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  await page.goto('/account/cards/');
+  // The wallet's save page is not reachable from the test machine: answer for it.
+  await page.context().route('https://pay.google.com/**', (route) => route.fulfill({ body: 'wallet' }));
+  const popup = page.waitForEvent('popup');
+  await page.getByTestId('loyalty-card').first().getByRole('button', { name: 'Add to wallet' }).click();
+  expect((await popup).url()).toMatch(/^https:\/\/pay\.google\.com\/gp\/v\/save\/[\w-]+\.[\w-]+\.[\w-]+/);
+});
+
+for (const mode of ['light', 'dark'] as const) {
+  test(`every member screen passes axe in ${mode} mode`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
+    for (const path of [
+      '/sign-in/',
+      '/account/register/',
+      '/account/activate/',
+      '/account/forgot-password/',
+      '/account/forgot-username/',
+      '/account/reset-password/?resetCode=abc',
+      '/account/gift-card/',
+      '/account/e-vouchers/',
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expectNoSeriousViolations(page);
+    }
+    await signIn(page);
+    await expect(page).toHaveURL(/\/account\/$/);
+    for (const path of [
+      '/account/',
+      '/account/rewards/',
+      '/account/cards/',
+      '/account/history/',
+      '/account/watchlist/',
+      '/account/theaters/',
+      '/account/profile/',
+      '/account/delete-account/',
+    ]) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoSeriousViolations(page);
+    }
+  });
+}
