@@ -45,5 +45,8 @@ async fn a_captcha_site_key_reaches_the_browser_and_the_policy_allows_the_captch
         .to_owned();
     let site: serde_json::Value = response.json().await.expect("json");
     assert_eq!(site["loyalty"]["captchaSiteKey"], "site-key-1");
-    assert!(policy.contains("https://www.google.com/recaptcha/"), "{policy}");
+    assert!(
+        policy.contains("https://www.google.com/recaptcha/"),
+        "{policy}"
+    );
 }
