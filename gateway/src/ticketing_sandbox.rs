@@ -7,7 +7,7 @@
 
 use axum::Router;
 use axum::body::Bytes;
-use axum::extract::{OriginalUri, Path};
+use axum::extract::{OriginalUri, Path, State};
 use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
@@ -23,22 +23,43 @@ pub fn router() -> Router<AppState> {
         .route("/ticketing-sandbox/{*return_path}", any(received))
 }
 
-async fn received_at_root(method: Method, uri: OriginalUri, body: Bytes) -> Response {
-    page(&method, "", uri.query().unwrap_or_default(), &body)
+async fn received_at_root(
+    State(state): State<AppState>,
+    method: Method,
+    uri: OriginalUri,
+    body: Bytes,
+) -> Response {
+    page(&state, &method, "", uri.query().unwrap_or_default(), &body)
 }
 
 async fn received(
+    State(state): State<AppState>,
     method: Method,
     Path(return_path): Path<String>,
     uri: OriginalUri,
     body: Bytes,
 ) -> Response {
-    page(
-        &method,
-        &return_path,
-        uri.query().unwrap_or_default(),
-        &body,
-    )
+    let query = uri.query().unwrap_or_default();
+    page(&state, &method, &return_path, query, &body)
+}
+
+/// The site's login page, where a real ticketing site sends a visitor who wants to book
+/// as a member: `/{loginPage.slug}/?return={path}`.
+fn member_sign_in_link(state: &AppState, return_path: &str, query: &str) -> Option<String> {
+    let slug = state
+        .site
+        .cached()?
+        .settings()
+        .login_page
+        .map(|page| page.slug)
+        .filter(|slug| !slug.is_empty())?;
+    let back = if query.is_empty() {
+        return_path.to_owned()
+    } else {
+        format!("{return_path}?{query}")
+    };
+    let encoded = serde_urlencoded::to_string([("return", back)]).ok()?;
+    Some(format!("/{slug}/?{encoded}"))
 }
 
 /// The name-value pairs of a query string or an url-encoded form body.
@@ -46,14 +67,27 @@ fn pairs(encoded: &[u8]) -> Vec<(String, String)> {
     serde_urlencoded::from_bytes(encoded).unwrap_or_default()
 }
 
-fn page(method: &Method, return_path: &str, query: &str, body: &[u8]) -> Response {
+fn page(
+    state: &AppState,
+    method: &Method,
+    return_path: &str,
+    query: &str,
+    body: &[u8],
+) -> Response {
+    let sign_in = member_sign_in_link(state, return_path, query);
     let query = pairs(query.as_bytes());
     let form = if method == Method::POST {
         pairs(body)
     } else {
         Vec::new()
     };
-    let html = render(method.as_str(), return_path, &query, &form);
+    let html = render(
+        method.as_str(),
+        return_path,
+        &query,
+        &form,
+        sign_in.as_deref(),
+    );
     let mut response = html.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -108,6 +142,7 @@ fn render(
     return_path: &str,
     query: &[(String, String)],
     form: &[(String, String)],
+    sign_in: Option<&str>,
 ) -> String {
     let shown_path = if return_path.is_empty() {
         "/".to_owned()
@@ -129,11 +164,16 @@ fn render(
          <h1>What the ticketing site received</h1>\
          <dl><dt>Method</dt><dd data-testid=\"sandbox-method\">{method}</dd>\
          <dt>Return path</dt><dd data-testid=\"sandbox-return-path\"><code>{path}</code></dd></dl>\
-         {query_table}{form_table}<p><a href=\"/\">Back to the site</a></p></main></body></html>",
+         {query_table}{form_table}{sign_in}<p><a href=\"/\">Back to the site</a></p></main></body></html>",
         method = escape(method),
         path = escape(&shown_path),
         query_table = table("Query parameters", "sandbox-query", query),
         form_table = table("Form fields", "sandbox-form", form),
+        sign_in = sign_in.map_or_else(String::new, |href| format!(
+            "<p>A ticketing site sends members to sign in first: \
+             <a href=\"{}\" data-testid=\"sandbox-sign-in\">Sign in as a member to book</a></p>",
+            escape(href)
+        )),
     )
 }
 
@@ -152,16 +192,18 @@ mod tests {
             "sales/101/book",
             &[pair("perfcode", "P-1")],
             &[pair("sessionToken", "t0k")],
+            Some("/sign-in/?return=sales%2F101%2Fbook"),
         );
         assert!(html.contains("a stand-in for the chain's ticketing site"));
         assert!(html.contains("<code>/sales/101/book</code>"));
         assert!(html.contains("data-name=\"perfcode\"><code>P-1</code>"));
         assert!(html.contains("data-name=\"sessionToken\"><code>t0k</code>"));
+        assert!(html.contains("href=\"/sign-in/?return=sales%2F101%2Fbook\""));
     }
 
     #[test]
     fn received_values_are_escaped() {
-        let html = render("GET", "<x>", &[pair("a\"", "<script>")], &[]);
+        let html = render("GET", "<x>", &[pair("a\"", "<script>")], &[], None);
         assert!(!html.contains("<script>"));
         assert!(html.contains("&lt;script&gt;"));
         assert!(html.contains("a&quot;"));

@@ -129,3 +129,16 @@ for (const mode of ['light', 'dark'] as const) {
     }
   });
 }
+
+test('from the ticketing site, a visitor signs in as a member and comes back with the token', async ({ page }) => {
+  await page.goto('/ticketing-sandbox/sales/101/book?perfcode=P9');
+  await expect(page.getByTestId('sandbox-form')).toHaveText('None.');
+  await page.getByTestId('sandbox-sign-in').click();
+  await expect(page).toHaveURL(/\/sign-in\/\?return=sales%2F101%2Fbook%3Fperfcode%3DP9$/);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/ticketing-sandbox\/sales\/101\/book\?perfcode=P9$/);
+  await expect(page.getByTestId('sandbox-method')).toHaveText('POST');
+  await expect(page.locator('td[data-name="sessionToken"]')).not.toBeEmpty();
+});
