@@ -20,6 +20,10 @@ import { SESSION_COOKIE, SESSION_COOKIE_PATH, parseSession, serializeSession } f
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
 const RELATED_COOKIE = 'userSessionId';
+
+/** Set when the page starts to unload: see SessionDependencies.isLeaving. */
+let leaving = false;
+if (typeof window !== 'undefined') window.addEventListener('beforeunload', () => (leaving = true));
 const HOURS_PER_DAY = 24;
 
 const cookieSessionStore: SessionStore = {
@@ -64,6 +68,7 @@ export function LoyaltySessionProvider({
             call: (call) => callCypher(call, context.brand),
             store: cookieSessionStore,
             suppliedToken: takeSuppliedToken(context.provider, browserAddressBar()),
+            isLeaving: () => leaving,
           }),
       ),
     // The key holds everything the controller is made from.

@@ -172,3 +172,21 @@ describe('loyalty session lifecycle', () => {
     await expect(controller.loginByToken('handed', 'handed-r')).resolves.toMatchObject({ token: 'handed', refreshToken: 'handed-r' });
   });
 });
+
+describe('a page being left', () => {
+  it('keeps the session when a refresh fails because the browser cancelled it', async () => {
+    const store = memoryStore({ token: 't0', refreshToken: 'r0', cypherVersion: 3 });
+    const controller = new LoyaltySessionController({
+      context: v3,
+      sessionTimeoutHours: 720,
+      allowExpiredAccountsLogin: false,
+      call: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      store,
+      isLeaving: () => true,
+    });
+    await expect(controller.refreshNow()).resolves.toBeNull();
+    expect(store.read()).toEqual({ token: 't0', refreshToken: 'r0', cypherVersion: 3 });
+  });
+});

@@ -34,6 +34,11 @@ export type SessionDependencies = {
   now?: () => Date;
   /** A session token handed to the page (see supplied-token.ts): signs in with it, no refresh runs. */
   suppliedToken?: string;
+  /**
+   * Whether the page is being left: a call the browser cancels then is no refusal by the
+   * provider, and clearing the session for it would sign the member out on the next page.
+   */
+  isLeaving?: () => boolean;
 };
 
 export type SessionState = {
@@ -176,9 +181,13 @@ export class LoyaltySessionController {
         refreshToken: session.refreshToken,
       });
       const next = refreshedSession(session, reply, brand);
-      return next ? this.fetchMember(next) : this.signOut();
+      if (!next) return this.signOut();
+      // The provider has retired the old refresh token: keep the new one at once, so a
+      // page left before the member details arrive does not lose the session.
+      this.deps.store.write(next, this.deps.sessionTimeoutHours);
+      return this.fetchMember(next);
     } catch {
-      return this.signOut();
+      return this.deps.isLeaving?.() ? null : this.signOut();
     }
   }
 
@@ -188,7 +197,7 @@ export class LoyaltySessionController {
       if (reply.peachCode !== 0 || !reply.memberDetails) return this.signOut();
       return this.keep(session, reply.memberDetails);
     } catch {
-      return this.signOut();
+      return this.deps.isLeaving?.() ? null : this.signOut();
     }
   }
 
