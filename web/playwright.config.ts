@@ -1,10 +1,33 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { e2eDataDir, singleBaseURL } from './e2e/gateways';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-// E2E_PORT lets two test runs share a machine.
+// E2E_PORT lets two test runs share a machine; the single-location gateway uses the next port.
 const port = Number(process.env.E2E_PORT ?? 8090);
 const baseURL = `http://127.0.0.1:${port}`;
+const singleURL = singleBaseURL(port);
+
+/** One gateway in embedded mode serving `siteDir`, with its own fresh data directory. */
+function gateway(url: string, siteDir: string, dataDir: string) {
+  return {
+    command: 'cargo run -q -p gateway -- --embedded',
+    cwd: repoRoot,
+    env: {
+      GATEWAY_ADDR: url.replace('http://', ''),
+      SITE_DIR: siteDir,
+      WEB_DIST: 'web/dist',
+      DATA_DIR: dataDir,
+      // The reset e-mail links back to this gateway.
+      LOYALTY_SITE_ORIGINS: url,
+    },
+    url: `${url}/healthz`,
+    timeout: 600_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
+  };
+}
 
 // Debian's Chromium: no browser download is possible on these machines
 // (TOOLCHAIN.md "Front end").
@@ -38,24 +61,23 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: /\.single\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
+    },
+    {
+      // The single-location bundle (loyalty version 1, activation required) on its own gateway.
+      name: 'single',
+      testMatch: /\.single\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: singleURL,
+        viewport: { width: 1280, height: 900 },
+        launchOptions: chromium,
+      },
     },
   ],
   // The gateway in embedded mode serves web/dist and the demo site bundle, so the
   // tests drive the real stack. Build the app first (`npm run build`; `npm run e2e`
   // does it through the pree2e script).
-  webServer: {
-    command: 'cargo run -q -p gateway -- --embedded',
-    cwd: repoRoot,
-    env: {
-      GATEWAY_ADDR: `127.0.0.1:${port}`,
-      SITE_DIR: 'site/demo',
-      WEB_DIST: 'web/dist',
-    },
-    url: `${baseURL}/healthz`,
-    timeout: 600_000,
-    reuseExistingServer: !process.env.CI,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [gateway(baseURL, 'site/demo', e2eDataDir(port)), gateway(singleURL, 'site/single', e2eDataDir(port + 1))],
 });

@@ -35,6 +35,22 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Fonts stay files: the Content-Security-Policy allows fonts from 'self', not data: URLs.
     assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          includeDependenciesRecursively: false,
+          // The loyalty session code the header, the login page, the movie page and the
+          // member area share: one chunk rather than many, each of which the first-load
+          // code would have to name.
+          groups: [
+            {
+              name: 'loyalty-session',
+              test: /src\/features\/loyalty\/(utils|hooks|api)\/|src\/features\/loyalty\/components\/(member-session|header-member-link|member-field)\.tsx/,
+            },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'happy-dom',

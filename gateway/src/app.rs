@@ -15,14 +15,20 @@ use crate::error::error_response;
 use crate::state::AppState;
 use crate::{
     api, cypher, metrics, ops, page_data, redirects, request_context, security, third_party_proxy,
-    web,
+    ticketing_sandbox, web,
 };
 
 /// Request bodies larger than this are refused with 413 by the body extractors.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 pub fn app(state: AppState) -> Router {
+    let sandbox = if state.ticketing_sandbox {
+        ticketing_sandbox::router()
+    } else {
+        Router::new()
+    };
     Router::new()
+        .merge(sandbox)
         .merge(ops::router())
         .merge(api::router())
         .merge(cypher::router())

@@ -43,6 +43,12 @@ pub struct Config {
     /// How long in-flight requests may run on after SIGTERM before the process exits
     /// anyway (SHUTDOWN_GRACE_MS); below the orchestrator's kill deadline.
     pub shutdown_grace: Duration,
+    /// Serve the stand-in ticketing site and point the loyalty ticketingUrl at it
+    /// (TICKETING_SANDBOX; on by default with `--embedded`, where no real one exists).
+    pub ticketing_sandbox: bool,
+    /// The invisible captcha's public site key (CAPTCHA_SITE_KEY): the browser loads the
+    /// captcha and sends its token with login and gift-card calls; unset, no captcha.
+    pub captcha_site_key: Option<String>,
 }
 
 impl Config {
@@ -75,6 +81,18 @@ impl Config {
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
             analytics_launch_script: LaunchScript::from_lookup(&lookup)?,
             shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
+            captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
+            ticketing_sandbox: match lookup("TICKETING_SANDBOX").as_deref() {
+                None => embedded,
+                Some("true") => true,
+                Some("false") => false,
+                Some(other) => {
+                    return Err(ConfigError {
+                        variable: "TICKETING_SANDBOX",
+                        problem: format!("'{other}' is neither true nor false"),
+                    });
+                }
+            },
         })
     }
 }
@@ -110,6 +128,27 @@ mod tests {
                     .expect_err("an invalid value");
             assert_eq!(error.variable, name);
         }
+    }
+
+    #[test]
+    fn the_ticketing_sandbox_is_on_by_default_only_when_embedded() {
+        let sandbox = |embedded, value: Option<&str>| {
+            Config::from_lookup(
+                |name| {
+                    (name == "TICKETING_SANDBOX")
+                        .then(|| value.map(str::to_owned))
+                        .flatten()
+                },
+                embedded,
+            )
+            .map(|config| config.ticketing_sandbox)
+        };
+        assert!(sandbox(true, None).expect("valid"));
+        assert!(!sandbox(false, None).expect("valid"));
+        assert!(!sandbox(true, Some("false")).expect("valid"));
+        assert!(sandbox(false, Some("true")).expect("valid"));
+        let error = sandbox(false, Some("yes")).expect_err("not a boolean");
+        assert_eq!(error.variable, "TICKETING_SANDBOX");
     }
 
     #[test]

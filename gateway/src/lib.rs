@@ -18,6 +18,7 @@
 //! - [`web`]: the built web app, the HTML shell and posters; [`page_hints`]: the
 //!   shell's preload hints for a page's first screen.
 //! - [`redirects`]: the ticketing redirect endpoints.
+//! - [`ticketing_sandbox`]: a stand-in ticketing site for the hand-off (TICKETING_SANDBOX).
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
 //! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
@@ -48,6 +49,7 @@ pub mod startup;
 pub mod state;
 pub mod third_party_csp;
 pub mod third_party_proxy;
+pub mod ticketing_sandbox;
 pub mod web;
 
 pub use config::Config;

@@ -20,6 +20,7 @@ pub fn content_security_policy(
     settings: &catalogue::SiteSettings,
     theaters: &[catalogue::Theater],
     launch_script: Option<&LaunchScript>,
+    captcha: bool,
 ) -> HeaderValue {
     let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
     // The version 3 ticketing hand-off posts a form to the ticketing site.
@@ -38,7 +39,7 @@ pub fn content_security_policy(
         connect,
         frame,
         img,
-    } = ThirdPartySources::for_site(settings, launch_script);
+    } = ThirdPartySources::for_site(settings, launch_script, captcha);
     let policy = format!(
         "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
          img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
@@ -113,7 +114,7 @@ mod tests {
     }
 
     fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
-        content_security_policy(config, settings, &[], None)
+        content_security_policy(config, settings, &[], None, false)
             .to_str()
             .expect("ascii")
             .to_owned()

@@ -24,6 +24,9 @@ use crate::security;
 pub struct SiteSnapshot {
     pub site: catalogue::Site,
     pub loyalty: loyalty::LoyaltyConfig,
+    /// The invisible captcha's public site key (CAPTCHA_SITE_KEY), given to the browser
+    /// with the loyalty configuration.
+    pub captcha_site_key: Option<String>,
     pub theaters: Vec<catalogue::Theater>,
     pub messages: catalogue::Messages,
     /// `/page-data/app-data.json`, serialised once.
@@ -38,7 +41,7 @@ impl SiteSnapshot {
         json!({
             "config": self.site.config,
             "settings": self.site.settings,
-            "loyalty": loyalty_json(&self.loyalty),
+            "loyalty": loyalty_json(&self.loyalty, self.captcha_site_key.as_deref()),
         })
     }
 
@@ -55,31 +58,44 @@ impl SiteSnapshot {
     }
 }
 
-/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given.
-pub fn loyalty_json(config: &loyalty::LoyaltyConfig) -> Value {
+/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, and
+/// the captcha site key when one is configured.
+pub fn loyalty_json(config: &loyalty::LoyaltyConfig, captcha_site_key: Option<&str>) -> Value {
     let mut value = json!(config);
     if let Value::Object(fields) = &mut value {
         fields.remove("loggedInMenuJson");
         let menu = serde_json::from_str(&config.logged_in_menu_json).unwrap_or(Value::Null);
         fields.insert("loggedInMenu".to_owned(), menu);
+        if let Some(key) = captcha_site_key {
+            fields.insert("captchaSiteKey".to_owned(), json!(key));
+        }
     }
     value
+}
+
+/// What the gateway's own configuration changes in the site it serves.
+#[derive(Debug, Clone, Default)]
+pub struct SiteOverrides {
+    /// Replaces the loyalty ticketingUrl (the ticketing sandbox's path when it is on).
+    pub ticketing_url: Option<String>,
+    /// CAPTCHA_SITE_KEY.
+    pub captcha_site_key: Option<String>,
+    /// ANALYTICS_LAUNCH_SCRIPT_URL: goes into the app data and the policy.
+    pub launch_script: Option<LaunchScript>,
 }
 
 /// Shared handle to the current snapshot.
 #[derive(Debug, Clone, Default)]
 pub struct SiteCache {
     current: Arc<RwLock<Option<Arc<SiteSnapshot>>>>,
-    /// Goes into every snapshot's app data and policy: it is configuration, not
-    /// part of the site bundle.
-    launch_script: Option<LaunchScript>,
+    overrides: SiteOverrides,
 }
 
 impl SiteCache {
-    pub fn new(launch_script: Option<LaunchScript>) -> SiteCache {
+    pub fn with_overrides(overrides: SiteOverrides) -> SiteCache {
         SiteCache {
             current: Arc::default(),
-            launch_script,
+            overrides,
         }
     }
 
@@ -112,7 +128,7 @@ impl SiteCache {
         {
             return Ok(snapshot);
         }
-        let snapshot = Arc::new(build(services, site, self.launch_script.as_ref()).await?);
+        let snapshot = Arc::new(build(services, site, &self.overrides).await?);
         *self
             .current
             .write()
@@ -139,7 +155,7 @@ impl SiteCache {
 async fn build(
     services: &Services,
     site: catalogue::Site,
-    launch_script: Option<&LaunchScript>,
+    overrides: &SiteOverrides,
 ) -> Result<SiteSnapshot, AppError> {
     let mut catalogue_client = services.catalogue.clone();
     let config = site.config.clone().unwrap_or_default();
@@ -163,7 +179,7 @@ async fn build(
         .map_err(AppError::catalogue)?
         .into_inner()
         .theater;
-    let loyalty = services
+    let mut loyalty = services
         .loyalty
         .clone()
         .normalise_config(loyalty::NormaliseConfigRequest {
@@ -176,17 +192,21 @@ async fn build(
         .await
         .map_err(AppError::loyalty)?
         .into_inner();
+    if let Some(url) = &overrides.ticketing_url {
+        loyalty.ticketing_url.clone_from(url);
+    }
+    let captcha_site_key = overrides.captcha_site_key.clone();
 
     let app_data = json!({
         "site": {
             "config": config,
             "settings": settings,
-            "loyalty": loyalty_json(&loyalty),
+            "loyalty": loyalty_json(&loyalty, captcha_site_key.as_deref()),
         },
         "theaters": theaters,
         "messages": messages,
         "revision": site.revision,
-        "analytics": { "launchScriptUrl": launch_script.map(LaunchScript::url) },
+        "analytics": { "launchScriptUrl": overrides.launch_script.as_ref().map(LaunchScript::url) },
     });
     let app_data = Bytes::from(app_data.to_string());
     Ok(SiteSnapshot {
@@ -196,10 +216,12 @@ async fn build(
             &config,
             &settings,
             &theaters,
-            launch_script,
+            overrides.launch_script.as_ref(),
+            captcha_site_key.is_some(),
         ),
         site,
         loyalty,
+        captcha_site_key,
         theaters,
         messages,
     })

@@ -15,9 +15,10 @@ use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::metrics::Metrics;
-use crate::site_snapshot::SiteCache;
+use crate::site_snapshot::{SiteCache, SiteOverrides};
 use crate::state::{AppState, Shared};
 use crate::third_party_proxy::ThirdPartyProxy;
+use crate::ticketing_sandbox;
 use crate::web::WebApp;
 
 #[derive(Debug, thiserror::Error)]
@@ -56,7 +57,13 @@ impl Application {
             |embedded| embedded.addrs.clone(),
         );
         let services = Services::connect(&addrs, config.grpc_timeout)?;
-        let site = SiteCache::new(config.analytics_launch_script.clone());
+        let site = SiteCache::with_overrides(SiteOverrides {
+            ticketing_url: config
+                .ticketing_sandbox
+                .then(|| ticketing_sandbox::SANDBOX_PATH.to_owned()),
+            captcha_site_key: config.captcha_site_key.clone(),
+            launch_script: config.analytics_launch_script.clone(),
+        });
         if let Err(error) = site.refresh(&services).await {
             tracing::warn!(%error, "no site snapshot yet; will retry");
         }
@@ -68,6 +75,7 @@ impl Application {
             web: WebApp::load(&config.web_dist),
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
+            ticketing_sandbox: config.ticketing_sandbox,
         });
         let listener = TcpListener::bind(config.addr)
             .await

@@ -36,4 +36,6 @@ pub struct Shared {
     pub third_party_proxy: ThirdPartyProxy,
     /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.
     pub loyalty_brand: String,
+    /// Whether `/ticketing-sandbox/` is served (TICKETING_SANDBOX).
+    pub ticketing_sandbox: bool,
 }

@@ -20,11 +20,16 @@ pub struct ThirdPartySources {
 const ANALYTICS: &str = " https://www.googletagmanager.com https://*.google-analytics.com https://*.analytics.google.com";
 /// The consent manager's SDK and its API.
 const CONSENT_MANAGER: &str = " https://sdk.privacy-center.org https://api.privacy-center.org";
+/// The invisible captcha's script and its frame.
+const CAPTCHA: &str = " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
 
 impl ThirdPartySources {
+    /// `launch_script`: ANALYTICS_LAUNCH_SCRIPT_URL's script; `captcha`: the site loads the
+    /// invisible captcha (CAPTCHA_SITE_KEY is set).
     pub fn for_site(
         settings: &catalogue::SiteSettings,
         launch_script: Option<&LaunchScript>,
+        captcha: bool,
     ) -> ThirdPartySources {
         let mut sources = ThirdPartySources {
             // The fixed measurement id is always loaded once trackers are enabled.
@@ -44,6 +49,10 @@ impl ThirdPartySources {
                 directive.push(' ');
                 directive.push_str(script.origin());
             }
+        }
+        if captcha {
+            sources.script.push_str(CAPTCHA);
+            sources.frame.push_str(CAPTCHA);
         }
         // Ad libraries, the ad server and their bidders load from hosts no list can
         // name in advance: a site that shows ads allows any https source for them.
@@ -80,7 +89,7 @@ mod tests {
             ("", "notice-1", true, false),
             ("PROGRAMMATIC", "", false, true),
         ] {
-            let sources = ThirdPartySources::for_site(&settings(ads, didomi), None);
+            let sources = ThirdPartySources::for_site(&settings(ads, didomi), None, false);
             let tokens: Vec<&str> = sources.script.split_whitespace().collect();
             assert!(tokens.contains(&"https://www.googletagmanager.com"));
             assert_eq!(
@@ -97,7 +106,7 @@ mod tests {
     fn a_configured_launch_script_adds_its_origin_to_scripts_and_connections() {
         let script = LaunchScript::parse("https://assets.adobedtm.com/abc/launch-1.min.js")
             .expect("a valid URL");
-        let sources = ThirdPartySources::for_site(&settings("", ""), Some(&script));
+        let sources = ThirdPartySources::for_site(&settings("", ""), Some(&script), false);
         for directive in [&sources.script, &sources.connect] {
             assert!(
                 directive
@@ -107,7 +116,16 @@ mod tests {
             );
         }
         assert!(!sources.img.contains("adobedtm"), "{}", sources.img);
-        let without = ThirdPartySources::for_site(&settings("", ""), None);
+        let without = ThirdPartySources::for_site(&settings("", ""), None, false);
         assert!(!without.script.contains("adobedtm"));
+    }
+
+    #[test]
+    fn the_captcha_adds_its_script_and_frame_hosts_only_when_configured() {
+        let with = ThirdPartySources::for_site(&settings("", ""), None, true);
+        assert!(with.script.contains("https://www.google.com/recaptcha/"));
+        assert!(with.frame.contains("https://www.gstatic.com/recaptcha/"));
+        let without = ThirdPartySources::for_site(&settings("", ""), None, false);
+        assert!(!without.script.contains("recaptcha"));
     }
 }

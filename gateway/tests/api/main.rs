@@ -16,3 +16,4 @@ mod resilience;
 mod security;
 mod site;
 mod third_party_proxy;
+mod ticketing_sandbox;

@@ -31,3 +31,22 @@ async fn the_site_has_config_settings_and_normalised_loyalty() {
     );
     assert!(site["loyalty"].get("loggedInMenuJson").is_none());
 }
+
+#[tokio::test]
+async fn a_captcha_site_key_reaches_the_browser_and_the_policy_allows_the_captcha() {
+    let gateway = crate::helpers::spawn_gateway_configured(&[], |config| {
+        config.captcha_site_key = Some("site-key-1".to_owned());
+    })
+    .await;
+    let response = gateway.get("/api/v1/site").await;
+    let policy = response.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    let site: serde_json::Value = response.json().await.expect("json");
+    assert_eq!(site["loyalty"]["captchaSiteKey"], "site-key-1");
+    assert!(
+        policy.contains("https://www.google.com/recaptcha/"),
+        "{policy}"
+    );
+}

@@ -36,6 +36,10 @@ const EventListPage = page(() => import('./routes/events'), (module) => module.E
 const EventPage = page(() => import('./routes/event'), (module) => module.EventRoute);
 const ServerErrorPage = page(() => import('./routes/server-error'), (module) => module.ServerErrorRoute);
 const ContentPage = page(() => import('./routes/content-page'), (module) => module.ContentPageRoute);
+const AccountPage = page(
+  () => import('@/features/loyalty/components/account/account-area'),
+  (module) => module.AccountArea,
+);
 const NotFoundPage = page(() => import('./routes/not-found'), (module) => module.NotFoundRoute);
 
 // First match wins: specific patterns before the catch-alls.
@@ -49,6 +53,7 @@ const ROUTES: ReadonlyArray<{ pattern: string; element: ReactNode; preload: () =
   { pattern: paths.showtimes.pattern, ...ShowtimesPage },
   { pattern: paths.events.pattern, ...EventListPage },
   { pattern: paths.event.pattern, ...EventPage },
+  { pattern: paths.account.pattern, ...AccountPage },
   { pattern: paths.notFound.pattern, ...NotFoundPage },
   { pattern: paths.serverError.pattern, ...ServerErrorPage },
   { pattern: paths.contentPage.pattern, ...ContentPage },

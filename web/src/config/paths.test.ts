@@ -19,6 +19,10 @@ describe('paths', () => {
     [paths.showtimes.build(), '/showtimes/'],
     [paths.events.build(), '/events/'],
     [paths.notFound.build(), '/404.html'],
+    [paths.account.build(), '/account/'],
+    [paths.accountScreen.build('delete-account'), '/account/delete-account/'],
+    [paths.accountScreen.build('forgot-password'), '/account/forgot-password/'],
+    [paths.accountScreen.build('activate', [['email', 'a@b.example']]), '/account/activate/?email=a%40b.example'],
   ])('builds %s', (built, expected) => {
     expect(built).toBe(expected);
   });

@@ -12,6 +12,23 @@ function withQuery(path: string, entries: Array<[string, string | undefined]>): 
   return search ? `${path}?${search}` : path;
 }
 
+/** The member-area screens under /account/, by their path segment. */
+export type AccountScreen =
+  | 'profile'
+  | 'rewards'
+  | 'cards'
+  | 'history'
+  | 'watchlist'
+  | 'theaters'
+  | 'register'
+  | 'activate'
+  | 'forgot-password'
+  | 'forgot-username'
+  | 'reset-password'
+  | 'gift-card'
+  | 'e-vouchers'
+  | 'delete-account';
+
 export const paths = {
   home: {
     pattern: '/',
@@ -64,6 +81,15 @@ export const paths = {
     pattern: '/startticketing/',
     build: ({ theaterCode, perfCode }: { theaterCode: string; perfCode: string }) =>
       `/startticketing/?${new URLSearchParams({ theaterCode, perfCode }).toString()}`,
+  },
+  /** The loyalty-member area (DESIGN.md section 5); its screens are ACCOUNT_SCREENS. */
+  account: {
+    pattern: '/account/*',
+    build: () => '/account/',
+  },
+  accountScreen: {
+    build: (screen: AccountScreen, query: Array<[string, string | undefined]> = []) =>
+      withQuery(`/account/${screen}/`, query),
   },
   /** Generic content pages (about, privacy policy, login page...). */
   contentPage: {

@@ -126,6 +126,8 @@ export type LoyaltyConfig = {
   sessionTimeout?: number;
   allowExpiredAccountsLogin?: boolean;
   displayOriginalCypherMessages?: boolean;
+  /** The invisible captcha's public site key (CAPTCHA_SITE_KEY), when the site uses one. */
+  captchaSiteKey?: string;
 };
 
 export type Site = {

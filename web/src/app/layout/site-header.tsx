@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
@@ -7,6 +8,12 @@ import { TheaterPicker } from '@/features/theaters/components/theater-picker';
 import type { SiteSettings, Theater } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
 import styles from './site-header.module.css';
+
+// The member menu, session refresh and ticketing hand-off: loaded after the page, the
+// session cookie picking the label meanwhile.
+const MemberEntry = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/member-entry')).MemberEntry,
+}));
 
 type SiteHeaderProps = {
   siteName: string;
@@ -51,6 +58,9 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
           </div>
         )}
         <div className={styles.mode}>
+          <Suspense fallback={null}>
+            <MemberEntry />
+          </Suspense>
           <ColourModeToggle />
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { ErrorNotice } from '@/components/error-notice';
 import { JsonLd } from '@/components/json-ld';
@@ -17,6 +18,11 @@ import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater
 import { PageLoadFailure } from '../page-load-failure';
 import { NotFoundRoute } from './not-found';
 import styles from './section-heading.module.css';
+
+// Members only: its code loads after the page's own.
+const WatchlistButton = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/watchlist-button')).WatchlistButton,
+}));
 
 export function MovieRoute() {
   const t = useTranslate();
@@ -59,7 +65,14 @@ export function MovieRoute() {
           ),
         ]}
       />
-      <MovieDetails movie={movie} />
+      <MovieDetails
+        movie={movie}
+        actions={
+          <Suspense fallback={null}>
+            <WatchlistButton movieId={movie.id} title={movie.title ?? ''} />
+          </Suspense>
+        }
+      />
       <section className={`container page ${styles.section}`} aria-labelledby="showtimes">
         <div className={styles.header}>
           <h2 id="showtimes" className={styles.title}>

@@ -7,11 +7,23 @@ import type { LoyaltyConfig } from '@/types/api';
 import { callCypher } from '../api/call-cypher';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
-import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
+import { announceMemberLogin } from '../utils/login-event';
+import { browserAddressBar, takeSuppliedToken } from '../utils/supplied-token';
+import {
+  LoyaltySessionController,
+  type Credentials,
+  type SessionState,
+  type SessionStore,
+} from '../utils/session-controller';
+import { retainController, sharedController } from '../utils/session-registry';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH, parseSession, serializeSession } from '../utils/session-cookie';
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
 const RELATED_COOKIE = 'userSessionId';
+
+/** Set when the page starts to unload: see SessionDependencies.isLeaving. */
+let leaving = false;
+if (typeof window !== 'undefined') window.addEventListener('beforeunload', () => (leaving = true));
 const HOURS_PER_DAY = 24;
 
 const cookieSessionStore: SessionStore = {
@@ -43,21 +55,26 @@ export function LoyaltySessionProvider({
   children: ReactNode;
 }) {
   const context = useMemo(() => loyaltyContext(config, currentTheaterId), [config, currentTheaterId]);
+  const key = JSON.stringify([context, config.sessionTimeout, config.allowExpiredAccountsLogin]);
   const controller = useMemo(
     () =>
-      new LoyaltySessionController({
-        context,
-        sessionTimeoutHours: config.sessionTimeout ?? 0,
-        allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
-        call: (call) => callCypher(call, context.brand),
-        store: cookieSessionStore,
-      }),
-    [context, config.sessionTimeout, config.allowExpiredAccountsLogin],
+      sharedController(
+        key,
+        () =>
+          new LoyaltySessionController({
+            context,
+            sessionTimeoutHours: config.sessionTimeout ?? 0,
+            allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
+            call: (call) => callCypher(call, context.brand),
+            store: cookieSessionStore,
+            suppliedToken: takeSuppliedToken(context.provider, browserAddressBar()),
+            isLeaving: () => leaving,
+          }),
+      ),
+    // The key holds everything the controller is made from.
+    [key],
   );
-  useEffect(() => {
-    controller.start();
-    return () => controller.stop();
-  }, [controller]);
+  useEffect(() => retainController(key), [key]);
   const value = useMemo(() => ({ controller, context, config }), [controller, context, config]);
   return <LoyaltySessionContext.Provider value={value}>{children}</LoyaltySessionContext.Provider>;
 }
@@ -77,7 +94,11 @@ export function useLoyaltySession() {
   );
   const actions = useMemo(
     () => ({
-      login: controller.login.bind(controller),
+      login: async (credentials: Credentials) => {
+        const member = await controller.login(credentials);
+        announceMemberLogin(member.memberId);
+        return member;
+      },
       logout: controller.logout.bind(controller),
       refresh: controller.refreshNow.bind(controller),
       loginByToken: controller.loginByToken.bind(controller),

@@ -104,6 +104,8 @@ export function cypherRoutes(context: LoyaltyContext) {
     favoriteCinemas: () => '/Member/v3/GetFavoriteCinemas',
     addFavoriteCinema: () => '/Member/v3/AddFavoriteCinema',
     removeFavoriteCinema: () => '/Member/v3/RemoveFavoriteCinema',
+    // SPEC.md leaves this route unnamed; svc-loyalty answers it (DESIGN.md section 4).
+    updateFavoriteCinemas: () => '/Member/v3/UpdateFavoriteCinemas',
     giftCardBalance: () => withQuery('/GiftCard/CheckGiftCardBalance', [v1Cinema(context)]),
     eVoucherConcessions: () => `/Concession/GetAllEVoucherConcessions/${segment(context.cinemaId)}`,
     paymentPortalSession: () =>

@@ -37,3 +37,33 @@ describe('ticketing hand-off', () => {
     expect(invalidTokenRedirect('/login', '')).toBe('/login');
   });
 });
+
+describe('withTokenParameter on a path', () => {
+  it('keeps a path a path', async () => {
+    const { withTokenParameter } = await import('./hand-off');
+    expect(withTokenParameter('/ticketing-sandbox/sales/1/book?perfcode=P', 'RTS', 't 1')).toBe(
+      '/ticketing-sandbox/sales/1/book?perfcode=P&token=t+1',
+    );
+  });
+});
+
+describe('ticketingLinkWithToken', () => {
+  const page = 'https://www.marquee.example';
+  it('adds the token to links to the ticketing host', async () => {
+    const { ticketingLinkWithToken } = await import('./hand-off');
+    const options = { ticketingUrl: 'https://tickets.marquee.example/', provider: 'BOOST_POS', token: 't1', pageOrigin: page };
+    expect(ticketingLinkWithToken('https://tickets.marquee.example/sales/1/book?perfcode=P', options)).toBe(
+      'https://tickets.marquee.example/sales/1/book?perfcode=P&sessionToken=t1',
+    );
+    expect(ticketingLinkWithToken('https://other.example/x', options)).toBeUndefined();
+    expect(ticketingLinkWithToken('/movies/', options)).toBeUndefined();
+    expect(ticketingLinkWithToken('/movies/', { ...options, token: '' })).toBeUndefined();
+  });
+
+  it('for a ticketing path on this site, only links under that path', async () => {
+    const { ticketingLinkWithToken } = await import('./hand-off');
+    const options = { ticketingUrl: '/ticketing-sandbox/', provider: 'RTS', token: 't1', pageOrigin: page };
+    expect(ticketingLinkWithToken('/ticketing-sandbox/sales/1/book', options)).toBe(`${page}/ticketing-sandbox/sales/1/book?token=t1`);
+    expect(ticketingLinkWithToken('/account/', options)).toBeUndefined();
+  });
+});

@@ -37,12 +37,41 @@ export function handOffVersion(cypherVersion: CypherVersion, memberMaySignIn: bo
 
 /** `url` with the token added as the provider's query parameter. */
 export function withTokenParameter(url: string, provider: LoyaltyProvider, token: string): string {
-  const target = new URL(url);
+  // A path (the ticketing sandbox on this site) stays a path.
+  const relative = url.startsWith('/');
+  const target = new URL(url, relative ? 'http://relative.invalid' : undefined);
   target.searchParams.set(tokenParameterName(provider), token);
-  return target.toString();
+  return relative ? `${target.pathname}${target.search}${target.hash}` : target.toString();
 }
 
 /** Where an invalid token sends the member: /{path} with the current query string kept. */
 export function invalidTokenRedirect(configuredPath: string, search: string): string {
   return `/${configuredPath.replace(/^\/+/, '')}${search}`;
+}
+
+/**
+ * A link on the page with the member's token added, when it leads to the ticketing site
+ * (SPEC.md section 2, link rules): any page of the ticketingUrl's host, or, for a ticketingUrl
+ * that is a path on this site (the sandbox), any page under that path. Undefined for other links.
+ */
+export function ticketingLinkWithToken(
+  href: string,
+  { ticketingUrl, provider, token, pageOrigin }: { ticketingUrl: string; provider: LoyaltyProvider; token: string; pageOrigin: string },
+): string | undefined {
+  if (!ticketingUrl || !token) return undefined;
+  let link: URL;
+  let ticketing: URL;
+  try {
+    link = new URL(href, pageOrigin);
+    ticketing = new URL(ticketingUrl, pageOrigin);
+  } catch {
+    return undefined;
+  }
+  const sameSite = ticketing.origin === pageOrigin;
+  const leadsThere = sameSite
+    ? link.origin === pageOrigin && link.pathname.startsWith(ticketing.pathname)
+    : link.origin === ticketing.origin;
+  if (!leadsThere) return undefined;
+  link.searchParams.set(tokenParameterName(provider), token);
+  return link.toString();
 }

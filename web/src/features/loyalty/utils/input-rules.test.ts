@@ -38,3 +38,16 @@ describe('member form input rules', () => {
     expect(internationalPhoneNumber({ country: 'US', number: '(555) 123-4567' })).toBe('+15551234567');
   });
 });
+
+describe('passwordRuleChecks', () => {
+  it('lists which BOOST_POS rules a password meets', async () => {
+    const { passwordRuleChecks } = await import('./input-rules');
+    expect(passwordRuleChecks('abcDEF1')).toEqual([
+      { rule: 'length', met: false },
+      { rule: 'lowercase', met: true },
+      { rule: 'uppercase', met: true },
+      { rule: 'number', met: true },
+      { rule: 'special', met: false },
+    ]);
+  });
+});

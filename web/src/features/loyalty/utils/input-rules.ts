@@ -18,13 +18,20 @@ export function sanitiseInput(type: string, value: string): string {
  */
 export function meetsPasswordComplexity(provider: string, password: string): boolean {
   if (provider !== 'BOOST_POS') return password.length > 0;
-  return (
-    password.length >= 8 &&
-    /\p{Ll}/u.test(password) &&
-    /\p{Lu}/u.test(password) &&
-    /\p{Nd}/u.test(password) &&
-    /[^\p{L}\p{Nd}\s]/u.test(password)
-  );
+  return passwordRuleChecks(password).every(({ met }) => met);
+}
+
+export type PasswordRule = 'length' | 'lowercase' | 'uppercase' | 'number' | 'special';
+
+/** Each BOOST_POS rule and whether `password` meets it, in the order the form lists them. */
+export function passwordRuleChecks(password: string): Array<{ rule: PasswordRule; met: boolean }> {
+  return [
+    { rule: 'length', met: password.length >= 8 },
+    { rule: 'lowercase', met: /\p{Ll}/u.test(password) },
+    { rule: 'uppercase', met: /\p{Lu}/u.test(password) },
+    { rule: 'number', met: /\p{Nd}/u.test(password) },
+    { rule: 'special', met: /[^\p{L}\p{Nd}\s]/u.test(password) },
+  ];
 }
 
 export type PhoneNumber = { country: string; number: string };

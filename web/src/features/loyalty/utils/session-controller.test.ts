@@ -145,9 +145,48 @@ describe('loyalty session lifecycle', () => {
     expect(store.read()).toBeUndefined();
   });
 
+  it('with a supplied token, signs in by it and runs no refresh', async () => {
+    const store = memoryStore({ token: 'old', refreshToken: 'old-r', cypherVersion: 3 });
+    const calls: CypherCall[] = [];
+    const controller = new LoyaltySessionController({
+      context: v3,
+      sessionTimeoutHours: 720,
+      allowExpiredAccountsLogin: false,
+      call: async (request) => {
+        calls.push(request);
+        return { peachCode: 0, memberDetails: member };
+      },
+      store,
+      suppliedToken: 'handed',
+    });
+    controller.start();
+    await vi.advanceTimersByTimeAsync(90_000_000);
+    expect(calls.map((made) => made.route)).toEqual(['/Member/v3/GetMember/']);
+    expect(calls[0]?.sessionToken).toBe('handed');
+    expect(controller.getState().member).toMatchObject({ memberId: 'm1', token: 'handed' });
+  });
+
   it('signs in by token, keeping the given tokens when the reply has none', async () => {
     const store = memoryStore();
     const { controller } = controllerWith({ '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member } }, store);
     await expect(controller.loginByToken('handed', 'handed-r')).resolves.toMatchObject({ token: 'handed', refreshToken: 'handed-r' });
+  });
+});
+
+describe('a page being left', () => {
+  it('keeps the session when a refresh fails because the browser cancelled it', async () => {
+    const store = memoryStore({ token: 't0', refreshToken: 'r0', cypherVersion: 3 });
+    const controller = new LoyaltySessionController({
+      context: v3,
+      sessionTimeoutHours: 720,
+      allowExpiredAccountsLogin: false,
+      call: async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      store,
+      isLeaving: () => true,
+    });
+    await expect(controller.refreshNow()).resolves.toBeNull();
+    expect(store.read()).toEqual({ token: 't0', refreshToken: 'r0', cypherVersion: 3 });
   });
 });

@@ -32,6 +32,13 @@ export type SessionDependencies = {
   call: (call: CypherCall) => Promise<CypherReply>;
   store: SessionStore;
   now?: () => Date;
+  /** A session token handed to the page (see supplied-token.ts): signs in with it, no refresh runs. */
+  suppliedToken?: string;
+  /**
+   * Whether the page is being left: a call the browser cancels then is no refusal by the
+   * provider, and clearing the session for it would sign the member out on the next page.
+   */
+  isLeaving?: () => boolean;
 };
 
 export type SessionState = {
@@ -66,6 +73,10 @@ export class LoyaltySessionController {
 
   /** Starts the lifecycle: the stored session is refreshed after the debounce delay. */
   start(): void {
+    if (this.deps.suppliedToken) {
+      void this.loginByToken(this.deps.suppliedToken).catch(() => this.signOut());
+      return;
+    }
     if (!this.deps.store.read()) {
       this.setState({ member: null, checking: false });
       return;
@@ -170,9 +181,13 @@ export class LoyaltySessionController {
         refreshToken: session.refreshToken,
       });
       const next = refreshedSession(session, reply, brand);
-      return next ? this.fetchMember(next) : this.signOut();
+      if (!next) return this.signOut();
+      // The provider has retired the old refresh token: keep the new one at once, so a
+      // page left before the member details arrive does not lose the session.
+      this.deps.store.write(next, this.deps.sessionTimeoutHours);
+      return this.fetchMember(next);
     } catch {
-      return this.signOut();
+      return this.deps.isLeaving?.() ? null : this.signOut();
     }
   }
 
@@ -182,7 +197,7 @@ export class LoyaltySessionController {
       if (reply.peachCode !== 0 || !reply.memberDetails) return this.signOut();
       return this.keep(session, reply.memberDetails);
     } catch {
-      return this.signOut();
+      return this.deps.isLeaving?.() ? null : this.signOut();
     }
   }
 

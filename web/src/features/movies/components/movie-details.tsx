@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { dateTimeFormat } from '@/lib/date-time-format';
 import { Poster } from '@/components/poster';
 import { useTranslate } from '@/lib/i18n';
@@ -14,7 +15,8 @@ function formatReleaseDate(date: string, locale: string): string {
   );
 }
 
-export function MovieDetails({ movie }: { movie: Movie }) {
+/** `actions`: what the visitor can do with the movie (the member's watchlist button). */
+export function MovieDetails({ movie, actions }: { movie: Movie; actions?: ReactNode }) {
   const t = useTranslate();
   const title = movie.title ?? '';
   const facts: Array<{ label: string; value: string }> = [
@@ -40,6 +42,7 @@ export function MovieDetails({ movie }: { movie: Movie }) {
             {title}
           </h1>
           <MovieMeta movie={movie} withGenres className={styles.meta} />
+          {actions}
         </div>
         <div className={styles.body}>
           {movie.synopsis ? (

@@ -1,0 +1,47 @@
+// Where the e2e gateways keep their data: a fresh directory per gateway and run, so tests
+// start from the seeded members only and can read the e-mails (mail/*.eml) from disk.
+
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The single-location gateway listens on the port after the demo chain's. */
+export function singleBaseURL(port: number): string {
+  return `http://127.0.0.1:${port + 1}`;
+}
+
+const DATA_DIRS_VARIABLE = 'E2E_DATA_DIRS';
+
+/**
+ * The data directory of the gateway on `port`: made once by the config, then found again
+ * by the test workers through the environment they inherit.
+ */
+export function e2eDataDir(port: number): string {
+  const known = JSON.parse(process.env[DATA_DIRS_VARIABLE] ?? '{}') as Record<string, string>;
+  const existing = known[String(port)];
+  if (existing) return existing;
+  const made = mkdtempSync(join(tmpdir(), `cinema-e2e-${port}-`));
+  process.env[DATA_DIRS_VARIABLE] = JSON.stringify({ ...known, [String(port)]: made });
+  return made;
+}
+
+/** The newest e-mail to `address` whose text matches `pattern`: the first capture group. */
+export function readMail(port: number, address: string, pattern: RegExp): string | undefined {
+  const dir = join(e2eDataDir(port), 'mail');
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((file) => file.endsWith('.eml'));
+  } catch {
+    return undefined;
+  }
+  const newestFirst = files
+    .map((file) => ({ file, time: statSync(join(dir, file)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { file } of newestFirst) {
+    const text = readFileSync(join(dir, file), 'utf8');
+    if (!text.toLowerCase().includes(address.toLowerCase())) continue;
+    const match = pattern.exec(text);
+    if (match?.[1]) return match[1];
+  }
+  return undefined;
+}

@@ -1,0 +1,126 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readMail } from './gateways';
+import { getJson, type MovieJson } from './helpers';
+
+// A new member of the demo chain (BOOST_POS, version 3, no activation), from joining to
+// deleting the account.
+const port = Number(process.env.E2E_PORT ?? 8090);
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/sign-in/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('a new member joins, edits the profile, keeps favourites and cards, resets the password and deletes the account', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const email = `e2e-${Date.now()}@example.com`;
+  const password = 'Matinee#2026';
+
+  await page.goto('/account/register/');
+  await expectNoSeriousViolations(page);
+  await page.getByLabel('First name').fill('Ada<');
+  await expect(page.getByLabel('First name')).toHaveValue('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('weak');
+  await expect(page.getByTestId('password-rules')).toContainText('At least 8 characters');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByText('Your password is not strong enough')).toBeVisible();
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Mobile number').fill('401 555 0100');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/account\/$/);
+  await expect(page.getByText('Hello, Ada')).toBeVisible();
+
+  // The same address cannot join twice.
+  await page.evaluate(() => (document.cookie = 'loyaltySession=; max-age=0; path=/'));
+  await page.goto('/account/register/');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Again');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Mobile number').fill('401 555 0100');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('alert')).toContainText('This email is already associated to a member (Code:');
+
+  // Profile.
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/account\/$/);
+  await page.goto('/account/profile/');
+  await page.getByLabel('Last name').fill('Byron');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Your profile is saved.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Last name')).toHaveValue('Byron');
+
+  // Watchlist from a movie page, then the list.
+  const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
+  await page.goto(movie?.path ?? '/movies/');
+  const watchlistButton = page.getByTestId('watchlist-button');
+  await watchlistButton.click();
+  await expect(watchlistButton).toHaveAttribute('aria-pressed', 'true');
+  await page.goto('/account/watchlist/');
+  await expect(page.getByTestId('watchlist-film')).toHaveCount(1);
+  await expectNoSeriousViolations(page);
+
+  // Favourite theater with its newsletter.
+  await page.goto('/account/theaters/');
+  const theater = page.getByTestId('favourite-theater').first();
+  await theater.getByRole('button', { name: /Add .* to your favorite theaters/ }).click();
+  const newsletter = theater.getByRole('checkbox', { name: 'Newsletter' });
+  await expect(newsletter).toBeChecked();
+  await newsletter.uncheck();
+  await expect(newsletter).not.toBeChecked();
+  await page.reload();
+  await expect(page.getByTestId('favourite-theater').first().getByRole('checkbox', { name: 'Newsletter' })).not.toBeChecked();
+  await expectNoSeriousViolations(page);
+
+  // Cards: add (upper-cased), report lost, delete.
+  await page.goto('/account/cards/');
+  await page.getByLabel('Card number').fill('e2ecard01');
+  await page.getByRole('button', { name: 'Add card' }).click();
+  const card = page.getByTestId('loyalty-card').filter({ hasText: 'E2ECARD01' });
+  await expect(card).toContainText('Active');
+  await page.getByRole('button', { name: 'Report my cards lost' }).click();
+  await expect(card).toContainText('Reported lost');
+  await card.getByRole('button', { name: 'Remove card E2ECARD01' }).click();
+  await expect(card).toHaveCount(0);
+
+  // Sign out through the '#loyalty-logout' link, then reset the password from the e-mail.
+  await page.getByRole('main').getByRole('link', { name: 'Sign out' }).click();
+  await expect(page.getByText('Sign in to see your points')).toBeVisible();
+  await page.goto('/account/forgot-password/');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Send the reset link' }).click();
+  await expect(page.getByText('a reset link is on its way')).toBeVisible();
+  const link = readMail(port, email, /(http\S+reset-password\S+)/);
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  const newPassword = 'Encore#2027';
+  await page.getByLabel('New password', { exact: true }).fill(newPassword);
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByText('Your password is changed.')).toBeVisible();
+  await signIn(page, email, password);
+  await expect(page.getByRole('alert')).toContainText('(Code: 31)');
+  await signIn(page, email, newPassword);
+  await expect(page).toHaveURL(/\/account\/$/);
+
+  // Delete the account, after confirming.
+  await page.goto('/account/delete-account/');
+  const remove = page.getByRole('button', { name: 'Delete my account' });
+  await expect(remove).toBeDisabled();
+  await page.getByRole('checkbox').check();
+  await remove.click();
+  await expect(page).toHaveURL(/\/$/);
+  await signIn(page, email, newPassword);
+  await expect(page.getByRole('alert')).toContainText('Code:');
+});

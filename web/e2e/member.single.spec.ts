@@ -1,0 +1,87 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readMail } from './gateways';
+
+// The single-location bundle: The Bijou, loyalty version 1 (RTS) with activation required,
+// on its own gateway (the port after E2E_PORT).
+const port = Number(process.env.E2E_PORT ?? 8090) + 1;
+
+async function expectNoSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+async function signIn(page: Page, email: string, password: string, search = '') {
+  await page.goto(`/members/${search}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+test('the single-location site shows its one theater and no theater chooser', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('site-name')).toHaveText('The Bijou');
+  await expect(page.getByRole('combobox', { name: 'Your theater' })).toHaveCount(0);
+  await page.goto('/theaters/');
+  await expect(page.getByRole('main')).toContainText('The Bijou');
+  await expect(page.getByTestId('member-access')).toHaveText('Members');
+});
+
+test('a new member registers, activates with the e-mailed code, signs in and is handed to ticketing (version 1)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const email = `bijou-${Date.now()}@example.com`;
+  const password = 'Balcony#1927';
+
+  await page.goto('/account/register/');
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill('Hopper');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Mobile number').fill('401 555 0199');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page).toHaveURL(/\/account\/activate\/\?email=/);
+  await expectNoSeriousViolations(page);
+
+  // Not active yet: the catalogue says so.
+  await signIn(page, email, password);
+  await expect(page.getByRole('alert')).toContainText('Your account is not activated (Code: 26)');
+
+  const code = readMail(port, email, /activation code is (\w+)/);
+  expect(code).toBeTruthy();
+  await page.goto(`/account/activate/?email=${encodeURIComponent(email)}`);
+  await page.getByLabel('Activation code').fill(code!);
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('Your membership is active.')).toBeVisible();
+
+  await signIn(page, email, password, '?return=sales%2F201%2Fbook%3Fperfcode%3DB7&utm_source=e2e');
+  const overlay = page.getByRole('dialog', { name: 'You will be redirected in a few seconds...' });
+  await expect(overlay).toContainText('You will be redirected in a few seconds...');
+  await expect(overlay.getByRole('status')).toBeVisible();
+  const fallback = overlay.getByRole('link', { name: 'Click here if it does not work' });
+  await expect(fallback).toHaveAttribute('href', /\/ticketing-sandbox\/sales\/201\/book\?perfcode=B7&token=/);
+  const started = Date.now();
+  await page.waitForURL(/\/ticketing-sandbox\/sales\/201\/book/, { timeout: 15_000 });
+  expect(Date.now() - started).toBeGreaterThan(3_000);
+  await expect(page.getByTestId('sandbox-method')).toHaveText('GET');
+  await expect(page.locator('td[data-name="perfcode"]')).toHaveText('B7');
+  await expect(page.locator('td[data-name="token"]')).not.toBeEmpty();
+});
+
+// The hand-off's own invalid-token rule is unit-tested (use-ticketing-hand-off.test.tsx):
+// in a browser the first refresh already refuses a session the provider does not know.
+test('a session the provider refuses is cleared by the first refresh, and no hand-off starts', async ({ page, context }) => {
+  await context.addCookies([
+    {
+      name: 'loyaltySession',
+      value: encodeURIComponent(JSON.stringify({ token: 'forged', refreshToken: 'forged', cypherVersion: 1, memberId: 'x' })),
+      url: `http://127.0.0.1:${port}`,
+    },
+  ]);
+  await page.goto('/members/?return=sales%2F201%2Fbook');
+  // The refresh refuses the forged session: the member is a guest, still on the login page.
+  await expect(page.getByTestId('member-access')).toHaveText('Members');
+  await expect(page).toHaveURL(/\/members\/\?return=sales%2F201%2Fbook$/);
+  const cookies = await context.cookies();
+  expect(cookies.find((cookie) => cookie.name === 'loyaltySession')).toBeUndefined();
+});

@@ -1,0 +1,131 @@
+// The member's dashboard: points, card, rewards within reach, recent orders and
+// favourites at a glance, each linking to its full screen.
+
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@/components/link';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { loyaltyKeys } from '../../api/loyalty-keys';
+import { favouriteFilmIds, favoriteCinemas } from '../../utils/favourites';
+import { formatUnixDate, pointsBalance } from '../../utils/member-format';
+import { isMemberExpired } from '../../utils/session-rules';
+import { ScannableCode } from '../scannable-code';
+import { PaymentPortalLink } from './payment-portal-link';
+import { WalletPassButton } from './wallet-pass-button';
+import type { Order, Reward } from './account-types';
+import styles from './account.module.css';
+
+export function AccountOverview() {
+  const t = useTranslate();
+  const { member, routes, call, config, context } = useLoyaltyApi();
+  const memberId = member?.memberId ?? '';
+  const rewards = useQuery({
+    queryKey: loyaltyKeys.rewards(memberId),
+    queryFn: async () => ((await call({ method: 'GET', route: routes.rewards() })).rewards ?? []) as Reward[],
+  });
+  const orders = useQuery({
+    queryKey: loyaltyKeys.orders(memberId),
+    queryFn: async () => ((await call({ method: 'GET', route: routes.orderHistory(10) })).orders ?? []) as Order[],
+  });
+  const films = useQuery({
+    queryKey: loyaltyKeys.favouriteFilms(memberId),
+    queryFn: async () => favouriteFilmIds(await call({ method: 'GET', route: routes.favoriteFilms() }), context.brand),
+    enabled: Boolean(config.includeWatchlist),
+  });
+  const cinemas = useQuery({
+    queryKey: loyaltyKeys.favouriteCinemas(memberId),
+    queryFn: async () => favoriteCinemas(await call({ method: 'GET', route: routes.favoriteCinemas() })),
+    enabled: member?.cypherVersion === 3,
+  });
+  if (!member) return null;
+  const points = pointsBalance(member.balances);
+  const expiry = member.memberExpiry;
+  const expires = expiry && !isMemberExpired(expiry, new Date()) && expiry !== '0001-01-01T00:00:00Z';
+  return (
+    <div className={styles.grid}>
+      <section className={styles.panel} aria-labelledby="points-heading">
+        <h2 id="points-heading">{t('loyalty.account.points')}</h2>
+        <p className={styles.points} data-testid="member-points">
+          {new Intl.NumberFormat(t.locale).format(points)}
+        </p>
+        {member.memberLevelName ? <p className={styles.muted}>{t('loyalty.account.level', [member.memberLevelName])}</p> : null}
+        {expires ? (
+          <p className={styles.muted}>
+            {t('loyalty.account.expires', [formatUnixDate(Date.parse(expiry) / 1000, t.locale)])}
+          </p>
+        ) : null}
+        <Link to={paths.accountScreen.build('history')}>{t('loyalty.account.seeHistory')}</Link>
+      </section>
+      {member.cardNumber ? (
+        <section className={styles.panel} aria-labelledby="card-heading">
+          <h2 id="card-heading">{t('loyalty.account.card')}</h2>
+          <ScannableCode value={member.cardNumber} format={config.scannableCodeFormat} />
+          <div className={styles.actions}>
+            <WalletPassButton cardNumber={member.cardNumber} />
+            <Link to={paths.accountScreen.build('cards')}>{t('loyalty.account.manageCards')}</Link>
+          </div>
+        </section>
+      ) : null}
+      <section className={styles.panel} aria-labelledby="rewards-heading">
+        <h2 id="rewards-heading">{t('loyalty.account.rewards')}</h2>
+        <ul className={styles.list}>
+          {(rewards.data ?? []).slice(0, 3).map((reward) => (
+            <li key={reward.rewardId} className={styles.row}>
+              <span>{reward.name}</span>
+              <span className={styles.muted}>{t('loyalty.rewards.cost', [reward.pointsCost])}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to={paths.accountScreen.build('rewards')}>{t('loyalty.account.seeRewards')}</Link>
+      </section>
+      <section className={styles.panel} aria-labelledby="orders-heading">
+        <h2 id="orders-heading">{t('loyalty.account.recentOrders')}</h2>
+        {orders.data?.length === 0 ? <p className={styles.muted}>{t('loyalty.history.noOrders')}</p> : null}
+        <ul className={styles.list}>
+          {(orders.data ?? []).slice(0, 3).map((order) => (
+            <li key={order.orderId} className={styles.row}>
+              <span className={styles.rowMain}>
+                <strong>{order.filmTitle}</strong>
+                <span className={styles.muted}>{formatUnixDate(order.placedAt, t.locale)}</span>
+              </span>
+              <span>{t('loyalty.history.tickets', [order.tickets])}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to={paths.accountScreen.build('history')}>{t('loyalty.account.seeHistory')}</Link>
+      </section>
+      <section className={styles.panel} aria-labelledby="favourites-heading">
+        <h2 id="favourites-heading">{t('loyalty.account.favourites')}</h2>
+        {config.includeWatchlist ? (
+          <p>
+            <Link to={paths.accountScreen.build('watchlist')}>
+              {t('loyalty.account.watchlistCount', [films.data?.length ?? 0])}
+            </Link>
+          </p>
+        ) : null}
+        {member.cypherVersion === 3 ? (
+          <p>
+            <Link to={paths.accountScreen.build('theaters')}>
+              {t('loyalty.account.theatersCount', [cinemas.data?.length ?? 0])}
+            </Link>
+          </p>
+        ) : null}
+      </section>
+      <section className={styles.panel} aria-labelledby="settings-heading">
+        <h2 id="settings-heading">{t('loyalty.account.settings')}</h2>
+        <ul className={styles.list}>
+          <li>
+            <Link to={paths.accountScreen.build('profile')}>{t('loyalty.account.editProfile')}</Link>
+          </li>
+          <li>
+            <PaymentPortalLink />
+          </li>
+          <li>
+            <Link to={paths.accountScreen.build('delete-account')}>{t('loyalty.account.deleteAccount')}</Link>
+          </li>
+        </ul>
+      </section>
+    </div>
+  );
+}

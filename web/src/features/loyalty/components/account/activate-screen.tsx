@@ -1,0 +1,83 @@
+// Membership activation with the e-mailed code (includeActivation), plus the card number
+// or phone number where the site asks for them.
+
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/link';
+import { useTranslate } from '@/lib/i18n';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { callCypher } from '../../api/call-cypher';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { internationalPhoneNumber, isValidPhoneNumber } from '../../utils/input-rules';
+import { activateMembership } from '../../utils/membership-activation';
+import { MemberField } from '../member-field';
+import { PhoneField } from '../phone-field';
+import formStyles from '../member-form.module.css';
+import styles from './account.module.css';
+import { loginPagePath } from '../../utils/login-page';
+
+export function ActivateScreen() {
+  const t = useTranslate();
+  const [search] = useSearchParams();
+  const { data: appData } = useAppData();
+  const { config, context } = useLoyaltyApi();
+  const [email, setEmail] = useState(search.get('email') ?? '');
+  const [code, setCode] = useState('');
+  const [cardNumber, setCardNumber] = useState('');
+  const [phone, setPhone] = useState({ country: 'US', number: '' });
+  const [result, setResult] = useState<boolean>();
+  const [pending, setPending] = useState(false);
+  const loginSlug = appData?.site?.settings?.loginPage?.slug ?? '';
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (config.includeActivationPhoneNumber && !isValidPhoneNumber(phone)) return;
+    setPending(true);
+    const done = await activateMembership(
+      context,
+      {
+        email,
+        activationCode: code.trim(),
+        ...(config.includeActivationCardNumber && cardNumber ? { cardNumber: cardNumber.toUpperCase() } : {}),
+        ...(config.includeActivationPhoneNumber ? { mobileNumber: internationalPhoneNumber(phone) } : {}),
+      },
+      (call) => callCypher(call, context.brand),
+    );
+    setResult(done);
+    setPending(false);
+  }
+
+  if (result) {
+    return (
+      <section className={styles.panel} aria-labelledby="activate-title">
+        <h2 id="activate-title">{t('loyalty.activate.doneTitle')}</h2>
+        <p role="status">{t('loyalty.activate.done')}</p>
+        <Link to={loginPagePath(loginSlug)} className="button">
+          {t('loyalty.signIn.submit')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="activate-title">
+      <h2 id="activate-title">{t('loyalty.activate.title')}</h2>
+      <p>{t('loyalty.activate.text')}</p>
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
+        <MemberField label={t('loyalty.field.activationCode')} autoComplete="one-time-code" required value={code} onValueChange={setCode} />
+        {config.includeActivationCardNumber ? (
+          <MemberField label={t('loyalty.field.cardNumber')} value={cardNumber} onValueChange={setCardNumber} />
+        ) : null}
+        {config.includeActivationPhoneNumber ? <PhoneField value={phone} onChange={setPhone} /> : null}
+        {result === false ? (
+          <p role="alert" className={formStyles.formError}>
+            {t('loyalty.activate.failed')}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={pending || !email || !code}>
+          {t('loyalty.activate.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

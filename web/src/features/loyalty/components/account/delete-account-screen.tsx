@@ -1,0 +1,49 @@
+// Account deletion, after the member confirms; the session ends with the account.
+
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { useErrorText } from '../../hooks/use-error-text';
+import formStyles from '../member-form.module.css';
+import styles from './account.module.css';
+
+export function DeleteAccountScreen() {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const { routes, call, logout } = useLoyaltyApi();
+  const [confirmed, setConfirmed] = useState(false);
+  const [error, setError] = useState<string>();
+  async function remove() {
+    setError(undefined);
+    try {
+      await call({ method: 'GET', route: routes.deleteMember() });
+      await logout().catch(() => undefined);
+      void navigate(paths.home.build(), { state: { accountDeleted: true } });
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="delete-title">
+      <h2 id="delete-title">{t('loyalty.delete.title')}</h2>
+      <p>{t('loyalty.delete.text')}</p>
+      <label className={formStyles.check}>
+        <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
+        {t('loyalty.delete.confirm')}
+      </label>
+      {error ? (
+        <p role="alert" className={styles.notice}>
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <button type="button" className="button" disabled={!confirmed} onClick={() => void remove()}>
+          {t('loyalty.delete.submit')}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+// Gift card balance: anonymous, card number and PIN.
+
+import { useState, type FormEvent } from 'react';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { useErrorText } from '../../hooks/use-error-text';
+import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
+import { formatCents } from '../../utils/member-format';
+import { MemberField } from '../member-field';
+import formStyles from '../member-form.module.css';
+import styles from './account.module.css';
+
+export function GiftCardScreen() {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const { routes, call } = useLoyaltyApi();
+  const captcha = useInvisibleCaptcha('gift_card');
+  const [cardNumber, setCardNumber] = useState('');
+  const [pin, setPin] = useState('');
+  const [result, setResult] = useState<{ ok: boolean; text: string }>();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setResult(undefined);
+    try {
+      const reply = await call({
+        method: 'POST',
+        route: routes.giftCardBalance(),
+        payload: { cardNumber: cardNumber.trim(), pin },
+        captchaToken: await captcha(),
+        anonymous: true,
+      });
+      setResult({ ok: true, text: t('loyalty.giftCard.balance', [formatCents(Number(reply.balanceInCents ?? 0), t.locale)]) });
+    } catch (failure) {
+      setResult({ ok: false, text: errorText(failure) });
+    }
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="gift-card-title">
+      <h2 id="gift-card-title">{t('loyalty.giftCard.title')}</h2>
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <MemberField label={t('loyalty.giftCard.number')} inputMode="numeric" autoComplete="off" value={cardNumber} onValueChange={setCardNumber} />
+        <MemberField label={t('loyalty.giftCard.pin')} inputMode="numeric" autoComplete="off" value={pin} onValueChange={setPin} />
+        {result ? (
+          <p role={result.ok ? 'status' : 'alert'} className={styles.notice} data-testid="gift-card-result">
+            {result.text}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={!cardNumber || !pin}>
+          {t('loyalty.giftCard.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,59 @@
+// Forgotten password and username reminder: each e-mails the member (SPEC.md section 7).
+// The reset link points at the reset-password screen of this site.
+
+import { useState, type FormEvent } from 'react';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { useErrorText } from '../../hooks/use-error-text';
+import { MemberField } from '../member-field';
+import formStyles from '../member-form.module.css';
+import styles from './account.module.css';
+
+function EmailRequest({ kind }: { kind: 'password' | 'username' }) {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const { routes, call } = useLoyaltyApi();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<{ ok: boolean; text: string }>();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setState(undefined);
+    try {
+      const route =
+        kind === 'password'
+          ? routes.resetPasswordCode(email, window.location.origin, paths.accountScreen.build('reset-password'))
+          : routes.usernameReminder(email);
+      await call({ method: 'GET', route, anonymous: true });
+      setState({ ok: true, text: t(`loyalty.${kind === 'password' ? 'forgotPassword' : 'forgotUsername'}.sent`) });
+    } catch (failure) {
+      setState({ ok: false, text: errorText(failure) });
+    }
+  }
+  const prefix = kind === 'password' ? 'loyalty.forgotPassword' : 'loyalty.forgotUsername';
+  return (
+    <section className={styles.panel} aria-labelledby="recovery-title">
+      <h2 id="recovery-title">{t(`${prefix}.title`)}</h2>
+      <p>{t(`${prefix}.text`)}</p>
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
+        {state ? (
+          <p role={state.ok ? 'status' : 'alert'} className={styles.notice}>
+            {state.text}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={!email}>
+          {t(`${prefix}.submit`)}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+export function ForgotPasswordScreen() {
+  return <EmailRequest kind="password" />;
+}
+
+export function ForgotUsernameScreen() {
+  return <EmailRequest kind="username" />;
+}

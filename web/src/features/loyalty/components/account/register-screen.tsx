@@ -1,0 +1,95 @@
+// Registration (SPEC.md section 4): the member create payload; where the site needs
+// activation (includeActivation) an activation code is e-mailed next and the member goes
+// on to the activation screen, otherwise they are signed in at once.
+
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { useErrorText } from '../../hooks/use-error-text';
+import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
+import { memberCreatePayload } from '../../utils/member-create';
+import { MemberField } from '../member-field';
+import { PasswordRules } from '../password-rules';
+import { PhoneField } from '../phone-field';
+import formStyles from '../member-form.module.css';
+import styles from './account.module.css';
+
+export function RegisterScreen() {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+  const { routes, call, config, context, login } = useLoyaltyApi();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [firstname, setFirstname] = useState('');
+  const [lastname, setLastname] = useState('');
+  const [zipCode, setZipCode] = useState('');
+  const [phone, setPhone] = useState({ country: 'US', number: '' });
+  const [tried, setTried] = useState(false);
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  const passwordOk = meetsPasswordComplexity(context.provider, password);
+  const phoneOk = isValidPhoneNumber(phone);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setTried(true);
+    if (!passwordOk || !phoneOk || !email || !firstname || !lastname) return;
+    setPending(true);
+    setError(undefined);
+    try {
+      const mobileNumber = internationalPhoneNumber(phone);
+      await call({
+        method: 'POST',
+        route: routes.create(),
+        payload: { ...memberCreatePayload({ clubId: context.clubId, email, password, firstname, lastname, mobileNumber, zipCode }), email, password, mobileNumber },
+        anonymous: true,
+      });
+      if (config.includeActivation) {
+        await call({ method: 'POST', route: routes.startRegistration(), payload: { email }, anonymous: true });
+        void navigate(paths.accountScreen.build('activate', [['email', email]]));
+        return;
+      }
+      await login({ username: email, password });
+      void navigate(paths.account.build());
+    } catch (failure) {
+      setError(errorText(failure));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <section className={styles.panel} aria-labelledby="register-title">
+      <h2 id="register-title">{t('loyalty.register.title')}</h2>
+      {config.guestSignupTabText ? <p>{config.guestSignupTabText}</p> : null}
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <MemberField label={t('loyalty.field.firstName')} autoComplete="given-name" required value={firstname} onValueChange={setFirstname} error={tried && !firstname ? t('loyalty.validation.required') : undefined} />
+        <MemberField label={t('loyalty.field.lastName')} autoComplete="family-name" required value={lastname} onValueChange={setLastname} error={tried && !lastname ? t('loyalty.validation.required') : undefined} />
+        <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} error={tried && !email ? t('loyalty.validation.required') : undefined} />
+        <MemberField
+          label={t('loyalty.field.password')}
+          type="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onValueChange={setPassword}
+          error={tried && !passwordOk ? t(context.provider === 'BOOST_POS' ? 'loyalty.error.84_BOOST_POS' : 'loyalty.error.84') : undefined}
+        />
+        <PasswordRules provider={context.provider} password={password} />
+        <PhoneField value={phone} onChange={setPhone} error={tried && !phoneOk ? t('loyalty.validation.phone') : undefined} />
+        <MemberField label={t('loyalty.field.zipCode')} autoComplete="postal-code" value={zipCode} onValueChange={setZipCode} />
+        {error ? (
+          <p role="alert" className={formStyles.formError}>
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={pending}>
+          {t('loyalty.register.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

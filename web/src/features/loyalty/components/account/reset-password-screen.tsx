@@ -1,0 +1,80 @@
+// The page the reset e-mail links to: a new password for the code in the address.
+// Version 1 validates the code first (SPEC.md section 4 "Password reset").
+
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/link';
+import { useTranslate } from '@/lib/i18n';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { useErrorText } from '../../hooks/use-error-text';
+import { meetsPasswordComplexity } from '../../utils/input-rules';
+import { resetRequest } from '../../utils/reset-link';
+import { MemberField } from '../member-field';
+import { PasswordRules } from '../password-rules';
+import formStyles from '../member-form.module.css';
+import styles from './account.module.css';
+import { loginPagePath } from '../../utils/login-page';
+
+export function ResetPasswordScreen() {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const { search } = useLocation();
+  const { data: appData } = useAppData();
+  const { routes, call, context } = useLoyaltyApi();
+  const request = resetRequest(search, context.provider);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const ok = meetsPasswordComplexity(context.provider, password);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ok) return;
+    setError(undefined);
+    try {
+      if (context.version === 1) {
+        await call({ method: 'GET', route: routes.validatePasswordResetCode(request.email ?? '', request.resetCode), anonymous: true });
+      }
+      await call({
+        method: 'POST',
+        route: routes.resetPassword(),
+        payload: { password, resetCode: request.resetCode, ...(context.version === 3 ? { membershipId: '' } : {}) },
+        anonymous: true,
+      });
+      setDone(true);
+    } catch (failure) {
+      setError(errorText(failure));
+    }
+  }
+
+  if (done) {
+    return (
+      <section className={styles.panel} aria-labelledby="reset-title">
+        <h2 id="reset-title">{t('loyalty.reset.title')}</h2>
+        <p role="status">{t('loyalty.reset.done')}</p>
+        <Link to={loginPagePath(appData?.site?.settings?.loginPage?.slug ?? '')} className="button">
+          {t('loyalty.signIn.submit')}
+        </Link>
+      </section>
+    );
+  }
+  return (
+    <section className={styles.panel} aria-labelledby="reset-title">
+      <h2 id="reset-title">{t('loyalty.reset.title')}</h2>
+      {request.resetCode ? null : <p role="alert">{t('loyalty.error.57')}</p>}
+      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <MemberField label={t('loyalty.field.newPassword')} type="password" autoComplete="new-password" required value={password} onValueChange={setPassword} />
+        <PasswordRules provider={context.provider} password={password} />
+        {error ? (
+          <p role="alert" className={formStyles.formError}>
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="button" disabled={!ok || !request.resetCode}>
+          {t('loyalty.reset.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}

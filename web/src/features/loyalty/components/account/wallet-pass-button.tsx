@@ -1,0 +1,42 @@
+// "Add to wallet": fetches the card's (or an e-ticket's) signed pass and opens the
+// digital wallet's save page with it.
+
+import { useState } from 'react';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltyApi } from '../../api/loyalty-api';
+import { useErrorText } from '../../hooks/use-error-text';
+import { walletSaveUrl } from '../../utils/wallet-pass';
+import styles from './account.module.css';
+
+export function WalletPassButton({ cardNumber, bookingId }: { cardNumber?: string; bookingId?: string }) {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const { routes, callText } = useLoyaltyApi();
+  const [error, setError] = useState<string>();
+  const [pending, setPending] = useState(false);
+  async function open() {
+    setPending(true);
+    setError(undefined);
+    try {
+      const route = bookingId ? routes.eTicketPass(bookingId) : routes.loyaltyCardPass(cardNumber ?? '');
+      const token = await callText({ method: 'GET', route });
+      window.open(walletSaveUrl(token), '_blank', 'noreferrer');
+    } catch (failure) {
+      setError(errorText(failure, 'loyalty.wallet.failed'));
+    } finally {
+      setPending(false);
+    }
+  }
+  return (
+    <>
+      <button type="button" className="button button-secondary" disabled={pending} onClick={() => void open()}>
+        {t(bookingId ? 'loyalty.wallet.addTicket' : 'loyalty.wallet.addCard')}
+      </button>
+      {error ? (
+        <p role="alert" className={styles.notice}>
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+// The member's favourite films (the watchlist), with the movie's poster and a remove button.
+
+import { Link } from '@/components/link';
+import { Poster } from '@/components/poster';
+import { Spinner } from '@/components/spinner';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useMovies } from '@/features/movies/api/get-movies';
+import { useFavouriteFilms } from '../../hooks/use-favourite-films';
+import styles from './account.module.css';
+
+export function WatchlistScreen() {
+  const t = useTranslate();
+  const movies = useMovies();
+  const { ids, isPending, toggle, pendingId } = useFavouriteFilms();
+  if (isPending || movies.isPending) return <Spinner label={t('status.loading')} />;
+  const films = (movies.data ?? []).filter((movie) => ids.includes(movie.id));
+  return (
+    <section className={styles.panel} aria-labelledby="watchlist-title">
+      <h2 id="watchlist-title">{t('loyalty.watchlist.title')}</h2>
+      {films.length === 0 ? <p className={styles.muted}>{t('loyalty.watchlist.empty')}</p> : null}
+      <ul className={styles.films}>
+        {films.map((movie) => (
+          <li key={movie.id} data-testid="watchlist-film">
+            <Link to={paths.movie.build(movie)} decorative>
+              <Poster src={movie.posterUrl} alt="" />
+            </Link>
+            <Link to={paths.movie.build(movie)}>{movie.title}</Link>
+            <button
+              type="button"
+              className="button button-secondary"
+              disabled={pendingId === movie.id}
+              onClick={() => void toggle(movie.id)}
+              aria-label={t('loyalty.watchlist.removeLabel', [movie.title ?? ''])}
+            >
+              {t('loyalty.watchlist.remove')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

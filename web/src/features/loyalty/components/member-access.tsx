@@ -1,0 +1,127 @@
+// The header's member entry once the loyalty code has loaded: the guest label links to
+// the login page; a member gets the loggedInMenu and sign-out. It also runs what every
+// page needs from the session: the refresh timers, '#loyalty-logout' links and the
+// ticketing hand-off when the address has ?return=, and the token on ticketing links.
+
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Link } from '@/components/link';
+import { paths } from '@/config/paths';
+import { useTranslate } from '@/lib/i18n';
+import { useLoyaltySession } from '../hooks/loyalty-session';
+import { useTicketingHandOff } from '../hooks/use-ticketing-hand-off';
+import { ticketingLinkWithToken } from '../utils/hand-off';
+import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
+import { HandOffForm } from './hand-off-form';
+import { hasSessionCookie } from './header-member-link';
+import { MemberSession } from './member-session';
+import { RedirectOverlay } from './redirect-overlay';
+import styles from './member-access.module.css';
+import { loginPagePath } from '../utils/login-page';
+
+const goTo = (url: string) => window.location.assign(url);
+
+function useLogoutLinks(logout: () => Promise<void>) {
+  useEffect(() => {
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      if (!anchor || !isLogoutLink(anchor.getAttribute('href'))) return;
+      event.preventDefault();
+      void logout().catch(() => undefined);
+    };
+    document.addEventListener('click', onClick);
+    return () => document.removeEventListener('click', onClick);
+  }, [logout]);
+}
+
+/** Ticketing-site links carry the member's token (SPEC.md section 2, link rules), added when clicked. */
+function useTicketingLinkTokens() {
+  const { member, config, context } = useLoyaltySession();
+  const token = member?.token;
+  useEffect(() => {
+    if (!token) return;
+    const onClick = (event: MouseEvent) => {
+      const anchor = (event.target as Element | null)?.closest?.('a');
+      const href = anchor?.getAttribute('href');
+      if (!anchor || !href) return;
+      const withToken = ticketingLinkWithToken(href, {
+        ticketingUrl: config.ticketingUrl ?? '',
+        provider: context.provider,
+        token,
+        pageOrigin: window.location.origin,
+      });
+      if (withToken) anchor.setAttribute('href', withToken);
+    };
+    // Capture: the href is set before the browser (or the router) follows it.
+    document.addEventListener('click', onClick, true);
+    return () => document.removeEventListener('click', onClick, true);
+  }, [token, config.ticketingUrl, context.provider]);
+}
+
+function TicketingHandOff({ loginSlug }: { loginSlug: string }) {
+  const { search } = useLocation();
+  const handOff = useTicketingHandOff({ search, loginPath: loginPagePath(loginSlug), navigate: goTo });
+  if (!handOff) return null;
+  return handOff.kind === 'overlay' ? (
+    <RedirectOverlay url={handOff.url} />
+  ) : (
+    <HandOffForm url={handOff.url} provider={handOff.provider} token={handOff.token} />
+  );
+}
+
+function MemberMenu({ loginSlug }: { loginSlug: string }) {
+  const t = useTranslate();
+  const { member, checking, config, logout } = useLoyaltySession();
+  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  useLogoutLinks(logout);
+  useTicketingLinkTokens();
+  useEffect(() => setOpen(false), [pathname, member]);
+  const signedIn = checking ? hasSessionCookie() : Boolean(member);
+  const guestLabel = config.guestHeaderAccessLabel;
+  const memberLabel = config.loggedInHeaderAccessLabel || t('loyalty.nav.overview');
+  if (!config.accessFromHeader) return null;
+  if (!signedIn) {
+    return guestLabel ? (
+      <Link to={loginPagePath(loginSlug)} className={styles.access} data-testid="member-access">
+        {guestLabel}
+      </Link>
+    ) : null;
+  }
+  const menu = config.loggedInMenu?.length ? config.loggedInMenu : [{ label: memberLabel, to: paths.account.build() }];
+  return (
+    <div className={styles.wrap}>
+      <button
+        type="button"
+        className={styles.access}
+        aria-expanded={open}
+        aria-controls="member-menu"
+        onClick={() => setOpen((shown) => !shown)}
+        data-testid="member-access"
+      >
+        {memberLabel}
+      </button>
+      {open ? (
+        <ul id="member-menu" className={styles.menu}>
+          {menu.map((entry) => (
+            <li key={`${entry.to}-${entry.label}`}>
+              <Link to={entry.to}>{entry.label}</Link>
+            </li>
+          ))}
+          <li>
+            <a href={LOYALTY_LOGOUT_HREF}>{t('loyalty.signOut')}</a>
+          </li>
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function MemberAccess({ loginSlug }: { loginSlug: string }) {
+  return (
+    <MemberSession>
+      <MemberMenu loginSlug={loginSlug} />
+      <TicketingHandOff loginSlug={loginSlug} />
+    </MemberSession>
+  );
+}

@@ -1,0 +1,20 @@
+// The header's member entry, loaded after the page: the session cookie picks the guest
+// or the signed-in label at once, while the member menu's code loads behind it.
+
+import { lazy, Suspense } from 'react';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { HeaderMemberLink } from './header-member-link';
+
+const MemberAccess = lazy(async () => ({ default: (await import('./member-access')).MemberAccess }));
+
+export function MemberEntry() {
+  const { data } = useAppData();
+  const config = data?.site?.loyalty;
+  if (!config || !config.provider || config.provider === 'NONE') return null;
+  const loginSlug = data?.site?.settings?.loginPage?.slug ?? '';
+  return (
+    <Suspense fallback={<HeaderMemberLink config={config} loginSlug={loginSlug} />}>
+      <MemberAccess loginSlug={loginSlug} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,8 @@
+// The login page, /{loginPage.slug}/ of the site settings (SPEC.md section 2): a content
+// page; without a slug the home page stands in. The query is kept for the hand-off.
+
+import { paths } from '@/config/paths';
+
+export function loginPagePath(slug: string, search = ''): string {
+  return `${slug ? paths.contentPage.build(slug) : paths.home.build()}${search}`;
+}

@@ -1,0 +1,9 @@
+// SPEC.md section 2 "Loyalty links": the hash link '#loyalty-logout' signs the member out
+// wherever it appears (a CMS menu, the member area, the header menu).
+
+export const LOYALTY_LOGOUT_HREF = '#loyalty-logout';
+
+/** Whether a click on `href` (as written in the page) asks for the loyalty logout. */
+export function isLogoutLink(href: string | null | undefined): boolean {
+  return Boolean(href) && (href === LOYALTY_LOGOUT_HREF || href!.endsWith(LOYALTY_LOGOUT_HREF));
+}
