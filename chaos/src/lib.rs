@@ -25,6 +25,16 @@ pub fn workspace_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
+/// An HTTP client for the tests, with its timeout. reqwest is built without a TLS crypto
+/// provider of its own (one TLS stack, ring): the process installs ring first.
+pub fn http_client(timeout: Duration) -> reqwest::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::Client::builder()
+        .timeout(timeout)
+        .build()
+        .expect("an HTTP client")
+}
+
 /// A loopback port free at the time of asking.
 pub fn free_port() -> u16 {
     std::net::TcpListener::bind("127.0.0.1:0")

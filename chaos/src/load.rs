@@ -7,6 +7,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
 
+use crate::http_client;
+
 pub const PASSWORD: &str = "Popcorn#2024";
 pub const V3_LOGIN: &str = "/Member/v3/Login?boxofficeCircuitId=MQ";
 
@@ -57,10 +59,7 @@ pub struct Members {
 impl Members {
     pub fn new(url: &str) -> Members {
         Members {
-            client: reqwest::Client::builder()
-                .timeout(Duration::from_secs(10))
-                .build()
-                .expect("an HTTP client"),
+            client: http_client(Duration::from_secs(10)),
             url: url.to_owned(),
         }
     }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use crate::process::Process;
-use crate::{eventually, free_port, workspace_root};
+use crate::{eventually, free_port, http_client, workspace_root};
 
 pub struct Stack {
     pub gateway: Process,
@@ -125,7 +125,7 @@ impl Stack {
 
     /// Waits until `/readyz` answers 200 (every service serving) and the site is loaded.
     pub async fn wait_ready(&self) {
-        let client = reqwest::Client::new();
+        let client = http_client(Duration::from_secs(10));
         let ready = eventually(Duration::from_secs(60), || async {
             let ok = |url: String| {
                 let client = client.clone();

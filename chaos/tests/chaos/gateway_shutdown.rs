@@ -41,7 +41,7 @@ async fn embedded_gateway(name: &str, grace: Duration) -> (Process, u16) {
 }
 
 /// Sends a login request's head and the first half of its body: a request in flight.
-fn start_slow_login(port: u16) -> (TcpStream, Vec<u8>) {
+async fn start_slow_login(port: u16) -> (TcpStream, Vec<u8>) {
     let mut body = serde_json::json!({
         "reqMetadata": { "method": "POST", "route": V3_LOGIN },
         "username": "demo@marqueecinemas.example", "password": PASSWORD,
@@ -57,6 +57,9 @@ fn start_slow_login(port: u16) -> (TcpStream, Vec<u8>) {
     stream.write_all(head.as_bytes()).expect("head sent");
     let rest = body.split_off(body.len() / 2);
     stream.write_all(&body).expect("half the body sent");
+    // On a busy machine the connection may still wait in the listen queue; a stop then
+    // would find no request in flight. Give the gateway time to take it up.
+    tokio::time::sleep(Duration::from_millis(750)).await;
     (stream, rest)
 }
 
@@ -85,7 +88,7 @@ async fn sigterm_finishes_requests_in_flight_refuses_new_connections_and_exits()
         }));
     }
     tokio::time::sleep(Duration::from_millis(500)).await;
-    let (mut in_flight, rest) = start_slow_login(port);
+    let (mut in_flight, rest) = start_slow_login(port).await;
 
     gateway.terminate();
     let terminated = Instant::now();
@@ -133,7 +136,7 @@ async fn sigterm_finishes_requests_in_flight_refuses_new_connections_and_exits()
 async fn a_request_that_never_finishes_does_not_hold_the_gateway_past_its_grace_period() {
     let grace = Duration::from_secs(1);
     let (mut gateway, port) = embedded_gateway("gateway-grace", grace).await;
-    let (_stalled, _rest) = start_slow_login(port);
+    let (_stalled, _rest) = start_slow_login(port).await;
     gateway.terminate();
     let terminated = Instant::now();
     let status = gateway.wait_exit(grace + Duration::from_secs(3));

@@ -17,7 +17,7 @@ async fn a_request_id_and_trace_reach_the_services_logs_and_calls_are_counted() 
         ("OTEL_BSP_SCHEDULE_DELAY", "100".to_owned()),
     ];
     let stack = Stack::start(&dir, &export, &[]).await;
-    let client = reqwest::Client::new();
+    let client = chaos::http_client(std::time::Duration::from_secs(10));
     let trace_id = "4bf92f3577b34da6a3ce929d0e0e4736";
     let response = client
         .get(format!("{}/api/v1/movies", stack.url))
