@@ -28,16 +28,13 @@ lint:
 test-services:
 	scripts/test-services.sh
 
-## The chaos scenarios run one at a time: each starts the whole stack, and side by side
-## on two cores their timings would say more about the machine than about the stack.
 rust-test: test-services
-	cargo test --workspace --exclude chaos
-	cargo test -p chaos --test chaos -- --test-threads=1
+	cargo test --workspace
 
 ## make chaos: services killed, NATS and PostgreSQL restarted, the gateway stopped, a
 ## broken bundle, each under load on real processes (also part of rust-test).
 chaos: test-services
-	cargo test -p chaos --test chaos -- --test-threads=1
+	cargo test -p chaos --test chaos
 	cargo test -p svc-loyalty --test api login_events
 	cargo test -p svc-catalogue --test api reload
 

@@ -25,6 +25,14 @@ pub fn workspace_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
 }
 
+/// Held for the whole of a scenario: each starts the whole stack, and side by side on two
+/// cores their timings would say more about the machine than about the stack. An async
+/// lock, so a scenario may hold it across its awaits.
+pub async fn one_scenario_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
+    static SCENARIO: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    SCENARIO.lock().await
+}
+
 /// An HTTP client for the tests, with its timeout. reqwest is built without a TLS crypto
 /// provider of its own (one TLS stack, ring): the process installs ring first.
 pub fn http_client(timeout: Duration) -> reqwest::Client {

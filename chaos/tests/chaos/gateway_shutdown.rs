@@ -73,6 +73,7 @@ fn refused(port: u16) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn sigterm_finishes_requests_in_flight_refuses_new_connections_and_exits() {
+    let _scenario = chaos::one_scenario_at_a_time().await;
     let grace = Duration::from_secs(10);
     let (mut gateway, port) = embedded_gateway("gateway-sigterm", grace).await;
     let members = Members::new(&format!("http://127.0.0.1:{port}"));
@@ -134,6 +135,7 @@ async fn sigterm_finishes_requests_in_flight_refuses_new_connections_and_exits()
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_that_never_finishes_does_not_hold_the_gateway_past_its_grace_period() {
+    let _scenario = chaos::one_scenario_at_a_time().await;
     let grace = Duration::from_secs(1);
     let (mut gateway, port) = embedded_gateway("gateway-grace", grace).await;
     let (_stalled, _rest) = start_slow_login(port).await;

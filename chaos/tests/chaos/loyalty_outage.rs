@@ -15,6 +15,7 @@ const BROWSING: [&str; 3] = [
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_killed_loyalty_service_fails_only_member_routes_and_recovers_after_a_restart() {
+    let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("loyalty-outage");
     let mut stack = Stack::start(&dir, &[], &[]).await;
     let members = Members::new(&stack.url);

@@ -9,6 +9,7 @@ use chaos::test_dir;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_id_and_trace_reach_the_services_logs_and_calls_are_counted() {
+    let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("observability");
     let collector = Collector::start().await;
     let export = [

@@ -21,6 +21,7 @@ struct Acknowledged {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn acknowledged_member_writes_survive_a_database_restart_and_none_is_half_done() {
+    let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("postgres-restart");
     let postgres = PrivatePostgres::start(&dir);
     let stack = Stack::start(

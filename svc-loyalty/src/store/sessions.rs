@@ -76,8 +76,14 @@ pub async fn owner(
     .await
 }
 
+/// How long the refresh token exchanged last still refreshes its session: long enough
+/// for the next page of a browser whose refresh answer was lost, short enough that a
+/// copied old token is of little use.
+pub const REFRESH_REUSE_SECONDS: i64 = 60;
+
 /// Replaces the session whose refresh token hashes to `refresh_hash` with `fresh`'s
-/// tokens and lifetimes; `None` when that refresh token is unknown or expired.
+/// tokens and lifetimes; `None` when that refresh token is unknown or expired. The
+/// token exchanged last also counts for [`REFRESH_REUSE_SECONDS`] after its exchange.
 #[tracing::instrument(skip_all)]
 pub async fn refresh(
     pool: &AnyPool,
@@ -85,9 +91,16 @@ pub async fn refresh(
     fresh: &NewSession,
     now: i64,
 ) -> Result<Option<SessionOwner>, sqlx::Error> {
+    // The right-hand sides read the row as it was: a current token becomes the previous
+    // one; a previous one used again keeps its place and its exchange time.
     sqlx::query_as(
         "UPDATE sessions SET token_hash = $1, refresh_hash = $2, expires_at = $3, \
-         refresh_expires_at = $4 WHERE refresh_hash = $5 AND refresh_expires_at > $6 \
+         refresh_expires_at = $4, \
+         previous_refresh_hash = CASE WHEN refresh_hash = $5 THEN refresh_hash \
+         ELSE previous_refresh_hash END, \
+         refreshed_at = CASE WHEN refresh_hash = $5 THEN $6 ELSE refreshed_at END \
+         WHERE refresh_expires_at > $6 \
+         AND (refresh_hash = $5 OR (previous_refresh_hash = $5 AND refreshed_at > $7)) \
          RETURNING member_id, cypher_version",
     )
     .bind(&fresh.token_hash)
@@ -96,16 +109,21 @@ pub async fn refresh(
     .bind(fresh.refresh_expires_at)
     .bind(refresh_hash)
     .bind(now)
+    .bind(now - REFRESH_REUSE_SECONDS)
     .fetch_optional(pool)
     .await
 }
 
-/// Ends the session whose session or refresh token hashes to `hash`.
+/// Ends the session whose session or refresh token hashes to `hash` (also the refresh
+/// token exchanged last: signing out must work from a page that missed the exchange).
 #[tracing::instrument(skip_all)]
 pub async fn close(pool: &AnyPool, hash: &str) -> Result<bool, sqlx::Error> {
-    let done = sqlx::query("DELETE FROM sessions WHERE token_hash = $1 OR refresh_hash = $1")
-        .bind(hash)
-        .execute(pool)
-        .await?;
+    let done = sqlx::query(
+        "DELETE FROM sessions WHERE token_hash = $1 OR refresh_hash = $1 \
+         OR previous_refresh_hash = $1",
+    )
+    .bind(hash)
+    .execute(pool)
+    .await?;
     Ok(done.rows_affected() > 0)
 }

@@ -163,10 +163,51 @@ async fn a_refresh_replaces_both_tokens(store: Store) {
             .expect("read")
             .is_some()
     );
-    let again = sessions::refresh(store.pool(), "r-a", &session("c", "", 2000), 10)
+    let later = 11 + sessions::REFRESH_REUSE_SECONDS;
+    let again = sessions::refresh(store.pool(), "r-a", &session("c", "", 2000), later)
         .await
         .expect("refresh");
-    assert_eq!(again, None, "a refresh token works once");
+    assert_eq!(
+        again, None,
+        "an exchanged refresh token is refused after a while"
+    );
+}
+
+async fn a_refresh_whose_answer_was_lost_can_be_repeated_for_a_moment(store: Store) {
+    logged_in(&store).await;
+    // The browser left the page: the exchange for b happened, its answer was lost.
+    sessions::refresh(store.pool(), "r-a", &session("b", "", 2000), 10)
+        .await
+        .expect("refresh")
+        .expect("known");
+    let repeated = sessions::refresh(store.pool(), "r-a", &session("c", "", 2000), 20)
+        .await
+        .expect("refresh");
+    assert_eq!(repeated.map(|owner| owner.member_id).as_deref(), Some("m1"));
+    for (refresh, why) in [
+        ("r-b", "the lost pair is gone"),
+        ("r-a", "the window counts from the first exchange"),
+    ] {
+        let at = 11 + sessions::REFRESH_REUSE_SECONDS;
+        let refused = sessions::refresh(store.pool(), refresh, &session("d", "", 2000), at)
+            .await
+            .expect("refresh");
+        assert_eq!(refused, None, "{why}");
+    }
+    assert!(
+        sessions::owner(store.pool(), "t-c", 20)
+            .await
+            .expect("read")
+            .is_some()
+    );
+    assert!(sessions::close(store.pool(), "r-a").await.expect("close"));
+    assert_eq!(
+        sessions::owner(store.pool(), "t-c", 20)
+            .await
+            .expect("read"),
+        None,
+        "signing out with the previous refresh token ends the session"
+    );
 }
 
 async fn closing_a_session_by_either_token_ends_it(store: Store) {
@@ -422,6 +463,7 @@ on_both_stores!(
     a_login_whose_event_cannot_be_written_leaves_no_session,
     an_expired_session_has_no_owner,
     a_refresh_replaces_both_tokens,
+    a_refresh_whose_answer_was_lost_can_be_repeated_for_a_moment,
     closing_a_session_by_either_token_ends_it,
     a_card_active_on_a_member_cannot_be_added_again,
     a_lost_card_can_be_taken_over,
