@@ -31,6 +31,9 @@ export default defineConfig(({ command }) => ({
   },
   build: {
     target: 'es2022',
+    // Every browser the site supports knows <link rel=modulepreload>; the polyfill would
+    // only add to the first-load script.
+    modulePreload: { polyfill: false },
     // dist/.vite/manifest.json: scripts/check-bundle-size.mjs follows the chunk graph.
     manifest: true,
     // Fonts stay files: the Content-Security-Policy allows fonts from 'self', not data: URLs.
