@@ -209,8 +209,10 @@ def check_environment(where, name, env):
     missing = sorted(set(documented) - set(env))
     check(f"{where} sets every variable README.md says {name} reads", not missing, ", ".join(missing))
     for variable, item in env.items():
-        # Credentials by name, or inside a URL (user:password@host).
-        if re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) or "@" in str(item.get("value", "")):
+        # Credentials by name, or inside a URL (user:password@host); a plain e-mail
+        # address (a sender, say) is none.
+        credentials_in_url = re.search(r"://[^/\s]*@", str(item.get("value", "")))
+        if re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) or credentials_in_url:
             check(f"{where} takes {variable} from a Secret", "secretKeyRef" in item.get("valueFrom", {}))
 
 
