@@ -19,6 +19,8 @@ test.describe('content pages and permalinks', () => {
   test('the footer leads to the privacy policy', async ({ page, request }) => {
     const site = await getJson<SettingsJson>(request, '/api/v1/site');
     await page.goto('/');
+    // The consent banner sits over the bottom of the page until it is answered.
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click();
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
     await expect(page).toHaveURL(new RegExp(`/${site.settings?.privacyPolicyPage?.slug}/$`));
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();
