@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export type SiteJson = {
@@ -52,4 +53,15 @@ export async function serveSiteAt(context: BrowserContext, publicOrigin: string,
     const target = `${siteOrigin}${url.pathname}${url.search}`;
     await route.fulfill({ response: await context.request.fetch(target, { method: route.request().method() }) });
   });
+}
+
+/**
+ * axe-core finds no serious or critical violation on the page as a person sees it: once
+ * its title is set, which happens when its data has arrived.
+ */
+export async function expectNoSeriousViolations(page: Page) {
+  await expect(page).toHaveTitle(/\S/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

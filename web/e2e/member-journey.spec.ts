@@ -1,17 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readMail } from './gateways';
-import { getJson, type MovieJson } from './helpers';
+import { expectNoSeriousViolations, getJson, type MovieJson } from './helpers';
 
 // A new member of the demo chain (BOOST_POS, version 3, no activation), from joining to
 // deleting the account.
 const port = Number(process.env.E2E_PORT ?? 8090);
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/sign-in/');

@@ -1,16 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousViolations } from './helpers';
 import { readMail } from './gateways';
 
 // The single-location bundle: The Bijou, loyalty version 1 (RTS) with activation required,
 // on its own gateway (the port after E2E_PORT).
 const port = Number(process.env.E2E_PORT ?? 8090) + 1;
-
-async function expectNoSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
-}
 
 async function signIn(page: Page, email: string, password: string, search = '') {
   await page.goto(`/members/${search}`);
