@@ -7,7 +7,7 @@
 
 use std::time::{Duration, Instant};
 
-use svc_loyalty::domain::credentials::{hash_password, verify_password};
+use svc_loyalty::domain::credentials::{HashingMemory, hash_password, verify_password};
 
 fn main() {
     let seconds: u64 = std::env::args()
@@ -18,16 +18,18 @@ fn main() {
         .nth(2)
         .and_then(|text| text.parse().ok())
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, usize::from));
-    let phc = hash_password("Popcorn#2024").expect("hash");
+    let phc = hash_password("Popcorn#2024", &mut HashingMemory::new()).expect("hash");
     let deadline = Instant::now() + Duration::from_secs(seconds);
     let started = Instant::now();
     let checks: u64 = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads)
             .map(|_| {
                 scope.spawn(|| {
+                    // Like svc-loyalty's password workers: one block of memory a thread.
+                    let mut memory = HashingMemory::new();
                     let mut done = 0u64;
                     while Instant::now() < deadline {
-                        assert!(verify_password("Popcorn#2024", &phc));
+                        assert!(verify_password("Popcorn#2024", &phc, &mut memory));
                         done += 1;
                     }
                     done

@@ -44,6 +44,12 @@ pub struct Config {
     pub lockout_attempts: i64,
     /// How long a locked member stays locked (LOYALTY_LOCKOUT_MS).
     pub lockout: Duration,
+    /// Lockouts in a row, with no successful login between them, that block the account
+    /// until its owner resets the password by e-mail (LOYALTY_BLOCK_AFTER_LOCKOUTS).
+    pub block_after_lockouts: i64,
+    /// Days a password may be used before a login asks for a new one
+    /// (LOYALTY_PASSWORD_MAX_AGE_DAYS); 0 never asks.
+    pub password_max_age_days: i64,
     /// Login, reset and gift-card calls allowed per client address and minute
     /// (LOYALTY_RATE_LIMIT_PER_MINUTE).
     pub rate_limit_per_minute: u32,
@@ -135,6 +141,8 @@ impl Config {
             },
             lockout_attempts: positive(&lookup, "LOYALTY_LOCKOUT_ATTEMPTS", 5)?,
             lockout: proto::config::millis(&lookup, "LOYALTY_LOCKOUT_MS", 15 * 60 * 1000)?,
+            block_after_lockouts: positive(&lookup, "LOYALTY_BLOCK_AFTER_LOCKOUTS", 3)?,
+            password_max_age_days: at_least(&lookup, "LOYALTY_PASSWORD_MAX_AGE_DAYS", 0, 0)?,
             rate_limit_per_minute: u32::try_from(positive(
                 &lookup,
                 "LOYALTY_RATE_LIMIT_PER_MINUTE",
@@ -242,13 +250,22 @@ fn positive(
     variable: &'static str,
     default: i64,
 ) -> Result<i64, ConfigError> {
+    at_least(lookup, variable, default, 1)
+}
+
+fn at_least(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: i64,
+    minimum: i64,
+) -> Result<i64, ConfigError> {
     match lookup(variable) {
         None => Ok(default),
         Some(value) => match value.parse::<i64>() {
-            Ok(n) if n > 0 => Ok(n),
+            Ok(n) if n >= minimum => Ok(n),
             _ => Err(ConfigError {
                 variable,
-                problem: format!("'{value}' is not a positive number"),
+                problem: format!("'{value}' is not a whole number of {minimum} or more"),
             }),
         },
     }

@@ -106,7 +106,7 @@ impl Application {
             store.clone(),
             config.brand.clone(),
             outside,
-            Policy::new(config.lockout_attempts, config.lockout),
+            Policy::new(&config),
             RateLimits::new(config.rate_limit_per_minute),
             config.site_origins.clone(),
         );

@@ -1,7 +1,8 @@
 //! Password hashing and checking (argon2id: 19 MiB and tens of milliseconds each) on a
-//! fixed set of threads, one per core. More at once would not finish sooner, and every
-//! thread that has run one keeps its 19 MiB with the allocator: on tokio's blocking
-//! pool, whose threads come and go by the dozen, a soak grew the service past 1 GiB.
+//! fixed set of threads, one per core, each with its own [`HashingMemory`] that it
+//! reuses for every job. More threads would not finish sooner, and memory allocated per
+//! job stays with the allocator: on tokio's blocking pool, whose threads come and go by
+//! the dozen, a soak grew the service past 1 GiB.
 
 use std::num::NonZeroUsize;
 use std::sync::mpsc;
@@ -9,10 +10,10 @@ use std::sync::{Arc, LazyLock, Mutex};
 
 use tokio::sync::oneshot;
 
-use crate::domain::credentials::{hash_password, verify_password};
+use crate::domain::credentials::{HashingMemory, hash_password, verify_password};
 use crate::error::Error;
 
-type Job = Box<dyn FnOnce() + Send>;
+type Job = Box<dyn FnOnce(&mut HashingMemory) + Send>;
 
 static WORKERS: LazyLock<mpsc::Sender<Job>> = LazyLock::new(start_workers);
 
@@ -25,6 +26,8 @@ fn start_workers() -> mpsc::Sender<Job> {
         let spawned = std::thread::Builder::new()
             .name(format!("password-{index}"))
             .spawn(move || {
+                // Allocated at the first job, so an idle service does not hold it.
+                let mut memory: Option<HashingMemory> = None;
                 loop {
                     // The lock is held only while waiting for the next job, not while it runs.
                     let next = match queue.lock() {
@@ -32,7 +35,7 @@ fn start_workers() -> mpsc::Sender<Job> {
                         Err(_) => return,
                     };
                     match next {
-                        Ok(job) => job(),
+                        Ok(job) => job(memory.get_or_insert_with(HashingMemory::new)),
                         Err(_) => return,
                     }
                 }
@@ -45,13 +48,13 @@ fn start_workers() -> mpsc::Sender<Job> {
 }
 
 async fn on_worker<T: Send + 'static>(
-    work: impl FnOnce() -> T + Send + 'static,
+    work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
 ) -> Result<T, Error> {
     let (reply, answer) = oneshot::channel();
     WORKERS
-        .send(Box::new(move || {
+        .send(Box::new(move |memory| {
             // The caller may have gone (its request was cancelled): nothing to answer then.
-            let _ = reply.send(work());
+            let _ = reply.send(work(memory));
         }))
         .map_err(|_| Error::PasswordWorkers)?;
     answer.await.map_err(|_| Error::PasswordWorkers)
@@ -59,12 +62,12 @@ async fn on_worker<T: Send + 'static>(
 
 /// The PHC string of `password`, with a fresh random salt.
 pub async fn hash(password: String) -> Result<String, Error> {
-    Ok(on_worker(move || hash_password(&password)).await??)
+    Ok(on_worker(move |memory| hash_password(&password, memory)).await??)
 }
 
 /// Whether `password` matches the stored PHC string.
 pub async fn verify(password: String, stored: String) -> Result<bool, Error> {
-    on_worker(move || verify_password(&password, &stored)).await
+    on_worker(move |memory| verify_password(&password, &stored, memory)).await
 }
 
 #[cfg(test)]

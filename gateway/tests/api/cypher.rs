@@ -213,6 +213,31 @@ async fn repeated_failed_logins_lock_the_member_with_423() {
     );
 }
 
+async fn a_member_locked_out_once_too_often_is_blocked_with_1019() {
+    let gateway = spawn_gateway_with(
+        &[],
+        &[
+            ("LOYALTY_LOCKOUT_ATTEMPTS", "2"),
+            ("LOYALTY_BLOCK_AFTER_LOCKOUTS", "1"),
+        ],
+    )
+    .await;
+    let email = gateway.create_member("ann").await;
+    let wrong = json!({"username": email, "password": "Wrong#2024x"});
+    let (_, body) = gateway.cypher("POST", V1_LOGIN, wrong.clone(), None).await;
+    assert_eq!(peach(&body), 31);
+    let (status, body) = gateway.cypher("POST", V1_LOGIN, wrong, None).await;
+    assert_eq!((status, peach(&body)), (200, 1019), "{body}");
+    assert_eq!(body["statusCode"], 400);
+    assert_eq!(
+        body["clientErrorMessage"],
+        "Your account is blocked (Code: 1019)"
+    );
+    let right = json!({"username": email, "password": PASSWORD});
+    let (_, body) = gateway.cypher("POST", V3_LOGIN, right, None).await;
+    assert_eq!(peach(&body), 1019, "the right password does not lift a block");
+}
+
 async fn too_many_logins_from_one_address_are_429() {
     let gateway = spawn_gateway_with(&[], &[("LOYALTY_RATE_LIMIT_PER_MINUTE", "2")]).await;
     let payload = json!({"username": "nobody@example.com", "password": PASSWORD});
@@ -1645,6 +1670,7 @@ crate::on_both_stores!(
     a_version_1_login_also_answers_status_code_and_user_session_id,
     a_wrong_password_is_31_and_an_unknown_email_is_29,
     repeated_failed_logins_lock_the_member_with_423,
+    a_member_locked_out_once_too_often_is_blocked_with_1019,
     too_many_logins_from_one_address_are_429,
     a_version_3_refresh_reads_the_refresh_header_and_rotates_the_tokens,
     a_version_1_refresh_reads_the_refresh_token_from_the_payload,

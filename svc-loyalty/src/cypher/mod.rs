@@ -76,22 +76,30 @@ impl Envelope {
     }
 }
 
-/// How long sessions and lockouts last; refresh tokens live the site's sessionTimeout
-/// (see [`Envelope`]).
+/// How long sessions and lockouts last, when an account is blocked and how old a
+/// password may be; refresh tokens live the site's sessionTimeout (see [`Envelope`]).
 #[derive(Debug, Clone)]
 pub struct Policy {
     /// Session tokens live this many seconds.
     pub session_seconds: i64,
     pub lockout_attempts: i64,
     pub lockout_seconds: i64,
+    pub block_after_lockouts: i64,
+    /// None: passwords never get too old.
+    pub password_max_age_seconds: Option<i64>,
 }
 
 impl Policy {
-    pub fn new(lockout_attempts: i64, lockout: std::time::Duration) -> Policy {
+    pub fn new(config: &crate::Config) -> Policy {
         Policy {
             session_seconds: 24 * 60 * 60,
-            lockout_attempts,
-            lockout_seconds: i64::try_from(lockout.as_secs()).unwrap_or(i64::MAX).max(1),
+            lockout_attempts: config.lockout_attempts,
+            lockout_seconds: i64::try_from(config.lockout.as_secs())
+                .unwrap_or(i64::MAX)
+                .max(1),
+            block_after_lockouts: config.block_after_lockouts,
+            password_max_age_seconds: (config.password_max_age_days > 0)
+                .then(|| config.password_max_age_days.saturating_mul(24 * 60 * 60)),
         }
     }
 }

@@ -11,6 +11,7 @@ use crate::domain::member::{Email, Member, text};
 use crate::domain::route::{Generation, Route};
 use crate::events::LoginEvent;
 use crate::password_workers;
+use crate::store::members::{FailedLogin, LockoutRule};
 use crate::store::sessions::{self, NewSession};
 use crate::store::{members, unix_now};
 
@@ -36,25 +37,37 @@ impl Provider {
             .await?
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         let now = unix_now();
+        // Before the password is checked, so a blocked or locked account tells nobody
+        // whether a guess was right.
+        if credentials.blocked != 0 {
+            return Err(PeachCode::Blocked.into());
+        }
         if credentials.locked_until > now {
             return Err(PeachCode::Locked.into());
         }
         let stored = credentials.password_hash.clone();
         let matches = password_workers::verify(password, stored).await?;
         if !matches {
-            let locked = members::record_failed_login(
-                pool,
-                &credentials.id,
-                self.policy.lockout_attempts,
-                now + self.policy.lockout_seconds,
-            )
-            .await?;
-            return Err(if locked {
-                PeachCode::Locked
-            } else {
-                PeachCode::IncorrectPassword
-            }
-            .into());
+            let rule = LockoutRule {
+                attempts: self.policy.lockout_attempts,
+                locked_until: now + self.policy.lockout_seconds,
+                block_after_lockouts: self.policy.block_after_lockouts,
+            };
+            return Err(
+                match members::record_failed_login(pool, &credentials.id, rule).await? {
+                    FailedLogin::Counted => PeachCode::IncorrectPassword,
+                    FailedLogin::Locked => PeachCode::Locked,
+                    FailedLogin::Blocked => PeachCode::Blocked,
+                }
+                .into(),
+            );
+        }
+        if self
+            .policy
+            .password_max_age_seconds
+            .is_some_and(|max_age| now - credentials.password_changed_at > max_age)
+        {
+            return Err(PeachCode::PasswordChangeRequired.into());
         }
         let member = self.member(&credentials.id).await?;
         self.check_may_log_in(&member, envelope)?;

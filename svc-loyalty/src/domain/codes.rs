@@ -23,6 +23,10 @@ pub enum PeachCode {
     PasswordTooWeak,
     InvalidActivationInfo,
     CardAlreadyActive,
+    /// The password is older than the chain allows: reset it by e-mail.
+    PasswordChangeRequired,
+    /// Lockouts kept coming: blocked until the owner resets the password by e-mail.
+    Blocked,
     Locked,
     TooManyRequests,
     /// A session token or refresh token that is unknown or expired.
@@ -54,6 +58,8 @@ impl PeachCode {
             PeachCode::AlreadyActive => 76,
             PeachCode::PasswordTooWeak => 84,
             PeachCode::InvalidActivationInfo => 85,
+            PeachCode::PasswordChangeRequired => 1015,
+            PeachCode::Blocked => 1019,
             PeachCode::CardAlreadyActive => 1020,
             PeachCode::Locked => 423,
             PeachCode::TooManyRequests => 429,
@@ -114,6 +120,8 @@ fn message(code: PeachCode) -> Option<&'static str> {
         PeachCode::AlreadyActive => "Your account is already active",
         PeachCode::PasswordTooWeak => "Password should meet complexity rules",
         PeachCode::InvalidActivationInfo => "Invalid activation info",
+        PeachCode::PasswordChangeRequired => "You need to change your password",
+        PeachCode::Blocked => "Your account is blocked",
         PeachCode::CardAlreadyActive => "This card is already active",
         PeachCode::InvalidCaptcha => "The captcha check failed, please try again",
         PeachCode::Locked => {

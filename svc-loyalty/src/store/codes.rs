@@ -98,8 +98,8 @@ pub async fn use_activation_code(
     Ok(true)
 }
 
-/// Uses a password reset code: sets the member's new password hash, clears a lockout
-/// and ends the member's sessions, in one transaction. False when the code is unknown,
+/// Uses a password reset code: sets the member's new password hash, clears a lockout or
+/// block and ends the member's sessions, in one transaction. False when the code is unknown,
 /// used or expired (and then nothing changed).
 #[tracing::instrument(skip_all)]
 pub async fn reset_password(
@@ -112,10 +112,12 @@ pub async fn reset_password(
         return Ok(false);
     };
     sqlx::query(
-        "UPDATE members SET password_hash = $2, failed_logins = 0, locked_until = 0 WHERE id = $1",
+        "UPDATE members SET password_hash = $2, password_changed_at = $3, failed_logins = 0, \
+         locked_until = 0, lockouts = 0, blocked = 0 WHERE id = $1",
     )
     .bind(&member_id)
     .bind(password_hash)
+    .bind(super::unix_now())
     .execute(&mut *transaction)
     .await?;
     sqlx::query("DELETE FROM sessions WHERE member_id = $1")

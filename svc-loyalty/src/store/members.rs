@@ -77,8 +77,8 @@ pub async fn insert(pool: &AnyPool, member: &NewMember) -> Result<(), sqlx::Erro
         "INSERT INTO members (id, email, password_hash, first_name, last_name, mobile_number, \
          zip_code, birth_date, club_id, circuit_id, member_level_id, member_level_name, \
          member_expiry, is_activated, send_newsletter, points, failed_logins, locked_until, \
-         created_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17)",
+         created_at, password_changed_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17, $17)",
     )
     .bind(&member.id)
     .bind(&member.email)
@@ -138,49 +138,79 @@ pub async fn by_session(
     Ok(row.map(|row| (Member::from(row.member), row.cypher_version)))
 }
 
-/// What a login needs besides the member: the stored hash and the lockout state.
+/// What a login needs besides the member: the stored hash, the lockout state, whether
+/// the account is blocked and when the password was last set (Unix seconds).
 #[derive(Debug, FromRow)]
 pub struct Credentials {
     pub id: String,
     pub password_hash: String,
     pub failed_logins: i64,
     pub locked_until: i64,
+    pub blocked: i64,
+    pub password_changed_at: i64,
 }
 
 #[tracing::instrument(skip_all)]
 pub async fn credentials(pool: &AnyPool, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, password_hash, failed_logins, locked_until FROM members WHERE email = $1",
+        "SELECT id, password_hash, failed_logins, locked_until, blocked, password_changed_at \
+         FROM members WHERE email = $1",
     )
     .bind(email)
     .fetch_optional(pool)
     .await
 }
 
-/// Counts a failed login; at `limit` failures the member is locked until `locked_until`
-/// and the count starts again. Answers whether the member is now locked.
+/// What a failed login did to the account.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailedLogin {
+    Counted,
+    Locked,
+    Blocked,
+}
+
+/// How many failed logins lock an account, until when, and after how many lockouts
+/// without a successful login in between it is blocked instead.
+#[derive(Debug, Clone, Copy)]
+pub struct LockoutRule {
+    pub attempts: i64,
+    pub locked_until: i64,
+    pub block_after_lockouts: i64,
+}
+
+/// Counts a failed login; at `rule.attempts` failures the member is locked until
+/// `rule.locked_until` and the count starts again, and the lockout that reaches
+/// `rule.block_after_lockouts` blocks the account.
 #[tracing::instrument(skip_all)]
 pub async fn record_failed_login(
     pool: &AnyPool,
     id: &str,
-    limit: i64,
-    locked_until: i64,
-) -> Result<bool, sqlx::Error> {
+    rule: LockoutRule,
+) -> Result<FailedLogin, sqlx::Error> {
     let failures: (i64,) = sqlx::query_as(
         "UPDATE members SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins",
     )
     .bind(id)
     .fetch_one(pool)
     .await?;
-    if failures.0 < limit {
-        return Ok(false);
+    if failures.0 < rule.attempts {
+        return Ok(FailedLogin::Counted);
     }
-    sqlx::query("UPDATE members SET failed_logins = 0, locked_until = $2 WHERE id = $1")
-        .bind(id)
-        .bind(locked_until)
-        .execute(pool)
-        .await?;
-    Ok(true)
+    let blocked: (i64,) = sqlx::query_as(
+        "UPDATE members SET failed_logins = 0, locked_until = $2, lockouts = lockouts + 1, \
+         blocked = CASE WHEN lockouts + 1 >= $3 THEN 1 ELSE blocked END \
+         WHERE id = $1 RETURNING blocked",
+    )
+    .bind(id)
+    .bind(rule.locked_until)
+    .bind(rule.block_after_lockouts)
+    .fetch_one(pool)
+    .await?;
+    Ok(if blocked.0 == 1 {
+        FailedLogin::Blocked
+    } else {
+        FailedLogin::Locked
+    })
 }
 
 #[tracing::instrument(skip_all)]

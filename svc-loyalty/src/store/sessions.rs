@@ -24,7 +24,7 @@ pub struct SessionOwner {
     pub cypher_version: i64,
 }
 
-/// A successful login: failed-login count cleared, session stored, event queued.
+/// A successful login: failed logins and lockouts forgiven, session stored, event queued.
 #[tracing::instrument(skip_all)]
 pub async fn open(
     pool: &AnyPool,
@@ -32,10 +32,12 @@ pub async fn open(
     event: &OutboxEvent,
 ) -> Result<(), sqlx::Error> {
     let mut transaction = pool.begin().await?;
-    sqlx::query("UPDATE members SET failed_logins = 0, locked_until = 0 WHERE id = $1")
-        .bind(&session.member_id)
-        .execute(&mut *transaction)
-        .await?;
+    sqlx::query(
+        "UPDATE members SET failed_logins = 0, locked_until = 0, lockouts = 0 WHERE id = $1",
+    )
+    .bind(&session.member_id)
+    .execute(&mut *transaction)
+    .await?;
     insert(&mut transaction, session).await?;
     outbox::insert(&mut transaction, event).await?;
     transaction.commit().await

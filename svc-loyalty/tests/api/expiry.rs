@@ -1,43 +1,26 @@
 //! memberExpiry: an expired member cannot log in (code 46).
 
 use proto::loyalty::v1::CypherRequest;
-use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use svc_loyalty::store::members;
-use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, spawn_loyalty};
+use crate::helpers::{PASSWORD, TestDatabase, call, create_member, spawn_loyalty};
 
-async fn call(client: &mut LoyaltyClient<Channel>, route: &str, payload: Value) -> Value {
-    let reply = client
-        .cypher(CypherRequest {
-            method: "POST".to_owned(),
-            route: route.to_owned(),
-            payload_json: payload.to_string(),
-            ..Default::default()
-        })
-        .await
-        .expect("answers")
-        .into_inner();
-    serde_json::from_str(&reply.body).expect("JSON")
-}
+const EMAIL: &str = "old@example.com";
+const LATE_EMAIL: &str = "late@example.com";
 
 #[tokio::test]
 async fn an_expired_member_cannot_log_in_and_a_future_expiry_can() {
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty(&database).await;
-    let credentials = json!({"username": "old@example.com", "password": "Popcorn#2024"});
-    let created = call(&mut client, "/Member/v3/Create", credentials.clone()).await;
-    let member_id = created["memberDetails"]["memberId"]
-        .as_str()
-        .expect("an id")
-        .to_owned();
+    let credentials = json!({"username": EMAIL, "password": PASSWORD});
+    let member_id = create_member(&mut client, EMAIL).await;
     let store = database.store().await;
 
     members::set_expiry(store.pool(), &member_id, "2001-01-01T00:00:00Z")
         .await
         .expect("set");
-    let body = call(&mut client, "/Member/v3/Login", credentials.clone()).await;
+    let body = call(&mut client, "POST", "/Member/v3/Login", credentials.clone()).await;
     assert_eq!(body["peachCode"], 46);
     assert_eq!(
         body["clientErrorMessage"],
@@ -47,7 +30,7 @@ async fn an_expired_member_cannot_log_in_and_a_future_expiry_can() {
     members::set_expiry(store.pool(), &member_id, "2999-01-01T00:00:00Z")
         .await
         .expect("set");
-    let body = call(&mut client, "/Member/v3/Login", credentials).await;
+    let body = call(&mut client, "POST", "/Member/v3/Login", credentials).await;
     assert_eq!(body["peachCode"], 0);
     assert_eq!(
         body["memberDetails"]["memberExpiry"],
@@ -60,12 +43,8 @@ async fn an_expired_member_cannot_log_in_and_a_future_expiry_can() {
 async fn the_sites_provider_settings_allow_expired_members_and_set_the_session_lifetime() {
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty(&database).await;
-    let credentials = json!({"username": "late@example.com", "password": "Popcorn#2024"});
-    let created = call(&mut client, "/Member/v3/Create", credentials.clone()).await;
-    let member_id = created["memberDetails"]["memberId"]
-        .as_str()
-        .expect("an id")
-        .to_owned();
+    let credentials = json!({"username": LATE_EMAIL, "password": PASSWORD});
+    let member_id = create_member(&mut client, LATE_EMAIL).await;
     let store = database.store().await;
     members::set_expiry(store.pool(), &member_id, "2001-01-01T00:00:00Z")
         .await

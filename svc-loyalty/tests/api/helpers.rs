@@ -1,6 +1,8 @@
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use serde_json::Value;
 use sqlx::Connection;
 use svc_loyalty::store::Store;
 use svc_loyalty::{Application, Config};
@@ -146,6 +148,45 @@ pub async fn spawn_loyalty_with(
     LoyaltyClient::connect(format!("http://{addr}"))
         .await
         .expect("connect to the service")
+}
+
+/// One cypher call with a JSON payload and no session; the reply's JSON body.
+pub async fn call(
+    client: &mut LoyaltyClient<Channel>,
+    method: &str,
+    route: &str,
+    payload: Value,
+) -> Value {
+    let reply = client
+        .cypher(CypherRequest {
+            method: method.to_owned(),
+            route: route.to_owned(),
+            payload_json: payload.to_string(),
+            ..Default::default()
+        })
+        .await
+        .expect("answers")
+        .into_inner();
+    serde_json::from_str(&reply.body).expect("JSON")
+}
+
+/// The password of the members the tests create.
+pub const PASSWORD: &str = "Popcorn#2024";
+
+/// Creates a member with [`PASSWORD`]; answers the member id.
+pub async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) -> String {
+    let body = call(
+        client,
+        "POST",
+        "/Member/v3/Create",
+        serde_json::json!({"username": email, "password": PASSWORD}),
+    )
+    .await;
+    assert_eq!(body["peachCode"], 0, "{body}");
+    body["memberDetails"]["memberId"]
+        .as_str()
+        .expect("a member id")
+        .to_owned()
 }
 
 /// A tiny HTTP server on a random loopback port: each request (head and body, as

@@ -10,9 +10,7 @@ use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, spawn_loyalty_with};
-
-const PASSWORD: &str = "Popcorn#2024";
+use crate::helpers::{PASSWORD, TestDatabase, create_member, spawn_loyalty_with};
 
 async fn call(
     client: &mut LoyaltyClient<Channel>,
@@ -33,21 +31,6 @@ async fn call(
         .expect("the service answers")
         .into_inner();
     serde_json::from_str(&reply.body).expect("a JSON reply")
-}
-
-/// Creates the member and answers their member id.
-async fn create(client: &mut LoyaltyClient<Channel>, email: &str) -> String {
-    let body = call(
-        client,
-        "POST",
-        "/Member/v3/Create",
-        json!({"email": email, "password": PASSWORD}),
-    )
-    .await;
-    body["memberDetails"]["memberId"]
-        .as_str()
-        .expect("a member id")
-        .to_owned()
 }
 
 async fn login(client: &mut LoyaltyClient<Channel>, email: &str) {
@@ -82,7 +65,7 @@ async fn each_login_publishes_one_event_with_its_message_id() {
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(&database, &[("NATS_URL", &url)]).await;
     let email = "events@example.com";
-    let member_id = create(&mut client, email).await;
+    let member_id = create_member(&mut client, email).await;
     login(&mut client, email).await;
     login(&mut client, email).await;
 
@@ -220,7 +203,7 @@ async fn logins_while_nats_is_down_arrive_once_it_is_back_each_once() {
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(&database, &[("NATS_URL", &nats.url())]).await;
     let email = "outage@example.com";
-    create(&mut client, email).await;
+    create_member(&mut client, email).await;
     login(&mut client, email).await;
     let watcher = wait_for_nats(&nats.url()).await;
     assert_eq!(stream_events(&watcher, 1).await.len(), 1);

@@ -4,6 +4,7 @@ mod captcha;
 mod expiry;
 mod helpers;
 mod login_events;
+mod login_policy;
 mod logs;
 mod mail;
 mod normalise_config;

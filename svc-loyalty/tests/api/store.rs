@@ -4,7 +4,7 @@ use svc_loyalty::domain::member::{NEVER_EXPIRES, Profile};
 use svc_loyalty::store::cards::{self, Added};
 use svc_loyalty::store::favourites::{self, FavoriteCinema};
 use svc_loyalty::store::history::{self, Order, PointTransaction};
-use svc_loyalty::store::members::{self, NewMember};
+use svc_loyalty::store::members::{self, FailedLogin, LockoutRule, NewMember};
 use svc_loyalty::store::offers::{self, Reward};
 use svc_loyalty::store::outbox::{self, OutboxEvent};
 use svc_loyalty::store::sessions::{self, NewSession};
@@ -87,17 +87,25 @@ async fn a_taken_email_is_a_unique_violation(store: Store) {
     assert!(is_unique_violation(&error), "{error}");
 }
 
-async fn failed_logins_lock_the_member_at_the_limit(store: Store) {
+async fn failed_logins_lock_the_member_at_the_limit_and_the_third_lockout_blocks(store: Store) {
     member(&store, "m1", 0).await;
-    assert!(
-        !members::record_failed_login(store.pool(), "m1", 2, 99)
-            .await
-            .expect("count")
-    );
-    assert!(
-        members::record_failed_login(store.pool(), "m1", 2, 99)
-            .await
-            .expect("count")
+    let rule = LockoutRule {
+        attempts: 2,
+        locked_until: 99,
+        block_after_lockouts: 3,
+    };
+    let mut outcomes = Vec::new();
+    for _ in 0..6 {
+        outcomes.push(
+            members::record_failed_login(store.pool(), "m1", rule)
+                .await
+                .expect("count"),
+        );
+    }
+    use FailedLogin::{Blocked, Counted, Locked};
+    assert_eq!(
+        outcomes,
+        [Counted, Locked, Counted, Locked, Counted, Blocked]
     );
     let credentials = members::credentials(store.pool(), "m1@example.com")
         .await
@@ -105,6 +113,7 @@ async fn failed_logins_lock_the_member_at_the_limit(store: Store) {
         .expect("found");
     assert_eq!(credentials.locked_until, 99);
     assert_eq!(credentials.failed_logins, 0);
+    assert_eq!(credentials.blocked, 1);
 }
 
 async fn a_login_stores_its_session_and_its_event_together(store: Store) {
@@ -458,7 +467,7 @@ async fn published_events_leave_the_pending_list(store: Store) {
 on_both_stores!(
     a_member_is_stored_and_read_back,
     a_taken_email_is_a_unique_violation,
-    failed_logins_lock_the_member_at_the_limit,
+    failed_logins_lock_the_member_at_the_limit_and_the_third_lockout_blocks,
     a_login_stores_its_session_and_its_event_together,
     a_login_whose_event_cannot_be_written_leaves_no_session,
     an_expired_session_has_no_owner,
