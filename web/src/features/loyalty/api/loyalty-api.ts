@@ -42,3 +42,6 @@ export function useLoyaltyApi() {
   );
   return { ...session, routes, call, callText };
 }
+
+/** What the endpoint files of this folder call through: the signed-in member's session and calls. */
+export type LoyaltyApi = ReturnType<typeof useLoyaltyApi>;

@@ -3,13 +3,13 @@
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useErrorText } from '../hooks/use-error-text';
-import { useFavouriteFilms } from '../hooks/use-favourite-films';
+import { useWatchlist } from '../hooks/use-watchlist';
 import { MemberSession } from './member-session';
 
 function Toggle({ movieId, title }: { movieId: string; title: string }) {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { ids, isPending, toggle, pendingId, error } = useFavouriteFilms();
+  const { ids, isPending, toggle, pendingId, error } = useWatchlist();
   const listed = ids.includes(movieId);
   return (
     <>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { favoriteCinemas, favouriteFilmIds, favouriteFilmPayload, withNewsletter } from './favourites';
+import { favoriteCinemas, favouriteFilmIds, favouriteFilmPayload, keepsFavouriteCinemas, withNewsletter } from './favourites';
 
 describe('favourites', () => {
   it.each([
@@ -12,6 +12,15 @@ describe('favourites', () => {
 
   it('sends a film id under both names', () => {
     expect(favouriteFilmPayload('1004', 'boxoffice')).toEqual({ externalFilmId: '1004', boxofficeId: '1004' });
+  });
+
+  it.each([
+    ['a version 3 session', { memberId: 'm', token: 't', refreshToken: 'r', cypherVersion: 3 as const }, true],
+    ['a version 1 session', { memberId: 'm', token: 't', refreshToken: 'r', cypherVersion: 1 as const }, false],
+    ['a version 3 session without its token', { memberId: 'm', token: '', refreshToken: 'r', cypherVersion: 3 as const }, false],
+    ['no member', null, false],
+  ])('keeps favourite theaters for %s: %s', (_case, member, keeps) => {
+    expect(keepsFavouriteCinemas(member)).toBe(keeps);
   });
 
   it('keys favourite theaters by boxofficeCinemaId and drops malformed entries', () => {

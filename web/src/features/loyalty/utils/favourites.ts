@@ -1,6 +1,6 @@
 // SPEC.md section 3 "Favourite films" and "Favourite theaters (favoriteCinemas)".
 
-import type { CypherReply } from '../types';
+import type { CypherReply, LoyaltyMember } from '../types';
 
 /** The film ids of a GetFavoriteFilms reply: externalFilmIds, or {brand}Ids as strings. */
 export function favouriteFilmIds(reply: CypherReply, brand: string): string[] {
@@ -13,6 +13,11 @@ export function favouriteFilmIds(reply: CypherReply, brand: string): string[] {
 /** Add and remove carry the film id both as externalFilmId and as {brand}Id. */
 export function favouriteFilmPayload(filmId: string, brand: string): Record<string, string> {
   return { externalFilmId: filmId, [`${brand}Id`]: filmId };
+}
+
+/** SPEC.md section 4 "Favourite theaters": a version 3 session with its token. */
+export function keepsFavouriteCinemas(member: LoyaltyMember | null | undefined): boolean {
+  return member?.cypherVersion === 3 && Boolean(member.token);
 }
 
 export type FavoriteCinema = { boxofficeCinemaId: string; subscribeToNewsletter: boolean };

@@ -1,43 +1,28 @@
 // The member's dashboard: points, card, rewards within reach, recent orders and
 // favourites at a glance, each linking to its full screen.
 
-import { useQuery } from '@tanstack/react-query';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
-import { useLoyaltyApi } from '../../api/loyalty-api';
-import { loyaltyKeys } from '../../api/loyalty-keys';
-import { favouriteFilmIds, favoriteCinemas } from '../../utils/favourites';
+import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
+import { useFavouriteFilms } from '../../api/get-favourite-films';
+import { useOrderHistory } from '../../api/get-order-history';
+import { useRewards } from '../../api/get-rewards';
+import { useLoyaltySession } from '../../hooks/loyalty-session';
 import { formatUnixDate, pointsBalance } from '../../utils/member-format';
 import { isMemberExpired } from '../../utils/session-rules';
 import { ScannableCode } from '../scannable-code';
 import { PaymentPortalLink } from './payment-portal-link';
 import { WalletPassButton } from './wallet-pass-button';
-import type { Order, Reward } from './account-types';
 import styles from './account.module.css';
 
 export function AccountOverview() {
   const t = useTranslate();
-  const { member, routes, call, config, context } = useLoyaltyApi();
-  const memberId = member?.memberId ?? '';
-  const rewards = useQuery({
-    queryKey: loyaltyKeys.rewards(memberId),
-    queryFn: async () => ((await call({ method: 'GET', route: routes.rewards() })).rewards ?? []) as Reward[],
-  });
-  const orders = useQuery({
-    queryKey: loyaltyKeys.orders(memberId),
-    queryFn: async () => ((await call({ method: 'GET', route: routes.orderHistory(10) })).orders ?? []) as Order[],
-  });
-  const films = useQuery({
-    queryKey: loyaltyKeys.favouriteFilms(memberId),
-    queryFn: async () => favouriteFilmIds(await call({ method: 'GET', route: routes.favoriteFilms() }), context.brand),
-    enabled: Boolean(config.includeWatchlist),
-  });
-  const cinemas = useQuery({
-    queryKey: loyaltyKeys.favouriteCinemas(memberId),
-    queryFn: async () => favoriteCinemas(await call({ method: 'GET', route: routes.favoriteCinemas() })),
-    enabled: member?.cypherVersion === 3,
-  });
+  const { member, config } = useLoyaltySession();
+  const rewards = useRewards();
+  const orders = useOrderHistory();
+  const films = useFavouriteFilms();
+  const cinemas = useFavouriteCinemas();
   if (!member) return null;
   const points = pointsBalance(member.balances);
   const expiry = member.memberExpiry;

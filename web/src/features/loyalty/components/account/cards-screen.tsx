@@ -1,46 +1,28 @@
 // The member's loyalty cards: each with its scannable code, delete, and "report lost"
 // for the active ones; a form adds a card by its code (upper-cased before sending).
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
-import { useLoyaltyApi } from '../../api/loyalty-api';
-import { loyaltyKeys } from '../../api/loyalty-keys';
+import { useCards } from '../../api/get-cards';
+import { useUpdateCards } from '../../api/update-cards';
+import { useLoyaltySession } from '../../hooks/loyalty-session';
 import { useErrorText } from '../../hooks/use-error-text';
 import { MemberField } from '../member-field';
 import { ScannableCode } from '../scannable-code';
-import type { LoyaltyCard } from './account-types';
 import { WalletPassButton } from './wallet-pass-button';
 import styles from './account.module.css';
-
-const cardsOf = (reply: Record<string, unknown>) => (reply.cards ?? []) as LoyaltyCard[];
 
 export function CardsScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
-  const { member, routes, call, config } = useLoyaltyApi();
-  const key = loyaltyKeys.cards(member?.memberId ?? '');
+  const { config } = useLoyaltySession();
   const [code, setCode] = useState('');
-  const cards = useQuery({
-    queryKey: key,
-    queryFn: async () => cardsOf(await call({ method: 'GET', route: routes.cards() })),
-  });
-  const change = useMutation({
-    mutationFn: async (action: { kind: 'add' | 'delete'; cardCode: string } | { kind: 'lost' }) => {
-      if (action.kind === 'lost') return cardsOf(await call({ method: 'GET', route: routes.reportLostCard() }));
-      const route = action.kind === 'add' ? routes.addCard() : routes.deleteCard();
-      return cardsOf(await call({ method: 'POST', route, payload: { cardCode: action.cardCode.toUpperCase() } }));
-    },
-    onSuccess: (list, action) => {
-      queryClient.setQueryData(key, list);
-      if (action.kind === 'add') setCode('');
-    },
-  });
+  const cards = useCards();
+  const change = useUpdateCards();
   function add(event: FormEvent) {
     event.preventDefault();
-    if (code.trim()) change.mutate({ kind: 'add', cardCode: code.trim() });
+    if (code.trim()) change.mutate({ kind: 'add', cardCode: code.trim() }, { onSuccess: () => setCode('') });
   }
   if (cards.isPending) return <Spinner label={t('status.loading')} />;
   if (cards.isError) return <p role="alert">{errorText(cards.error)}</p>;

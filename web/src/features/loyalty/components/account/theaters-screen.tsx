@@ -1,67 +1,24 @@
 // Favourite theaters (SPEC.md section 4): version 3 sessions only. Each favourite has
 // its own newsletter subscription; add and remove also refresh the member session.
 
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
-import { useLoyaltyApi } from '../../api/loyalty-api';
-import { loyaltyKeys } from '../../api/loyalty-keys';
+import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
+import { useUpdateFavouriteCinemas } from '../../api/update-favourite-cinemas';
+import { useLoyaltySession } from '../../hooks/loyalty-session';
 import { useErrorText } from '../../hooks/use-error-text';
-import { favoriteCinemas, withNewsletter, type FavoriteCinema } from '../../utils/favourites';
+import { keepsFavouriteCinemas } from '../../utils/favourites';
 import styles from './account.module.css';
-
-type Change =
-  | { kind: 'add' | 'remove'; cinemaId: string }
-  | { kind: 'newsletter'; cinemaId: string; subscribe: boolean; previous: FavoriteCinema[] };
 
 export function TheatersScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
-  const queryClient = useQueryClient();
   const { data: appData } = useAppData();
-  const { member, routes, call, context, refresh } = useLoyaltyApi();
-  const key = loyaltyKeys.favouriteCinemas(member?.memberId ?? '');
-  const canUse = member?.cypherVersion === 3 && Boolean(member.token);
-  const list = useQuery({
-    queryKey: key,
-    queryFn: async () => favoriteCinemas(await call({ method: 'GET', route: routes.favoriteCinemas() })),
-    enabled: canUse,
-  });
-  const entry = (cinemaId: string, subscribe: boolean) => ({ [`${context.brand}CinemaId`]: cinemaId, subscribeToNewsletter: subscribe });
-  const change = useMutation({
-    mutationFn: async (change: Change): Promise<FavoriteCinema[]> => {
-      if (change.kind === 'add') {
-        return favoriteCinemas(await call({ method: 'POST', route: routes.addFavoriteCinema(), payload: { favoriteCinemas: entry(change.cinemaId, true) } }));
-      }
-      if (change.kind === 'remove') {
-        return favoriteCinemas(await call({ method: 'POST', route: routes.removeFavoriteCinema(), payload: { [`${context.brand}CinemaId`]: change.cinemaId } }));
-      }
-      if (change.kind !== 'newsletter') throw new Error('unknown change');
-      const next = withNewsletter(change.previous, change.cinemaId, change.subscribe);
-      return favoriteCinemas(
-        await call({
-          method: 'POST',
-          route: routes.updateFavoriteCinemas(),
-          payload: { favoriteCinemas: next.map((cinema) => entry(cinema.boxofficeCinemaId, cinema.subscribeToNewsletter)) },
-        }),
-      );
-    },
-    onError: (_error, change) => {
-      if (change.kind === 'newsletter') queryClient.setQueryData(key, change.previous);
-    },
-    onSuccess: async (cinemas, change) => {
-      queryClient.setQueryData(key, cinemas);
-      if (change.kind !== 'newsletter') await refresh();
-    },
-  });
-  // The newsletter box follows the click at once, and goes back if the call fails.
-  const setNewsletter = (cinemaId: string, subscribe: boolean) => {
-    const previous = list.data ?? [];
-    queryClient.setQueryData(key, withNewsletter(previous, cinemaId, subscribe));
-    change.mutate({ kind: 'newsletter', cinemaId, subscribe, previous });
-  };
-  if (!canUse) return <p className={styles.muted}>{t('loyalty.theaters.unavailable')}</p>;
+  const { member } = useLoyaltySession();
+  const list = useFavouriteCinemas();
+  const change = useUpdateFavouriteCinemas();
+  if (!keepsFavouriteCinemas(member)) return <p className={styles.muted}>{t('loyalty.theaters.unavailable')}</p>;
   if (list.isPending) return <Spinner label={t('status.loading')} />;
   if (list.isError) return <p role="alert">{t('loyalty.theaters.loadFailed')}</p>;
   return (
@@ -86,7 +43,9 @@ export function TheatersScreen() {
                       type="checkbox"
                       checked={favourite.subscribeToNewsletter}
                       disabled={busy}
-                      onChange={(event) => setNewsletter(theater.id, event.target.checked)}
+                      onChange={(event) =>
+                        change.mutate({ kind: 'newsletter', cinemaId: theater.id, subscribe: event.target.checked, favourites: list.data })
+                      }
                     />
                     {t('loyalty.theaters.newsletter')}
                   </label>

@@ -6,13 +6,13 @@ import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useMovies } from '@/features/movies/api/get-movies';
-import { useFavouriteFilms } from '../../hooks/use-favourite-films';
+import { useWatchlist } from '../../hooks/use-watchlist';
 import styles from './account.module.css';
 
 export function WatchlistScreen() {
   const t = useTranslate();
   const movies = useMovies();
-  const { ids, isPending, toggle, pendingId } = useFavouriteFilms();
+  const { ids, isPending, toggle, pendingId } = useWatchlist();
   if (isPending || movies.isPending) return <Spinner label={t('status.loading')} />;
   const films = (movies.data ?? []).filter((movie) => ids.includes(movie.id));
   return (

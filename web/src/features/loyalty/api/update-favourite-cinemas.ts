@@ -1,0 +1,55 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { favoriteCinemas, withNewsletter, type FavoriteCinema } from '../utils/favourites';
+import { useLoyaltyApi, type LoyaltyApi } from './loyalty-api';
+import { loyaltyKeys } from './loyalty-keys';
+
+export type FavouriteCinemaChange =
+  | { kind: 'add'; cinemaId: string }
+  | { kind: 'remove'; cinemaId: string }
+  /** `favourites` is the list the member sees, in which one subscription changes. */
+  | { kind: 'newsletter'; cinemaId: string; subscribe: boolean; favourites: FavoriteCinema[] };
+
+/** Adds or removes a favourite theater, or changes one's newsletter; each answers with the new list. */
+export async function updateFavouriteCinemas({ call, routes, context }: LoyaltyApi, change: FavouriteCinemaChange) {
+  const cinemaId = `${context.brand}CinemaId`;
+  const entry = (id: string, subscribe: boolean) => ({ [cinemaId]: id, subscribeToNewsletter: subscribe });
+  if (change.kind === 'add') {
+    return favoriteCinemas(
+      await call({ method: 'POST', route: routes.addFavoriteCinema(), payload: { favoriteCinemas: entry(change.cinemaId, true) } }),
+    );
+  }
+  if (change.kind === 'remove') {
+    return favoriteCinemas(await call({ method: 'POST', route: routes.removeFavoriteCinema(), payload: { [cinemaId]: change.cinemaId } }));
+  }
+  const next = withNewsletter(change.favourites, change.cinemaId, change.subscribe);
+  return favoriteCinemas(
+    await call({
+      method: 'POST',
+      route: routes.updateFavoriteCinemas(),
+      payload: { favoriteCinemas: next.map((cinema) => entry(cinema.boxofficeCinemaId, cinema.subscribeToNewsletter)) },
+    }),
+  );
+}
+
+/**
+ * The answered list replaces the cached one; add and remove also refresh the member session
+ * (SPEC.md section 4). A newsletter box follows the click at once and goes back if the call fails.
+ */
+export function useUpdateFavouriteCinemas() {
+  const queryClient = useQueryClient();
+  const api = useLoyaltyApi();
+  const key = loyaltyKeys.favouriteCinemas(api.member?.memberId ?? '');
+  return useMutation({
+    mutationFn: (change: FavouriteCinemaChange) => updateFavouriteCinemas(api, change),
+    onMutate: (change) => {
+      if (change.kind === 'newsletter') queryClient.setQueryData(key, withNewsletter(change.favourites, change.cinemaId, change.subscribe));
+    },
+    onError: (_error, change) => {
+      if (change.kind === 'newsletter') queryClient.setQueryData(key, change.favourites);
+    },
+    onSuccess: async (cinemas, change) => {
+      queryClient.setQueryData(key, cinemas);
+      if (change.kind !== 'newsletter') await api.refresh();
+    },
+  });
+}

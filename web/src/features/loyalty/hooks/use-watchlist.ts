@@ -1,0 +1,18 @@
+// The watchlist (SPEC.md section 4 "Favourite films") as the movie page's button and the
+// watchlist screen use it: the ids, a toggle, which film is being changed and the last error.
+
+import { useFavouriteFilms } from '../api/get-favourite-films';
+import { useToggleFavouriteFilm } from '../api/toggle-favourite-film';
+
+export function useWatchlist() {
+  const films = useFavouriteFilms();
+  const change = useToggleFavouriteFilm();
+  const ids = films.data ?? [];
+  return {
+    ids,
+    isPending: films.isLoading,
+    toggle: (filmId: string) => change.mutateAsync({ filmId, adding: !ids.includes(filmId) }).catch(() => undefined),
+    pendingId: change.isPending ? change.variables.filmId : undefined,
+    error: change.error,
+  };
+}
