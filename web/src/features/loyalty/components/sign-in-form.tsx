@@ -4,8 +4,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
-import type { CypherReply, LoyaltyMember } from '../types';
-import { loyaltyErrorMessage, lookupWith } from '../utils/error-message';
+import { useErrorText } from '../hooks/use-error-text';
+import type { LoyaltyMember } from '../types';
 import { MemberField } from './member-field';
 import styles from './member-form.module.css';
 
@@ -15,13 +15,10 @@ type SignInFormProps = {
   captchaToken?: () => Promise<string | undefined>;
 };
 
-function isReply(value: unknown): value is CypherReply {
-  return typeof value === 'object' && value !== null && typeof (value as CypherReply).peachCode === 'number';
-}
-
 export function SignInForm({ onSignedIn, captchaToken }: SignInFormProps) {
   const t = useTranslate();
-  const { login, config } = useLoyaltySession();
+  const errorText = useErrorText();
+  const { login } = useLoyaltySession();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -35,15 +32,8 @@ export function SignInForm({ onSignedIn, captchaToken }: SignInFormProps) {
       const member = await login({ username, password, captchaToken: await captchaToken?.() });
       onSignedIn(member);
     } catch (failure) {
-      const reply: CypherReply = isReply(failure) ? failure : {};
-      setError(
-        loyaltyErrorMessage(reply, {
-          lookup: lookupWith(t),
-          provider: config.provider ?? 'NONE',
-          displayOriginalCypherMessages: config.displayOriginalCypherMessages ?? false,
-          fallback: t('loyalty.signIn.failed'),
-        }),
-      );
+      // A refusal rejects with the provider's reply, a network failure with nothing.
+      setError(errorText(failure, 'loyalty.signIn.failed'));
     } finally {
       setPending(false);
     }

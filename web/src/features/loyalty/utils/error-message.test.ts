@@ -15,12 +15,24 @@ describe('loyalty error messages', () => {
     ['the provider message first', { peachCode: 84 }, { ...base, provider: 'BOOST_POS' }, 'Your password is not strong enough. (Code: 84)'],
     ['the code message for other providers', { peachCode: 84 }, base, 'Password should meet complexity rules (Code: 84)'],
     ['the fallback for unknown codes', { peachCode: 999 }, base, 'An error has occured. (Code: 999)'],
-    ['the provider text only when asked', { peachCode: 31, clientErrorMessage: 'Nope' }, base, 'Incorrect password (Code: 31)'],
-    ['the provider text when asked', { peachCode: 31, clientErrorMessage: 'Nope' }, { ...base, displayOriginalCypherMessages: true }, 'Nope (Code: 31)'],
     ['a version 1 statusCode', { statusCode: 57 }, base, 'An error has occured. (Code: 57)'],
     ['the fallback alone without a code', {}, base, 'An error has occured.'],
   ])('shows %s', (_case, reply, options, expected) => {
     expect(loyaltyErrorMessage(reply, options)).toBe(expected);
+  });
+
+  // SPEC.md section 8 step 1, with displayOriginalCypherMessages off and on.
+  it.each([
+    [false, { peachCode: 31, clientErrorMessage: 'Nope' }, 'Incorrect password (Code: 31)'],
+    [true, { peachCode: 31, clientErrorMessage: 'Nope' }, 'Nope (Code: 31)'],
+    [false, { peachCode: 31, clientErrorMessage: 'Wrong password (Code: 31)' }, 'Incorrect password (Code: 31)'],
+    [true, { peachCode: 31, clientErrorMessage: 'Wrong password (Code: 31)' }, 'Wrong password (Code: 31)'],
+    [false, { peachCode: 999, clientErrorMessage: 'Nope' }, 'An error has occured. (Code: 999)'],
+    [true, { peachCode: 999, clientErrorMessage: 'Nope' }, 'Nope (Code: 999)'],
+    [true, { peachCode: 31, clientErrorMessage: '' }, 'Incorrect password (Code: 31)'],
+    [true, { peachCode: 31 }, 'Incorrect password (Code: 31)'],
+  ])('with displayOriginalCypherMessages %s, shows %j as the text', (displayOriginalCypherMessages, reply, expected) => {
+    expect(loyaltyErrorMessage(reply, { ...base, displayOriginalCypherMessages })).toBe(expected);
   });
 
   it.each([

@@ -1,6 +1,6 @@
 // SPEC.md section 8 "How an error message is built": the provider's own message when
 // displayOriginalCypherMessages is on, else the catalogue's "{code}_{provider}", then
-// "{code}", then the caller's fallback; " (Code: N)" is appended.
+// "{code}", then the caller's fallback; " (Code: N)" is appended unless the text has it.
 
 import type { CypherReply } from '../types';
 
@@ -32,7 +32,9 @@ export function loyaltyErrorMessage(reply: CypherReply, options: ErrorMessageOpt
       ? undefined
       : (options.lookup(errorMessageKey(`${code}_${options.provider}`)) ?? options.lookup(errorMessageKey(code)))) ||
     options.fallback;
-  return code === undefined ? text : `${text} (Code: ${code})`;
+  const suffix = code === undefined ? '' : ` (Code: ${code})`;
+  // The built-in provider's own message already ends with its code.
+  return text.endsWith(suffix) ? text : `${text}${suffix}`;
 }
 
 /** A lookup over `t`, which answers a missing key with the key itself. */
