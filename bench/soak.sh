@@ -2,16 +2,20 @@
 # Soak test: the distributed stack (gateway and the four services as separate
 # processes, SQLite member store) under mixed traffic at a fixed rate for a while.
 # Prints the error rate and p50/p99 per kind of request (bench/soak.py) and the
-# resident memory (RSS) of each process at the start and at the end.
+# resident memory (RSS) of each process idle, at the start (after a warm-up at the same
+# rate, which fills caches, pools and svc-loyalty's per-thread argon2id memory) and at
+# the end: growth from the start to the end is what would be a leak.
 #
 #   bench/soak.sh                                  # debug build, 600 s at 40 requests/s
 #   SOAK_SECONDS=60 SOAK_RATE=20 bench/soak.sh
 #   SOAK_BUILD=release bench/soak.sh               # cargo build --release first
+#   SOAK_WARMUP_SECONDS=0 bench/soak.sh            # no warm-up (default 30 s)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 SECONDS_TO_RUN=${SOAK_SECONDS:-600}
 RATE=${SOAK_RATE:-40}
+WARMUP_SECONDS=${SOAK_WARMUP_SECONDS:-30}
 BUILD=${SOAK_BUILD:-debug}
 BIN=target/$BUILD
 BINARIES=(gateway svc-catalogue svc-loyalty svc-ads svc-consent)
@@ -65,6 +69,12 @@ rss() {
 echo "soak: $BUILD build, ${SECONDS_TO_RUN} s at ${RATE} requests/s against http://$gateway"
 header=$(printf '%-14s' "RSS"; for name in "${BINARIES[@]}"; do printf '%16s' "$name"; done)
 echo "$header"
+rss idle
+if [ "$WARMUP_SECONDS" -gt 0 ]; then
+    echo "soak: warm-up, ${WARMUP_SECONDS} s"
+    python3 bench/soak.py "http://$gateway" "$WARMUP_SECONDS" "$RATE" >/dev/null \
+        || { echo "soak: the warm-up failed" >&2; exit 1; }
+fi
 rss start
 status=0
 python3 bench/soak.py "http://$gateway" "$SECONDS_TO_RUN" "$RATE" || status=$?
