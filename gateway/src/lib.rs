@@ -16,7 +16,8 @@
 //! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
 //! - [`page_routes`]: which screen a path shows; path normalisation.
 //! - [`web`]: the built web app, the HTML shell and posters; [`page_hints`]: the
-//!   shell's preload hints for a page's first screen.
+//!   shell's preload hints for a page's first screen; [`html`]: escaping, and the
+//!   shell completed with the site's title and those hints.
 //! - [`redirects`]: the ticketing redirect endpoints.
 //! - [`ticketing_sandbox`]: a stand-in ticketing site for the hand-off (TICKETING_SANDBOX).
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
@@ -35,6 +36,7 @@ pub mod embedded;
 pub mod error;
 pub mod etag;
 pub mod extract;
+pub mod html;
 pub mod launch_script;
 pub mod metrics;
 pub mod ops;

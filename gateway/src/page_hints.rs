@@ -7,9 +7,9 @@
 //! theater rule of `features/theaters/utils/current-theater.ts`): a hint that stops
 //! matching costs one unused download and nothing else.
 
-use bytes::Bytes;
 use serde_json::Value;
 
+use crate::html::escape;
 use crate::page_data::ResolvedPage;
 
 /// The cookie holding the visitor's theater (SPEC.md section 9).
@@ -34,26 +34,15 @@ pub fn preload_links(page: &ResolvedPage, cookie_header: Option<&str>) -> String
         .map(|hint| match hint {
             Hint::Json(url) => format!(
                 r#"<link rel="preload" href="{}" as="fetch" crossorigin="anonymous" />"#,
-                attribute(url)
+                escape(url)
             ),
             Hint::Image(url) => format!(
                 r#"<link rel="preload" href="{}" as="image" fetchpriority="high" />"#,
-                attribute(url)
+                escape(url)
             ),
         })
         .collect::<Vec<_>>()
         .join("\n    ")
-}
-
-/// The shell with `links` at the end of its `<head>`.
-pub fn into_shell(shell: &Bytes, links: &str) -> Bytes {
-    let text = std::str::from_utf8(shell).unwrap_or_default();
-    match text.find("</head>") {
-        Some(at) if !links.is_empty() => {
-            Bytes::from(format!("{}  {links}\n  {}", &text[..at], &text[at..]))
-        }
-        _ => shell.clone(),
-    }
 }
 
 fn hints(template: &str, data: &Value, theater: Option<&str>) -> Vec<Hint> {
@@ -147,14 +136,6 @@ fn form_encode(value: &str) -> String {
     out
 }
 
-/// Text safe inside a double-quoted HTML attribute.
-fn attribute(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 #[cfg(test)]
 mod tests {
     use serde_json::json;
@@ -222,17 +203,5 @@ mod tests {
             Some("3")
         );
         assert_eq!(selected_theater("other=1"), None);
-    }
-
-    #[test]
-    fn links_go_at_the_end_of_the_head_and_urls_are_escaped() {
-        let shell = Bytes::from_static(b"<html><head><title>x</title></head><body></body></html>");
-        let links = format!(r#"<link href="{}">"#, attribute(r#"/a"b<c>&"#));
-        let html = into_shell(&shell, &links);
-        assert_eq!(
-            std::str::from_utf8(&html).expect("utf-8"),
-            "<html><head><title>x</title>  <link href=\"/a&quot;b&lt;c&gt;&amp;\">\n  </head><body></body></html>"
-        );
-        assert_eq!(into_shell(&shell, ""), shell);
     }
 }

@@ -56,6 +56,22 @@ impl SiteSnapshot {
     pub fn settings(&self) -> catalogue::SiteSettings {
         self.site.settings.clone().unwrap_or_default()
     }
+
+    /// SPEC.md section 1: the site's own name, or its related entity's (the circuit of a
+    /// chain), as the web app's `siteName` reads it (`features/site/utils/site-name.ts`).
+    pub fn site_name(&self) -> String {
+        let settings = self.site.settings.as_ref();
+        [
+            self.site.config.as_ref().map(|config| &config.name),
+            settings.and_then(|s| s.circuit.as_ref()).map(|c| &c.name),
+            settings.map(|s| &s.domain),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|name| !name.is_empty())
+        .cloned()
+        .unwrap_or_default()
+    }
 }
 
 /// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, and

@@ -1,7 +1,7 @@
 //! The built web app (web/dist): hashed assets with long-lived caching, other files
 //! revalidated, and the HTML shell for every page path with the page's real status
-//! (404 for unknown pages, 301 to canonical paths) and preload hints for the page's
-//! first screen. Also the generated posters.
+//! (404 for unknown pages, 301 to canonical paths), the site's name as its title and
+//! preload hints for the page's first screen. Also the generated posters.
 
 use std::path::{Path, PathBuf};
 
@@ -19,8 +19,8 @@ use tower_http::set_header::SetResponseHeaderLayer;
 use crate::error::{AppError, error_response};
 use crate::etag::{ETag, conditional};
 use crate::page_data::{Resolution, resolve};
-use crate::page_hints;
 use crate::state::AppState;
+use crate::{html, page_hints};
 
 /// Vite names files under assets/ by content hash, so they never change.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -91,13 +91,12 @@ async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Re
         );
     };
     let (prefix, page_path) = split_preview_prefix(path);
-    let (status, shell) = match resolve(&state, page_path).await {
+    let (status, links) = match resolve(&state, page_path).await {
         Ok(Resolution::Page(page)) => {
             let cookies = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
-            let links = page_hints::preload_links(&page, cookies);
-            (page.status, page_hints::into_shell(&shell, &links))
+            (page.status, page_hints::preload_links(&page, cookies))
         }
-        Ok(Resolution::Missing) => (StatusCode::NOT_FOUND, shell),
+        Ok(Resolution::Missing) => (StatusCode::NOT_FOUND, String::new()),
         Ok(Resolution::Redirect(to)) => {
             let to = format!("{prefix}{to}");
             let to = match uri.query() {
@@ -109,9 +108,15 @@ async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Re
         // The shell still loads; the app shows the error page and retries.
         Err(error) => {
             tracing::warn!(%error, path, "page not resolved");
-            (StatusCode::SERVICE_UNAVAILABLE, shell)
+            (StatusCode::SERVICE_UNAVAILABLE, String::new())
         }
     };
+    let site_name = state
+        .site
+        .cached()
+        .map(|site| site.site_name())
+        .unwrap_or_default();
+    let shell = html::page_shell(&shell, &site_name, &links);
     (
         status,
         [(header::CONTENT_TYPE, "text/html; charset=utf-8")],

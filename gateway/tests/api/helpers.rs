@@ -365,13 +365,14 @@ fn temp_dir(prefix: &str) -> PathBuf {
     dir
 }
 
-/// A minimal built web app: the HTML shell and one hashed asset.
+/// A minimal built web app: the HTML shell (untitled, like the real one) and one hashed
+/// asset.
 fn web_dist() -> PathBuf {
     let dir = temp_dir("gateway-test-dist");
     std::fs::create_dir_all(dir.join("assets")).expect("create the dist folder");
     std::fs::write(
         dir.join("index.html"),
-        "<!doctype html><html><head><title>shell</title></head><body><div id=\"root\"></div><div id=\"modal-root\"></div></body></html>",
+        "<!doctype html><html><head><meta charset=\"utf-8\" /></head><body><div id=\"root\"></div><div id=\"modal-root\"></div></body></html>",
     )
     .expect("write index.html");
     std::fs::write(dir.join("assets/app-3f9a1c.js"), "console.log('app');")

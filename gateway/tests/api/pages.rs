@@ -1,4 +1,4 @@
-use crate::helpers::{a_showing_movie, spawn_gateway};
+use crate::helpers::{SINGLE_SITE, a_showing_movie, spawn_gateway, spawn_gateway_for_site};
 
 #[tokio::test]
 async fn known_pages_answer_200_with_the_html_shell() {
@@ -176,4 +176,32 @@ async fn the_home_shell_preloads_the_visitors_theater_lists() {
     );
     // The theater's hero is not known from the chain's list: no poster is guessed.
     assert!(!body.contains(r#"as="image""#), "{body}");
+}
+
+#[tokio::test]
+async fn every_shell_is_titled_with_the_site_name_before_the_app_runs() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    for path in [
+        "/",
+        movie["path"].as_str().expect("a path"),
+        "/theaters/",
+        "/no-such-page/",
+    ] {
+        let body = gateway.get(path).await.text().await.expect("a body");
+        let head = body.split("</head>").next().expect("a head");
+        assert_eq!(head.matches("<title>").count(), 1, "{path}: {head}");
+        // The chain's own name is empty in the bundle: its related entity's serves.
+        assert!(
+            head.contains("<title>Marquee Cinemas</title>"),
+            "{path}: {head}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn a_site_with_a_name_of_its_own_is_titled_with_it() {
+    let gateway = spawn_gateway_for_site(SINGLE_SITE, &[], &[]).await;
+    let body = gateway.get("/").await.text().await.expect("a body");
+    assert!(body.contains("<title>The Bijou</title>"), "{body}");
 }
