@@ -22,7 +22,7 @@ use crate::{
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 pub fn app(state: AppState) -> Router {
-    let sandbox = if state.ticketing_sandbox {
+    let sandbox = if state.ticketing_sandbox.is_on() {
         ticketing_sandbox::router()
     } else {
         Router::new()

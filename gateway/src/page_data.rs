@@ -19,6 +19,7 @@ use crate::etag::{ETag, conditional};
 use crate::page_routes::{PageRoute, canonical_path, segment_names};
 use crate::site_snapshot::SiteSnapshot;
 use crate::state::AppState;
+use crate::ticketing_sandbox::TicketingSandbox;
 
 const JSON: &str = "application/json";
 /// Page data changes with the catalogue; clients revalidate with the ETag.
@@ -156,7 +157,7 @@ pub async fn resolve(state: &AppState, path: &str) -> Result<Resolution, AppErro
     let data = match &route {
         PageRoute::Home => {
             let movies = list_movies(&mut client).await?;
-            let events = list_events(&mut client).await?;
+            let events = list_events(&mut client, state.ticketing_sandbox).await?;
             json!({ "movies": movies, "events": events })
         }
         PageRoute::MovieList => json!({ "movies": list_movies(&mut client).await? }),
@@ -177,7 +178,7 @@ pub async fn resolve(state: &AppState, path: &str) -> Result<Resolution, AppErro
             if let Some(redirect) = elsewhere(path, &movie.path, &trailing_slash) {
                 return Ok(redirect);
             }
-            let showtimes = showtimes(&mut client, "", &movie.id).await?;
+            let showtimes = showtimes(&mut client, state.ticketing_sandbox, "", &movie.id).await?;
             json!({ "movie": movie, "showtimes": showtimes })
         }
         PageRoute::MoviePermalink { id } => {
@@ -204,15 +205,16 @@ pub async fn resolve(state: &AppState, path: &str) -> Result<Resolution, AppErro
                 return Ok(redirect);
             }
             theater_id = theater.id.clone();
-            let showtimes = showtimes(&mut client, &theater.id, "").await?;
+            let showtimes =
+                showtimes(&mut client, state.ticketing_sandbox, &theater.id, "").await?;
             json!({ "theater": theater, "showtimes": showtimes })
         }
         PageRoute::EventList => {
-            let events = list_events(&mut client).await?;
+            let events = list_events(&mut client, state.ticketing_sandbox).await?;
             json!({ "events": events })
         }
         PageRoute::Event { segment } => {
-            let events = list_events(&mut client).await?;
+            let events = list_events(&mut client, state.ticketing_sandbox).await?;
             let Some(event) = events.into_iter().find(|e| segment_names(segment, &e.id)) else {
                 return Ok(Resolution::Missing);
             };
@@ -273,22 +275,25 @@ async fn list_movies(
 
 async fn list_events(
     client: &mut catalogue::catalogue_client::CatalogueClient<proto::trace::TracedChannel>,
+    sandbox: TicketingSandbox,
 ) -> Result<Vec<catalogue::Event>, AppError> {
-    Ok(client
+    let events = client
         .list_events(catalogue::ListEventsRequest::default())
         .await
         .map_err(AppError::catalogue)?
         .into_inner()
-        .events)
+        .events;
+    Ok(sandbox.events(events))
 }
 
 /// The coming week's showtimes of a theater or a movie.
 async fn showtimes(
     client: &mut catalogue::catalogue_client::CatalogueClient<proto::trace::TracedChannel>,
+    sandbox: TicketingSandbox,
     theater_id: &str,
     movie_id: &str,
 ) -> Result<Vec<catalogue::Showtime>, AppError> {
-    Ok(client
+    let showtimes = client
         .list_showtimes(catalogue::ListShowtimesRequest {
             theater_id: theater_id.to_owned(),
             movie_id: movie_id.to_owned(),
@@ -297,5 +302,6 @@ async fn showtimes(
         .await
         .map_err(AppError::catalogue)?
         .into_inner()
-        .showtimes)
+        .showtimes;
+    Ok(sandbox.showtimes(showtimes))
 }

@@ -1,7 +1,8 @@
 //! The server redirect endpoints of SPEC.md section 2: each answers 302 to the
 //! theater's ticketing provider (the site-wide one when the theater names none),
-//! carrying theaterCode and perfCode. The target is built by the catalogue from the
-//! site's configuration, never from the request, so this is no open redirect.
+//! carrying theaterCode and perfCode; to the same path on the ticketing sandbox when
+//! TICKETING_SANDBOX is on. The target is built by the catalogue from the site's
+//! configuration, never from the request, so this is no open redirect.
 
 use axum::Router;
 use axum::extract::State;
@@ -89,9 +90,12 @@ async fn redirect(
         .await
         .map_err(AppError::catalogue)?
         .into_inner();
-    let location = HeaderValue::from_str(&target.url).map_err(|_| AppError::Service {
-        service: "catalogue",
-        status: tonic::Status::internal("ticketing URL is not a valid header value"),
-    })?;
+    let location =
+        HeaderValue::from_str(&state.ticketing_sandbox.link(target.url)).map_err(|_| {
+            AppError::Service {
+                service: "catalogue",
+                status: tonic::Status::internal("ticketing URL is not a valid header value"),
+            }
+        })?;
     Ok((StatusCode::FOUND, [(header::LOCATION, location)]).into_response())
 }

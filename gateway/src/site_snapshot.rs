@@ -19,6 +19,7 @@ use crate::error::AppError;
 use crate::etag::ETag;
 use crate::launch_script::LaunchScript;
 use crate::security;
+use crate::ticketing_sandbox::TicketingSandbox;
 
 #[derive(Debug)]
 pub struct SiteSnapshot {
@@ -92,8 +93,8 @@ pub fn loyalty_json(config: &loyalty::LoyaltyConfig, captcha_site_key: Option<&s
 /// What the gateway's own configuration changes in the site it serves.
 #[derive(Debug, Clone, Default)]
 pub struct SiteOverrides {
-    /// Replaces the loyalty ticketingUrl (the ticketing sandbox's path when it is on).
-    pub ticketing_url: Option<String>,
+    /// TICKETING_SANDBOX: the loyalty ticketingUrl leads to the sandbox when it is on.
+    pub ticketing_sandbox: TicketingSandbox,
     /// CAPTCHA_SITE_KEY.
     pub captcha_site_key: Option<String>,
     /// ANALYTICS_LAUNCH_SCRIPT_URL: goes into the app data and the policy.
@@ -208,9 +209,9 @@ async fn build(
         .await
         .map_err(AppError::loyalty)?
         .into_inner();
-    if let Some(url) = &overrides.ticketing_url {
-        loyalty.ticketing_url.clone_from(url);
-    }
+    loyalty.ticketing_url = overrides
+        .ticketing_sandbox
+        .link(std::mem::take(&mut loyalty.ticketing_url));
     let captcha_site_key = overrides.captcha_site_key.clone();
 
     let app_data = json!({

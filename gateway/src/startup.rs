@@ -18,7 +18,7 @@ use crate::metrics::Metrics;
 use crate::site_snapshot::{SiteCache, SiteOverrides};
 use crate::state::{AppState, Shared};
 use crate::third_party_proxy::ThirdPartyProxy;
-use crate::ticketing_sandbox;
+use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::WebApp;
 
 #[derive(Debug, thiserror::Error)]
@@ -57,10 +57,9 @@ impl Application {
             |embedded| embedded.addrs.clone(),
         );
         let services = Services::connect(&addrs, config.grpc_timeout)?;
+        let ticketing_sandbox = TicketingSandbox::new(config.ticketing_sandbox);
         let site = SiteCache::with_overrides(SiteOverrides {
-            ticketing_url: config
-                .ticketing_sandbox
-                .then(|| ticketing_sandbox::SANDBOX_PATH.to_owned()),
+            ticketing_sandbox,
             captcha_site_key: config.captcha_site_key.clone(),
             launch_script: config.analytics_launch_script.clone(),
         });
@@ -75,7 +74,7 @@ impl Application {
             web: WebApp::load(&config.web_dist),
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
-            ticketing_sandbox: config.ticketing_sandbox,
+            ticketing_sandbox,
         });
         let listener = TcpListener::bind(config.addr)
             .await

@@ -8,6 +8,7 @@ use crate::clients::Services;
 use crate::metrics::Metrics;
 use crate::site_snapshot::SiteCache;
 use crate::third_party_proxy::ThirdPartyProxy;
+use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::WebApp;
 
 #[derive(Debug, Clone)]
@@ -36,6 +37,7 @@ pub struct Shared {
     pub third_party_proxy: ThirdPartyProxy,
     /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.
     pub loyalty_brand: String,
-    /// Whether `/ticketing-sandbox/` is served (TICKETING_SANDBOX).
-    pub ticketing_sandbox: bool,
+    /// Whether `/ticketing-sandbox/` is served and ticketing links lead to it
+    /// (TICKETING_SANDBOX).
+    pub ticketing_sandbox: TicketingSandbox,
 }

@@ -3,19 +3,72 @@
 //! version 1 hand-off: token in the query) and POST (version 3: token in a form field)
 //! under `/ticketing-sandbox/{return path}` with a page that shows everything it
 //! received. Served only when TICKETING_SANDBOX is on (the default with `--embedded`),
-//! and the site's loyalty ticketingUrl then points at it.
+//! and every ticketing link the gateway hands out then leads to it instead of the
+//! chain's ticketing sites: the loyalty ticketingUrl, the showtimes' and events' booking
+//! links and the redirect endpoints, all through [`TicketingSandbox::link`].
 
 use axum::Router;
 use axum::body::Bytes;
 use axum::extract::{OriginalUri, Path, State};
-use axum::http::{HeaderValue, Method, header};
+use axum::http::{HeaderValue, Method, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
+use proto::catalogue::v1::{Event, Showtime};
 
+use crate::html::escape;
 use crate::state::AppState;
 
-/// Where the sandbox is served; the loyalty ticketingUrl becomes this path.
+/// Where the sandbox is served: a ticketing site's root becomes this path.
 pub const SANDBOX_PATH: &str = "/ticketing-sandbox/";
+
+/// Whether the sandbox is served and stands in for the chain's ticketing sites
+/// (TICKETING_SANDBOX).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TicketingSandbox {
+    on: bool,
+}
+
+impl TicketingSandbox {
+    pub fn new(on: bool) -> TicketingSandbox {
+        TicketingSandbox { on }
+    }
+
+    pub fn is_on(self) -> bool {
+        self.on
+    }
+
+    /// Where a link to a ticketing site leads: unchanged while the sandbox is off,
+    /// otherwise the same path and query on the sandbox, whichever ticketing provider
+    /// it named (`https://tickets.example/sales/101/book?perfcode=7` becomes
+    /// `/ticketing-sandbox/sales/101/book?perfcode=7`). No link stays no link.
+    pub fn link(self, url: String) -> String {
+        if !self.on || url.is_empty() {
+            return url;
+        }
+        let path_and_query = url
+            .parse::<Uri>()
+            .ok()
+            .and_then(|uri| uri.path_and_query().map(ToString::to_string))
+            .unwrap_or_default();
+        format!("{SANDBOX_PATH}{}", path_and_query.trim_start_matches('/'))
+    }
+
+    pub fn showtimes(self, mut showtimes: Vec<Showtime>) -> Vec<Showtime> {
+        for showtime in &mut showtimes {
+            showtime.ticketing_url = self.link(std::mem::take(&mut showtime.ticketing_url));
+        }
+        showtimes
+    }
+
+    pub fn event(self, mut event: Event) -> Event {
+        event.ticketing_url = self.link(std::mem::take(&mut event.ticketing_url));
+        event
+    }
+
+    pub fn events(self, events: Vec<Event>) -> Vec<Event> {
+        events.into_iter().map(|event| self.event(event)).collect()
+    }
+}
 
 pub fn router() -> Router<AppState> {
     Router::new()
@@ -81,9 +134,11 @@ fn page(
     } else {
         Vec::new()
     };
+    let codes = booking_codes(return_path, &query);
     let html = render(
         method.as_str(),
         return_path,
+        &codes,
         &query,
         &form,
         sign_in.as_deref(),
@@ -100,19 +155,34 @@ fn page(
     response
 }
 
-fn escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(c),
-        }
+/// The theater and performance a ticketing link names, in either shape the site sends:
+/// a showtime's booking page `sales/{theaterCode}/book?perfcode=`, or a redirect
+/// endpoint's `?theaterCode=&perfCode=`.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct BookingCodes {
+    theater: Option<String>,
+    performance: Option<String>,
+}
+
+fn booking_codes(return_path: &str, query: &[(String, String)]) -> BookingCodes {
+    let named = |name: &str| {
+        query
+            .iter()
+            .find(|(key, _)| key.eq_ignore_ascii_case(name))
+            .map(|(_, value)| value.clone())
+    };
+    let booked_theater = match return_path
+        .trim_end_matches('/')
+        .split('/')
+        .collect::<Vec<_>>()[..]
+    {
+        ["sales", theater, "book"] => Some(theater.to_owned()),
+        _ => None,
+    };
+    BookingCodes {
+        theater: booked_theater.or_else(|| named("theaterCode")),
+        performance: named("perfCode"),
     }
-    out
 }
 
 /// Query parameters and form fields, the hand-off's token among them.
@@ -140,6 +210,7 @@ fn table(caption: &str, id: &str, rows: &[(String, String)]) -> String {
 fn render(
     method: &str,
     return_path: &str,
+    codes: &BookingCodes,
     query: &[(String, String)],
     form: &[(String, String)],
     sign_in: Option<&str>,
@@ -163,10 +234,20 @@ fn render(
          ticketing site. Nothing is booked or paid here.</div><main>\
          <h1>What the ticketing site received</h1>\
          <dl><dt>Method</dt><dd data-testid=\"sandbox-method\">{method}</dd>\
-         <dt>Return path</dt><dd data-testid=\"sandbox-return-path\"><code>{path}</code></dd></dl>\
-         {query_table}{form_table}{sign_in}<p><a href=\"/\">Back to the site</a></p></main></body></html>",
+         <dt>Return path</dt><dd data-testid=\"sandbox-return-path\"><code>{path}</code></dd>\
+         {codes}</dl>{query_table}{form_table}{sign_in}<p><a href=\"/\">Back to the site</a></p></main></body></html>",
         method = escape(method),
         path = escape(&shown_path),
+        codes = [
+            ("Theater code", "sandbox-theater-code", &codes.theater),
+            ("Performance code", "sandbox-perf-code", &codes.performance),
+        ]
+        .into_iter()
+        .filter_map(|(term, id, code)| code.as_deref().map(|code| format!(
+            "<dt>{term}</dt><dd data-testid=\"{id}\"><code>{}</code></dd>",
+            escape(code)
+        )))
+        .collect::<String>(),
         query_table = table("Query parameters", "sandbox-query", query),
         form_table = table("Form fields", "sandbox-form", form),
         sign_in = sign_in.map_or_else(String::new, |href| format!(
@@ -190,12 +271,18 @@ mod tests {
         let html = render(
             "POST",
             "sales/101/book",
+            &BookingCodes {
+                theater: Some("101".to_owned()),
+                performance: Some("P-1".to_owned()),
+            },
             &[pair("perfcode", "P-1")],
             &[pair("sessionToken", "t0k")],
             Some("/sign-in/?return=sales%2F101%2Fbook"),
         );
         assert!(html.contains("a stand-in for the chain's ticketing site"));
         assert!(html.contains("<code>/sales/101/book</code>"));
+        assert!(html.contains("data-testid=\"sandbox-theater-code\"><code>101</code>"));
+        assert!(html.contains("data-testid=\"sandbox-perf-code\"><code>P-1</code>"));
         assert!(html.contains("data-name=\"perfcode\"><code>P-1</code>"));
         assert!(html.contains("data-name=\"sessionToken\"><code>t0k</code>"));
         assert!(html.contains("href=\"/sign-in/?return=sales%2F101%2Fbook\""));
@@ -203,10 +290,58 @@ mod tests {
 
     #[test]
     fn received_values_are_escaped() {
-        let html = render("GET", "<x>", &[pair("a\"", "<script>")], &[], None);
+        let codes = BookingCodes {
+            theater: Some("<b>".to_owned()),
+            performance: None,
+        };
+        let html = render("GET", "<x>", &codes, &[pair("a\"", "<script>")], &[], None);
         assert!(!html.contains("<script>"));
         assert!(html.contains("&lt;script&gt;"));
         assert!(html.contains("a&quot;"));
+        assert!(html.contains("<code>&lt;b&gt;</code>"));
+        assert!(!html.contains("sandbox-perf-code"));
+    }
+
+    #[test]
+    fn the_codes_are_read_from_a_booking_page_or_a_redirect_endpoints_query() {
+        let codes = |theater: &str, performance: &str| BookingCodes {
+            theater: Some(theater.to_owned()),
+            performance: Some(performance.to_owned()),
+        };
+        assert_eq!(
+            booking_codes("sales/101/book", &[pair("perfcode", "P-1")]),
+            codes("101", "P-1")
+        );
+        assert_eq!(
+            booking_codes(
+                "startticketing",
+                &[pair("theaterCode", "102"), pair("perfCode", "P-2")]
+            ),
+            codes("102", "P-2")
+        );
+        assert_eq!(booking_codes("giftcards", &[]), BookingCodes::default());
+    }
+
+    #[test]
+    fn with_the_sandbox_on_a_ticketing_sites_link_becomes_the_same_path_on_the_sandbox() {
+        let on = TicketingSandbox::new(true);
+        for (url, sandboxed) in [
+            (
+                "https://tickets.example/sales/101/book?perfcode=P%261",
+                "/ticketing-sandbox/sales/101/book?perfcode=P%261",
+            ),
+            (
+                "https://boxoffice.example/startticketing?theaterCode=2&perfCode=7",
+                "/ticketing-sandbox/startticketing?theaterCode=2&perfCode=7",
+            ),
+            ("https://tickets.example/", "/ticketing-sandbox/"),
+            ("https://tickets.example", "/ticketing-sandbox/"),
+            ("", ""),
+        ] {
+            assert_eq!(on.link(url.to_owned()), sandboxed, "{url}");
+        }
+        let url = "https://tickets.example/sales/101/book?perfcode=1";
+        assert_eq!(TicketingSandbox::new(false).link(url.to_owned()), url);
     }
 
     #[test]

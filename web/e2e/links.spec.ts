@@ -67,11 +67,12 @@ test.describe('links', () => {
     await expect(ticket).not.toHaveAttribute('target', '_blank');
   });
 
-  test('without the embed context booking links go to the ticketing site', async ({ page, request }) => {
+  test('without the embed context booking links go to the ticketing site: the sandbox in its place, same window', async ({ page, request }) => {
+    // The e2e gateways run embedded, so TICKETING_SANDBOX is on.
     const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
     await page.goto(movie?.path ?? '/movies/');
     const ticket = page.getByTestId('showtime-schedule').getByRole('link', { name: /^Tickets for/ }).first();
-    await expect(ticket).toHaveAttribute('href', /^https:\/\/.+\/sales\/[^/]+\/book\?perfcode=\d+$/);
-    await expect(ticket).toHaveAttribute('target', '_blank');
+    await expect(ticket).toHaveAttribute('href', /^\/ticketing-sandbox\/sales\/[^/]+\/book\?perfcode=\d+$/);
+    await expect(ticket).not.toHaveAttribute('target', '_blank');
   });
 });

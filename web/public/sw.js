@@ -31,11 +31,18 @@ async function cacheFirst(request) {
   return response;
 }
 
+/** Whether the server allows keeping `response`: not a no-store one (the ticketing sandbox shows the member's token). */
+function storable(response) {
+  return !/no-store/i.test(response.headers.get('Cache-Control') ?? '');
+}
+
 async function networkFirst(request) {
   try {
     const response = await fetch(request);
     // Missing pages answer 404 with the app shell: kept too, so they show offline.
-    if (response.ok || response.status === 404) (await caches.open(PAGES)).put(request, response.clone());
+    if ((response.ok || response.status === 404) && storable(response)) {
+      (await caches.open(PAGES)).put(request, response.clone());
+    }
     return response;
   } catch (error) {
     const cached = await caches.match(request, { ignoreVary: true });

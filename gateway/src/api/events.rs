@@ -34,7 +34,9 @@ async fn list(
         })
         .await
         .map_err(AppError::catalogue)?;
-    Ok(Json(reply.into_inner().events))
+    Ok(Json(
+        state.ticketing_sandbox.events(reply.into_inner().events),
+    ))
 }
 
 async fn detail(
@@ -48,5 +50,5 @@ async fn detail(
         .get_event(GetEventRequest { id })
         .await
         .map_err(AppError::catalogue)?;
-    Ok(Json(reply.into_inner()))
+    Ok(Json(state.ticketing_sandbox.event(reply.into_inner())))
 }

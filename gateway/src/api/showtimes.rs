@@ -42,5 +42,9 @@ async fn list(
         })
         .await
         .map_err(AppError::catalogue)?;
-    Ok(Json(reply.into_inner().showtimes))
+    Ok(Json(
+        state
+            .ticketing_sandbox
+            .showtimes(reply.into_inner().showtimes),
+    ))
 }

@@ -23,6 +23,7 @@ describe('resolveLink', () => {
     ['mailto:hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
     ['tel:+15551234567', page, { kind: 'plain', href: 'tel:+15551234567' }],
     ['/api/startticketing/redirect?theaterId=101', page, { kind: 'plain', href: '/api/startticketing/redirect?theaterId=101' }],
+    ['/ticketing-sandbox/sales/101/book?perfcode=P1', page, { kind: 'plain', href: '/ticketing-sandbox/sales/101/book?perfcode=P1' }],
     ['#showtimes', page, { kind: 'hash', href: '#showtimes', targetId: 'showtimes' }],
     ['/theaters', page, { kind: 'internal', to: '/theaters/' }],
     ['/theaters/', page, { kind: 'internal', to: '/theaters/' }],

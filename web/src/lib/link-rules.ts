@@ -28,8 +28,11 @@ export type LinkTarget =
 
 const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
-/** Paths the server answers itself (API, redirects, posters), not pages of the app. */
-const SERVER_PATH = /^\/(api|posters|page-data)\//;
+/**
+ * Paths the server answers itself (API, redirects, posters, the ticketing sandbox that
+ * stands in for the ticketing site in demos), not pages of the app.
+ */
+const SERVER_PATH = /^\/(api|posters|page-data|ticketing-sandbox)\//;
 const TAPOS_BOOKING = /\/sales\/([^/]+)\/book\/?$/i;
 
 export function isPreviewPath(pathname: string): boolean {

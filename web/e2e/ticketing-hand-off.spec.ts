@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { getJson } from './helpers';
+
+// Buying a ticket from a showtime (SPEC.md section 2). The e2e gateways run embedded, so
+// TICKETING_SANDBOX is on: every ticketing link leads to the sandbox standing in for the
+// chain's ticketing site, which shows what it got.
+
+const EMAIL = 'demo@marqueecinemas.example';
+const PASSWORD = 'Popcorn#2024';
+
+type TheaterJson = { id: string; code: string; path?: string; slug?: string };
+type ShowtimeJson = { theaterId: string; perfCode: string; ticketingUrl?: string; soldOut?: boolean };
+
+async function signIn(page: Page, search = '') {
+  await page.goto(`/sign-in/${search}`);
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** The member's session token, as the session cookie keeps it. */
+async function sessionToken(page: Page): Promise<string | undefined> {
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === 'loyaltySession');
+  return cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as { token?: string }).token : undefined;
+}
+
+/** The answer to the next GetMember call: the session refresh has read the member. */
+function memberRead(page: Page) {
+  return page.waitForResponse(
+    (response) => response.url().endsWith('/api/cypher') && Boolean(response.request().postData()?.includes('/Member/v3/GetMember/')),
+  );
+}
+
+/**
+ * Opens the first theater's page; answers its first showtime's ticket link and the codes
+ * the catalogue gives that showtime, which the sandbox must show.
+ */
+async function openTheFirstTheater(page: Page) {
+  const [theater] = await getJson<TheaterJson[]>(page.request, '/api/v1/theaters');
+  if (!theater) throw new Error('the demo chain has no theater');
+  const showtimes = await getJson<ShowtimeJson[]>(page.request, `/api/v1/showtimes?theaterId=${theater.id}`);
+  await page.goto(theater.path ?? `/theaters/${theater.id}-${theater.slug}/`);
+  const ticket = page.getByRole('link', { name: /^Tickets for / }).first();
+  const href = await ticket.getAttribute('href');
+  const showtime = showtimes.find((entry) => entry.ticketingUrl === href);
+  expect(showtime, `a showtime of the theater books at ${href}`).toBeDefined();
+  return { ticket, theaterCode: theater.code, perfCode: showtime?.perfCode ?? '' };
+}
+
+async function expectTheSandboxShows(page: Page, { theaterCode, perfCode }: { theaterCode: string; perfCode: string }) {
+  await expect(page).toHaveURL(/\/ticketing-sandbox\/sales\//);
+  await expect(page.getByText("a stand-in for the chain's ticketing site")).toBeVisible();
+  await expect(page.getByTestId('sandbox-theater-code')).toHaveText(theaterCode);
+  await expect(page.getByTestId('sandbox-perf-code')).toHaveText(perfCode);
+}
+
+test('a visitor buying from a showtime lands on the ticketing sandbox with its theater and performance codes', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const booking = await openTheFirstTheater(page);
+  await booking.ticket.click();
+  await expectTheSandboxShows(page, booking);
+  await expect(page.getByTestId('sandbox-method')).toHaveText('GET');
+  await expect(page.locator('td[data-name="sessionToken"]')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screenshots/ticketing-sandbox-from-showtime-phone.png', fullPage: true });
+});
+
+test('a signed-in member buying from a showtime brings the session token along', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  // The page's session refresh rotates the token; the link carries the member's current one.
+  const refreshed = memberRead(page);
+  const booking = await openTheFirstTheater(page);
+  await refreshed;
+  const token = await sessionToken(page);
+  expect(token).toBeTruthy();
+  await booking.ticket.click();
+  await expectTheSandboxShows(page, booking);
+  // BOOST_POS names the token's parameter sessionToken (README "The member area and the ticketing hand-off").
+  await expect(page.locator('td[data-name="sessionToken"]')).toHaveText(token ?? '');
+});
