@@ -62,8 +62,9 @@ test('a new member registers, activates with the e-mailed code, signs in and is 
   await expect(page.locator('td[data-name="token"]')).not.toBeEmpty();
 });
 
-// The hand-off's own invalid-token rule is unit-tested (use-ticketing-hand-off.test.tsx):
-// in a browser the first refresh already refuses a session the provider does not know.
+// The hand-off's own invalid-token rule: use-ticketing-hand-off.test.tsx and, on the demo
+// chain, ticketing-hand-off.spec.ts. Here the first refresh already refuses a session the
+// provider does not know.
 test('a session the provider refuses is cleared by the first refresh, and no hand-off starts', async ({ page, context }) => {
   await context.addCookies([
     {

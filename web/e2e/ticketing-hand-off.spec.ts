@@ -1,12 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getJson } from './helpers';
 
-// Buying a ticket from a showtime (SPEC.md section 2). The e2e gateways run embedded, so
-// TICKETING_SANDBOX is on: every ticketing link leads to the sandbox standing in for the
-// chain's ticketing site, which shows what it got.
+// Buying a ticket from a showtime, and the hand-off's invalid-token rule (SPEC.md sections
+// 2 and 4). The e2e gateways run embedded, so TICKETING_SANDBOX is on: every ticketing link
+// leads to the sandbox standing in for the chain's ticketing site, which shows what it got.
+
+// Requests to /api/cypher are intercepted below; the service worker would hide them.
+test.use({ serviceWorkers: 'block' });
 
 const EMAIL = 'demo@marqueecinemas.example';
 const PASSWORD = 'Popcorn#2024';
+const SESSION_HEADER = 'boxoffice-session-token';
 
 type TheaterJson = { id: string; code: string; path?: string; slug?: string };
 type ShowtimeJson = { theaterId: string; perfCode: string; ticketingUrl?: string; soldOut?: boolean };
@@ -77,4 +81,35 @@ test('a signed-in member buying from a showtime brings the session token along',
   await expectTheSandboxShows(page, booking);
   // BOOST_POS names the token's parameter sessionToken (README "The member area and the ticketing hand-off").
   await expect(page.locator('td[data-name="sessionToken"]')).toHaveText(token ?? '');
+});
+
+test('a token refused during the hand-off signs the member out and leads to the login page, query kept', async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  // On the next page the session refresh reads the member with the new token, then the
+  // hand-off validates that token again: the provider ends the session in between.
+  const readsByToken = new Map<string, number>();
+  await page.route('**/api/cypher', async (route) => {
+    const request = route.request();
+    const call = request.postDataJSON() as { reqMetadata?: { route?: string } };
+    const token = request.headers()[SESSION_HEADER];
+    if (token && call.reqMetadata?.route?.startsWith('/Member/v3/GetMember/')) {
+      const reads = (readsByToken.get(token) ?? 0) + 1;
+      readsByToken.set(token, reads);
+      if (reads === 2) {
+        const logout = await page.request.post('/api/cypher', {
+          data: { reqMetadata: { method: 'POST', route: '/Member/v3/Logout' } },
+          headers: { [SESSION_HEADER]: token },
+        });
+        expect(logout.ok()).toBe(true);
+      }
+    }
+    await route.continue();
+  });
+  const search = '?return=sales%2F101%2Fbook%3Fperfcode%3DP1&utm_source=e2e';
+  await page.goto(`/movies/${search}`);
+  await expect(page).toHaveURL(`/sign-in/${search}`);
+  await expect(page.getByTestId('member-access')).toHaveText('Sign in');
+  expect(await sessionToken(page)).toBeUndefined();
+  expect([...readsByToken.values()]).toContain(2);
 });
