@@ -235,7 +235,11 @@ async fn a_member_locked_out_once_too_often_is_blocked_with_1019() {
     );
     let right = json!({"username": email, "password": PASSWORD});
     let (_, body) = gateway.cypher("POST", V3_LOGIN, right, None).await;
-    assert_eq!(peach(&body), 1019, "the right password does not lift a block");
+    assert_eq!(
+        peach(&body),
+        1019,
+        "the right password does not lift a block"
+    );
 }
 
 async fn too_many_logins_from_one_address_are_429() {
