@@ -16,6 +16,10 @@ pub struct Config {
     /// The member store (DATABASE_URL when it names PostgreSQL, else a SQLite file in
     /// DATA_DIR).
     pub database_url: String,
+    /// Connections the member store keeps open at most (DATABASE_MAX_CONNECTIONS). More
+    /// than the database has cores to run them makes the slowest calls slower: at 16 on
+    /// a two-core machine, GetMember's p99 was three times that at 8.
+    pub database_max_connections: u32,
     /// Where files live: the SQLite store, e-mails (DATA_DIR).
     pub data_dir: PathBuf,
     /// The catalogue service, asked whether a favourite film exists (CATALOGUE_ADDR).
@@ -101,6 +105,12 @@ impl Config {
             addr: proto::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
             brand: proto::config::loyalty_brand(&lookup)?,
             database_url,
+            database_max_connections: u32::try_from(positive(
+                &lookup,
+                "DATABASE_MAX_CONNECTIONS",
+                8,
+            )?)
+            .unwrap_or(u32::MAX),
             data_dir,
             catalogue_addr: proto::config::host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
             nats_url: lookup("NATS_URL").filter(|url| !url.is_empty()),

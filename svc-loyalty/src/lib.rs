@@ -69,7 +69,7 @@ impl Application {
         if config.database_url.starts_with("sqlite:") {
             std::fs::create_dir_all(&config.data_dir)?;
         }
-        let store = Store::connect(&config.database_url).await?;
+        let store = Store::connect(&config.database_url, config.database_max_connections).await?;
         if config.demo_seed {
             seed::demo(&store).await?;
         }

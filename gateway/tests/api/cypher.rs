@@ -1558,7 +1558,7 @@ fn member_store_url() -> String {
 async fn expire(gateway: &TestGateway, store_url: &str, email: &str) {
     let body = gateway.login(V3_LOGIN, email).await;
     let member_id = body["memberDetails"]["memberId"].as_str().expect("an id");
-    let store = svc_loyalty::store::Store::connect(store_url)
+    let store = svc_loyalty::store::Store::connect(store_url, 1)
         .await
         .expect("the store opens");
     svc_loyalty::store::members::set_expiry(store.pool(), member_id, "2001-01-01T00:00:00Z")

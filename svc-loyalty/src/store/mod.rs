@@ -23,12 +23,13 @@ pub struct Store {
 }
 
 impl Store {
-    /// Connects to `url` (`sqlite://...` or `postgres://...`) and applies the migrations.
+    /// Connects to `url` (`sqlite://...` or `postgres://...`) with at most
+    /// `max_connections` open, and applies the migrations.
     #[tracing::instrument(skip_all)]
-    pub async fn connect(url: &str) -> Result<Store, sqlx::Error> {
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Store, sqlx::Error> {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
-            .max_connections(16)
+            .max_connections(max_connections)
             .connect(url)
             .await?;
         sqlx::migrate!("./migrations").run(&pool).await?;

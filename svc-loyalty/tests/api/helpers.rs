@@ -67,7 +67,7 @@ impl TestDatabase {
     }
 
     pub async fn store(&self) -> Store {
-        Store::connect(&self.url).await.expect("the store opens")
+        Store::connect(&self.url, 4).await.expect("the store opens")
     }
 
     /// Configuration variables for a service on this database.
