@@ -210,9 +210,12 @@ def check_environment(where, name, env):
     check(f"{where} sets every variable README.md says {name} reads", not missing, ", ".join(missing))
     for variable, item in env.items():
         # Credentials by name, or inside a URL (user:password@host); a plain e-mail
-        # address (a sender, say) is none.
+        # address (a sender, say) is none, nor is a duration or count about passwords
+        # (LOYALTY_PASSWORD_MAX_AGE_DAYS).
         credentials_in_url = re.search(r"://[^/\s]*@", str(item.get("value", "")))
-        if re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) or credentials_in_url:
+        named_as_credential = re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) \
+            and not re.search(r"_(DAYS|MS|SECONDS|ATTEMPTS)$", variable)
+        if named_as_credential or credentials_in_url:
             check(f"{where} takes {variable} from a Secret", "secretKeyRef" in item.get("valueFrom", {}))
 
 
