@@ -90,7 +90,7 @@ async fn demo_member(store: &Store) -> Result<(), Error> {
         cinema_id: DEMO_CINEMAS[0].to_owned(),
         subscribe_to_newsletter: true,
     };
-    favourites::put_cinema(pool, DEMO_MEMBER_ID, &home).await?;
+    favourites::put_cinemas(pool, DEMO_MEMBER_ID, &[home]).await?;
     let now = unix_now();
     let visits = [
         ("MQ-ORDER-1001", "101", "The Long Night", 2, 2850, 40),

@@ -134,9 +134,7 @@ impl Provider {
             .iter()
             .map(|entry| self.favorite_cinema(entry))
             .collect::<Result<Vec<_>, _>>()?;
-        for cinema in &cinemas {
-            favourites::put_cinema(self.store.pool(), &owner.member_id, cinema).await?;
-        }
+        favourites::put_cinemas(self.store.pool(), &owner.member_id, &cinemas).await?;
         self.cinemas_of(&owner.member_id).await
     }
 

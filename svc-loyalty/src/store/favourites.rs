@@ -75,25 +75,30 @@ pub async fn cinemas(pool: &AnyPool, member_id: &str) -> Result<Vec<FavoriteCine
         .collect())
 }
 
-/// Adds the theater, or updates its subscription when it is a favourite already.
+/// Adds each theater, or updates its subscription when it is a favourite already; all
+/// of them or, on a failure, none (one transaction). A later entry for the same theater
+/// wins.
 #[tracing::instrument(skip_all)]
-pub async fn put_cinema(
+pub async fn put_cinemas(
     pool: &AnyPool,
     member_id: &str,
-    cinema: &FavoriteCinema,
+    cinemas: &[FavoriteCinema],
 ) -> Result<(), sqlx::Error> {
-    sqlx::query(
-        "INSERT INTO favorite_cinemas (member_id, cinema_id, subscribe_to_newsletter, added_at) \
-         VALUES ($1, $2, $3, $4) ON CONFLICT (member_id, cinema_id) \
-         DO UPDATE SET subscribe_to_newsletter = excluded.subscribe_to_newsletter",
-    )
-    .bind(member_id)
-    .bind(&cinema.cinema_id)
-    .bind(i64::from(cinema.subscribe_to_newsletter))
-    .bind(unix_now())
-    .execute(pool)
-    .await?;
-    Ok(())
+    let mut transaction = pool.begin().await?;
+    for cinema in cinemas {
+        sqlx::query(
+            "INSERT INTO favorite_cinemas (member_id, cinema_id, subscribe_to_newsletter, added_at) \
+             VALUES ($1, $2, $3, $4) ON CONFLICT (member_id, cinema_id) \
+             DO UPDATE SET subscribe_to_newsletter = excluded.subscribe_to_newsletter",
+        )
+        .bind(member_id)
+        .bind(&cinema.cinema_id)
+        .bind(i64::from(cinema.subscribe_to_newsletter))
+        .bind(unix_now())
+        .execute(&mut *transaction)
+        .await?;
+    }
+    transaction.commit().await
 }
 
 #[tracing::instrument(skip_all)]

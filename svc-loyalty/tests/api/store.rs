@@ -280,18 +280,20 @@ async fn a_lost_card_can_be_taken_over(store: Store) {
 
 async fn a_favourite_theater_keeps_one_entry_with_its_latest_subscription(store: Store) {
     member(&store, "m1", 0).await;
-    for subscribe in [true, false] {
-        let cinema = FavoriteCinema {
-            cinema_id: "7".to_owned(),
-            subscribe_to_newsletter: subscribe,
-        };
-        favourites::put_cinema(store.pool(), "m1", &cinema)
-            .await
-            .expect("put");
-    }
+    let cinema = |id: &str, subscribe| FavoriteCinema {
+        cinema_id: id.to_owned(),
+        subscribe_to_newsletter: subscribe,
+    };
+    favourites::put_cinemas(store.pool(), "m1", &[cinema("7", true), cinema("8", true)])
+        .await
+        .expect("put");
+    favourites::put_cinemas(store.pool(), "m1", &[cinema("7", true), cinema("7", false)])
+        .await
+        .expect("put again");
     let cinemas = favourites::cinemas(store.pool(), "m1").await.expect("read");
-    assert_eq!(cinemas.len(), 1);
-    assert!(!cinemas[0].subscribe_to_newsletter);
+    assert_eq!(cinemas.len(), 2);
+    let seven = cinemas.iter().find(|c| c.cinema_id == "7").expect("7");
+    assert!(!seven.subscribe_to_newsletter, "the later entry wins");
     favourites::add_film(store.pool(), "m1", "1001")
         .await
         .expect("add");
