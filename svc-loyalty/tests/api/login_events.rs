@@ -5,33 +5,11 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::StreamExt;
-use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{PASSWORD, TestDatabase, create_member, spawn_loyalty_with};
-
-async fn call(
-    client: &mut LoyaltyClient<Channel>,
-    method: &str,
-    route: &str,
-    payload: Value,
-) -> Value {
-    let reply = client
-        .cypher(CypherRequest {
-            method: method.to_owned(),
-            route: route.to_owned(),
-            payload_json: payload.to_string(),
-            client_address: "127.0.0.1".to_owned(),
-            provider: "BOOST_POS".to_owned(),
-            ..Default::default()
-        })
-        .await
-        .expect("the service answers")
-        .into_inner();
-    serde_json::from_str(&reply.body).expect("a JSON reply")
-}
+use crate::helpers::{PASSWORD, TestDatabase, call, create_member, spawn_loyalty_with};
 
 async fn login(client: &mut LoyaltyClient<Channel>, email: &str) {
     let body = call(

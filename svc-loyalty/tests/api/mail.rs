@@ -1,32 +1,13 @@
 //! E-mail to members over SMTP (SMTP_URL), against an SMTP server the test starts.
 
-use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
-use serde_json::{Value, json};
+use serde_json::json;
 use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, spawn_loyalty_with, spawn_smtp};
-
-async fn call(
-    client: &mut LoyaltyClient<Channel>,
-    method: &str,
-    route: &str,
-    payload: Value,
-) -> Result<Value, tonic::Status> {
-    let reply = client
-        .cypher(CypherRequest {
-            method: method.to_owned(),
-            route: route.to_owned(),
-            payload_json: payload.to_string(),
-            ..Default::default()
-        })
-        .await?
-        .into_inner();
-    Ok(serde_json::from_str(&reply.body).expect("JSON"))
-}
+use crate::helpers::{TestDatabase, spawn_loyalty_with, spawn_smtp, try_call};
 
 async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) {
-    let body = call(
+    let body = try_call(
         client,
         "POST",
         "/Member/v3/Create",
@@ -57,7 +38,7 @@ async fn a_reset_link_goes_to_the_member_over_smtp_when_smtp_url_is_set() {
     .await;
     create_member(&mut client, "ann@example.com").await;
 
-    let body = call(
+    let body = try_call(
         &mut client,
         "GET",
         &reset_route("ann@example.com"),
@@ -94,7 +75,7 @@ async fn a_message_the_relay_refuses_fails_the_call_instead_of_vanishing() {
     let mut client = spawn_loyalty_with(&database, &[("SMTP_URL", &smtp_url)]).await;
     create_member(&mut client, "bob@example.com").await;
 
-    let status = call(
+    let status = try_call(
         &mut client,
         "GET",
         &reset_route("bob@example.com"),
@@ -110,7 +91,7 @@ async fn a_message_the_relay_refuses_fails_the_call_instead_of_vanishing() {
 }
 
 #[tokio::test]
-async fn a_relay_that_does_not_answer_fails_the_call() {
+async fn a_relay_that_does_not_answer_fails_the_try_call() {
     let closed = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind")
@@ -121,7 +102,7 @@ async fn a_relay_that_does_not_answer_fails_the_call() {
         spawn_loyalty_with(&database, &[("SMTP_URL", &format!("smtp://{closed}"))]).await;
     create_member(&mut client, "cat@example.com").await;
 
-    let status = call(
+    let status = try_call(
         &mut client,
         "GET",
         &reset_route("cat@example.com"),
