@@ -1,22 +1,8 @@
 //! E-mail to members over SMTP (SMTP_URL), against an SMTP server the test starts.
 
-use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::json;
-use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, spawn_loyalty_with, spawn_smtp, try_call};
-
-async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) {
-    let body = try_call(
-        client,
-        "POST",
-        "/Member/v3/Create",
-        json!({"username": email, "password": "Popcorn#2024"}),
-    )
-    .await
-    .expect("answers");
-    assert_eq!(body["peachCode"], 0, "{body}");
-}
+use crate::helpers::{TestDatabase, create_member, spawn_loyalty_with, spawn_smtp, try_call};
 
 fn reset_route(email: &str) -> String {
     format!(
