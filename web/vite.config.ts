@@ -1,10 +1,20 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
+import type { ChunkingContext } from 'rolldown';
 import { defineConfig } from 'vitest/config';
 
 // The gateway serves the JSON API, page data and posters; in development Vite
 // forwards those paths to a gateway running locally.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+/** Whether the entry imports `id`, directly or through other static imports. */
+function inFirstChunk(id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
+  if (seen.has(id)) return false;
+  seen.add(id);
+  const info = ctx.getModuleInfo(id);
+  if (!info) return false;
+  return info.isEntry || info.importers.some((importer) => inFirstChunk(importer, ctx, seen));
+}
 
 export default defineConfig(({ command }) => ({
   plugins: [react()],
@@ -50,6 +60,15 @@ export default defineConfig(({ command }) => ({
             {
               name: 'loyalty-session',
               test: /src\/features\/loyalty\/(hooks\/|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
+            },
+            // What pages share (posters, cards, movie and showtime parts, page titles): one
+            // chunk rather than a dozen small ones, each a request before the page can
+            // render. Consent, ads and analytics keep theirs: this chunk must not import
+            // the third-party layer, whose code may fail to load without taking pages down.
+            {
+              name: (id, ctx) => (inFirstChunk(id, ctx) ? null : 'page-parts'),
+              minShareCount: 2,
+              test: /[\\/]src[\\/](?!app[\\/]layout[\\/]|features[\\/](ads|analytics|consent|customisation|loyalty)[\\/])/,
             },
           ],
         },

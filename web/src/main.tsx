@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { preloadFirstPage } from './app/router';
+import { preloadFirstScreen } from './app/router';
 import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
 
-preloadFirstPage();
+preloadFirstScreen();
 watchResourceErrors();
 
 const root = document.getElementById('root');

@@ -1,28 +1,19 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { use, type ComponentType, type ReactNode } from 'react';
 import { PREVIEW_PATH_PREFIX, withoutPreviewPrefix } from '@/lib/link-rules';
+import { lazyComponent } from '@/lib/lazy-component';
 import { loadWithRetry } from '@/lib/page-load';
 import { noteResourceFailure } from '@/lib/resource-failures';
 import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
-import { RootLayout } from './layout/root-layout';
+import { preloadFrame, RootLayout } from './layout/root-layout';
 
 // Every page is its own chunk, so the first page loads only its own code (the shell
 // alone is near the 100 KB budget). A chunk that fails to load is tried again
 // (SPEC.md section 2, page-load retries) and noted for the service worker's reload rule.
 function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  let loading: Promise<ComponentType> | undefined;
-  const loadPage = () => {
-    loading ??= loadWithRetry(load, { onRetry: noteResourceFailure })
-      .then(pick)
-      .catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-    return loading;
-  };
-  const Page = lazy(async () => ({ default: await loadPage() }));
-  // A failed preload is forgotten: rendering the page tries again and shows the error.
-  const preload = () => void loadPage().catch(() => undefined);
+  const { Component: Page, preload } = lazyComponent(() =>
+    loadWithRetry(load, { onRetry: noteResourceFailure }).then(pick),
+  );
   return { element: <Page />, preload };
 }
 
@@ -43,7 +34,7 @@ const AccountPage = page(
 const NotFoundPage = page(() => import('./routes/not-found'), (module) => module.NotFoundRoute);
 
 // First match wins: specific patterns before the catch-alls.
-const ROUTES: ReadonlyArray<{ pattern: string; element: ReactNode; preload: () => void }> = [
+const ROUTES: ReadonlyArray<{ pattern: string; element: ReactNode; preload: () => Promise<void> }> = [
   { pattern: paths.home.pattern, ...HomePage },
   { pattern: paths.movies.pattern, ...MovieListPage },
   { pattern: paths.movie.pattern, ...MoviePage },
@@ -60,10 +51,15 @@ const ROUTES: ReadonlyArray<{ pattern: string; element: ReactNode; preload: () =
   { pattern: paths.anything.pattern, ...NotFoundPage },
 ];
 
-/** Starts loading the first page's code while the app data is still on its way. */
-export function preloadFirstPage(): void {
+let firstScreen: Promise<unknown> = Promise.resolve();
+
+/**
+ * Starts loading the first screen's code, the page's and the frame's, while the app data
+ * is still on its way. A failed load is forgotten: rendering tries again and shows the error.
+ */
+export function preloadFirstScreen(): void {
   const pathname = withoutPreviewPrefix(window.location.pathname);
-  ROUTES.find((route) => matchPath(route.pattern, pathname))?.preload();
+  firstScreen = Promise.all([ROUTES.find((route) => matchPath(route.pattern, pathname))?.preload(), preloadFrame()]);
 }
 
 /** A page's pattern under the CMS preview prefix: the same pages, with link clicks off. */
@@ -73,6 +69,9 @@ function previewPattern(pattern: string): string {
 }
 
 export function AppRouter() {
+  // The first screen renders once its code is in, all of it in one paint: a page that
+  // suspended would show the loading fallback first and appear 300 ms later at the soonest.
+  use(firstScreen);
   return (
     <BrowserRouter>
       <Routes>

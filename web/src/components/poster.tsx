@@ -3,13 +3,15 @@ import styles from './poster.module.css';
 type PosterProps = {
   src: string | undefined;
   alt: string;
-  /** The hero and the first row of a grid load at once; the rest when scrolled near. */
+  /** The first row of a grid loads at once; the rest when scrolled near. */
   eager?: boolean;
+  /** The page's main poster (hero, details): loaded at once, ahead of every other image. */
+  priority?: boolean;
   className?: string;
 };
 
 /** A 2:3 poster; the frame keeps its shape while the image loads or when it is missing. */
-export function Poster({ src, alt, eager = false, className }: PosterProps) {
+export function Poster({ src, alt, eager = false, priority = false, className }: PosterProps) {
   return (
     <div className={[styles.frame, className].filter(Boolean).join(' ')}>
       {src ? (
@@ -19,8 +21,8 @@ export function Poster({ src, alt, eager = false, className }: PosterProps) {
           alt={alt}
           width={400}
           height={600}
-          loading={eager ? 'eager' : 'lazy'}
-          fetchPriority={eager ? 'high' : undefined}
+          loading={eager || priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       ) : (

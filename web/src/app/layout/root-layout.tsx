@@ -6,6 +6,7 @@ import { OptionalPart } from '@/components/optional-part';
 import { ErrorNotice } from '@/components/error-notice';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
+import { lazyComponent } from '@/lib/lazy-component';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
 import { PageViews } from './page-views';
@@ -16,12 +17,15 @@ import styles from './root-layout.module.css';
 // Below the fold on every page: its code loads after the page's own, keeping the
 // first chunk small.
 const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
-// Consent, analytics and ads stay out of the first chunk, but their code is fetched
-// at once, alongside the page's: on a first visit the consent banner is often the
-// largest thing on screen, and waiting for the frame to render first delays it.
-const thirdPartyLayer = import('./third-party-layer');
-const ThirdPartyLayer = lazy(async () => ({ default: (await thirdPartyLayer).ThirdPartyLayer }));
-const PageAds = lazy(async () => ({ default: (await thirdPartyLayer).PageAds }));
+// Consent, analytics and ads stay out of the first chunk, but their code is part of
+// the first screen's: on a first visit the consent banner is often the largest thing
+// on screen.
+const thirdPartyLayer = lazyComponent(async () => (await import('./third-party-layer')).ThirdPartyLayer);
+const ThirdPartyLayer = thirdPartyLayer.Component;
+const { Component: PageAds } = lazyComponent(async () => (await import('./third-party-layer')).PageAds);
+
+/** Starts loading the frame's part of the first screen: the consent banner's code. */
+export const preloadFrame = thirdPartyLayer.preload;
 
 /** The frame of every page: header, the page itself, footer. */
 export function RootLayout() {

@@ -2,6 +2,8 @@ import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
+// In this layer's chunk: the banner is part of a first visit's first screen.
+import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
 import { NO_CONSENT_YET, type TrackingConsent } from '@/features/consent/utils/tracking-consent';
@@ -13,9 +15,6 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
 // its own chunk, keeping the first one small.
 
-// Fetched as soon as this layer is: the banner is part of a first visit's first screen.
-const consentManager = import('@/features/consent/components/consent-manager');
-const ConsentManager = lazy(async () => ({ default: (await consentManager).ConsentManager }));
 const Analytics = lazy(async () => ({
   default: (await import('@/features/analytics/components/analytics')).Analytics,
 }));
@@ -69,17 +68,13 @@ export function ThirdPartyLayer() {
   const { site, theater, movies } = useAdContext();
   const consent = useTrackingConsent();
   const launchScriptUrl = useAppData().data?.analytics?.launchScriptUrl;
-  // The banner has its own boundary: it shows as soon as its own code has arrived,
-  // not when the slowest of the four chunks has.
   return (
     <>
-      <Suspense fallback={null}>
-        <ConsentManager
-          site={site}
-          launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
-          onConsent={setConsent}
-        />
-      </Suspense>
+      <ConsentManager
+        site={site}
+        launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
+        onConsent={setConsent}
+      />
       <Suspense fallback={null}>
         <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
         <MemberLoginTracker purposeDenied={consent.purposeDenied} />

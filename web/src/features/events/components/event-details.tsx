@@ -10,7 +10,7 @@ export function EventDetails({ event, theaterName }: { event: Event; theaterName
   const title = event.title ?? '';
   return (
     <div className={`container page ${styles.details}`}>
-      <Poster src={event.posterUrl} alt={t('event.posterAlt', [title])} eager className={styles.poster} />
+      <Poster src={event.posterUrl} alt={t('event.posterAlt', [title])} priority className={styles.poster} />
       <div className={styles.copy}>
         {event.date ? <p className={styles.date}>{formatEventDate(event.date, event.time, t.locale)}</p> : null}
         <h1 className={styles.title}>{title}</h1>

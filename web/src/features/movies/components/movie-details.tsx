@@ -35,7 +35,7 @@ export function MovieDetails({ movie, actions }: { movie: Movie; actions?: React
         aria-hidden="true"
       />
       <div className={`container ${styles.inner}`}>
-        <Poster src={movie.posterUrl} alt={t('movie.posterAlt', [title])} eager className={styles.poster} />
+        <Poster src={movie.posterUrl} alt={t('movie.posterAlt', [title])} priority className={styles.poster} />
         <div className={styles.head}>
           <MovieFlags flags={movie.flags} />
           <h1 id="movie-title" className={styles.title}>

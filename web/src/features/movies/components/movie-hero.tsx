@@ -29,7 +29,7 @@ export function MovieHero({ movies }: { movies: readonly Movie[] }) {
         <Poster
           src={featured.posterUrl}
           alt={t('movie.posterAlt', [title])}
-          eager
+          priority
           className={styles.poster}
         />
         <div className={styles.copy}>
@@ -60,7 +60,7 @@ export function MovieHero({ movies }: { movies: readonly Movie[] }) {
                     title={movie.title}
                     onClick={() => setFeaturedId(movie.id)}
                   >
-                    <Poster src={movie.posterUrl} alt="" eager />
+                    <Poster src={movie.posterUrl} alt="" />
                   </button>
                 </li>
               ))}
