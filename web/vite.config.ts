@@ -1,6 +1,10 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
+import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The gateway serves the JSON API, page data and posters; in development Vite
@@ -16,8 +20,30 @@ function inFirstChunk(id: string, ctx: ChunkingContext, seen = new Set<string>()
   return info.isEntry || info.importers.some((importer) => inFirstChunk(importer, ctx, seen));
 }
 
+/**
+ * Each script, style sheet and image under assets/ also as `.br`, Brotli at its best
+ * quality, which the gateway sends to browsers that take it: compression on the fly has
+ * to be quick, and leaves the first-load script about 15 % larger.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    async writeBundle({ dir = 'dist' }, bundle) {
+      const files = Object.keys(bundle).filter((file) => /^assets\/.*\.(js|css|svg)$/.test(file));
+      await Promise.all(
+        files.map(async (file) => {
+          const path = join(dir, file);
+          const quality = { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY };
+          await writeFile(`${path}.br`, brotliCompressSync(await readFile(path), { params: quality }));
+        }),
+      );
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -16,8 +16,9 @@
 //! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
 //! - [`page_routes`]: which screen a path shows; path normalisation.
 //! - [`web`]: the built web app, the HTML shell and posters; [`page_hints`]: the
-//!   shell's preload hints for a page's first screen; [`html`]: escaping, and the
-//!   shell completed with the site's title and those hints.
+//!   shell's preload hints for a page's first screen; [`web_chunks`]: the code chunks a
+//!   page needs, from the build's manifest; [`html`]: escaping, and the shell completed
+//!   with the site's title and those hints.
 //! - [`redirects`]: the ticketing redirect endpoints.
 //! - [`ticketing_sandbox`]: a stand-in ticketing site for the hand-off (TICKETING_SANDBOX).
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
@@ -53,6 +54,7 @@ pub mod third_party_csp;
 pub mod third_party_proxy;
 pub mod ticketing_sandbox;
 pub mod web;
+pub mod web_chunks;
 
 pub use config::Config;
 pub use startup::Application;

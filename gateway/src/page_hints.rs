@@ -1,7 +1,7 @@
-//! Preload hints in the HTML shell: the JSON a page's first screen asks for and its
-//! largest image, so the browser fetches them while the app's code is still loading
-//! instead of after it has run (the home hero's poster is a CSS background, invisible
-//! to the browser until the page has rendered).
+//! Preload hints in the HTML shell: the JSON a page's first screen asks for, its
+//! largest image and the code chunks it renders with, so the browser fetches them while
+//! the app's entry is still loading instead of after it has run (the home hero's poster
+//! is a CSS background, invisible to the browser until the page has rendered).
 //!
 //! The URLs mirror the requests of the web app (`web/src/features/*/api`, the current
 //! theater rule of `features/theaters/utils/current-theater.ts`): a hint that stops
@@ -11,11 +11,15 @@ use serde_json::Value;
 
 use crate::html::escape;
 use crate::page_data::ResolvedPage;
+use crate::web_chunks::WebChunks;
 
 /// The cookie holding the visitor's theater (SPEC.md section 9).
 const SELECTED_THEATER_COOKIE: &str = "selectedTheaterId";
 /// The movies of this play week are the ones the home hero features.
 const NOW_SHOWING: &str = "CURRENT_PLAYWEEK";
+/// The frame's part of every first screen: the consent banner's code
+/// (`preloadFirstScreen` in `web/src/app/router.tsx`).
+const FRAME_SOURCE: &str = "src/app/layout/third-party-layer.tsx";
 
 #[derive(Debug, PartialEq, Eq)]
 enum Hint {
@@ -23,13 +27,23 @@ enum Hint {
     Json(String),
     /// The page's largest image.
     Image(String),
+    /// A script chunk the page renders with.
+    Script(String),
+    /// The style sheet of such a chunk.
+    Style(String),
 }
 
 /// `<link rel=preload>` tags for the page, one per line.
-pub fn preload_links(page: &ResolvedPage, cookie_header: Option<&str>) -> String {
+pub fn preload_links(
+    page: &ResolvedPage,
+    cookie_header: Option<&str>,
+    chunks: &WebChunks,
+) -> String {
     let selected = cookie_header.and_then(selected_theater);
     let theater = current_theater(page, selected);
-    hints(page.template_name, &page.data, theater.as_deref())
+    let mut hints = hints(page.template_name, &page.data, theater.as_deref());
+    hints.extend(code_hints(page.template_name, chunks));
+    hints
         .iter()
         .map(|hint| match hint {
             Hint::Json(url) => format!(
@@ -38,6 +52,15 @@ pub fn preload_links(page: &ResolvedPage, cookie_header: Option<&str>) -> String
             ),
             Hint::Image(url) => format!(
                 r#"<link rel="preload" href="{}" as="image" fetchpriority="high" />"#,
+                escape(url)
+            ),
+            // Both as the app's loader asks for them (`crossorigin`), so it finds them.
+            Hint::Script(url) => format!(
+                r#"<link rel="modulepreload" href="{}" crossorigin="" />"#,
+                escape(url)
+            ),
+            Hint::Style(url) => format!(
+                r#"<link rel="preload" href="{}" as="style" crossorigin="" />"#,
                 escape(url)
             ),
         })
@@ -76,6 +99,19 @@ fn hints(template: &str, data: &Value, theater: Option<&str>) -> Vec<Hint> {
         }
         _ => Vec::new(),
     }
+}
+
+/// The chunks of the page's route (`web/src/app/routes/{template}.tsx`) and of the frame.
+fn code_hints(template: &str, chunks: &WebChunks) -> Vec<Hint> {
+    if !matches!(template, "home" | "movie") {
+        return Vec::new();
+    }
+    let route = format!("src/app/routes/{template}.tsx");
+    let files = chunks.files_of(&[route.as_str(), FRAME_SOURCE]);
+    let scripts = files.scripts.into_iter().map(Hint::Script);
+    scripts
+        .chain(files.style_sheets.into_iter().map(Hint::Style))
+        .collect()
 }
 
 fn poster(movie: &Value) -> Option<String> {

@@ -365,8 +365,8 @@ fn temp_dir(prefix: &str) -> PathBuf {
     dir
 }
 
-/// A minimal built web app: the HTML shell (untitled, like the real one) and one hashed
-/// asset.
+/// A minimal built web app: the HTML shell (untitled, like the real one), one hashed
+/// asset with its Brotli copy, and the manifest naming the movie page's chunks.
 fn web_dist() -> PathBuf {
     let dir = temp_dir("gateway-test-dist");
     std::fs::create_dir_all(dir.join("assets")).expect("create the dist folder");
@@ -377,9 +377,23 @@ fn web_dist() -> PathBuf {
     .expect("write index.html");
     std::fs::write(dir.join("assets/app-3f9a1c.js"), "console.log('app');")
         .expect("write an asset");
+    std::fs::write(dir.join("assets/app-3f9a1c.js.br"), BROTLI_ASSET).expect("write an asset");
+    std::fs::create_dir_all(dir.join(".vite")).expect("create the manifest folder");
+    std::fs::write(
+        dir.join(".vite/manifest.json"),
+        r#"{
+            "index.html": {"file": "assets/app-3f9a1c.js", "isEntry": true},
+            "src/app/routes/movie.tsx": {"file": "assets/movie-5d2e.js", "imports": ["index.html"], "css": ["assets/movie-5d2e.css"]},
+            "src/app/layout/third-party-layer.tsx": {"file": "assets/third-party-layer-8a1b.js"}
+        }"#,
+    )
+    .expect("write the manifest");
     std::fs::write(dir.join("robots.txt"), "User-agent: *\n").expect("write robots.txt");
     dir
 }
+
+/// The content of `assets/app-3f9a1c.js.br` in the test build.
+pub const BROTLI_ASSET: &[u8] = b"brotli bytes";
 
 /// The `{"error": {"code", "message"}}` body's code and message.
 pub fn error_of(body: &Value) -> (&str, &str) {

@@ -1,4 +1,6 @@
-use crate::helpers::{SINGLE_SITE, a_showing_movie, spawn_gateway, spawn_gateway_for_site};
+use crate::helpers::{
+    BROTLI_ASSET, SINGLE_SITE, TestGateway, a_showing_movie, spawn_gateway, spawn_gateway_for_site,
+};
 
 #[tokio::test]
 async fn known_pages_answer_200_with_the_html_shell() {
@@ -97,16 +99,33 @@ async fn hashed_assets_are_cached_for_a_year_and_other_files_revalidate() {
     assert_eq!(gateway.get("/assets/missing.js").await.status(), 404);
 }
 
+/// `path`, asked for by a client that takes the `encodings`.
+async fn get_accepting(gateway: &TestGateway, path: &str, encodings: &str) -> reqwest::Response {
+    gateway
+        .client
+        .get(gateway.url(path))
+        .header("accept-encoding", encodings)
+        .send()
+        .await
+        .expect("an answer")
+}
+
+#[tokio::test]
+async fn an_asset_built_brotli_compressed_is_sent_so_to_clients_that_take_it() {
+    let gateway = spawn_gateway().await;
+    let response = get_accepting(&gateway, "/assets/app-3f9a1c.js", "gzip, br").await;
+    assert_eq!(response.headers()["content-encoding"], "br");
+    assert_eq!(response.headers()["vary"], "accept-encoding");
+    assert_eq!(
+        response.bytes().await.expect("a body").as_ref(),
+        BROTLI_ASSET
+    );
+}
+
 #[tokio::test]
 async fn responses_are_compressed_when_the_client_accepts_it() {
     let gateway = spawn_gateway().await;
-    let response = gateway
-        .client
-        .get(gateway.url("/api/v1/movies"))
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .expect("an answer");
+    let response = get_accepting(&gateway, "/api/v1/movies", "gzip").await;
     assert_eq!(response.headers()["content-encoding"], "gzip");
 }
 
@@ -129,7 +148,7 @@ async fn cms_preview_pages_answer_as_the_page_under_the_prefix() {
 }
 
 #[tokio::test]
-async fn a_movie_page_shell_preloads_its_data_and_poster() {
+async fn a_movie_page_shell_preloads_its_data_poster_and_code() {
     let gateway = spawn_gateway().await;
     let movie = a_showing_movie(&gateway).await;
     let id = movie["id"].as_str().expect("an id");
@@ -150,6 +169,11 @@ async fn a_movie_page_shell_preloads_its_data_and_poster() {
             r#"<link rel="preload" href="{}" as="image" fetchpriority="high" />"#,
             movie["posterUrl"].as_str().expect("a poster")
         ),
+        r#"<link rel="modulepreload" href="/assets/movie-5d2e.js" crossorigin="" />"#.to_owned(),
+        r#"<link rel="modulepreload" href="/assets/third-party-layer-8a1b.js" crossorigin="" />"#
+            .to_owned(),
+        r#"<link rel="preload" href="/assets/movie-5d2e.css" as="style" crossorigin="" />"#
+            .to_owned(),
     ] {
         assert!(head.contains(&link), "{link} in {head}");
     }
