@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { Deferred } from '@/components/deferred';
 import { ErrorBoundary } from '@/components/error-boundary';
 import { Link } from '@/components/link';
 import { OptionalPart } from '@/components/optional-part';
@@ -65,10 +66,12 @@ export function RootLayout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <OptionalPart>
-        <PageAds placement="footer" />
-        <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
-      </OptionalPart>
+      <Deferred>
+        <OptionalPart>
+          <PageAds placement="footer" />
+          <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
+        </OptionalPart>
+      </Deferred>
       <ScrollToTop />
       <OptionalPart>
         <ThirdPartyLayer />

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { Deferred } from '@/components/deferred';
 import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
@@ -58,9 +59,11 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
           </div>
         )}
         <div className={styles.mode}>
-          <Suspense fallback={null}>
-            <MemberEntry />
-          </Suspense>
+          <Deferred>
+            <Suspense fallback={null}>
+              <MemberEntry />
+            </Suspense>
+          </Deferred>
           <ColourModeToggle />
         </div>
       </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
+import { Deferred } from '@/components/deferred';
 import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 // In this layer's chunk: the banner is part of a first visit's first screen.
 import { ConsentManager } from '@/features/consent/components/consent-manager';
@@ -75,11 +76,13 @@ export function ThirdPartyLayer() {
         launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
         onConsent={setConsent}
       />
-      <Suspense fallback={null}>
-        <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
-        <MemberLoginTracker purposeDenied={consent.purposeDenied} />
-        <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-      </Suspense>
+      <Deferred>
+        <Suspense fallback={null}>
+          <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
+          <MemberLoginTracker purposeDenied={consent.purposeDenied} />
+          <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+        </Suspense>
+      </Deferred>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { Deferred } from '@/components/deferred';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
@@ -68,55 +69,57 @@ export function HomeRoute() {
         {isSingleLocation || theaters.length < 2 ? null : (
           <TheaterChooser theaters={theaters} selectedTheaterId={selectedTheaterId} onSelect={selectTheater} />
         )}
-        <section className={styles.section} aria-labelledby="now-showing" data-testid="now-showing">
-          <div className={styles.header}>
-            <h2 id="now-showing" className={styles.title}>
-              {t('home.nowShowing')}
-            </h2>
-            <Link to={paths.movies.build({ playWeek: NOW_SHOWING })} className={styles.seeAll}>
-              {t('home.seeAll')}
-            </Link>
-          </div>
-          {nowShowing.length > 0 ? (
-            <MovieGrid movies={nowShowing} eagerCount={6} />
-          ) : (
-            <p>{t('movies.empty')}</p>
-          )}
-        </section>
-        {comingSoon.length > 0 ? (
-          <section className={`${styles.section} page`} aria-labelledby="coming-soon" data-testid="coming-soon">
+        <Deferred>
+          <section className={styles.section} aria-labelledby="now-showing" data-testid="now-showing">
             <div className={styles.header}>
-              <h2 id="coming-soon" className={styles.title}>
-                {t('home.comingSoon')}
+              <h2 id="now-showing" className={styles.title}>
+                {t('home.nowShowing')}
               </h2>
-            </div>
-            {comingSoon.map((group) => (
-              <div key={group.playWeek}>
-                <h3 className={styles.subtitle}>{t(playWeekMessageKey(group.playWeek))}</h3>
-                <MovieGrid movies={group.movies} />
-              </div>
-            ))}
-          </section>
-        ) : null}
-        {events.data && events.data.length > 0 ? (
-          <section className={`${styles.section} page`} aria-labelledby="home-events" data-testid="home-events">
-            <div className={styles.header}>
-              <h2 id="home-events" className={styles.title}>
-                {t('home.events')}
-              </h2>
-              <Link to={paths.events.build()} className={styles.seeAll}>
+              <Link to={paths.movies.build({ playWeek: NOW_SHOWING })} className={styles.seeAll}>
                 {t('home.seeAll')}
               </Link>
             </div>
-            <CardGrid>
-              {events.data.slice(0, HOME_EVENTS).map((event) => (
-                <li key={event.id}>
-                  <EventCard event={event} theaterName={theaterName(event.theaterId)} />
-                </li>
-              ))}
-            </CardGrid>
+            {nowShowing.length > 0 ? (
+              <MovieGrid movies={nowShowing} eagerCount={6} />
+            ) : (
+              <p>{t('movies.empty')}</p>
+            )}
           </section>
-        ) : null}
+          {comingSoon.length > 0 ? (
+            <section className={`${styles.section} page`} aria-labelledby="coming-soon" data-testid="coming-soon">
+              <div className={styles.header}>
+                <h2 id="coming-soon" className={styles.title}>
+                  {t('home.comingSoon')}
+                </h2>
+              </div>
+              {comingSoon.map((group) => (
+                <div key={group.playWeek}>
+                  <h3 className={styles.subtitle}>{t(playWeekMessageKey(group.playWeek))}</h3>
+                  <MovieGrid movies={group.movies} />
+                </div>
+              ))}
+            </section>
+          ) : null}
+          {events.data && events.data.length > 0 ? (
+            <section className={`${styles.section} page`} aria-labelledby="home-events" data-testid="home-events">
+              <div className={styles.header}>
+                <h2 id="home-events" className={styles.title}>
+                  {t('home.events')}
+                </h2>
+                <Link to={paths.events.build()} className={styles.seeAll}>
+                  {t('home.seeAll')}
+                </Link>
+              </div>
+              <CardGrid>
+                {events.data.slice(0, HOME_EVENTS).map((event) => (
+                  <li key={event.id}>
+                    <EventCard event={event} theaterName={theaterName(event.theaterId)} />
+                  </li>
+                ))}
+              </CardGrid>
+            </section>
+          ) : null}
+        </Deferred>
       </div>
     </>
   );
