@@ -7,6 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
+use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
@@ -106,8 +107,15 @@ impl Application {
                 stopping.notify_one();
             }
         };
+        // Replies written in more than one piece (streamed files, large pages) must not
+        // wait for the client's delayed ACK.
+        let listener = self.listener.tap_io(|connection| {
+            if let Err(error) = connection.set_nodelay(true) {
+                tracing::debug!(%error, "TCP_NODELAY not set");
+            }
+        });
         let served = axum::serve(
-            self.listener,
+            listener,
             self.router
                 .into_make_service_with_connect_info::<SocketAddr>(),
         )

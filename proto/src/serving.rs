@@ -7,10 +7,10 @@ use std::convert::Infallible;
 use std::future::Future;
 
 use tokio::net::TcpListener;
-use tokio_stream::wrappers::TcpListenerStream;
 use tonic::body::Body;
 use tonic::server::NamedService;
 use tonic::transport::Server;
+use tonic::transport::server::TcpIncoming;
 
 /// Serves `service` with health (reported SERVING) and reflection on `listener`.
 pub async fn serve<S>(
@@ -40,7 +40,12 @@ where
         .add_service(health_service)
         .add_service(reflection)
         .add_service(service)
-        .serve_with_incoming_shutdown(TcpListenerStream::new(listener), shutdown)
+        // Without TCP_NODELAY a reply's frames wait for the caller's delayed ACK (40 ms
+        // on Linux): each call through the gateway took 44 ms instead of 3.
+        .serve_with_incoming_shutdown(
+            TcpIncoming::from(listener).with_nodelay(Some(true)),
+            shutdown,
+        )
         .await
 }
 
