@@ -81,6 +81,29 @@ test.describe('consent', () => {
     await expect(banner).toBeFocused();
   });
 
+  test('when the ad library cannot load, the slots give their space back', async ({ context, page, baseURL }) => {
+    const origin = new URL(baseURL ?? '').origin;
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => (adLibrary.test(route.request().url()) ? route.abort() : route.fulfill({ status: 200, body: '' })),
+    );
+    await page.goto('/');
+    await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(page.locator('#HeaderPromoContainer')).toBeAttached();
+    await expect(page.locator('#HeaderPromoContainer')).toHaveCount(0);
+
+    // The next page of the visit reserves no space it would only give back.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('HeaderPromoContainer')) Object.assign(window, { headerSlotSeen: true });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/movies/');
+    await expect.poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => entry.name.endsWith('/wrapper.js')))).toBe(true);
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => 'headerSlotSeen' in window)).toBe(false);
+  });
+
   test('the ad slots take their place without shifting the layout', async ({ context, page, baseURL }) => {
     await logRequests(context, page, baseURL ?? '');
     await page.addInitScript(() => {

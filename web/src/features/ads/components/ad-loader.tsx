@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { loadScript } from '@/lib/load-script';
 import type { Site, Theater } from '@/types/api';
 import type { AdsConfig } from '../api/get-ads-config';
+import { reportAdLibraryLoad } from '../hooks/use-ad-library-status';
 import { useAdPage } from '../hooks/use-ad-page';
 import { useMounted } from '../hooks/use-mounted';
 import { adDataLayer, type AdPageMovies } from '../utils/ad-page';
@@ -50,7 +51,13 @@ export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
 
   useEffect(() => {
     if (!settled) return;
-    loadScript(settled.scriptUrl).catch((error: unknown) => console.warn('ad library failed to load', error));
+    loadScript(settled.scriptUrl).then(
+      () => reportAdLibraryLoad(true),
+      (error: unknown) => {
+        console.warn('ad library failed to load', error);
+        reportAdLibraryLoad(false);
+      },
+    );
     const page = window as Window & { dataLayer?: unknown[] };
     page.dataLayer = page.dataLayer ?? [];
     page.dataLayer.push({

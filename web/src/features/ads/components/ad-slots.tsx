@@ -1,4 +1,5 @@
 import type { Site, Theater } from '@/types/api';
+import { useAdLibraryFailed } from '../hooks/use-ad-library-status';
 import { useAdPage } from '../hooks/use-ad-page';
 import { useMounted } from '../hooks/use-mounted';
 import type { AdPageMovies } from '../utils/ad-page';
@@ -15,11 +16,15 @@ type AdSlotsProps = {
   consent: { trackersEnabled: boolean; consentGiven: boolean };
 };
 
-/** The in-page ad containers of one placement, rendered only after mount. */
+/**
+ * The in-page ad containers of one placement, rendered only after mount, and gone again
+ * when the ad library cannot load (nothing would ever fill them).
+ */
 export function AdSlots({ placement, site, theater, movies, consent }: AdSlotsProps) {
   const mounted = useMounted();
+  const libraryFailed = useAdLibraryFailed();
   const { data: config } = useAdPage(site, theater, movies);
-  if (!mounted || !config || !adsMayLoad(config, consent)) return null;
+  if (!mounted || libraryFailed || !config || !adsMayLoad(config, consent)) return null;
   const wanted: SlotPlacement[] = placement === 'footer' ? ['custom', 'footer'] : ['header'];
   const slots = config.slots.filter((slot) => wanted.includes(slotPlacement(slot)));
   return (
