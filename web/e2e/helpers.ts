@@ -35,6 +35,26 @@ export async function expectPostersLoaded(page: Page, selector = '[data-testid="
   return count;
 }
 
+/**
+ * Two pictures of the page for a person to look at (test-results/screenshots/{name}.png
+ * and {name}-full.png): the first screen, and the whole page once it has been scrolled
+ * through, so lazily loaded posters below the fold are there as a visitor would see them.
+ */
+export async function screenshotPage(page: Page, name: string) {
+  const file = `test-results/screenshots/${name}`;
+  await page.screenshot({ path: `${file}.png` });
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(resolve));
+    }
+  });
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${file}-full.png`, fullPage: true });
+}
+
 /** The page has no horizontal scroll: nothing sticks out at this width. */
 export async function expectNoHorizontalOverflow(page: Page) {
   const overflow = await page.evaluate(

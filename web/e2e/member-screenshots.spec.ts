@@ -1,4 +1,5 @@
 import { test } from '@playwright/test';
+import { screenshotPage } from './helpers';
 
 // Pictures of the member screens for a person to look at (web/test-results/screenshots/,
 // not committed): phone and desktop, light and dark, signed in as the demo member.
@@ -24,11 +25,7 @@ for (const size of sizes) {
       const context = await browser.newContext({ viewport: size.viewport, baseURL: test.info().project.use.baseURL });
       await context.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
       const page = await context.newPage();
-      const shoot = async (name: string) => {
-        const file = `test-results/screenshots/member-${name}-${size.name}-${mode}`;
-        await page.screenshot({ path: `${file}.png` });
-        await page.screenshot({ path: `${file}-full.png`, fullPage: true });
-      };
+      const shoot = (name: string) => screenshotPage(page, `member-${name}-${size.name}-${mode}`);
       await page.goto('/sign-in/', { waitUntil: 'networkidle' });
       // The consent banner would cover the screens: answer it once.
       await page.getByRole('button', { name: 'Accept' }).click();

@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { getJson, type MovieJson } from './helpers';
+import { getJson, screenshotPage, type MovieJson } from './helpers';
 
 // Pictures of every page for a person to look at (web/test-results/screenshots/,
 // not committed): phone and desktop, light and dark.
@@ -19,6 +19,11 @@ for (const size of sizes) {
       const context = await browser.newContext({ viewport: size.viewport, baseURL: test.info().project.use.baseURL });
       await context.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
       const page = await context.newPage();
+      // The consent banner as a first visit shows it, then answered, as a visitor would,
+      // so that it does not cover the pages below.
+      await page.goto('/', { waitUntil: 'networkidle' });
+      await page.screenshot({ path: `test-results/screenshots/consent-banner-${size.name}-${mode}.png` });
+      await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click();
       const pages = [
         ['home', '/'],
         ['movies', '/movies/'],
@@ -35,10 +40,7 @@ for (const size of sizes) {
       for (const [name, path] of pages) {
         // Posters load lazily; idle network means the ones in view have arrived.
         await page.goto(path, { waitUntil: 'networkidle' });
-        await page.evaluate(() => window.scrollTo(0, 0));
-        const file = `test-results/screenshots/${name}-${size.name}-${mode}`;
-        await page.screenshot({ path: `${file}.png` });
-        await page.screenshot({ path: `${file}-full.png`, fullPage: true });
+        await screenshotPage(page, `${name}-${size.name}-${mode}`);
       }
       await context.close();
     });
