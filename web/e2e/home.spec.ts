@@ -44,6 +44,17 @@ test.describe('home page', () => {
     await expectPostersLoaded(page, '[data-testid="now-showing"] [data-testid="movie-card"] img');
   });
 
+  test('paints the hero with the first screen, with no loading spinner before it', async ({ page }) => {
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        if (document.querySelector('main [role="status"]')) Object.assign(window, { spinnerSeen: true });
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/');
+    await expect(page.getByTestId('hero')).toBeVisible();
+    expect(await page.evaluate(() => 'spinnerSeen' in window)).toBe(false);
+  });
+
   test('has the frame on every page: navigation, footer links and the modal root', async ({ page, request }) => {
     const site = await getJson<SiteJson>(request, '/api/v1/site');
     await page.goto('/');

@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstScreen } from './app/router';
+import { createQueryClient } from './lib/query-client';
 import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
 
-preloadFirstScreen();
+const queryClient = createQueryClient();
+preloadFirstScreen(queryClient);
 watchResourceErrors();
 
 const root = document.getElementById('root');
@@ -14,7 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );
 

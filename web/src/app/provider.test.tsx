@@ -2,6 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTranslate } from '@/lib/i18n';
 import { STARTUP_FAILURE_TEXT } from '@/config/startup-failure-text';
+import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 
 function Greeting() {
@@ -33,7 +34,7 @@ describe('AppProvider', () => {
       ),
     );
     render(
-      <AppProvider>
+      <AppProvider queryClient={createQueryClient()}>
         <Greeting />
       </AppProvider>,
     );
@@ -51,7 +52,7 @@ describe('AppProvider', () => {
       vi.fn(async () => Response.json({ error: { code: 'not_found', message: 'no site bundle' } }, { status: 404 })),
     );
     render(
-      <AppProvider>
+      <AppProvider queryClient={createQueryClient()}>
         <Greeting />
       </AppProvider>,
     );

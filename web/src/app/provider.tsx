@@ -1,10 +1,9 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useMemo, type ReactNode } from 'react';
 import { readEmbedContext } from '@/lib/embed-context';
 import { LinkSettingsProvider } from '@/lib/link-settings';
 import { ColourModeProvider } from '@/lib/colour-mode';
 import { IntlProvider } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
 import { SelectedTheaterProvider } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { ThemeStyle } from '@/features/site/components/theme-style';
@@ -68,8 +67,8 @@ function AppDataGate({ children }: { children: ReactNode }) {
   );
 }
 
-export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+/** The app's contexts, around the query client made at start-up (which may already hold the first screen's data). */
+export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <ColourModeProvider>

@@ -1,4 +1,5 @@
 import { use, type ComponentType, type ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { PREVIEW_PATH_PREFIX, withoutPreviewPrefix } from '@/lib/link-rules';
 import { lazyComponent } from '@/lib/lazy-component';
 import { loadWithRetry } from '@/lib/page-load';
@@ -34,8 +35,20 @@ const AccountPage = page(
 const NotFoundPage = page(() => import('./routes/not-found'), (module) => module.NotFoundRoute);
 
 // First match wins: specific patterns before the catch-alls.
-const ROUTES: ReadonlyArray<{ pattern: string; element: ReactNode; preload: () => Promise<void> }> = [
-  { pattern: paths.home.pattern, ...HomePage },
+type PageRoute = {
+  pattern: string;
+  element: ReactNode;
+  preload: () => Promise<void>;
+  /** Fetches the data of the page's first screen, where the page can say what it is. */
+  prefetch?: (queryClient: QueryClient) => Promise<void>;
+};
+
+const ROUTES: ReadonlyArray<PageRoute> = [
+  {
+    pattern: paths.home.pattern,
+    ...HomePage,
+    prefetch: async (queryClient) => (await import('./routes/home')).prefetchHomeFirstScreen(queryClient),
+  },
   { pattern: paths.movies.pattern, ...MovieListPage },
   { pattern: paths.movie.pattern, ...MoviePage },
   { pattern: paths.moviesCatchAll.pattern, ...NotFoundPage },
@@ -53,13 +66,24 @@ const ROUTES: ReadonlyArray<{ pattern: string; element: ReactNode; preload: () =
 
 let firstScreen: Promise<unknown> = Promise.resolve();
 
+// How long the first paint waits for the first screen's data at most: a slower answer
+// shows the page's own loading state rather than a blank screen.
+const FIRST_SCREEN_DATA_WAIT_MS = 2000;
+
 /**
  * Starts loading the first screen's code, the page's and the frame's, while the app data
- * is still on its way. A failed load is forgotten: rendering tries again and shows the error.
+ * is still on its way, and the page's first-screen data into `queryClient`, so the first
+ * paint shows the page with its data. A failed load is forgotten: rendering tries again
+ * and shows the error.
  */
-export function preloadFirstScreen(): void {
+export function preloadFirstScreen(queryClient: QueryClient): void {
   const pathname = withoutPreviewPrefix(window.location.pathname);
-  firstScreen = Promise.all([ROUTES.find((route) => matchPath(route.pattern, pathname))?.preload(), preloadFrame()]);
+  const route = ROUTES.find((candidate) => matchPath(candidate.pattern, pathname));
+  const data = route?.prefetch?.(queryClient).catch(() => undefined);
+  const dataOrTimeout =
+    data &&
+    Promise.race([data, new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_SCREEN_DATA_WAIT_MS))]);
+  firstScreen = Promise.all([route?.preload(), preloadFrame(), dataOrTimeout]);
 }
 
 /** A page's pattern under the CMS preview prefix: the same pages, with link clicks off. */

@@ -4,7 +4,8 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
-import { useMovies } from '@/features/movies/api/get-movies';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { MovieGrid } from '@/features/movies/components/movie-grid';
 import { MovieHero } from '@/features/movies/components/movie-hero';
 import {
@@ -13,14 +14,16 @@ import {
   NOW_SHOWING,
   playWeekMessageKey,
 } from '@/features/movies/utils/play-week';
-import { useEvents } from '@/features/events/api/get-events';
+import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions, useAppData } from '@/features/site/api/get-app-data';
 import { TheaterChooser } from '@/features/theaters/components/theater-chooser';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
 import { CardGrid } from '@/components/card-grid';
-import { useSelectedTheater } from '@/lib/selected-theater';
+import { getCookie } from '@/lib/cookies';
+import { SELECTED_THEATER_COOKIE, useSelectedTheater } from '@/lib/selected-theater';
 import { siteName } from '@/features/site/utils/site-name';
+import type { AppData } from '@/types/api';
 import { PageLoadFailure } from '../page-load-failure';
 import styles from './section-heading.module.css';
 
@@ -29,16 +32,41 @@ const HERO_MOVIES = 5;
 // How many events the home page shows before "See all".
 const HOME_EVENTS = 3;
 
+/**
+ * The theater the home page is about and the queries of its first screen: what plays
+ * there (or everywhere, without a theater).
+ */
+function firstScreen(appData: AppData | undefined, selectedTheaterId: string | undefined) {
+  const theaters = appData?.theaters ?? [];
+  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
+  return {
+    theaters,
+    isSingleLocation,
+    movies: moviesQueryOptions({ theaterId: currentTheater?.id }),
+    events: eventsQueryOptions({ theaterId: currentTheater?.id }),
+  };
+}
+
+/**
+ * Fetches the first screen's data into `queryClient` before the page first renders, so
+ * that render shows the hero rather than a spinner (the gateway has already asked for
+ * the responses in the page's preload hints). Failures are left to the page's own queries.
+ */
+export async function prefetchHomeFirstScreen(queryClient: QueryClient): Promise<void> {
+  const appData = await queryClient.ensureQueryData(appDataQueryOptions());
+  const { movies, events } = firstScreen(appData, getCookie(SELECTED_THEATER_COOKIE) || undefined);
+  await Promise.all([queryClient.prefetchQuery(movies), queryClient.prefetchQuery(events)]);
+}
+
 export function HomeRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
-  const theaters = appData?.theaters ?? [];
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
-  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
+  const { theaters, isSingleLocation, ...queries } = firstScreen(appData, selectedTheaterId);
   // Once the visitor has a theater, the home page shows what plays there.
-  const movies = useMovies({ theaterId: currentTheater?.id });
-  const events = useEvents({ theaterId: currentTheater?.id });
+  const movies = useQuery(queries.movies);
+  const events = useQuery(queries.events);
   const theaterName = (id: string | undefined) => theaters.find((theater) => theater.id === id)?.name;
   const title = <PageTitle site={siteName(appData?.site)} />;
 
