@@ -33,8 +33,8 @@ const HERO_MOVIES = 5;
 const HOME_EVENTS = 3;
 
 /**
- * The theater the home page is about and the queries of its first screen: what plays
- * there (or everywhere, without a theater).
+ * The site's theaters and the queries of the home page's first screen: what plays at the
+ * visitor's current theater, or everywhere without one.
  */
 function firstScreen(appData: AppData | undefined, selectedTheaterId: string | undefined) {
   const theaters = appData?.theaters ?? [];
