@@ -13,10 +13,13 @@ type SelectedTheaterContextValue = {
 
 const SelectedTheaterContext = createContext<SelectedTheaterContextValue | null>(null);
 
+/** The theater the visitor chose, from the cookie; undefined without a choice. */
+export function storedTheaterId(): string | undefined {
+  return getCookie(SELECTED_THEATER_COOKIE) || undefined;
+}
+
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  const [selectedTheaterId, setSelectedTheaterId] = useState(() =>
-    getCookie(SELECTED_THEATER_COOKIE),
-  );
+  const [selectedTheaterId, setSelectedTheaterId] = useState(storedTheaterId);
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
@@ -24,7 +27,7 @@ export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const value = useMemo(
-    () => ({ selectedTheaterId: selectedTheaterId || undefined, selectTheater }),
+    () => ({ selectedTheaterId, selectTheater }),
     [selectedTheaterId, selectTheater],
   );
   return (

@@ -13,13 +13,14 @@ const appData = {
 };
 
 function stubApi() {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/page-data/app-data.json') return Response.json(appData);
-    return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
-  });
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input), 'http://localhost');
+      if (url.pathname === '/page-data/app-data.json') return Response.json(appData);
+      return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
+    }),
+  );
 }
 
 describe('prefetchHomeFirstScreen', () => {

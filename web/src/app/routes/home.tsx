@@ -20,8 +20,7 @@ import { appDataQueryOptions, useAppData } from '@/features/site/api/get-app-dat
 import { TheaterChooser } from '@/features/theaters/components/theater-chooser';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
 import { CardGrid } from '@/components/card-grid';
-import { getCookie } from '@/lib/cookies';
-import { SELECTED_THEATER_COOKIE, useSelectedTheater } from '@/lib/selected-theater';
+import { storedTheaterId, useSelectedTheater } from '@/lib/selected-theater';
 import { siteName } from '@/features/site/utils/site-name';
 import type { AppData } from '@/types/api';
 import { PageLoadFailure } from '../page-load-failure';
@@ -55,7 +54,7 @@ function firstScreen(appData: AppData | undefined, selectedTheaterId: string | u
  */
 export async function prefetchHomeFirstScreen(queryClient: QueryClient): Promise<void> {
   const appData = await queryClient.ensureQueryData(appDataQueryOptions());
-  const { movies, events } = firstScreen(appData, getCookie(SELECTED_THEATER_COOKIE) || undefined);
+  const { movies, events } = firstScreen(appData, storedTheaterId());
   await Promise.all([queryClient.prefetchQuery(movies), queryClient.prefetchQuery(events)]);
 }
 
