@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadFirstScreen } from './app/router';
+import { afterFirstPaint } from './lib/first-paint';
 import { createQueryClient } from './lib/query-client';
 import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
@@ -23,7 +24,9 @@ createRoot(root).render(
 window.addEventListener(
   'load',
   () => {
-    void import('./lib/service-worker').then(({ registerServiceWorker }) => registerServiceWorker());
+    void afterFirstPaint()
+      .then(() => import('./lib/service-worker'))
+      .then(({ registerServiceWorker }) => registerServiceWorker());
   },
   { once: true },
 );

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { dateTimeFormat } from '@/lib/date-time-format';
 import { Poster } from '@/components/poster';
+import { PosterBackdrop } from '@/components/poster-backdrop';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie } from '@/types/api';
 import { MovieFlags } from './movie-flags';
@@ -29,11 +30,7 @@ export function MovieDetails({ movie, actions }: { movie: Movie; actions?: React
   ].filter((fact) => fact !== undefined);
   return (
     <section className={styles.details} aria-labelledby="movie-title">
-      <div
-        className={styles.backdrop}
-        style={movie.posterUrl ? { backgroundImage: `url("${movie.posterUrl}")` } : undefined}
-        aria-hidden="true"
-      />
+      <PosterBackdrop src={movie.posterUrl} className={styles.backdrop} />
       <div className={`container ${styles.inner}`}>
         <Poster src={movie.posterUrl} alt={t('movie.posterAlt', [title])} priority className={styles.poster} />
         <div className={styles.head}>

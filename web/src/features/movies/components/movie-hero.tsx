@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
+import { PosterBackdrop } from '@/components/poster-backdrop';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie } from '@/types/api';
@@ -20,11 +21,7 @@ export function MovieHero({ movies }: { movies: readonly Movie[] }) {
   const title = featured.title ?? '';
   return (
     <section className={styles.hero} aria-labelledby="hero-title" data-testid="hero">
-      <div
-        className={styles.backdrop}
-        style={featured.posterUrl ? { backgroundImage: `url("${featured.posterUrl}")` } : undefined}
-        aria-hidden="true"
-      />
+      <PosterBackdrop src={featured.posterUrl} className={styles.backdrop} />
       <div className={`container ${styles.inner}`}>
         <Poster
           src={featured.posterUrl}
