@@ -4,7 +4,7 @@ import { PREVIEW_PATH_PREFIX, withoutPreviewPrefix } from '@/lib/link-rules';
 import { lazyComponent } from '@/lib/lazy-component';
 import { loadWithRetry } from '@/lib/page-load';
 import { noteResourceFailure } from '@/lib/resource-failures';
-import { BrowserRouter, matchPath, Route, Routes } from 'react-router';
+import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-router';
 import { paths } from '@/config/paths';
 import { preloadFrame, RootLayout } from './layout/root-layout';
 
@@ -40,7 +40,7 @@ type PageRoute = {
   element: ReactNode;
   preload: () => Promise<void>;
   /** Fetches the data of the page's first screen, where the page can say what it is. */
-  prefetch?: (queryClient: QueryClient) => Promise<void>;
+  prefetch?: (queryClient: QueryClient, params: Params) => Promise<void>;
 };
 
 const ROUTES: ReadonlyArray<PageRoute> = [
@@ -50,7 +50,12 @@ const ROUTES: ReadonlyArray<PageRoute> = [
     prefetch: async (queryClient) => (await import('./routes/home')).prefetchHomeFirstScreen(queryClient),
   },
   { pattern: paths.movies.pattern, ...MovieListPage },
-  { pattern: paths.movie.pattern, ...MoviePage },
+  {
+    pattern: paths.movie.pattern,
+    ...MoviePage,
+    prefetch: async (queryClient, params) =>
+      (await import('./routes/movie')).prefetchMovieFirstScreen(queryClient, params),
+  },
   { pattern: paths.moviesCatchAll.pattern, ...NotFoundPage },
   { pattern: paths.theaters.pattern, ...TheaterListPage },
   { pattern: paths.theater.pattern, ...TheaterPage },
@@ -63,6 +68,15 @@ const ROUTES: ReadonlyArray<PageRoute> = [
   { pattern: paths.contentPage.pattern, ...ContentPage },
   { pattern: paths.anything.pattern, ...NotFoundPage },
 ];
+
+/** The route that shows `pathname`, and the values of its pattern's parameters. */
+function matchRoute(pathname: string): { route: PageRoute; params: Params } | undefined {
+  for (const route of ROUTES) {
+    const match = matchPath(route.pattern, pathname);
+    if (match) return { route, params: match.params };
+  }
+  return undefined;
+}
 
 let firstScreen: Promise<unknown> = Promise.resolve();
 
@@ -78,8 +92,8 @@ const FIRST_SCREEN_DATA_WAIT_MS = 2000;
  */
 export function preloadFirstScreen(queryClient: QueryClient): void {
   const pathname = withoutPreviewPrefix(window.location.pathname);
-  const route = ROUTES.find((candidate) => matchPath(candidate.pattern, pathname));
-  const data = route?.prefetch?.(queryClient).catch(() => undefined);
+  const { route, params } = matchRoute(pathname) ?? {};
+  const data = route?.prefetch?.(queryClient, params ?? {}).catch(() => undefined);
   const dataOrTimeout =
     data &&
     Promise.race([data, new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_SCREEN_DATA_WAIT_MS))]);

@@ -1,5 +1,7 @@
 import { lazy, Suspense } from 'react';
-import { useParams } from 'react-router';
+import { useParams, type Params } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { Deferred } from '@/components/deferred';
 import { ErrorNotice } from '@/components/error-notice';
 import { JsonLd } from '@/components/json-ld';
 import { PageTitle } from '@/components/page-title';
@@ -7,22 +9,56 @@ import { Spinner } from '@/components/spinner';
 import { segmentNames } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { movieNode, screeningEventNode } from '@/lib/structured-data';
-import { useSelectedTheater } from '@/lib/selected-theater';
-import { useMovies } from '@/features/movies/api/get-movies';
+import { storedTheaterId, useSelectedTheater } from '@/lib/selected-theater';
+import { moviesQueryOptions, useMovies } from '@/features/movies/api/get-movies';
 import { MovieDetails } from '@/features/movies/components/movie-details';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions, useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
-import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
+import { showtimesQueryOptions, useShowtimes } from '@/features/showtimes/api/get-showtimes';
 import { ShowtimeSchedule } from '@/features/showtimes/components/showtime-schedule';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import type { AppData, Movie } from '@/types/api';
 import { PageLoadFailure } from '../page-load-failure';
 import { NotFoundRoute } from './not-found';
 import styles from './section-heading.module.css';
 
-// Members only: its code loads after the page's own.
+// Members only: its code loads once the page's first screen is on screen.
 const WatchlistButton = lazy(async () => ({
   default: (await import('@/features/loyalty/components/watchlist-button')).WatchlistButton,
 }));
+
+/**
+ * The movie `movieSegment` (`{id}-{slug}`) names among `movies`, the site's theaters and
+ * the showtimes the page's first screen lists: at the visitor's current theater, or
+ * everywhere without one.
+ */
+function firstScreen(
+  appData: AppData | undefined,
+  selectedTheaterId: string | undefined,
+  movies: readonly Movie[] | undefined,
+  movieSegment: string,
+) {
+  const movie = movies?.find((candidate) => segmentNames(movieSegment, candidate.id));
+  const theaters = appData?.theaters ?? [];
+  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
+  return { movie, theaters, currentTheater, showtimes: { movieId: movie?.id, theaterId: currentTheater?.id } };
+}
+
+/**
+ * Fetches the first screen's data into `queryClient` before the page first renders, so
+ * that render shows the movie and its showtimes rather than a spinner (the gateway has
+ * already asked for the responses in the page's preload hints). Failures are left to
+ * the page's own queries.
+ */
+export async function prefetchMovieFirstScreen(queryClient: QueryClient, { movieSegment = '' }: Params) {
+  const [appData, movies] = await Promise.all([
+    queryClient.ensureQueryData(appDataQueryOptions()),
+    queryClient.ensureQueryData(moviesQueryOptions()),
+  ]);
+  const { movie, showtimes } = firstScreen(appData, storedTheaterId(), movies, movieSegment);
+  if (movie) await queryClient.prefetchQuery(showtimesQueryOptions(showtimes));
+}
 
 export function MovieRoute() {
   const t = useTranslate();
@@ -32,14 +68,13 @@ export function MovieRoute() {
   // The list is usually cached already (home, movie list); it also settles which
   // movie `{id}-{slug}` names without guessing where the id ends.
   const movies = useMovies();
-  const movie = movies.data?.find((candidate) => segmentNames(movieSegment, candidate.id));
-  const theaters = appData?.theaters ?? [];
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
-  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
-  const showtimes = useShowtimes(
-    { movieId: movie?.id, theaterId: currentTheater?.id },
-    { enabled: Boolean(movie) },
+  const { movie, theaters, currentTheater, ...queries } = firstScreen(
+    appData,
+    selectedTheaterId,
+    movies.data,
+    movieSegment,
   );
+  const showtimes = useShowtimes(queries.showtimes, { enabled: Boolean(movie) });
 
   if (movies.isPending) return <Spinner label={t('status.loading')} />;
   if (movies.isError) {
@@ -68,9 +103,11 @@ export function MovieRoute() {
       <MovieDetails
         movie={movie}
         actions={
-          <Suspense fallback={null}>
-            <WatchlistButton movieId={movie.id} title={movie.title ?? ''} />
-          </Suspense>
+          <Deferred>
+            <Suspense fallback={null}>
+              <WatchlistButton movieId={movie.id} title={movie.title ?? ''} />
+            </Suspense>
+          </Deferred>
         }
       />
       <section className={`container page ${styles.section}`} aria-labelledby="showtimes">

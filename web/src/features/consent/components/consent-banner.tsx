@@ -51,7 +51,10 @@ function storeChoice(choice: ConsentChoice): void {
  */
 export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfigured, onConsent }: ConsentBannerProps) {
   const t = useTranslate();
-  const [open, setOpen] = useState(false);
+  // Open from the first render when no choice is stored: on a first visit the banner is
+  // part of the first screen, and painting it a frame later would make it the late
+  // largest paint.
+  const [open, setOpen] = useState(() => readStoredChoice() === undefined);
   const [reopened, setReopened] = useState(false);
   const bannerRef = useRef<HTMLElement>(null);
 
@@ -74,7 +77,6 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
       apply(stored);
       return;
     }
-    setOpen(true);
     // The banner is ready now: that alone may enable trackers (a launch script).
     const ready = evaluationBeforeChoice(regulation, launchScriptConfigured);
     if (ready) report(ready);
