@@ -1,23 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { twoTheaterAppData } from '@/testing/two-theater-app-data';
 import { movieKeys } from '@/features/movies/api/movie-keys';
 import { eventKeys } from '@/features/events/api/event-keys';
 import { prefetchHomeFirstScreen } from './home';
-
-const appData = {
-  site: { config: { isSingleLocation: false } },
-  theaters: [
-    { id: '101', name: 'Riverfront' },
-    { id: '102', name: 'Eastside' },
-  ],
-};
 
 function stubApi() {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/page-data/app-data.json') return Response.json(appData);
+      if (url.pathname === '/page-data/app-data.json') return Response.json(twoTheaterAppData);
       return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
     }),
   );

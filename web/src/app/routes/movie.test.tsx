@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
+import { twoTheaterAppData } from '@/testing/two-theater-app-data';
 import { showtimeKeys } from '@/features/showtimes/api/showtime-keys';
 import { prefetchMovieFirstScreen } from './movie';
-
-const appData = {
-  site: { config: { isSingleLocation: false } },
-  theaters: [
-    { id: '101', name: 'Riverfront' },
-    { id: '102', name: 'Eastside' },
-  ],
-};
 
 function stubApi() {
   const fetch = vi.fn(async (input: RequestInfo | URL) => {
     const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/page-data/app-data.json') return Response.json(appData);
+    if (url.pathname === '/page-data/app-data.json') return Response.json(twoTheaterAppData);
     if (url.pathname === '/api/v1/movies') return Response.json([{ id: '1004', title: 'Velocity' }]);
     return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
   });
