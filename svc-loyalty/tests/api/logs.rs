@@ -33,6 +33,11 @@ async fn a_login_logs_neither_the_password_nor_the_tokens() {
         .with_max_level(tracing::Level::TRACE)
         .with_writer(move || writer.clone())
         .finish();
+    // tracing caches whether each log statement is wanted, for the whole process. With
+    // one dispatcher alive, a statement that another test's thread (no subscriber) reaches
+    // first is cached as unwanted for good, and this test would capture no login. With
+    // two alive, every cache rebuild asks both, and both want everything.
+    let _anchor = tracing::Dispatch::new(tracing_subscriber::registry());
     let _guard = tracing::subscriber::set_default(subscriber);
 
     let database = TestDatabase::sqlite();
