@@ -50,7 +50,14 @@ export async function screenshotPage(page: Page, name: string) {
     }
   });
   await page.waitForLoadState('networkidle');
-  await page.waitForFunction(() => Array.from(document.images).every((image) => image.complete));
+  // A lazy image never scrolled near never loads: any rendered after the scroll (parts
+  // that wait for the first paint) are asked for now, so the full-page picture has them.
+  await page.waitForFunction(() =>
+    Array.from(document.images).every((image) => {
+      image.loading = 'eager';
+      return image.complete;
+    }),
+  );
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${file}-full.png`, fullPage: true });
 }

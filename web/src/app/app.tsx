@@ -2,9 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { AppProvider } from './provider';
 import { AppRouter } from './router';
 
-export function App({ queryClient }: { queryClient: QueryClient }) {
+export function App({ queryClient, embedContext }: { queryClient: QueryClient; embedContext: string | undefined }) {
   return (
-    <AppProvider queryClient={queryClient}>
+    <AppProvider queryClient={queryClient} embedContext={embedContext}>
       <AppRouter />
     </AppProvider>
   );

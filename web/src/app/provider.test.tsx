@@ -34,7 +34,7 @@ describe('AppProvider', () => {
       ),
     );
     render(
-      <AppProvider queryClient={createQueryClient()}>
+      <AppProvider queryClient={createQueryClient()} embedContext={undefined}>
         <Greeting />
       </AppProvider>,
     );
@@ -52,7 +52,7 @@ describe('AppProvider', () => {
       vi.fn(async () => Response.json({ error: { code: 'not_found', message: 'no site bundle' } }, { status: 404 })),
     );
     render(
-      <AppProvider queryClient={createQueryClient()}>
+      <AppProvider queryClient={createQueryClient()} embedContext={undefined}>
         <Greeting />
       </AppProvider>,
     );

@@ -1,6 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { readEmbedContext } from '@/lib/embed-context';
 import { LinkSettingsProvider } from '@/lib/link-settings';
 import { ColourModeProvider } from '@/lib/colour-mode';
 import { IntlProvider } from '@/lib/i18n';
@@ -31,27 +30,16 @@ function Theme({ config }: { config: SiteConfig | undefined }) {
   );
 }
 
-function sessionStorageOrNothing(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * Nothing renders before the app data: without the theme and the locale messages the
  * page would flash unstyled, untranslated text.
  */
-function AppDataGate({ children }: { children: ReactNode }) {
+function AppDataGate({ embedContext, children }: { embedContext: string | undefined; children: ReactNode }) {
   const { data, error, refetch, isPending } = useAppData();
   const trailingSlash = data?.site?.config?.trailingSlash;
   const embeddingDomains = data?.site?.config?.allowedEmbeddingDomains;
   const allowedOrigins = useMemo(() => [...builderOrigins, ...(embeddingDomains ?? [])], [embeddingDomains]);
-  const linkSettings = useMemo(
-    () => ({ trailingSlash, embedContext: readEmbedContext(window.location.search, sessionStorageOrNothing()) }),
-    [trailingSlash],
-  );
+  const linkSettings = useMemo(() => ({ trailingSlash, embedContext }), [trailingSlash, embedContext]);
   if (isPending) return <div className="app-loading" aria-busy="true" />;
   if (error) return <AppDataFailure error={error} onRetry={() => void refetch()} />;
   return (
@@ -67,13 +55,24 @@ function AppDataGate({ children }: { children: ReactNode }) {
   );
 }
 
-/** The app's contexts, around the query client made at start-up (which may already hold the first screen's data). */
-export function AppProvider({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
+/**
+ * The app's contexts, around the query client made at start-up (which may already hold
+ * the first screen's data) and the visit's embed context (read at start-up too).
+ */
+export function AppProvider({
+  queryClient,
+  embedContext,
+  children,
+}: {
+  queryClient: QueryClient;
+  embedContext: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
       <ColourModeProvider>
         <SelectedTheaterProvider>
-          <AppDataGate>{children}</AppDataGate>
+          <AppDataGate embedContext={embedContext}>{children}</AppDataGate>
         </SelectedTheaterProvider>
       </ColourModeProvider>
     </QueryClientProvider>

@@ -1,4 +1,4 @@
-import { use, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { PREVIEW_PATH_PREFIX, withoutPreviewPrefix } from '@/lib/link-rules';
 import { lazyComponent } from '@/lib/lazy-component';
@@ -6,6 +6,7 @@ import { loadWithRetry } from '@/lib/page-load';
 import { noteResourceFailure } from '@/lib/resource-failures';
 import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-router';
 import { paths } from '@/config/paths';
+import { appDataQueryOptions } from '@/features/site/api/get-app-data';
 import { preloadFrame, RootLayout } from './layout/root-layout';
 
 // Every page is its own chunk, so the first page loads only its own code (the shell
@@ -78,26 +79,33 @@ function matchRoute(pathname: string): { route: PageRoute; params: Params } | un
   return undefined;
 }
 
-let firstScreen: Promise<unknown> = Promise.resolve();
-
-// How long the first paint waits for the first screen's data at most: a slower answer
+// How long the first render waits for the first screen's data at most: a slower answer
 // shows the page's own loading state rather than a blank screen.
 const FIRST_SCREEN_DATA_WAIT_MS = 2000;
 
 /**
- * Starts loading the first screen's code, the page's and the frame's, while the app data
- * is still on its way, and the page's first-screen data into `queryClient`, so the first
- * paint shows the page with its data. A failed load is forgotten: rendering tries again
- * and shows the error.
+ * Loads the first screen's code, the page's and the frame's, and its data into
+ * `queryClient`: the app data, and what the page's own first screen shows where the page
+ * can say. Resolves once they are in (the data waited for FIRST_SCREEN_DATA_WAIT_MS at
+ * most), so the first render shows the page whole, in one paint, with no query answer
+ * arriving after it to render it again. Never rejects: a failed load is forgotten, and
+ * rendering tries again and shows the error.
  */
-export function preloadFirstScreen(queryClient: QueryClient): void {
+export function preloadFirstScreen(queryClient: QueryClient): Promise<void> {
   const pathname = withoutPreviewPrefix(window.location.pathname);
   const { route, params } = matchRoute(pathname) ?? {};
-  const data = route?.prefetch?.(queryClient, params ?? {}).catch(() => undefined);
-  const dataOrTimeout =
-    data &&
-    Promise.race([data, new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_SCREEN_DATA_WAIT_MS))]);
-  firstScreen = Promise.all([route?.preload(), preloadFrame(), dataOrTimeout]);
+  const data = Promise.all([
+    queryClient.prefetchQuery(appDataQueryOptions()),
+    route?.prefetch?.(queryClient, params ?? {}),
+  ]).catch(() => undefined);
+  const dataOrTimeout = Promise.race([
+    data,
+    new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_SCREEN_DATA_WAIT_MS)),
+  ]);
+  return Promise.all([route?.preload(), preloadFrame(), dataOrTimeout]).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** A page's pattern under the CMS preview prefix: the same pages, with link clicks off. */
@@ -107,9 +115,6 @@ function previewPattern(pattern: string): string {
 }
 
 export function AppRouter() {
-  // The first screen renders once its code is in, all of it in one paint: a page that
-  // suspended would show the loading fallback first and appear 300 ms later at the soonest.
-  use(firstScreen);
   return (
     <BrowserRouter>
       <Routes>

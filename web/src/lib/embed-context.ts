@@ -17,3 +17,16 @@ export function readEmbedContext(search: string, storage: SessionStore | undefin
     return fromQuery ?? undefined;
   }
 }
+
+function sessionStorageOrNothing(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** This visit's embed context: the address's, remembered for the visit, or the one remembered before. */
+export function visitEmbedContext(): string | undefined {
+  return readEmbedContext(window.location.search, sessionStorageOrNothing());
+}
