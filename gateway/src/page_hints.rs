@@ -1,7 +1,7 @@
 //! Preload hints in the HTML shell: the JSON a page's first screen asks for, its
 //! largest image and the code chunks it renders with, so the browser fetches them while
 //! the app's entry is still loading instead of after it has run (the home hero's poster
-//! is a CSS background, invisible to the browser until the page has rendered).
+//! is in no markup before React has rendered the page).
 //!
 //! The URLs mirror the requests of the web app (`web/src/features/*/api`, the current
 //! theater rule of `features/theaters/utils/current-theater.ts`): a hint that stops
