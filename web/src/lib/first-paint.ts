@@ -1,7 +1,7 @@
 // When the page's first contentful paint is on screen: the browser's paint timing says so
 // after the frame has been presented, not merely produced. Work that the first screen
 // does not show waits for it, so it neither delays that paint nor competes with it for
-// the network (SPEC.md section 1's first screen; see components/deferred.tsx).
+// the network (components/deferred.tsx, web-fonts.tsx, the service worker in main.tsx).
 
 // A page that never paints while it waits (a tab opened in the background reports its
 // first paint only once shown) gets on with the rest after this long.
