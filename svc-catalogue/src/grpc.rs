@@ -2,26 +2,23 @@
 
 use jiff::civil::Date;
 use proto::catalogue::v1 as pb;
+use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
 use crate::domain::ShowtimeQuery;
 use crate::reload::SharedCatalogue;
+use crate::version::{self, Clock};
 
 #[derive(Debug, Clone)]
 pub struct CatalogueService {
     pub catalogue: SharedCatalogue,
-    /// A fixed today (CATALOGUE_TODAY); the clock decides when `None`.
-    pub today: Option<Date>,
+    pub clock: Clock,
 }
 
 impl CatalogueService {
     /// Today in the site's time zone.
     fn today(&self, catalogue: &crate::domain::Catalogue) -> Date {
-        self.today.unwrap_or_else(|| {
-            jiff::Timestamp::now()
-                .to_zoned(catalogue.time_zone.clone())
-                .date()
-        })
+        self.clock.today(&catalogue.time_zone)
     }
 }
 
@@ -29,6 +26,15 @@ type Reply<T> = Result<Response<T>, Status>;
 
 #[tonic::async_trait]
 impl pb::catalogue_server::Catalogue for CatalogueService {
+    type WatchSiteStream = ReceiverStream<Result<pb::SiteVersion, Status>>;
+
+    async fn watch_site(&self, _: Request<pb::WatchSiteRequest>) -> Reply<Self::WatchSiteStream> {
+        Ok(Response::new(version::watch(
+            self.catalogue.clone(),
+            self.clock,
+        )))
+    }
+
     async fn get_site(&self, _: Request<pb::GetSiteRequest>) -> Reply<pb::Site> {
         Ok(Response::new(self.catalogue.get().site()))
     }

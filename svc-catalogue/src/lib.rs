@@ -7,6 +7,8 @@
 //! - [`config`]: configuration from the environment.
 //! - [`bundle`]: reading and validating a bundle; errors name the file and the field.
 //! - [`reload`]: the catalogue being served, and the watcher that reloads it.
+//! - [`version`]: the catalogue's version (revision and the site's today), streamed to
+//!   subscribers at each change.
 //! - [`domain`]: the rules as plain Rust: ordering, play weeks, showtimes, theaters,
 //!   posters.
 //! - [`grpc`]: the gRPC adapter over the domain.
@@ -18,6 +20,7 @@ pub mod domain;
 pub mod error;
 pub mod grpc;
 pub mod reload;
+pub mod version;
 
 use std::future::Future;
 
@@ -58,7 +61,9 @@ impl Application {
             .watch(self.config.site_dir.clone(), self.config.reload_every);
         let service = grpc::CatalogueService {
             catalogue: self.catalogue,
-            today: self.config.today,
+            clock: version::Clock {
+                fixed: self.config.today,
+            },
         };
         let served = proto::serving::serve(CatalogueServer::new(service), listener, shutdown).await;
         watcher.abort();

@@ -1,11 +1,14 @@
 //! Hot reload: the bundle's files are fingerprinted every few seconds and reloaded when
 //! they change. A broken new bundle is reported (an error log line, and the metrics
 //! `catalogue_bundle_rejected` = 1 and `catalogue_bundle_rejections_total`) and the
-//! last good one keeps serving.
+//! last good one keeps serving. Whoever watches the catalogue ([`SharedCatalogue::subscribe`])
+//! hears of each bundle that replaces it.
 
 use std::path::PathBuf;
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
 use std::time::Duration;
+
+use tokio::sync::watch;
 
 use crate::bundle;
 use crate::domain::Catalogue;
@@ -13,28 +16,27 @@ use crate::domain::Catalogue;
 /// The catalogue being served, shared by the gRPC handlers and the watcher.
 #[derive(Debug, Clone)]
 pub struct SharedCatalogue {
-    current: Arc<RwLock<Arc<Catalogue>>>,
+    current: Arc<watch::Sender<Arc<Catalogue>>>,
 }
 
 impl SharedCatalogue {
     pub fn new(catalogue: Catalogue) -> SharedCatalogue {
         SharedCatalogue {
-            current: Arc::new(RwLock::new(Arc::new(catalogue))),
+            current: Arc::new(watch::Sender::new(Arc::new(catalogue))),
         }
     }
 
     pub fn get(&self) -> Arc<Catalogue> {
-        self.current
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
+        self.current.borrow().clone()
+    }
+
+    /// Sees each catalogue that replaces the current one.
+    pub fn subscribe(&self) -> watch::Receiver<Arc<Catalogue>> {
+        self.current.subscribe()
     }
 
     fn replace(&self, catalogue: Catalogue) {
-        *self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Arc::new(catalogue);
+        self.current.send_replace(Arc::new(catalogue));
     }
 
     /// Watches `dir` until the returned task is aborted.

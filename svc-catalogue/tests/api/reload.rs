@@ -1,6 +1,6 @@
 use std::time::Duration;
 
-use proto::catalogue::v1::{GetMovieRequest, GetSiteRequest};
+use proto::catalogue::v1::{GetMovieRequest, GetSiteRequest, WatchSiteRequest};
 
 use crate::helpers::{DEMO, copy_bundle, edit_json, spawn_catalogue};
 
@@ -89,4 +89,59 @@ async fn a_broken_bundle_keeps_the_last_good_one_serving() {
     })
     .await;
     assert!(recovered);
+}
+
+#[tokio::test]
+async fn a_subscriber_hears_the_version_at_once_and_again_after_each_reload() {
+    let dir = copy_bundle(DEMO);
+    let catalogue = spawn_catalogue(&dir).await;
+    let mut client = catalogue.client.clone();
+    let mut versions = client
+        .watch_site(WatchSiteRequest {})
+        .await
+        .expect("a stream")
+        .into_inner();
+    let first = versions
+        .message()
+        .await
+        .expect("no error")
+        .expect("a first version");
+    assert_eq!(first.revision, revision(&mut client).await);
+    assert_eq!(first.today, crate::helpers::TODAY);
+
+    edit_json(&dir, "movies.json", |movies| {
+        movies[0]["title"] = "Pushed, not polled".into()
+    });
+    let next = tokio::time::timeout(Duration::from_secs(5), versions.message())
+        .await
+        .expect("a new version within 5 s")
+        .expect("no error")
+        .expect("a version");
+    assert_ne!(next.revision, first.revision);
+    assert_eq!(next.revision, revision(&mut client).await);
+    assert_eq!(title(&mut client).await, "Pushed, not polled");
+}
+
+#[tokio::test]
+async fn a_broken_bundle_pushes_no_version() {
+    let dir = copy_bundle(DEMO);
+    let catalogue = spawn_catalogue(&dir).await;
+    let mut versions = catalogue
+        .client
+        .clone()
+        .watch_site(WatchSiteRequest {})
+        .await
+        .expect("a stream")
+        .into_inner();
+    versions
+        .message()
+        .await
+        .expect("no error")
+        .expect("a first version");
+    std::fs::write(dir.join("movies.json"), "[{ broken").expect("write");
+    let pushed = tokio::time::timeout(Duration::from_millis(600), versions.message()).await;
+    assert!(
+        pushed.is_err(),
+        "nothing is pushed for a bundle that did not load: {pushed:?}"
+    );
 }
