@@ -1,5 +1,7 @@
 # One image per binary of the workspace: docker build --build-arg BINARY=svc-catalogue .
-# compose.yaml builds all five. The web app is built once and shipped with the gateway.
+# compose.yaml builds all five. The web app is built once and shipped with the gateway;
+# the renderer (React's server renderer, which the gateway calls when it publishes) is
+# the `renderer` target: docker build --target renderer .
 
 ARG BINARY=gateway
 
@@ -9,6 +11,20 @@ COPY web/package.json web/package-lock.json ./
 RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 COPY web/ ./
 RUN npm run build
+
+# The renderer: Node, the browser build's manifest and the server build, which carries
+# its dependencies (no node_modules).
+FROM node:20-bookworm-slim AS renderer
+WORKDIR /app/web
+COPY --from=web /src/web/dist ./dist
+COPY --from=web /src/web/dist-server ./dist-server
+COPY web/renderer/server.mjs web/renderer/page-files.mjs ./renderer/
+USER node
+ENV RENDERER_ADDR=0.0.0.0:8093
+EXPOSE 8093
+HEALTHCHECK --interval=10s --timeout=3s --retries=3 \
+    CMD ["node", "-e", "fetch('http://127.0.0.1:8093/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+ENTRYPOINT ["node", "renderer/server.mjs"]
 
 FROM rust:1.95-slim-bookworm AS builder
 ARG BINARY

@@ -9,8 +9,9 @@ export WEB_DIST ?= web/dist
 export CARGO_TERM_COLOR ?= never
 
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
+# `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test lint test-services rust-test chaos web-deps web web-test e2e ops-test bench bench-loyalty soak clean
+.PHONY: run test lint test-services rust-test chaos web-deps web web-test e2e ops-test bench-site bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -28,7 +29,8 @@ lint:
 test-services:
 	scripts/test-services.sh
 
-rust-test: test-services
+## The published-site tests render with the real renderer: the web app is built first.
+rust-test: test-services web
 	cargo test --workspace
 
 ## make chaos: services killed, NATS and PostgreSQL restarted, the gateway stopped, a
@@ -60,10 +62,11 @@ ops-test:
 	python3 ops-tests/test_kubernetes.py
 	python3 ops-tests/test_supply_chain.py
 
-## make bench: load benchmark of page data, gateway against nginx (release build).
-bench: web
+## make bench-site: the published site (pages, page data, app data), gateway against
+## nginx serving the same bytes (release build).
+bench-site: web
 	cargo build --release -p gateway
-	bench/page-data.sh
+	bench/site.sh
 
 ## make bench-loyalty: logins against raw argon2id, and GetMember latency, through the
 ## gateway on PostgreSQL (release build).

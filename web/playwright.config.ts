@@ -20,6 +20,8 @@ function gateway(url: string, siteDir: string, dataDir: string) {
       DATA_DIR: dataDir,
       // The reset e-mail links back to this gateway.
       LOYALTY_SITE_ORIGINS: url,
+      // Canonical links, Open Graph and the sitemap name this gateway.
+      PUBLIC_URL: url,
     },
     url: `${url}/healthz`,
     timeout: 600_000,

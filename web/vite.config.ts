@@ -1,15 +1,28 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import type { Plugin } from 'vite';
+import type { Plugin, UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // The gateway serves the JSON API, page data and posters; in development Vite
 // forwards those paths to a gateway running locally.
 const gateway = process.env.GATEWAY_URL ?? 'http://127.0.0.1:8080';
+
+const webRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * A CSS module's class name from its file's path and its own name alone, so the browser
+ * build, the server build (whose markup the browser hydrates) and the tests name every
+ * class alike.
+ */
+function scopedClassName(name: string, filename: string): string {
+  const file = relative(webRoot, filename.split('?')[0] ?? filename);
+  return `_${name}_${createHash('sha256').update(file).digest('base64url').slice(0, 5)}`;
+}
 
 /** Whether the entry imports `id`, directly or through other static imports. */
 function inFirstChunk(id: string, ctx: ChunkingContext, seen = new Set<string>()): boolean {
@@ -42,8 +55,74 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+/**
+ * `dist/.vite/module-chunks.json`: the chunk each source module went into. Vite's manifest
+ * names only the modules a chunk starts from; a route shared by others (the not-found
+ * screen) lives in a shared chunk, and the renderer (renderer/page-files.mjs) finds it here.
+ */
+function moduleChunks(): Plugin {
+  return {
+    name: 'module-chunks',
+    apply: 'build',
+    generateBundle(_, bundle) {
+      const chunks: Record<string, string> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        for (const id of output.moduleIds) {
+          const source = relative(webRoot, id.split('?')[0] ?? id);
+          if (source.startsWith('src/')) chunks[source] = output.fileName;
+        }
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/module-chunks.json', source: `${JSON.stringify(chunks, null, 2)}\n` });
+    },
+  };
+}
+
+// The browser build, which the gateway serves from dist/.
+const browserBuild: UserConfig['build'] = {
+  target: 'es2022',
+  // Every browser the site supports knows <link rel=modulepreload>; the polyfill would
+  // only add to the first-load script.
+  modulePreload: { polyfill: false },
+  // dist/.vite/manifest.json: scripts/check-bundle-size.mjs follows the chunk graph.
+  manifest: true,
+  // Fonts stay files: the Content-Security-Policy allows fonts from 'self', not data: URLs.
+  assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
+  rolldownOptions: {
+    output: {
+      codeSplitting: {
+        includeDependenciesRecursively: false,
+        // The loyalty session code the header, the login page, the movie page and the
+        // member area share: one chunk rather than many, each of which the first-load
+        // code would have to name. The member area's own endpoints (the other api/
+        // files) and the barcode drawing stay in its chunk, which every page need not load.
+        groups: [
+          {
+            name: 'loyalty-session',
+            test: /src\/features\/loyalty\/(hooks\/|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
+          },
+          // What pages share (posters, cards, movie and showtime parts, page titles): one
+          // chunk rather than a dozen small ones, each a request before the page can
+          // render. Consent, ads and analytics keep theirs: this chunk must not import
+          // the third-party layer, whose code may fail to load without taking pages down.
+          {
+            name: (id, ctx) => (inFirstChunk(id, ctx) ? null : 'page-parts'),
+            minShareCount: 2,
+            test: /[\\/]src[\\/](?!app[\\/]layout[\\/]|features[\\/](ads|analytics|consent|customisation|loyalty)[\\/])/,
+          },
+        ],
+      },
+    },
+  },
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  // The server build (`vite build --ssr`) is the renderer's own: nothing in it is served.
+  plugins: isSsrBuild ? [react()] : [react(), precompress(), moduleChunks()],
+  // The server build carries React's production build alone, whatever the renderer's
+  // environment says.
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
+  css: { modules: { generateScopedName: scopedClassName } },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
@@ -58,6 +137,9 @@ export default defineConfig(({ command }) => ({
         : {}),
     },
   },
+  // The server build (`vite build --ssr`, for the renderer) carries its dependencies,
+  // so the renderer runs from dist-server/ without node_modules.
+  ssr: { noExternal: command === 'build' ? true : undefined },
   server: {
     proxy: {
       '/api': gateway,
@@ -65,44 +147,13 @@ export default defineConfig(({ command }) => ({
       '/posters': gateway,
     },
   },
-  build: {
-    target: 'es2022',
-    // Every browser the site supports knows <link rel=modulepreload>; the polyfill would
-    // only add to the first-load script.
-    modulePreload: { polyfill: false },
-    // dist/.vite/manifest.json: scripts/check-bundle-size.mjs follows the chunk graph.
-    manifest: true,
-    // Fonts stay files: the Content-Security-Policy allows fonts from 'self', not data: URLs.
-    assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          includeDependenciesRecursively: false,
-          // The loyalty session code the header, the login page, the movie page and the
-          // member area share: one chunk rather than many, each of which the first-load
-          // code would have to name. The member area's own endpoints (the other api/
-          // files) and the barcode drawing stay in its chunk, which every page need not load.
-          groups: [
-            {
-              name: 'loyalty-session',
-              test: /src\/features\/loyalty\/(hooks\/|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
-            },
-            // What pages share (posters, cards, movie and showtime parts, page titles): one
-            // chunk rather than a dozen small ones, each a request before the page can
-            // render. Consent, ads and analytics keep theirs: this chunk must not import
-            // the third-party layer, whose code may fail to load without taking pages down.
-            {
-              name: (id, ctx) => (inFirstChunk(id, ctx) ? null : 'page-parts'),
-              minShareCount: 2,
-              test: /[\\/]src[\\/](?!app[\\/]layout[\\/]|features[\\/](ads|analytics|consent|customisation|loyalty)[\\/])/,
-            },
-          ],
-        },
-      },
-    },
-  },
+  build: isSsrBuild
+    ? { target: 'node20', copyPublicDir: false, rolldownOptions: { output: { inlineDynamicImports: true } } }
+    : browserBuild,
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'renderer/**/*.test.mjs'],
+    // CSS modules named as the builds name them (the renderer test hydrates built markup).
+    css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'scoped' } },
   },
 }));

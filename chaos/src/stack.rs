@@ -35,6 +35,17 @@ impl Stack {
         every: &[(&str, String)],
         loyalty_env: &[(&str, String)],
     ) -> Stack {
+        let demo = workspace_root().join("site/demo");
+        Stack::start_serving(dir, &demo, every, loyalty_env).await
+    }
+
+    /// [`Stack::start`] with svc-catalogue serving the bundle in `site_dir`.
+    pub async fn start_serving(
+        dir: &Path,
+        site_dir: &Path,
+        every: &[(&str, String)],
+        loyalty_env: &[(&str, String)],
+    ) -> Stack {
         let addr = |port: u16| format!("127.0.0.1:{port}");
         let catalogue_addr = addr(free_port());
         let loyalty_addr = addr(free_port());
@@ -49,7 +60,7 @@ impl Stack {
             vars(
                 &[
                     ("CATALOGUE_ADDR", catalogue_addr.clone()),
-                    ("SITE_DIR", root.join("site/demo").display().to_string()),
+                    ("SITE_DIR", site_dir.display().to_string()),
                     ("METRICS_ADDR", addr(free_port())),
                 ],
                 every,
@@ -104,7 +115,6 @@ impl Stack {
                     ("ADS_ADDR", ads_addr),
                     ("CONSENT_ADDR", consent_addr),
                     ("WEB_DIST", root.join("web/dist").display().to_string()),
-                    ("SITE_REFRESH_MS", "500".to_owned()),
                 ],
                 every,
             ),

@@ -14,7 +14,7 @@ use tracing::Level;
 use crate::error::error_response;
 use crate::state::AppState;
 use crate::{
-    api, cypher, metrics, ops, page_data, redirects, request_context, security, third_party_proxy,
+    api, cypher, metrics, ops, publish, redirects, request_context, security, third_party_proxy,
     ticketing_sandbox, web,
 };
 
@@ -32,7 +32,6 @@ pub fn app(state: AppState) -> Router {
         .merge(ops::router())
         .merge(api::router())
         .merge(cypher::router())
-        .merge(page_data::router())
         .merge(redirects::router())
         .merge(third_party_proxy::router())
         .merge(web::router(&state.web))
@@ -43,7 +42,10 @@ pub fn app(state: AppState) -> Router {
             state.clone(),
             metrics::record,
         ))
-        .layer(middleware::from_fn_with_state(state, security::headers))
+        .layer(middleware::from_fn_with_state(
+            state.clone(),
+            security::headers,
+        ))
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(
@@ -53,6 +55,11 @@ pub fn app(state: AppState) -> Router {
         )
         .layer(middleware::from_fn(request_context::scope))
         .layer(CatchPanicLayer::custom(|_| internal_error()))
+        // Outermost: a published page is a lookup and a write, past no other layer.
+        .layer(middleware::from_fn_with_state(
+            state.published.clone(),
+            publish::serve::published,
+        ))
 }
 
 async fn method_not_allowed() -> Response {

@@ -31,9 +31,13 @@ pub struct Config {
     pub web_dist: PathBuf,
     /// Deadline of every gRPC call (GRPC_TIMEOUT_MS).
     pub grpc_timeout: Duration,
-    /// How often the cached site snapshot asks the catalogue for a new revision
-    /// (SITE_REFRESH_MS).
-    pub site_refresh: Duration,
+    /// Where the site is reached from outside (PUBLIC_URL), without a trailing slash:
+    /// canonical links, Open Graph URLs and the sitemap are absolute on it.
+    pub public_url: String,
+    /// The Node renderer (RENDERER_URL); `None` with `--embedded` starts one as a child.
+    pub renderer_url: Option<String>,
+    /// The renderer's script, started with `node` when the gateway runs it (RENDERER_SCRIPT).
+    pub renderer_script: PathBuf,
     /// `/__third-party-proxy` (THIRD_PARTY_PROXY_*).
     pub third_party_proxy: ProxyConfig,
     /// Names the loyalty session headers, `{Brand}-Session-Token` (LOYALTY_BRAND).
@@ -76,7 +80,13 @@ impl Config {
             embedded,
             web_dist: PathBuf::from(var("WEB_DIST", "web/dist")),
             grpc_timeout: proto::config::millis(&lookup, "GRPC_TIMEOUT_MS", 2000)?,
-            site_refresh: proto::config::millis(&lookup, "SITE_REFRESH_MS", 2000)?,
+            public_url: public_url(&lookup)?,
+            renderer_url: match lookup("RENDERER_URL").filter(|url| !url.trim().is_empty()) {
+                Some(url) => Some(http_url("RENDERER_URL", &url)?),
+                None if embedded => None,
+                None => Some(DEFAULT_RENDERER_URL.to_owned()),
+            },
+            renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
             analytics_launch_script: LaunchScript::from_lookup(&lookup)?,
@@ -95,6 +105,37 @@ impl Config {
             },
         })
     }
+}
+
+/// Where the renderer listens when it runs as its own service.
+const DEFAULT_RENDERER_URL: &str = "http://127.0.0.1:8093";
+
+/// PUBLIC_URL: an absolute http(s) origin, maybe with a path prefix; no query.
+fn public_url(lookup: &impl Fn(&str) -> Option<String>) -> Result<String, ConfigError> {
+    let value = lookup("PUBLIC_URL").unwrap_or_else(|| "http://127.0.0.1:8080".to_owned());
+    http_url("PUBLIC_URL", &value)
+}
+
+/// `value` as an absolute http(s) URL without query, fragment or trailing slash.
+fn http_url(variable: &'static str, value: &str) -> Result<String, ConfigError> {
+    let problem = |why: &str| ConfigError {
+        variable,
+        problem: format!("'{value}' {why}"),
+    };
+    let rest = value
+        .strip_prefix("https://")
+        .or_else(|| value.strip_prefix("http://"))
+        .ok_or_else(|| problem("is not an http:// or https:// URL"))?;
+    let host = rest.split('/').next().unwrap_or_default();
+    if host.is_empty() || host.contains(['@', ' ']) {
+        return Err(problem("names no host"));
+    }
+    if value.contains(['?', '#', ' ', '"', '<', '>']) {
+        return Err(problem(
+            "may hold neither a query, a fragment nor spaces or quotes",
+        ));
+    }
+    Ok(value.trim_end_matches('/').to_owned())
 }
 
 #[cfg(test)]
@@ -116,7 +157,10 @@ mod tests {
             ("CATALOGUE_ADDR", "svc-catalogue"),
             ("ADS_ADDR", "host:notaport"),
             ("GRPC_TIMEOUT_MS", "soon"),
-            ("SITE_REFRESH_MS", "0"),
+            ("PUBLIC_URL", "marquee.example"),
+            ("PUBLIC_URL", "https://"),
+            ("PUBLIC_URL", "https://marquee.example/?utm=1"),
+            ("RENDERER_URL", "renderer:8093"),
             (
                 "ANALYTICS_LAUNCH_SCRIPT_URL",
                 "http://assets.example/launch.js",
@@ -149,6 +193,26 @@ mod tests {
         assert!(sandbox(false, Some("true")).expect("valid"));
         let error = sandbox(false, Some("yes")).expect_err("not a boolean");
         assert_eq!(error.variable, "TICKETING_SANDBOX");
+    }
+
+    #[test]
+    fn the_public_url_defaults_to_the_local_site_and_loses_its_trailing_slash() {
+        let config = Config::from_lookup(|_| None, true).expect("defaults are valid");
+        assert_eq!(config.public_url, "http://127.0.0.1:8080");
+        assert_eq!(
+            config.renderer_url, None,
+            "embedded: the gateway starts one"
+        );
+        let config = Config::from_lookup(
+            |name| (name == "PUBLIC_URL").then(|| "https://www.marquee.example/".to_owned()),
+            false,
+        )
+        .expect("valid");
+        assert_eq!(config.public_url, "https://www.marquee.example");
+        assert_eq!(
+            config.renderer_url.as_deref(),
+            Some("http://127.0.0.1:8093")
+        );
     }
 
     #[test]

@@ -15,6 +15,20 @@ impl ETag {
         ETag(HeaderValue::from_str(&tag).expect("hex is a valid header value"))
     }
 
+    /// The tag of another representation of the same content (its gzip or Brotli
+    /// encoding): strong tags differ between representations.
+    pub fn with_suffix(&self, suffix: &str) -> ETag {
+        let tag = self.0.to_str().unwrap_or_default().trim_end_matches('"');
+        ETag(
+            HeaderValue::from_str(&format!("{tag}-{suffix}\""))
+                .expect("hex is a valid header value"),
+        )
+    }
+
+    pub fn header(&self) -> &HeaderValue {
+        &self.0
+    }
+
     /// Whether the request's If-None-Match names this entity (weak comparison, as
     /// RFC 9110 section 13.1.2 asks for If-None-Match).
     pub fn matches(&self, request_headers: &HeaderMap) -> bool {

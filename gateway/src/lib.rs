@@ -10,15 +10,14 @@
 //! - [`clients`]: gRPC clients with deadlines.
 //! - [`app`]: the router with its layers; [`state`]: what handlers share.
 //! - [`request_context`]: the request id and trace context of each request.
-//! - [`site_snapshot`]: the cached site (configuration, loyalty, theaters, messages).
+//! - [`site_snapshot`]: the current site (configuration, loyalty, theaters, messages).
+//! - [`publish`]: the published site: every public page rendered once per catalogue
+//!   version, its page data, app data, sitemap and robots.txt, served from memory.
 //! - [`api`]: the JSON API under `/api/v1/`.
 //! - [`cypher`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
-//! - [`page_data`]: `/page-data/...` and the page resolution behind the HTML shell.
 //! - [`page_routes`]: which screen a path shows; path normalisation.
-//! - [`web`]: the built web app, the HTML shell and posters; [`page_hints`]: the
-//!   shell's preload hints for a page's first screen; [`web_chunks`]: the code chunks a
-//!   page needs, from the build's manifest; [`html`]: escaping, and the shell completed
-//!   with the site's title and those hints.
+//! - [`web`]: the built web app's files, where unpublished page paths lead, posters;
+//!   [`html`]: escaping.
 //! - [`redirects`]: the ticketing redirect endpoints.
 //! - [`ticketing_sandbox`]: a stand-in ticketing site for the hand-off (TICKETING_SANDBOX).
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
@@ -41,9 +40,8 @@ pub mod html;
 pub mod launch_script;
 pub mod metrics;
 pub mod ops;
-pub mod page_data;
-pub mod page_hints;
 pub mod page_routes;
+pub mod publish;
 pub mod redirects;
 pub mod request_context;
 pub mod security;
@@ -54,7 +52,6 @@ pub mod third_party_csp;
 pub mod third_party_proxy;
 pub mod ticketing_sandbox;
 pub mod web;
-pub mod web_chunks;
 
 pub use config::Config;
 pub use startup::Application;

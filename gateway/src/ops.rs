@@ -1,7 +1,12 @@
 //! Operations endpoints: `/healthz` (the process is up), `/readyz` (every service
 //! answers its gRPC health check; `?only=catalogue` narrows it to the services named, so
-//! an orchestrator can keep a gateway in rotation while an optional service is down),
-//! `/metrics` (Prometheus text).
+//! an orchestrator can keep a gateway in rotation while an optional service is down;
+//! and the published snapshot's version and age), `/metrics` (Prometheus text).
+//!
+//! Readiness: `ready` (200) when every service asked for serves and the snapshot is
+//! current; `degraded` (200) while a snapshot is served but a service or the renderer is
+//! away, or a newer version waits to be published: the published site keeps answering;
+//! `not_ready` (503) while nothing has been published and a service is away.
 
 use axum::extract::State;
 use axum::http::{StatusCode, header};
@@ -81,14 +86,47 @@ async fn readyz(
         let status = if serving { "serving" } else { "unavailable" };
         services.insert(name.to_owned(), json!(status));
     }
-    let (status, word) = if ready {
-        (StatusCode::OK, "ready")
+    let publishing = state.publish_status.get();
+    let snapshot = state.published.current();
+    let current = snapshot
+        .as_ref()
+        .is_some_and(|snapshot| snapshot.complete && publishing.pending.is_none());
+    let (status, word) = match (ready && current, snapshot.is_some(), ready) {
+        (true, _, _) => (StatusCode::OK, "ready"),
+        (false, true, _) => (StatusCode::OK, "degraded"),
+        (false, false, true) => (StatusCode::OK, "degraded"),
+        (false, false, false) => (StatusCode::SERVICE_UNAVAILABLE, "not_ready"),
+    };
+    let now = jiff::Timestamp::now();
+    let snapshot = match &snapshot {
+        Some(snapshot) => json!({
+            "revision": snapshot.version.revision,
+            "today": snapshot.version.today,
+            "publishedAt": snapshot.published_at.to_string(),
+            "ageSeconds": now.duration_since(snapshot.published_at).as_secs(),
+            "files": snapshot.files.len(),
+            "rendered": snapshot.complete,
+        }),
+        None => json!(null),
+    };
+    let renderer = if publishing.renderer_up {
+        "serving"
     } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
+        "unavailable"
     };
     Ok((
         status,
-        Json(json!({ "status": word, "services": services })),
+        Json(json!({
+            "status": word,
+            "services": services,
+            "snapshot": snapshot,
+            "publishing": {
+                "renderer": renderer,
+                "catalogueVersions": if publishing.catalogue_connected { "connected" } else { "disconnected" },
+                "pending": publishing.pending.map(|version| json!({"revision": version.revision, "today": version.today})),
+                "lastError": publishing.last_error,
+            },
+        })),
     )
         .into_response())
 }

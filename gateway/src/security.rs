@@ -13,7 +13,49 @@ use crate::state::AppState;
 use crate::third_party_csp::ThirdPartySources;
 
 /// The policy when no site is known yet: nothing but our own origin.
-const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'";
+const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+
+/// The site's Content-Security-Policy, before the hashes of a page's inline scripts.
+#[derive(Debug, Clone)]
+pub struct ContentSecurityPolicy {
+    script: String,
+    rest: String,
+}
+
+impl ContentSecurityPolicy {
+    /// The policy of an HTML page whose inline scripts have these hashes
+    /// (`sha256-...`): only they, and what they load, may run ('strict-dynamic'). The
+    /// host sources are for browsers too old for 'strict-dynamic', which newer ones
+    /// ignore.
+    pub fn for_page(&self, script_hashes: &[String]) -> HeaderValue {
+        let hashes: String = script_hashes
+            .iter()
+            .map(|hash| format!(" '{hash}'"))
+            .collect();
+        let policy = format!(
+            "script-src{hashes} 'strict-dynamic' 'self'{}; {}",
+            self.script, self.rest
+        );
+        HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_CSP))
+    }
+
+    /// The policy before any site is known: nothing but our own origin.
+    pub fn fallback() -> ContentSecurityPolicy {
+        content_security_policy(
+            &catalogue::SiteConfig::default(),
+            &catalogue::SiteSettings::default(),
+            &[],
+            None,
+            false,
+        )
+    }
+
+    /// The policy of anything that is not a page (JSON, images, scripts).
+    pub fn header(&self) -> HeaderValue {
+        let policy = format!("script-src 'self'{}; {}", self.script, self.rest);
+        HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_CSP))
+    }
+}
 
 pub fn content_security_policy(
     config: &catalogue::SiteConfig,
@@ -21,7 +63,7 @@ pub fn content_security_policy(
     theaters: &[catalogue::Theater],
     launch_script: Option<&LaunchScript>,
     captcha: bool,
-) -> HeaderValue {
+) -> ContentSecurityPolicy {
     let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
     // The version 3 ticketing hand-off posts a form to the ticketing site.
     let ticketing = settings
@@ -40,13 +82,15 @@ pub fn content_security_policy(
         frame,
         img,
     } = ThirdPartySources::for_site(settings, launch_script, captcha);
-    let policy = format!(
-        "default-src 'self'; script-src 'self'{script}; style-src 'self' 'unsafe-inline'; \
-         img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
-         frame-src 'self'{frame}; object-src 'none'; \
-         base-uri 'self'; form-action 'self'{form_targets}; frame-ancestors 'self'{ancestors}"
-    );
-    HeaderValue::from_str(&policy).unwrap_or_else(|_| HeaderValue::from_static(FALLBACK_CSP))
+    ContentSecurityPolicy {
+        script,
+        rest: format!(
+            "default-src 'self'; style-src 'self' 'unsafe-inline'; \
+             img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
+             frame-src 'self'{frame}; worker-src 'self'; object-src 'none'; \
+             base-uri 'none'; form-action 'self'{form_targets}; frame-ancestors 'self'{ancestors}"
+        ),
+    }
 }
 
 /// ` a b c` of the well-formed host sources; anything that could break out of the
@@ -78,15 +122,25 @@ fn origin(url: &str) -> Option<&str> {
     (host_end > 0).then(|| &url[..url.len() - rest.len() + host_end])
 }
 
+/// The policy, unless the response brought its own (an HTML page with its script
+/// hashes), and the other security headers.
 pub async fn headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let mut response = next.run(request).await;
-    let csp = state
-        .site
-        .cached()
-        .map(|site| site.content_security_policy.clone())
-        .unwrap_or_else(|| HeaderValue::from_static(FALLBACK_CSP));
     let headers = response.headers_mut();
-    headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        let csp = state
+            .site
+            .cached()
+            .map(|site| site.content_security_policy.clone())
+            .unwrap_or_else(|| HeaderValue::from_static(FALLBACK_CSP));
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    insert_static_headers(headers);
+    response
+}
+
+/// The headers every response carries whatever its content.
+pub fn insert_static_headers(headers: &mut axum::http::HeaderMap) {
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
@@ -99,7 +153,6 @@ pub async fn headers(State(state): State<AppState>, request: Request, next: Next
         "permissions-policy",
         HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=()"),
     );
-    response
 }
 
 #[cfg(test)]
@@ -115,6 +168,7 @@ mod tests {
 
     fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
         content_security_policy(config, settings, &[], None, false)
+            .header()
             .to_str()
             .expect("ascii")
             .to_owned()
@@ -156,6 +210,19 @@ mod tests {
             csp.contains("form-action 'self' https://tickets.example.com;"),
             "{csp}"
         );
+    }
+
+    #[test]
+    fn a_page_runs_only_its_hashed_scripts_and_what_they_load() {
+        let csp = content_security_policy(&config(&[]), &Default::default(), &[], None, false)
+            .for_page(&["sha256-abc=".to_owned()]);
+        let csp = csp.to_str().expect("ascii");
+        assert!(
+            csp.starts_with("script-src 'sha256-abc=' 'strict-dynamic' 'self' "),
+            "{csp}"
+        );
+        assert!(csp.contains("object-src 'none'"), "{csp}");
+        assert!(csp.contains("base-uri 'none'"), "{csp}");
     }
 
     #[test]

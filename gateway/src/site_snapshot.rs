@@ -2,11 +2,13 @@
 //! configuration, theaters and locale messages, plus the ready-made app-data JSON and
 //! the Content-Security-Policy derived from them.
 //!
-//! Every page load needs this, so it is built once per catalogue revision rather than
-//! per request; a background task asks the catalogue for its revision and rebuilds on
-//! change. When the catalogue is down the last good snapshot keeps serving.
+//! Every page load needs this, so it is built once per catalogue version rather than per
+//! request: the publisher ([`crate::publish`]) builds it with each version the catalogue
+//! pushes. When the catalogue is down the last good snapshot keeps serving.
 
-use std::sync::{Arc, RwLock};
+use std::sync::Arc;
+
+use arc_swap::ArcSwapOption;
 
 use axum::http::HeaderValue;
 use bytes::Bytes;
@@ -18,7 +20,7 @@ use crate::clients::Services;
 use crate::error::AppError;
 use crate::etag::ETag;
 use crate::launch_script::LaunchScript;
-use crate::security;
+use crate::security::{self, ContentSecurityPolicy};
 use crate::ticketing_sandbox::TicketingSandbox;
 
 #[derive(Debug)]
@@ -33,7 +35,10 @@ pub struct SiteSnapshot {
     /// `/page-data/app-data.json`, serialised once.
     pub app_data: Bytes,
     pub app_data_etag: ETag,
+    /// The policy of everything that is not a page.
     pub content_security_policy: HeaderValue,
+    /// The policy pages extend with their script hashes.
+    pub policy: ContentSecurityPolicy,
 }
 
 impl SiteSnapshot {
@@ -104,7 +109,7 @@ pub struct SiteOverrides {
 /// Shared handle to the current snapshot.
 #[derive(Debug, Clone, Default)]
 pub struct SiteCache {
-    current: Arc<RwLock<Option<Arc<SiteSnapshot>>>>,
+    current: Arc<ArcSwapOption<SiteSnapshot>>,
     overrides: SiteOverrides,
 }
 
@@ -116,23 +121,16 @@ impl SiteCache {
         }
     }
 
-    /// The cached snapshot, or one built now when there is none yet.
+    pub fn overrides(&self) -> &SiteOverrides {
+        &self.overrides
+    }
+
+    /// The cached snapshot, or one built now when there is none yet (the catalogue was
+    /// down when the gateway started, and no version has been published since).
     pub async fn get(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
         if let Some(snapshot) = self.cached() {
             return Ok(snapshot);
         }
-        self.refresh(services).await
-    }
-
-    pub fn cached(&self) -> Option<Arc<SiteSnapshot>> {
-        self.current
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
-    }
-
-    /// Rebuilds the snapshot when the catalogue's revision differs from the cached one.
-    pub async fn refresh(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
         let site = services
             .catalogue
             .clone()
@@ -140,36 +138,21 @@ impl SiteCache {
             .await
             .map_err(AppError::catalogue)?
             .into_inner();
-        if let Some(snapshot) = self.cached()
-            && snapshot.revision() == site.revision
-        {
-            return Ok(snapshot);
-        }
         let snapshot = Arc::new(build(services, site, &self.overrides).await?);
-        *self
-            .current
-            .write()
-            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(snapshot.clone());
-        tracing::info!(revision = snapshot.revision(), "site snapshot rebuilt");
+        self.set(snapshot.clone());
         Ok(snapshot)
     }
 
-    /// Keeps the snapshot fresh until the process ends.
-    pub fn spawn_refresher(&self, services: Services, every: std::time::Duration) {
-        let cache = self.clone();
-        tokio::spawn(async move {
-            let mut ticks = tokio::time::interval(every);
-            loop {
-                ticks.tick().await;
-                if let Err(error) = cache.refresh(&services).await {
-                    tracing::debug!(%error, "site snapshot not refreshed");
-                }
-            }
-        });
+    pub fn cached(&self) -> Option<Arc<SiteSnapshot>> {
+        self.current.load_full()
+    }
+
+    pub fn set(&self, snapshot: Arc<SiteSnapshot>) {
+        self.current.store(Some(snapshot));
     }
 }
 
-async fn build(
+pub async fn build(
     services: &Services,
     site: catalogue::Site,
     overrides: &SiteOverrides,
@@ -226,16 +209,18 @@ async fn build(
         "analytics": { "launchScriptUrl": overrides.launch_script.as_ref().map(LaunchScript::url) },
     });
     let app_data = Bytes::from(app_data.to_string());
+    let policy = security::content_security_policy(
+        &config,
+        &settings,
+        &theaters,
+        overrides.launch_script.as_ref(),
+        captcha_site_key.is_some(),
+    );
     Ok(SiteSnapshot {
         app_data_etag: ETag::of(&app_data),
         app_data,
-        content_security_policy: security::content_security_policy(
-            &config,
-            &settings,
-            &theaters,
-            overrides.launch_script.as_ref(),
-            captcha_site_key.is_some(),
-        ),
+        content_security_policy: policy.header(),
+        policy,
         site,
         loyalty,
         captcha_site_key,

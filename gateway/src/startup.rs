@@ -16,6 +16,8 @@ use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::metrics::Metrics;
+use crate::publish::renderer::{Renderer, RendererProcess};
+use crate::publish::{PublishStatus, Published, Publisher};
 use crate::site_snapshot::{SiteCache, SiteOverrides};
 use crate::state::{AppState, Shared};
 use crate::third_party_proxy::ThirdPartyProxy;
@@ -40,6 +42,10 @@ pub struct Application {
     shutdown_grace: Duration,
     /// Kept alive for as long as the gateway runs; dropping it stops the services.
     _embedded: Option<EmbeddedServices>,
+    /// The renderer when the gateway runs it; it stops with the gateway.
+    _renderer: Option<RendererProcess>,
+    /// Publishes each catalogue version; stopped with the gateway.
+    publisher: tokio::task::JoinHandle<()>,
 }
 
 impl Application {
@@ -64,15 +70,50 @@ impl Application {
             captcha_site_key: config.captcha_site_key.clone(),
             launch_script: config.analytics_launch_script.clone(),
         });
-        if let Err(error) = site.refresh(&services).await {
-            tracing::warn!(%error, "no site snapshot yet; will retry");
+        // Without a renderer the site is published with the web app's shell, and
+        // `/readyz` says so: the gateway still starts.
+        let renderer_process = match &config.renderer_url {
+            Some(_) => None,
+            None => match RendererProcess::start("node", &config.renderer_script, &config.web_dist).await {
+                Ok(process) => Some(process),
+                Err(error) => {
+                    tracing::error!(%error, "pages are published unrendered until a renderer answers");
+                    None
+                }
+            },
+        };
+        let renderer_url = config
+            .renderer_url
+            .clone()
+            .or_else(|| renderer_process.as_ref().map(|process| process.url.clone()))
+            .unwrap_or_default();
+        let web = WebApp::load(&config.web_dist);
+        let published = Published::default();
+        let publish_status = PublishStatus::default();
+        let publisher = Publisher {
+            services: services.clone(),
+            site: site.clone(),
+            published: published.clone(),
+            status: publish_status.clone(),
+            renderer: Renderer::new(&renderer_url),
+            template: web.template(),
+            origin: config.public_url.clone(),
+        };
+        // The first version is published before the gateway listens, when the catalogue
+        // answers: the first visitor gets the rendered site.
+        if let Ok(version) = first_version(&services).await
+            && let Err(error) = publisher.publish(version).await
+        {
+            tracing::warn!(%error, "the first snapshot is not complete yet");
         }
-        site.spawn_refresher(services.clone(), config.site_refresh);
+        let publisher = publisher.spawn();
         let state = AppState::new(Shared {
             services,
             site,
+            published,
+            publish_status,
             metrics: Metrics::default(),
-            web: WebApp::load(&config.web_dist),
+            web,
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
             ticketing_sandbox,
@@ -85,6 +126,8 @@ impl Application {
             router: app(state),
             shutdown_grace: config.shutdown_grace,
             _embedded: embedded,
+            _renderer: renderer_process,
+            publisher,
         })
     }
 
@@ -122,6 +165,7 @@ impl Application {
         .with_graceful_shutdown(signal)
         .into_future();
         let grace = self.shutdown_grace;
+        let _publisher = AbortOnDrop(self.publisher);
         tokio::select! {
             result = served => result,
             () = async { stopping.notified().await; tokio::time::sleep(grace).await } => {
@@ -129,5 +173,30 @@ impl Application {
                 Ok(())
             }
         }
+    }
+}
+
+/// The catalogue's current version, from the first message of its version stream.
+async fn first_version(
+    services: &Services,
+) -> Result<proto::catalogue::v1::SiteVersion, tonic::Status> {
+    let mut versions = services
+        .catalogue
+        .clone()
+        .watch_site(proto::catalogue::v1::WatchSiteRequest {})
+        .await?
+        .into_inner();
+    versions
+        .message()
+        .await?
+        .ok_or_else(|| tonic::Status::unavailable("the catalogue sent no version"))
+}
+
+/// Stops the publisher with the server, so a stopped gateway publishes nothing more.
+struct AbortOnDrop(tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
     }
 }

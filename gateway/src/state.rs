@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::clients::Services;
 use crate::metrics::Metrics;
+use crate::publish::{PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
 use crate::third_party_proxy::ThirdPartyProxy;
 use crate::ticketing_sandbox::TicketingSandbox;
@@ -32,6 +33,9 @@ impl Deref for AppState {
 pub struct Shared {
     pub services: Services,
     pub site: SiteCache,
+    /// The published site: pages, page data, app data, sitemap.
+    pub published: Published,
+    pub publish_status: PublishStatus,
     pub metrics: Metrics,
     pub web: WebApp,
     pub third_party_proxy: ThirdPartyProxy,

@@ -1,14 +1,15 @@
 //! The built web app (web/dist): hashed assets with long-lived caching, other files
-//! revalidated, and the HTML shell for every page path with the page's real status
-//! (404 for unknown pages, 301 to canonical paths), the site's name as its title and
-//! preload hints for the page's first screen. Also the generated posters.
+//! revalidated, and every page path the snapshot does not hold as it is: other
+//! spellings of a published page redirect to it, the member area and previews get the
+//! web app's shell, anything else the 404 page. Also the generated posters.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use axum::Router;
 use axum::extract::{self, State};
 use axum::handler::Handler;
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
 use bytes::Bytes;
@@ -18,10 +19,12 @@ use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::error::{AppError, error_response};
 use crate::etag::{ETag, conditional};
-use crate::page_data::{Resolution, resolve};
+use crate::page_routes::{PageRoute, canonical_path, segment_names};
+use crate::publish::document::{PageParts, Template};
+use crate::publish::serve::answer;
+use crate::publish::{PublishedFile, Snapshot};
+use crate::security::ContentSecurityPolicy;
 use crate::state::AppState;
-use crate::web_chunks::WebChunks;
-use crate::{html, page_hints};
 
 /// Vite names files under assets/ by content hash, so they never change.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -30,23 +33,55 @@ const REVALIDATE: &str = "no-cache";
 #[derive(Debug, Clone)]
 pub struct WebApp {
     dist: PathBuf,
-    /// index.html, read once at start; `None` when the app is not built.
-    shell: Option<Bytes>,
-    /// Which code chunks a page needs, for the shell's preload hints.
-    chunks: WebChunks,
+    /// index.html taken apart once at start; `None` when the app is not built.
+    template: Option<Arc<Template>>,
+    /// The shell before any site is known (the catalogue has not answered yet).
+    bare_shell: Option<Arc<PublishedFile>>,
 }
 
 impl WebApp {
     pub fn load(dist: &Path) -> WebApp {
-        let shell = std::fs::read(dist.join("index.html")).ok().map(Bytes::from);
-        if shell.is_none() {
-            tracing::warn!(dist = %dist.display(), "the web app is not built: pages answer 503 (run `make web`)");
-        }
+        let template = match std::fs::read_to_string(dist.join("index.html")) {
+            Ok(html) => match Template::parse(&html) {
+                Ok(template) => Some(Arc::new(template)),
+                Err(error) => {
+                    tracing::error!(dist = %dist.display(), %error, "the web app's index.html cannot be used: pages answer 503");
+                    None
+                }
+            },
+            Err(_) => {
+                tracing::warn!(dist = %dist.display(), "the web app is not built: pages answer 503 (run `make web`)");
+                None
+            }
+        };
+        let bare_shell = template.as_ref().map(|template| {
+            let document = template.render(&PageParts {
+                locale: "",
+                head: "",
+                markup: "",
+                scripts: &[],
+                style_sheets: &[],
+                app_data: None,
+                page_data: None,
+            });
+            let policy = ContentSecurityPolicy::fallback().for_page(&document.script_hashes);
+            Arc::new(PublishedFile::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "text/html; charset=utf-8",
+                Bytes::from(document.html),
+                Some(policy),
+                jiff::Timestamp::now(),
+            ))
+        });
         WebApp {
             dist: dist.to_owned(),
-            shell,
-            chunks: WebChunks::load(dist),
+            template,
+            bare_shell,
         }
+    }
+
+    pub fn template(&self) -> Option<Arc<Template>> {
+        self.template.clone()
     }
 }
 
@@ -69,7 +104,7 @@ pub fn router(web: &WebApp) -> Router<AppState> {
         .nest("/assets", assets)
 }
 
-/// Files at the root of the build (sw.js, favicon, robots.txt...), then page paths.
+/// Files at the root of the build (sw.js, favicon...), then page paths.
 pub fn fallback(state: AppState) -> Router {
     let dist = state.web.dist.clone();
     let pages = page.with_state(state);
@@ -85,8 +120,20 @@ pub fn fallback(state: AppState) -> Router {
         ))
 }
 
-async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Response {
+async fn page(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
     let path = uri.path();
+    if path.starts_with("/page-data/") && state.published.current().is_none() {
+        return error_response(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "not_published",
+            "no page data yet: the site is published once the catalogue answers",
+        );
+    }
     if path.starts_with("/api/") || path.starts_with("/page-data/") {
         return error_response(
             StatusCode::NOT_FOUND,
@@ -94,61 +141,108 @@ async fn page(State(state): State<AppState>, uri: Uri, headers: HeaderMap) -> Re
             &format!("no route {path}"),
         );
     }
-    let Some(shell) = state.web.shell.clone() else {
-        return error_response(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "web_app_missing",
-            "the web app is not built",
-        );
+    let head = method == Method::HEAD;
+    let Some(snapshot) = state.published.current() else {
+        // The shell still loads; the app shows the error page and retries.
+        return match &state.web.bare_shell {
+            Some(shell) => answer(shell, StatusCode::SERVICE_UNAVAILABLE, &headers, head),
+            None => web_app_missing(),
+        };
     };
-    let (prefix, page_path) = split_preview_prefix(path);
-    let (status, links) = match resolve(&state, page_path).await {
-        Ok(Resolution::Page(page)) => {
-            let cookies = headers.get(header::COOKIE).and_then(|v| v.to_str().ok());
-            (
-                page.status,
-                page_hints::preload_links(&page, cookies, &state.web.chunks),
-            )
-        }
-        Ok(Resolution::Missing) => (StatusCode::NOT_FOUND, String::new()),
-        Ok(Resolution::Redirect(to)) => {
-            let to = format!("{prefix}{to}");
+    match where_to(&snapshot, path) {
+        Destination::Redirect(to) => {
             let to = match uri.query() {
                 Some(query) => format!("{to}?{query}"),
                 None => to,
             };
-            return Redirect::permanent(&to).into_response();
+            Redirect::permanent(&to).into_response()
         }
-        // The shell still loads; the app shows the error page and retries.
-        Err(error) => {
-            tracing::warn!(%error, path, "page not resolved");
-            (StatusCode::SERVICE_UNAVAILABLE, String::new())
-        }
-    };
-    let site_name = state
-        .site
-        .cached()
-        .map(|site| site.site_name())
-        .unwrap_or_default();
-    let shell = html::page_shell(&shell, &site_name, &links);
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        shell,
+        Destination::Shell => match &snapshot.shell {
+            Some(shell) => answer(shell, StatusCode::OK, &headers, head),
+            None => web_app_missing(),
+        },
+        Destination::NotFound => match snapshot.file("/404.html") {
+            Some(page) => answer(page, StatusCode::NOT_FOUND, &headers, head),
+            None => error_response(
+                StatusCode::NOT_FOUND,
+                "not_found",
+                &format!("no page at {path}"),
+            ),
+        },
+    }
+}
+
+fn web_app_missing() -> Response {
+    error_response(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "web_app_missing",
+        "the web app is not built",
     )
-        .into_response()
+}
+
+/// Where a page path the snapshot does not hold leads.
+#[derive(Debug, PartialEq, Eq)]
+enum Destination {
+    /// A published page under its canonical path (preview prefix kept).
+    Redirect(String),
+    /// The web app renders it in the browser: the member area, previews.
+    Shell,
+    NotFound,
 }
 
 /// The CMS preview shows every page under this prefix (SPEC.md section 2); the app
 /// renders the page without it and turns link clicks off.
 const PREVIEW_PREFIX: &str = "/cms-preview";
 
-/// `("/cms-preview", "/movies/")` for "/cms-preview/movies/", `("", path)` otherwise.
-fn split_preview_prefix(path: &str) -> (&'static str, &str) {
-    match path.strip_prefix(PREVIEW_PREFIX) {
-        Some("") => (PREVIEW_PREFIX, "/"),
-        Some(rest) if rest.starts_with('/') => (PREVIEW_PREFIX, rest),
-        _ => ("", path),
+fn where_to(snapshot: &Snapshot, path: &str) -> Destination {
+    let published = |candidate: &str| snapshot.file(candidate).is_some();
+    // A preview is rendered in the browser, of a page that exists.
+    if let Some(previewed) = path.strip_prefix(PREVIEW_PREFIX)
+        && (previewed.is_empty() || previewed.starts_with('/'))
+    {
+        let previewed = if previewed.is_empty() { "/" } else { previewed };
+        let trailing_slash = snapshot.site.config().trailing_slash;
+        let canonical =
+            canonical_path(previewed, &trailing_slash).unwrap_or_else(|| previewed.to_owned());
+        let exists =
+            published(&canonical) || PageRoute::parse(previewed) == Some(PageRoute::Account);
+        return if exists {
+            Destination::Shell
+        } else {
+            Destination::NotFound
+        };
+    }
+    let trailing_slash = snapshot.site.config().trailing_slash;
+    if let Some(canonical) = canonical_path(path, &trailing_slash)
+        && published(&canonical)
+    {
+        return Destination::Redirect(canonical);
+    }
+    let paths = &snapshot.entity_paths;
+    let by_segment = |entities: &std::collections::HashMap<String, String>, segment: &str| {
+        entities
+            .iter()
+            .find(|(id, _)| segment_names(segment, id))
+            .map(|(_, path)| Destination::Redirect(path.clone()))
+    };
+    let found = match PageRoute::parse(path) {
+        Some(PageRoute::Account) => Some(Destination::Shell),
+        Some(PageRoute::MoviePermalink { id }) => paths
+            .movies
+            .get(&id)
+            .map(|path| Destination::Redirect(path.clone())),
+        Some(PageRoute::Movie { segment } | PageRoute::MovieCatchAll { segment }) => {
+            by_segment(&paths.movies, &segment)
+        }
+        Some(PageRoute::Theater { segment }) => by_segment(&paths.theaters, &segment),
+        Some(PageRoute::Event { segment }) => by_segment(&paths.events, &segment),
+        _ => None,
+    };
+    match found {
+        // A redirect to where we already are would loop: that page is not published.
+        Some(Destination::Redirect(to)) if to == path => Destination::NotFound,
+        Some(destination) => destination,
+        None => Destination::NotFound,
     }
 }
 
@@ -176,24 +270,4 @@ async fn poster(
         "public, max-age=86400",
         body,
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::split_preview_prefix;
-
-    #[test]
-    fn a_preview_path_is_the_page_path_under_the_preview_prefix() {
-        assert_eq!(
-            split_preview_prefix("/cms-preview/movies/"),
-            ("/cms-preview", "/movies/")
-        );
-        assert_eq!(split_preview_prefix("/cms-preview"), ("/cms-preview", "/"));
-        assert_eq!(split_preview_prefix("/cms-preview/"), ("/cms-preview", "/"));
-        assert_eq!(
-            split_preview_prefix("/cms-previewer/"),
-            ("", "/cms-previewer/")
-        );
-        assert_eq!(split_preview_prefix("/movies/"), ("", "/movies/"));
-    }
 }

@@ -9,6 +9,14 @@ export type SiteJson = {
 export type MovieJson = { id: string; title?: string; slug?: string; path?: string; playWeek?: string };
 export type TheaterJson = { id: string; name?: string };
 
+/**
+ * Waits for the published page's markup to be hydrated: its buttons take clicks from then
+ * on (before, they are disabled; the colour-mode toggle is on every page).
+ */
+export async function expectHydrated(page: Page) {
+  await expect(page.getByTestId('colour-mode-toggle')).toBeEnabled();
+}
+
 export async function getJson<T>(request: APIRequestContext, path: string): Promise<T> {
   const response = await request.get(path);
   expect(response.ok(), `${path} answers ${response.status()}`).toBe(true);

@@ -20,10 +20,23 @@ async function configureLaunchScript(context: BrowserContext, page: Page, origin
     (url) => url.origin !== origin,
     (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
   );
+  const analytics = { launchScriptUrl: `${origin}${LAUNCH_SCRIPT_PATH}` };
+  // A published page carries the app data in its HTML; other pages fetch it.
+  await page.route(
+    (url) => url.origin === origin && url.pathname === '/',
+    async (route) => {
+      const response = await route.fetch();
+      const html = (await response.text()).replace(
+        '"analytics":{"launchScriptUrl":null}',
+        `"analytics":${JSON.stringify(analytics)}`,
+      );
+      await route.fulfill({ response, body: html });
+    },
+  );
   await page.route('**/page-data/app-data.json', async (route) => {
     const response = await route.fetch();
     const appData = (await response.json()) as Record<string, unknown>;
-    appData.analytics = { launchScriptUrl: `${origin}${LAUNCH_SCRIPT_PATH}` };
+    appData.analytics = analytics;
     await route.fulfill({ response, json: appData });
   });
   await page.route(`**${LAUNCH_SCRIPT_PATH}`, (route) => {

@@ -1,18 +1,28 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { expectHydrated } from './helpers';
 
 // SPEC.md section 2: a page load is retried up to 3 times; then a missing page goes to
-// /404.html and a server error to /500.html.
+// /404.html and a server error to /500.html. A published page brings its data in its
+// HTML, so the loads tried here are those of a page reached from another in the browser,
+// which fetches the page's data file.
+/** The home page, hydrated, then the events page by its link. */
+async function openEventsFromHome(page: Page) {
+  await page.goto('/');
+  await expectHydrated(page);
+  await page.getByRole('banner').getByRole('navigation').getByRole('link', { name: 'Events' }).click();
+}
+
 test.describe('page load failures', () => {
   // Requests a service worker makes are out of reach of page.route.
   test.use({ serviceWorkers: 'block' });
 
   test('a server error after the retries leads to /500.html', async ({ page }) => {
     let calls = 0;
-    await page.route('**/api/v1/events', (route) => {
+    await page.route('**/page-data/events/page-data.json', (route) => {
       calls += 1;
       return route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":{"code":"unavailable","message":"down"}}' });
     });
-    await page.goto('/events/');
+    await openEventsFromHome(page);
     await expect(page).toHaveURL(/\/500\.html$/, { timeout: 20_000 });
     await expect(page.getByTestId('server-error')).toBeVisible();
     expect(calls).toBe(4);
@@ -27,11 +37,11 @@ test.describe('page load failures', () => {
 
   test('a missing page is not retried and leads to /404.html', async ({ page }) => {
     let calls = 0;
-    await page.route('**/api/v1/events', (route) => {
+    await page.route('**/page-data/events/page-data.json', (route) => {
       calls += 1;
       return route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"not_found","message":"gone"}}' });
     });
-    await page.goto('/events/');
+    await openEventsFromHome(page);
     await expect(page).toHaveURL(/\/404\.html$/);
     await expect(page.getByTestId('not-found')).toBeVisible();
     expect(calls).toBe(1);

@@ -4,8 +4,9 @@ import { getJson, type MovieJson } from './helpers';
 
 type Graph = { '@context': string; '@graph': Array<Record<string, unknown>> };
 
+// The published page carries its JSON-LD in its head, written by the gateway.
 async function jsonLd(page: Page): Promise<Graph> {
-  const script = page.getByTestId('json-ld');
+  const script = page.locator('head script[type="application/ld+json"]');
   await expect(script).toHaveCount(1);
   return JSON.parse((await script.textContent()) ?? '{}') as Graph;
 }

@@ -1,7 +1,4 @@
-import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadFirstScreen } from './app/router';
+import { startApp } from './app/start-app';
 import { visitEmbedContext } from './lib/embed-context';
 import { afterFirstPaint } from './lib/first-paint';
 import { createQueryClient } from './lib/query-client';
@@ -9,29 +6,20 @@ import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
 
 const queryClient = createQueryClient();
-const firstScreen = preloadFirstScreen(queryClient);
 watchResourceErrors();
 // Read at once: only the first page's address names it, and a quick click can leave that
 // page before it has rendered.
 const embedContext = visitEmbedContext();
 
-const root = document.getElementById('root');
+// The page's inline loader inserts this module from the document's head (a strict
+// Content-Security-Policy lets only hashed inline scripts run), so it may start before
+// the body, with the page's markup and data, is parsed.
+const documentParsed =
+  document.readyState === 'loading'
+    ? new Promise<void>((resolve) => document.addEventListener('DOMContentLoaded', () => resolve(), { once: true }))
+    : Promise.resolve();
 
-if (!root) throw new Error('index.html has no #root element');
-
-// The first render waits for the first screen's code and data, so it shows the page
-// whole: a page that suspended would show the loading fallback first and appear 300 ms
-// later at the soonest. It is a transition: React renders it in slices rather than one
-// long task, so the page answers input while it renders.
-void firstScreen.then(() =>
-  startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App queryClient={queryClient} embedContext={embedContext} />
-      </StrictMode>,
-    );
-  }),
-);
+void documentParsed.then(() => startApp(document, { queryClient, embedContext }));
 
 window.addEventListener(
   'load',

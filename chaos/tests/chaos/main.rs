@@ -2,6 +2,7 @@
 //! `make chaos`, which also runs the NATS-outage test of svc-loyalty and the
 //! broken-bundle test of svc-catalogue.
 
+mod catalogue_outage;
 mod gateway_shutdown;
 mod loyalty_outage;
 mod observability;

@@ -299,6 +299,7 @@ async fn spawn(
         serve(|listener| app.serve(listener, std::future::pending())).await
     };
 
+    let renderer = closed_port().await;
     let dist = web_dist();
     let dist_text = dist.display().to_string();
     let mut config = Config::from_lookup(
@@ -310,6 +311,8 @@ async fn spawn(
             "CONSENT_ADDR" => Some(consent.clone()),
             "WEB_DIST" => Some(dist_text.clone()),
             "GRPC_TIMEOUT_MS" => Some("1000".to_owned()),
+            // No renderer: pages are published with the shell and their data.
+            "RENDERER_URL" => Some(format!("http://{renderer}")),
             _ => None,
         },
         false,
@@ -365,30 +368,24 @@ fn temp_dir(prefix: &str) -> PathBuf {
     dir
 }
 
-/// A minimal built web app: the HTML shell (untitled, like the real one), one hashed
-/// asset with its Brotli copy, and the manifest naming the movie page's chunks.
+/// A minimal built web app: the HTML shell (untitled, like the real one) loading one
+/// hashed asset, which has its Brotli copy.
 fn web_dist() -> PathBuf {
     let dir = temp_dir("gateway-test-dist");
     std::fs::create_dir_all(dir.join("assets")).expect("create the dist folder");
     std::fs::write(
         dir.join("index.html"),
-        "<!doctype html><html><head><meta charset=\"utf-8\" /></head><body><div id=\"root\"></div><div id=\"modal-root\"></div></body></html>",
+        "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\" /><script type=\"module\" crossorigin src=\"/assets/app-3f9a1c.js\"></script></head><body><div id=\"root\"></div><div id=\"modal-root\"></div></body></html>",
     )
     .expect("write index.html");
     std::fs::write(dir.join("assets/app-3f9a1c.js"), "console.log('app');")
         .expect("write an asset");
     std::fs::write(dir.join("assets/app-3f9a1c.js.br"), BROTLI_ASSET).expect("write an asset");
-    std::fs::create_dir_all(dir.join(".vite")).expect("create the manifest folder");
     std::fs::write(
-        dir.join(".vite/manifest.json"),
-        r#"{
-            "index.html": {"file": "assets/app-3f9a1c.js", "isEntry": true},
-            "src/app/routes/movie.tsx": {"file": "assets/movie-5d2e.js", "imports": ["index.html"], "css": ["assets/movie-5d2e.css"]},
-            "src/app/layout/third-party-layer.tsx": {"file": "assets/third-party-layer-8a1b.js"}
-        }"#,
+        dir.join("favicon.svg"),
+        "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
     )
-    .expect("write the manifest");
-    std::fs::write(dir.join("robots.txt"), "User-agent: *\n").expect("write robots.txt");
+    .expect("write the icon");
     dir
 }
 
@@ -409,4 +406,40 @@ pub async fn a_showing_movie(gateway: &TestGateway) -> Value {
         .get_json("/api/v1/movies?playWeek=CURRENT_PLAYWEEK")
         .await;
     movies[0].clone()
+}
+
+/// The web app's real build (`make web`): the published pages' template, and what the
+/// renderer renders with.
+pub fn built_web_app() -> PathBuf {
+    PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist"))
+}
+
+/// The gateway serving the bundle in `site_dir` with the real web app, published
+/// through the renderer at `renderer_url`.
+pub async fn spawn_rendered_gateway(site_dir: &str, renderer_url: &str) -> TestGateway {
+    let renderer_url = renderer_url.to_owned();
+    spawn(site_dir, &[], &[], move |config| {
+        config.web_dist = built_web_app();
+        config.renderer_url = Some(renderer_url);
+    })
+    .await
+}
+
+/// A private copy of a site bundle that a test may change.
+pub fn copy_site(from: &str) -> PathBuf {
+    fn copy(from: &std::path::Path, to: &std::path::Path) {
+        std::fs::create_dir_all(to).expect("create the copy");
+        for entry in std::fs::read_dir(from).expect("read the bundle") {
+            let path = entry.expect("an entry").path();
+            let target = to.join(path.file_name().expect("a file name"));
+            if path.is_dir() {
+                copy(&path, &target);
+            } else {
+                std::fs::copy(&path, &target).expect("copy a file");
+            }
+        }
+    }
+    let to = temp_dir("gateway-test-site");
+    copy(std::path::Path::new(from), &to);
+    to
 }

@@ -1,6 +1,4 @@
-use crate::helpers::{
-    BROTLI_ASSET, SINGLE_SITE, TestGateway, a_showing_movie, spawn_gateway, spawn_gateway_for_site,
-};
+use crate::helpers::{BROTLI_ASSET, TestGateway, a_showing_movie, spawn_gateway};
 
 #[tokio::test]
 async fn known_pages_answer_200_with_the_html_shell() {
@@ -37,7 +35,7 @@ async fn known_pages_answer_200_with_the_html_shell() {
 }
 
 #[tokio::test]
-async fn unknown_pages_answer_404_with_the_shell() {
+async fn unknown_pages_answer_404_with_the_404_page() {
     let gateway = spawn_gateway().await;
     for path in [
         "/no-such-page/",
@@ -93,9 +91,9 @@ async fn hashed_assets_are_cached_for_a_year_and_other_files_revalidate() {
         asset.headers()["cache-control"],
         "public, max-age=31536000, immutable"
     );
-    let robots = gateway.get("/robots.txt").await;
-    assert_eq!(robots.status(), 200);
-    assert_eq!(robots.headers()["cache-control"], "no-cache");
+    let icon = gateway.get("/favicon.svg").await;
+    assert_eq!(icon.status(), 200);
+    assert_eq!(icon.headers()["cache-control"], "no-cache");
     assert_eq!(gateway.get("/assets/missing.js").await.status(), 404);
 }
 
@@ -145,87 +143,4 @@ async fn cms_preview_pages_answer_as_the_page_under_the_prefix() {
         gateway.get("/cms-preview/no-such-page/").await.status(),
         404
     );
-}
-
-#[tokio::test]
-async fn a_movie_page_shell_preloads_its_data_poster_and_code() {
-    let gateway = spawn_gateway().await;
-    let movie = a_showing_movie(&gateway).await;
-    let id = movie["id"].as_str().expect("an id");
-    let body = gateway
-        .get(movie["path"].as_str().expect("a path"))
-        .await
-        .text()
-        .await
-        .expect("a body");
-    let head = body.split("</head>").next().expect("a head");
-    for link in [
-        r#"<link rel="preload" href="/api/v1/movies" as="fetch" crossorigin="anonymous" />"#
-            .to_owned(),
-        format!(
-            r#"<link rel="preload" href="/api/v1/showtimes?movieId={id}" as="fetch" crossorigin="anonymous" />"#
-        ),
-        format!(
-            r#"<link rel="preload" href="{}" as="image" fetchpriority="high" />"#,
-            movie["posterUrl"].as_str().expect("a poster")
-        ),
-        r#"<link rel="modulepreload" href="/assets/movie-5d2e.js" crossorigin="" />"#.to_owned(),
-        r#"<link rel="modulepreload" href="/assets/third-party-layer-8a1b.js" crossorigin="" />"#
-            .to_owned(),
-        r#"<link rel="preload" href="/assets/movie-5d2e.css" as="style" crossorigin="" />"#
-            .to_owned(),
-    ] {
-        assert!(head.contains(&link), "{link} in {head}");
-    }
-}
-
-#[tokio::test]
-async fn the_home_shell_preloads_the_visitors_theater_lists() {
-    let gateway = spawn_gateway().await;
-    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
-    let theater = theaters[1]["id"].as_str().expect("a theater id");
-    let body = gateway
-        .client
-        .get(format!("{}/", gateway.address))
-        .header("cookie", format!("selectedTheaterId={theater}"))
-        .send()
-        .await
-        .expect("an answer")
-        .text()
-        .await
-        .expect("a body");
-    assert!(
-        body.contains(&format!(r#"href="/api/v1/movies?theaterId={theater}""#)),
-        "{body}"
-    );
-    // The theater's hero is not known from the chain's list: no poster is guessed.
-    assert!(!body.contains(r#"as="image""#), "{body}");
-}
-
-#[tokio::test]
-async fn every_shell_is_titled_with_the_site_name_before_the_app_runs() {
-    let gateway = spawn_gateway().await;
-    let movie = a_showing_movie(&gateway).await;
-    for path in [
-        "/",
-        movie["path"].as_str().expect("a path"),
-        "/theaters/",
-        "/no-such-page/",
-    ] {
-        let body = gateway.get(path).await.text().await.expect("a body");
-        let head = body.split("</head>").next().expect("a head");
-        assert_eq!(head.matches("<title>").count(), 1, "{path}: {head}");
-        // The chain's own name is empty in the bundle: its related entity's serves.
-        assert!(
-            head.contains("<title>Marquee Cinemas</title>"),
-            "{path}: {head}"
-        );
-    }
-}
-
-#[tokio::test]
-async fn a_site_with_a_name_of_its_own_is_titled_with_it() {
-    let gateway = spawn_gateway_for_site(SINGLE_SITE, &[], &[]).await;
-    let body = gateway.get("/").await.text().await.expect("a body");
-    assert!(body.contains("<title>The Bijou</title>"), "{body}");
 }

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTranslate } from '@/lib/i18n';
 import { STARTUP_FAILURE_TEXT } from '@/config/startup-failure-text';
@@ -40,7 +40,8 @@ describe('AppProvider', () => {
     );
     expect(await screen.findByText('Showtimes at Lakeside 12')).toBeTruthy();
     const root = document.documentElement;
-    expect(root.style.getPropertyValue('--color-primary')).toBe('#1e3a8a');
+    // The theme's code is its own chunk, loaded alongside.
+    await waitFor(() => expect(root.style.getPropertyValue('--color-primary')).toBe('#1e3a8a'));
     expect(root.style.getPropertyValue('--radius-button')).toBe('999px');
     expect(root.lang).toBe('en-US');
   });

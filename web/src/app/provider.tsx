@@ -1,34 +1,25 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
+import { lazyComponent } from '@/lib/lazy-component';
+import { useHydrated } from '@/lib/hydration';
 import { LinkSettingsProvider } from '@/lib/link-settings';
 import { ColourModeProvider } from '@/lib/colour-mode';
 import { IntlProvider } from '@/lib/i18n';
 import { SelectedTheaterProvider } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
-import { ThemeStyle } from '@/features/site/components/theme-style';
-import { WebFonts } from '@/features/site/components/web-fonts';
 import { builderOrigins } from '@/config/env';
-import {
-  LiveCustomisationProvider,
-  useCustomisation,
-} from '@/features/customisation/components/live-customisation';
-import { customisedConfig } from '@/features/customisation/utils/customised-config';
-import type { SiteConfig } from '@/types/api';
 import { AppDataFailure } from './app-data-failure';
 
-const EMPTY_MESSAGES: Readonly<Record<string, string>> = {};
+// The theme (colour maths, fonts, the site builder's live changes) stays out of the first
+// chunk: a published page's theme is in its markup already, and the first render waits
+// for this chunk (preloadTheme) anyway.
+const theme = lazyComponent(async () => (await import('./site-theme')).SiteTheme);
+const SiteTheme = theme.Component;
 
-/** The site's theme and fonts, with the site builder's live changes on top. */
-function Theme({ config }: { config: SiteConfig | undefined }) {
-  const customisation = useCustomisation();
-  const shown = useMemo(() => customisedConfig(config, customisation), [config, customisation]);
-  return (
-    <>
-      <ThemeStyle config={shown} />
-      <WebFonts fonts={shown?.theme?.fonts} />
-    </>
-  );
-}
+/** Starts loading the theme's code, which the first render needs. */
+export const preloadTheme = theme.preload;
+
+const EMPTY_MESSAGES: Readonly<Record<string, string>> = {};
 
 /**
  * Nothing renders before the app data: without the theme and the locale messages the
@@ -39,7 +30,13 @@ function AppDataGate({ embedContext, children }: { embedContext: string | undefi
   const trailingSlash = data?.site?.config?.trailingSlash;
   const embeddingDomains = data?.site?.config?.allowedEmbeddingDomains;
   const allowedOrigins = useMemo(() => [...builderOrigins, ...(embeddingDomains ?? [])], [embeddingDomains]);
-  const linkSettings = useMemo(() => ({ trailingSlash, embedContext }), [trailingSlash, embedContext]);
+  // The visit's embed context rewrites links once hydrated (the server renders none).
+  const hydrated = useHydrated();
+  const visitEmbedContext = hydrated ? embedContext : undefined;
+  const linkSettings = useMemo(
+    () => ({ trailingSlash, embedContext: visitEmbedContext }),
+    [trailingSlash, visitEmbedContext],
+  );
   if (isPending) return <div className="app-loading" aria-busy="true" />;
   if (error) return <AppDataFailure error={error} onRetry={() => void refetch()} />;
   return (
@@ -47,9 +44,9 @@ function AppDataGate({ embedContext, children }: { embedContext: string | undefi
       locale={data.messages?.locale ?? data.site?.config?.locale}
       messages={data.messages?.messages ?? EMPTY_MESSAGES}
     >
-      <LiveCustomisationProvider allowedOrigins={allowedOrigins}>
-        <Theme config={data.site?.config} />
-      </LiveCustomisationProvider>
+      <Suspense fallback={null}>
+        <SiteTheme config={data.site?.config} allowedOrigins={allowedOrigins} />
+      </Suspense>
       <LinkSettingsProvider value={linkSettings}>{children}</LinkSettingsProvider>
     </IntlProvider>
   );

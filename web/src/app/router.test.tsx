@@ -26,3 +26,28 @@ describe('preloadFirstScreen', () => {
     expect(queryClient.getQueryState(siteKeys.appData())?.status).toBe('error');
   });
 });
+
+describe('preloadFirstScreen and page data', () => {
+  it("fills the cache with a published page's data", async () => {
+    const fetch = vi.fn(async (input: RequestInfo | URL) =>
+      String(input) === '/page-data/app-data.json'
+        ? Response.json(twoTheaterAppData)
+        : Response.json({ path: '/theaters/', templateName: 'theaterList', data: { theaters: [] } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/cms-preview/theaters/');
+    const queryClient = createQueryClient();
+    await preloadFirstScreen(queryClient);
+    // A preview shows the page without its prefix.
+    expect(fetch.mock.calls.map(([input]) => String(input))).toContain('/page-data/theaters/page-data.json');
+    expect(queryClient.getQueryData(siteKeys.pageData('theaters'))).toMatchObject({ templateName: 'theaterList' });
+  });
+
+  it('asks for none in the member area, which is not published', async () => {
+    const fetch = vi.fn(async (_input: RequestInfo | URL) => Response.json(twoTheaterAppData));
+    vi.stubGlobal('fetch', fetch);
+    window.history.replaceState(null, '', '/account/');
+    await preloadFirstScreen(createQueryClient());
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual(['/page-data/app-data.json']);
+  });
+});

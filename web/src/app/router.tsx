@@ -7,7 +7,9 @@ import { noteResourceFailure } from '@/lib/resource-failures';
 import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-router';
 import { paths } from '@/config/paths';
 import { appDataQueryOptions } from '@/features/site/api/get-app-data';
+import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { preloadFrame, RootLayout } from './layout/root-layout';
+import { preloadTheme } from './provider';
 
 // Every page is its own chunk, so the first page loads only its own code (the shell
 // alone is near the 100 KB budget). A chunk that fails to load is tried again
@@ -40,7 +42,9 @@ type PageRoute = {
   pattern: string;
   element: ReactNode;
   preload: () => Promise<void>;
-  /** Fetches the data of the page's first screen, where the page can say what it is. */
+  /** Whether the gateway publishes the page, with its page data (the member area: no). */
+  published?: boolean;
+  /** Fetches what the page's first screen shows beyond its page data (the visitor's theater's). */
   prefetch?: (queryClient: QueryClient, params: Params) => Promise<void>;
 };
 
@@ -48,25 +52,21 @@ const ROUTES: ReadonlyArray<PageRoute> = [
   {
     pattern: paths.home.pattern,
     ...HomePage,
+    published: true,
     prefetch: async (queryClient) => (await import('./routes/home')).prefetchHomeFirstScreen(queryClient),
   },
-  { pattern: paths.movies.pattern, ...MovieListPage },
-  {
-    pattern: paths.movie.pattern,
-    ...MoviePage,
-    prefetch: async (queryClient, params) =>
-      (await import('./routes/movie')).prefetchMovieFirstScreen(queryClient, params),
-  },
+  { pattern: paths.movies.pattern, ...MovieListPage, published: true },
+  { pattern: paths.movie.pattern, ...MoviePage, published: true },
   { pattern: paths.moviesCatchAll.pattern, ...NotFoundPage },
-  { pattern: paths.theaters.pattern, ...TheaterListPage },
-  { pattern: paths.theater.pattern, ...TheaterPage },
-  { pattern: paths.showtimes.pattern, ...ShowtimesPage },
-  { pattern: paths.events.pattern, ...EventListPage },
-  { pattern: paths.event.pattern, ...EventPage },
+  { pattern: paths.theaters.pattern, ...TheaterListPage, published: true },
+  { pattern: paths.theater.pattern, ...TheaterPage, published: true },
+  { pattern: paths.showtimes.pattern, ...ShowtimesPage, published: true },
+  { pattern: paths.events.pattern, ...EventListPage, published: true },
+  { pattern: paths.event.pattern, ...EventPage, published: true },
   { pattern: paths.account.pattern, ...AccountPage },
   { pattern: paths.notFound.pattern, ...NotFoundPage },
   { pattern: paths.serverError.pattern, ...ServerErrorPage },
-  { pattern: paths.contentPage.pattern, ...ContentPage },
+  { pattern: paths.contentPage.pattern, ...ContentPage, published: true },
   { pattern: paths.anything.pattern, ...NotFoundPage },
 ];
 
@@ -85,27 +85,42 @@ const FIRST_SCREEN_DATA_WAIT_MS = 2000;
 
 /**
  * Loads the first screen's code, the page's and the frame's, and its data into
- * `queryClient`: the app data, and what the page's own first screen shows where the page
- * can say. Resolves once they are in (the data waited for FIRST_SCREEN_DATA_WAIT_MS at
- * most), so the first render shows the page whole, in one paint, with no query answer
- * arriving after it to render it again. Never rejects: a failed load is forgotten, and
- * rendering tries again and shows the error.
+ * `queryClient`: the app data, the page's data and what the page's first screen shows
+ * beyond it. For a page the browser renders alone (the member area, a preview): resolves
+ * once they are in (the data waited for FIRST_SCREEN_DATA_WAIT_MS at most), so the first
+ * render shows the page whole, in one paint, with no query answer arriving after it to
+ * render it again. Never rejects: a failed load is forgotten, and rendering tries again
+ * and shows the error.
  */
 export function preloadFirstScreen(queryClient: QueryClient): Promise<void> {
   const pathname = withoutPreviewPrefix(window.location.pathname);
   const { route, params } = matchRoute(pathname) ?? {};
   const data = Promise.all([
     queryClient.prefetchQuery(appDataQueryOptions()),
+    route?.published ? queryClient.prefetchQuery(pageDataQueryOptions(pathname)) : undefined,
     route?.prefetch?.(queryClient, params ?? {}),
   ]).catch(() => undefined);
   const dataOrTimeout = Promise.race([
     data,
     new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_SCREEN_DATA_WAIT_MS)),
   ]);
-  return Promise.all([route?.preload(), preloadFrame(), dataOrTimeout]).then(
+  return Promise.all([route?.preload(), preloadFrame(), preloadTheme(), dataOrTimeout]).then(
     () => undefined,
     () => undefined,
   );
+}
+
+/**
+ * For hydrating a published page, whose data is in the page: loads the first screen's
+ * code, which the hydrating render needs (a part whose code is missing would wait), and
+ * starts fetching what only the browser shows (the visitor's theater's lists), which the
+ * page switches to once hydrated; that is not waited for.
+ */
+export function preloadPublishedPage(queryClient: QueryClient): Promise<void> {
+  const pathname = withoutPreviewPrefix(window.location.pathname);
+  const { route, params } = matchRoute(pathname) ?? {};
+  void route?.prefetch?.(queryClient, params ?? {}).catch(() => undefined);
+  return preloadPage(pathname).catch(() => undefined);
 }
 
 /** A page's pattern under the CMS preview prefix: the same pages, with link clicks off. */
@@ -114,17 +129,29 @@ function previewPattern(pattern: string): string {
   return pattern === '/' ? PREVIEW_PATH_PREFIX : `${PREVIEW_PATH_PREFIX}${pattern}`;
 }
 
+/** Loads the code of the page at `pathname` and of the frame (the server renders it whole). */
+export function preloadPage(pathname: string): Promise<void> {
+  return Promise.all([matchRoute(pathname)?.route.preload(), preloadFrame(), preloadTheme()]).then(() => undefined);
+}
+
+/** The site's pages, inside whichever router the caller gives: the browser's or the server's. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<RootLayout />}>
+        {ROUTES.flatMap(({ pattern, element }) => [
+          <Route key={pattern} path={pattern} element={element} />,
+          <Route key={previewPattern(pattern)} path={previewPattern(pattern)} element={element} />,
+        ])}
+      </Route>
+    </Routes>
+  );
+}
+
 export function AppRouter() {
   return (
     <BrowserRouter>
-      <Routes>
-        <Route element={<RootLayout />}>
-          {ROUTES.flatMap(({ pattern, element }) => [
-            <Route key={pattern} path={pattern} element={element} />,
-            <Route key={previewPattern(pattern)} path={previewPattern(pattern)} element={element} />,
-          ])}
-        </Route>
-      </Routes>
+      <AppRoutes />
     </BrowserRouter>
   );
 }

@@ -1,16 +1,20 @@
 import { useColourMode } from '@/lib/colour-mode';
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import styles from './colour-mode-toggle.module.css';
 
 export function ColourModeToggle() {
   const t = useTranslate();
   const { mode, toggle } = useColourMode();
+  // Before hydration a click would go nowhere: the button waits for it.
+  const hydrated = useHydrated();
   const label = mode === 'light' ? t('colourMode.switchToDark') : t('colourMode.switchToLight');
   return (
     <button
       type="button"
       className={styles.toggle}
       onClick={toggle}
+      disabled={!hydrated}
       aria-label={label}
       title={label}
       aria-pressed={mode === 'dark'}

@@ -1,5 +1,6 @@
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { afterFirstPaint, isAfterFirstPaint } from '@/lib/first-paint';
+import { useRenderedOnServer } from '@/lib/hydration';
 
 /**
  * Renders its children in the background once the rest of the page has rendered, and on
@@ -8,7 +9,9 @@ import { afterFirstPaint, isAfterFirstPaint } from '@/lib/first-paint';
  * nothing to the time before it paints, and its images and code are not fetched before.
  */
 export function Deferred({ children }: { children: ReactNode }) {
-  const [painted, setPainted] = useState(isAfterFirstPaint);
+  // A published page has it all in its HTML already: hydrated, it stays.
+  const onServer = useRenderedOnServer();
+  const [painted, setPainted] = useState(() => onServer || isAfterFirstPaint());
   const rendered = useDeferredValue(true, false);
   useEffect(() => {
     if (painted) return;
@@ -21,5 +24,5 @@ export function Deferred({ children }: { children: ReactNode }) {
       current = false;
     };
   }, [painted]);
-  return painted && rendered ? children : null;
+  return onServer || (painted && rendered) ? children : null;
 }

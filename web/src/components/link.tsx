@@ -1,5 +1,6 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
+import { usePageLocation, usePageSearch } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { isPreviewPath, resolveLink } from '@/lib/link-rules';
 import { useLinkSettings } from '@/lib/link-settings';
@@ -30,11 +31,12 @@ type LinkProps = {
 export function Link({ to, label, className, navigation, current: isCurrentChoice, activeClassName, state, download, decorative, children, ...rest }: LinkProps) {
   const t = useTranslate();
   const location = useLocation();
+  const search = usePageSearch();
   const settings = useLinkSettings();
-  const { protocol, host } = window.location;
+  const { protocol, host } = usePageLocation();
   const target = resolveLink(to, {
     ...settings,
-    location: { protocol, host, pathname: location.pathname, search: location.search },
+    location: { protocol, host, pathname: location.pathname, search },
   });
   const content = children ?? label;
   const testId = rest['data-testid'];

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrated } from './hydration';
 
 // SPEC.md section 4 "Colour mode": light (the default) or dark.
 export type ColourMode = 'light' | 'dark';
@@ -27,12 +28,19 @@ type ColourModeContextValue = {
 const ColourModeContext = createContext<ColourModeContextValue | null>(null);
 
 export function ColourModeProvider({ children }: { children: ReactNode }) {
-  const [mode, setModeState] = useState<ColourMode>(readStoredMode);
+  // Light on the server; the stored mode once hydrated (index.html's inline script has
+  // already applied it to the document before the first paint).
+  const hydrated = useHydrated();
+  const [chosen, setModeState] = useState<ColourMode | undefined>();
+  const mode = chosen ?? (hydrated ? readStoredMode() : 'light');
 
   useEffect(() => {
+    // Hydrating, the document already has the stored mode, which the render does not
+    // know yet: writing 'light' would flash the page light.
+    if (!hydrated) return;
     document.documentElement.dataset.colorMode = mode;
     document.documentElement.style.colorScheme = mode;
-  }, [mode]);
+  }, [mode, hydrated]);
 
   const setMode = useCallback((next: ColourMode) => {
     setModeState(next);

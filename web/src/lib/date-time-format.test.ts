@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTimeFormat } from './date-time-format';
+import { dateTimeFormat, siteYear } from './date-time-format';
 
 describe('dateTimeFormat', () => {
   it('hands out one formatter per locale and options', () => {
@@ -17,5 +17,15 @@ describe('dateTimeFormat', () => {
 
   it('refuses an invalid locale as Intl does', () => {
     expect(() => dateTimeFormat('not a locale!', {})).toThrow(RangeError);
+  });
+});
+
+describe('siteYear', () => {
+  it("is the year in the site's time zone, not the machine's", () => {
+    const newYearInLondon = new Date(Date.UTC(2027, 0, 1, 0, 30));
+    expect(siteYear('Europe/London', newYearInLondon)).toBe(2027);
+    expect(siteYear('America/New_York', newYearInLondon)).toBe(2026);
+    expect(siteYear(undefined, newYearInLondon)).toBe(2027);
+    expect(siteYear('Nowhere/Special', newYearInLondon)).toBe(2027);
   });
 });

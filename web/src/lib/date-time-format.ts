@@ -14,3 +14,16 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   }
   return format;
 }
+
+/**
+ * The year it is at the site (its `timeZone`, else UTC): the same on the server that
+ * publishes a page and in the browser that hydrates it, wherever each is.
+ */
+export function siteYear(timeZone: string | undefined, now = new Date()): number {
+  try {
+    return Number(dateTimeFormat('en-US', { year: 'numeric', timeZone: timeZone || 'UTC' }).format(now));
+  } catch {
+    // An unknown time zone: the year in UTC.
+    return now.getUTCFullYear();
+  }
+}

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
 import { getCookie, setCookie } from './cookies';
+import { useHydrated } from './hydration';
 
 // SPEC.md sections 3 and 9: the visitor's theater choice, cookie selectedTheaterId,
 // 30 days, path '/'.
@@ -19,7 +20,10 @@ export function storedTheaterId(): string | undefined {
 }
 
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  const [selectedTheaterId, setSelectedTheaterId] = useState(storedTheaterId);
+  // The server renders the chain-wide page: the stored choice applies once hydrated.
+  const hydrated = useHydrated();
+  const [chosen, setSelectedTheaterId] = useState<string | undefined>();
+  const selectedTheaterId = chosen ?? (hydrated ? storedTheaterId() : undefined);
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });

@@ -241,3 +241,54 @@ export type Event = {
   /** Local time at the theater, HH:MM. */
   time?: string;
 };
+
+/** The page templates the gateway publishes (`templateName` of a page's data). */
+export type TemplateName =
+  | 'home'
+  | 'movieList'
+  | 'movie'
+  | 'theaterList'
+  | 'theater'
+  | 'showtimes'
+  | 'eventList'
+  | 'event'
+  | 'page'
+  | 'notFound'
+  | 'serverError';
+
+/** SPEC.md section 3: what every page's data says about the page. */
+export type PageContext = {
+  intl?: { locale?: { short?: string; long?: string }; country?: { code?: string; iso31661A2?: string } };
+  pagePath?: string;
+  isSingleLocation?: boolean;
+  /** The theater the page is about; empty when none. */
+  theaterId?: string;
+  betaFeaturesEnabled?: boolean;
+  templateName?: string;
+};
+
+/**
+ * A published page's own data, by template: home `{movies, events}`, movieList
+ * `{movies}`, movie `{movie, showtimes}`, theaterList `{theaters}`, theater
+ * `{theater, movies, showtimes}`, showtimes `{movies, showtimes}`, eventList `{events}`,
+ * event `{event}`, page `{page}`, notFound and serverError `{}`. Showtimes are the
+ * coming week's, chain-wide (the theater page: that theater's).
+ */
+export type PageContent = {
+  movie?: Movie;
+  movies?: Movie[];
+  showtimes?: Showtime[];
+  theater?: Theater;
+  theaters?: Theater[];
+  event?: Event;
+  events?: Event[];
+  page?: Page;
+};
+
+/** `/page-data/{path}/page-data.json` (SPEC.md section 7, "Static page data"). */
+export type PageData = {
+  path: string;
+  templateName: TemplateName | (string & {});
+  pageContext?: PageContext;
+  data: PageContent;
+};

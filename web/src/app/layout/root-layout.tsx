@@ -69,7 +69,7 @@ export function RootLayout() {
       <Deferred>
         <OptionalPart>
           <PageAds placement="footer" />
-          <SiteFooter siteName={name} settings={site?.settings} year={new Date().getFullYear()} />
+          <SiteFooter siteName={name} settings={site?.settings} timeZone={site?.config?.timeZone} />
         </OptionalPart>
       </Deferred>
       <ScrollToTop />

@@ -1,5 +1,6 @@
 import { Link } from '@/components/link';
 import { ConsentPreferencesButton } from '@/features/consent/components/consent-preferences-button';
+import { siteYear } from '@/lib/date-time-format';
 import { useTranslate } from '@/lib/i18n';
 import type { SiteSettings, SocialLink } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
@@ -8,15 +9,17 @@ import styles from './site-footer.module.css';
 type SiteFooterProps = {
   siteName: string;
   settings: SiteSettings | undefined;
-  year: number;
+  /** The site's time zone: the copyright year is the site's, alike on the server and in the browser. */
+  timeZone: string | undefined;
 };
 
 function linkLabel(link: SocialLink, t: (key: string) => string): string {
   return link.label || t(`footer.linkKind.${link.kind ?? ''}`);
 }
 
-export function SiteFooter({ siteName, settings, year }: SiteFooterProps) {
+export function SiteFooter({ siteName, settings, timeZone }: SiteFooterProps) {
   const t = useTranslate();
+  const year = siteYear(timeZone);
   const socialLinks = (settings?.socialLinks ?? []).filter((link) => link.url);
   const appLinks = (settings?.appLinks ?? []).filter((link) => link.url);
   const footerLinks = (settings?.footerLinks ?? []).filter((link) => link.to && link.label);

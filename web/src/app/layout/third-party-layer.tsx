@@ -40,7 +40,8 @@ function subscribeToConsent(listener: () => void): () => void {
 }
 
 function useTrackingConsent(): TrackingConsent {
-  return useSyncExternalStore(subscribeToConsent, () => currentConsent);
+  // The server, and the browser while hydrating, know no choice yet.
+  return useSyncExternalStore(subscribeToConsent, () => currentConsent, () => NO_CONSENT_YET);
 }
 
 /** The site, the theater the page's ads are for, and the page's movies. */

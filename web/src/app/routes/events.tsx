@@ -1,32 +1,29 @@
 import { CardGrid } from '@/components/card-grid';
 import { PageTitle } from '@/components/page-title';
-import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
-import { useEvents } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
-import { PageLoadFailure } from '../page-load-failure';
+import { useRoutePageData } from './route-page-data';
 
 export function EventListRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
-  const events = useEvents();
+  const { content, fallback } = useRoutePageData('eventList');
+  const events = content?.events ?? [];
   const theaters = appData?.theaters ?? [];
   const theaterName = (id: string | undefined) => theaters.find((theater) => theater.id === id)?.name;
   return (
     <div className="container page">
       <PageTitle page={t('events.title')} site={siteName(appData?.site)} />
       <h1 className="page-title">{t('events.title')}</h1>
-      {events.isPending ? (
-        <Spinner label={t('status.loading')} />
-      ) : events.isError ? (
-        <PageLoadFailure error={events.error} />
-      ) : events.data.length === 0 ? (
+      {!content ? (
+        fallback
+      ) : events.length === 0 ? (
         <p>{t('events.empty')}</p>
       ) : (
         <CardGrid>
-          {events.data.map((event) => (
+          {events.map((event) => (
             <li key={event.id}>
               <EventCard event={event} theaterName={theaterName(event.theaterId)} />
             </li>

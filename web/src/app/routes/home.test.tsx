@@ -3,17 +3,20 @@ import { createQueryClient } from '@/lib/query-client';
 import { twoTheaterAppData } from '@/testing/two-theater-app-data';
 import { movieKeys } from '@/features/movies/api/movie-keys';
 import { eventKeys } from '@/features/events/api/event-keys';
+import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { prefetchHomeFirstScreen } from './home';
 
 function stubApi() {
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL) => {
-      const url = new URL(String(input), 'http://localhost');
-      if (url.pathname === '/page-data/app-data.json') return Response.json(twoTheaterAppData);
-      return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
-    }),
-  );
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const url = new URL(String(input), 'http://localhost');
+    if (url.pathname === '/page-data/app-data.json') return Response.json(twoTheaterAppData);
+    if (url.pathname === '/page-data/index/page-data.json') {
+      return Response.json({ path: '/', templateName: 'home', data: { movies: [], events: [] } });
+    }
+    return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
+  });
+  vi.stubGlobal('fetch', fetch);
+  return fetch;
 }
 
 describe('prefetchHomeFirstScreen', () => {
@@ -22,12 +25,15 @@ describe('prefetchHomeFirstScreen', () => {
     document.cookie = 'selectedTheaterId=; path=/; max-age=0';
   });
 
-  it('fills the cache with the movies and events the home page asks for, everywhere without a theater', async () => {
-    stubApi();
+  it("fills the cache with the page's data, and nothing more without a theater", async () => {
+    const fetch = stubApi();
     const queryClient = createQueryClient();
     await prefetchHomeFirstScreen(queryClient);
-    expect(queryClient.getQueryData(movieKeys.list({ theaterId: undefined }))).toEqual([{ id: '/api/v1/movies?' }]);
-    expect(queryClient.getQueryData(eventKeys.list({ theaterId: undefined }))).toEqual([{ id: '/api/v1/events?' }]);
+    expect(queryClient.getQueryData(pageDataQueryOptions('/').queryKey)).toMatchObject({ templateName: 'home' });
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
+      '/page-data/app-data.json',
+      '/page-data/index/page-data.json',
+    ]);
   });
 
   it('asks for what plays at the theater the visitor chose', async () => {
@@ -38,5 +44,18 @@ describe('prefetchHomeFirstScreen', () => {
     expect(queryClient.getQueryData(movieKeys.list({ theaterId: '102' }))).toEqual([
       { id: '/api/v1/movies?theaterId=102' },
     ]);
+    expect(queryClient.getQueryData(eventKeys.list({ theaterId: '102' }))).toEqual([
+      { id: '/api/v1/events?theaterId=102' },
+    ]);
+  });
+
+  it('asks for no theater on a single-location site: its page is the theater', async () => {
+    const fetch = stubApi();
+    const single = { ...twoTheaterAppData, site: { config: { isSingleLocation: true } } };
+    const queryClient = createQueryClient();
+    queryClient.setQueryData(['site', 'app-data'], single);
+    document.cookie = 'selectedTheaterId=102; path=/';
+    await prefetchHomeFirstScreen(queryClient);
+    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual(['/page-data/index/page-data.json']);
   });
 });

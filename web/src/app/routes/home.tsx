@@ -1,7 +1,6 @@
 import { Deferred } from '@/components/deferred';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
-import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
@@ -17,13 +16,13 @@ import {
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
 import { appDataQueryOptions, useAppData } from '@/features/site/api/get-app-data';
+import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { TheaterChooser } from '@/features/theaters/components/theater-chooser';
-import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
 import { CardGrid } from '@/components/card-grid';
 import { storedTheaterId, useSelectedTheater } from '@/lib/selected-theater';
 import { siteName } from '@/features/site/utils/site-name';
 import type { AppData } from '@/types/api';
-import { PageLoadFailure } from '../page-load-failure';
+import { useRoutePageData } from './route-page-data';
 import styles from './section-heading.module.css';
 
 // How many now-showing movies the hero offers.
@@ -31,63 +30,68 @@ const HERO_MOVIES = 5;
 // How many events the home page shows before "See all".
 const HOME_EVENTS = 3;
 
-/**
- * The site's theaters and the queries of the home page's first screen: what plays at the
- * visitor's current theater, or everywhere without one.
- */
-function firstScreen(appData: AppData | undefined, selectedTheaterId: string | undefined) {
-  const theaters = appData?.theaters ?? [];
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
-  const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
-  return {
-    theaters,
-    isSingleLocation,
-    movies: moviesQueryOptions({ theaterId: currentTheater?.id }),
-    events: eventsQueryOptions({ theaterId: currentTheater?.id }),
-  };
+/** The theater the visitor chose, on a site with more than one; none on the server. */
+function chosenTheater(appData: AppData | undefined, selectedTheaterId: string | undefined) {
+  if (appData?.site?.config?.isSingleLocation) return undefined;
+  return appData?.theaters?.find((theater) => theater.id === selectedTheaterId);
 }
 
 /**
- * Fetches the first screen's data into `queryClient` before the page first renders, so
- * that render shows the hero rather than a spinner (the gateway has already asked for
- * the responses in the page's preload hints). Failures are left to the page's own queries.
+ * Fetches the first screen's data into `queryClient` before the page first renders on a
+ * page the browser renders alone (a published page brings it inline): the page's data
+ * and, once the visitor has chosen a theater, what plays there. Failures are left to the
+ * page's own queries.
  */
 export async function prefetchHomeFirstScreen(queryClient: QueryClient): Promise<void> {
-  const appData = await queryClient.ensureQueryData(appDataQueryOptions());
-  const { movies, events } = firstScreen(appData, storedTheaterId());
-  await Promise.all([queryClient.prefetchQuery(movies), queryClient.prefetchQuery(events)]);
+  const [appData] = await Promise.all([
+    queryClient.ensureQueryData(appDataQueryOptions()),
+    queryClient.prefetchQuery(pageDataQueryOptions(paths.home.build())),
+  ]);
+  const theaterId = chosenTheater(appData, storedTheaterId())?.id;
+  if (!theaterId) return;
+  await Promise.all([
+    queryClient.prefetchQuery(moviesQueryOptions({ theaterId })),
+    queryClient.prefetchQuery(eventsQueryOptions({ theaterId })),
+  ]);
 }
 
 export function HomeRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
-  const { theaters, isSingleLocation, ...queries } = firstScreen(appData, selectedTheaterId);
-  // Once the visitor has a theater, the home page shows what plays there.
-  const movies = useQuery(queries.movies);
-  const events = useQuery(queries.events);
+  const { content, fallback } = useRoutePageData('home');
+  const theaters = appData?.theaters ?? [];
+  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  // The page is published chain-wide; once the visitor has chosen a theater (known in
+  // the browser only) it shows what plays there, the chain-wide lists staying on screen
+  // until that has arrived.
+  const theaterId = chosenTheater(appData, selectedTheaterId)?.id;
+  const theaterMovies = useQuery({
+    ...moviesQueryOptions({ theaterId }),
+    enabled: theaterId !== undefined,
+    placeholderData: (previous) => previous ?? content?.movies,
+  });
+  const theaterEvents = useQuery({
+    ...eventsQueryOptions({ theaterId }),
+    enabled: theaterId !== undefined,
+    placeholderData: (previous) => previous ?? content?.events,
+  });
   const theaterName = (id: string | undefined) => theaters.find((theater) => theater.id === id)?.name;
   const title = <PageTitle site={siteName(appData?.site)} />;
 
-  if (movies.isPending) {
+  if (!content) {
     return (
       <>
         {title}
-        <Spinner label={t('status.loading')} />
-      </>
-    );
-  }
-  if (movies.isError) {
-    return (
-      <>
-        {title}
-        <PageLoadFailure error={movies.error} />
+        {fallback}
       </>
     );
   }
 
-  const nowShowing = movies.data.filter((movie) => movie.playWeek === NOW_SHOWING);
-  const comingSoon = groupByPlayWeek(movies.data, COMING_SOON_WEEKS);
+  const movies = (theaterId ? theaterMovies.data : undefined) ?? content.movies ?? [];
+  const events = (theaterId ? theaterEvents.data : undefined) ?? content.events ?? [];
+  const nowShowing = movies.filter((movie) => movie.playWeek === NOW_SHOWING);
+  const comingSoon = groupByPlayWeek(movies, COMING_SOON_WEEKS);
   return (
     <>
       {title}
@@ -127,7 +131,7 @@ export function HomeRoute() {
               ))}
             </section>
           ) : null}
-          {events.data && events.data.length > 0 ? (
+          {events.length > 0 ? (
             <section className={`${styles.section} page`} aria-labelledby="home-events" data-testid="home-events">
               <div className={styles.header}>
                 <h2 id="home-events" className={styles.title}>
@@ -138,7 +142,7 @@ export function HomeRoute() {
                 </Link>
               </div>
               <CardGrid>
-                {events.data.slice(0, HOME_EVENTS).map((event) => (
+                {events.slice(0, HOME_EVENTS).map((event) => (
                   <li key={event.id}>
                     <EventCard event={event} theaterName={theaterName(event.theaterId)} />
                   </li>

@@ -1,8 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '@/components/page-title';
-import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
-import { useLocation } from 'react-router';
-import { useMovies } from '@/features/movies/api/get-movies';
+import { usePageSearch } from '@/lib/hydration';
+import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { MovieGrid } from '@/features/movies/components/movie-grid';
 import { MovieListFilters } from '@/features/movies/components/movie-list-filters';
 import { applyMovieFilters, hasNarrowingFilter, readMovieListFilters } from '@/features/movies/utils/movie-filters';
@@ -13,22 +13,32 @@ import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
 import { formatShowDate } from '@/features/showtimes/utils/format-showtime';
 import { showtimeDates } from '@/features/showtimes/utils/showtime-days';
 import { PageLoadFailure } from '../page-load-failure';
+import { useRoutePageData } from './route-page-data';
 import styles from './section-heading.module.css';
 
 export function MovieListRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
-  const { search } = useLocation();
-  const filters = readMovieListFilters(search);
+  // The page is published unfiltered; the address's filters apply once hydrated.
+  const filters = readMovieListFilters(usePageSearch());
   const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
-  // The unfiltered list names the weeks worth offering; the filtered one is what shows.
-  const allMovies = useMovies();
-  const movies = useMovies({ playWeek: filters.playWeek, theaterId: filters.theaterId });
+  const { content, fallback } = useRoutePageData('movieList');
+  // The whole list names the weeks worth offering. Play week and theater are applied
+  // by the API, the list on screen staying until the filtered one has arrived.
+  const allMovies = content?.movies;
+  const apiFilters = { playWeek: filters.playWeek, theaterId: filters.theaterId };
+  const filtered = useQuery({
+    ...moviesQueryOptions(apiFilters),
+    enabled: Boolean(allMovies && (apiFilters.playWeek || apiFilters.theaterId)),
+    placeholderData: (previous) => previous ?? allMovies,
+  });
   // The days on offer, and which movies play on the chosen one.
   const showtimes = useShowtimes({ theaterId: filters.theaterId });
-  const weeks = groupByPlayWeek(allMovies.data ?? []).map((group) => group.playWeek);
-  const shown = movies.data ? applyMovieFilters(movies.data, filters, showtimes.data) : [];
-  const waiting = movies.isPending || (filters.date !== undefined && showtimes.isPending);
+  const weeks = groupByPlayWeek(allMovies ?? []).map((group) => group.playWeek);
+  const movies = (apiFilters.playWeek || apiFilters.theaterId ? filtered.data : allMovies) ?? [];
+  // A day applies once its showtimes are in.
+  const applied = showtimes.data ? filters : { ...filters, date: undefined };
+  const shown = applyMovieFilters(movies, applied, showtimes.data);
 
   return (
     <div className="container page">
@@ -41,10 +51,10 @@ export function MovieListRoute() {
         dates={showtimeDates(showtimes.data ?? [])}
         formatDate={(date) => formatShowDate(date, t.locale)}
       />
-      {waiting ? (
-        <Spinner label={t('status.loading')} />
-      ) : movies.isError ? (
-        <PageLoadFailure error={movies.error} />
+      {!content ? (
+        fallback
+      ) : filtered.isError ? (
+        <PageLoadFailure error={filtered.error} />
       ) : shown.length === 0 ? (
         <p data-testid="movies-empty">{t('movies.empty')}</p>
       ) : filters.playWeek || hasNarrowingFilter(filters) ? (

@@ -1,14 +1,11 @@
-import { ErrorNotice } from '@/components/error-notice';
 import { PageTitle } from '@/components/page-title';
-import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
-import { useMovies } from '@/features/movies/api/get-movies';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
-import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { useRoutePageData } from './route-page-data';
 
 /** The week's showtimes at the visitor's theater, or at every theater before one is chosen. */
 export function ShowtimesRoute() {
@@ -18,8 +15,12 @@ export function ShowtimesRoute() {
   const theaters = appData?.theaters ?? [];
   const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
   const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
-  const movies = useMovies();
-  const showtimes = useShowtimes({ theaterId: currentTheater?.id });
+  const { content, fallback } = useRoutePageData('showtimes');
+  // The page is published with every theater's showtimes of the coming week; once the
+  // visitor has chosen a theater (known in the browser only) it lists that theater's.
+  const showtimes = (content?.showtimes ?? []).filter(
+    (showtime) => !currentTheater || showtime.theaterId === currentTheater.id,
+  );
   const heading = currentTheater
     ? t('movie.showtimesAt', { theaterName: currentTheater.name ?? '' })
     : t('showtimes.title');
@@ -27,24 +28,15 @@ export function ShowtimesRoute() {
     <div className="container page">
       <PageTitle page={t('showtimes.title')} site={siteName(appData?.site)} />
       <h1 className="page-title">{heading}</h1>
-      {showtimes.isPending || movies.isPending ? (
-        <Spinner label={t('status.loading')} />
-      ) : showtimes.isError || movies.isError ? (
-        <ErrorNotice
-          title={t('error.title')}
-          retryLabel={t('error.retry')}
-          onRetry={() => {
-            void showtimes.refetch();
-            void movies.refetch();
-          }}
-        />
-      ) : (
+      {content ? (
         <DailyShowtimes
-          showtimes={showtimes.data}
-          movies={movies.data}
+          showtimes={showtimes}
+          movies={content.movies ?? []}
           theaters={theaters}
           showTheaterNames={!currentTheater}
         />
+      ) : (
+        fallback
       )}
     </div>
   );

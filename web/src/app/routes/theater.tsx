@@ -1,50 +1,29 @@
-import { useParams } from 'react-router';
-import { ErrorNotice } from '@/components/error-notice';
-import { JsonLd } from '@/components/json-ld';
 import { PageTitle } from '@/components/page-title';
-import { Spinner } from '@/components/spinner';
-import { paths, segmentNames } from '@/config/paths';
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
-import { screeningEventNode, theaterNode } from '@/lib/structured-data';
 import { useSelectedTheater } from '@/lib/selected-theater';
-import { useMovies } from '@/features/movies/api/get-movies';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
-import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
 import { TheaterAddress } from '@/features/theaters/components/theater-address';
 import { NotFoundRoute } from './not-found';
+import { useRoutePageData } from './route-page-data';
 import sections from './section-heading.module.css';
 import styles from './theater.module.css';
 
 export function TheaterRoute() {
   const t = useTranslate();
-  const { theaterSegment = '' } = useParams();
   const { data: appData } = useAppData();
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
+  const { content, fallback } = useRoutePageData('theater');
+  const hydrated = useHydrated();
+  const theater = content?.theater;
+  if (!theater) return fallback ?? <NotFoundRoute />;
   const theaters = appData?.theaters ?? [];
-  const theater = theaters.find((candidate) => segmentNames(theaterSegment, candidate.id));
-  const movies = useMovies();
-  const showtimes = useShowtimes({ theaterId: theater?.id }, { enabled: Boolean(theater) });
-
-  if (!theater) return <NotFoundRoute />;
   const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
   return (
     <>
       <PageTitle page={theater.name} site={siteName(appData?.site)} />
-      <JsonLd
-        nodes={[
-          theaterNode(theater, window.location.origin, paths.theater.build(theater)),
-          ...(showtimes.data ?? []).map((showtime) =>
-            screeningEventNode(
-              showtime,
-              movies.data?.find((movie) => movie.id === showtime.movieId),
-              theater,
-              window.location.origin,
-            ),
-          ),
-        ]}
-      />
       <section className={styles.banner} aria-labelledby="theater-name">
         <div className={`container ${styles.inner}`}>
           <h1 id="theater-name" className={styles.name}>
@@ -59,6 +38,8 @@ export function TheaterRoute() {
               type="button"
               className={`button ${styles.choose}`}
               data-testid="choose-theater"
+              // Before hydration a choice would go nowhere: the button waits for it.
+              disabled={!hydrated}
               onClick={() => selectTheater(theater.id)}
             >
               {t('theaters.makeMine')}
@@ -72,25 +53,12 @@ export function TheaterRoute() {
             {t('movie.showtimes')}
           </h2>
         </div>
-        {showtimes.isPending || movies.isPending ? (
-          <Spinner label={t('status.loading')} />
-        ) : showtimes.isError || movies.isError ? (
-          <ErrorNotice
-            title={t('error.title')}
-            retryLabel={t('error.retry')}
-            onRetry={() => {
-              void showtimes.refetch();
-              void movies.refetch();
-            }}
-          />
-        ) : (
-          <DailyShowtimes
-            showtimes={showtimes.data}
-            movies={movies.data}
-            theaters={theaters}
-            showTheaterNames={false}
-          />
-        )}
+        <DailyShowtimes
+          showtimes={content.showtimes ?? []}
+          movies={content.movies ?? []}
+          theaters={theaters}
+          showTheaterNames={false}
+        />
       </section>
     </>
   );

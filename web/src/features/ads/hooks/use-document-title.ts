@@ -9,5 +9,5 @@ function subscribe(onChange: () => void): () => void {
 
 /** The page's current title, following every change. */
 export function useDocumentTitle(): string {
-  return useSyncExternalStore(subscribe, () => document.title);
+  return useSyncExternalStore(subscribe, () => document.title, () => '');
 }

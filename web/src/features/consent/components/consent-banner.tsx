@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { evaluateConsent } from '../api/evaluate-consent';
 import { recordConsentReceipt } from '../api/record-consent-receipt';
@@ -53,8 +54,12 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
   const t = useTranslate();
   // Open from the first render when no choice is stored: on a first visit the banner is
   // part of the first screen, and painting it a frame later would make it the late
-  // largest paint.
-  const [open, setOpen] = useState(() => readStoredChoice() === undefined);
+  // largest paint. The server, which knows no choice, renders it open, shown before the
+  // first paint only when index.html's script finds no choice stored; once hydrated the
+  // stored choice decides.
+  const hydrated = useHydrated();
+  const [openState, setOpen] = useState<boolean | undefined>();
+  const open = openState ?? (!hydrated || readStoredChoice() === undefined);
   const [reopened, setReopened] = useState(false);
   const bannerRef = useRef<HTMLElement>(null);
 
@@ -111,7 +116,7 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
   return (
     <section
       ref={bannerRef}
-      className={styles.banner}
+      className={hydrated ? styles.banner : `${styles.banner} ${styles.unhydrated}`}
       role="dialog"
       aria-modal="false"
       aria-labelledby="consent-banner-title"
@@ -137,8 +142,15 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
           </p>
         </div>
         <div className={styles.actions}>
+          {/* Before hydration a choice would go nowhere: the buttons wait for it. */}
           {actions.map((action) => (
-            <button key={action} type="button" className={styles.action} onClick={() => choose(action)}>
+            <button
+              key={action}
+              type="button"
+              className={styles.action}
+              disabled={!hydrated}
+              onClick={() => choose(action)}
+            >
               {t(`consent.banner.${action}`)}
             </button>
           ))}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { pageLocation } from '@/lib/hydration';
 import type { Site } from '@/types/api';
 import { regulationForCountry } from '../utils/consent-choice';
 import { consentManagerFor, privacyPolicyUrl } from '../utils/consent-manager';
@@ -54,7 +55,7 @@ export function ConsentManager({
         noticeId={manager.noticeId}
         appName={site?.config?.name ?? ''}
         logoUrl={settings?.logo?.src ?? ''}
-        privacyPolicyUrl={privacyPolicyUrl(window.location.origin, settings?.privacyPolicyPage?.slug)}
+        privacyPolicyUrl={privacyPolicyUrl(pageLocation().origin, settings?.privacyPolicyPage?.slug)}
         country={country ?? ''}
         launchScriptConfigured={launchScriptConfigured}
         onConsent={onConsent}

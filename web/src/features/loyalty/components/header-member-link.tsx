@@ -4,6 +4,7 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { readCookie } from '@/lib/cookies';
+import { useHydrated } from '@/lib/hydration';
 import type { LoyaltyConfig } from '@/types/api';
 import { SESSION_COOKIE } from '../utils/session-cookie';
 import styles from './member-access.module.css';
@@ -14,7 +15,8 @@ export function hasSessionCookie(): boolean {
 }
 
 export function HeaderMemberLink({ config, loginSlug }: { config: LoyaltyConfig; loginSlug: string }) {
-  const signedIn = hasSessionCookie();
+  // The server renders the guest's label; the session cookie counts once hydrated.
+  const signedIn = useHydrated() && hasSessionCookie();
   const label = signedIn ? config.loggedInHeaderAccessLabel : config.guestHeaderAccessLabel;
   if (!label || !config.accessFromHeader) return null;
   return (

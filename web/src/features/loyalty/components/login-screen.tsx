@@ -2,7 +2,8 @@
 // recovery links, and the sign-up tab for guests. Signed in, the member goes to the
 // account, unless ?return= asks for the ticketing hand-off, which the header runs.
 
-import { useLocation, useNavigate } from 'react-router';
+import { usePageSearch } from '@/lib/hydration';
+import { useNavigate } from 'react-router';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
@@ -16,7 +17,7 @@ import styles from './account/account.module.css';
 function SignInPanels() {
   const t = useTranslate();
   const navigate = useNavigate();
-  const { search } = useLocation();
+  const search = usePageSearch();
   const { member, config } = useLoyaltySession();
   const handingOff = new URLSearchParams(search).has(RETURN_PARAMETER);
   const captcha = useInvisibleCaptcha('login');

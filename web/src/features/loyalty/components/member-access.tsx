@@ -13,6 +13,7 @@ import { useTicketingHandOff } from '../hooks/use-ticketing-hand-off';
 import { ticketingLinkWithToken } from '../utils/hand-off';
 import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
 import { HandOffForm } from './hand-off-form';
+import { useHydrated } from '@/lib/hydration';
 import { hasSessionCookie } from './header-member-link';
 import { MemberSession } from './member-session';
 import { RedirectOverlay } from './redirect-overlay';
@@ -77,7 +78,10 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   useLogoutLinks(logout);
   useTicketingLinkTokens();
   useEffect(() => setOpen(false), [pathname, member]);
-  const signedIn = checking ? hasSessionCookie() : Boolean(member);
+  // Until the session is checked the cookie tells; the server (and the hydrating
+  // browser) renders the guest's menu.
+  const hydrated = useHydrated();
+  const signedIn = checking ? hydrated && hasSessionCookie() : Boolean(member);
   const guestLabel = config.guestHeaderAccessLabel;
   const memberLabel = config.loggedInHeaderAccessLabel || t('loyalty.nav.overview');
   if (!config.accessFromHeader) return null;

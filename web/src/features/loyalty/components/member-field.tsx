@@ -2,6 +2,7 @@
 // as the member types; password inputs are never altered and have a show/hide toggle.
 
 import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { sanitiseInput } from '../utils/input-rules';
 import styles from './member-form.module.css';
@@ -18,6 +19,9 @@ export function MemberField({ label, value, onValueChange, error, type = 'text',
   const t = useTranslate();
   const id = useId();
   const [revealed, setRevealed] = useState(false);
+  // On a published page (the sign-in page) the form is in the HTML before its code runs:
+  // what someone typed before hydration would be lost, so it takes typing once hydrated.
+  const hydrated = useHydrated();
   const isPassword = type === 'password';
   const errorId = `${id}-error`;
   return (
@@ -26,6 +30,7 @@ export function MemberField({ label, value, onValueChange, error, type = 'text',
       <div className={styles.inputRow}>
         <input
           {...input}
+          readOnly={input.readOnly || !hydrated}
           id={id}
           type={isPassword && revealed ? 'text' : type}
           value={value}

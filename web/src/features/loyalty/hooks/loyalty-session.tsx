@@ -85,12 +85,17 @@ function useLoyaltyValue(): LoyaltySessionValue {
   return value;
 }
 
+const SERVER_SESSION: SessionState = { member: null, checking: true };
+
 /** The member (null for a guest), whether the stored session is still being checked, and the actions. */
 export function useLoyaltySession() {
   const { controller, context, config } = useLoyaltyValue();
   const state: SessionState = useSyncExternalStore(
     (listener) => controller.subscribe(listener),
     () => controller.getState(),
+    // The server renders for a guest whose session is still to be checked, and so does
+    // the browser while hydrating that markup.
+    () => SERVER_SESSION,
   );
   const actions = useMemo(
     () => ({

@@ -16,10 +16,14 @@ const scriptUrl = (key: string) => `https://www.google.com/recaptcha/api.js?rend
 /** A function answering a captcha token for `action`, or undefined without a captcha. */
 export function useInvisibleCaptcha(action: string): () => Promise<string | undefined> {
   const { config } = useLoyaltySession();
-  const key = captchaSiteKey(config.captchaSiteKey, (window as { captchaSiteKey?: unknown }).captchaSiteKey, {
-    hasOpener: Boolean(window.opener),
-    inFrame: window.parent !== window,
-  });
+  // Only ever used in the browser (the server renders no captcha), never rendered.
+  const key =
+    typeof window === 'undefined'
+      ? undefined
+      : captchaSiteKey(config.captchaSiteKey, (window as { captchaSiteKey?: unknown }).captchaSiteKey, {
+          hasOpener: Boolean(window.opener),
+          inFrame: window.parent !== window,
+        });
   useEffect(() => {
     if (key) void loadScript(scriptUrl(key)).catch(() => undefined);
   }, [key]);

@@ -21,6 +21,8 @@ export function takeSuppliedToken(provider: LoyaltyProvider, address: AddressBar
 
 /** The browser's address bar, changed without a navigation. */
 export function browserAddressBar(): AddressBar {
+  // The server renders published pages, whose address carries no token.
+  if (typeof window === 'undefined') return { search: '', replace: () => undefined };
   return {
     search: window.location.search,
     replace: (search) =>

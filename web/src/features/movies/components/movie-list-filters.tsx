@@ -1,9 +1,10 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { useNavigate } from 'react-router';
 import type { PlayWeek, Theater } from '@/types/api';
-import { MOVIE_ATTRIBUTES, type MovieListFilters as Filters } from '../utils/movie-filters';
+import { MOVIE_ATTRIBUTES, readMovieListFilters, type MovieListFilters as Filters } from '../utils/movie-filters';
 import { playWeekMessageKey } from '../utils/play-week';
 import styles from './movie-list-filters.module.css';
 
@@ -21,10 +22,16 @@ const KEEP_SCROLL = { shouldUpdateScroll: false };
 
 /** Play weeks and versions as links (each a shareable address), theater and day as menus. */
 export function MovieListFilters({ filters, weeks, theaters, dates, formatDate }: MovieListFiltersProps) {
+  // A choice made before the page is hydrated would be lost: the menus wait for it.
+  const hydrated = useHydrated();
   const t = useTranslate();
   const navigate = useNavigate();
+  // A choice adds to the filters of the address as it is now: the list on screen may be
+  // a render behind it while a navigation is under way.
   const go = (change: Partial<Filters>) =>
-    void navigate(paths.movies.build({ ...filters, ...change }), { state: KEEP_SCROLL });
+    void navigate(paths.movies.build({ ...readMovieListFilters(window.location.search), ...change }), {
+      state: KEEP_SCROLL,
+    });
   const weekOptions: Array<{ week: PlayWeek | undefined; label: string }> = [
     { week: undefined, label: t('movies.filter.all') },
     ...weeks.map((week) => ({ week, label: t(playWeekMessageKey(week)) })),
@@ -55,6 +62,7 @@ export function MovieListFilters({ filters, weeks, theaters, dates, formatDate }
               className={styles.select}
               value={filters.theaterId ?? ''}
               onChange={(event) => go({ theaterId: event.target.value || undefined, date: undefined })}
+              disabled={!hydrated}
               data-testid="filter-theater"
             >
               <option value="">{t('movies.filter.allTheaters')}</option>
@@ -72,6 +80,7 @@ export function MovieListFilters({ filters, weeks, theaters, dates, formatDate }
             className={styles.select}
             value={filters.date ?? ''}
             onChange={(event) => go({ date: event.target.value || undefined })}
+            disabled={!hydrated}
             data-testid="filter-day"
           >
             <option value="">{t('movies.filter.anyDay')}</option>

@@ -1,3 +1,4 @@
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { formatShowDate } from '../utils/format-showtime';
 import styles from './day-picker.module.css';
@@ -10,6 +11,8 @@ type DayPickerProps = {
 
 export function DayPicker({ dates, selected, onSelect }: DayPickerProps) {
   const t = useTranslate();
+  // Before hydration a choice would go nowhere: the days wait for it.
+  const hydrated = useHydrated();
   return (
     <div className={styles.picker} role="group" aria-label={t('showtimes.chooseDay')}>
       <ul className={styles.list}>
@@ -19,6 +22,7 @@ export function DayPicker({ dates, selected, onSelect }: DayPickerProps) {
               type="button"
               className="chip"
               aria-pressed={date === selected}
+              disabled={!hydrated}
               onClick={() => onSelect(date)}
             >
               {formatShowDate(date, t.locale)}

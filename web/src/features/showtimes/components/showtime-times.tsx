@@ -1,5 +1,6 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
+import { pageLocation, useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { formatShowTime } from '../utils/format-showtime';
@@ -16,22 +17,26 @@ type ShowtimeTimesProps = {
 /** The times of one theater: each opens the ticketing site; sold-out ones do not. */
 export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTimesProps) {
   const t = useTranslate();
+  // A calendar entry carries the time it was made and the page's address: made in the
+  // browser once hydrated, never in the published HTML.
+  const hydrated = useHydrated();
   const now = new Date();
-  const { origin, host } = window.location;
+  const { origin, host } = pageLocation();
   return (
     <ul className={calendar ? `${styles.times} ${styles.withCalendar}` : styles.times}>
       {showtimes.map((showtime) => {
         const time = formatShowTime(showtime.time ?? '', t.locale);
-        const ics = calendar
-          ? showtimeIcs({
-              showtime,
-              movie: calendar.movie,
-              theater: calendar.theater,
-              url: `${origin}${paths.movie.build(calendar.movie)}`,
-              now,
-              host,
-            })
-          : undefined;
+        const ics =
+          calendar && hydrated
+            ? showtimeIcs({
+                showtime,
+                movie: calendar.movie,
+                theater: calendar.theater,
+                url: `${origin}${paths.movie.build(calendar.movie)}`,
+                now,
+                host,
+              })
+            : undefined;
         return (
           <li key={showtime.id} className={styles.item}>
             {showtime.soldOut || !showtime.ticketingUrl ? (

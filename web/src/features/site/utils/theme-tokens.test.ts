@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, FALLBACK_TEXT } from '@/lib/contrast';
 import type { SiteConfig } from '@/types/api';
-import { buildThemeTokens, buttonRadius, contentRadius, fontStack } from './theme-tokens';
+import { buildThemeTokens, buttonRadius, contentRadius, fontStack, themeStyleSheet } from './theme-tokens';
 
 const config: SiteConfig = {
   theme: {
@@ -88,5 +88,24 @@ describe('fontStack', () => {
     ['Evil"; } body {', /^"Evil  body ", system-ui/],
   ])('for %j', (name, expected) => {
     expect(fontStack(name)).toMatch(expected);
+  });
+});
+
+describe('themeStyleSheet', () => {
+  it('holds the light tokens on the root and the dark ones under the dark colour mode', () => {
+    const config = { theme: { palette: { primary: '#1e3a8a', background: '#ffffff' } } };
+    const sheet = themeStyleSheet(config);
+    const light = buildThemeTokens(config, 'light');
+    const dark = buildThemeTokens(config, 'dark');
+    expect(sheet.startsWith(':root{')).toBe(true);
+    expect(sheet).toContain(`--color-background:${light['--color-background']}`);
+    expect(sheet).toContain(`:root[data-color-mode="dark"]{`);
+    expect(sheet.split(':root[data-color-mode="dark"]')[1]).toContain(`--color-background:${dark['--color-background']}`);
+  });
+
+  it('leaves out a value that could break out of the sheet', () => {
+    const sheet = themeStyleSheet({ theme: { fonts: { body: 'Lato}</style><script>' } } });
+    expect(sheet).not.toMatch(/<\/style|<script/);
+    expect(sheet).not.toContain('--font-body:');
   });
 });

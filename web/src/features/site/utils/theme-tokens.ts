@@ -135,3 +135,22 @@ export function buildThemeTokens(config: SiteConfig | undefined, mode: ColourMod
     '--radius-content': contentRadius(config?.roundness?.content),
   };
 }
+
+/** `--a:b;--c:d` of `tokens`, leaving out any value that could end the declaration or the sheet. */
+function declarations(tokens: ThemeTokens): string {
+  return Object.entries(tokens)
+    .filter(([, value]) => !/[;{}<>\\]/.test(value))
+    .map(([name, value]) => `${name}:${value}`)
+    .join(';');
+}
+
+/**
+ * The theme in both colour modes as a style sheet: the light tokens on the document root,
+ * the dark ones where `data-color-mode="dark"` (set before the first paint from the
+ * stored choice), so a page rendered on the server is themed before its scripts run.
+ */
+export function themeStyleSheet(config: SiteConfig | undefined): string {
+  const light = declarations(buildThemeTokens(config, 'light'));
+  const dark = declarations(buildThemeTokens(config, 'dark'));
+  return `:root{${light}}:root[data-color-mode="dark"]{${dark}}`;
+}

@@ -1,3 +1,4 @@
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Theater } from '@/types/api';
 import styles from './theater-chooser.module.css';
@@ -13,6 +14,8 @@ export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: Theate
   const t = useTranslate();
   const [text, remembered] = t.list('home.theaterPicker.text');
   const selected = theaters.find((theater) => theater.id === selectedTheaterId);
+  // Before hydration a choice would go nowhere: the buttons wait for it.
+  const hydrated = useHydrated();
   return (
     <section className={styles.band} aria-labelledby="theater-chooser" data-testid="theater-chooser">
       <div className={styles.copy}>
@@ -31,6 +34,7 @@ export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: Theate
               type="button"
               className={styles.theater}
               aria-pressed={theater.id === selectedTheaterId}
+              disabled={!hydrated}
               onClick={() => onSelect(theater.id)}
             >
               <span className={styles.name}>{theater.name}</span>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Theater } from '@/types/api';
 import styles from './theater-picker.module.css';
@@ -14,6 +15,8 @@ export function TheaterPicker({ theaters, selectedTheaterId, onSelect }: Theater
   const t = useTranslate();
   const id = useId();
   const known = theaters.some((theater) => theater.id === selectedTheaterId);
+  // A choice made before the page is hydrated would be lost: the menu waits for it.
+  const hydrated = useHydrated();
   return (
     <div className={styles.picker}>
       <label htmlFor={id} className="visually-hidden">
@@ -26,6 +29,7 @@ export function TheaterPicker({ theaters, selectedTheaterId, onSelect }: Theater
         id={id}
         className={styles.select}
         data-testid="theater-picker"
+        disabled={!hydrated}
         value={known ? selectedTheaterId : ''}
         onChange={(event) => {
           if (event.target.value) onSelect(event.target.value);

@@ -1,0 +1,120 @@
+#!/usr/bin/env bash
+# The published site against a static file server: the gateway (release build,
+# `--embedded`, demo chain) and Debian's nginx serving the very same bytes, loaded in
+# turn with the same wrk (-t1 -c64 -d6s), three rounds, for five paths: "/", a movie
+# page, that movie's page data, the movie list's page data and the app data. Prints
+# requests/s and p99 of each server per round and the median ratios.
+#
+#   bench/site.sh                        # release build
+#   BENCH_SECONDS=3 BENCH_ROUNDS=1 GATEWAY_BIN=target/debug/gateway bench/site.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+GATEWAY_BIN=${GATEWAY_BIN:-target/release/gateway}
+SECONDS_PER_RUN=${BENCH_SECONDS:-6}
+ROUNDS=${BENCH_ROUNDS:-3}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+GATEWAY_PORT=18080
+NGINX_PORT=18081
+
+for tool in wrk /usr/sbin/nginx curl python3; do
+    command -v "$tool" >/dev/null || { echo "bench: $tool is required (apt-get install wrk nginx curl)" >&2; exit 1; }
+done
+[ -x "$GATEWAY_BIN" ] || { echo "bench: $GATEWAY_BIN is not built (cargo build --release -p gateway)" >&2; exit 1; }
+
+work=$(mktemp -d)
+# nginx workers run as an unprivileged user when started by root: let them read.
+chmod 755 "$work"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT SITE_DIR=site/demo WEB_DIST=web/dist LOG_FORMAT=json RUST_LOG=warn \
+    "$GATEWAY_BIN" --embedded >"$work/gateway.log" 2>&1 &
+pids+=($!)
+for _ in $(seq 1 300); do
+    curl -fs "http://127.0.0.1:$GATEWAY_PORT/sitemap.xml" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+movie=$(curl -fs "http://127.0.0.1:$GATEWAY_PORT/api/v1/movies?playWeek=CURRENT_PLAYWEEK" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
+paths=("/" "$movie" "/page-data${movie}page-data.json" "/page-data/movies/page-data.json" "/page-data/app-data.json")
+
+# The same bytes for nginx: a page path is a directory with its index.html.
+for path in "${paths[@]}"; do
+    file="$work/root$path"
+    case "$path" in */) file="${file}index.html" ;; esac
+    mkdir -p "$(dirname "$file")"
+    curl -fs "http://127.0.0.1:$GATEWAY_PORT$path" -o "$file"
+done
+
+cat >"$work/nginx.conf" <<NGINX
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    types { application/json json; text/html html; }
+    default_type application/octet-stream;
+    server {
+        listen 127.0.0.1:$NGINX_PORT;
+        root $work/root;
+    }
+}
+NGINX
+/usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
+for _ in $(seq 1 50); do
+    curl -fs "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+for path in "${paths[@]}"; do
+    cmp -s <(curl -fs "http://127.0.0.1:$GATEWAY_PORT$path") <(curl -fs "http://127.0.0.1:$NGINX_PORT$path") \
+        || { echo "bench: the two servers do not answer the same bytes for $path" >&2; exit 1; }
+done
+
+# "<requests/s> <p99 in ms>" of one wrk run against a URL.
+measure() {
+    wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency "$1" | awk '
+        /Requests\/sec:/ { rps = $2 }
+        /^ +99%/ {
+            value = $2; unit = value; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", value)
+            p99 = (unit == "us") ? value / 1000 : (unit == "s") ? value * 1000 : value
+        }
+        END { printf "%.0f %.2f\n", rps, p99 }'
+}
+
+echo "published site against nginx: wrk -t1 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $ROUNDS rounds, $(nproc) cores"
+printf '%-58s %5s %10s %8s %10s %8s\n' path round "gw req/s" "gw p99" "nx req/s" "nx p99"
+results="$work/results"
+for path in "${paths[@]}"; do
+    # One short warm-up each, then the rounds alternate the two servers.
+    wrk -t1 -c"$CONNECTIONS" -d1s "http://127.0.0.1:$GATEWAY_PORT$path" >/dev/null
+    wrk -t1 -c"$CONNECTIONS" -d1s "http://127.0.0.1:$NGINX_PORT$path" >/dev/null
+    for round in $(seq 1 "$ROUNDS"); do
+        read -r g_rps g_p99 < <(measure "http://127.0.0.1:$GATEWAY_PORT$path")
+        read -r n_rps n_p99 < <(measure "http://127.0.0.1:$NGINX_PORT$path")
+        printf '%-58s %5s %10s %8s %10s %8s\n' "$path" "$round" "$g_rps" "$g_p99" "$n_rps" "$n_p99"
+        echo "$path $g_rps $g_p99 $n_rps $n_p99" >>"$results"
+    done
+done
+echo
+python3 - "$results" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    path, g_rps, g_p99, n_rps, n_p99 = line.split()
+    rows.setdefault(path, []).append((float(g_rps), float(g_p99), float(n_rps), float(n_p99)))
+print(f"{'path':58} {'req/s ratio':>11} {'p99 ratio':>10}  (median; target >= 0.8 and <= 1.5)")
+for path, runs in rows.items():
+    throughput = statistics.median(g / n for g, _, n, _ in runs)
+    p99 = statistics.median(g / max(n, 0.001) for _, g, _, n in runs)
+    print(f"{path:58} {throughput:11.2f} {p99:10.2f}")
+PY

@@ -1,0 +1,332 @@
+//! The HTML of a published page: the web app's built `index.html` with the page's head
+//! metadata, its server-rendered markup in `#root`, the app data and page data inline for
+//! hydration, and a strict Content-Security-Policy made of the hashes of its inline
+//! scripts.
+//!
+//! With 'strict-dynamic' a parser-inserted `<script src>` would need a nonce, which a
+//! page served as fixed bytes cannot carry: the built entry script and its module
+//! preloads are instead inserted by one small inline loader, whose hash the policy names,
+//! and everything it loads is trusted in turn.
+
+use base64::Engine;
+use sha2::{Digest, Sha256};
+
+use super::head::script_json;
+use crate::html::escape;
+
+const ROOT: &str = r#"<div id="root"></div>"#;
+
+/// The built `index.html`, taken apart once per build.
+#[derive(Debug, Clone)]
+pub struct Template {
+    /// Up to where the entry script was, and from there to `</head>`, without the entry
+    /// script and module preloads: the loader takes the entry's place, ahead of the
+    /// style sheets (an inline script waits for the style sheets before it).
+    head_start: String,
+    head_end: String,
+    /// From `</head>` to the root element.
+    body_start: String,
+    /// After the root element.
+    body_end: String,
+    entry: String,
+    module_preloads: Vec<String>,
+}
+
+#[derive(Debug, thiserror::Error)]
+pub enum TemplateError {
+    #[error("index.html has no {0}")]
+    Missing(&'static str),
+}
+
+/// What goes into one page's document.
+pub struct PageParts<'a> {
+    pub locale: &'a str,
+    /// The head metadata ([`super::head`]).
+    pub head: &'a str,
+    /// The server-rendered markup of `#root`; empty for the shell.
+    pub markup: &'a str,
+    /// Script chunks and style sheets the page's route needs beyond the entry's.
+    pub scripts: &'a [String],
+    pub style_sheets: &'a [String],
+    pub app_data: Option<&'a [u8]>,
+    pub page_data: Option<&'a [u8]>,
+}
+
+/// A page's document and the hashes (`sha256-...`) of its inline scripts.
+pub struct Document {
+    pub html: String,
+    pub script_hashes: Vec<String>,
+}
+
+impl Template {
+    pub fn parse(index_html: &str) -> Result<Template, TemplateError> {
+        let head_end = index_html
+            .find("</head>")
+            .ok_or(TemplateError::Missing("</head>"))?;
+        let root = index_html.find(ROOT).ok_or(TemplateError::Missing(ROOT))?;
+        let mut head = String::with_capacity(head_end);
+        let mut entry = None;
+        let mut entry_at = 0;
+        let mut module_preloads = Vec::new();
+        let mut rest = &index_html[..head_end];
+        while let Some(start) = rest.find('<') {
+            head.push_str(&rest[..start]);
+            let tag = &rest[start..];
+            let (element, after) = split_element(tag);
+            if element.starts_with("<script")
+                && attribute(element, "type") == Some("module")
+                && let Some(src) = attribute(element, "src")
+            {
+                entry = Some(src.to_owned());
+                entry_at = head.len();
+                rest = after;
+                continue;
+            }
+            if element.starts_with("<link") {
+                let rel = attribute(element, "rel");
+                let href = attribute(element, "href").unwrap_or_default();
+                if rel == Some("modulepreload") {
+                    module_preloads.push(href.to_owned());
+                    rest = after;
+                    continue;
+                }
+            }
+            head.push_str(element);
+            rest = after;
+        }
+        head.push_str(rest);
+        let (before_entry, after_entry) = head.split_at(entry_at);
+        Ok(Template {
+            head_start: collapse_blank_lines(before_entry),
+            head_end: collapse_blank_lines(after_entry),
+            body_start: index_html[head_end..root].to_owned(),
+            body_end: index_html[root + ROOT.len()..].to_owned(),
+            entry: entry.ok_or(TemplateError::Missing("module entry script"))?,
+            module_preloads,
+        })
+    }
+
+    pub fn render(&self, parts: &PageParts<'_>) -> Document {
+        let mut preloads: Vec<&str> = self.module_preloads.iter().map(String::as_str).collect();
+        preloads.extend(parts.scripts.iter().map(String::as_str));
+        let loader = format!(
+            "(function(d){{var h=d.head;{preloads}.forEach(function(u){{var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)}});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src={entry};h.appendChild(s)}})(document)",
+            preloads = script_json(&serde_json::to_string(&preloads).unwrap_or_default()),
+            entry = script_json(&serde_json::to_string(&self.entry).unwrap_or_default()),
+        );
+        let style_sheets: String = parts
+            .style_sheets
+            .iter()
+            .map(|href| {
+                format!(
+                    "\n    <link rel=\"stylesheet\" crossorigin href=\"{}\" />",
+                    escape(href)
+                )
+            })
+            .collect();
+        let head_start = if parts.locale.is_empty() {
+            self.head_start.clone()
+        } else {
+            self.head_start.replacen(
+                r#"<html lang="en">"#,
+                &format!(r#"<html lang="{}">"#, escape(parts.locale)),
+                1,
+            )
+        };
+        let mut html = String::with_capacity(head_start.len() + parts.markup.len() + 4096);
+        html.push_str(head_start.trim_end());
+        if !parts.head.is_empty() {
+            html.push_str("\n    ");
+            html.push_str(parts.head);
+        }
+        html.push_str("\n    <script>");
+        html.push_str(&loader);
+        html.push_str("</script>\n");
+        html.push_str(&self.head_end);
+        html.push_str(&style_sheets);
+        html.push_str("\n  ");
+        html.push_str(&self.body_start);
+        html.push_str(r#"<div id="root">"#);
+        html.push_str(parts.markup);
+        html.push_str("</div>");
+        for (id, json) in [("app-data", parts.app_data), ("page-data", parts.page_data)] {
+            if let Some(json) = json {
+                html.push_str(&format!(r#"<script type="application/json" id="{id}">"#));
+                html.push_str(&script_json(&String::from_utf8_lossy(json)));
+                html.push_str("</script>");
+            }
+        }
+        html.push_str(&self.body_end);
+        let script_hashes = inline_script_hashes(&html);
+        Document {
+            html,
+            script_hashes,
+        }
+    }
+}
+
+/// `sha256-<base64>` of each inline script the browser runs (not JSON data blocks).
+pub fn inline_script_hashes(html: &str) -> Vec<String> {
+    let mut hashes = Vec::new();
+    let mut rest = html;
+    while let Some(start) = rest.find("<script") {
+        let tag = &rest[start..];
+        let Some(open_end) = tag.find('>') else { break };
+        let open = &tag[..=open_end];
+        let Some(close) = tag[open_end + 1..].find("</script>") else {
+            break;
+        };
+        let text = &tag[open_end + 1..open_end + 1 + close];
+        let runs = matches!(
+            attribute(open, "type"),
+            None | Some("module" | "text/javascript")
+        );
+        if runs && attribute(open, "src").is_none() {
+            let digest = Sha256::digest(text.as_bytes());
+            let hash = format!(
+                "sha256-{}",
+                base64::engine::general_purpose::STANDARD.encode(digest)
+            );
+            if !hashes.contains(&hash) {
+                hashes.push(hash);
+            }
+        }
+        rest = &tag[open_end + 1 + close..];
+    }
+    hashes
+}
+
+/// The element starting `tag` (an opening tag, or a whole script element) and what
+/// follows it.
+fn split_element(tag: &str) -> (&str, &str) {
+    let end = if tag.starts_with("<script") {
+        tag.find("</script>").map(|at| at + "</script>".len())
+    } else {
+        tag.find('>').map(|at| at + 1)
+    };
+    let end = end.unwrap_or(tag.len());
+    (&tag[..end], &tag[end..])
+}
+
+/// The value of `name="..."` in an opening tag.
+fn attribute<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let open = &tag[..tag.find('>').unwrap_or(tag.len())];
+    let needle = format!(" {name}=\"");
+    let start = open.find(&needle)? + needle.len();
+    let end = open[start..].find('"')? + start;
+    Some(&open[start..end])
+}
+
+fn collapse_blank_lines(text: &str) -> String {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const BUILT: &str = r#"<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <script>document.documentElement.dataset.colorMode='light'</script>
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/react-2.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-3.css">
+  </head>
+  <body>
+    <div id="root"></div>
+    <div id="modal-root"></div>
+  </body>
+</html>
+"#;
+
+    fn page(template: &Template) -> Document {
+        template.render(&PageParts {
+            locale: "en-US",
+            head: "<title>The Long Night | Marquee</title>",
+            markup: "<h1>The Long Night</h1>",
+            scripts: &["/assets/movie-4.js".to_owned()],
+            style_sheets: &["/assets/movie-5.css".to_owned()],
+            app_data: Some(br#"{"site":"</script>"}"#),
+            page_data: Some(br#"{"path":"/movies/1001-x/"}"#),
+        })
+    }
+
+    #[test]
+    fn the_entry_and_its_preloads_are_loaded_by_the_hashed_loader() {
+        let template = Template::parse(BUILT).expect("a template");
+        let document = page(&template);
+        let html = &document.html;
+        assert!(!html.contains(r#"<script type="module""#), "{html}");
+        assert!(!html.contains(r#"rel="modulepreload""#), "{html}");
+        assert!(html.contains(r#"s.src="/assets/index-1.js""#), "{html}");
+        assert!(
+            html.contains(r#"["/assets/react-2.js","/assets/movie-4.js"]"#),
+            "{html}"
+        );
+        assert!(html.contains(r#"<link rel="stylesheet" crossorigin href="/assets/index-3.css">"#));
+        assert!(
+            html.contains(r#"<link rel="stylesheet" crossorigin href="/assets/movie-5.css" />"#)
+        );
+        // The colour-mode script and the loader run; the JSON blocks do not.
+        assert_eq!(
+            document.script_hashes.len(),
+            2,
+            "{:?}",
+            document.script_hashes
+        );
+        assert!(
+            document
+                .script_hashes
+                .iter()
+                .all(|hash| hash.starts_with("sha256-"))
+        );
+    }
+
+    #[test]
+    fn the_markup_and_the_data_go_into_the_body() {
+        let template = Template::parse(BUILT).expect("a template");
+        let html = page(&template).html;
+        assert!(
+            html.starts_with("<!doctype html>\n<html lang=\"en-US\">"),
+            "{html}"
+        );
+        assert!(html.contains(
+            r#"<div id="root"><h1>The Long Night</h1></div><script type="application/json" id="app-data">{"site":"\u003c/script>"}</script><script type="application/json" id="page-data">{"path":"/movies/1001-x/"}</script>"#
+        ), "{html}");
+        assert!(
+            html.contains("<title>The Long Night | Marquee</title>"),
+            "{html}"
+        );
+        assert!(html.find("<title>") < html.find("</head>"));
+        // The loader runs before the style sheets are in, which would hold it up.
+        assert!(
+            html.find("s.src=") < html.find("rel=\"stylesheet\""),
+            "{html}"
+        );
+    }
+
+    #[test]
+    fn a_hash_is_of_the_script_text_exactly() {
+        let hashes = inline_script_hashes(
+            "<script>alert(1)</script><script type=\"application/ld+json\">{}</script><script src=\"/a.js\"></script>",
+        );
+        // echo -n 'alert(1)' | openssl dgst -sha256 -binary | base64
+        assert_eq!(
+            hashes,
+            ["sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI="]
+        );
+    }
+
+    #[test]
+    fn a_build_without_an_entry_script_is_refused() {
+        let error =
+            Template::parse("<html><head></head><body><div id=\"root\"></div></body></html>")
+                .expect_err("no entry");
+        assert!(error.to_string().contains("entry"), "{error}");
+    }
+}

@@ -1,0 +1,444 @@
+//! What a published page says about itself in its `<head>`, for search engines and link
+//! previews: a title of its own, a description, the canonical URL, Open Graph and the
+//! twitter card, and schema.org JSON-LD (WebSite and Organization on the home page,
+//! MovieTheater, Movie with its ScreeningEvents, Event). Pure: page and site in, HTML out.
+
+use proto::catalogue::v1 as catalogue;
+use serde_json::{Map, Value, json};
+
+use super::pages::{PublicPage, Subject, theater_path};
+use crate::html::escape;
+use crate::site_snapshot::SiteSnapshot;
+
+/// Search engines show about this much of a description.
+const DESCRIPTION_CHARS: usize = 160;
+
+/// The facts a page's head is built from.
+pub struct HeadContext<'a> {
+    pub site: &'a SiteSnapshot,
+    /// PUBLIC_URL without a trailing slash: absolute links start with it.
+    pub origin: &'a str,
+}
+
+impl HeadContext<'_> {
+    fn message(&self, key: &str) -> &str {
+        self.site
+            .messages
+            .messages
+            .get(key)
+            .map(String::as_str)
+            .unwrap_or_default()
+    }
+
+    fn absolute(&self, path: &str) -> String {
+        if path.starts_with("http://") || path.starts_with("https://") {
+            path.to_owned()
+        } else {
+            format!("{}/{}", self.origin, path.trim_start_matches('/'))
+        }
+    }
+
+    /// The page's own name, before the site's (none on the home page).
+    fn page_name<'p>(&'p self, subject: &'p Subject) -> Option<&'p str> {
+        let name = match subject {
+            Subject::Home => return None,
+            Subject::MovieList => self.message("movies.title"),
+            Subject::Movie { movie, .. } => &movie.title,
+            Subject::TheaterList => self.message("theaters.title"),
+            Subject::Theater { theater } => &theater.name,
+            Subject::Showtimes => self.message("showtimes.title"),
+            Subject::EventList => self.message("events.title"),
+            Subject::Event { event } => &event.title,
+            Subject::Content { page } => &page.title,
+            Subject::NotFound => self.message("notFound.title"),
+            Subject::ServerError => self.message("serverError.title"),
+        };
+        Some(name).filter(|name| !name.is_empty())
+    }
+
+    /// `{page} | {site}`, or the site's name alone (the web app's PageTitle rule).
+    pub fn title(&self, subject: &Subject) -> String {
+        let site = self.site.site_name();
+        match self.page_name(subject) {
+            Some(page) => format!("{page} | {site}"),
+            None => site,
+        }
+    }
+
+    pub fn description(&self, page: &PublicPage) -> String {
+        let tagline = self.message("footer.tagline");
+        let names = |key: &str, names: Vec<&str>| {
+            let heading = self.message(key);
+            if names.is_empty() {
+                tagline.to_owned()
+            } else {
+                format!("{heading}: {}.", names.join(", "))
+            }
+        };
+        let text = match &page.subject {
+            Subject::Home | Subject::Showtimes => tagline.to_owned(),
+            Subject::MovieList => names("movies.title", list_titles(&page.data["movies"], "title")),
+            Subject::TheaterList => names(
+                "theaters.title",
+                self.site.theaters.iter().map(|t| t.name.as_str()).collect(),
+            ),
+            Subject::EventList => names("events.title", list_titles(&page.data["events"], "title")),
+            Subject::Movie { movie, .. } => movie.synopsis.clone(),
+            Subject::Theater { theater } => {
+                let address = postal_address(theater);
+                [address.as_str(), theater.description.as_str()]
+                    .into_iter()
+                    .filter(|part| !part.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(". ")
+            }
+            Subject::Event { event } => event.description.clone(),
+            Subject::Content { page } => page
+                .sections
+                .iter()
+                .flat_map(|section| section.paragraphs.iter())
+                .find(|paragraph| !paragraph.trim().is_empty())
+                .cloned()
+                .unwrap_or_else(|| tagline.to_owned()),
+            Subject::NotFound => self.message("notFound.text").to_owned(),
+            Subject::ServerError => self.message("serverError.text").to_owned(),
+        };
+        shorten(&text, DESCRIPTION_CHARS)
+    }
+
+    /// The page's image for link previews: its poster, else the site's logo.
+    fn image(&self, subject: &Subject) -> Option<String> {
+        let poster = match subject {
+            Subject::Movie { movie, .. } => movie.poster_url.as_str(),
+            Subject::Event { event } => event.poster_url.as_str(),
+            _ => "",
+        };
+        let logo = self
+            .site
+            .settings()
+            .logo
+            .map(|logo| logo.src)
+            .unwrap_or_default();
+        [poster, logo.as_str()]
+            .into_iter()
+            .find(|image| !image.is_empty())
+            .map(|image| self.absolute(image))
+    }
+
+    /// The `<head>` elements of `page`, one per line.
+    pub fn head(&self, page: &PublicPage) -> String {
+        let title = self.title(&page.subject);
+        let description = self.description(page);
+        let url = self.absolute(&page.path);
+        let og_type = match page.subject {
+            Subject::Movie { .. } => "video.movie",
+            _ => "website",
+        };
+        let mut lines = vec![
+            format!("<title>{}</title>", escape(&title)),
+            meta_name("description", &description),
+            format!(r#"<link rel="canonical" href="{}" />"#, escape(&url)),
+            meta_property("og:title", self.page_name(&page.subject).unwrap_or(&title)),
+            meta_property("og:description", &description),
+            meta_property("og:url", &url),
+            meta_property("og:type", og_type),
+            meta_property("og:site_name", &self.site.site_name()),
+            meta_property("og:locale", &self.site.config().locale.replace('-', "_")),
+        ];
+        let image = self.image(&page.subject);
+        if let Some(image) = &image {
+            lines.push(meta_property("og:image", image));
+        }
+        let card = if image.is_some() {
+            "summary_large_image"
+        } else {
+            "summary"
+        };
+        lines.push(meta_name("twitter:card", card));
+        if page.status.is_success() {
+            let graph = self.structured_data(page);
+            if !graph.is_empty() {
+                let document = json!({ "@context": "https://schema.org", "@graph": graph });
+                lines.push(format!(
+                    r#"<script type="application/ld+json">{}</script>"#,
+                    script_json(&document.to_string())
+                ));
+            }
+        } else {
+            lines.push(meta_name("robots", "noindex"));
+        }
+        lines.join("\n    ")
+    }
+
+    fn structured_data(&self, page: &PublicPage) -> Vec<Value> {
+        match &page.subject {
+            Subject::Home => vec![self.website(), self.organization()],
+            Subject::Theater { theater } => vec![self.theater_node(theater, true)],
+            Subject::Movie { movie, showtimes } => {
+                let mut nodes = vec![self.movie_node(movie)];
+                nodes.extend(
+                    showtimes
+                        .iter()
+                        .map(|showtime| self.screening(showtime, movie)),
+                );
+                nodes
+            }
+            Subject::Event { event } => vec![self.event_node(event)],
+            _ => Vec::new(),
+        }
+    }
+
+    fn website(&self) -> Value {
+        json!({
+            "@type": "WebSite",
+            "name": self.site.site_name(),
+            "url": self.absolute("/"),
+        })
+    }
+
+    fn organization(&self) -> Value {
+        let settings = self.site.settings();
+        let same_as: Vec<&str> = settings
+            .social_links
+            .iter()
+            .map(|link| link.url.as_str())
+            .filter(|url| !url.is_empty())
+            .collect();
+        compact(json!({
+            "@type": "Organization",
+            "name": self.site.site_name(),
+            "url": self.absolute("/"),
+            "logo": settings.logo.as_ref().filter(|logo| !logo.src.is_empty()).map(|logo| self.absolute(&logo.src)),
+            "sameAs": same_as,
+        }))
+    }
+
+    fn theater_node(&self, theater: &catalogue::Theater, with_url: bool) -> Value {
+        let address = theater.address.clone().unwrap_or_default();
+        let has_geo = theater.latitude != 0.0 || theater.longitude != 0.0;
+        compact(json!({
+            "@type": "MovieTheater",
+            "name": theater.name,
+            "url": with_url.then(|| self.absolute(&theater_path(theater))),
+            "telephone": theater.phone,
+            "email": theater.email,
+            "screenCount": (theater.screens > 0).then_some(theater.screens),
+            "description": theater.description,
+            "address": compact(json!({
+                "@type": "PostalAddress",
+                "streetAddress": address.street,
+                "addressLocality": address.city,
+                "addressRegion": address.state,
+                "postalCode": address.zip_code,
+                "addressCountry": address.country,
+            })),
+            "geo": has_geo.then(|| json!({
+                "@type": "GeoCoordinates",
+                "latitude": theater.latitude,
+                "longitude": theater.longitude,
+            })),
+        }))
+    }
+
+    fn movie_node(&self, movie: &catalogue::Movie) -> Value {
+        let people = |names: &[String]| -> Vec<Value> {
+            names
+                .iter()
+                .map(|name| json!({ "@type": "Person", "name": name }))
+                .collect()
+        };
+        compact(json!({
+            "@type": "Movie",
+            "name": movie.title,
+            "url": self.absolute(&movie.path),
+            "image": (!movie.poster_url.is_empty()).then(|| self.absolute(&movie.poster_url)),
+            "description": movie.synopsis,
+            "duration": iso_duration(movie.runtime_minutes),
+            "contentRating": movie.rating,
+            "genre": movie.genres,
+            "datePublished": movie.release_date,
+            "inLanguage": movie.original_language,
+            "director": people(&movie.directors),
+            "actor": people(&movie.cast),
+        }))
+    }
+
+    fn screening(&self, showtime: &catalogue::Showtime, movie: &catalogue::Movie) -> Value {
+        let theater = self
+            .site
+            .theaters
+            .iter()
+            .find(|t| t.id == showtime.theater_id);
+        let availability = if showtime.sold_out {
+            "https://schema.org/SoldOut"
+        } else {
+            "https://schema.org/InStock"
+        };
+        compact(json!({
+            "@type": "ScreeningEvent",
+            "name": movie.title,
+            "startDate": showtime.starts_at,
+            "videoFormat": showtime.format,
+            "eventStatus": "https://schema.org/EventScheduled",
+            "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+            "location": theater.map(|theater| self.theater_node(theater, true)),
+            "workPresented": { "@type": "Movie", "name": movie.title, "url": self.absolute(&movie.path) },
+            "offers": (!showtime.ticketing_url.is_empty()).then(|| json!({
+                "@type": "Offer",
+                "url": self.absolute(&showtime.ticketing_url),
+                "availability": availability,
+            })),
+        }))
+    }
+
+    fn event_node(&self, event: &catalogue::Event) -> Value {
+        let theater = self.site.theaters.iter().find(|t| t.id == event.theater_id);
+        compact(json!({
+            "@type": "Event",
+            "name": event.title,
+            "description": event.description,
+            "url": self.absolute(&event.path),
+            "startDate": event.starts_at,
+            "image": (!event.poster_url.is_empty()).then(|| self.absolute(&event.poster_url)),
+            "eventStatus": "https://schema.org/EventScheduled",
+            "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
+            "location": theater.map(|theater| self.theater_node(theater, true)),
+            "offers": (!event.ticketing_url.is_empty()).then(|| json!({
+                "@type": "Offer",
+                "url": self.absolute(&event.ticketing_url),
+            })),
+        }))
+    }
+}
+
+fn list_titles<'a>(list: &'a Value, field: &str) -> Vec<&'a str> {
+    list.as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|item| item[field].as_str())
+        .collect()
+}
+
+/// "12 Main St, Springfield, IL 62701".
+pub fn postal_address(theater: &catalogue::Theater) -> String {
+    let Some(address) = &theater.address else {
+        return String::new();
+    };
+    let region = [address.state.as_str(), address.zip_code.as_str()]
+        .into_iter()
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ");
+    [
+        address.street.as_str(),
+        address.city.as_str(),
+        region.as_str(),
+    ]
+    .into_iter()
+    .filter(|part| !part.is_empty())
+    .collect::<Vec<_>>()
+    .join(", ")
+}
+
+/// `text` cut at a word boundary to at most `max` characters, with an ellipsis.
+fn shorten(text: &str, max: usize) -> String {
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    if text.chars().count() <= max {
+        return text;
+    }
+    let cut: String = text.chars().take(max - 1).collect();
+    let cut = cut.rsplit_once(' ').map_or(cut.as_str(), |(head, _)| head);
+    format!("{}…", cut.trim_end_matches([',', ';', ':', '.', ' ']))
+}
+
+/// PT2H8M: an ISO 8601 duration in minutes.
+fn iso_duration(minutes: i32) -> Option<String> {
+    if minutes <= 0 {
+        return None;
+    }
+    let (hours, rest) = (minutes / 60, minutes % 60);
+    let hours = if hours > 0 {
+        format!("{hours}H")
+    } else {
+        String::new()
+    };
+    let rest = if rest > 0 {
+        format!("{rest}M")
+    } else {
+        String::new()
+    };
+    Some(format!("PT{hours}{rest}"))
+}
+
+/// `node` without its null, empty-string and empty-list fields.
+fn compact(node: Value) -> Value {
+    match node {
+        Value::Object(fields) => Value::Object(
+            fields
+                .into_iter()
+                .filter(|(_, value)| match value {
+                    Value::Null => false,
+                    Value::String(text) => !text.is_empty(),
+                    Value::Array(items) => !items.is_empty(),
+                    Value::Object(inner) => inner.keys().any(|key| key != "@type"),
+                    _ => true,
+                })
+                .collect::<Map<_, _>>(),
+        ),
+        other => other,
+    }
+}
+
+/// JSON text safe inside a `<script>` element: no `<` can close it.
+pub fn script_json(json: &str) -> String {
+    json.replace('<', "\\u003c")
+}
+
+fn meta_name(name: &str, content: &str) -> String {
+    format!(r#"<meta name="{name}" content="{}" />"#, escape(content))
+}
+
+fn meta_property(property: &str, content: &str) -> String {
+    format!(
+        r#"<meta property="{property}" content="{}" />"#,
+        escape(content)
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_description_is_cut_at_a_word_with_an_ellipsis() {
+        let text = "word ".repeat(60);
+        let short = shorten(&text, 40);
+        assert!(short.chars().count() <= 40, "{short}");
+        assert!(short.ends_with("word…"), "{short}");
+        assert_eq!(shorten("  A   short\ntext ", 40), "A short text");
+    }
+
+    #[test]
+    fn durations_are_iso_8601() {
+        assert_eq!(iso_duration(128).as_deref(), Some("PT2H8M"));
+        assert_eq!(iso_duration(120).as_deref(), Some("PT2H"));
+        assert_eq!(iso_duration(45).as_deref(), Some("PT45M"));
+        assert_eq!(iso_duration(0), None);
+    }
+
+    #[test]
+    fn script_json_cannot_close_its_element() {
+        assert_eq!(
+            script_json(r#"{"a":"</script>"}"#),
+            r#"{"a":"\u003c/script>"}"#
+        );
+    }
+
+    #[test]
+    fn empty_fields_are_left_out_of_a_node() {
+        let node = compact(
+            json!({"@type": "X", "a": "", "b": [], "c": null, "d": {"@type": "Y"}, "e": 1}),
+        );
+        assert_eq!(node, json!({"@type": "X", "e": 1}));
+    }
+}

@@ -1,0 +1,512 @@
+//! The published site (DESIGN.md section 7): every public page's HTML, rendered once per
+//! catalogue version by the same React components the browser hydrates, its page data,
+//! the app data, the sitemap and robots.txt, served from memory like files.
+//!
+//! Publishing is a function from a catalogue version to a [`Snapshot`] of bytes; serving
+//! is a lookup in the current one. svc-catalogue pushes each new version (a reloaded
+//! bundle, a new day in the site's time zone) over `WatchSite`; nobody polls.
+//!
+//! # Layout
+//!
+//! - [`content`]: what one version holds, fetched from svc-catalogue.
+//! - [`pages`]: the public pages and their page data (pure).
+//! - [`head`]: each page's title, description, canonical URL, Open Graph and JSON-LD (pure).
+//! - [`document`]: a page's HTML from the built `index.html`, and its script hashes.
+//! - [`renderer`]: the Node renderer's API, and the renderer as a child process.
+//! - [`sitemap`]: `/sitemap.xml` and `/robots.txt`.
+//! - [`snapshot`]: the published files, compressed once, swapped atomically.
+//! - [`serve`]: the outermost layer, answering published paths from the snapshot.
+
+pub mod content;
+pub mod document;
+pub mod head;
+pub mod pages;
+pub mod renderer;
+pub mod serve;
+pub mod sitemap;
+pub mod snapshot;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use axum::http::StatusCode;
+use bytes::Bytes;
+use futures_util::StreamExt;
+use proto::catalogue::v1 as catalogue;
+
+use crate::clients::Services;
+use crate::error::AppError;
+use crate::site_snapshot::SiteCache;
+use content::CatalogueContent;
+use document::{PageParts, Template};
+use head::HeadContext;
+use pages::PublicPage;
+use renderer::{RenderedPage, Renderer, RendererError};
+pub use snapshot::{Published, PublishedFile, Snapshot};
+
+/// Pages per request to the renderer.
+const RENDER_BATCH: usize = 24;
+/// How long to wait before trying again when the catalogue or the renderer is away.
+const RETRY_FIRST: Duration = Duration::from_millis(500);
+const RETRY_MAX: Duration = Duration::from_secs(5);
+
+const HTML: &str = "text/html; charset=utf-8";
+const JSON: &str = "application/json";
+
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    #[error(transparent)]
+    Catalogue(#[from] AppError),
+    #[error("the catalogue's today '{0}' is not a date")]
+    BadDate(String),
+    #[error(transparent)]
+    Renderer(#[from] RendererError),
+}
+
+/// How publishing stands, for `/readyz`.
+#[derive(Debug, Clone, Default)]
+pub struct PublishState {
+    /// Whether the catalogue's version stream is open.
+    pub catalogue_connected: bool,
+    /// Whether the last render request was answered.
+    pub renderer_up: bool,
+    /// A version not yet published (the catalogue or the renderer was away).
+    pub pending: Option<catalogue::SiteVersion>,
+    pub last_error: Option<String>,
+}
+
+#[derive(Debug, Clone, Default)]
+pub struct PublishStatus(Arc<Mutex<PublishState>>);
+
+impl PublishStatus {
+    pub fn get(&self) -> PublishState {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    fn update(&self, change: impl FnOnce(&mut PublishState)) {
+        change(
+            &mut self
+                .0
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+    }
+}
+
+/// Publishes each catalogue version as it comes.
+#[derive(Debug, Clone)]
+pub struct Publisher {
+    pub services: Services,
+    pub site: SiteCache,
+    pub published: Published,
+    pub status: PublishStatus,
+    pub renderer: Renderer,
+    /// The built web app's page template; `None` when it is not built (only data is
+    /// published then).
+    pub template: Option<Arc<Template>>,
+    /// PUBLIC_URL without its trailing slash.
+    pub origin: String,
+}
+
+impl Publisher {
+    pub fn spawn(self) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move { self.run().await })
+    }
+
+    /// Follows the catalogue's versions for as long as the gateway runs: reconnects when
+    /// the stream breaks, and tries again a version it could not publish.
+    async fn run(self) {
+        let mut retry = RETRY_FIRST;
+        let mut pending: Option<catalogue::SiteVersion> = None;
+        loop {
+            let stream = self
+                .services
+                .catalogue
+                .clone()
+                .watch_site(catalogue::WatchSiteRequest {})
+                .await;
+            let mut versions = match stream {
+                Ok(stream) => stream.into_inner(),
+                Err(status) => {
+                    if self.status.get().catalogue_connected
+                        || self.status.get().last_error.is_none()
+                    {
+                        tracing::warn!(%status, "catalogue versions unavailable; serving the last snapshot");
+                    }
+                    self.status.update(|state| {
+                        state.catalogue_connected = false;
+                        state.last_error = Some(format!("catalogue: {}", status.message()));
+                    });
+                    tokio::time::sleep(retry).await;
+                    retry = (retry * 2).min(RETRY_MAX);
+                    continue;
+                }
+            };
+            if !self.status.get().catalogue_connected {
+                tracing::info!("following the catalogue's versions");
+            }
+            self.status.update(|state| state.catalogue_connected = true);
+            loop {
+                tokio::select! {
+                    next = versions.message() => match next {
+                        Ok(Some(version)) => pending = Some(version),
+                        Ok(None) | Err(_) => break,
+                    },
+                    () = tokio::time::sleep(retry), if pending.is_some() => {}
+                }
+                let Some(version) = pending.clone() else {
+                    continue;
+                };
+                match self.publish(version).await {
+                    Ok(()) => {
+                        pending = None;
+                        retry = RETRY_FIRST;
+                    }
+                    Err(error) => {
+                        tracing::warn!(%error, "not published yet; the last snapshot keeps serving");
+                        retry = (retry * 2).min(RETRY_MAX);
+                    }
+                }
+                self.status.update(|state| state.pending = pending.clone());
+            }
+            tracing::warn!("the catalogue's version stream ended; the last snapshot keeps serving");
+            self.status
+                .update(|state| state.catalogue_connected = false);
+            tokio::time::sleep(retry).await;
+        }
+    }
+
+    /// Builds the snapshot of `version` and swaps it in. When the renderer is away the
+    /// last complete snapshot stays (an error says so); the very first one is published
+    /// with the web app's shell in place of rendered markup.
+    pub async fn publish(&self, version: catalogue::SiteVersion) -> Result<(), PublishError> {
+        let previous = self.published.current();
+        if let Some(previous) = &previous
+            && previous.version == version
+            && previous.complete
+        {
+            return Ok(());
+        }
+        let started = std::time::Instant::now();
+        let content = match content::fetch(&self.services, self.site.overrides(), version).await {
+            Ok(content) => content,
+            Err(error) => {
+                self.status
+                    .update(|state| state.last_error = Some(error.to_string()));
+                return Err(error);
+            }
+        };
+        let result = self.build(&content, previous.as_deref()).await;
+        let (snapshot, rendered) = match result {
+            Ok(built) => built,
+            Err(error) => {
+                self.status.update(|state| {
+                    state.renderer_up = false;
+                    state.last_error = Some(error.to_string());
+                });
+                return Err(error);
+            }
+        };
+        let complete = snapshot.complete;
+        let pages = snapshot.files.len();
+        self.site.set(content.site.clone());
+        self.published.swap(snapshot);
+        tracing::info!(
+            revision = %content.version.revision,
+            today = %content.version.today,
+            files = pages,
+            rendered,
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "site published"
+        );
+        self.status.update(|state| {
+            state.renderer_up = complete;
+            state.last_error = None;
+        });
+        if complete {
+            Ok(())
+        } else {
+            Err(PublishError::Renderer(RendererError::Malformed(
+                "published with the shell: the renderer was away".to_owned(),
+            )))
+        }
+    }
+
+    /// The snapshot of `content`, reusing from `previous` every file whose bytes would
+    /// not change, and how many pages were rendered anew.
+    async fn build(
+        &self,
+        content: &CatalogueContent,
+        previous: Option<&Snapshot>,
+    ) -> Result<(Snapshot, usize), PublishError> {
+        let site = &content.site;
+        let now = jiff::Timestamp::now();
+        let public = pages::public_pages(content);
+        let app_data = site.app_data.clone();
+        let same_app_data = previous.is_some_and(|previous| {
+            previous
+                .files
+                .get(APP_DATA)
+                .is_some_and(|file| file.identity.bytes == app_data)
+        });
+        let page_data: Vec<Bytes> = public
+            .iter()
+            .map(|page| Bytes::from(page.page_data(site).to_string()))
+            .collect();
+
+        // A page is rendered again only when its data or the app data changed.
+        let reusable = |page: &PublicPage, data: &Bytes| -> Option<Arc<PublishedFile>> {
+            let previous = previous?;
+            let html = previous.files.get(&page.path)?;
+            let old_data = previous.files.get(&page.page_data_path())?;
+            (same_app_data && previous.complete && old_data.identity.bytes == *data)
+                .then(|| html.clone())
+        };
+        let mut html: Vec<Option<Arc<PublishedFile>>> = public
+            .iter()
+            .zip(&page_data)
+            .map(|(page, data)| reusable(page, data))
+            .collect();
+        let to_render: Vec<usize> = (0..public.len())
+            .filter(|&index| html[index].is_none())
+            .collect();
+
+        let mut rendered: HashMap<usize, RenderedPage> = HashMap::new();
+        let mut complete = true;
+        if let Some(template) = &self.template {
+            match self
+                .render(&app_data, &public, &page_data, &to_render)
+                .await
+            {
+                Ok(pages) => rendered = pages,
+                Err(error) => {
+                    // Without the renderer a complete snapshot stays as it is.
+                    if previous.is_some_and(|previous| previous.complete) {
+                        return Err(error);
+                    }
+                    tracing::warn!(%error, "publishing the shell until the renderer answers");
+                    complete = false;
+                }
+            }
+            let head = HeadContext {
+                site,
+                origin: &self.origin,
+            };
+            let jobs: Vec<_> = to_render
+                .iter()
+                .map(|&index| {
+                    let page = &public[index];
+                    let render = rendered.remove(&index);
+                    if let Some(error) = render.as_ref().and_then(|render| render.error.as_ref()) {
+                        tracing::error!(path = %page.path, %error, "page not rendered; published with the shell");
+                    }
+                    let render = render.filter(|render| render.error.is_none());
+                    let document = template.render(&PageParts {
+                        locale: &site.config().locale,
+                        head: &head.head(page),
+                        markup: render.as_ref().and_then(|r| r.html.as_deref()).unwrap_or_default(),
+                        scripts: render.as_ref().map_or(&[][..], |r| &r.scripts),
+                        style_sheets: render.as_ref().map_or(&[][..], |r| &r.style_sheets),
+                        app_data: Some(&app_data),
+                        page_data: Some(&page_data[index]),
+                    });
+                    let policy = site.policy.for_page(&document.script_hashes);
+                    let before = previous.and_then(|previous| previous.files.get(&page.path).cloned());
+                    (index, page.status, Bytes::from(document.html), policy, before)
+                })
+                .collect();
+            let jobs: Vec<_> = jobs
+                .into_iter()
+                .map(|(index, status, body, policy, before)| {
+                    move || {
+                        (
+                            index,
+                            file_or_same(before, status, HTML, body, Some(policy), now),
+                        )
+                    }
+                })
+                .collect();
+            let files = compress_all(jobs).await;
+            for (index, file) in files {
+                html[index] = Some(file);
+            }
+        }
+
+        // What is not a page carries the site's policy like every other response.
+        let policy = || Some(site.content_security_policy.clone());
+        let mut files: HashMap<String, Arc<PublishedFile>> = HashMap::new();
+        let data_jobs: Vec<_> = public
+            .iter()
+            .zip(page_data)
+            .map(|(page, data)| {
+                let path = page.page_data_path();
+                let before = previous.and_then(|previous| previous.files.get(&path).cloned());
+                let status = page.status;
+                let policy = Some(site.content_security_policy.clone());
+                move || (path, file_or_same(before, status, JSON, data, policy, now))
+            })
+            .collect();
+        files.extend(compress_all(data_jobs).await);
+        let before = previous.and_then(|previous| previous.files.get(APP_DATA).cloned());
+        files.insert(
+            APP_DATA.to_owned(),
+            file_or_same(
+                before,
+                StatusCode::OK,
+                JSON,
+                app_data.clone(),
+                policy(),
+                now,
+            ),
+        );
+        let mut listed = Vec::new();
+        for (page, file) in public.iter().zip(html) {
+            let Some(file) = file else { continue };
+            if page.status == StatusCode::OK {
+                listed.push((format!("{}{}", self.origin, page.path), file.changed_at));
+            }
+            files.insert(page.path.clone(), file);
+        }
+        let sitemap = Bytes::from(sitemap::sitemap(&listed));
+        let before = previous.and_then(|previous| previous.files.get("/sitemap.xml").cloned());
+        files.insert(
+            "/sitemap.xml".to_owned(),
+            file_or_same(
+                before,
+                StatusCode::OK,
+                "application/xml; charset=utf-8",
+                sitemap,
+                None,
+                now,
+            ),
+        );
+        let robots = Bytes::from(sitemap::robots(&self.origin));
+        let before = previous.and_then(|previous| previous.files.get("/robots.txt").cloned());
+        files.insert(
+            "/robots.txt".to_owned(),
+            file_or_same(
+                before,
+                StatusCode::OK,
+                "text/plain; charset=utf-8",
+                robots,
+                None,
+                now,
+            ),
+        );
+
+        let shell = self.template.as_ref().map(|template| {
+            let document = template.render(&PageParts {
+                locale: &site.config().locale,
+                head: &format!(
+                    "<title>{}</title>\n    <meta name=\"robots\" content=\"noindex\" />",
+                    crate::html::escape(&site.site_name())
+                ),
+                markup: "",
+                scripts: &[],
+                style_sheets: &[],
+                app_data: Some(&app_data),
+                page_data: None,
+            });
+            let policy = site.policy.for_page(&document.script_hashes);
+            let before = previous.and_then(|previous| previous.shell.clone());
+            file_or_same(
+                before,
+                StatusCode::OK,
+                HTML,
+                Bytes::from(document.html),
+                Some(policy),
+                now,
+            )
+        });
+        let entity_paths = EntityPaths {
+            movies: content
+                .movies
+                .iter()
+                .map(|m| (m.id.clone(), m.path.clone()))
+                .collect(),
+            theaters: site
+                .theaters
+                .iter()
+                .map(|t| (t.id.clone(), pages::theater_path(t)))
+                .collect(),
+            events: content
+                .events
+                .iter()
+                .map(|e| (e.id.clone(), e.path.clone()))
+                .collect(),
+        };
+        let snapshot = Snapshot {
+            version: content.version.clone(),
+            published_at: now,
+            site: site.clone(),
+            files,
+            shell,
+            entity_paths,
+            complete: complete && self.template.is_some(),
+        };
+        Ok((snapshot, if complete { to_render.len() } else { 0 }))
+    }
+
+    /// Renders the pages at `indices`, a batch per request.
+    async fn render(
+        &self,
+        app_data: &Bytes,
+        public: &[PublicPage],
+        page_data: &[Bytes],
+        indices: &[usize],
+    ) -> Result<HashMap<usize, RenderedPage>, PublishError> {
+        let mut rendered = HashMap::new();
+        for batch in indices.chunks(RENDER_BATCH) {
+            let pages: Vec<(&str, &[u8])> = batch
+                .iter()
+                .map(|&index| (public[index].path.as_str(), &page_data[index][..]))
+                .collect();
+            let answers = self.renderer.render(&self.origin, app_data, &pages).await?;
+            rendered.extend(batch.iter().copied().zip(answers));
+        }
+        Ok(rendered)
+    }
+}
+
+const APP_DATA: &str = "/page-data/app-data.json";
+
+/// Id -> page path of movies, theaters and events: where permalinks and other spellings
+/// of an entity's path lead.
+#[derive(Debug, Default)]
+pub struct EntityPaths {
+    pub movies: HashMap<String, String>,
+    pub theaters: HashMap<String, String>,
+    pub events: HashMap<String, String>,
+}
+
+/// The file of `body`, or `before` itself when it holds the same bytes (so it keeps
+/// its compressed forms and the time it last changed).
+fn file_or_same(
+    before: Option<Arc<PublishedFile>>,
+    status: StatusCode,
+    content_type: &'static str,
+    body: Bytes,
+    policy: Option<axum::http::HeaderValue>,
+    now: jiff::Timestamp,
+) -> Arc<PublishedFile> {
+    match before {
+        Some(before) if before.same_as(status, &body, policy.as_ref()) => before,
+        _ => Arc::new(PublishedFile::new(status, content_type, body, policy, now)),
+    }
+}
+
+/// Runs the compression jobs on the blocking pool, as many at once as there are cores.
+async fn compress_all<T: Send + 'static, F: FnOnce() -> T + Send + 'static>(
+    jobs: Vec<F>,
+) -> Vec<T> {
+    let parallel = std::thread::available_parallelism().map_or(2, usize::from);
+    futures_util::stream::iter(jobs.into_iter().map(tokio::task::spawn_blocking))
+        .buffer_unordered(parallel)
+        .filter_map(|done| async move { done.ok() })
+        .collect()
+        .await
+}

@@ -1,0 +1,171 @@
+//! Answering from the published snapshot: the outermost layer of the gateway. A GET or
+//! HEAD for a published path is a lookup and a write, with only the headers such a
+//! response needs; anything else goes on to the rest of the application.
+
+use axum::extract::{Request, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use bytes::Bytes;
+
+use super::snapshot::{Encoded, Published, PublishedFile};
+use crate::security;
+
+/// Pages and page data change with the catalogue: caches must ask again each time, and
+/// the entity tag makes that a 304.
+pub const REVALIDATE: &str = "public, max-age=0, must-revalidate";
+
+pub async fn published(
+    State(published): State<Published>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let head = request.method() == Method::HEAD;
+    if !head && request.method() != Method::GET {
+        return next.run(request).await;
+    }
+    let file = published
+        .peek()
+        .as_ref()
+        .and_then(|snapshot| snapshot.file(request.uri().path()).cloned());
+    match file {
+        Some(file) => answer(&file, file.status, request.headers(), head),
+        None => next.run(request).await,
+    }
+}
+
+/// `file` as the client asked for it: the encoding it takes best, or 304 when it has it.
+pub fn answer(
+    file: &PublishedFile,
+    status: StatusCode,
+    request: &HeaderMap,
+    head: bool,
+) -> Response {
+    let encoding = Encoding::preferred(request);
+    let representation = match encoding {
+        Encoding::Brotli => &file.brotli,
+        Encoding::Gzip => &file.gzip,
+        Encoding::Identity => &file.identity,
+    };
+    let not_modified = [&file.identity, &file.gzip, &file.brotli]
+        .into_iter()
+        .any(|known: &Encoded| known.etag.matches(request));
+    let mut response = if not_modified && status == StatusCode::OK {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let body = if head {
+            Bytes::new()
+        } else {
+            representation.bytes.clone()
+        };
+        let mut response = (status, body).into_response();
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, file.content_type.clone());
+        if let Some(coding) = encoding.header() {
+            headers.insert(header::CONTENT_ENCODING, coding);
+        }
+        if head {
+            headers.insert(
+                header::CONTENT_LENGTH,
+                HeaderValue::from(representation.bytes.len()),
+            );
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::ETAG, representation.etag.header().clone());
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+    if let Some(policy) = &file.content_security_policy {
+        headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
+    }
+    security::insert_static_headers(headers);
+    response
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Encoding {
+    Brotli,
+    Gzip,
+    Identity,
+}
+
+impl Encoding {
+    /// Brotli, else gzip, else none, as Accept-Encoding allows (`q=0` refuses one).
+    fn preferred(request: &HeaderMap) -> Encoding {
+        let mut brotli = false;
+        let mut gzip = false;
+        for value in request.get_all(header::ACCEPT_ENCODING) {
+            let Ok(value) = value.to_str() else { continue };
+            for item in value.split(',') {
+                let mut parts = item.split(';').map(str::trim);
+                let coding = parts.next().unwrap_or_default().to_ascii_lowercase();
+                let refused = parts.any(|parameter| {
+                    parameter
+                        .strip_prefix("q=")
+                        .and_then(|q| q.parse::<f32>().ok())
+                        .is_some_and(|q| q <= 0.0)
+                });
+                if refused {
+                    continue;
+                }
+                match coding.as_str() {
+                    "br" => brotli = true,
+                    "gzip" | "x-gzip" => gzip = true,
+                    "*" => {
+                        brotli = true;
+                        gzip = true;
+                    }
+                    _ => {}
+                }
+            }
+        }
+        if brotli {
+            Encoding::Brotli
+        } else if gzip {
+            Encoding::Gzip
+        } else {
+            Encoding::Identity
+        }
+    }
+
+    fn header(self) -> Option<HeaderValue> {
+        match self {
+            Encoding::Brotli => Some(HeaderValue::from_static("br")),
+            Encoding::Gzip => Some(HeaderValue::from_static("gzip")),
+            Encoding::Identity => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn accepting(value: &str) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        headers.insert(
+            header::ACCEPT_ENCODING,
+            HeaderValue::from_str(value).expect("valid"),
+        );
+        headers
+    }
+
+    #[test]
+    fn brotli_is_preferred_then_gzip_then_identity() {
+        let cases = [
+            ("gzip, deflate, br, zstd", Encoding::Brotli),
+            ("gzip", Encoding::Gzip),
+            ("br;q=0, gzip;q=0.5", Encoding::Gzip),
+            ("BR", Encoding::Brotli),
+            ("*", Encoding::Brotli),
+            ("identity", Encoding::Identity),
+            ("gzip;q=0", Encoding::Identity),
+            ("deflate", Encoding::Identity),
+        ];
+        for (value, expected) in cases {
+            assert_eq!(Encoding::preferred(&accepting(value)), expected, "{value}");
+        }
+        assert_eq!(Encoding::preferred(&HeaderMap::new()), Encoding::Identity);
+    }
+}

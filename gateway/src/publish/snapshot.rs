@@ -1,0 +1,179 @@
+//! A published snapshot: every public file of the site as bytes, compressed once, looked
+//! up by path. Immutable once built; [`Published`] swaps the current one atomically, so
+//! a request reads it without a lock.
+
+use std::collections::HashMap;
+use std::io::Write;
+use std::sync::Arc;
+
+use arc_swap::ArcSwapOption;
+use axum::http::{HeaderValue, StatusCode};
+use bytes::Bytes;
+use proto::catalogue::v1::SiteVersion;
+
+use crate::etag::ETag;
+use crate::site_snapshot::SiteSnapshot;
+
+/// Brotli at its best quality, and a window as large as the largest page needs.
+const BROTLI_QUALITY: u32 = 11;
+const BROTLI_WINDOW: u32 = 22;
+const GZIP_LEVEL: u32 = 9;
+
+/// One published file in each encoding a client may take.
+#[derive(Debug)]
+pub struct PublishedFile {
+    pub status: StatusCode,
+    pub content_type: HeaderValue,
+    pub identity: Encoded,
+    pub gzip: Encoded,
+    pub brotli: Encoded,
+    /// Its Content-Security-Policy: an HTML page's names the hashes of its inline
+    /// scripts; other files carry the site's.
+    pub content_security_policy: Option<HeaderValue>,
+    /// When these bytes were first published: a page whose bytes did not change keeps
+    /// it (the sitemap's lastmod).
+    pub changed_at: jiff::Timestamp,
+}
+
+/// A representation: its bytes and its strong entity tag.
+#[derive(Debug, Clone)]
+pub struct Encoded {
+    pub bytes: Bytes,
+    pub etag: ETag,
+}
+
+impl PublishedFile {
+    /// Compresses `body` both ways (CPU-heavy: run it off the async threads).
+    pub fn new(
+        status: StatusCode,
+        content_type: &'static str,
+        body: Bytes,
+        content_security_policy: Option<HeaderValue>,
+        changed_at: jiff::Timestamp,
+    ) -> PublishedFile {
+        let etag = ETag::of(&body);
+        let gzip = gzip(&body);
+        let brotli = brotli(&body);
+        PublishedFile {
+            status,
+            content_type: HeaderValue::from_static(content_type),
+            gzip: Encoded {
+                bytes: gzip,
+                etag: etag.with_suffix("gz"),
+            },
+            brotli: Encoded {
+                bytes: brotli,
+                etag: etag.with_suffix("br"),
+            },
+            identity: Encoded { bytes: body, etag },
+            content_security_policy,
+            changed_at,
+        }
+    }
+
+    /// Whether `other` would be published with the same bytes and headers.
+    pub fn same_as(&self, status: StatusCode, body: &[u8], policy: Option<&HeaderValue>) -> bool {
+        self.status == status
+            && self.identity.bytes == body
+            && self.content_security_policy.as_ref() == policy
+    }
+}
+
+fn gzip(body: &[u8]) -> Bytes {
+    let mut encoder = flate2::write::GzEncoder::new(
+        Vec::with_capacity(body.len() / 3),
+        flate2::Compression::new(GZIP_LEVEL),
+    );
+    // Writing to a Vec cannot fail.
+    let _ = encoder.write_all(body);
+    Bytes::from(encoder.finish().unwrap_or_default())
+}
+
+fn brotli(body: &[u8]) -> Bytes {
+    let mut out = Vec::with_capacity(body.len() / 4);
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: BROTLI_QUALITY as i32,
+        lgwin: BROTLI_WINDOW as i32,
+        ..Default::default()
+    };
+    let _ = brotli::BrotliCompress(&mut &body[..], &mut out, &params);
+    Bytes::from(out)
+}
+
+/// Everything published for one catalogue version.
+#[derive(Debug)]
+pub struct Snapshot {
+    pub version: SiteVersion,
+    pub published_at: jiff::Timestamp,
+    /// The site the pages were built from (configuration, theaters, messages, policy).
+    pub site: Arc<SiteSnapshot>,
+    /// Site-rooted path -> file: every page's HTML, its page data, the app data,
+    /// sitemap.xml and robots.txt.
+    pub files: HashMap<String, Arc<PublishedFile>>,
+    /// The web app's shell for pages that are not published (the member area, previews),
+    /// with the app data inline; `None` when the web app is not built.
+    pub shell: Option<Arc<PublishedFile>>,
+    /// Where each movie, theater and event page lives, by id.
+    pub entity_paths: super::EntityPaths,
+    /// Whether every page was rendered (false while the renderer has never answered:
+    /// the pages are the shell with their data).
+    pub complete: bool,
+}
+
+impl Snapshot {
+    pub fn file(&self, path: &str) -> Option<&Arc<PublishedFile>> {
+        self.files.get(path)
+    }
+}
+
+/// The snapshot being served, swapped whole when a new one is published.
+#[derive(Debug, Clone, Default)]
+pub struct Published {
+    current: Arc<ArcSwapOption<Snapshot>>,
+}
+
+impl Published {
+    pub fn current(&self) -> Option<Arc<Snapshot>> {
+        self.current.load_full()
+    }
+
+    /// The current snapshot without touching its reference count: the hot path.
+    pub fn peek(&self) -> arc_swap::Guard<Option<Arc<Snapshot>>> {
+        self.current.load()
+    }
+
+    pub fn swap(&self, snapshot: Snapshot) {
+        self.current.store(Some(Arc::new(snapshot)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+
+    #[test]
+    fn each_encoding_decodes_to_the_same_bytes_and_has_its_own_tag() {
+        let body = Bytes::from("<p>The Long Night</p>".repeat(50));
+        let file = PublishedFile::new(
+            StatusCode::OK,
+            "text/html; charset=utf-8",
+            body.clone(),
+            None,
+            jiff::Timestamp::UNIX_EPOCH,
+        );
+        let mut gunzipped = Vec::new();
+        flate2::read::GzDecoder::new(&file.gzip.bytes[..])
+            .read_to_end(&mut gunzipped)
+            .expect("gzip");
+        assert_eq!(gunzipped, body);
+        let mut unbrotlied = Vec::new();
+        brotli::BrotliDecompress(&mut &file.brotli.bytes[..], &mut unbrotlied).expect("brotli");
+        assert_eq!(unbrotlied, body);
+        assert!(file.brotli.bytes.len() < file.gzip.bytes.len());
+        assert!(file.gzip.bytes.len() < body.len());
+        assert_ne!(file.identity.etag, file.gzip.etag);
+        assert_ne!(file.gzip.etag, file.brotli.etag);
+    }
+}

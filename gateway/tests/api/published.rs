@@ -1,0 +1,211 @@
+//! The published site: every public page, its page data, the app data, the sitemap and
+//! robots.txt served from the snapshot, compressed once, with strong ETags. These
+//! gateways have no renderer: pages carry the web app's shell and their data (the
+//! rendered markup is checked end to end in `rendered.rs`).
+
+use std::io::Read;
+
+use crate::helpers::{
+    SINGLE_SITE, TestGateway, a_showing_movie, spawn_gateway, spawn_gateway_for_site,
+};
+
+async fn get_with(
+    gateway: &TestGateway,
+    path: &str,
+    headers: &[(&str, &str)],
+) -> reqwest::Response {
+    let mut request = gateway.client.get(gateway.url(path));
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    request.send().await.expect("an answer")
+}
+
+#[tokio::test]
+async fn a_published_page_comes_in_the_encoding_the_client_takes_and_revalidates() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let path = movie["path"].as_str().expect("a path");
+    let plain = get_with(&gateway, path, &[]).await;
+    assert_eq!(plain.status(), 200);
+    assert_eq!(
+        plain.headers()["cache-control"],
+        "public, max-age=0, must-revalidate"
+    );
+    assert_eq!(plain.headers()["vary"], "accept-encoding");
+    assert!(plain.headers().get("content-encoding").is_none());
+    let etag = plain.headers()["etag"].to_str().expect("ascii").to_owned();
+    assert!(
+        etag.starts_with('"') && !etag.starts_with("W/"),
+        "a strong tag: {etag}"
+    );
+    let html = plain.text().await.expect("a body");
+
+    let brotli = get_with(&gateway, path, &[("accept-encoding", "gzip, br")]).await;
+    assert_eq!(brotli.headers()["content-encoding"], "br");
+    assert_ne!(brotli.headers()["etag"].to_str().expect("ascii"), etag);
+    let mut decoded = Vec::new();
+    brotli::BrotliDecompress(
+        &mut &brotli.bytes().await.expect("a body")[..],
+        &mut decoded,
+    )
+    .expect("brotli");
+    assert_eq!(String::from_utf8(decoded).expect("utf-8"), html);
+
+    let gzip = get_with(&gateway, path, &[("accept-encoding", "gzip")]).await;
+    assert_eq!(gzip.headers()["content-encoding"], "gzip");
+    let mut decoded = String::new();
+    flate2::read::GzDecoder::new(&gzip.bytes().await.expect("a body")[..])
+        .read_to_string(&mut decoded)
+        .expect("gzip");
+    assert_eq!(decoded, html);
+
+    let again = get_with(&gateway, path, &[("if-none-match", &etag)]).await;
+    assert_eq!(again.status(), 304);
+    assert!(again.text().await.expect("a body").is_empty());
+}
+
+#[tokio::test]
+async fn a_page_carries_its_page_data_and_the_app_data_inline() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let path = movie["path"].as_str().expect("a path");
+    let html = gateway.get(path).await.text().await.expect("a body");
+    let inline = |id: &str| -> serde_json::Value {
+        let open = format!(r#"<script type="application/json" id="{id}">"#);
+        let start = html
+            .find(&open)
+            .unwrap_or_else(|| panic!("no #{id} in {html}"))
+            + open.len();
+        let end = html[start..].find("</script>").expect("closed") + start;
+        serde_json::from_str(&html[start..end]).expect("JSON")
+    };
+    let page_data_path = format!("/page-data{path}page-data.json");
+    let (status, served) = gateway.get_json(&page_data_path).await;
+    assert_eq!(status, 200);
+    assert_eq!(inline("page-data"), served);
+    assert_eq!(served["templateName"], "movie");
+    assert_eq!(served["data"]["movie"]["id"], movie["id"]);
+    let (_, app_data) = gateway.get_json("/page-data/app-data.json").await;
+    assert_eq!(inline("app-data"), app_data);
+}
+
+#[tokio::test]
+async fn each_page_has_its_own_title_description_canonical_and_open_graph() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let path = movie["path"].as_str().expect("a path");
+    let html = gateway.get(path).await.text().await.expect("a body");
+    let title = movie["title"].as_str().expect("a title");
+    assert!(
+        html.contains(&format!("<title>{title} | Marquee Cinemas</title>")),
+        "{html}"
+    );
+    for expected in [
+        format!(r#"<link rel="canonical" href="http://127.0.0.1:8080{path}" />"#),
+        format!(r#"<meta property="og:url" content="http://127.0.0.1:8080{path}" />"#),
+        r#"<meta property="og:type" content="video.movie" />"#.to_owned(),
+        r#"<meta property="og:site_name" content="Marquee Cinemas" />"#.to_owned(),
+        r#"<meta name="twitter:card" content="summary_large_image" />"#.to_owned(),
+        r#"<meta name="description" content=""#.to_owned(),
+        r#"<script type="application/ld+json">"#.to_owned(),
+        r#""@type":"ScreeningEvent""#.to_owned(),
+    ] {
+        assert!(html.contains(&expected), "{expected} in {html}");
+    }
+    let home = gateway.get("/").await.text().await.expect("a body");
+    assert!(home.contains("<title>Marquee Cinemas</title>"), "{home}");
+    assert!(home.contains(r#""@type":"WebSite""#) && home.contains(r#""@type":"Organization""#));
+    let theaters = gateway
+        .get("/theaters/")
+        .await
+        .text()
+        .await
+        .expect("a body");
+    assert!(
+        theaters.contains("<title>Our theaters | Marquee Cinemas</title>"),
+        "{theaters}"
+    );
+}
+
+#[tokio::test]
+async fn a_page_allows_only_its_own_inline_scripts_and_what_they_load() {
+    let gateway = spawn_gateway().await;
+    let response = gateway.get("/").await;
+    let csp = response.headers()["content-security-policy"]
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+    assert!(csp.starts_with("script-src 'sha256-"), "{csp}");
+    assert!(csp.contains("'strict-dynamic'"), "{csp}");
+    assert!(csp.contains("object-src 'none'"), "{csp}");
+    assert!(csp.contains("base-uri 'none'"), "{csp}");
+    let html = response.text().await.expect("a body");
+    assert!(!html.contains(r#"<script type="module""#), "{html}");
+    assert!(html.contains(r#"s.src="/assets/app-3f9a1c.js""#), "{html}");
+}
+
+#[tokio::test]
+async fn the_sitemap_lists_every_public_page_and_robots_names_it() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let sitemap = gateway.get("/sitemap.xml").await;
+    assert_eq!(sitemap.status(), 200);
+    assert!(
+        sitemap.headers()["content-type"]
+            .to_str()
+            .is_ok_and(|t| t.starts_with("application/xml"))
+    );
+    let sitemap = sitemap.text().await.expect("a body");
+    let path = movie["path"].as_str().expect("a path");
+    for page in ["/", "/movies/", "/theaters/", "/events/", path] {
+        assert!(
+            sitemap.contains(&format!("<loc>http://127.0.0.1:8080{page}</loc>")),
+            "{page}: {sitemap}"
+        );
+    }
+    assert!(!sitemap.contains("404.html"), "{sitemap}");
+    assert!(sitemap.contains("<lastmod>"), "{sitemap}");
+    let robots = gateway
+        .get("/robots.txt")
+        .await
+        .text()
+        .await
+        .expect("a body");
+    assert!(
+        robots.contains("Sitemap: http://127.0.0.1:8080/sitemap.xml"),
+        "{robots}"
+    );
+    assert!(
+        robots.contains("Disallow: /account/") && robots.contains("Disallow: /search/"),
+        "{robots}"
+    );
+}
+
+#[tokio::test]
+async fn readiness_shows_the_snapshot_and_a_missing_renderer() {
+    let gateway = spawn_gateway().await;
+    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert_eq!(status, 200, "{readiness}");
+    assert_eq!(readiness["status"], "degraded", "no renderer: {readiness}");
+    assert_eq!(readiness["publishing"]["renderer"], "unavailable");
+    assert!(
+        readiness["snapshot"]["revision"]
+            .as_str()
+            .is_some_and(|r| !r.is_empty())
+    );
+    assert_eq!(readiness["snapshot"]["rendered"], false);
+    assert!(readiness["snapshot"]["ageSeconds"].as_u64().is_some());
+}
+
+#[tokio::test]
+async fn a_site_with_a_name_of_its_own_is_titled_with_it() {
+    let gateway = spawn_gateway_for_site(SINGLE_SITE, &[], &[]).await;
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    let name = site["config"]["name"].as_str().expect("a name").to_owned();
+    let html = gateway.get("/").await.text().await.expect("a body");
+    assert!(
+        html.contains(&format!("<title>{name}</title>")),
+        "{name}: {html}"
+    );
+}

@@ -1,0 +1,204 @@
+//! The published site with the real renderer (`web/renderer/`, run by Node from the web
+//! app's build: `make web` first): every page's content is in its HTML for readers and
+//! crawlers without JavaScript, and when the renderer goes away the last pages keep
+//! serving until it is back, when what changed meanwhile is published.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use crate::helpers::{DEMO_SITE, TestGateway, copy_site, spawn_rendered_gateway};
+
+struct Renderer {
+    child: tokio::process::Child,
+    port: u16,
+}
+
+impl Renderer {
+    /// `node web/renderer/server.mjs` on `port`, answering its health check.
+    async fn start(port: u16) -> Renderer {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/renderer/server.mjs");
+        // Absolute: `make` exports WEB_DIST relative to the repository, and tests run in
+        // the crate's folder.
+        let web_dist = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist");
+        let child = tokio::process::Command::new("node")
+            .arg(script)
+            .env("WEB_DIST", web_dist)
+            .env("RENDERER_ADDR", format!("127.0.0.1:{port}"))
+            .stdout(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("node runs the renderer");
+        let renderer = Renderer { child, port };
+        // reqwest is built without a default TLS provider (one stack, ring).
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let client = reqwest::Client::new();
+        for _ in 0..200 {
+            let health = client
+                .get(format!("{}/healthz", renderer.url()))
+                .send()
+                .await;
+            if health.is_ok_and(|response| response.status().is_success()) {
+                return renderer;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the renderer did not start (is the web app built? make web)");
+    }
+
+    fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
+}
+
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// Waits until `check` holds, for at most `seconds`.
+async fn eventually<F, Fut>(seconds: u64, mut check: F) -> bool
+where
+    F: FnMut() -> Fut,
+    Fut: std::future::Future<Output = bool>,
+{
+    for _ in 0..seconds * 10 {
+        if check().await {
+            return true;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    false
+}
+
+async fn rendered(gateway: &TestGateway) -> bool {
+    gateway.get_json("/readyz").await.1["snapshot"]["rendered"] == true
+}
+
+async fn html(gateway: &TestGateway, path: &str) -> String {
+    let response = gateway.get(path).await;
+    assert_eq!(response.status(), 200, "{path}");
+    response.text().await.expect("a body")
+}
+
+#[tokio::test]
+async fn every_page_shows_its_content_without_javascript() {
+    let renderer = Renderer::start(free_port()).await;
+    let gateway = spawn_rendered_gateway(DEMO_SITE, &renderer.url()).await;
+    assert!(
+        eventually(30, || rendered(&gateway)).await,
+        "the site is rendered"
+    );
+    let (_, movies) = gateway
+        .get_json("/api/v1/movies?playWeek=CURRENT_PLAYWEEK")
+        .await;
+    let movie = &movies[0];
+    let page = html(&gateway, movie["path"].as_str().expect("a path")).await;
+    let title = movie["title"].as_str().expect("a title");
+    assert!(
+        page.contains(&format!(">{title}</h1>")),
+        "the heading: {page}"
+    );
+    let synopsis = movie["synopsis"].as_str().expect("a synopsis");
+    assert!(page.contains(synopsis), "the synopsis");
+    assert!(
+        page.contains("/book?perfcode="),
+        "showtimes as links to ticketing"
+    );
+    assert!(
+        page.contains(r#"<img"#) && page.contains("/posters/"),
+        "the poster"
+    );
+
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let theater = &theaters[0];
+    let path = format!(
+        "/theaters/{}-{}/",
+        theater["id"].as_str().expect("an id"),
+        theater["slug"].as_str().expect("a slug")
+    );
+    let page = html(&gateway, &path).await;
+    let street = theater["address"]["street"].as_str().expect("a street");
+    assert!(page.contains(street), "the address: {page}");
+
+    let home = html(&gateway, "/").await;
+    assert!(home.contains(r#"data-testid="hero""#), "the hero: {home}");
+    assert!(
+        !home.contains("<!--$?-->"),
+        "no part left to reveal by script"
+    );
+    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert_eq!(
+        (status, &readiness["status"]),
+        (200, &serde_json::json!("ready")),
+        "{readiness}"
+    );
+}
+
+#[tokio::test]
+async fn without_the_renderer_the_last_pages_serve_and_a_change_is_published_on_its_return() {
+    let port = free_port();
+    let renderer = Renderer::start(port).await;
+    let site = copy_site(DEMO_SITE);
+    let gateway = spawn_rendered_gateway(&site.display().to_string(), &renderer.url()).await;
+    assert!(
+        eventually(30, || rendered(&gateway)).await,
+        "the site is rendered"
+    );
+    let (_, movie) = gateway.get_json("/api/v1/movies/1001").await;
+    let path = movie["path"].as_str().expect("a path").to_owned();
+    let before = html(&gateway, &path).await;
+
+    let mut renderer = renderer;
+    renderer.child.kill().await.expect("the renderer stops");
+    let movies_file = site.join("movies.json");
+    let mut bundle: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&movies_file).expect("read")).expect("JSON");
+    let entry = bundle
+        .as_array_mut()
+        .expect("a list")
+        .iter_mut()
+        .find(|entry| entry["id"] == "1001")
+        .expect("movie 1001");
+    entry["synopsis"] = "Rewritten while the renderer was away.".into();
+    std::fs::write(
+        &movies_file,
+        serde_json::to_string_pretty(&bundle).expect("JSON"),
+    )
+    .expect("write");
+
+    let waiting = eventually(15, || async {
+        let (_, readiness) = gateway.get_json("/readyz").await;
+        readiness["publishing"]["pending"].is_object()
+    })
+    .await;
+    assert!(waiting, "the new version waits for the renderer");
+    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert_eq!(
+        (status, &readiness["status"]),
+        (200, &serde_json::json!("degraded")),
+        "{readiness}"
+    );
+    assert_eq!(
+        readiness["publishing"]["renderer"], "unavailable",
+        "{readiness}"
+    );
+    assert_eq!(
+        html(&gateway, &path).await,
+        before,
+        "the last page keeps serving as it was"
+    );
+
+    let _back = Renderer::start(port).await;
+    let published = eventually(30, || async {
+        html(&gateway, &path)
+            .await
+            .contains("Rewritten while the renderer was away.")
+    })
+    .await;
+    assert!(
+        published,
+        "the change is published once the renderer is back"
+    );
+}

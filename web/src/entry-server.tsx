@@ -1,0 +1,103 @@
+// The server side of a published page (DESIGN.md section 7): the same providers and
+// routes as the browser's (src/main.tsx), under a static router, rendered from the page's
+// data to the markup of `#root` once every lazily loaded part of it is in.
+// `web/renderer/server.mjs` serves it to the gateway; the browser hydrates it.
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router';
+import { AppProvider } from './app/provider';
+import { seedAppData, seedPageData } from './app/published-page';
+import { AppRoutes, preloadPage } from './app/router';
+import { setServerOrigin } from './lib/hydration';
+import { createQueryClient } from './lib/query-client';
+import type { AppData, PageData, TemplateName } from './types/api';
+
+/** The source of each template's route, as the build's manifest names it. */
+export const ROUTE_SOURCES: Readonly<Record<TemplateName, string>> = {
+  home: 'src/app/routes/home.tsx',
+  movieList: 'src/app/routes/movie-list.tsx',
+  movie: 'src/app/routes/movie.tsx',
+  theaterList: 'src/app/routes/theaters.tsx',
+  theater: 'src/app/routes/theater.tsx',
+  showtimes: 'src/app/routes/showtimes.tsx',
+  eventList: 'src/app/routes/events.tsx',
+  event: 'src/app/routes/event.tsx',
+  page: 'src/app/routes/content-page.tsx',
+  notFound: 'src/app/routes/not-found.tsx',
+  serverError: 'src/app/routes/server-error.tsx',
+};
+
+// The lazily loaded parts of every page the browser hydrates with its first screen: the
+// theme and the consent layer (a first visit's banner). Their code loads with the page's.
+const FIRST_SCREEN_SOURCES = ['src/app/site-theme.tsx', 'src/app/layout/third-party-layer.tsx'];
+// Parts the server renders that the browser loads after the first screen (footer, member
+// menu): their style sheets come with the page, their code later.
+const LATER_SOURCES = ['src/app/layout/site-footer.tsx', 'src/features/loyalty/components/member-access.tsx'];
+
+export function isTemplateName(name: string): name is TemplateName {
+  return Object.hasOwn(ROUTE_SOURCES, name);
+}
+
+/**
+ * The sources (manifest keys) whose code a page loads with its first screen, and those
+ * whose style sheets it needs before any script runs: the server's markup is styled as
+ * it arrives.
+ */
+export function pageSources(pageData: PageData, appData: AppData): { scripts: string[]; styles: string[] } {
+  if (!isTemplateName(pageData.templateName)) throw new Error(`unknown templateName '${pageData.templateName}'`);
+  const scripts = [ROUTE_SOURCES[pageData.templateName], ...FIRST_SCREEN_SOURCES];
+  const later = [...LATER_SOURCES];
+  if (pageData.templateName === 'movie') later.push('src/features/loyalty/components/watchlist-button.tsx');
+  const loginSlug = appData.site?.settings?.loginPage?.slug;
+  if (pageData.templateName === 'page' && loginSlug && pageData.data?.page?.slug === loginSlug) {
+    later.push('src/features/loyalty/components/login-screen.tsx');
+  }
+  return { scripts, styles: [...scripts, ...later] };
+}
+
+export type RenderRequest = {
+  /** The page's path, as published (`/movies/1001-the-long-night/`). */
+  path: string;
+  appData: AppData;
+  pageData: PageData;
+  /** The site's public origin (links to it are the site's own); `http://localhost` when not given. */
+  origin?: string;
+};
+
+/**
+ * The markup of `#root` for one published page: the chain-wide view, as the browser's
+ * first render will be (no theater chosen, no member, no consent choice, light mode, no
+ * query string), every lazy part rendered.
+ */
+export async function renderPage({ path, appData, pageData, origin = 'http://localhost' }: RenderRequest): Promise<string> {
+  if (!isTemplateName(pageData.templateName)) throw new Error(`unknown templateName '${pageData.templateName}'`);
+  setServerOrigin(origin);
+  const queryClient = createQueryClient();
+  seedAppData(queryClient, appData);
+  seedPageData(queryClient, pageData, path);
+  await preloadPage(path);
+  let failure: unknown;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} embedContext={undefined}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+    {
+      // Every part inline, in place: React would otherwise move large parts to the end
+      // of the document, shown by an inline script (no JavaScript, no content).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= error;
+      },
+    },
+  );
+  const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
+  queryClient.clear();
+  // A part that threw renders its client-side fallback (the browser would retry it):
+  // not something to publish.
+  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  return html;
+}

@@ -1,0 +1,46 @@
+// index.html's inline script, which runs before the first paint of every page: it must
+// read the keys the app stores its choices under.
+import { afterEach, describe, expect, it } from 'vitest';
+import { COLOUR_MODE_STORAGE_KEY } from '@/lib/colour-mode';
+import { CONSENT_STORAGE_KEY } from '@/features/consent/utils/consent-choice';
+import html from '../index.html?raw';
+
+const inlineScript = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
+
+function runInlineScript() {
+  new Function(inlineScript)();
+}
+
+describe("index.html's inline script", () => {
+  afterEach(() => {
+    localStorage.clear();
+    const root = document.documentElement;
+    delete root.dataset.colorMode;
+    delete root.dataset.consentAsk;
+    root.style.colorScheme = '';
+  });
+
+  it('applies the stored dark mode before the first paint', () => {
+    localStorage.setItem(COLOUR_MODE_STORAGE_KEY, 'dark');
+    runInlineScript();
+    expect(document.documentElement.dataset.colorMode).toBe('dark');
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+  });
+
+  it('leaves light mode to a first visit, and shows it the server-rendered consent banner', () => {
+    runInlineScript();
+    expect(document.documentElement.dataset.colorMode).toBe('light');
+    expect(document.documentElement.dataset.consentAsk).toBe('');
+  });
+
+  it('keeps the banner hidden when a consent choice is stored', () => {
+    localStorage.setItem(CONSENT_STORAGE_KEY, '{"version":1}');
+    runInlineScript();
+    expect(document.documentElement.dataset.consentAsk).toBeUndefined();
+  });
+
+  it('is the one inline script, and loads nothing', () => {
+    expect(html.match(/<script>/g)).toHaveLength(1);
+    expect(inlineScript).not.toMatch(/src|import|fetch/);
+  });
+});
