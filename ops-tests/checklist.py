@@ -6,6 +6,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent"]
+# React's server renderer (web/renderer/, run by Node): deployed beside the binaries.
+RENDERER = "renderer"
 
 
 class Checklist:

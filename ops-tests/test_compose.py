@@ -22,7 +22,7 @@ except ImportError as missing:
     print(f"missing Python package: {missing.name} (pip install jsonschema pyyaml)")
     sys.exit(1)
 
-from checklist import APP_SERVICES, ROOT, Checklist, readme_variables
+from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, readme_variables
 
 checklist = Checklist()
 check = checklist.check
@@ -36,7 +36,7 @@ def main():
           "; ".join(f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors[:3]))
 
     services = compose.get("services", {})
-    for name in APP_SERVICES + ["nats", "postgres"]:
+    for name in APP_SERVICES + [RENDERER, "nats", "postgres"]:
         service = services.get(name)
         check(f"{name} is defined", service is not None)
         if service is None:
@@ -47,15 +47,18 @@ def main():
 
     variables = readme_variables()
     check("README.md lists configuration variables", len(variables) >= 8, str(len(variables)))
-    for name in APP_SERVICES:
+    for name in APP_SERVICES + [RENDERER]:
         service = services.get(name, {})
         environment = service.get("environment", {})
         check(f"{name} runs read-only", service.get("read_only") is True)
         user = str(service.get("user", ""))
         check(f"{name} runs as a non-root user", user and not user.startswith("0") and user != "root", user)
         check(f"{name} logs JSON", environment.get("LOG_FORMAT") == "json")
-        check(f"{name} uses the shared Dockerfile for its binary",
-              service.get("build", {}).get("args", {}).get("BINARY") == name)
+        build = service.get("build", {})
+        if name == RENDERER:
+            check(f"{name} is the shared Dockerfile's renderer target", build.get("target") == RENDERER)
+        else:
+            check(f"{name} uses the shared Dockerfile for its binary", build.get("args", {}).get("BINARY") == name)
         for variable, users in variables.items():
             if name in users and variable not in ("LOG_FORMAT",):
                 check(f"{name} sets {variable}", variable in environment)
@@ -63,8 +66,10 @@ def main():
     gateway = services.get("gateway", {})
     check("the gateway publishes 8080", any(str(p).endswith("8080:8080") for p in gateway.get("ports", [])))
     depends = gateway.get("depends_on", {})
-    check("the gateway waits for healthy services",
-          all(depends.get(s, {}).get("condition") == "service_healthy" for s in APP_SERVICES[1:]))
+    check("the gateway waits for healthy services and the renderer",
+          all(depends.get(s, {}).get("condition") == "service_healthy" for s in APP_SERVICES[1:] + [RENDERER]))
+    check("the gateway's RENDERER_URL names the renderer service",
+          gateway.get("environment", {}).get("RENDERER_URL") == "http://renderer:8093")
     catalogue = services.get("svc-catalogue", {})
     mounts = catalogue.get("volumes", [])
     check("the site bundle is mounted read-only at SITE_DIR",

@@ -5,14 +5,14 @@ what it gives.
 - every object validates against the Kubernetes schemas (strict: unknown fields fail)
   of the oldest and the newest version deploy/README.md supports, shipped in the PyPI
   package kubernetes-validate, so nothing is fetched;
-- each of the gateway and the four services has a Deployment, a Service, a
-  HorizontalPodAutoscaler and a PodDisruptionBudget that find each other: selectors
+- each of the gateway, the four services and the renderer has a Deployment, a Service,
+  a HorizontalPodAutoscaler and a PodDisruptionBudget that find each other: selectors
   match the pod labels, ports and probes agree with the listen address, the gateway's
-  *_ADDR name a Service port that exists;
+  *_ADDR and RENDERER_URL name a Service port that exists;
 - every container has requests and limits, both probes, a non-root read-only
   security context and a pinned image; no replica count fights the autoscaler;
-- every variable a container sets is one its binary reads, and it sets every variable
-  README.md's configuration table says the binary reads;
+- every variable a container sets is one its program reads, and it sets every variable
+  README.md's configuration table says the program reads;
 - svc-catalogue mounts every file of site/demo read-only at SITE_DIR;
 - secrets come by reference only, from the Secret the CloudNativePG cluster in
   deploy/postgres creates; NATS (deploy/nats) has JetStream on.
@@ -35,7 +35,7 @@ except ImportError as missing:
     print(f"missing Python package: {missing.name} (pip install kubernetes-validate pyyaml)")
     sys.exit(1)
 
-from checklist import APP_SERVICES, ROOT, Checklist, readme_variables
+from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, readme_variables
 
 checklist = Checklist()
 check = checklist.check
@@ -52,6 +52,13 @@ LISTEN_VARIABLE = {
     "svc-loyalty": "LOYALTY_ADDR",
     "svc-ads": "ADS_ADDR",
     "svc-consent": "CONSENT_ADDR",
+    RENDERER: "RENDERER_ADDR",
+}
+DEPLOYED = APP_SERVICES + [RENDERER]
+# Components probed over HTTP: path of the readiness probe, path of the liveness probe.
+HTTP_PROBES = {
+    "gateway": ("/readyz?only=catalogue", "/healthz"),
+    RENDERER: ("/healthz", "/healthz"),
 }
 # The key of the application Secret CloudNativePG creates that holds the connection URI.
 DATABASE_SECRET_KEY = "uri"
@@ -93,7 +100,11 @@ def render(command, overlay):
 def variables_read_by(binary):
     """The environment variables `binary` reads: the names quoted in its sources, in the
     shared configuration readers, the services' shared `main` (METRICS_ADDR) and log
-    set-up, and RUST_LOG (tracing's EnvFilter default)."""
+    set-up, and RUST_LOG (tracing's EnvFilter default); for the renderer, the
+    `process.env` names its scripts read."""
+    if binary == RENDERER:
+        scripts = [p for p in (ROOT / "web" / "renderer").glob("*.mjs") if ".test." not in p.name]
+        return {name for script in scripts for name in re.findall(r"process\.env\.([A-Z][A-Z0-9_]+)", script.read_text())}
     shared = ["config.rs", "telemetry.rs"]
     if binary.startswith("svc-"):
         shared.append("serving.rs")
@@ -231,10 +242,11 @@ def check_ports_and_probes(where, name, container, env):
     readiness, liveness = container.get("readinessProbe"), container.get("livenessProbe")
     if not check(f"{where} has readiness and liveness probes", readiness and liveness):
         return port
-    if name == "gateway":
-        for probe, path in ((readiness, "/readyz?only=catalogue"), (liveness, "/healthz")):
+    if name in HTTP_PROBES:
+        probes = zip(("readiness", "liveness"), (readiness, liveness), HTTP_PROBES[name])
+        for kind, probe, path in probes:
             get = probe.get("httpGet", {})
-            check(f"{where} probes {path} over HTTP on its port",
+            check(f"{where}'s {kind} probe asks {path} over HTTP on its port",
                   get.get("path") == path and ports.get(get.get("port"), get.get("port")) == port)
     else:
         check(f"{where} probes the gRPC health service on its port",
@@ -277,8 +289,8 @@ def check_overlay(overlay, objects, secret):
     budgets = by_kind.get("PodDisruptionBudget", [])
     config_maps = {c["metadata"]["name"]: c.get("data", {}) for c in by_kind.get("ConfigMap", [])}
 
-    check(f"{overlay}: a Deployment for each of {', '.join(APP_SERVICES)}",
-          sorted(deployments) == sorted(APP_SERVICES), str(sorted(deployments)))
+    check(f"{overlay}: a Deployment for each of {', '.join(DEPLOYED)}",
+          sorted(deployments) == sorted(DEPLOYED), str(sorted(deployments)))
     check(f"{overlay}: no Secret objects (secrets are referenced, never committed)", "Secret" not in by_kind)
 
     autoscaled = set()
@@ -317,6 +329,10 @@ def check_overlay(overlay, objects, secret):
         host, _, port = address.rpartition(":")
         check(f"{overlay}: the gateway's {variable} names a Service port",
               port.isdigit() and int(port) in service_ports.get(host, set()), address)
+    renderer_url = gateway_env.get("RENDERER_URL", {}).get("value", "")
+    host, _, port = renderer_url.removeprefix("http://").rpartition(":")
+    check(f"{overlay}: the gateway's RENDERER_URL names the renderer's Service port",
+          host == RENDERER and port.isdigit() and int(port) in service_ports.get(host, set()), renderer_url)
 
     check_backing_services(overlay, deployments, secret)
 

@@ -74,7 +74,9 @@ impl Application {
         // `/readyz` says so: the gateway still starts.
         let renderer_process = match &config.renderer_url {
             Some(_) => None,
-            None => match RendererProcess::start("node", &config.renderer_script, &config.web_dist).await {
+            None => match RendererProcess::start("node", &config.renderer_script, &config.web_dist)
+                .await
+            {
                 Ok(process) => Some(process),
                 Err(error) => {
                     tracing::error!(%error, "pages are published unrendered until a renderer answers");

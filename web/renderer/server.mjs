@@ -10,6 +10,7 @@
 //                            dist/ beside this folder; a relative path is from the working
 //                            directory)
 // RENDERER_EXIT_WITH_STDIN=1 exit when standard input ends (run as the gateway's child)
+// LOG_FORMAT=json            error lines as JSON, shaped like the Rust services' lines
 //
 // Once listening it prints one line, `renderer listening on http://HOST:PORT`, and then
 // writes only errors, to standard error.
@@ -36,6 +37,18 @@ function reply(response, status, body) {
 
 function refuse(response, status, code, message) {
   reply(response, status, { error: { code, message } });
+}
+
+/** Writes one error line to standard error: JSON when LOG_FORMAT=json, text otherwise. */
+export function logError(message, error) {
+  if (process.env.LOG_FORMAT === 'json') {
+    const fields = { message };
+    if (error !== undefined) fields.error = error instanceof Error ? error.stack ?? error.message : String(error);
+    const line = { timestamp: new Date().toISOString(), level: 'ERROR', fields, target: 'renderer' };
+    process.stderr.write(`${JSON.stringify(line)}\n`);
+  } else {
+    console.error(`renderer: ${message}`, ...(error === undefined ? [] : [error]));
+  }
 }
 
 const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -70,7 +83,7 @@ export function createHandler({
   manifest,
   moduleChunks = {},
   maxBodyBytes = MAX_BODY_BYTES,
-  logError = (...args) => console.error(...args),
+  logError: log = logError,
 }) {
   let queue = Promise.resolve();
 
@@ -80,7 +93,7 @@ export function createHandler({
       const html = await entry.renderPage({ path, appData, pageData: data, origin });
       return { path, html, ...pageFiles(manifest, entry.pageSources(pageData, appData), moduleChunks) };
     } catch (error) {
-      logError(`renderer: ${path} not rendered:`, error);
+      log(`${path} not rendered`, error);
       return { path, error: error instanceof Error ? error.message : String(error) };
     }
   }
@@ -139,7 +152,7 @@ export function createHandler({
 
   return (request, response) => {
     handle(request, response).catch((error) => {
-      logError('renderer: request failed:', error);
+      log('a request failed', error);
       if (!response.headersSent) refuse(response, 500, 'internal', 'the renderer failed; see its log');
       else response.destroy();
     });
@@ -178,7 +191,7 @@ async function main() {
   const { entry, manifest, moduleChunks } = await loadBuild(web, dist);
   const server = createServer(createHandler({ entry, manifest, moduleChunks }));
   server.on('error', (error) => {
-    console.error(`renderer: ${error.message}`);
+    logError('cannot listen', error);
     process.exit(1);
   });
   server.listen(port, host, () => {
@@ -197,7 +210,7 @@ async function main() {
 // Run as a program; imported (by the tests), it only lends its request handler.
 if (process.argv[1] && pathToFileURL(realpathSync(process.argv[1])).href === import.meta.url) {
   main().catch((error) => {
-    console.error(`renderer: cannot start: ${error.message}`);
+    logError(`cannot start: ${error.message}`);
     process.exit(1);
   });
 }
