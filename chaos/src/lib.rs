@@ -6,15 +6,17 @@
 //! # Layout
 //!
 //! - [`process`]: one child process with its log file: start, kill, SIGTERM, restart.
-//! - [`stack`]: the gateway and the four services as processes on free ports.
+//! - [`stack`]: the gateway, the four services and the renderer as processes on free ports.
 //! - [`postgres`]: a private PostgreSQL instance that a test may restart.
 //! - [`collector`]: a stand-in OpenTelemetry collector that keeps what it receives.
 //! - [`load`]: a member API client and the timed results of requests under load.
+//! - [`site`]: the published site under an outage: a bundle to change, readers of it.
 
 pub mod collector;
 pub mod load;
 pub mod postgres;
 pub mod process;
+pub mod site;
 pub mod stack;
 
 use std::path::PathBuf;

@@ -1,5 +1,6 @@
-//! One platform binary as a child process. Its output goes to a log file in the test's
-//! directory (read by assertions, kept for post-mortems); dropping it kills the process.
+//! One platform binary (or the Node renderer) as a child process. Its output goes to a
+//! log file in the test's directory (read by assertions, kept for post-mortems); dropping
+//! it kills the process.
 
 use std::fs::OpenOptions;
 use std::path::{Path, PathBuf};
@@ -60,10 +61,32 @@ impl Process {
         env: Vec<(String, String)>,
         dir: &Path,
     ) -> Process {
+        let args = args.iter().map(|a| (*a).to_owned()).collect();
+        Process::spawned(name, binary(binary_name), args, env, dir)
+    }
+
+    /// Starts `node script` (the web app must be built: `make web`), as [`Process::start`].
+    pub fn start_node(
+        name: &str,
+        script: &Path,
+        env: Vec<(String, String)>,
+        dir: &Path,
+    ) -> Process {
+        let args = vec![script.display().to_string()];
+        Process::spawned(name, PathBuf::from("node"), args, env, dir)
+    }
+
+    fn spawned(
+        name: &str,
+        command: PathBuf,
+        args: Vec<String>,
+        env: Vec<(String, String)>,
+        dir: &Path,
+    ) -> Process {
         let mut process = Process {
             name: name.to_owned(),
-            command: binary(binary_name),
-            args: args.iter().map(|a| (*a).to_owned()).collect(),
+            command,
+            args,
             env,
             log: dir.join(format!("{name}.log")),
             child: None,
@@ -126,7 +149,7 @@ impl Process {
         None
     }
 
-    /// Starts the same binary again with the same settings (a restarted pod).
+    /// Starts the same program again with the same settings (a restarted pod).
     pub fn restart(&mut self) {
         self.kill();
         self.spawn();

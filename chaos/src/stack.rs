@@ -1,6 +1,6 @@
 //! The distributed platform on one machine: svc-catalogue, svc-loyalty, svc-ads,
-//! svc-consent and the gateway, each its own process on free loopback ports, with the
-//! demo site bundle and JSON logs. Settings for every process (span export) and
+//! svc-consent, the Node renderer and the gateway, each its own process on free loopback
+//! ports, with the demo site bundle and JSON logs. Settings for every process (span export) and
 //! svc-loyalty's own (a PostgreSQL store) come from the test.
 
 use std::path::{Path, PathBuf};
@@ -15,6 +15,7 @@ pub struct Stack {
     pub loyalty: Process,
     pub ads: Process,
     pub consent: Process,
+    pub renderer: Process,
     /// The gateway's base URL, `http://127.0.0.1:PORT`.
     pub url: String,
     pub dir: PathBuf,
@@ -51,8 +52,10 @@ impl Stack {
         let loyalty_addr = addr(free_port());
         let ads_addr = addr(free_port());
         let consent_addr = addr(free_port());
+        let renderer_addr = addr(free_port());
         let gateway_port = free_port();
         let root = workspace_root();
+        let web_dist = root.join("web/dist").display().to_string();
         let catalogue = Process::start(
             "svc-catalogue",
             "svc-catalogue",
@@ -103,6 +106,18 @@ impl Stack {
             ),
             dir,
         );
+        let renderer = Process::start_node(
+            "renderer",
+            &root.join("web/renderer/server.mjs"),
+            vars(
+                &[
+                    ("RENDERER_ADDR", renderer_addr.clone()),
+                    ("WEB_DIST", web_dist.clone()),
+                ],
+                every,
+            ),
+            dir,
+        );
         let gateway = Process::start(
             "gateway",
             "gateway",
@@ -114,7 +129,8 @@ impl Stack {
                     ("LOYALTY_ADDR", loyalty_addr),
                     ("ADS_ADDR", ads_addr),
                     ("CONSENT_ADDR", consent_addr),
-                    ("WEB_DIST", root.join("web/dist").display().to_string()),
+                    ("WEB_DIST", web_dist),
+                    ("RENDERER_URL", format!("http://{renderer_addr}")),
                 ],
                 every,
             ),
@@ -126,6 +142,7 @@ impl Stack {
             loyalty,
             ads,
             consent,
+            renderer,
             url: format!("http://{}", addr(gateway_port)),
             dir: dir.to_owned(),
         };
@@ -133,22 +150,22 @@ impl Stack {
         stack
     }
 
-    /// Waits until `/readyz` answers 200 (every service serving) and the site is loaded.
+    /// Waits until `/readyz` says `ready` (every service serving, the site published and
+    /// rendered) and the site is loaded.
     pub async fn wait_ready(&self) {
         let client = http_client(Duration::from_secs(10));
         let ready = eventually(Duration::from_secs(60), || async {
-            let ok = |url: String| {
-                let client = client.clone();
-                async move {
-                    client
-                        .get(url)
-                        .send()
-                        .await
-                        .is_ok_and(|r| r.status().is_success())
-                }
+            let readiness = async {
+                let response = client
+                    .get(format!("{}/readyz", self.url))
+                    .send()
+                    .await
+                    .ok()?;
+                response.json::<serde_json::Value>().await.ok()
             };
-            ok(format!("{}/readyz", self.url)).await
-                && ok(format!("{}/api/v1/site", self.url)).await
+            let site = client.get(format!("{}/api/v1/site", self.url)).send();
+            readiness.await.is_some_and(|r| r["status"] == "ready")
+                && site.await.is_ok_and(|r| r.status().is_success())
         })
         .await;
         assert!(

@@ -78,24 +78,31 @@ async fn readyz(
             (*name, check)
         })
         .collect();
-    let mut ready = true;
+    let renderer = state.renderer.clone();
+    let renderer_up = tokio::spawn(async move { renderer.is_up().await });
+    let mut services_up = true;
     let mut services = serde_json::Map::new();
     for (name, check) in checks {
         let serving = check.await.unwrap_or(false);
-        ready &= serving;
+        services_up &= serving;
         let status = if serving { "serving" } else { "unavailable" };
         services.insert(name.to_owned(), json!(status));
     }
+    let renderer_up = renderer_up.await.unwrap_or(false);
     let publishing = state.publish_status.get();
     let snapshot = state.published.current();
+    // Current: rendered, and no newer catalogue version waits to be published.
     let current = snapshot
         .as_ref()
         .is_some_and(|snapshot| snapshot.complete && publishing.pending.is_none());
-    let (status, word) = match (ready && current, snapshot.is_some(), ready) {
-        (true, _, _) => (StatusCode::OK, "ready"),
-        (false, true, _) => (StatusCode::OK, "degraded"),
-        (false, false, true) => (StatusCode::OK, "degraded"),
-        (false, false, false) => (StatusCode::SERVICE_UNAVAILABLE, "not_ready"),
+    // Degraded still serves: the last snapshot, or (before the first) the shell while
+    // the services answer.
+    let (status, word) = if services_up && renderer_up && current {
+        (StatusCode::OK, "ready")
+    } else if snapshot.is_some() || services_up {
+        (StatusCode::OK, "degraded")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
     };
     let now = jiff::Timestamp::now();
     let snapshot = match &snapshot {
@@ -109,7 +116,7 @@ async fn readyz(
         }),
         None => json!(null),
     };
-    let renderer = if publishing.renderer_up {
+    let renderer = if renderer_up {
         "serving"
     } else {
         "unavailable"

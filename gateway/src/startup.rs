@@ -92,12 +92,13 @@ impl Application {
         let web = WebApp::load(&config.web_dist);
         let published = Published::default();
         let publish_status = PublishStatus::default();
+        let renderer = Renderer::new(&renderer_url);
         let publisher = Publisher {
             services: services.clone(),
             site: site.clone(),
             published: published.clone(),
             status: publish_status.clone(),
-            renderer: Renderer::new(&renderer_url),
+            renderer: renderer.clone(),
             template: web.template(),
             origin: config.public_url.clone(),
         };
@@ -114,6 +115,7 @@ impl Application {
             site,
             published,
             publish_status,
+            renderer,
             metrics: Metrics::default(),
             web,
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,

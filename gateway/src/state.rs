@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use crate::clients::Services;
 use crate::metrics::Metrics;
+use crate::publish::renderer::Renderer;
 use crate::publish::{PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
 use crate::third_party_proxy::ThirdPartyProxy;
@@ -36,6 +37,8 @@ pub struct Shared {
     /// The published site: pages, page data, app data, sitemap.
     pub published: Published,
     pub publish_status: PublishStatus,
+    /// The renderer the publisher calls, asked for its health by `/readyz`.
+    pub renderer: Renderer,
     pub metrics: Metrics,
     pub web: WebApp,
     pub third_party_proxy: ThirdPartyProxy,

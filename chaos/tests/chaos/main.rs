@@ -7,3 +7,4 @@ mod gateway_shutdown;
 mod loyalty_outage;
 mod observability;
 mod postgres_restart;
+mod renderer_outage;

@@ -62,6 +62,9 @@ pub enum PublishError {
     BadDate(String),
     #[error(transparent)]
     Renderer(#[from] RendererError),
+    /// The first snapshot went out with the web app's shell in place of rendered pages.
+    #[error("published with the web app's shell: the renderer did not answer")]
+    Unrendered,
 }
 
 /// How publishing stands, for `/readyz`.
@@ -69,8 +72,6 @@ pub enum PublishError {
 pub struct PublishState {
     /// Whether the catalogue's version stream is open.
     pub catalogue_connected: bool,
-    /// Whether the last render request was answered.
-    pub renderer_up: bool,
     /// A version not yet published (the catalogue or the renderer was away).
     pub pending: Option<catalogue::SiteVersion>,
     pub last_error: Option<String>,
@@ -204,10 +205,8 @@ impl Publisher {
         let (snapshot, rendered) = match result {
             Ok(built) => built,
             Err(error) => {
-                self.status.update(|state| {
-                    state.renderer_up = false;
-                    state.last_error = Some(error.to_string());
-                });
+                self.status
+                    .update(|state| state.last_error = Some(error.to_string()));
                 return Err(error);
             }
         };
@@ -223,16 +222,11 @@ impl Publisher {
             elapsed_ms = started.elapsed().as_millis() as u64,
             "site published"
         );
-        self.status.update(|state| {
-            state.renderer_up = complete;
-            state.last_error = None;
-        });
+        self.status.update(|state| state.last_error = None);
         if complete {
             Ok(())
         } else {
-            Err(PublishError::Renderer(RendererError::Malformed(
-                "published with the shell: the renderer was away".to_owned(),
-            )))
+            Err(PublishError::Unrendered)
         }
     }
 

@@ -95,7 +95,7 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
             "/movies/",
             StatusCode::OK,
             Subject::MovieList,
-            json!({ "movies": content.movies, "showtimes": content.showtimes }),
+            json!({ "movies": content.movies }),
         ),
         page(
             "/theaters/",
@@ -135,8 +135,7 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
             .filter(|showtime| showtime.movie_id == movie.id)
             .cloned()
             .collect();
-        // The whole list too: the page finds its movie in it, as on a client-side visit.
-        let data = json!({ "movie": movie, "movies": content.movies, "showtimes": showtimes });
+        let data = json!({ "movie": movie, "showtimes": showtimes });
         let subject = Subject::Movie {
             movie: movie.clone(),
             showtimes,
@@ -165,7 +164,7 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
         pages.push(page(&theater_path(theater), StatusCode::OK, subject, data));
     }
     for event in &content.events {
-        let data = json!({ "event": event, "events": content.events });
+        let data = json!({ "event": event });
         let subject = Subject::Event {
             event: event.clone(),
         };
