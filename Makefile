@@ -11,7 +11,7 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test lint test-services rust-test chaos web-deps web web-test e2e ops-test bench-site bench-loyalty soak clean
+.PHONY: run test lint test-services rust-test chaos web-deps web web-test e2e ops-test bench-site bench-publish bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -67,6 +67,12 @@ ops-test:
 bench-site: web
 	cargo build --release -p gateway
 	bench/site.sh
+
+## make bench-publish: publishing time and memory for the demo chain and a generated
+## chain of 300 theaters and 150 movies, cold and after one movie changes (release build).
+bench-publish: web
+	cargo build --release -p gateway
+	bench/publish.sh
 
 ## make bench-loyalty: logins against raw argon2id, and GetMember latency, through the
 ## gateway on PostgreSQL (release build).

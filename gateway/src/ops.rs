@@ -112,7 +112,10 @@ async fn readyz(
             "publishedAt": snapshot.published_at.to_string(),
             "ageSeconds": now.duration_since(snapshot.published_at).as_secs(),
             "files": snapshot.files.len(),
+            "pages": snapshot.pages,
             "rendered": snapshot.complete,
+            "pagesRendered": snapshot.pages_rendered,
+            "publishMs": snapshot.publish_time.as_millis() as u64,
         }),
         None => json!(null),
     };

@@ -51,10 +51,6 @@ impl SiteSnapshot {
         })
     }
 
-    pub fn revision(&self) -> &str {
-        &self.site.revision
-    }
-
     pub fn config(&self) -> catalogue::SiteConfig {
         self.site.config.clone().unwrap_or_default()
     }
@@ -205,7 +201,6 @@ pub async fn build(
         },
         "theaters": theaters,
         "messages": messages,
-        "revision": site.revision,
         "analytics": { "launchScriptUrl": overrides.launch_script.as_ref().map(LaunchScript::url) },
     });
     let app_data = Bytes::from(app_data.to_string());

@@ -1,9 +1,12 @@
 //! What one catalogue version holds for the public pages, fetched from svc-catalogue in
 //! a handful of calls: the site, every movie, event and content page, and the coming
-//! week's showtimes (one call a day, so no answer grows with the chain past a day's).
+//! week's showtimes (one call a day, so no answer grows with the chain past a day's),
+//! and the generated posters of the movies and events.
 
 use std::sync::Arc;
 
+use bytes::Bytes;
+use futures_util::{StreamExt, TryStreamExt};
 use jiff::civil::Date;
 use proto::catalogue::v1 as catalogue;
 
@@ -11,7 +14,10 @@ use crate::clients::Services;
 use crate::error::AppError;
 use crate::site_snapshot::{self, SiteOverrides, SiteSnapshot};
 
-use super::PublishError;
+use super::{PublishError, posters};
+
+/// Poster requests in flight at once.
+const POSTERS_AT_ONCE: usize = 8;
 
 /// The coming week: today and the six days after it.
 pub const DAYS_PUBLISHED: i64 = 7;
@@ -25,6 +31,8 @@ pub struct CatalogueContent {
     pub pages: Vec<catalogue::Page>,
     /// Every theater's showtimes of the coming week, in date and time order.
     pub showtimes: Vec<catalogue::Showtime>,
+    /// Movie or event id -> its generated poster (SVG), for each that has one.
+    pub posters: Vec<(String, Bytes)>,
 }
 
 pub async fn fetch(
@@ -80,6 +88,11 @@ pub async fn fetch(
                 .showtimes,
         );
     }
+    let poster_urls = movies
+        .iter()
+        .map(|movie| &movie.poster_url)
+        .chain(events.iter().map(|event| &event.poster_url));
+    let posters = generated_posters(services, poster_urls).await?;
     let sandbox = overrides.ticketing_sandbox;
     Ok(CatalogueContent {
         version,
@@ -88,5 +101,32 @@ pub async fn fetch(
         events: sandbox.events(events),
         pages,
         showtimes: sandbox.showtimes(showtimes),
+        posters,
     })
+}
+
+async fn generated_posters(
+    services: &Services,
+    poster_urls: impl Iterator<Item = &String>,
+) -> Result<Vec<(String, Bytes)>, PublishError> {
+    let ids: Vec<String> = poster_urls
+        .filter_map(|url| posters::generated_id(url))
+        .map(str::to_owned)
+        .collect();
+    let fetched = futures_util::stream::iter(ids)
+        .map(|id| {
+            let mut client = services.catalogue.clone();
+            async move {
+                let poster = client
+                    .get_poster(catalogue::GetPosterRequest { id: id.clone() })
+                    .await
+                    .map_err(AppError::catalogue)?
+                    .into_inner();
+                Ok::<_, PublishError>((id, Bytes::from(poster.body)))
+            }
+        })
+        .buffered(POSTERS_AT_ONCE)
+        .try_collect()
+        .await?;
+    Ok(fetched)
 }

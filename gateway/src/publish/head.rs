@@ -7,11 +7,19 @@ use proto::catalogue::v1 as catalogue;
 use serde_json::{Map, Value, json};
 
 use super::pages::{PublicPage, Subject, theater_path};
+use super::posters;
 use crate::html::escape;
 use crate::site_snapshot::SiteSnapshot;
 
 /// Search engines show about this much of a description.
 const DESCRIPTION_CHARS: usize = 160;
+
+/// A page's image for link previews.
+struct PreviewImage {
+    url: String,
+    /// Width and height in pixels, where known (the generated posters' cards).
+    size: Option<(u32, u32)>,
+}
 
 /// The facts a page's head is built from.
 pub struct HeadContext<'a> {
@@ -106,13 +114,20 @@ impl HeadContext<'_> {
         shorten(&text, DESCRIPTION_CHARS)
     }
 
-    /// The page's image for link previews: its poster, else the site's logo.
-    fn image(&self, subject: &Subject) -> Option<String> {
+    /// The page's image for link previews: its poster (a generated one as its PNG
+    /// preview card), else the site's logo.
+    fn image(&self, subject: &Subject) -> Option<PreviewImage> {
         let poster = match subject {
             Subject::Movie { movie, .. } => movie.poster_url.as_str(),
             Subject::Event { event } => event.poster_url.as_str(),
             _ => "",
         };
+        if let Some(preview) = posters::preview_path(poster) {
+            return Some(PreviewImage {
+                url: self.absolute(&preview),
+                size: Some((posters::CARD_WIDTH, posters::CARD_HEIGHT)),
+            });
+        }
         let logo = self
             .site
             .settings()
@@ -122,7 +137,10 @@ impl HeadContext<'_> {
         [poster, logo.as_str()]
             .into_iter()
             .find(|image| !image.is_empty())
-            .map(|image| self.absolute(image))
+            .map(|image| PreviewImage {
+                url: self.absolute(image),
+                size: None,
+            })
     }
 
     /// The `<head>` elements of `page`, one per line.
@@ -147,7 +165,14 @@ impl HeadContext<'_> {
         ];
         let image = self.image(&page.subject);
         if let Some(image) = &image {
-            lines.push(meta_property("og:image", image));
+            lines.push(meta_property("og:image", &image.url));
+            if let Some((width, height)) = image.size {
+                lines.push(meta_property("og:image:width", &width.to_string()));
+                lines.push(meta_property("og:image:height", &height.to_string()));
+            }
+            if let Some(name) = self.page_name(&page.subject) {
+                lines.push(meta_property("og:image:alt", name));
+            }
         }
         let card = if image.is_some() {
             "summary_large_image"

@@ -13,6 +13,7 @@
 //! - [`head`]: each page's title, description, canonical URL, Open Graph and JSON-LD (pure).
 //! - [`document`]: a page's HTML from the built `index.html`, and its script hashes.
 //! - [`renderer`]: the Node renderer's API, and the renderer as a child process.
+//! - [`posters`]: the generated posters, and their PNG previews for link previews.
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt`.
 //! - [`snapshot`]: the published files, compressed once, swapped atomically.
 //! - [`serve`]: the outermost layer, answering published paths from the snapshot.
@@ -21,6 +22,7 @@ pub mod content;
 pub mod document;
 pub mod head;
 pub mod pages;
+pub mod posters;
 pub mod renderer;
 pub mod serve;
 pub mod sitemap;
@@ -202,7 +204,7 @@ impl Publisher {
             }
         };
         let result = self.build(&content, previous.as_deref()).await;
-        let (snapshot, rendered) = match result {
+        let mut snapshot = match result {
             Ok(built) => built,
             Err(error) => {
                 self.status
@@ -210,18 +212,18 @@ impl Publisher {
                 return Err(error);
             }
         };
-        let complete = snapshot.complete;
-        let pages = snapshot.files.len();
-        self.site.set(content.site.clone());
-        self.published.swap(snapshot);
+        snapshot.publish_time = started.elapsed();
         tracing::info!(
             revision = %content.version.revision,
             today = %content.version.today,
-            files = pages,
-            rendered,
-            elapsed_ms = started.elapsed().as_millis() as u64,
+            files = snapshot.files.len(),
+            rendered = snapshot.pages_rendered,
+            elapsed_ms = snapshot.publish_time.as_millis() as u64,
             "site published"
         );
+        let complete = snapshot.complete;
+        self.site.set(content.site.clone());
+        self.published.swap(snapshot);
         self.status.update(|state| state.last_error = None);
         if complete {
             Ok(())
@@ -231,12 +233,12 @@ impl Publisher {
     }
 
     /// The snapshot of `content`, reusing from `previous` every file whose bytes would
-    /// not change, and how many pages were rendered anew.
+    /// not change.
     async fn build(
         &self,
         content: &CatalogueContent,
         previous: Option<&Snapshot>,
-    ) -> Result<(Snapshot, usize), PublishError> {
+    ) -> Result<Snapshot, PublishError> {
         let site = &content.site;
         let now = jiff::Timestamp::now();
         let public = pages::public_pages(content);
@@ -345,6 +347,22 @@ impl Publisher {
             })
             .collect();
         files.extend(compress_all(data_jobs).await);
+        let poster_jobs: Vec<_> = content
+            .posters
+            .iter()
+            .map(|(id, svg)| {
+                let (id, svg) = (id.clone(), svg.clone());
+                let before =
+                    |path: &str| previous.and_then(|previous| previous.files.get(path).cloned());
+                let svg_path = posters::svg_path(&id);
+                let before_svg = before(&svg_path);
+                let preview_path = posters::preview_path(&svg_path).unwrap_or_default();
+                let before_preview = before(&preview_path);
+                let policy = Some(site.content_security_policy.clone());
+                move || poster_files(&id, svg, before_svg, before_preview, policy, now)
+            })
+            .collect();
+        files.extend(compress_all(poster_jobs).await.into_iter().flatten());
         let before = previous.and_then(|previous| previous.files.get(APP_DATA).cloned());
         files.insert(
             APP_DATA.to_owned(),
@@ -441,8 +459,11 @@ impl Publisher {
             shell,
             entity_paths,
             complete: complete && self.template.is_some(),
+            pages: public.len(),
+            pages_rendered: if complete { to_render.len() } else { 0 },
+            publish_time: Duration::ZERO,
         };
-        Ok((snapshot, if complete { to_render.len() } else { 0 }))
+        Ok(snapshot)
     }
 
     /// Renders the pages at `indices`, a batch per request.
@@ -491,6 +512,53 @@ fn file_or_same(
         Some(before) if before.same_as(status, &body, policy.as_ref()) => before,
         _ => Arc::new(PublishedFile::new(status, content_type, body, policy, now)),
     }
+}
+
+/// The poster `svg` of movie or event `id` and its link-preview PNG, each kept from
+/// before when the poster did not change. A poster that cannot be drawn is published
+/// without a preview.
+fn poster_files(
+    id: &str,
+    svg: Bytes,
+    before_svg: Option<Arc<PublishedFile>>,
+    before_preview: Option<Arc<PublishedFile>>,
+    policy: Option<axum::http::HeaderValue>,
+    now: jiff::Timestamp,
+) -> Vec<(String, Arc<PublishedFile>)> {
+    let svg_path = posters::svg_path(id);
+    let Some(preview_path) = posters::preview_path(&svg_path) else {
+        return Vec::new();
+    };
+    let unchanged = before_svg
+        .as_ref()
+        .is_some_and(|before| before.identity.bytes == svg);
+    let preview = match before_preview {
+        Some(before) if unchanged => Some(before),
+        _ => match posters::preview_png(&String::from_utf8_lossy(&svg)) {
+            Ok(png) => Some(Arc::new(PublishedFile::new(
+                StatusCode::OK,
+                "image/png",
+                Bytes::from(png),
+                None,
+                now,
+            ))),
+            Err(error) => {
+                tracing::error!(poster = %svg_path, %error, "published without a link preview");
+                None
+            }
+        },
+    };
+    let svg = file_or_same(
+        before_svg,
+        StatusCode::OK,
+        "image/svg+xml",
+        svg,
+        policy,
+        now,
+    );
+    std::iter::once((svg_path, svg))
+        .chain(preview.map(|preview| (preview_path, preview)))
+        .collect()
 }
 
 /// Runs the compression jobs on the blocking pool, as many at once as there are cores.

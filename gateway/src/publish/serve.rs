@@ -41,14 +41,17 @@ pub fn answer(
     request: &HeaderMap,
     head: bool,
 ) -> Response {
-    let encoding = Encoding::preferred(request);
-    let representation = match encoding {
-        Encoding::Brotli => &file.brotli,
-        Encoding::Gzip => &file.gzip,
-        Encoding::Identity => &file.identity,
+    let (encoding, representation) = match (&file.compressed, Encoding::preferred(request)) {
+        (Some(compressed), Encoding::Brotli) => (Encoding::Brotli, &compressed.brotli),
+        (Some(compressed), Encoding::Gzip) => (Encoding::Gzip, &compressed.gzip),
+        _ => (Encoding::Identity, &file.identity),
     };
-    let not_modified = [&file.identity, &file.gzip, &file.brotli]
-        .into_iter()
+    let compressed = file
+        .compressed
+        .iter()
+        .flat_map(|compressed| [&compressed.gzip, &compressed.brotli]);
+    let not_modified = std::iter::once(&file.identity)
+        .chain(compressed)
         .any(|known: &Encoded| known.etag.matches(request));
     let mut response = if not_modified && status == StatusCode::OK {
         StatusCode::NOT_MODIFIED.into_response()

@@ -25,14 +25,20 @@ pub struct PublishedFile {
     pub status: StatusCode,
     pub content_type: HeaderValue,
     pub identity: Encoded,
-    pub gzip: Encoded,
-    pub brotli: Encoded,
+    /// Its gzip and Brotli forms; `None` for a file compressed already (a PNG image).
+    pub compressed: Option<Compressed>,
     /// Its Content-Security-Policy: an HTML page's names the hashes of its inline
     /// scripts; other files carry the site's.
     pub content_security_policy: Option<HeaderValue>,
     /// When these bytes were first published: a page whose bytes did not change keeps
     /// it (the sitemap's lastmod).
     pub changed_at: jiff::Timestamp,
+}
+
+#[derive(Debug)]
+pub struct Compressed {
+    pub gzip: Encoded,
+    pub brotli: Encoded,
 }
 
 /// A representation: its bytes and its strong entity tag.
@@ -43,7 +49,8 @@ pub struct Encoded {
 }
 
 impl PublishedFile {
-    /// Compresses `body` both ways (CPU-heavy: run it off the async threads).
+    /// Compresses `body` both ways, unless it is a raster image (CPU-heavy: run it off
+    /// the async threads).
     pub fn new(
         status: StatusCode,
         content_type: &'static str,
@@ -52,19 +59,20 @@ impl PublishedFile {
         changed_at: jiff::Timestamp,
     ) -> PublishedFile {
         let etag = ETag::of(&body);
-        let gzip = gzip(&body);
-        let brotli = brotli(&body);
-        PublishedFile {
-            status,
-            content_type: HeaderValue::from_static(content_type),
+        let compressed = compressible(content_type).then(|| Compressed {
             gzip: Encoded {
-                bytes: gzip,
+                bytes: gzip(&body),
                 etag: etag.with_suffix("gz"),
             },
             brotli: Encoded {
-                bytes: brotli,
+                bytes: brotli(&body),
                 etag: etag.with_suffix("br"),
             },
+        });
+        PublishedFile {
+            status,
+            content_type: HeaderValue::from_static(content_type),
+            compressed,
             identity: Encoded { bytes: body, etag },
             content_security_policy,
             changed_at,
@@ -77,6 +85,11 @@ impl PublishedFile {
             && self.identity.bytes == body
             && self.content_security_policy.as_ref() == policy
     }
+}
+
+/// Text compresses; PNG, JPEG and WebP images are compressed already.
+fn compressible(content_type: &str) -> bool {
+    !content_type.starts_with("image/") || content_type.starts_with("image/svg+xml")
 }
 
 fn gzip(body: &[u8]) -> Bytes {
@@ -107,8 +120,8 @@ pub struct Snapshot {
     pub published_at: jiff::Timestamp,
     /// The site the pages were built from (configuration, theaters, messages, policy).
     pub site: Arc<SiteSnapshot>,
-    /// Site-rooted path -> file: every page's HTML, its page data, the app data,
-    /// sitemap.xml and robots.txt.
+    /// Site-rooted path -> file: every page's HTML, its page data, the app data, the
+    /// generated posters and their link previews, sitemap.xml and robots.txt.
     pub files: HashMap<String, Arc<PublishedFile>>,
     /// The web app's shell for pages that are not published (the member area, previews),
     /// with the app data inline; `None` when the web app is not built.
@@ -118,6 +131,12 @@ pub struct Snapshot {
     /// Whether every page was rendered (false while the renderer has never answered:
     /// the pages are the shell with their data).
     pub complete: bool,
+    /// How many public pages it holds, and how many of them were rendered anew (the
+    /// rest kept their bytes from the snapshot before).
+    pub pages: usize,
+    pub pages_rendered: usize,
+    /// How long publishing it took, from the catalogue's version to the swap.
+    pub publish_time: std::time::Duration,
 }
 
 impl Snapshot {
@@ -163,17 +182,33 @@ mod tests {
             None,
             jiff::Timestamp::UNIX_EPOCH,
         );
+        let Compressed { gzip, brotli } = file.compressed.as_ref().expect("HTML is compressed");
         let mut gunzipped = Vec::new();
-        flate2::read::GzDecoder::new(&file.gzip.bytes[..])
+        flate2::read::GzDecoder::new(&gzip.bytes[..])
             .read_to_end(&mut gunzipped)
             .expect("gzip");
         assert_eq!(gunzipped, body);
         let mut unbrotlied = Vec::new();
-        brotli::BrotliDecompress(&mut &file.brotli.bytes[..], &mut unbrotlied).expect("brotli");
+        brotli::BrotliDecompress(&mut &brotli.bytes[..], &mut unbrotlied).expect("brotli");
         assert_eq!(unbrotlied, body);
-        assert!(file.brotli.bytes.len() < file.gzip.bytes.len());
-        assert!(file.gzip.bytes.len() < body.len());
-        assert_ne!(file.identity.etag, file.gzip.etag);
-        assert_ne!(file.gzip.etag, file.brotli.etag);
+        assert!(brotli.bytes.len() < gzip.bytes.len());
+        assert!(gzip.bytes.len() < body.len());
+        assert_ne!(file.identity.etag, gzip.etag);
+        assert_ne!(gzip.etag, brotli.etag);
+    }
+
+    #[test]
+    fn a_png_is_kept_as_it_is_and_an_svg_is_compressed() {
+        let file = |content_type| {
+            PublishedFile::new(
+                StatusCode::OK,
+                content_type,
+                Bytes::from_static(b"<svg></svg>"),
+                None,
+                jiff::Timestamp::UNIX_EPOCH,
+            )
+        };
+        assert!(file("image/png").compressed.is_none());
+        assert!(file("image/svg+xml").compressed.is_some());
     }
 }

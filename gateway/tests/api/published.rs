@@ -129,6 +129,41 @@ async fn each_page_has_its_own_title_description_canonical_and_open_graph() {
 }
 
 #[tokio::test]
+async fn a_movie_is_previewed_with_a_png_of_its_poster_which_is_published_with_the_page() {
+    let gateway = spawn_gateway().await;
+    let movie = a_showing_movie(&gateway).await;
+    let path = movie["path"].as_str().expect("a path");
+    let poster = movie["posterUrl"].as_str().expect("a poster");
+    let preview = poster.replace(".svg", ".png");
+    let html = gateway.get(path).await.text().await.expect("a body");
+    for expected in [
+        format!(r#"<meta property="og:image" content="http://127.0.0.1:8080{preview}" />"#),
+        r#"<meta property="og:image:width" content="1200" />"#.to_owned(),
+        r#"<meta property="og:image:height" content="630" />"#.to_owned(),
+    ] {
+        assert!(html.contains(&expected), "{expected} in {html}");
+    }
+
+    let png = gateway.get(&preview).await;
+    assert_eq!(png.status(), 200);
+    assert_eq!(png.headers()["content-type"], "image/png");
+    let etag = png.headers()["etag"].to_str().expect("ascii").to_owned();
+    let bytes = png.bytes().await.expect("a body");
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "a PNG");
+    // An image compressed already is sent as it is, whatever the client takes.
+    let again = get_with(&gateway, &preview, &[("accept-encoding", "br, gzip")]).await;
+    assert!(again.headers().get("content-encoding").is_none());
+    let revalidated = get_with(&gateway, &preview, &[("if-none-match", &etag)]).await;
+    assert_eq!(revalidated.status(), 304);
+
+    // The SVG poster itself is published: no call to the catalogue per request.
+    let svg = get_with(&gateway, poster, &[("accept-encoding", "br")]).await;
+    assert_eq!(svg.status(), 200);
+    assert_eq!(svg.headers()["content-type"], "image/svg+xml");
+    assert_eq!(svg.headers()["content-encoding"], "br");
+}
+
+#[tokio::test]
 async fn a_page_allows_only_its_own_inline_scripts_and_what_they_load() {
     let gateway = spawn_gateway().await;
     let response = gateway.get("/").await;
@@ -195,6 +230,13 @@ async fn readiness_shows_the_snapshot_and_a_missing_renderer() {
             .is_some_and(|r| !r.is_empty())
     );
     assert_eq!(readiness["snapshot"]["rendered"], false);
+    assert!(
+        readiness["snapshot"]["pages"]
+            .as_u64()
+            .is_some_and(|pages| pages > 20),
+        "{readiness}"
+    );
+    assert_eq!(readiness["snapshot"]["pagesRendered"], 0, "{readiness}");
     assert!(readiness["snapshot"]["ageSeconds"].as_u64().is_some());
 }
 

@@ -72,6 +72,25 @@ where
     false
 }
 
+/// Gives movie `id` of the bundle in `site` a new synopsis (svc-catalogue reloads it).
+fn change_synopsis(site: &std::path::Path, id: &str, synopsis: &str) {
+    let movies_file = site.join("movies.json");
+    let mut bundle: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&movies_file).expect("read")).expect("JSON");
+    let entry = bundle
+        .as_array_mut()
+        .expect("a list")
+        .iter_mut()
+        .find(|entry| entry["id"] == id)
+        .expect("the movie in the bundle");
+    entry["synopsis"] = synopsis.into();
+    std::fs::write(
+        &movies_file,
+        serde_json::to_string_pretty(&bundle).expect("JSON"),
+    )
+    .expect("write");
+}
+
 async fn rendered(gateway: &TestGateway) -> bool {
     gateway.get_json("/readyz").await.1["snapshot"]["rendered"] == true
 }
@@ -152,21 +171,7 @@ async fn without_the_renderer_the_last_pages_serve_and_a_change_is_published_on_
 
     let mut renderer = renderer;
     renderer.child.kill().await.expect("the renderer stops");
-    let movies_file = site.join("movies.json");
-    let mut bundle: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(&movies_file).expect("read")).expect("JSON");
-    let entry = bundle
-        .as_array_mut()
-        .expect("a list")
-        .iter_mut()
-        .find(|entry| entry["id"] == "1001")
-        .expect("movie 1001");
-    entry["synopsis"] = "Rewritten while the renderer was away.".into();
-    std::fs::write(
-        &movies_file,
-        serde_json::to_string_pretty(&bundle).expect("JSON"),
-    )
-    .expect("write");
+    change_synopsis(&site, "1001", "Rewritten while the renderer was away.");
 
     let waiting = eventually(15, || async {
         let (_, readiness) = gateway.get_json("/readyz").await;
@@ -200,5 +205,56 @@ async fn without_the_renderer_the_last_pages_serve_and_a_change_is_published_on_
     assert!(
         published,
         "the change is published once the renderer is back"
+    );
+}
+
+#[tokio::test]
+async fn a_changed_movie_renders_again_only_the_pages_that_show_it() {
+    let renderer = Renderer::start(free_port()).await;
+    let site = copy_site(DEMO_SITE);
+    let gateway = spawn_rendered_gateway(&site.display().to_string(), &renderer.url()).await;
+    assert!(
+        eventually(30, || rendered(&gateway)).await,
+        "the site is rendered"
+    );
+    let (_, before) = gateway.get_json("/readyz").await;
+    let pages = before["snapshot"]["pages"].as_u64().expect("a page count");
+    assert_eq!(before["snapshot"]["pagesRendered"], pages, "{before}");
+    let (_, movie) = gateway.get_json("/api/v1/movies/1001").await;
+    let path = movie["path"].as_str().expect("a path").to_owned();
+    let etag = |path: &'static str| {
+        let gateway = &gateway;
+        async move { gateway.get(path).await.headers()["etag"].clone() }
+    };
+    let about = etag("/about/").await;
+    let movie_etag = gateway.get(&path).await.headers()["etag"].clone();
+
+    change_synopsis(&site, "1001", "Now with a director's introduction.");
+    let republished = eventually(30, || async {
+        let (_, now) = gateway.get_json("/readyz").await;
+        now["snapshot"]["revision"] != before["snapshot"]["revision"]
+            && now["snapshot"]["rendered"] == true
+    })
+    .await;
+    assert!(republished, "the change is published");
+    let (_, after) = gateway.get_json("/readyz").await;
+    let again = after["snapshot"]["pagesRendered"]
+        .as_u64()
+        .expect("a count");
+    // The movie's page and the lists that show its synopsis, not the whole site.
+    assert!(
+        again >= 1 && again < pages / 2,
+        "{again} of {pages} rendered again"
+    );
+    assert!(after["snapshot"]["publishMs"].as_u64().is_some(), "{after}");
+    assert_eq!(
+        etag("/about/").await,
+        about,
+        "an unrelated page keeps its bytes"
+    );
+    assert_ne!(gateway.get(&path).await.headers()["etag"], movie_etag);
+    assert!(
+        html(&gateway, &path).await.contains("Now with a director"),
+        "the new synopsis"
     );
 }

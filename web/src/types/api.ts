@@ -167,7 +167,6 @@ export type AppData = {
   site?: Site;
   theaters?: Theater[];
   messages?: Messages;
-  revision?: string;
   /** Gateway configuration (ANALYTICS_LAUNCH_SCRIPT_URL). */
   analytics?: { launchScriptUrl?: string | null };
 };
