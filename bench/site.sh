@@ -36,10 +36,13 @@ trap cleanup EXIT
 GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT SITE_DIR=site/demo WEB_DIST=web/dist LOG_FORMAT=json RUST_LOG=warn \
     "$GATEWAY_BIN" --embedded >"$work/gateway.log" 2>&1 &
 pids+=($!)
-for _ in $(seq 1 300); do
-    curl -fs "http://127.0.0.1:$GATEWAY_PORT/sitemap.xml" >/dev/null 2>&1 && break
+# Measured once the pages are rendered (before that they are the shell with their data).
+for _ in $(seq 1 600); do
+    curl -fs "http://127.0.0.1:$GATEWAY_PORT/readyz" 2>/dev/null | grep -q '"rendered":true' && break
     sleep 0.1
 done
+curl -fs "http://127.0.0.1:$GATEWAY_PORT/readyz" | grep -q '"rendered":true' \
+    || { echo "bench: the site was not rendered in 60 s" >&2; exit 1; }
 movie=$(curl -fs "http://127.0.0.1:$GATEWAY_PORT/api/v1/movies?playWeek=CURRENT_PLAYWEEK" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
 paths=("/" "$movie" "/page-data${movie}page-data.json" "/page-data/movies/page-data.json" "/page-data/app-data.json")

@@ -1,7 +1,7 @@
-//! What one catalogue version holds for the public pages, fetched from svc-catalogue in
-//! a handful of calls: the site, every movie, event and content page, and the coming
-//! week's showtimes (one call a day, so no answer grows with the chain past a day's),
-//! and the generated posters of the movies and events.
+//! What one catalogue version holds for the public pages, fetched from svc-catalogue: the
+//! site, every movie, event and content page, the coming week's showtimes (one call per
+//! theater, so no answer grows with the chain past one theater's week), and the
+//! generated posters of the movies and events.
 
 use std::sync::Arc;
 
@@ -16,8 +16,8 @@ use crate::site_snapshot::{self, SiteOverrides, SiteSnapshot};
 
 use super::{PublishError, posters};
 
-/// Poster requests in flight at once.
-const POSTERS_AT_ONCE: usize = 8;
+/// Poster and showtime requests in flight at once.
+const CALLS_AT_ONCE: usize = 8;
 
 /// The coming week: today and the six days after it.
 pub const DAYS_PUBLISHED: i64 = 7;
@@ -69,25 +69,19 @@ pub async fn fetch(
         .today
         .parse()
         .map_err(|_| PublishError::BadDate(version.today.clone()))?;
-    let mut showtimes = Vec::new();
-    for offset in 0..DAYS_PUBLISHED {
-        let day = today
-            .checked_add(jiff::Span::new().days(offset))
-            .map_err(|_| PublishError::BadDate(version.today.clone()))?
-            .to_string();
-        showtimes.extend(
-            client
-                .list_showtimes(catalogue::ListShowtimesRequest {
-                    from: day.clone(),
-                    to: day,
-                    ..Default::default()
-                })
-                .await
-                .map_err(AppError::catalogue)?
-                .into_inner()
-                .showtimes,
-        );
-    }
+    let last_day = today
+        .checked_add(jiff::Span::new().days(DAYS_PUBLISHED - 1))
+        .map_err(|_| PublishError::BadDate(version.today.clone()))?;
+    let theater_ids = site
+        .theaters
+        .iter()
+        .map(|theater| theater.id.clone())
+        .collect();
+    let mut showtimes = weeks_showtimes(services, theater_ids, today, last_day).await?;
+    // The catalogue's own order, as one call for the whole chain would give it.
+    showtimes.sort_by(|a, b| {
+        (&a.starts_at, &a.theater_id, &a.movie_id).cmp(&(&b.starts_at, &b.theater_id, &b.movie_id))
+    });
     let poster_urls = movies
         .iter()
         .map(|movie| &movie.poster_url)
@@ -103,6 +97,41 @@ pub async fn fetch(
         showtimes: sandbox.showtimes(showtimes),
         posters,
     })
+}
+
+/// The showtimes from `first` to `last` of each theater, a call per theater: an answer
+/// holds one theater's week, whatever the size of the chain (a day of a 300-theater
+/// chain is more than gRPC's 4 MB message limit).
+async fn weeks_showtimes(
+    services: &Services,
+    theater_ids: Vec<String>,
+    first: Date,
+    last: Date,
+) -> Result<Vec<catalogue::Showtime>, PublishError> {
+    let (from, to) = (first.to_string(), last.to_string());
+    let weeks: Vec<Vec<catalogue::Showtime>> = futures_util::stream::iter(theater_ids)
+        .map(|theater_id| {
+            let mut client = services.catalogue.clone();
+            let request = catalogue::ListShowtimesRequest {
+                theater_id,
+                from: from.clone(),
+                to: to.clone(),
+                ..Default::default()
+            };
+            async move {
+                let showtimes = client
+                    .list_showtimes(request)
+                    .await
+                    .map_err(AppError::catalogue)?
+                    .into_inner()
+                    .showtimes;
+                Ok::<_, PublishError>(showtimes)
+            }
+        })
+        .buffered(CALLS_AT_ONCE)
+        .try_collect()
+        .await?;
+    Ok(weeks.into_iter().flatten().collect())
 }
 
 async fn generated_posters(
@@ -125,7 +154,7 @@ async fn generated_posters(
                 Ok::<_, PublishError>((id, Bytes::from(poster.body)))
             }
         })
-        .buffered(POSTERS_AT_ONCE)
+        .buffered(CALLS_AT_ONCE)
         .try_collect()
         .await?;
     Ok(fetched)

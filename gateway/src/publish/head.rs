@@ -13,6 +13,18 @@ use crate::site_snapshot::SiteSnapshot;
 
 /// Search engines show about this much of a description.
 const DESCRIPTION_CHARS: usize = 160;
+/// The soonest screenings a movie page describes: enough for search results, and a
+/// page's size stays bounded however many theaters show the movie.
+const MAX_SCREENINGS: usize = 100;
+
+/// The JSON-LD node ids of a movie's and a theater's page, so nodes can name each other.
+fn movie_node_id(page_url: &str) -> String {
+    format!("{page_url}#movie")
+}
+
+fn theater_node_id(page_url: &str) -> String {
+    format!("{page_url}#theater")
+}
 
 /// A page's image for link previews.
 struct PreviewImage {
@@ -200,9 +212,24 @@ impl HeadContext<'_> {
             Subject::Home => vec![self.website(), self.organization()],
             Subject::Theater { theater } => vec![self.theater_node(theater, true)],
             Subject::Movie { movie, showtimes } => {
+                // Each theater once, which the screenings name by its @id: a page of a
+                // large chain lists the same few theaters hundreds of times.
+                let screenings = &showtimes[..showtimes.len().min(MAX_SCREENINGS)];
+                let mut theater_ids: Vec<&str> = Vec::new();
+                for showtime in screenings {
+                    if !theater_ids.contains(&showtime.theater_id.as_str()) {
+                        theater_ids.push(&showtime.theater_id);
+                    }
+                }
                 let mut nodes = vec![self.movie_node(movie)];
                 nodes.extend(
-                    showtimes
+                    theater_ids
+                        .iter()
+                        .filter_map(|id| self.site.theaters.iter().find(|t| t.id == *id))
+                        .map(|theater| self.theater_node(theater, true)),
+                );
+                nodes.extend(
+                    screenings
                         .iter()
                         .map(|showtime| self.screening(showtime, movie)),
                 );
@@ -241,10 +268,12 @@ impl HeadContext<'_> {
     fn theater_node(&self, theater: &catalogue::Theater, with_url: bool) -> Value {
         let address = theater.address.clone().unwrap_or_default();
         let has_geo = theater.latitude != 0.0 || theater.longitude != 0.0;
+        let url = with_url.then(|| self.absolute(&theater_path(theater)));
         compact(json!({
             "@type": "MovieTheater",
+            "@id": url.as_deref().map(theater_node_id),
             "name": theater.name,
-            "url": with_url.then(|| self.absolute(&theater_path(theater))),
+            "url": url,
             "telephone": theater.phone,
             "email": theater.email,
             "screenCount": (theater.screens > 0).then_some(theater.screens),
@@ -272,10 +301,12 @@ impl HeadContext<'_> {
                 .map(|name| json!({ "@type": "Person", "name": name }))
                 .collect()
         };
+        let url = self.absolute(&movie.path);
         compact(json!({
             "@type": "Movie",
+            "@id": movie_node_id(&url),
             "name": movie.title,
-            "url": self.absolute(&movie.path),
+            "url": url,
             "image": (!movie.poster_url.is_empty()).then(|| self.absolute(&movie.poster_url)),
             "description": movie.synopsis,
             "duration": iso_duration(movie.runtime_minutes),
@@ -306,8 +337,12 @@ impl HeadContext<'_> {
             "videoFormat": showtime.format,
             "eventStatus": "https://schema.org/EventScheduled",
             "eventAttendanceMode": "https://schema.org/OfflineEventAttendanceMode",
-            "location": theater.map(|theater| self.theater_node(theater, true)),
-            "workPresented": { "@type": "Movie", "name": movie.title, "url": self.absolute(&movie.path) },
+            "location": theater.map(|theater| json!({
+                "@type": "MovieTheater",
+                "@id": theater_node_id(&self.absolute(&theater_path(theater))),
+                "name": theater.name,
+            })),
+            "workPresented": { "@type": "Movie", "@id": movie_node_id(&self.absolute(&movie.path)), "name": movie.title },
             "offers": (!showtime.ticketing_url.is_empty()).then(|| json!({
                 "@type": "Offer",
                 "url": self.absolute(&showtime.ticketing_url),

@@ -113,6 +113,28 @@ async fn each_page_has_its_own_title_description_canonical_and_open_graph() {
     ] {
         assert!(html.contains(&expected), "{expected} in {html}");
     }
+    // Screenings name their theater and movie by @id; each theater is described once.
+    let start = html
+        .find(r#"<script type="application/ld+json">"#)
+        .expect("JSON-LD")
+        + r#"<script type="application/ld+json">"#.len();
+    let end = html[start..].find("</script>").expect("closed") + start;
+    let graph: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON");
+    let nodes = graph["@graph"].as_array().expect("a graph");
+    let of_type = |kind: &'static str| nodes.iter().filter(move |node| node["@type"] == kind);
+    let theaters: Vec<&serde_json::Value> = of_type("MovieTheater").map(|t| &t["@id"]).collect();
+    let mut unique = theaters.clone();
+    unique.dedup();
+    assert_eq!(theaters, unique, "each theater once");
+    let movie_id = &of_type("Movie").next().expect("the Movie")["@id"];
+    for screening in of_type("ScreeningEvent") {
+        assert!(
+            theaters.contains(&&screening["location"]["@id"]),
+            "{screening}"
+        );
+        assert_eq!(&screening["workPresented"]["@id"], movie_id, "{screening}");
+    }
+
     let home = gateway.get("/").await.text().await.expect("a body");
     assert!(home.contains("<title>Marquee Cinemas</title>"), "{home}");
     assert!(home.contains(r#""@type":"WebSite""#) && home.contains(r#""@type":"Organization""#));
