@@ -202,6 +202,34 @@ describe('a published page, once hydrated', () => {
     expect(requests.filter((request) => request.includes('/api/v1/showtimes'))).toEqual([]);
   });
 
+  it("of a large chain names the theaters showing, hydrates once the shared app data is in, and fetches the chosen theater's showtimes", async () => {
+    const { showtimes: _published, ...content } = publishedPages.movie.data;
+    const page: PageData = { ...publishedPages.movie, data: { ...content, theaterIds: ['102', '101'] } };
+    const markup = await serverMarkup(page);
+    expect(markup).toMatch(/href="\/theaters\/102-[^"]*"[^>]*>Marquee Eastside 12<\/a>.*href="\/theaters\/101-/s);
+    expect(markup).not.toContain('/book?perfcode=');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        requests.push(String(input));
+        if (String(input) === '/page-data/app-data.json') return Promise.resolve(Response.json(appData));
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    // The page preloads the app data rather than carrying it.
+    window.history.replaceState(null, '', page.path);
+    document.body.innerHTML =
+      `<div id="root">${markup}</div>` + `<script type="application/json" id="page-data">${scriptJson(page)}</script>`;
+    const heading = document.querySelector('h1');
+    document.cookie = `${SELECTED_THEATER_COOKIE}=102; path=/`;
+    const { hydrated } = await start();
+    expect(hydrated).toBe(true);
+    expect(errors).toEqual([]);
+    expect(document.querySelector('h1')).toBe(heading);
+    expect(ownDataRequests()).toEqual(['/page-data/app-data.json']);
+    expect(requests.some((request) => /\/api\/v1\/showtimes\?theaterId=102&movieId=/.test(request))).toBe(true);
+  });
+
   it('takes the stored dark mode without a hydration warning', async () => {
     const page = publishedPages.theaterList;
     const markup = await serverMarkup(page);

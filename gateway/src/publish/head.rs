@@ -6,7 +6,7 @@
 use proto::catalogue::v1 as catalogue;
 use serde_json::{Map, Value, json};
 
-use super::pages::{PublicPage, Subject, theater_path};
+use super::pages::{PublicPage, Subject, theater_path, theaters_showing};
 use super::posters;
 use crate::html::escape;
 use crate::site_snapshot::SiteSnapshot;
@@ -215,15 +215,9 @@ impl HeadContext<'_> {
                 // Each theater once, which the screenings name by its @id: a page of a
                 // large chain lists the same few theaters hundreds of times.
                 let screenings = &showtimes[..showtimes.len().min(MAX_SCREENINGS)];
-                let mut theater_ids: Vec<&str> = Vec::new();
-                for showtime in screenings {
-                    if !theater_ids.contains(&showtime.theater_id.as_str()) {
-                        theater_ids.push(&showtime.theater_id);
-                    }
-                }
                 let mut nodes = vec![self.movie_node(movie)];
                 nodes.extend(
-                    theater_ids
+                    theaters_showing(screenings)
                         .iter()
                         .filter_map(|id| self.site.theaters.iter().find(|t| t.id == *id))
                         .map(|theater| self.theater_node(theater, true)),

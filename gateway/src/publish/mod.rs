@@ -292,6 +292,7 @@ impl Publisher {
                 site,
                 origin: &self.origin,
             };
+            let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
             let jobs: Vec<_> = to_render
                 .iter()
                 .map(|&index| {
@@ -301,13 +302,17 @@ impl Publisher {
                         tracing::error!(path = %page.path, %error, "page not rendered; published with the shell");
                     }
                     let render = render.filter(|render| render.error.is_none());
+                    let mut page_head = head.head(page);
+                    if !inline_app_data {
+                        page_head.push_str(APP_DATA_PRELOAD);
+                    }
                     let document = template.render(&PageParts {
                         locale: &site.config().locale,
-                        head: &head.head(page),
+                        head: &page_head,
                         markup: render.as_ref().and_then(|r| r.html.as_deref()).unwrap_or_default(),
                         scripts: render.as_ref().map_or(&[][..], |r| &r.scripts),
                         style_sheets: render.as_ref().map_or(&[][..], |r| &r.style_sheets),
-                        app_data: Some(&app_data),
+                        app_data: inline_app_data.then_some(&app_data[..]),
                         page_data: Some(&page_data[index]),
                     });
                     let policy = site.policy.for_page(&document.script_hashes);
@@ -488,6 +493,12 @@ impl Publisher {
 }
 
 const APP_DATA: &str = "/page-data/app-data.json";
+/// Pages carry the app data inline up to this size. A large chain's (its theaters) would
+/// make up most of every page: its pages preload the one shared file instead, which the
+/// browser then keeps for the whole visit.
+const APP_DATA_INLINE_MAX: usize = 48 * 1024;
+const APP_DATA_PRELOAD: &str =
+    "\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/page-data/app-data.json\" />";
 
 /// Id -> page path of movies, theaters and events: where permalinks and other spellings
 /// of an entity's path lead.

@@ -2,6 +2,8 @@
 //! section 7 "Static page data"): a pure function of the content, so it is tested
 //! without a server.
 
+use std::collections::HashMap;
+
 use axum::http::StatusCode;
 use proto::catalogue::v1 as catalogue;
 use serde_json::{Value, json};
@@ -9,6 +11,25 @@ use serde_json::{Value, json};
 use super::content::CatalogueContent;
 use crate::page_routes::canonical_path;
 use crate::site_snapshot::SiteSnapshot;
+
+/// The most showtimes a page's data carries. Past it (a movie, or the showtimes page, of
+/// a large chain) the page names the theaters showing instead (`theaterIds`, no
+/// `showtimes`), each theater's page has its own, and the browser fetches the chosen
+/// theater's: a page stays small however large the chain.
+pub const MAX_PAGE_SHOWTIMES: usize = 600;
+
+/// The ids of the theaters in `showtimes`, each once, in order of first appearance.
+pub fn theaters_showing<'a>(
+    showtimes: impl IntoIterator<Item = &'a catalogue::Showtime>,
+) -> Vec<&'a str> {
+    let mut ids: Vec<&str> = Vec::new();
+    for showtime in showtimes {
+        if !ids.contains(&showtime.theater_id.as_str()) {
+            ids.push(&showtime.theater_id);
+        }
+    }
+    ids
+}
 
 /// One public page: where it lives, which template shows it and what it shows.
 #[derive(Debug, Clone)]
@@ -107,7 +128,11 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
             "/showtimes/",
             StatusCode::OK,
             Subject::Showtimes,
-            json!({ "movies": content.movies, "showtimes": content.showtimes }),
+            if content.showtimes.len() <= MAX_PAGE_SHOWTIMES {
+                json!({ "movies": content.movies, "showtimes": content.showtimes })
+            } else {
+                json!({ "movies": content.movies, "theaterIds": theaters_showing(&content.showtimes) })
+            },
         ),
         page(
             "/events/",
@@ -128,14 +153,28 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
             json!({}),
         ),
     ];
+    let mut by_movie: HashMap<&str, Vec<&catalogue::Showtime>> = HashMap::new();
+    let mut by_theater: HashMap<&str, Vec<&catalogue::Showtime>> = HashMap::new();
+    for showtime in &content.showtimes {
+        by_movie
+            .entry(&showtime.movie_id)
+            .or_default()
+            .push(showtime);
+        by_theater
+            .entry(&showtime.theater_id)
+            .or_default()
+            .push(showtime);
+    }
     for movie in &content.movies {
-        let showtimes: Vec<_> = content
-            .showtimes
-            .iter()
-            .filter(|showtime| showtime.movie_id == movie.id)
-            .cloned()
-            .collect();
-        let data = json!({ "movie": movie, "showtimes": showtimes });
+        let showtimes: Vec<catalogue::Showtime> = by_movie
+            .get(movie.id.as_str())
+            .map(|showtimes| showtimes.iter().map(|&showtime| showtime.clone()).collect())
+            .unwrap_or_default();
+        let data = if showtimes.len() <= MAX_PAGE_SHOWTIMES {
+            json!({ "movie": movie, "showtimes": showtimes })
+        } else {
+            json!({ "movie": movie, "theaterIds": theaters_showing(&showtimes) })
+        };
         let subject = Subject::Movie {
             movie: movie.clone(),
             showtimes,
@@ -143,11 +182,7 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
         pages.push(page(&movie.path, StatusCode::OK, subject, data));
     }
     for theater in theaters {
-        let showtimes: Vec<_> = content
-            .showtimes
-            .iter()
-            .filter(|showtime| showtime.theater_id == theater.id)
-            .collect();
+        let showtimes = by_theater.remove(theater.id.as_str()).unwrap_or_default();
         let movies: Vec<_> = content
             .movies
             .iter()
@@ -250,5 +285,20 @@ mod tests {
             page_data_path("/404.html"),
             "/page-data/404.html/page-data.json"
         );
+    }
+
+    #[test]
+    fn the_theaters_showing_are_named_once_in_order_of_their_first_showtime() {
+        let showtime = |theater: &str| catalogue::Showtime {
+            theater_id: theater.to_owned(),
+            ..Default::default()
+        };
+        let showtimes = [
+            showtime("102"),
+            showtime("101"),
+            showtime("102"),
+            showtime("103"),
+        ];
+        assert_eq!(theaters_showing(&showtimes), ["102", "101", "103"]);
     }
 }

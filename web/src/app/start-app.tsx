@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
+import { appDataQueryOptions } from '@/features/site/api/get-app-data';
 import { App } from './app';
 import { isPageAt, readPublishedData, seedAppData, seedPageData } from './published-page';
 import { preloadFirstScreen, preloadPublishedPage } from './router';
@@ -28,8 +29,12 @@ export async function startApp(
   );
   if (pageData && container.hasChildNodes() && isPageAt(pageData, pathname)) {
     // The first render is the server's: what only the browser knows follows it
-    // (lib/hydration.ts). It needs the first screen's code, not its data.
-    await preloadPublishedPage(queryClient);
+    // (lib/hydration.ts). It needs the first screen's code, not its data; a large
+    // chain's page preloads the app data rather than carrying it.
+    await Promise.all([
+      preloadPublishedPage(queryClient),
+      appData ? undefined : queryClient.ensureQueryData(appDataQueryOptions()),
+    ]);
     return { root: hydrateRoot(container, app), hydrated: true };
   }
   // The first render waits for the first screen's code and data, so it shows the page

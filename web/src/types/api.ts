@@ -271,12 +271,15 @@ export type PageContext = {
  * `{movies}`, movie `{movie, showtimes}`, theaterList `{theaters}`, theater
  * `{theater, movies, showtimes}`, showtimes `{movies, showtimes}`, eventList `{events}`,
  * event `{event}`, page `{page}`, notFound and serverError `{}`. Showtimes are the
- * coming week's, chain-wide (the theater page: that theater's).
+ * coming week's, chain-wide (the theater page: that theater's); a large chain's movie
+ * and showtimes pages carry `theaterIds` in their place.
  */
 export type PageContent = {
   movie?: Movie;
   movies?: Movie[];
   showtimes?: Showtime[];
+  /** The theaters showing, when the page's showtimes are too many to publish in it. */
+  theaterIds?: string[];
   theater?: Theater;
   theaters?: Theater[];
   event?: Event;

@@ -1,13 +1,17 @@
 import { lazy, Suspense } from 'react';
 import { Deferred } from '@/components/deferred';
 import { PageTitle } from '@/components/page-title';
+import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { MovieDetails } from '@/features/movies/components/movie-details';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
 import { ShowtimeSchedule } from '@/features/showtimes/components/showtime-schedule';
+import { TheatersShowing } from '@/features/showtimes/components/theaters-showing';
+import { usePageShowtimes } from '@/features/showtimes/hooks/use-page-showtimes';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import type { Movie, PageContent, Theater } from '@/types/api';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 import styles from './section-heading.module.css';
@@ -25,16 +29,13 @@ export function MovieRoute() {
   const movie = content?.movie;
   if (!movie) return fallback ?? <NotFoundRoute />;
 
-  // The page is published with every theater's showtimes of the coming week; once the
-  // visitor has chosen a theater (known in the browser only) it lists that theater's.
+  // The chosen theater is known in the browser only: the published page lists every
+  // theater's showtimes (or, for a large chain, the theaters showing the movie).
   const theaters = appData?.theaters ?? [];
   const currentTheater = resolveCurrentTheater(theaters, {
     isSingleLocation: Boolean(appData?.site?.config?.isSingleLocation),
     selectedTheaterId,
   });
-  const showtimes = (content.showtimes ?? []).filter(
-    (showtime) => !currentTheater || showtime.theaterId === currentTheater.id,
-  );
 
   return (
     <>
@@ -57,17 +58,29 @@ export function MovieRoute() {
               : t('movie.showtimes')}
           </h2>
         </div>
-        {showtimes.length === 0 ? (
-          <p>{t('movie.noShowtimes')}</p>
-        ) : (
-          <ShowtimeSchedule
-            showtimes={showtimes}
-            theaters={theaters}
-            showTheaterNames={!currentTheater}
-            movie={movie}
-          />
-        )}
+        <MovieShowtimes content={content} movie={movie} theaters={theaters} theaterId={currentTheater?.id} />
       </section>
     </>
+  );
+}
+
+function MovieShowtimes({
+  content,
+  movie,
+  theaters,
+  theaterId,
+}: {
+  content: PageContent;
+  movie: Movie;
+  theaters: Theater[];
+  theaterId?: string;
+}) {
+  const t = useTranslate();
+  const showtimes = usePageShowtimes(content, { theaterId, movieId: movie.id });
+  if (showtimes.kind === 'byTheater') return <TheatersShowing theaterIds={showtimes.theaterIds} theaters={theaters} />;
+  if (showtimes.loading) return <Spinner />;
+  if (showtimes.showtimes.length === 0) return <p>{t('movie.noShowtimes')}</p>;
+  return (
+    <ShowtimeSchedule showtimes={showtimes.showtimes} theaters={theaters} showTheaterNames={!theaterId} movie={movie} />
   );
 }

@@ -3,7 +3,10 @@ import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
+import { Spinner } from '@/components/spinner';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
+import { TheatersShowing } from '@/features/showtimes/components/theaters-showing';
+import { usePageShowtimes } from '@/features/showtimes/hooks/use-page-showtimes';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
 import { useRoutePageData } from './route-page-data';
 
@@ -16,11 +19,9 @@ export function ShowtimesRoute() {
   const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
   const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
   const { content, fallback } = useRoutePageData('showtimes');
-  // The page is published with every theater's showtimes of the coming week; once the
-  // visitor has chosen a theater (known in the browser only) it lists that theater's.
-  const showtimes = (content?.showtimes ?? []).filter(
-    (showtime) => !currentTheater || showtime.theaterId === currentTheater.id,
-  );
+  // The chosen theater is known in the browser only: the published page lists every
+  // theater's showtimes (or, for a large chain, the theaters).
+  const showtimes = usePageShowtimes(content ?? {}, { theaterId: currentTheater?.id });
   const heading = currentTheater
     ? t('movie.showtimesAt', { theaterName: currentTheater.name ?? '' })
     : t('showtimes.title');
@@ -28,15 +29,19 @@ export function ShowtimesRoute() {
     <div className="container page">
       <PageTitle page={t('showtimes.title')} site={siteName(appData?.site)} />
       <h1 className="page-title">{heading}</h1>
-      {content ? (
+      {!content ? (
+        fallback
+      ) : showtimes.kind === 'byTheater' ? (
+        <TheatersShowing theaterIds={showtimes.theaterIds} theaters={theaters} />
+      ) : showtimes.loading ? (
+        <Spinner />
+      ) : (
         <DailyShowtimes
-          showtimes={showtimes}
+          showtimes={showtimes.showtimes}
           movies={content.movies ?? []}
           theaters={theaters}
           showTheaterNames={!currentTheater}
         />
-      ) : (
-        fallback
       )}
     </div>
   );
