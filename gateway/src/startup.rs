@@ -24,6 +24,9 @@ use crate::third_party_proxy::ThirdPartyProxy;
 use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::WebApp;
 
+/// The longest the gateway waits for its first snapshot before it listens.
+const FIRST_PUBLISH_WAIT: Duration = Duration::from_secs(20);
+
 #[derive(Debug, thiserror::Error)]
 pub enum StartupError {
     #[error(transparent)]
@@ -102,14 +105,26 @@ impl Application {
             template: web.template(),
             origin: config.public_url.clone(),
         };
-        // The first version is published before the gateway listens, when the catalogue
-        // answers: the first visitor gets the rendered site.
-        if let Ok(version) = first_version(&services).await
-            && let Err(error) = publisher.publish(version).await
-        {
-            tracing::warn!(%error, "the first snapshot is not complete yet");
-        }
         let publisher = publisher.spawn();
+        // The gateway listens once the first version is published (or could not be), so
+        // the first visitor gets the rendered site; but no later than FIRST_PUBLISH_WAIT:
+        // a large chain takes longer, and a process that does not answer its liveness
+        // probe meanwhile is restarted before it could ever publish. Until then pages are
+        // the web app's shell.
+        let first_attempt = async {
+            while published.peek().is_none() && publish_status.get().last_error.is_none() {
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        };
+        if tokio::time::timeout(FIRST_PUBLISH_WAIT, first_attempt)
+            .await
+            .is_err()
+        {
+            tracing::warn!(
+                wait = ?FIRST_PUBLISH_WAIT,
+                "listening while the first snapshot is being published"
+            );
+        }
         let state = AppState::new(Shared {
             services,
             site,
@@ -178,22 +193,6 @@ impl Application {
             }
         }
     }
-}
-
-/// The catalogue's current version, from the first message of its version stream.
-async fn first_version(
-    services: &Services,
-) -> Result<proto::catalogue::v1::SiteVersion, tonic::Status> {
-    let mut versions = services
-        .catalogue
-        .clone()
-        .watch_site(proto::catalogue::v1::WatchSiteRequest {})
-        .await?
-        .into_inner();
-    versions
-        .message()
-        .await?
-        .ok_or_else(|| tonic::Status::unavailable("the catalogue sent no version"))
 }
 
 /// Stops the publisher with the server, so a stopped gateway publishes nothing more.
