@@ -18,10 +18,17 @@ test.describe('structured data and calendar', () => {
     await page.getByTestId('showtime-schedule').waitFor();
     const graph = await jsonLd(page);
     expect(graph['@context']).toBe('https://schema.org');
-    const [first, ...screenings] = graph['@graph'];
+    const [first] = graph['@graph'];
     expect(first).toMatchObject({ '@type': 'Movie', name: movie?.title });
+    const ofType = (type: string) => graph['@graph'].filter((node) => node['@type'] === type);
+    const screenings = ofType('ScreeningEvent');
     expect(screenings.length).toBeGreaterThan(0);
     expect(screenings[0]).toMatchObject({ '@type': 'ScreeningEvent', location: { '@type': 'MovieTheater' } });
+    // Each screening's theater is described once in the graph, with its address.
+    const theaterIds = ofType('MovieTheater').map((theater) => theater['@id']);
+    const location = screenings[0]?.location as { '@id': string };
+    expect(theaterIds).toContain(location['@id']);
+    expect(ofType('MovieTheater')[0]).toMatchObject({ address: { '@type': 'PostalAddress' } });
   });
 
   test('a theater page describes the MovieTheater with its address', async ({ page, request }) => {
