@@ -495,7 +495,7 @@ impl Publisher {
 const APP_DATA: &str = "/page-data/app-data.json";
 /// Pages carry the app data inline up to this size. A large chain's (its theaters) would
 /// make up most of every page: its pages preload the one shared file instead, which the
-/// browser then keeps for the whole visit.
+/// browser caches and revalidates (a 304) on the pages after.
 const APP_DATA_INLINE_MAX: usize = 48 * 1024;
 const APP_DATA_PRELOAD: &str =
     "\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/page-data/app-data.json\" />";
