@@ -2,7 +2,7 @@
 //! readers asking for published paths without pause, and the JSON a scenario reads.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
@@ -91,6 +91,25 @@ pub fn published_paths(movie_path: &str) -> Vec<String> {
         "/page-data/app-data.json".to_owned(),
         "/sitemap.xml".to_owned(),
     ]
+}
+
+/// Asserts that [`Readers`] asked often between `started` and `ended`, and every answer
+/// was a 200.
+pub fn assert_every_read_answered(outcomes: &Outcomes, started: Instant, ended: Instant) {
+    let served = outcomes.statuses(PUBLISHED, started, ended);
+    let failed: Vec<_> = served.iter().filter(|s| **s != Some(200)).collect();
+    assert!(
+        served.len() > 30,
+        "published paths were asked for: {}",
+        served.len()
+    );
+    assert!(
+        failed.is_empty(),
+        "{} of {} not 200: {:?}",
+        failed.len(),
+        served.len(),
+        &failed[..failed.len().min(10)]
+    );
 }
 
 /// Readers asking for published paths in turn, without pause, until stopped; each

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use chaos::load::{Members, Outcomes};
-use chaos::site::{self, PUBLISHED, Readers};
+use chaos::site::{self, Readers};
 use chaos::test_dir;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
@@ -49,20 +49,7 @@ async fn a_killed_catalogue_leaves_the_published_site_up_and_its_changes_are_pub
     api.abort();
     let ended = Instant::now();
 
-    let served = outcomes.statuses(PUBLISHED, started, ended);
-    let failed: Vec<_> = served.iter().filter(|s| **s != Some(200)).collect();
-    assert!(
-        served.len() > 30,
-        "published paths were asked for: {}",
-        served.len()
-    );
-    assert!(
-        failed.is_empty(),
-        "{} of {} not 200: {:?}",
-        failed.len(),
-        served.len(),
-        &failed[..failed.len().min(10)]
-    );
+    site::assert_every_read_answered(&outcomes, started, ended);
     let api_down = outcomes.statuses("api", killed + Duration::from_millis(200), restarted);
     assert!(!api_down.is_empty());
     assert!(
