@@ -30,6 +30,7 @@ FROM rust:1.95-slim-bookworm AS builder
 ARG BINARY
 WORKDIR /src
 COPY . .
+RUN apt-get update -qq && apt-get install -y -qq --no-install-recommends make && rm -rf /var/lib/apt/lists/*
 RUN --mount=type=cache,target=/usr/local/cargo/registry \
     --mount=type=cache,target=/src/target \
     cargo build --release --locked -p ${BINARY} \

@@ -71,7 +71,7 @@ bench-site: web
 ## make bench-publish: publishing time and memory for the demo chain and a generated
 ## chain of 300 theaters and 150 movies, cold and after one movie changes (release build).
 bench-publish: web
-	cargo build --release -p gateway
+	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
 	bench/publish.sh
 
 ## make bench-loyalty: logins against raw argon2id, and GetMember latency, through the

@@ -112,10 +112,12 @@ async fn readyz(
             "publishedAt": snapshot.published_at.to_string(),
             "ageSeconds": now.duration_since(snapshot.published_at).as_secs(),
             "files": snapshot.files.len(),
+            "bytes": snapshot.bytes(),
             "pages": snapshot.pages,
             "rendered": snapshot.complete,
             "pagesRendered": snapshot.pages_rendered,
             "publishMs": snapshot.publish_time.as_millis() as u64,
+            "filesAwaitingBestBrotli": snapshot.awaiting_best_brotli().count(),
         }),
         None => json!(null),
     };

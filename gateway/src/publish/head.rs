@@ -59,15 +59,15 @@ impl HeadContext<'_> {
     }
 
     /// The page's own name, before the site's (none on the home page).
-    fn page_name<'p>(&'p self, subject: &'p Subject) -> Option<&'p str> {
+    fn page_name<'p>(&'p self, subject: &'p Subject<'_>) -> Option<&'p str> {
         let name = match subject {
-            Subject::Home => return None,
-            Subject::MovieList => self.message("movies.title"),
+            Subject::Home { .. } => return None,
+            Subject::MovieList { .. } => self.message("movies.title"),
             Subject::Movie { movie, .. } => &movie.title,
-            Subject::TheaterList => self.message("theaters.title"),
-            Subject::Theater { theater } => &theater.name,
-            Subject::Showtimes => self.message("showtimes.title"),
-            Subject::EventList => self.message("events.title"),
+            Subject::TheaterList { .. } => self.message("theaters.title"),
+            Subject::Theater { theater, .. } => &theater.name,
+            Subject::Showtimes { .. } => self.message("showtimes.title"),
+            Subject::EventList { .. } => self.message("events.title"),
             Subject::Event { event } => &event.title,
             Subject::Content { page } => &page.title,
             Subject::NotFound => self.message("notFound.title"),
@@ -77,7 +77,7 @@ impl HeadContext<'_> {
     }
 
     /// `{page} | {site}`, or the site's name alone (the web app's PageTitle rule).
-    pub fn title(&self, subject: &Subject) -> String {
+    pub fn title(&self, subject: &Subject<'_>) -> String {
         let site = self.site.site_name();
         match self.page_name(subject) {
             Some(page) => format!("{page} | {site}"),
@@ -85,7 +85,7 @@ impl HeadContext<'_> {
         }
     }
 
-    pub fn description(&self, page: &PublicPage) -> String {
+    pub fn description(&self, page: &PublicPage<'_>) -> String {
         let tagline = self.message("footer.tagline");
         let names = |key: &str, names: Vec<&str>| {
             let heading = self.message(key);
@@ -96,15 +96,24 @@ impl HeadContext<'_> {
             }
         };
         let text = match &page.subject {
-            Subject::Home | Subject::Showtimes => tagline.to_owned(),
-            Subject::MovieList => names("movies.title", list_titles(&page.data["movies"], "title")),
-            Subject::TheaterList => names(
-                "theaters.title",
-                self.site.theaters.iter().map(|t| t.name.as_str()).collect(),
+            Subject::Home { .. } | Subject::Showtimes { .. } => tagline.to_owned(),
+            Subject::MovieList { movies } => names(
+                "movies.title",
+                movies.iter().map(|movie| movie.title.as_str()).collect(),
             ),
-            Subject::EventList => names("events.title", list_titles(&page.data["events"], "title")),
+            Subject::TheaterList { theaters } => names(
+                "theaters.title",
+                theaters
+                    .iter()
+                    .map(|theater| theater.name.as_str())
+                    .collect(),
+            ),
+            Subject::EventList { events } => names(
+                "events.title",
+                events.iter().map(|event| event.title.as_str()).collect(),
+            ),
             Subject::Movie { movie, .. } => movie.synopsis.clone(),
-            Subject::Theater { theater } => {
+            Subject::Theater { theater, .. } => {
                 let address = postal_address(theater);
                 [address.as_str(), theater.description.as_str()]
                     .into_iter()
@@ -128,7 +137,7 @@ impl HeadContext<'_> {
 
     /// The page's image for link previews: its poster (a generated one as its PNG
     /// preview card), else the site's logo.
-    fn image(&self, subject: &Subject) -> Option<PreviewImage> {
+    fn image(&self, subject: &Subject<'_>) -> Option<PreviewImage> {
         let poster = match subject {
             Subject::Movie { movie, .. } => movie.poster_url.as_str(),
             Subject::Event { event } => event.poster_url.as_str(),
@@ -156,7 +165,7 @@ impl HeadContext<'_> {
     }
 
     /// The `<head>` elements of `page`, one per line.
-    pub fn head(&self, page: &PublicPage) -> String {
+    pub fn head(&self, page: &PublicPage<'_>) -> String {
         let title = self.title(&page.subject);
         let description = self.description(page);
         let url = self.absolute(&page.path);
@@ -207,17 +216,17 @@ impl HeadContext<'_> {
         lines.join("\n    ")
     }
 
-    fn structured_data(&self, page: &PublicPage) -> Vec<Value> {
+    fn structured_data(&self, page: &PublicPage<'_>) -> Vec<Value> {
         match &page.subject {
-            Subject::Home => vec![self.website(), self.organization()],
-            Subject::Theater { theater } => vec![self.theater_node(theater, true)],
+            Subject::Home { .. } => vec![self.website(), self.organization()],
+            Subject::Theater { theater, .. } => vec![self.theater_node(theater, true)],
             Subject::Movie { movie, showtimes } => {
                 // Each theater once, which the screenings name by its @id: a page of a
                 // large chain lists the same few theaters hundreds of times.
                 let screenings = &showtimes[..showtimes.len().min(MAX_SCREENINGS)];
                 let mut nodes = vec![self.movie_node(movie)];
                 nodes.extend(
-                    theaters_showing(screenings)
+                    theaters_showing(screenings.iter().copied())
                         .iter()
                         .filter_map(|id| self.site.theaters.iter().find(|t| t.id == *id))
                         .map(|theater| self.theater_node(theater, true)),
@@ -363,14 +372,6 @@ impl HeadContext<'_> {
             })),
         }))
     }
-}
-
-fn list_titles<'a>(list: &'a Value, field: &str) -> Vec<&'a str> {
-    list.as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|item| item[field].as_str())
-        .collect()
 }
 
 /// "12 Main St, Springfield, IL 62701".

@@ -39,7 +39,7 @@ use proto::catalogue::v1 as catalogue;
 
 use crate::clients::Services;
 use crate::error::AppError;
-use crate::site_snapshot::SiteCache;
+use crate::site_snapshot::{SiteCache, SiteSnapshot};
 use content::CatalogueContent;
 use document::{PageParts, Template};
 use head::HeadContext;
@@ -62,6 +62,8 @@ pub enum PublishError {
     Catalogue(#[from] AppError),
     #[error("the catalogue's today '{0}' is not a date")]
     BadDate(String),
+    #[error("a page's data could not be written as JSON: {0}")]
+    PageData(#[from] serde_json::Error),
     #[error(transparent)]
     Renderer(#[from] RendererError),
     /// The first snapshot went out with the web app's shell in place of rendered pages.
@@ -160,6 +162,7 @@ impl Publisher {
                         Ok(None) | Err(_) => break,
                     },
                     () = tokio::time::sleep(retry), if pending.is_some() => {}
+                    () = self.improve_one_brotli(), if pending.is_none() && self.awaiting_best_brotli() => {}
                 }
                 let Some(version) = pending.clone() else {
                     continue;
@@ -183,6 +186,42 @@ impl Publisher {
         }
     }
 
+    fn awaiting_best_brotli(&self) -> bool {
+        self.published
+            .peek()
+            .as_ref()
+            .is_some_and(|snapshot| snapshot.awaiting_best_brotli().next().is_some())
+    }
+
+    /// Compresses one file of the current snapshot that went out with fast Brotli at the
+    /// best quality, and publishes it in its place. One at a time, on one core, while no
+    /// version waits: the other core keeps serving.
+    async fn improve_one_brotli(&self) {
+        let Some(snapshot) = self.published.current() else {
+            return;
+        };
+        let Some((path, file)) = snapshot
+            .awaiting_best_brotli()
+            .next()
+            .and_then(|path| Some((path.to_owned(), snapshot.file(path)?.clone())))
+        else {
+            return;
+        };
+        let compressing = file.clone();
+        let Ok(improved) =
+            tokio::task::spawn_blocking(move || compressing.with_best_brotli()).await
+        else {
+            return;
+        };
+        // Publishing is this task's too, so the snapshot is the same one unless `path`
+        // was published anew meanwhile; `replacing` checks.
+        if let Some(current) = self.published.current()
+            && let Some(next) = current.replacing(&path, &file, improved)
+        {
+            self.published.swap(next);
+        }
+    }
+
     /// Builds the snapshot of `version` and swaps it in. When the renderer is away the
     /// last complete snapshot stays (an error says so); the very first one is published
     /// with the web app's shell in place of rendered markup.
@@ -203,7 +242,13 @@ impl Publisher {
                 return Err(error);
             }
         };
-        let result = self.build(&content, previous.as_deref()).await;
+        let fetch_time = started.elapsed();
+        let (site, revision, today) = (
+            content.site.clone(),
+            content.version.revision.clone(),
+            content.version.today.clone(),
+        );
+        let result = self.build(content, previous.as_deref()).await;
         let mut snapshot = match result {
             Ok(built) => built,
             Err(error) => {
@@ -214,15 +259,16 @@ impl Publisher {
         };
         snapshot.publish_time = started.elapsed();
         tracing::info!(
-            revision = %content.version.revision,
-            today = %content.version.today,
+            %revision,
+            %today,
             files = snapshot.files.len(),
             rendered = snapshot.pages_rendered,
             elapsed_ms = snapshot.publish_time.as_millis() as u64,
+            fetch_ms = fetch_time.as_millis() as u64,
             "site published"
         );
         let complete = snapshot.complete;
-        self.site.set(content.site.clone());
+        self.site.set(site);
         self.published.swap(snapshot);
         self.status.update(|state| state.last_error = None);
         if complete {
@@ -236,49 +282,52 @@ impl Publisher {
     /// not change.
     async fn build(
         &self,
-        content: &CatalogueContent,
+        mut content: CatalogueContent,
         previous: Option<&Snapshot>,
     ) -> Result<Snapshot, PublishError> {
-        let site = &content.site;
+        let site = content.site.clone();
         let now = jiff::Timestamp::now();
-        let public = pages::public_pages(content);
         let app_data = site.app_data.clone();
         let same_app_data = previous.is_some_and(|previous| {
             previous
-                .files
-                .get(APP_DATA)
+                .file(APP_DATA)
                 .is_some_and(|file| file.identity.bytes == app_data)
         });
-        let page_data: Vec<Bytes> = public
-            .iter()
-            .map(|page| Bytes::from(page.page_data(site).to_string()))
-            .collect();
-
-        // A page is rendered again only when its data or the app data changed.
-        let reusable = |page: &PublicPage, data: &Bytes| -> Option<Arc<PublishedFile>> {
-            let previous = previous?;
-            let html = previous.files.get(&page.path)?;
-            let old_data = previous.files.get(&page.page_data_path())?;
-            (same_app_data && previous.complete && old_data.identity.bytes == *data)
-                .then(|| html.clone())
+        let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
+        let head = HeadContext {
+            site: &site,
+            origin: &self.origin,
         };
-        let mut html: Vec<Option<Arc<PublishedFile>>> = public
+        let pages = pages::public_pages(&content)
             .iter()
-            .zip(&page_data)
-            .map(|(page, data)| reusable(page, data))
-            .collect();
-        let to_render: Vec<usize> = (0..public.len())
-            .filter(|&index| html[index].is_none())
-            .collect();
+            .map(|page| {
+                let mut planned = PlannedPage::new(page, &site, previous, same_app_data)?;
+                if planned.html.is_none() {
+                    let mut page_head = head.head(page);
+                    if !inline_app_data {
+                        page_head.push_str(APP_DATA_PRELOAD);
+                    }
+                    planned.head = page_head;
+                }
+                Ok(planned)
+            })
+            .collect::<Result<Vec<_>, PublishError>>()?;
+        let entity_paths = EntityPaths::of(&content);
+        let posters = std::mem::take(&mut content.posters);
+        let version = content.version.clone();
+        // What is left (a large chain's 200,000 showtimes) is not needed past here.
+        drop(content);
 
-        let mut rendered: HashMap<usize, RenderedPage> = HashMap::new();
+        let to_render: Vec<usize> = (0..pages.len())
+            .filter(|&index| pages[index].html.is_none())
+            .collect();
         let mut complete = true;
+        let mut html: Vec<Option<Arc<PublishedFile>>> =
+            pages.iter().map(|page| page.html.clone()).collect();
         if let Some(template) = &self.template {
-            match self
-                .render(&app_data, &public, &page_data, &to_render)
-                .await
-            {
-                Ok(pages) => rendered = pages,
+            let render_started = std::time::Instant::now();
+            let mut rendered = match self.render(&app_data, &pages, &to_render).await {
+                Ok(rendered) => rendered,
                 Err(error) => {
                     // Without the renderer a complete snapshot stays as it is.
                     if previous.is_some_and(|previous| previous.complete) {
@@ -286,53 +335,42 @@ impl Publisher {
                     }
                     tracing::warn!(%error, "publishing the shell until the renderer answers");
                     complete = false;
+                    HashMap::new()
                 }
-            }
-            let head = HeadContext {
-                site,
-                origin: &self.origin,
             };
-            let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
+            tracing::debug!(
+                pages = to_render.len(),
+                elapsed_ms = render_started.elapsed().as_millis() as u64,
+                "pages rendered"
+            );
             let jobs: Vec<_> = to_render
                 .iter()
                 .map(|&index| {
-                    let page = &public[index];
+                    let page = &pages[index];
                     let render = rendered.remove(&index);
                     if let Some(error) = render.as_ref().and_then(|render| render.error.as_ref()) {
                         tracing::error!(path = %page.path, %error, "page not rendered; published with the shell");
                     }
                     let render = render.filter(|render| render.error.is_none());
-                    let mut page_head = head.head(page);
-                    if !inline_app_data {
-                        page_head.push_str(APP_DATA_PRELOAD);
-                    }
                     let document = template.render(&PageParts {
                         locale: &site.config().locale,
-                        head: &page_head,
+                        head: &page.head,
                         markup: render.as_ref().and_then(|r| r.html.as_deref()).unwrap_or_default(),
                         scripts: render.as_ref().map_or(&[][..], |r| &r.scripts),
                         style_sheets: render.as_ref().map_or(&[][..], |r| &r.style_sheets),
                         app_data: inline_app_data.then_some(&app_data[..]),
-                        page_data: Some(&page_data[index]),
+                        page_data: Some(&page.data),
                     });
                     let policy = site.policy.for_page(&document.script_hashes);
-                    let before = previous.and_then(|previous| previous.files.get(&page.path).cloned());
-                    (index, page.status, Bytes::from(document.html), policy, before)
-                })
-                .collect();
-            let jobs: Vec<_> = jobs
-                .into_iter()
-                .map(|(index, status, body, policy, before)| {
+                    let before = previous.and_then(|previous| previous.file(&page.path).cloned());
+                    let (status, body) = (page.status, Bytes::from(document.html));
                     move || {
-                        (
-                            index,
-                            file_or_same(before, status, HTML, body, Some(policy), now),
-                        )
+                        let file = file_or_same(before, status, HTML, body, Some(policy), now);
+                        (index, file)
                     }
                 })
                 .collect();
-            let files = compress_all(jobs).await;
-            for (index, file) in files {
+            for (index, file) in compress_all(jobs).await {
                 html[index] = Some(file);
             }
         }
@@ -340,35 +378,31 @@ impl Publisher {
         // What is not a page carries the site's policy like every other response.
         let policy = || Some(site.content_security_policy.clone());
         let mut files: HashMap<String, Arc<PublishedFile>> = HashMap::new();
-        let data_jobs: Vec<_> = public
+        let data_jobs: Vec<_> = pages
             .iter()
-            .zip(page_data)
-            .map(|(page, data)| {
-                let path = page.page_data_path();
-                let before = previous.and_then(|previous| previous.files.get(&path).cloned());
-                let status = page.status;
-                let policy = Some(site.content_security_policy.clone());
+            .map(|page| {
+                let path = page.data_path.clone();
+                let before = previous.and_then(|previous| previous.file(&path).cloned());
+                let (status, data, policy) = (page.status, page.data.clone(), policy());
                 move || (path, file_or_same(before, status, JSON, data, policy, now))
             })
             .collect();
         files.extend(compress_all(data_jobs).await);
-        let poster_jobs: Vec<_> = content
-            .posters
-            .iter()
+        let poster_jobs: Vec<_> = posters
+            .into_iter()
             .map(|(id, svg)| {
-                let (id, svg) = (id.clone(), svg.clone());
                 let before =
-                    |path: &str| previous.and_then(|previous| previous.files.get(path).cloned());
+                    |path: &str| previous.and_then(|previous| previous.file(path).cloned());
                 let svg_path = posters::svg_path(&id);
                 let before_svg = before(&svg_path);
                 let preview_path = posters::preview_path(&svg_path).unwrap_or_default();
                 let before_preview = before(&preview_path);
-                let policy = Some(site.content_security_policy.clone());
+                let policy = policy();
                 move || poster_files(&id, svg, before_svg, before_preview, policy, now)
             })
             .collect();
         files.extend(compress_all(poster_jobs).await.into_iter().flatten());
-        let before = previous.and_then(|previous| previous.files.get(APP_DATA).cloned());
+        let before = previous.and_then(|previous| previous.file(APP_DATA).cloned());
         files.insert(
             APP_DATA.to_owned(),
             file_or_same(
@@ -381,7 +415,7 @@ impl Publisher {
             ),
         );
         let mut listed = Vec::new();
-        for (page, file) in public.iter().zip(html) {
+        for (page, file) in pages.iter().zip(html) {
             let Some(file) = file else { continue };
             if page.status == StatusCode::OK {
                 listed.push((format!("{}{}", self.origin, page.path), file.changed_at));
@@ -389,7 +423,7 @@ impl Publisher {
             files.insert(page.path.clone(), file);
         }
         let sitemap = Bytes::from(sitemap::sitemap(&listed));
-        let before = previous.and_then(|previous| previous.files.get("/sitemap.xml").cloned());
+        let before = previous.and_then(|previous| previous.file("/sitemap.xml").cloned());
         files.insert(
             "/sitemap.xml".to_owned(),
             file_or_same(
@@ -402,7 +436,7 @@ impl Publisher {
             ),
         );
         let robots = Bytes::from(sitemap::robots(&self.origin));
-        let before = previous.and_then(|previous| previous.files.get("/robots.txt").cloned());
+        let before = previous.and_then(|previous| previous.file("/robots.txt").cloned());
         files.insert(
             "/robots.txt".to_owned(),
             file_or_same(
@@ -439,32 +473,15 @@ impl Publisher {
                 now,
             )
         });
-        let entity_paths = EntityPaths {
-            movies: content
-                .movies
-                .iter()
-                .map(|m| (m.id.clone(), m.path.clone()))
-                .collect(),
-            theaters: site
-                .theaters
-                .iter()
-                .map(|t| (t.id.clone(), pages::theater_path(t)))
-                .collect(),
-            events: content
-                .events
-                .iter()
-                .map(|e| (e.id.clone(), e.path.clone()))
-                .collect(),
-        };
         let snapshot = Snapshot {
-            version: content.version.clone(),
+            version,
             published_at: now,
             site: site.clone(),
             files,
             shell,
-            entity_paths,
+            entity_paths: Arc::new(entity_paths),
             complete: complete && self.template.is_some(),
-            pages: public.len(),
+            pages: pages.len(),
             pages_rendered: if complete { to_render.len() } else { 0 },
             publish_time: Duration::ZERO,
         };
@@ -475,20 +492,66 @@ impl Publisher {
     async fn render(
         &self,
         app_data: &Bytes,
-        public: &[PublicPage],
-        page_data: &[Bytes],
+        pages: &[PlannedPage],
         indices: &[usize],
     ) -> Result<HashMap<usize, RenderedPage>, PublishError> {
         let mut rendered = HashMap::new();
         for batch in indices.chunks(RENDER_BATCH) {
-            let pages: Vec<(&str, &[u8])> = batch
+            let batch_pages: Vec<(&str, &[u8])> = batch
                 .iter()
-                .map(|&index| (public[index].path.as_str(), &page_data[index][..]))
+                .map(|&index| (pages[index].path.as_str(), &pages[index].data[..]))
                 .collect();
-            let answers = self.renderer.render(&self.origin, app_data, &pages).await?;
+            let answers = self
+                .renderer
+                .render(&self.origin, app_data, &batch_pages)
+                .await?;
             rendered.extend(batch.iter().copied().zip(answers));
         }
         Ok(rendered)
+    }
+}
+
+/// A public page as it will be published, owning what it needs from the catalogue
+/// version so that the version's content can go before rendering.
+struct PlannedPage {
+    path: String,
+    status: StatusCode,
+    data_path: String,
+    /// Its page data; the last snapshot's bytes when they did not change.
+    data: Bytes,
+    /// Its HTML kept from the last snapshot: its data and the app data did not change.
+    html: Option<Arc<PublishedFile>>,
+    /// Its `<head>`, for a page to render.
+    head: String,
+}
+
+impl PlannedPage {
+    fn new(
+        page: &PublicPage<'_>,
+        site: &SiteSnapshot,
+        previous: Option<&Snapshot>,
+        same_app_data: bool,
+    ) -> Result<PlannedPage, PublishError> {
+        let data_path = page.page_data_path();
+        let mut data = page.page_data(site)?;
+        let mut html = None;
+        if let Some(previous) = previous
+            && let Some(before) = previous.file(&data_path)
+            && before.identity.bytes == data
+        {
+            data = before.identity.bytes.clone();
+            if same_app_data && previous.complete {
+                html = previous.file(&page.path).cloned();
+            }
+        }
+        Ok(PlannedPage {
+            path: page.path.clone(),
+            status: page.status,
+            data_path,
+            data,
+            html,
+            head: String::new(),
+        })
     }
 }
 
@@ -507,6 +570,29 @@ pub struct EntityPaths {
     pub movies: HashMap<String, String>,
     pub theaters: HashMap<String, String>,
     pub events: HashMap<String, String>,
+}
+
+impl EntityPaths {
+    fn of(content: &CatalogueContent) -> EntityPaths {
+        EntityPaths {
+            movies: content
+                .movies
+                .iter()
+                .map(|movie| (movie.id.clone(), movie.path.clone()))
+                .collect(),
+            theaters: content
+                .site
+                .theaters
+                .iter()
+                .map(|theater| (theater.id.clone(), pages::theater_path(theater)))
+                .collect(),
+            events: content
+                .events
+                .iter()
+                .map(|event| (event.id.clone(), event.path.clone()))
+                .collect(),
+        }
+    }
 }
 
 /// The file of `body`, or `before` itself when it holds the same bytes (so it keeps

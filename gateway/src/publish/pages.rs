@@ -2,11 +2,14 @@
 //! section 7 "Static page data"): a pure function of the content, so it is tested
 //! without a server.
 
-use std::collections::HashMap;
+use std::borrow::Borrow;
+use std::collections::{HashMap, HashSet};
 
 use axum::http::StatusCode;
+use bytes::Bytes;
 use proto::catalogue::v1 as catalogue;
-use serde_json::{Value, json};
+use serde::Serialize;
+use serde::ser::{SerializeMap, Serializer};
 
 use super::content::CatalogueContent;
 use crate::page_routes::canonical_path;
@@ -22,62 +25,78 @@ pub const MAX_PAGE_SHOWTIMES: usize = 600;
 pub fn theaters_showing<'a>(
     showtimes: impl IntoIterator<Item = &'a catalogue::Showtime>,
 ) -> Vec<&'a str> {
+    let mut seen = HashSet::new();
     let mut ids: Vec<&str> = Vec::new();
     for showtime in showtimes {
-        if !ids.contains(&showtime.theater_id.as_str()) {
+        if seen.insert(showtime.theater_id.as_str()) {
             ids.push(&showtime.theater_id);
         }
     }
     ids
 }
 
-/// One public page: where it lives, which template shows it and what it shows.
-#[derive(Debug, Clone)]
-pub struct PublicPage {
+/// One public page: where it lives and what it shows.
+#[derive(Debug)]
+pub struct PublicPage<'a> {
     /// Site-rooted and canonical under the site's trailing-slash rule.
     pub path: String,
     pub status: StatusCode,
-    pub subject: Subject,
-    /// `data` of the page data: what the template renders.
-    pub data: Value,
+    pub subject: Subject<'a>,
 }
 
-/// What a page is about, for its metadata.
-#[derive(Debug, Clone)]
-pub enum Subject {
-    Home,
-    MovieList,
+/// What a page shows, borrowed from the catalogue version being published: its page
+/// data's `data` and its metadata both come from here. Serialised straight to the page
+/// data's bytes, so a large chain's 200,000 showtimes are neither copied nor held twice.
+#[derive(Debug)]
+pub enum Subject<'a> {
+    Home {
+        movies: &'a [catalogue::Movie],
+        events: &'a [catalogue::Event],
+    },
+    MovieList {
+        movies: &'a [catalogue::Movie],
+    },
     Movie {
-        movie: catalogue::Movie,
-        showtimes: Vec<catalogue::Showtime>,
+        movie: &'a catalogue::Movie,
+        showtimes: Vec<&'a catalogue::Showtime>,
     },
-    TheaterList,
+    TheaterList {
+        theaters: &'a [catalogue::Theater],
+    },
     Theater {
-        theater: catalogue::Theater,
+        theater: &'a catalogue::Theater,
+        /// The movies it shows this week.
+        movies: Vec<&'a catalogue::Movie>,
+        showtimes: Vec<&'a catalogue::Showtime>,
     },
-    Showtimes,
-    EventList,
+    Showtimes {
+        movies: &'a [catalogue::Movie],
+        showtimes: &'a [catalogue::Showtime],
+    },
+    EventList {
+        events: &'a [catalogue::Event],
+    },
     Event {
-        event: catalogue::Event,
+        event: &'a catalogue::Event,
     },
     Content {
-        page: catalogue::Page,
+        page: &'a catalogue::Page,
     },
     NotFound,
     ServerError,
 }
 
-impl Subject {
+impl Subject<'_> {
     /// The page context's `templateName`.
     pub fn template_name(&self) -> &'static str {
         match self {
-            Subject::Home => "home",
-            Subject::MovieList => "movieList",
+            Subject::Home { .. } => "home",
+            Subject::MovieList { .. } => "movieList",
             Subject::Movie { .. } => "movie",
-            Subject::TheaterList => "theaterList",
+            Subject::TheaterList { .. } => "theaterList",
             Subject::Theater { .. } => "theater",
-            Subject::Showtimes => "showtimes",
-            Subject::EventList => "eventList",
+            Subject::Showtimes { .. } => "showtimes",
+            Subject::EventList { .. } => "eventList",
             Subject::Event { .. } => "event",
             Subject::Content { .. } => "page",
             Subject::NotFound => "notFound",
@@ -88,69 +107,96 @@ impl Subject {
     /// The theater the page is about, if any (the page context's `theaterId`).
     fn theater_id(&self) -> &str {
         match self {
-            Subject::Theater { theater } => &theater.id,
+            Subject::Theater { theater, .. } => &theater.id,
             Subject::Event { event } => &event.theater_id,
             _ => "",
         }
     }
 }
 
+/// The page data's `data`: what the template renders.
+impl Serialize for Subject<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        let mut data = serializer.serialize_map(None)?;
+        match self {
+            Subject::Home { movies, events } => {
+                data.serialize_entry("movies", movies)?;
+                data.serialize_entry("events", events)?;
+            }
+            Subject::MovieList { movies } => data.serialize_entry("movies", movies)?,
+            Subject::Movie { movie, showtimes } => {
+                data.serialize_entry("movie", movie)?;
+                serialize_showing(&mut data, showtimes)?;
+            }
+            Subject::TheaterList { theaters } => data.serialize_entry("theaters", theaters)?,
+            Subject::Theater {
+                theater,
+                movies,
+                showtimes,
+            } => {
+                data.serialize_entry("theater", theater)?;
+                data.serialize_entry("movies", movies)?;
+                data.serialize_entry("showtimes", showtimes)?;
+            }
+            Subject::Showtimes { movies, showtimes } => {
+                data.serialize_entry("movies", movies)?;
+                serialize_showing(&mut data, showtimes)?;
+            }
+            Subject::EventList { events } => data.serialize_entry("events", events)?,
+            Subject::Event { event } => data.serialize_entry("event", event)?,
+            Subject::Content { page } => data.serialize_entry("page", page)?,
+            Subject::NotFound | Subject::ServerError => {}
+        }
+        data.end()
+    }
+}
+
+/// `showtimes`, or past [`MAX_PAGE_SHOWTIMES`] the `theaterIds` showing them.
+fn serialize_showing<M, T>(data: &mut M, showtimes: &[T]) -> Result<(), M::Error>
+where
+    M: SerializeMap,
+    T: Borrow<catalogue::Showtime> + Serialize,
+{
+    if showtimes.len() <= MAX_PAGE_SHOWTIMES {
+        data.serialize_entry("showtimes", showtimes)
+    } else {
+        let showing = theaters_showing(showtimes.iter().map(Borrow::<catalogue::Showtime>::borrow));
+        data.serialize_entry("theaterIds", &showing)
+    }
+}
+
 /// Every public page of the site.
-pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
+pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage<'_>> {
     let trailing_slash = content.site.config().trailing_slash;
-    let page = |path: &str, status: StatusCode, subject: Subject, data: Value| PublicPage {
+    let page = |path: &str, status: StatusCode, subject| PublicPage {
         path: canonical_path(path, &trailing_slash).unwrap_or_else(|| path.to_owned()),
         status,
         subject,
-        data,
     };
+    let (movies, events) = (&content.movies[..], &content.events[..]);
     let theaters = &content.site.theaters;
     let mut pages = vec![
-        page(
-            "/",
-            StatusCode::OK,
-            Subject::Home,
-            json!({ "movies": content.movies, "events": content.events }),
-        ),
-        page(
-            "/movies/",
-            StatusCode::OK,
-            Subject::MovieList,
-            json!({ "movies": content.movies }),
-        ),
+        page("/", StatusCode::OK, Subject::Home { movies, events }),
+        page("/movies/", StatusCode::OK, Subject::MovieList { movies }),
         page(
             "/theaters/",
             StatusCode::OK,
-            Subject::TheaterList,
-            json!({ "theaters": theaters }),
+            Subject::TheaterList { theaters },
         ),
         page(
             "/showtimes/",
             StatusCode::OK,
-            Subject::Showtimes,
-            if content.showtimes.len() <= MAX_PAGE_SHOWTIMES {
-                json!({ "movies": content.movies, "showtimes": content.showtimes })
-            } else {
-                json!({ "movies": content.movies, "theaterIds": theaters_showing(&content.showtimes) })
+            Subject::Showtimes {
+                movies,
+                showtimes: &content.showtimes,
             },
         ),
-        page(
-            "/events/",
-            StatusCode::OK,
-            Subject::EventList,
-            json!({ "events": content.events }),
-        ),
-        page(
-            "/404.html",
-            StatusCode::NOT_FOUND,
-            Subject::NotFound,
-            json!({}),
-        ),
+        page("/events/", StatusCode::OK, Subject::EventList { events }),
+        page("/404.html", StatusCode::NOT_FOUND, Subject::NotFound),
         page(
             "/500.html",
             StatusCode::INTERNAL_SERVER_ERROR,
             Subject::ServerError,
-            json!({}),
         ),
     ];
     let mut by_movie: HashMap<&str, Vec<&catalogue::Showtime>> = HashMap::new();
@@ -165,52 +211,40 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage> {
             .or_default()
             .push(showtime);
     }
-    for movie in &content.movies {
-        let showtimes: Vec<catalogue::Showtime> = by_movie
-            .get(movie.id.as_str())
-            .map(|showtimes| showtimes.iter().map(|&showtime| showtime.clone()).collect())
-            .unwrap_or_default();
-        let data = if showtimes.len() <= MAX_PAGE_SHOWTIMES {
-            json!({ "movie": movie, "showtimes": showtimes })
-        } else {
-            json!({ "movie": movie, "theaterIds": theaters_showing(&showtimes) })
-        };
-        let subject = Subject::Movie {
-            movie: movie.clone(),
-            showtimes,
-        };
-        pages.push(page(&movie.path, StatusCode::OK, subject, data));
+    for movie in movies {
+        let showtimes = by_movie.remove(movie.id.as_str()).unwrap_or_default();
+        pages.push(page(
+            &movie.path,
+            StatusCode::OK,
+            Subject::Movie { movie, showtimes },
+        ));
     }
     for theater in theaters {
         let showtimes = by_theater.remove(theater.id.as_str()).unwrap_or_default();
-        let movies: Vec<_> = content
-            .movies
+        let shown: HashSet<&str> = showtimes.iter().map(|s| s.movie_id.as_str()).collect();
+        let movies = movies
             .iter()
-            .filter(|movie| {
-                showtimes
-                    .iter()
-                    .any(|showtime| showtime.movie_id == movie.id)
-            })
+            .filter(|movie| shown.contains(movie.id.as_str()))
             .collect();
-        let data = json!({ "theater": theater, "movies": movies, "showtimes": showtimes });
-        let subject = Subject::Theater {
-            theater: theater.clone(),
-        };
-        pages.push(page(&theater_path(theater), StatusCode::OK, subject, data));
+        pages.push(page(
+            &theater_path(theater),
+            StatusCode::OK,
+            Subject::Theater {
+                theater,
+                movies,
+                showtimes,
+            },
+        ));
     }
-    for event in &content.events {
-        let data = json!({ "event": event });
-        let subject = Subject::Event {
-            event: event.clone(),
-        };
-        pages.push(page(&event.path, StatusCode::OK, subject, data));
+    for event in events {
+        pages.push(page(&event.path, StatusCode::OK, Subject::Event { event }));
     }
     for content_page in &content.pages {
-        let data = json!({ "page": content_page });
-        let subject = Subject::Content {
-            page: content_page.clone(),
-        };
-        pages.push(page(&content_page.path, StatusCode::OK, subject, data));
+        pages.push(page(
+            &content_page.path,
+            StatusCode::OK,
+            Subject::Content { page: content_page },
+        ));
     }
     pages
 }
@@ -220,34 +254,76 @@ pub fn theater_path(theater: &catalogue::Theater) -> String {
     format!("/theaters/{}-{}/", theater.id, theater.slug)
 }
 
-impl PublicPage {
-    /// `{path, templateName, pageContext, data}`; the page context of SPEC.md section 3.
-    pub fn page_data(&self, site: &SiteSnapshot) -> Value {
+/// A page's data file: `{path, templateName, pageContext, data}`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageData<'p> {
+    path: &'p str,
+    template_name: &'static str,
+    page_context: PageContext<'p>,
+    data: &'p Subject<'p>,
+}
+
+/// The page context of SPEC.md section 3.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct PageContext<'p> {
+    intl: Intl<'p>,
+    page_path: &'p str,
+    is_single_location: bool,
+    theater_id: &'p str,
+    beta_features_enabled: bool,
+    template_name: &'static str,
+}
+
+#[derive(Serialize)]
+struct Intl<'p> {
+    locale: Locale<'p>,
+    country: Country<'p>,
+}
+
+#[derive(Serialize)]
+struct Locale<'p> {
+    short: &'p str,
+    long: &'p str,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Country<'p> {
+    code: &'p str,
+    iso31661_a2: &'p str,
+}
+
+impl PublicPage<'_> {
+    /// The bytes of its page data file.
+    pub fn page_data(&self, site: &SiteSnapshot) -> Result<Bytes, serde_json::Error> {
         let config = site.config();
-        let country = config.country.clone().unwrap_or_default();
-        let short = config
-            .locale
-            .split('-')
-            .next()
-            .unwrap_or_default()
-            .to_owned();
+        let country = config.country.as_ref();
         let template_name = self.subject.template_name();
-        json!({
-            "path": self.path,
-            "templateName": template_name,
-            "pageContext": {
-                "intl": {
-                    "locale": { "short": short, "long": config.locale },
-                    "country": { "code": country.code, "iso31661A2": country.iso31661_a2 },
+        let page_data = PageData {
+            path: &self.path,
+            template_name,
+            page_context: PageContext {
+                intl: Intl {
+                    locale: Locale {
+                        short: config.locale.split('-').next().unwrap_or_default(),
+                        long: &config.locale,
+                    },
+                    country: Country {
+                        code: country.map_or("", |country| &country.code),
+                        iso31661_a2: country.map_or("", |country| &country.iso31661_a2),
+                    },
                 },
-                "pagePath": self.path,
-                "isSingleLocation": config.is_single_location,
-                "theaterId": self.subject.theater_id(),
-                "betaFeaturesEnabled": config.beta_features_enabled,
-                "templateName": template_name,
+                page_path: &self.path,
+                is_single_location: config.is_single_location,
+                theater_id: self.subject.theater_id(),
+                beta_features_enabled: config.beta_features_enabled,
+                template_name,
             },
-            "data": self.data,
-        })
+            data: &self.subject,
+        };
+        serde_json::to_vec(&page_data).map(Bytes::from)
     }
 
     /// Where its page data is served: `/page-data/{path}/page-data.json`, `index` for `/`.

@@ -14,13 +14,15 @@ use proto::catalogue::v1::SiteVersion;
 use crate::etag::ETag;
 use crate::site_snapshot::SiteSnapshot;
 
-/// Brotli at its best quality, and a window as large as the largest page needs. Quality
-/// 11 takes about 0.5 s for a 450 KB page (a theater of a large chain, measured with
-/// bench/publish.sh), quality 10 a quarter of that for about 7 % more bytes: files past
-/// BROTLI_BEST_MAX are compressed at 10, so a large chain publishes in seconds, not minutes.
+/// Brotli at its best quality for every file in the end. Quality 11 takes about 0.5 s for
+/// a 300 KB page (a theater of a large chain, measured with bench/publish.sh), so a file
+/// past BROTLI_AT_ONCE_MAX is first published at BROTLI_FAST (a hundredth of the time,
+/// about a quarter more bytes) and compressed again at BROTLI_BEST in the background
+/// ([`Snapshot::awaiting_best_brotli`]): a changed movie of a large chain goes out in
+/// seconds, and its pages reach their smallest size soon after.
 const BROTLI_BEST: u32 = 11;
-const BROTLI_LARGE: u32 = 10;
-const BROTLI_BEST_MAX: usize = 128 * 1024;
+const BROTLI_FAST: u32 = 5;
+const BROTLI_AT_ONCE_MAX: usize = 128 * 1024;
 const BROTLI_WINDOW: u32 = 22;
 const GZIP_LEVEL: u32 = 9;
 
@@ -44,6 +46,8 @@ pub struct PublishedFile {
 pub struct Compressed {
     pub gzip: Encoded,
     pub brotli: Encoded,
+    /// The Brotli form's quality: BROTLI_FAST until the background pass replaces it.
+    pub brotli_quality: u32,
 }
 
 /// A representation: its bytes and its strong entity tag.
@@ -64,15 +68,18 @@ impl PublishedFile {
         changed_at: jiff::Timestamp,
     ) -> PublishedFile {
         let etag = ETag::of(&body);
+        let brotli_quality = if body.len() <= BROTLI_AT_ONCE_MAX {
+            BROTLI_BEST
+        } else {
+            BROTLI_FAST
+        };
         let compressed = compressible(content_type).then(|| Compressed {
             gzip: Encoded {
                 bytes: gzip(&body),
                 etag: etag.with_suffix("gz"),
             },
-            brotli: Encoded {
-                bytes: brotli(&body),
-                etag: etag.with_suffix("br"),
-            },
+            brotli: brotli_encoded(&body, &etag, brotli_quality),
+            brotli_quality,
         });
         PublishedFile {
             status,
@@ -81,6 +88,29 @@ impl PublishedFile {
             identity: Encoded { bytes: body, etag },
             content_security_policy,
             changed_at,
+        }
+    }
+
+    /// Whether its Brotli form waits to be compressed at the best quality.
+    pub fn awaits_best_brotli(&self) -> bool {
+        self.compressed
+            .as_ref()
+            .is_some_and(|compressed| compressed.brotli_quality < BROTLI_BEST)
+    }
+
+    /// The same file with its Brotli form at the best quality (CPU-heavy).
+    pub fn with_best_brotli(&self) -> PublishedFile {
+        PublishedFile {
+            status: self.status,
+            content_type: self.content_type.clone(),
+            identity: self.identity.clone(),
+            compressed: self.compressed.as_ref().map(|compressed| Compressed {
+                gzip: compressed.gzip.clone(),
+                brotli: brotli_encoded(&self.identity.bytes, &self.identity.etag, BROTLI_BEST),
+                brotli_quality: BROTLI_BEST,
+            }),
+            content_security_policy: self.content_security_policy.clone(),
+            changed_at: self.changed_at,
         }
     }
 
@@ -107,13 +137,9 @@ fn gzip(body: &[u8]) -> Bytes {
     Bytes::from(encoder.finish().unwrap_or_default())
 }
 
-fn brotli(body: &[u8]) -> Bytes {
+/// The Brotli form of `body`; its tag names the quality, since the bytes differ.
+fn brotli_encoded(body: &[u8], etag: &ETag, quality: u32) -> Encoded {
     let mut out = Vec::with_capacity(body.len() / 4);
-    let quality = if body.len() <= BROTLI_BEST_MAX {
-        BROTLI_BEST
-    } else {
-        BROTLI_LARGE
-    };
     // A window no larger than the body: the encoder's memory follows the window.
     let window = (usize::BITS - body.len().max(1 << 10).leading_zeros()).min(BROTLI_WINDOW);
     let params = brotli::enc::BrotliEncoderParams {
@@ -122,11 +148,19 @@ fn brotli(body: &[u8]) -> Bytes {
         ..Default::default()
     };
     let _ = brotli::BrotliCompress(&mut &body[..], &mut out, &params);
-    Bytes::from(out)
+    let suffix = if quality == BROTLI_BEST {
+        "br".to_owned()
+    } else {
+        format!("br{quality}")
+    };
+    Encoded {
+        bytes: Bytes::from(out),
+        etag: etag.with_suffix(&suffix),
+    }
 }
 
 /// Everything published for one catalogue version.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Snapshot {
     pub version: SiteVersion,
     pub published_at: jiff::Timestamp,
@@ -139,7 +173,7 @@ pub struct Snapshot {
     /// with the app data inline; `None` when the web app is not built.
     pub shell: Option<Arc<PublishedFile>>,
     /// Where each movie, theater and event page lives, by id.
-    pub entity_paths: super::EntityPaths,
+    pub entity_paths: Arc<super::EntityPaths>,
     /// Whether every page was rendered (false while the renderer has never answered:
     /// the pages are the shell with their data).
     pub complete: bool,
@@ -154,6 +188,44 @@ pub struct Snapshot {
 impl Snapshot {
     pub fn file(&self, path: &str) -> Option<&Arc<PublishedFile>> {
         self.files.get(path)
+    }
+
+    /// The bytes its files hold in all their encodings.
+    pub fn bytes(&self) -> usize {
+        self.files
+            .values()
+            .map(|file| {
+                file.identity.bytes.len()
+                    + file.compressed.as_ref().map_or(0, |compressed| {
+                        compressed.gzip.bytes.len() + compressed.brotli.bytes.len()
+                    })
+            })
+            .sum()
+    }
+
+    /// The paths of the files whose Brotli form is not at the best quality yet.
+    pub fn awaiting_best_brotli(&self) -> impl Iterator<Item = &str> {
+        self.files
+            .iter()
+            .filter(|(_, file)| file.awaits_best_brotli())
+            .map(|(path, _)| path.as_str())
+    }
+
+    /// This snapshot with `file` published at `path` in place of `replaced`, or `None`
+    /// when `path` holds another file now.
+    pub fn replacing(
+        &self,
+        path: &str,
+        replaced: &Arc<PublishedFile>,
+        file: PublishedFile,
+    ) -> Option<Snapshot> {
+        let current = self.files.get(path)?;
+        if !Arc::ptr_eq(current, replaced) {
+            return None;
+        }
+        let mut snapshot = self.clone();
+        snapshot.files.insert(path.to_owned(), Arc::new(file));
+        Some(snapshot)
     }
 }
 
@@ -194,7 +266,7 @@ mod tests {
             None,
             jiff::Timestamp::UNIX_EPOCH,
         );
-        let Compressed { gzip, brotli } = file.compressed.as_ref().expect("HTML is compressed");
+        let Compressed { gzip, brotli, .. } = file.compressed.as_ref().expect("HTML is compressed");
         let mut gunzipped = Vec::new();
         flate2::read::GzDecoder::new(&gzip.bytes[..])
             .read_to_end(&mut gunzipped)
@@ -207,6 +279,46 @@ mod tests {
         assert!(gzip.bytes.len() < body.len());
         assert_ne!(file.identity.etag, gzip.etag);
         assert_ne!(gzip.etag, brotli.etag);
+    }
+
+    #[test]
+    fn a_large_file_goes_out_fast_and_its_best_brotli_decodes_to_the_same_bytes() {
+        // Showtimes of a large theater's week: varied enough that quality tells.
+        let titles = ["The Long Night", "Velocity", "Paper Moons", "Harbor Lights"];
+        let body = Bytes::from(
+            (0..8_000u64)
+                .map(|n| {
+                    let code = n.wrapping_mul(2_654_435_761) % 1_000_003;
+                    let title = titles[(code % 4) as usize];
+                    format!(
+                        r#"{{"perfCode":"{code}","title":"{title}","time":"{}:{:02}"}},"#,
+                        10 + n % 13,
+                        code % 60
+                    )
+                })
+                .collect::<String>(),
+        );
+        assert!(body.len() > BROTLI_AT_ONCE_MAX);
+        let fast = PublishedFile::new(
+            StatusCode::OK,
+            "text/html",
+            body.clone(),
+            None,
+            jiff::Timestamp::UNIX_EPOCH,
+        );
+        assert!(fast.awaits_best_brotli());
+        let best = fast.with_best_brotli();
+        assert!(!best.awaits_best_brotli());
+        let (fast_brotli, best_brotli) = (
+            &fast.compressed.as_ref().expect("compressed").brotli,
+            &best.compressed.as_ref().expect("compressed").brotli,
+        );
+        assert!(best_brotli.bytes.len() < fast_brotli.bytes.len());
+        assert_ne!(best_brotli.etag, fast_brotli.etag);
+        assert_eq!(best.identity.etag, fast.identity.etag);
+        let mut decoded = Vec::new();
+        brotli::BrotliDecompress(&mut &best_brotli.bytes[..], &mut decoded).expect("brotli");
+        assert_eq!(decoded, body);
     }
 
     #[test]
