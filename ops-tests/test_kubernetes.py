@@ -334,6 +334,13 @@ def check_overlay(overlay, objects, secret):
     check(f"{overlay}: the gateway's RENDERER_URL names the renderer's Service port",
           host == RENDERER and port.isdigit() and int(port) in service_ports.get(host, set()), renderer_url)
 
+    # Behind the Ingress every request's peer is the controller: without trusted proxies
+    # all members would share one loyalty rate-limit budget.
+    proxies = gateway_env.get("TRUSTED_PROXIES", {}).get("value", "")
+    check(f"{overlay}: the gateway trusts the Ingress controller's X-Forwarded-For (TRUSTED_PROXIES)",
+          bool(proxies) and all(re.fullmatch(r"[0-9a-fA-F.:]+(/[0-9]{1,3})?", entry.strip()) for entry in proxies.split(",")),
+          proxies)
+
     check_backing_services(overlay, deployments, secret)
 
 

@@ -8,6 +8,7 @@ use std::time::Duration;
 pub use proto::config::ConfigError;
 use proto::config::host_port;
 
+use crate::client_address::{ForwardedHeader, TrustedProxies};
 use crate::launch_script::LaunchScript;
 use crate::third_party_proxy::ProxyConfig;
 
@@ -53,6 +54,9 @@ pub struct Config {
     /// The invisible captcha's public site key (CAPTCHA_SITE_KEY): the browser loads the
     /// captcha and sends its token with login and gift-card calls; unset, no captcha.
     pub captcha_site_key: Option<String>,
+    /// The proxies in front of the gateway whose forwarding header names the client
+    /// (TRUSTED_PROXIES, TRUSTED_PROXY_HEADER); none by default.
+    pub trusted_proxies: TrustedProxies,
 }
 
 impl Config {
@@ -92,6 +96,7 @@ impl Config {
             analytics_launch_script: LaunchScript::from_lookup(&lookup)?,
             shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
             captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
+            trusted_proxies: trusted_proxies(&lookup)?,
             ticketing_sandbox: match lookup("TICKETING_SANDBOX").as_deref() {
                 None => embedded,
                 Some("true") => true,
@@ -105,6 +110,26 @@ impl Config {
             },
         })
     }
+}
+
+/// TRUSTED_PROXIES (CIDR networks or addresses, comma-separated) and the header they
+/// append the client to, TRUSTED_PROXY_HEADER (`x-forwarded-for` or `forwarded`).
+fn trusted_proxies(
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<TrustedProxies, ConfigError> {
+    let header = match lookup("TRUSTED_PROXY_HEADER") {
+        None => ForwardedHeader::default(),
+        Some(value) => ForwardedHeader::parse(&value).ok_or_else(|| ConfigError {
+            variable: "TRUSTED_PROXY_HEADER",
+            problem: format!("'{value}' is neither x-forwarded-for nor forwarded"),
+        })?,
+    };
+    TrustedProxies::parse(&lookup("TRUSTED_PROXIES").unwrap_or_default(), header).map_err(
+        |problem| ConfigError {
+            variable: "TRUSTED_PROXIES",
+            problem,
+        },
+    )
 }
 
 /// Where the renderer listens when it runs as its own service.
@@ -166,6 +191,8 @@ mod tests {
                 "http://assets.example/launch.js",
             ),
             ("SHUTDOWN_GRACE_MS", "-1"),
+            ("TRUSTED_PROXIES", "10.0.0.0/8, ingress-nginx"),
+            ("TRUSTED_PROXY_HEADER", "x-real-ip"),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)

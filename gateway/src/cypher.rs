@@ -4,11 +4,9 @@
 //! envelope is a 400 naming the field, and only this route answers 503 when the loyalty
 //! service is down.
 
-use std::net::SocketAddr;
-
 use axum::Router;
 use axum::body::Body;
-use axum::extract::{ConnectInfo, FromRequest, Multipart, Request, State};
+use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use axum::routing::post;
@@ -16,6 +14,7 @@ use bytes::Bytes;
 use proto::loyalty::v1::{CypherRequest, LoyaltyConfig};
 use serde_json::{Map, Value};
 
+use crate::client_address::ClientAddress;
 use crate::error::AppError;
 use crate::state::AppState;
 
@@ -82,12 +81,11 @@ fn bad(message: &str) -> AppError {
     AppError::BadRequest(message.to_owned())
 }
 
-async fn cypher(State(state): State<AppState>, request: Request) -> Result<Response, AppError> {
-    let client_address = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map(|ConnectInfo(addr)| addr.ip().to_string())
-        .unwrap_or_default();
+async fn cypher(
+    State(state): State<AppState>,
+    ClientAddress(client_address): ClientAddress,
+    request: Request,
+) -> Result<Response, AppError> {
     let headers = request.headers().clone();
     let envelope = parse_envelope(read_body(request, &state).await?)?;
     let header = |suffix: &str| -> String {

@@ -7,6 +7,7 @@
 //! - [`config`]: configuration from the environment and the command line.
 //! - [`startup`]: builds the application and runs the HTTP server.
 //! - [`embedded`]: runs the four services in-process on loopback ports (`--embedded`).
+//! - [`client_address`]: the client's address behind trusted proxies (TRUSTED_PROXIES).
 //! - [`clients`]: gRPC clients with deadlines.
 //! - [`app`]: the router with its layers; [`state`]: what handlers share.
 //! - [`request_context`]: the request id and trace context of each request.
@@ -29,6 +30,7 @@
 
 pub mod api;
 pub mod app;
+pub mod client_address;
 pub mod clients;
 pub mod config;
 pub mod cypher;

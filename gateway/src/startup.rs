@@ -136,6 +136,7 @@ impl Application {
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
             ticketing_sandbox,
+            trusted_proxies: config.trusted_proxies.clone(),
         });
         let listener = TcpListener::bind(config.addr)
             .await

@@ -4,6 +4,7 @@
 use std::ops::Deref;
 use std::sync::Arc;
 
+use crate::client_address::TrustedProxies;
 use crate::clients::Services;
 use crate::metrics::Metrics;
 use crate::publish::renderer::Renderer;
@@ -47,4 +48,6 @@ pub struct Shared {
     /// Whether `/ticketing-sandbox/` is served and ticketing links lead to it
     /// (TICKETING_SANDBOX).
     pub ticketing_sandbox: TicketingSandbox,
+    /// The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
+    pub trusted_proxies: TrustedProxies,
 }

@@ -1,9 +1,7 @@
 use std::collections::HashMap;
-use std::net::SocketAddr;
 
-use axum::extract::{ConnectInfo, FromRequestParts, State};
+use axum::extract::State;
 use axum::http::StatusCode;
-use axum::http::request::Parts;
 use axum::routing::post;
 use axum::{Json, Router};
 use proto::consent::v1::{
@@ -11,6 +9,7 @@ use proto::consent::v1::{
 };
 use serde::Deserialize;
 
+use crate::client_address::ClientAddress;
 use crate::error::AppError;
 use crate::extract;
 use crate::state::AppState;
@@ -73,24 +72,6 @@ struct ConsentChoices {
     /// Purpose or vendor name -> accepted (true) or refused (false).
     choices: HashMap<String, bool>,
     policy_version: String,
-}
-
-/// The address the request came from, when the server knows it; svc-consent keeps only
-/// its network part.
-struct ClientAddress(String);
-
-impl<S: Send + Sync> FromRequestParts<S> for ClientAddress {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut Parts, _state: &S) -> Result<Self, Self::Rejection> {
-        Ok(ClientAddress(
-            parts
-                .extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map(|ConnectInfo(addr)| addr.ip().to_string())
-                .unwrap_or_default(),
-        ))
-    }
 }
 
 /// Stores the visitor's consent decision as a receipt; 201 with its id.

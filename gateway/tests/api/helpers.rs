@@ -217,6 +217,15 @@ pub async fn spawn_gateway_configured(
     spawn(DEMO_SITE, down, &[], adjust).await
 }
 
+/// The gateway with svc-loyalty configured by `loyalty_vars` and its own configuration
+/// adjusted by `adjust`.
+pub async fn spawn_gateway_with_config(
+    loyalty_vars: &[(&str, &str)],
+    adjust: impl FnOnce(&mut Config),
+) -> TestGateway {
+    spawn(DEMO_SITE, &[], loyalty_vars, adjust).await
+}
+
 /// The gateway with svc-loyalty configured by `loyalty_vars` on top of a fresh data
 /// directory (its SQLite store) and a generous rate limit.
 pub async fn spawn_gateway_with(down: &[Service], loyalty_vars: &[(&str, &str)]) -> TestGateway {

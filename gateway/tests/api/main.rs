@@ -3,6 +3,7 @@
 
 mod ads;
 mod catalogue_api;
+mod client_address;
 mod consent;
 mod cypher;
 mod errors;

@@ -24,9 +24,9 @@ type HandOffOptions = {
 export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOptions): HandOff | undefined {
   const { member, config, context, logout } = useLoyaltySession();
   const [handOff, setHandOff] = useState<HandOff>();
-  const target = handOffTarget(search, config.ticketingUrl ?? '');
 
   useEffect(() => {
+    const target = handOffTarget(search, config.ticketingUrl ?? '', window.location.origin);
     if (!member || !target) return;
     const version = handOffVersion(
       member.cypherVersion,
@@ -58,7 +58,7 @@ export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOpti
     return () => {
       cancelled = true;
     };
-  }, [member, target, config.allowExpiredAccountsLogin, context, logout, loginPath, search, navigate]);
+  }, [member, config.ticketingUrl, config.allowExpiredAccountsLogin, context, logout, loginPath, search, navigate]);
 
   return handOff;
 }

@@ -2,13 +2,51 @@ import { describe, expect, it } from 'vitest';
 import { handOffTarget, handOffVersion, invalidTokenRedirect, tokenParameterName, withTokenParameter } from './hand-off';
 
 describe('ticketing hand-off', () => {
+  const page = 'https://www.marquee.example';
   it.each([
     ['?return=sales/101/book%3Fperfcode%3D9', 'https://tickets.example/', 'https://tickets.example/sales/101/book?perfcode=9'],
+    ['?return=/sales/1', 'https://tickets.example', 'https://tickets.example/sales/1'],
     ['?other=1', 'https://tickets.example/', undefined],
     ['?return=checkout', '', undefined],
     ['', 'https://tickets.example/', undefined],
+    // The sandbox: a ticketingUrl that is a path on this site stays a path under it.
+    ['?return=sales/1/book', '/ticketing-sandbox/', '/ticketing-sandbox/sales/1/book'],
   ])('search %j with ticketingUrl %j goes to %j', (search, ticketingUrl, target) => {
-    expect(handOffTarget(search, ticketingUrl)).toBe(target);
+    expect(handOffTarget(search, ticketingUrl, page)).toBe(target);
+  });
+
+  it.each([
+    // userinfo: the ticketing host becomes the user name of another host
+    ['@evil.example/', 'https://tickets.example'],
+    [':pw@evil.example/', 'https://tickets.example'],
+    // the host name continued
+    ['.evil.example/', 'https://tickets.example'],
+    [':8443/', 'https://tickets.example'],
+    // protocol-relative and backslashes after a ticketingUrl that is a path
+    ['/evil.example/', '/'],
+    ['\\evil.example/', '/'],
+    // out of the sandbox's path
+    ['../account/', '/ticketing-sandbox/'],
+    ['%2E%2E/account/', '/ticketing-sandbox/'],
+    ['-evil/', '/ticketing-sandbox'],
+    ['https://evil.example/', 'https://tickets.example'],
+  ])('refuses the return %j after %j', (returnValue, ticketingUrl) => {
+    const search = `?${new URLSearchParams({ return: returnValue })}`;
+    expect(handOffTarget(search, ticketingUrl, page)).toBeUndefined();
+  });
+
+  it.each([
+    ['?return=%40evil.example%2F', 'https://tickets.example'],
+    ['?return=%2F%2Fevil.example%2F', '/'],
+    ['?return=%5C%5Cevil.example', '/'],
+  ])('refuses the encoded search %j after %j', (search, ticketingUrl) => {
+    expect(handOffTarget(search, ticketingUrl, page)).toBeUndefined();
+  });
+
+  it('keeps an absolute return on the ticketing host as a path there', () => {
+    expect(handOffTarget('?return=https%3A%2F%2Fevil.example%2F', 'https://tickets.example/', page)).toBe(
+      'https://tickets.example/https://evil.example/',
+    );
   });
 
   it('runs version 1 only for a member who may be signed in', () => {

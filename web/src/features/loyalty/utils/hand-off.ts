@@ -22,11 +22,31 @@ export function tokenParameterName(provider: LoyaltyProvider): string {
   return TOKEN_PARAMETERS[provider] ?? 'token';
 }
 
-/** The hand-off target, or undefined when it must not start. */
-export function handOffTarget(search: string, ticketingUrl: string): string | undefined {
+/**
+ * The hand-off target, ticketingUrl + return, or undefined when it must not start: no return,
+ * or a return that would leave the ticketing site. The member's token goes with the browser, so
+ * the joined URL is parsed as the browser will and must stay on the ticketingUrl's origin (for a
+ * ticketingUrl that is a path on this site, under that path): `@evil.example/`,
+ * `.evil.example/` or `../account` after it lead elsewhere and are refused.
+ */
+export function handOffTarget(search: string, ticketingUrl: string, pageOrigin: string): string | undefined {
   const returnValue = new URLSearchParams(search).get(RETURN_PARAMETER);
   if (!returnValue || !ticketingUrl) return undefined;
-  return `${ticketingUrl}${returnValue}`;
+  let target: URL;
+  let ticketing: URL;
+  try {
+    ticketing = new URL(ticketingUrl, pageOrigin);
+    target = new URL(`${ticketingUrl}${returnValue}`, pageOrigin);
+  } catch {
+    return undefined;
+  }
+  if (target.origin !== ticketing.origin || target.username || target.password) return undefined;
+  if (ticketing.origin === pageOrigin) {
+    const base = ticketing.pathname.endsWith('/') ? ticketing.pathname : `${ticketing.pathname}/`;
+    if (!`${target.pathname}/`.startsWith(base)) return undefined;
+    return `${target.pathname}${target.search}${target.hash}`;
+  }
+  return target.toString();
 }
 
 /** Version 1 runs only for a cypherVersion 1 session whose member may be signed in. */
