@@ -39,11 +39,28 @@ pub struct WebApp {
     bare_shell: Option<Arc<PublishedFile>>,
 }
 
+/// Each built style sheet, `/assets/{name}.css` -> its text.
+fn built_style_sheets(dist: &Path) -> Vec<(String, String)> {
+    let Ok(entries) = std::fs::read_dir(dist.join("assets")) else {
+        return Vec::new();
+    };
+    entries
+        .filter_map(Result::ok)
+        .filter_map(|entry| {
+            let name = entry.file_name().into_string().ok()?;
+            let css = name
+                .ends_with(".css")
+                .then(|| std::fs::read_to_string(entry.path()).ok())??;
+            Some((format!("/assets/{name}"), css))
+        })
+        .collect()
+}
+
 impl WebApp {
     pub fn load(dist: &Path) -> WebApp {
         let template = match std::fs::read_to_string(dist.join("index.html")) {
             Ok(html) => match Template::parse(&html) {
-                Ok(template) => Some(Arc::new(template)),
+                Ok(template) => Some(Arc::new(template.with_styles(built_style_sheets(dist)))),
                 Err(error) => {
                     tracing::error!(dist = %dist.display(), %error, "the web app's index.html cannot be used: pages answer 503");
                     None
