@@ -35,7 +35,13 @@ export async function startApp(
       preloadPublishedPage(queryClient),
       appData ? undefined : queryClient.ensureQueryData(appDataQueryOptions()),
     ]);
-    return { root: hydrateRoot(container, app), hydrated: true };
+    // A transition too: hydration yields to the browser every few milliseconds instead
+    // of running as a few long tasks, which held input up (Lighthouse's blocking time).
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(container, app);
+    });
+    return { root: root as Root, hydrated: true };
   }
   // The first render waits for the first screen's code and data, so it shows the page
   // whole: a page that suspended would show the loading fallback first and appear
