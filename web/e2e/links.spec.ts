@@ -65,6 +65,15 @@ test.describe('links', () => {
     const ticket = page.getByTestId('showtime-schedule').getByRole('link', { name: /^Tickets for/ }).first();
     await expect(ticket).toHaveAttribute('href', /^\/startticketing\/\?theaterCode=[^&]+&perfCode=\d+$/);
     await expect(ticket).not.toHaveAttribute('target', '_blank');
+    const href = (await ticket.getAttribute('href')) ?? '';
+    const codes = new URL(href, page.url()).searchParams;
+    // Followed to the end: the gateway hands the booking on to the theater's ticketing
+    // provider (the sandbox in the e2e gateways), with both codes.
+    await ticket.click();
+    await expect(page).toHaveURL(/\/ticketing-sandbox\/startticketing/);
+    const landed = new URL(page.url()).searchParams;
+    expect(landed.get('theaterCode')).toBe(codes.get('theaterCode'));
+    expect(landed.get('perfCode')).toBe(codes.get('perfCode'));
   });
 
   test('without the embed context booking links go to the ticketing site: the sandbox in its place, same window', async ({ page, request }) => {

@@ -47,8 +47,8 @@ describe('resolveLink', () => {
   });
 
   it.each([
-    ['https://tickets.example.org/sales/T042/book?perfcode=P123', { kind: 'internal', to: '/startticketing/?theaterCode=T042&perfCode=P123' }],
-    ['https://tickets.example.org/sales/T042/book/?perfCode=P9', { kind: 'internal', to: '/startticketing/?theaterCode=T042&perfCode=P9' }],
+    ['https://tickets.example.org/sales/T042/book?perfcode=P123', { kind: 'plain', href: '/startticketing/?theaterCode=T042&perfCode=P123' }],
+    ['https://tickets.example.org/sales/T042/book/?perfCode=P9', { kind: 'plain', href: '/startticketing/?theaterCode=T042&perfCode=P9' }],
     ['https://tickets.example.org/sales/T042/book', { kind: 'external', href: 'https://tickets.example.org/sales/T042/book' }],
   ])('under tapos_embedded %s', (destination, expected) => {
     expect(resolveLink(destination, { ...page, embedContext: 'tapos_embedded' })).toEqual(expected);

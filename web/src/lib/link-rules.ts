@@ -32,7 +32,7 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i;
  * Paths the server answers itself (API, redirects, posters, the ticketing sandbox that
  * stands in for the ticketing site in demos), not pages of the app.
  */
-const SERVER_PATH = /^\/(api|posters|page-data|ticketing-sandbox)\//;
+const SERVER_PATH = /^\/(api|posters|page-data|ticketing-sandbox|startticketing|launch\/ticketing|startconcessions|refund)\//;
 const TAPOS_BOOKING = /\/sales\/([^/]+)\/book\/?$/i;
 
 export function isPreviewPath(pathname: string): boolean {
@@ -91,7 +91,9 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   const booking = context.embedContext === TAPOS_EMBEDDED ? TAPOS_BOOKING.exec(url.pathname) : null;
   const perfCode = url.searchParams.get('perfcode') ?? url.searchParams.get('perfCode');
   if (booking?.[1] && perfCode) {
-    return { kind: 'internal', to: paths.startTicketing.build({ theaterCode: decodeURIComponent(booking[1]), perfCode }) };
+    // The gateway answers the hand-off route itself (a redirect to the provider): a
+    // document navigation, not one of the app's routes.
+    return { kind: 'plain', href: paths.startTicketing.build({ theaterCode: decodeURIComponent(booking[1]), perfCode }) };
   }
 
   if (isOtherSite(url.host, location.host)) {
