@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
 import { memberCreatePayload } from '../../utils/member-create';
 import { MemberField } from '../member-field';
@@ -21,6 +22,9 @@ export function RegisterScreen() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const { routes, call, config, context, login } = useLoyaltyApi();
+  // Signing in right after registering is a login like any other: it carries its own
+  // captcha token, or a site with a captcha refuses it (code 7).
+  const captcha = useInvisibleCaptcha('login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [firstname, setFirstname] = useState('');
@@ -52,7 +56,7 @@ export function RegisterScreen() {
         void navigate(paths.accountScreen.build('activate', [['email', email]]));
         return;
       }
-      await login({ username: email, password });
+      await login({ username: email, password, captchaToken: await captcha() });
       void navigate(paths.account.build());
     } catch (failure) {
       setError(errorText(failure));
