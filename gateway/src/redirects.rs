@@ -25,7 +25,12 @@ pub fn router() -> Router<AppState> {
     // The same hand-offs at the site's own route segments, where its links lead (in the
     // tapos_embedded context a booking link becomes /startticketing/?theaterCode=&perfCode=):
     // a page that hands the browser on, with or without its trailing slash.
-    for path in ["/startticketing", "/launch/ticketing", "/startconcessions", "/refund"] {
+    for path in [
+        "/startticketing",
+        "/launch/ticketing",
+        "/startconcessions",
+        "/refund",
+    ] {
         let handler = match path {
             "/startticketing" => get(start_ticketing),
             "/launch/ticketing" => get(launch_ticketing),

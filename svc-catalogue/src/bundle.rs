@@ -57,6 +57,7 @@ pub fn load(dir: &Path) -> Result<Catalogue, BundleError> {
     check_schedules(dir, &schedules, &theaters, &movies)?;
     check_events(dir, &events, &theaters, &movies)?;
     check_pages(dir, &pages)?;
+    let pages = with_login_page(&site, pages, &messages);
 
     Ok(Catalogue {
         revision,
@@ -237,6 +238,19 @@ fn check_site(
     if !site.loyalty.is_null() && !site.loyalty.is_object() {
         return Err(fail("loyalty", "must be an object".to_owned()));
     }
+    let login_slug = site.login_slug();
+    if site.loyalty_is_on() && login_slug.is_empty() {
+        return Err(fail(
+            "settings.loginPage.slug",
+            "loyalty is on, so members need a sign-in page: give its slug".to_owned(),
+        ));
+    }
+    if !login_slug.is_empty() && !is_slug(login_slug) {
+        return Err(fail(
+            "settings.loginPage.slug",
+            format!("'{login_slug}' must be lower-case letters, digits and '-'"),
+        ));
+    }
     Ok(time_zone)
 }
 
@@ -403,12 +417,7 @@ fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "pages.json", field, problem);
     let mut seen = HashSet::new();
     for (index, page) in pages.iter().enumerate() {
-        let well_formed = !page.slug.is_empty()
-            && page
-                .slug
-                .chars()
-                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-');
-        if !well_formed {
+        if !is_slug(&page.slug) {
             return Err(fail(
                 format!("[{index}].slug"),
                 format!("'{}' must be lower-case letters, digits and '-'", page.slug),
@@ -425,6 +434,43 @@ fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
         }
     }
     Ok(())
+}
+
+/// The sign-in page is built in: with loyalty on and no page of `settings.loginPage.slug`
+/// in pages.json, one with the sign-in form alone (titled by the message
+/// `loyalty.signIn.title`) is added, so members can always sign in.
+fn with_login_page(
+    site: &SiteFile,
+    mut pages: Vec<pb::Page>,
+    messages: &BTreeMap<String, BTreeMap<String, String>>,
+) -> Vec<pb::Page> {
+    let slug = site.login_slug();
+    if !site.loyalty_is_on() || pages.iter().any(|page| page.slug == slug) {
+        return pages;
+    }
+    let title = messages
+        .get(&site.config.locale)
+        .and_then(|messages| messages.get("loyalty.signIn.title"))
+        .filter(|title| !title.trim().is_empty())
+        .cloned()
+        .unwrap_or_else(|| "Sign in".to_owned());
+    pages.push(pb::Page {
+        id: "built-in-login".to_owned(),
+        slug: slug.to_owned(),
+        title,
+        template_name: "login".to_owned(),
+        sections: Vec::new(),
+        path: format!("/{slug}/"),
+    });
+    pages
+}
+
+/// A page's slug: lower-case letters, digits and '-'.
+fn is_slug(value: &str) -> bool {
+    !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 fn is_hex_colour(value: &str) -> bool {

@@ -42,13 +42,22 @@ async fn the_hand_off_route_segments_hand_off_like_their_endpoints() {
     let gateway = spawn_gateway().await;
     let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
     let code = theaters[0]["code"].as_str().expect("a code");
-    for segment in ["startticketing", "launch/ticketing", "startconcessions", "refund"] {
+    for segment in [
+        "startticketing",
+        "launch/ticketing",
+        "startconcessions",
+        "refund",
+    ] {
         for slash in ["/", ""] {
             let page = gateway
-                .get(&format!("/{segment}{slash}?theaterCode={code}&perfCode=P-7"))
+                .get(&format!(
+                    "/{segment}{slash}?theaterCode={code}&perfCode=P-7"
+                ))
                 .await;
             let endpoint = gateway
-                .get(&format!("/api/{segment}/redirect?theaterCode={code}&perfCode=P-7"))
+                .get(&format!(
+                    "/api/{segment}/redirect?theaterCode={code}&perfCode=P-7"
+                ))
                 .await;
             assert_eq!(page.status(), 302, "/{segment}{slash}");
             assert_eq!(

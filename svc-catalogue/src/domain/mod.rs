@@ -45,6 +45,21 @@ pub struct RelatedEntity {
 }
 
 impl SiteFile {
+    /// Whether the site has a loyalty programme: `loyalty` names a provider other than NONE.
+    pub fn loyalty_is_on(&self) -> bool {
+        self.loyalty["provider"]
+            .as_str()
+            .is_some_and(|provider| !provider.is_empty() && provider != "NONE")
+    }
+
+    /// `settings.loginPage.slug`: the sign-in page's route (SPEC.md section 2), "" for none.
+    pub fn login_slug(&self) -> &str {
+        self.settings
+            .login_page
+            .as_ref()
+            .map_or("", |page| page.slug.as_str())
+    }
+
     /// The site-name rule: the site's own name, else its related entity's.
     pub fn site_name(&self) -> &str {
         if self.name.trim().is_empty() {

@@ -107,3 +107,74 @@ async fn a_missing_file_is_named() {
     let error = load_error(&dir).await;
     assert!(error.contains("events.json: cannot read"), "{error}");
 }
+
+#[tokio::test]
+async fn with_loyalty_on_the_sign_in_page_needs_a_slug() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "site.json", |site| {
+        site["settings"]["loginPage"]["slug"] = "".into()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("site.json: settings.loginPage.slug: loyalty is on"),
+        "{error}"
+    );
+    edit_json(&dir, "site.json", |site| {
+        site["settings"]["loginPage"]["slug"] = "members/../admin".into()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("site.json: settings.loginPage.slug: 'members/../admin' must be"),
+        "{error}"
+    );
+    // Without a loyalty programme no sign-in page is needed.
+    edit_json(&dir, "site.json", |site| {
+        site["settings"]["loginPage"]["slug"] = "".into();
+        site["loyalty"]["provider"] = "NONE".into();
+    });
+    Application::build(config(&dir))
+        .await
+        .expect("a site without loyalty needs no sign-in page");
+}
+
+#[tokio::test]
+async fn the_sign_in_page_is_built_in_when_no_content_page_has_its_slug() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "pages.json", |pages| {
+        pages
+            .as_array_mut()
+            .expect("a list")
+            .retain(|page| page["slug"] != "sign-in");
+    });
+    let mut catalogue = crate::helpers::spawn_catalogue(&dir).await;
+    let pages = catalogue
+        .client
+        .list_pages(proto::catalogue::v1::ListPagesRequest {})
+        .await
+        .expect("pages")
+        .into_inner()
+        .pages;
+    let login = pages
+        .iter()
+        .find(|page| page.slug == "sign-in")
+        .expect("the built-in sign-in page");
+    assert_eq!(login.path, "/sign-in/");
+    assert_eq!(login.template_name, "login");
+    assert_eq!(login.title, "Sign in");
+    assert!(login.sections.is_empty());
+    // The bundle's own page of that slug is kept as it is.
+    let mut shipped = crate::helpers::spawn_demo().await;
+    let pages = shipped
+        .client
+        .list_pages(proto::catalogue::v1::ListPagesRequest {})
+        .await
+        .expect("pages")
+        .into_inner()
+        .pages;
+    let own = pages
+        .iter()
+        .filter(|page| page.slug == "sign-in")
+        .collect::<Vec<_>>();
+    assert_eq!(own.len(), 1);
+    assert_eq!(own[0].title, "Sign in to Marquee Rewards");
+}
