@@ -21,6 +21,10 @@ test.describe('content pages and permalinks', () => {
     await page.goto('/');
     // The consent banner sits over the bottom of the page until it is answered.
     await page.getByTestId('consent-banner').getByRole('button', { name: 'Accept', exact: true }).click();
+    await expect(page.getByTestId('consent-banner')).toBeHidden();
+    // On this US chain the ads run from the first page: let their slots settle first.
+    await expect(page.locator('#HeaderPromoContainer')).toBeAttached();
+    await page.waitForLoadState('networkidle');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy policy' }).click();
     await expect(page).toHaveURL(new RegExp(`/${site.settings?.privacyPolicyPage?.slug}/$`));
     await expect(page.getByRole('heading', { level: 1 })).not.toBeEmpty();

@@ -69,7 +69,12 @@ export function RootLayout() {
       <Deferred>
         <OptionalPart>
           <PageAds placement="footer" />
-          <SiteFooter siteName={name} settings={site?.settings} timeZone={site?.config?.timeZone} />
+          <SiteFooter
+            siteName={name}
+            settings={site?.settings}
+            timeZone={site?.config?.timeZone}
+            country={site?.config?.country?.iso31661A2}
+          />
         </OptionalPart>
       </Deferred>
       <ScrollToTop />

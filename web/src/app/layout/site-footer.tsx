@@ -11,13 +11,15 @@ type SiteFooterProps = {
   settings: SiteSettings | undefined;
   /** The site's time zone: the copyright year is the site's, alike on the server and in the browser. */
   timeZone: string | undefined;
+  /** The site's country (ISO 3166-1 alpha-2): its privacy regime names the privacy link. */
+  country?: string;
 };
 
 function linkLabel(link: SocialLink, t: (key: string) => string): string {
   return link.label || t(`footer.linkKind.${link.kind ?? ''}`);
 }
 
-export function SiteFooter({ siteName, settings, timeZone }: SiteFooterProps) {
+export function SiteFooter({ siteName, settings, timeZone, country }: SiteFooterProps) {
   const t = useTranslate();
   const year = siteYear(timeZone);
   const socialLinks = (settings?.socialLinks ?? []).filter((link) => link.url);
@@ -81,7 +83,7 @@ export function SiteFooter({ siteName, settings, timeZone }: SiteFooterProps) {
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{t('footer.copyright', [String(year), siteName])}</p>
-        <ConsentPreferencesButton />
+        <ConsentPreferencesButton country={country} />
       </div>
     </footer>
   );

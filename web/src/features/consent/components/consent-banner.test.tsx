@@ -72,12 +72,32 @@ describe('ConsentBanner', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('asks nothing before the choice when no launch script is configured', async () => {
+  it('under GDPR asks nothing before the choice when no launch script is configured', async () => {
     const calls = stubGateway({ state: 'granted', trackersEnabled: true });
-    renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={vi.fn()} />, messages);
+    renderWithApp(<ConsentBanner regulation="gdpr" privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={vi.fn()} />, messages);
     expect(screen.getByRole('dialog')).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(calls).toEqual([]);
+  });
+
+  it('under CCPA grants consent from the first page, before any choice, unless the browser sends GPC', async () => {
+    for (const gpc of [false, true]) {
+      cleanup();
+      localStorage.clear();
+      vi.stubGlobal('navigator', { ...navigator, globalPrivacyControl: gpc });
+      const calls = stubGateway({ state: gpc ? 'denied' : 'granted', trackersEnabled: !gpc });
+      const onConsent = vi.fn();
+      renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={onConsent} />, messages);
+      expect(screen.getByRole('dialog')).toBeTruthy();
+      await waitFor(() => expect(onConsent).toHaveBeenCalledWith(expect.objectContaining({ trackersEnabled: !gpc })));
+      expect(calls).toEqual([
+        {
+          url: '/api/v1/consent/evaluate',
+          body: { regulation: 'ccpa', consentRequired: false, vendors: {}, doNotSell: gpc, cmpEnabled: true, launchScriptReady: false },
+        },
+      ]);
+      vi.unstubAllGlobals();
+    }
   });
 
   it('with a launch script, reports itself ready at once, before the choice', async () => {

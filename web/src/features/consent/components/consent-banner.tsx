@@ -10,6 +10,7 @@ import {
   CONSENT_STORAGE_KEY,
   evaluationBeforeChoice,
   evaluationForChoice,
+  globalPrivacyControl,
   parseStoredChoice,
   receiptForChoice,
   type BannerAction,
@@ -72,7 +73,7 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
     [onConsent],
   );
   const apply = useCallback(
-    (choice: ConsentChoice) => report(evaluationForChoice(choice, launchScriptConfigured)),
+    (choice: ConsentChoice) => report(evaluationForChoice(choice, launchScriptConfigured, globalPrivacyControl())),
     [report, launchScriptConfigured],
   );
 
@@ -82,8 +83,9 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
       apply(stored);
       return;
     }
-    // The banner is ready now: that alone may enable trackers (a launch script).
-    const ready = evaluationBeforeChoice(regulation, launchScriptConfigured);
+    // The banner is ready now: under CCPA-style regimes that grants consent until the
+    // visitor opts out; under GDPR only a launch script may enable trackers before a choice.
+    const ready = evaluationBeforeChoice(regulation, launchScriptConfigured, globalPrivacyControl());
     if (ready) report(ready);
   }, [apply, report, regulation, launchScriptConfigured]);
 

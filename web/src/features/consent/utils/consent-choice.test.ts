@@ -84,24 +84,42 @@ describe('evaluationForChoice', () => {
 });
 
 describe('evaluationBeforeChoice', () => {
-  it('has nothing to report without a launch script: trackers wait for the choice', () => {
+  it('under GDPR has nothing to report without a launch script: trackers wait for the choice', () => {
     expect(evaluationBeforeChoice('gdpr', false)).toBeUndefined();
-    expect(evaluationBeforeChoice('ccpa', false)).toBeUndefined();
   });
 
-  it.each<[BannerRegulation, Record<string, null>, boolean]>([
-    ['gdpr', { 'google-analytics': null, bing: null, 'adobe-analytics': null }, true],
-    ['ccpa', {}, false],
-    ['none', {}, false],
-  ])('under %s reports nothing decided and the launch script ready', (regulation, vendors, consentRequired) => {
-    expect(evaluationBeforeChoice(regulation, true)).toEqual({
+  it.each<[BannerRegulation, boolean]>([
+    ['ccpa', false],
+    ['ccpa', true],
+    ['none', false],
+  ])('under %s grants consent before any choice (launch script %s)', (regulation, launchScript) => {
+    expect(evaluationBeforeChoice(regulation, launchScript)).toEqual({
       regulation,
-      consentRequired,
-      vendors,
+      consentRequired: false,
+      vendors: {},
+      doNotSell: false,
+      cmpEnabled: true,
+      launchScriptReady: launchScript,
+    });
+  });
+
+  it('under GDPR with a launch script reports nothing decided and the script ready', () => {
+    expect(evaluationBeforeChoice('gdpr', true)).toEqual({
+      regulation: 'gdpr',
+      consentRequired: true,
+      vendors: { 'google-analytics': null, bing: null, 'adobe-analytics': null },
       doNotSell: false,
       cmpEnabled: true,
       launchScriptReady: true,
     });
+  });
+
+  it('takes the Global Privacy Control signal as an opt-out under CCPA only', () => {
+    expect(evaluationBeforeChoice('ccpa', false, true)?.doNotSell).toBe(true);
+    expect(evaluationBeforeChoice('none', false, true)?.doNotSell).toBe(false);
+    expect(evaluationBeforeChoice('gdpr', true, true)?.doNotSell).toBe(false);
+    expect(evaluationForChoice(choiceFromAction('acknowledge', 'ccpa'), false, true).doNotSell).toBe(true);
+    expect(evaluationForChoice(choiceFromAction('acknowledge', 'ccpa'), false, false).doNotSell).toBe(false);
   });
 });
 

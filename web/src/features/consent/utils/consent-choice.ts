@@ -85,7 +85,11 @@ export type ConsentEvaluation = {
  * (SPEC.md section 4: trackers are enabled when one is configured and the consent
  * manager has become ready).
  */
-export function evaluationForChoice(choice: ConsentChoice, launchScriptConfigured: boolean): ConsentEvaluation {
+export function evaluationForChoice(
+  choice: ConsentChoice,
+  launchScriptConfigured: boolean,
+  globalPrivacyControl = false,
+): ConsentEvaluation {
   const vendors: Record<string, boolean | null> = {};
   if (choice.regulation === 'gdpr') {
     for (const vendor of REQUIRED_GDPR_VENDORS) vendors[vendor] = choice.analytics;
@@ -94,7 +98,8 @@ export function evaluationForChoice(choice: ConsentChoice, launchScriptConfigure
     regulation: choice.regulation,
     consentRequired: choice.regulation === 'gdpr',
     vendors,
-    doNotSell: choice.doNotSell,
+    // The Global Privacy Control signal is an opt-out under CCPA/CPRA whatever was clicked.
+    doNotSell: choice.doNotSell || (choice.regulation === 'ccpa' && globalPrivacyControl),
     cmpEnabled: true,
     launchScriptReady: launchScriptConfigured,
   };
@@ -102,14 +107,18 @@ export function evaluationForChoice(choice: ConsentChoice, launchScriptConfigure
 
 /**
  * What the first-party banner reports as soon as it is ready, before the visitor has
- * chosen: nothing decided yet. Only a configured launch script makes this worth
- * asking about; without one trackers wait for the choice, so there is nothing to send.
+ * chosen (SPEC.md section 4). The regime decides, not the banner: under GDPR nothing is
+ * decided yet, which only a configured launch script makes worth asking about (trackers
+ * otherwise wait for the choice); under CCPA/CPRA consent is granted until the visitor
+ * opts out, by the banner, the footer link or the Global Privacy Control signal; in any
+ * other regime it is granted.
  */
 export function evaluationBeforeChoice(
   regulation: BannerRegulation,
   launchScriptConfigured: boolean,
+  globalPrivacyControl = false,
 ): ConsentEvaluation | undefined {
-  if (!launchScriptConfigured) return undefined;
+  if (regulation === 'gdpr' && !launchScriptConfigured) return undefined;
   const vendors: Record<string, boolean | null> = {};
   if (regulation === 'gdpr') {
     for (const vendor of REQUIRED_GDPR_VENDORS) vendors[vendor] = null;
@@ -118,10 +127,15 @@ export function evaluationBeforeChoice(
     regulation,
     consentRequired: regulation === 'gdpr',
     vendors,
-    doNotSell: false,
+    doNotSell: regulation === 'ccpa' && globalPrivacyControl,
     cmpEnabled: true,
-    launchScriptReady: true,
+    launchScriptReady: launchScriptConfigured,
   };
+}
+
+/** Whether the browser sends the Global Privacy Control signal (navigator.globalPrivacyControl). */
+export function globalPrivacyControl(): boolean {
+  return typeof navigator !== 'undefined' && (navigator as { globalPrivacyControl?: unknown }).globalPrivacyControl === true;
 }
 
 /** The body of POST /api/v1/consent/receipts. */
