@@ -45,6 +45,7 @@ impl ContentSecurityPolicy {
             &catalogue::SiteConfig::default(),
             &catalogue::SiteSettings::default(),
             &[],
+            "",
             None,
             false,
         )
@@ -57,15 +58,19 @@ impl ContentSecurityPolicy {
     }
 }
 
+/// The site's policy. Beyond its own origin it opens only what the site's configuration
+/// names: the embedding domains, the third parties it turned on, the host of its logo
+/// (a CDN), and as form targets the ticketing providers and the loyalty `ticketingUrl`
+/// (the version 3 hand-off posts a form there).
 pub fn content_security_policy(
     config: &catalogue::SiteConfig,
     settings: &catalogue::SiteSettings,
     theaters: &[catalogue::Theater],
+    loyalty_ticketing_url: &str,
     launch_script: Option<&LaunchScript>,
     captcha: bool,
 ) -> ContentSecurityPolicy {
     let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
-    // The version 3 ticketing hand-off posts a form to the ticketing site.
     let ticketing = settings
         .ticketing_provider
         .iter()
@@ -74,7 +79,9 @@ pub fn content_security_policy(
                 .iter()
                 .filter_map(|t| t.ticketing_provider.as_ref()),
         )
-        .filter_map(|provider| origin(&provider.url));
+        .map(|provider| provider.url.as_str())
+        .chain(std::iter::once(loyalty_ticketing_url))
+        .filter_map(origin);
     let form_targets = sources(ticketing);
     let ThirdPartySources {
         script,
@@ -82,6 +89,8 @@ pub fn content_security_policy(
         frame,
         img,
     } = ThirdPartySources::for_site(settings, launch_script, captcha);
+    let logo = settings.logo.as_ref().and_then(|logo| origin(&logo.src));
+    let img = format!("{img}{}", sources(logo.into_iter()));
     ContentSecurityPolicy {
         script,
         rest: format!(
@@ -167,7 +176,7 @@ mod tests {
     }
 
     fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
-        content_security_policy(config, settings, &[], None, false)
+        content_security_policy(config, settings, &[], "", None, false)
             .header()
             .to_str()
             .expect("ascii")
@@ -197,6 +206,71 @@ mod tests {
     }
 
     #[test]
+    fn the_logo_host_and_the_loyalty_ticketing_site_come_from_the_configuration() {
+        let settings = catalogue::SiteSettings {
+            logo: Some(catalogue::Logo {
+                src: "https://cdn.marquee.example/brand/logo.svg".to_owned(),
+                alt: "Marquee".to_owned(),
+            }),
+            ticketing_provider: Some(catalogue::TicketingProvider {
+                name: "VISTA".to_owned(),
+                url: "https://tickets.example.com/chain/".to_owned(),
+            }),
+            ..Default::default()
+        };
+        let csp = content_security_policy(
+            &config(&[]),
+            &settings,
+            &[],
+            "https://members.marquee.example/sales/",
+            None,
+            false,
+        )
+        .header()
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+        let directive = |csp: &str, name: &str| {
+            csp.split("; ")
+                .find(|directive| directive.starts_with(name))
+                .map(str::to_owned)
+                .unwrap_or_default()
+        };
+        assert!(
+            directive(&csp, "img-src").ends_with(" https://cdn.marquee.example"),
+            "{csp}"
+        );
+        assert!(
+            csp.contains(
+                "form-action 'self' https://tickets.example.com https://members.marquee.example;"
+            ),
+            "{csp}"
+        );
+        // A logo and a ticketingUrl on this site open nothing more.
+        let local = catalogue::SiteSettings {
+            logo: Some(catalogue::Logo {
+                src: "/logo.svg".to_owned(),
+                alt: String::new(),
+            }),
+            ..Default::default()
+        };
+        let csp = content_security_policy(
+            &config(&[]),
+            &local,
+            &[],
+            "/ticketing-sandbox/",
+            None,
+            false,
+        )
+        .header()
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+        assert!(!directive(&csp, "img-src").contains("marquee"), "{csp}");
+        assert!(csp.contains("form-action 'self';"), "{csp}");
+    }
+
+    #[test]
     fn the_ticketing_site_may_receive_the_hand_off_form() {
         let settings = catalogue::SiteSettings {
             ticketing_provider: Some(catalogue::TicketingProvider {
@@ -214,7 +288,7 @@ mod tests {
 
     #[test]
     fn a_page_runs_only_its_hashed_scripts_and_what_they_load() {
-        let csp = content_security_policy(&config(&[]), &Default::default(), &[], None, false)
+        let csp = content_security_policy(&config(&[]), &Default::default(), &[], "", None, false)
             .for_page(&["sha256-abc=".to_owned()]);
         let csp = csp.to_str().expect("ascii");
         assert!(

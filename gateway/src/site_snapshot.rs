@@ -208,6 +208,7 @@ pub async fn build(
         &config,
         &settings,
         &theaters,
+        &loyalty.ticketing_url,
         overrides.launch_script.as_ref(),
         captcha_site_key.is_some(),
     );
