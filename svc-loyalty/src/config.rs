@@ -30,9 +30,10 @@ pub struct Config {
     pub captcha_secret: Option<Secret>,
     /// The reCAPTCHA-compatible siteverify endpoint (CAPTCHA_VERIFY_URL).
     pub captcha_verify_url: String,
-    /// The key that signs wallet passes (WALLET_SIGNING_KEY); unset, a random key per
-    /// process start.
-    pub wallet_key: Option<Secret>,
+    /// The Google Wallet issuer and the service account that signs save-to-wallet
+    /// passes (WALLET_ISSUER_ID, WALLET_SERVICE_ACCOUNT_FILE); unset, wallet calls answer
+    /// that passes are not available (peachCode 503).
+    pub wallet: Option<WalletConfig>,
     /// A cypher-compatible HTTP API to pass calls to instead of the built-in provider
     /// (LOYALTY_UPSTREAM_URL).
     pub upstream_url: Option<String>,
@@ -68,6 +69,14 @@ pub struct Config {
     pub payment_portal: Option<PaymentPortalConfig>,
     /// How long a payment portal call may take (PAYMENT_PORTAL_TIMEOUT_MS).
     pub payment_portal_timeout: Duration,
+}
+
+#[derive(Debug, Clone)]
+pub struct WalletConfig {
+    /// The Google Wallet issuer id: every pass object and class id starts with it.
+    pub issuer_id: String,
+    /// The service account's JSON key file, as Google Cloud issues it.
+    pub service_account: Secret,
 }
 
 #[derive(Debug, Clone)]
@@ -119,9 +128,7 @@ impl Config {
                 .map(Secret),
             captcha_verify_url: lookup("CAPTCHA_VERIFY_URL")
                 .unwrap_or_else(|| "https://www.google.com/recaptcha/api/siteverify".to_owned()),
-            wallet_key: lookup("WALLET_SIGNING_KEY")
-                .filter(|key| !key.is_empty())
-                .map(Secret),
+            wallet: wallet(&lookup)?,
             upstream_url: match lookup("LOYALTY_UPSTREAM_URL").filter(|url| !url.is_empty()) {
                 Some(url) if url.starts_with("http://") || url.starts_with("https://") => Some(url),
                 Some(url) => {
@@ -193,6 +200,43 @@ impl Config {
 
 /// Who e-mail comes from when MAIL_FROM is unset.
 const DEFAULT_MAIL_FROM: &str = "Loyalty <no-reply@loyalty.invalid>";
+
+/// WALLET_SERVICE_ACCOUNT_FILE (a mounted secret: the service account's JSON key) and
+/// WALLET_ISSUER_ID (digits), both or neither.
+fn wallet(lookup: &impl Fn(&str) -> Option<String>) -> Result<Option<WalletConfig>, ConfigError> {
+    let file = lookup("WALLET_SERVICE_ACCOUNT_FILE").filter(|path| !path.is_empty());
+    let issuer = lookup("WALLET_ISSUER_ID").filter(|id| !id.is_empty());
+    let (path, issuer_id) = match (file, issuer) {
+        (None, None) => return Ok(None),
+        (Some(path), Some(issuer_id)) => (path, issuer_id),
+        (Some(_), None) => {
+            return Err(ConfigError {
+                variable: "WALLET_ISSUER_ID",
+                problem: "is required when WALLET_SERVICE_ACCOUNT_FILE is set".to_owned(),
+            });
+        }
+        (None, Some(_)) => {
+            return Err(ConfigError {
+                variable: "WALLET_SERVICE_ACCOUNT_FILE",
+                problem: "is required when WALLET_ISSUER_ID is set".to_owned(),
+            });
+        }
+    };
+    if !issuer_id.chars().all(|c| c.is_ascii_digit()) {
+        return Err(ConfigError {
+            variable: "WALLET_ISSUER_ID",
+            problem: format!("'{issuer_id}' is not a Google Wallet issuer id (digits)"),
+        });
+    }
+    let service_account = std::fs::read_to_string(&path).map_err(|error| ConfigError {
+        variable: "WALLET_SERVICE_ACCOUNT_FILE",
+        problem: format!("'{path}' cannot be read: {error}"),
+    })?;
+    Ok(Some(WalletConfig {
+        issuer_id,
+        service_account: Secret(service_account),
+    }))
+}
 
 /// PAYMENT_PORTAL_URL and the secret in the file PAYMENT_PORTAL_SECRET_FILE names (a
 /// mounted Kubernetes or Docker secret), both or neither.
@@ -379,6 +423,36 @@ mod tests {
         })
         .expect_err("not http");
         assert_eq!(error.variable, "PAYMENT_PORTAL_URL");
+    }
+
+    #[test]
+    fn a_wallet_needs_both_its_key_file_and_a_numeric_issuer_id() {
+        let with = |pairs: &'static [(&'static str, &'static str)]| {
+            Config::from_lookup(move |name| {
+                pairs
+                    .iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| (*value).to_owned())
+            })
+        };
+        let error = with(&[("WALLET_SERVICE_ACCOUNT_FILE", "/run/secrets/wallet.json")])
+            .expect_err("no issuer");
+        assert_eq!(error.variable, "WALLET_ISSUER_ID");
+        let error = with(&[("WALLET_ISSUER_ID", "3388000000022100000")]).expect_err("no key");
+        assert_eq!(error.variable, "WALLET_SERVICE_ACCOUNT_FILE");
+        let error = with(&[
+            ("WALLET_SERVICE_ACCOUNT_FILE", "/run/secrets/wallet.json"),
+            ("WALLET_ISSUER_ID", "marquee"),
+        ])
+        .expect_err("not digits");
+        assert_eq!(error.variable, "WALLET_ISSUER_ID");
+        let error = with(&[
+            ("WALLET_SERVICE_ACCOUNT_FILE", "/nonexistent/wallet.json"),
+            ("WALLET_ISSUER_ID", "3388000000022100000"),
+        ])
+        .expect_err("unreadable");
+        assert_eq!(error.variable, "WALLET_SERVICE_ACCOUNT_FILE");
+        assert!(with(&[]).expect("valid").wallet.is_none());
     }
 
     #[test]

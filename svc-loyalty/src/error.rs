@@ -34,6 +34,9 @@ pub enum Error {
     Mail(String),
     #[error("signing a wallet pass: {0}")]
     Wallet(String),
+    /// The wallet service account cannot sign: the start fails and says why.
+    #[error("WALLET_SERVICE_ACCOUNT_FILE: {0}")]
+    WalletKey(String),
     #[error("the password workers have stopped")]
     PasswordWorkers,
 }
@@ -62,6 +65,7 @@ impl From<Error> for tonic::Status {
             | Error::PasswordHash(_)
             | Error::Random(_)
             | Error::Wallet(_)
+            | Error::WalletKey(_)
             | Error::PasswordWorkers => tonic::Status::internal(error.to_string()),
         }
     }

@@ -74,9 +74,16 @@ impl Application {
             seed::demo(&store).await?;
         }
         let events = Arc::new(Notify::new());
-        let wallet_key = match &config.wallet_key {
-            Some(key) => key.expose().to_owned(),
-            None => domain::credentials::new_token()?,
+        let wallet = match &config.wallet {
+            Some(wallet) => Some(
+                WalletSigner::from_service_account(
+                    wallet.service_account.expose(),
+                    wallet.issuer_id.clone(),
+                    config.site_origins.clone(),
+                )
+                .map_err(Error::WalletKey)?,
+            ),
+            None => None,
         };
         let outside = Outside {
             films: FilmCatalogue::connect_lazy(&config.catalogue_addr)?,
@@ -100,7 +107,7 @@ impl Application {
                 )?),
                 None => Arc::new(CaptchaOff),
             },
-            wallet: WalletSigner::new(wallet_key.as_bytes(), config.brand.clone()),
+            wallet,
         };
         let provider = Provider::new(
             store.clone(),

@@ -1326,26 +1326,95 @@ fn is_jwt(text: &str) -> bool {
             .all(|part| !part.is_empty() && !part.contains(' '))
 }
 
-async fn wallet_passes_are_the_raw_text_of_a_signed_jwt() {
+/// A Google Cloud service account's JSON key file with a fresh RSA key, and the key's
+/// public half to check signatures with.
+fn service_account_key_file() -> (String, jsonwebtoken::DecodingKey) {
+    use rsa::pkcs8::{EncodePrivateKey, EncodePublicKey, LineEnding};
+    let private = rsa::RsaPrivateKey::new(&mut rsa::rand_core::OsRng, 2048).expect("an RSA key");
+    let pem = private.to_pkcs8_pem(LineEnding::LF).expect("PEM");
+    let public = private
+        .to_public_key()
+        .to_public_key_pem(LineEnding::LF)
+        .expect("PEM");
+    let dir = temp_data_dir(&format!("wallet-{}", rand_suffix()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("service-account.json");
+    let key = json!({
+        "type": "service_account",
+        "project_id": "marquee-wallet",
+        "private_key_id": "key-1",
+        "private_key": pem.as_str(),
+        "client_email": "wallet@marquee-wallet.iam.gserviceaccount.com",
+        "client_id": "1",
+    });
+    std::fs::write(&file, key.to_string()).expect("write the key file");
+    let decoding =
+        jsonwebtoken::DecodingKey::from_rsa_pem(public.as_bytes()).expect("a public key");
+    (file.display().to_string(), decoding)
+}
+
+async fn wallet_passes_are_save_to_google_wallet_jwts_signed_rs256_by_the_service_account() {
+    let (key_file, public_key) = service_account_key_file();
+    let gateway = spawn_gateway_with(
+        &[],
+        &[
+            ("WALLET_SERVICE_ACCOUNT_FILE", &key_file),
+            ("WALLET_ISSUER_ID", "3388000000022100000"),
+        ],
+    )
+    .await;
+    let token = demo_session(&gateway).await;
+    let mut validation = jsonwebtoken::Validation::new(jsonwebtoken::Algorithm::RS256);
+    validation.set_audience(&["google"]);
+    validation.set_issuer(&["wallet@marquee-wallet.iam.gserviceaccount.com"]);
+    validation.set_required_spec_claims(&["iss", "aud"]);
+    for (route, objects) in [
+        (
+            "/WalletPasses/CreateLoyaltyCard/MQ?cardNumber=mq00012345&fullJwt=true",
+            "loyaltyObjects",
+        ),
+        (
+            "/WalletPasses/GetETicket/MQ/MQ-ORDER-1001?fullJwt=true",
+            "eventTicketObjects",
+        ),
+    ] {
+        let (status, content_type, body) = cypher_text(&gateway, route, &token).await;
+        assert_eq!(status, 200, "{route}: {body}");
+        assert!(content_type.starts_with("text/plain"), "{content_type}");
+        assert!(is_jwt(&body), "{body}");
+        let header = jsonwebtoken::decode_header(&body).expect("a JWT header");
+        assert_eq!(header.alg, jsonwebtoken::Algorithm::RS256);
+        assert_eq!(header.kid.as_deref(), Some("key-1"));
+        let claims = jsonwebtoken::decode::<Value>(&body, &public_key, &validation)
+            .expect("signed by the service account's key")
+            .claims;
+        assert_eq!(claims["typ"], "savetowallet");
+        let object = &claims["payload"][objects][0];
+        assert!(
+            object["id"]
+                .as_str()
+                .is_some_and(|id| id.starts_with("3388000000022100000.")),
+            "{claims}"
+        );
+    }
+}
+
+async fn without_a_wallet_service_account_passes_are_not_available() {
     let gateway = spawn_gateway().await;
     let token = demo_session(&gateway).await;
-    let (status, content_type, body) = cypher_text(
-        &gateway,
-        "/WalletPasses/CreateLoyaltyCard/MQ?cardNumber=mq00012345&fullJwt=true",
-        &token,
-    )
-    .await;
-    assert_eq!(status, 200);
-    assert!(content_type.starts_with("text/plain"), "{content_type}");
-    assert!(is_jwt(&body), "{body}");
-    let (status, _, body) = cypher_text(
-        &gateway,
-        "/WalletPasses/GetETicket/MQ/MQ-ORDER-1001?fullJwt=true",
-        &token,
-    )
-    .await;
-    assert_eq!(status, 200);
-    assert!(is_jwt(&body), "{body}");
+    let (status, body) = gateway
+        .cypher(
+            "GET",
+            "/WalletPasses/CreateLoyaltyCard/MQ?cardNumber=MQ00012345&fullJwt=true",
+            json!({}),
+            Some(&token),
+        )
+        .await;
+    assert_eq!((status, peach(&body)), (501, 503), "{body}");
+    assert_eq!(
+        body["clientErrorMessage"], "Wallet passes are not available on this site (Code: 503)",
+        "{body}"
+    );
 }
 
 async fn a_wallet_pass_is_only_for_the_members_own_card_or_booking() {
@@ -1704,7 +1773,8 @@ crate::on_both_stores!(
     member_search_finds_the_club_and_get_validated_member_answers_the_member,
     an_e_mailed_activation_code_activates_once,
     an_activation_code_needs_a_member_who_is_not_active_yet,
-    wallet_passes_are_the_raw_text_of_a_signed_jwt,
+    wallet_passes_are_save_to_google_wallet_jwts_signed_rs256_by_the_service_account,
+    without_a_wallet_service_account_passes_are_not_available,
     a_wallet_pass_is_only_for_the_members_own_card_or_booking,
     a_taken_card_a_costly_reward_and_a_deleted_member_are_refused,
 );

@@ -116,7 +116,8 @@ pub struct Provider {
     events: Arc<Notify>,
     mailer: Mailer,
     captcha: Arc<dyn CaptchaVerifier>,
-    wallet: WalletSigner,
+    /// `None` without a configured service account: wallet calls say passes are not available.
+    wallet: Option<WalletSigner>,
     payment_portal: Arc<dyn PaymentPortal>,
     /// The site's origins: reset links may only point there.
     site_origins: Vec<String>,
@@ -130,7 +131,7 @@ pub struct Outside {
     pub events: Arc<Notify>,
     pub mailer: Mailer,
     pub captcha: Arc<dyn CaptchaVerifier>,
-    pub wallet: WalletSigner,
+    pub wallet: Option<WalletSigner>,
     pub payment_portal: Arc<dyn PaymentPortal>,
 }
 

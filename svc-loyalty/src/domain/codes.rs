@@ -37,6 +37,8 @@ pub enum PeachCode {
     RewardUnavailable,
     /// The site has no payment-provider portal (PAYMENT_PORTAL_URL unset).
     PaymentPortalNotConfigured,
+    /// No Google Wallet service account is configured (WALLET_SERVICE_ACCOUNT_FILE).
+    WalletNotConfigured,
     /// The payment-provider portal failed or did not answer in time.
     PaymentPortalFailed,
 }
@@ -68,6 +70,7 @@ impl PeachCode {
             PeachCode::RewardUnavailable => 409,
             PeachCode::PaymentPortalNotConfigured => 501,
             PeachCode::PaymentPortalFailed => 502,
+            PeachCode::WalletNotConfigured => 503,
         }
     }
 
@@ -80,7 +83,7 @@ impl PeachCode {
             PeachCode::VersionRequired => 403,
             PeachCode::Locked => 423,
             PeachCode::TooManyRequests => 429,
-            PeachCode::PaymentPortalNotConfigured => 501,
+            PeachCode::PaymentPortalNotConfigured | PeachCode::WalletNotConfigured => 501,
             PeachCode::PaymentPortalFailed => 502,
             _ => 200,
         }
@@ -131,6 +134,7 @@ fn message(code: PeachCode) -> Option<&'static str> {
         PeachCode::InvalidSession => "Your session has expired, please log in again",
         PeachCode::VersionRequired => "This needs a version 3 session",
         PeachCode::PaymentPortalNotConfigured => "Payment methods cannot be managed on this site",
+        PeachCode::WalletNotConfigured => "Wallet passes are not available on this site",
         PeachCode::PaymentPortalFailed => {
             "The payment provider is not available at the moment, please try again later"
         }

@@ -6,6 +6,7 @@ import { useTransactionHistory } from '../../api/get-transaction-history';
 import type { Order, PointTransaction } from '../../types';
 import { formatCents, formatUnixDate } from '../../utils/member-format';
 import { HistoryPanel, type HistoryColumn } from './history-panel';
+import { WalletPassButton } from './wallet-pass-button';
 import styles from './account.module.css';
 
 export function HistoryScreen() {
@@ -25,6 +26,7 @@ export function HistoryScreen() {
       ),
     },
     { headingKey: 'loyalty.history.total', cell: (order) => formatCents(order.totalCents, t.locale), numeric: true },
+    { headingKey: 'loyalty.history.eTicket', cell: (order) => <WalletPassButton bookingId={order.orderId} /> },
   ];
   const transactionColumns: HistoryColumn<PointTransaction>[] = [
     { headingKey: 'loyalty.history.date', cell: (entry) => formatUnixDate(entry.happenedAt, t.locale) },
