@@ -35,6 +35,13 @@ describe('Link', () => {
     expect(link.getAttribute('aria-label')).toBe('Facebook (Opens in a new window)');
   });
 
+  it('keeps the text of an external link without a label as its name, the notice after it', () => {
+    renderAt('/', <Link to="https://tickets.example.org/sales/1/book">Buy tickets</Link>);
+    const link = screen.getByRole('link', { name: 'Buy tickets (Opens in a new window)' });
+    expect(link.hasAttribute('aria-label')).toBe(false);
+    expect(link.getAttribute('title')).toBe('(Opens in a new window)');
+  });
+
   it('turns an e-mail address into a mailto link', () => {
     renderAt('/', <Link to="hello@marqueecinemas.example">Write to us</Link>);
     expect(screen.getByRole('link').getAttribute('href')).toBe('mailto:hello@marqueecinemas.example');

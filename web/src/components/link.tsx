@@ -92,14 +92,17 @@ export function Link({ to, label, className, navigation, current: isCurrentChoic
         </a>
       );
     case 'external': {
-      const described = label ? `${label} ${t('link.opensInNewWindow')}` : t('link.opensInNewWindow');
+      const notice = t('link.opensInNewWindow');
+      // A label names the link; without one its own text stays its name, the notice
+      // following it unseen (an aria-label of the notice alone would replace the text).
+      const described = label ? `${label} ${notice}` : undefined;
       return (
         <a
           className={className}
           href={target.href}
           target="_blank"
           rel="noreferrer"
-          title={described}
+          title={described ?? notice}
           aria-label={described}
           data-testid={testId}
           onClick={(event) => {
@@ -108,6 +111,7 @@ export function Link({ to, label, className, navigation, current: isCurrentChoic
           }}
         >
           {content}
+          {described ? null : <span className="visually-hidden"> {notice}</span>}
         </a>
       );
     }
