@@ -36,6 +36,7 @@ export function getAdsConfig(inputs: AdPageInputs, { signal }: { signal?: AbortS
       movieId: inputs.movieId,
       pageTitle: inputs.pageTitle,
       scheduledMovieIds: inputs.scheduledMovieIds?.join(','),
+      isLoggedIn: inputs.isLoggedIn === undefined ? undefined : String(inputs.isLoggedIn),
     },
   });
 }

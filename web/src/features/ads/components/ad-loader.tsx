@@ -68,6 +68,7 @@ export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
         pathname: window.location.pathname,
         theater: theater && { id: theater.id, name: theater.name, path: paths.theater.build(theater) },
         movie: movies.movie ?? (inputs.movieId ? { id: inputs.movieId } : undefined),
+        isLoggedIn: inputs.isLoggedIn,
       }),
     });
     const options = {

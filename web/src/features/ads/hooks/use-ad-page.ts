@@ -1,4 +1,5 @@
 import { useLocation } from 'react-router';
+import { useMemberSignedIn } from '@/lib/member-presence';
 import type { Site, Theater } from '@/types/api';
 import { useAdsConfig } from '../api/get-ads-config';
 import { movieIdFromPath, type AdPageInputs, type AdPageMovies } from '../utils/ad-page';
@@ -14,6 +15,7 @@ export function useAdPage(site: Site | undefined, theater: Theater | undefined, 
     movieId: movieIdFromPath(pathname),
     pageTitle,
     scheduledMovieIds: movies.scheduledMovieIds,
+    isLoggedIn: useMemberSignedIn(),
   };
   const enabled = Boolean(site?.settings?.adsDisplay);
   return { ...useAdsConfig(inputs, enabled), inputs };

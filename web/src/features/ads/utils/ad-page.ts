@@ -38,6 +38,8 @@ export type AdPageInputs = {
   movieId: string | undefined;
   pageTitle: string | undefined;
   scheduledMovieIds: string[] | undefined;
+  /** Whether a loyalty member is signed in (ad targeting); undefined before that is known. */
+  isLoggedIn?: boolean;
 };
 
 /** The id at the front of a `{id}-{slug}` segment under `prefix`, if the path has one. */

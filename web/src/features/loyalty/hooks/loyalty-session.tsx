@@ -3,6 +3,7 @@
 
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
+import { publishMemberSignedIn } from '@/lib/member-presence';
 import type { LoyaltyConfig } from '@/types/api';
 import { callCypher } from '../api/call-cypher';
 import type { LoyaltyContext } from '../types';
@@ -75,6 +76,15 @@ export function LoyaltySessionProvider({
     [key],
   );
   useEffect(() => retainController(key), [key]);
+  // The rest of the page (ad targeting) hears whether a member is signed in.
+  useEffect(() => {
+    const publish = () => {
+      const state = controller.getState();
+      publishMemberSignedIn(state.checking ? undefined : state.member !== null);
+    };
+    publish();
+    return controller.subscribe(publish);
+  }, [controller]);
   const value = useMemo(() => ({ controller, context, config }), [controller, context, config]);
   return <LoyaltySessionContext.Provider value={value}>{children}</LoyaltySessionContext.Provider>;
 }
