@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, singleBaseURL } from './e2e/gateways';
+import { e2eDataDir, singleBaseURL, walletServiceAccountFile } from './e2e/gateways';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // E2E_PORT lets two test runs share a machine; the single-location gateway uses the next port.
@@ -22,6 +22,8 @@ function gateway(url: string, siteDir: string, dataDir: string) {
       LOYALTY_SITE_ORIGINS: url,
       // Canonical links, Open Graph and the sitemap name this gateway.
       PUBLIC_URL: url,
+      WALLET_SERVICE_ACCOUNT_FILE: walletServiceAccountFile(dataDir),
+      WALLET_ISSUER_ID: '3388000000022100000',
     },
     url: `${url}/healthz`,
     timeout: 600_000,

@@ -1,7 +1,8 @@
 // Where the e2e gateways keep their data: a fresh directory per gateway and run, so tests
 // start from the seeded members only and can read the e-mails (mail/*.eml) from disk.
 
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -23,6 +24,29 @@ export function e2eDataDir(port: number): string {
   const made = mkdtempSync(join(tmpdir(), `cinema-e2e-${port}-`));
   process.env[DATA_DIRS_VARIABLE] = JSON.stringify({ ...known, [String(port)]: made });
   return made;
+}
+
+/**
+ * A Google Cloud service account's key file for the wallet passes, with a key made for
+ * this run (Google is not reachable here; the test answers for its save page).
+ */
+export function walletServiceAccountFile(dataDir: string): string {
+  const { privateKey } = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+  });
+  const file = join(dataDir, 'wallet-service-account.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      type: 'service_account',
+      private_key_id: 'e2e',
+      private_key: privateKey,
+      client_email: 'wallet@cinema-e2e.iam.gserviceaccount.com',
+    }),
+  );
+  return file;
 }
 
 /** The newest e-mail to `address` whose text matches `pattern`: the first capture group. */
