@@ -63,7 +63,7 @@ impl AppError {
                 message.clone(),
             ),
             AppError::Service { service, status } => {
-                let code = status.code();
+                let code = effective_code(status);
                 let http = StatusCode::from_u16(proto::error::http_status(code))
                     .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
                 let message = match code {
@@ -81,6 +81,21 @@ impl AppError {
                 (http, proto::error::error_code(code), message)
             }
         }
+    }
+}
+
+/// What a service call's failure counts as. A status that tonic made on this side of the
+/// wire from a broken connection (the service went away mid-call) carries the transport
+/// error as its source and says Unknown: to the visitor that is the service being
+/// unavailable (503, try again), not the service failing (500). A status the service
+/// itself sent has no source.
+fn effective_code(status: &tonic::Status) -> tonic::Code {
+    let code = status.code();
+    let local = std::error::Error::source(status).is_some();
+    if local && matches!(code, tonic::Code::Unknown | tonic::Code::Internal) {
+        tonic::Code::Unavailable
+    } else {
+        code
     }
 }
 
@@ -103,6 +118,24 @@ pub fn error_response(status: StatusCode, code: &str, message: &str) -> Response
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_connection_broken_mid_call_is_503_and_a_failure_the_service_sent_is_500() {
+        let broken = tonic::Status::from_error(Box::new(std::io::Error::new(
+            std::io::ErrorKind::ConnectionReset,
+            "connection reset by peer",
+        )));
+        assert_eq!(broken.code(), tonic::Code::Unknown);
+        assert_eq!(
+            AppError::loyalty(broken).parts().0,
+            StatusCode::SERVICE_UNAVAILABLE
+        );
+        let sent = tonic::Status::unknown("the member store failed");
+        assert_eq!(
+            AppError::loyalty(sent).parts().0,
+            StatusCode::INTERNAL_SERVER_ERROR
+        );
+    }
 
     #[test]
     fn a_service_that_cannot_be_reached_is_a_503_naming_the_service() {
