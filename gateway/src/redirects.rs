@@ -16,30 +16,21 @@ use crate::error::AppError;
 use crate::extract::Query;
 use crate::state::AppState;
 
+/// Each hand-off at its redirect endpoint `/api/{segment}/redirect`, and at the site's
+/// own route segment, where its links lead (in the tapos_embedded context a booking link
+/// becomes /startticketing/?theaterCode=&perfCode=), with or without the trailing slash.
 pub fn router() -> Router<AppState> {
-    let mut router = Router::new()
-        .route("/api/startticketing/redirect", get(start_ticketing))
-        .route("/api/launch/ticketing/redirect", get(launch_ticketing))
-        .route("/api/startconcessions/redirect", get(start_concessions))
-        .route("/api/refund/redirect", get(refund));
-    // The same hand-offs at the site's own route segments, where its links lead (in the
-    // tapos_embedded context a booking link becomes /startticketing/?theaterCode=&perfCode=):
-    // a page that hands the browser on, with or without its trailing slash.
-    for path in [
-        "/startticketing",
-        "/launch/ticketing",
-        "/startconcessions",
-        "/refund",
+    let mut router = Router::new();
+    for (segment, handler) in [
+        ("/startticketing", get(start_ticketing)),
+        ("/launch/ticketing", get(launch_ticketing)),
+        ("/startconcessions", get(start_concessions)),
+        ("/refund", get(refund)),
     ] {
-        let handler = match path {
-            "/startticketing" => get(start_ticketing),
-            "/launch/ticketing" => get(launch_ticketing),
-            "/startconcessions" => get(start_concessions),
-            _ => get(refund),
-        };
         router = router
-            .route(path, handler.clone())
-            .route(&format!("{path}/"), handler);
+            .route(&format!("/api{segment}/redirect"), handler.clone())
+            .route(segment, handler.clone())
+            .route(&format!("{segment}/"), handler);
     }
     router
 }
