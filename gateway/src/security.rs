@@ -215,6 +215,7 @@ mod tests {
             ticketing_provider: Some(catalogue::TicketingProvider {
                 name: "VISTA".to_owned(),
                 url: "https://tickets.example.com/chain/".to_owned(),
+                ..Default::default()
             }),
             ..Default::default()
         };
@@ -276,6 +277,7 @@ mod tests {
             ticketing_provider: Some(catalogue::TicketingProvider {
                 name: "VISTA".to_owned(),
                 url: "https://tickets.example.com/chain/".to_owned(),
+                ..Default::default()
             }),
             ..Default::default()
         };

@@ -10,6 +10,7 @@
 //! - [`consent`]: consent state and tracker decisions.
 //! - [`serving`]: serving a service with health and reflection, shutdown signals.
 //! - [`config`]: reading configuration variables, errors naming the variable.
+//! - [`hand_off`]: the hand-offs to the ticketing site, by route segment.
 //! - [`slug`]: URL and ad-path slugs, shared by the catalogue and ads.
 //! - [`telemetry`]: log set-up for every binary.
 //! - [`trace`]: request ids and W3C trace context carried through gRPC metadata.
@@ -19,6 +20,7 @@
 
 pub mod config;
 pub mod error;
+pub mod hand_off;
 pub mod metrics;
 pub mod otlp;
 pub mod serving;

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
+use proto::hand_off;
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
@@ -235,6 +236,12 @@ fn check_site(
             format!("'{}' is not an absolute http(s) URL", provider.url),
         ));
     }
+    if let Some((index, problem)) = unknown_hand_off(&provider) {
+        return Err(fail(
+            &format!("settings.ticketingProvider.handOffs[{index}]"),
+            problem,
+        ));
+    }
     if !site.loyalty.is_null() && !site.loyalty.is_object() {
         return Err(fail("loyalty", "must be an object".to_owned()));
     }
@@ -302,8 +309,34 @@ fn check_theaters(
                 format!("'{}' is not an absolute http(s) URL", own.url),
             ));
         }
+        if let Some((offered, problem)) = theater
+            .ticketing_provider
+            .as_ref()
+            .and_then(unknown_hand_off)
+        {
+            return Err(fail(
+                format!("[{index}].ticketingProvider.handOffs[{offered}]"),
+                problem,
+            ));
+        }
     }
     Ok(())
+}
+
+/// The first of a provider's `handOffs` that names no hand-off, with the problem.
+fn unknown_hand_off(provider: &pb::TicketingProvider) -> Option<(usize, String)> {
+    let (index, segment) = provider
+        .hand_offs
+        .iter()
+        .enumerate()
+        .find(|(_, segment)| hand_off::hand_off(segment).is_none())?;
+    Some((
+        index,
+        format!(
+            "'{segment}' is not a hand-off: one of {}",
+            hand_off::segments()
+        ),
+    ))
 }
 
 fn check_movies(dir: &Path, movies: &[MovieEntry]) -> Result<(), BundleError> {

@@ -10,6 +10,10 @@ pub enum Error {
     NotFound { kind: &'static str, id: String },
     #[error("{0}")]
     InvalidArgument(String),
+    #[error(
+        "the '{0}' hand-off is not offered: the ticketing provider's handOffs does not name it"
+    )]
+    HandOffNotOffered(String),
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
 }
@@ -17,7 +21,9 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(error: Error) -> Self {
         match &error {
-            Error::NotFound { .. } => tonic::Status::not_found(error.to_string()),
+            Error::NotFound { .. } | Error::HandOffNotOffered(_) => {
+                tonic::Status::not_found(error.to_string())
+            }
             Error::InvalidArgument(_) => tonic::Status::invalid_argument(error.to_string()),
             Error::Bundle(_) => tonic::Status::failed_precondition(error.to_string()),
             Error::Transport(_) => tonic::Status::unavailable(error.to_string()),

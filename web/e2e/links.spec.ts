@@ -84,4 +84,26 @@ test.describe('links', () => {
     await expect(ticket).toHaveAttribute('href', /^\/ticketing-sandbox\/sales\/[^/]+\/book\?perfcode=\d+$/);
     await expect(ticket).not.toHaveAttribute('target', '_blank');
   });
+
+  test('the chain’s hand-offs are in the footer and a theater’s on its page, each followed to the ticketing site', async ({ page }) => {
+    await page.goto('/');
+    const shop = page.getByRole('contentinfo').getByTestId('hand-off-links');
+    await expect(shop.getByRole('link')).toHaveText([
+      'Gift cards',
+      'Physical gift cards',
+      'Gift a membership',
+      'Vouchers',
+      'Season passes',
+    ]);
+    await shop.getByRole('link', { name: 'Gift cards', exact: true }).click();
+    await expect(page).toHaveURL(/\/ticketing-sandbox\/giftcards$/);
+
+    // The flagship names its own provider, which offers concessions and refunds only.
+    await page.goto('/theaters/');
+    await page.getByTestId('theater-card').filter({ hasText: 'Harbor' }).getByRole('link').first().click();
+    const services = page.getByRole('main').getByTestId('hand-off-links');
+    await expect(services.getByRole('link')).toHaveText(['Order food and drinks', 'Request a refund']);
+    await services.getByRole('link', { name: 'Order food and drinks' }).click();
+    await expect(page).toHaveURL(/\/ticketing-sandbox\/startconcessions\?theaterCode=[^&]+$/);
+  });
 });

@@ -7,6 +7,8 @@ const PASSWORD = 'Popcorn#2024';
 
 async function signIn(page: Page, search = '') {
   await page.goto(`/sign-in/${search}`);
+  // Signing up on the ticketing site is offered beside the site's own registration.
+  await expect(page.getByRole('link', { name: 'Join on our ticketing site' })).toHaveAttribute('href', '/signup/');
   await page.getByLabel('Email').fill(EMAIL);
   await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -19,6 +21,9 @@ test('the demo member signs in, sees the account and signs out from the header',
   await expect(page).toHaveURL(/\/account\/$/);
   await expect(page.getByTestId('member-points')).toHaveText(/\d/);
   await expect(page.getByTestId('scannable-code')).toBeVisible();
+  // The chain's provider offers loyalty credit and upgrades: the overview leads there.
+  await expect(page.getByRole('link', { name: 'Buy loyalty credit' })).toHaveAttribute('href', '/loyaltycredit/');
+  await expect(page.getByRole('link', { name: 'Upgrade your membership' })).toHaveAttribute('href', '/loyalty/upgrade/');
   await expectNoSeriousViolations(page);
   await page.getByTestId('member-access').click();
   await page.locator('#member-menu').getByRole('link', { name: 'Sign out' }).click();

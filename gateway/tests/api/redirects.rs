@@ -1,40 +1,59 @@
+use proto::catalogue::v1::TicketingProvider;
+use proto::hand_off::{HAND_OFFS, HandOff, HandOffScope, hand_off};
+
 use crate::helpers::{error_of, spawn_gateway};
+
+/// Whether a theater's (resolved) provider offers the hand-off at `segment`.
+fn offers(provider: &serde_json::Value, segment: &str) -> bool {
+    let offered = provider["handOffs"].as_array().expect("a list");
+    hand_off(segment)
+        .expect("a hand-off")
+        .offered_by(&TicketingProvider {
+            name: String::new(),
+            url: String::new(),
+            hand_offs: offered
+                .iter()
+                .map(|segment| segment.as_str().expect("a segment").to_owned())
+                .collect(),
+        })
+}
 
 #[tokio::test]
 async fn each_hand_off_endpoint_redirects_to_the_theaters_provider_with_codes() {
     let gateway = spawn_gateway().await;
     let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let mut refused = 0;
     for theater in theaters.as_array().expect("a list") {
         let id = theater["id"].as_str().expect("an id");
         let code = theater["code"].as_str().expect("a code");
-        let provider = theater["ticketingProvider"]["url"]
-            .as_str()
-            .expect("a provider");
-        for (endpoint, kind) in [
-            ("startticketing", "startticketing"),
-            ("launch/ticketing", "launch/ticketing"),
-            ("startconcessions", "startconcessions"),
-            ("refund", "refund"),
-        ] {
+        let provider = &theater["ticketingProvider"];
+        let url = provider["url"].as_str().expect("a provider");
+        for HandOff { segment, .. } in &HAND_OFFS {
             let response = gateway
                 .get(&format!(
-                    "/api/{endpoint}/redirect?theaterId={id}&perfCode=P-1001"
+                    "/api/{segment}/redirect?theaterId={id}&perfCode=P-1001"
                 ))
                 .await;
-            assert_eq!(response.status(), 302, "{endpoint}");
+            if !offers(provider, segment) {
+                assert_eq!(response.status(), 404, "{segment} at {id}");
+                refused += 1;
+                continue;
+            }
+            assert_eq!(response.status(), 302, "{segment} at {id}");
             let location = response.headers()["location"].to_str().expect("ascii");
-            assert!(
-                location.starts_with(provider.trim_end_matches('/')),
-                "{location}"
+            assert_eq!(
+                location,
+                format!(
+                    "{}/{segment}?theaterCode={code}&perfCode=P-1001",
+                    url.trim_end_matches('/')
+                )
             );
-            assert!(location.contains(kind), "{location}");
-            assert!(
-                location.contains(&format!("theaterCode={code}")),
-                "{location}"
-            );
-            assert!(location.contains("perfCode=P-1001"), "{location}");
         }
     }
+    assert!(
+        refused > 0,
+        "the demo's own-provider theater offers fewer hand-offs"
+    );
 }
 
 #[tokio::test]
@@ -42,12 +61,7 @@ async fn the_hand_off_route_segments_hand_off_like_their_endpoints() {
     let gateway = spawn_gateway().await;
     let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
     let code = theaters[0]["code"].as_str().expect("a code");
-    for segment in [
-        "startticketing",
-        "launch/ticketing",
-        "startconcessions",
-        "refund",
-    ] {
+    for HandOff { segment, .. } in &HAND_OFFS {
         for slash in ["/", ""] {
             let page = gateway
                 .get(&format!(
@@ -66,6 +80,29 @@ async fn the_hand_off_route_segments_hand_off_like_their_endpoints() {
                 "/{segment}{slash}"
             );
         }
+    }
+}
+
+#[tokio::test]
+async fn a_chains_hand_off_without_a_theater_goes_to_the_site_wide_provider() {
+    let gateway = spawn_gateway().await;
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    let site_wide = site["settings"]["ticketingProvider"]["url"]
+        .as_str()
+        .expect("a site-wide provider");
+    for HandOff { segment, scope } in &HAND_OFFS {
+        if *scope == HandOffScope::Theater {
+            let (status, body) = gateway.get_json(&format!("/api/{segment}/redirect")).await;
+            assert_eq!(status, 400, "{segment}");
+            assert!(error_of(&body).1.contains("theaterId"), "{segment}");
+            continue;
+        }
+        let response = gateway.get(&format!("/{segment}/")).await;
+        assert_eq!(response.status(), 302, "{segment}");
+        assert_eq!(
+            response.headers()["location"],
+            format!("{}/{segment}", site_wide.trim_end_matches('/')).as_str()
+        );
     }
 }
 
@@ -126,4 +163,28 @@ async fn bad_hand_off_parameters_are_400_naming_them() {
         .get_json("/api/refund/redirect?theaterId=no-such-theater")
         .await;
     assert_eq!(status, 404);
+}
+
+#[tokio::test]
+async fn a_hand_off_the_provider_does_not_offer_is_a_404_saying_so() {
+    let gateway = spawn_gateway().await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let own = theaters
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|theater| !offers(&theater["ticketingProvider"], "payreservation"))
+        .expect("the demo's theater with its own provider");
+    let (status, body) = gateway
+        .get_json(&format!(
+            "/api/payreservation/redirect?theaterId={}",
+            own["id"].as_str().expect("an id")
+        ))
+        .await;
+    assert_eq!(status, 404);
+    assert!(
+        error_of(&body)
+            .1
+            .contains("'payreservation' hand-off is not offered")
+    );
 }

@@ -12,6 +12,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
+use proto::hand_off::{self, HandOffScope};
 use serde::Deserialize;
 
 use crate::Error;
@@ -450,29 +451,46 @@ impl Catalogue {
         .cloned()
     }
 
-    /// The hand-off URL of a server redirect endpoint, and the theater's code.
+    /// The hand-off URL of a server redirect endpoint, and the theater's code (empty for
+    /// a chain's hand-off without a theater).
     pub fn ticketing(
         &self,
         theater_id: &str,
         perf_code: &str,
-        kind: &str,
+        segment: &str,
     ) -> Result<(String, String), Error> {
-        if !theaters::HAND_OFF_KINDS.contains(&kind) {
-            return Err(Error::InvalidArgument(format!(
-                "kind: '{kind}' is not one of {}",
-                theaters::HAND_OFF_KINDS.join(", ")
-            )));
-        }
+        let hand_off = hand_off::hand_off(segment).ok_or_else(|| {
+            Error::InvalidArgument(format!(
+                "kind: '{segment}' is not one of {}",
+                hand_off::segments()
+            ))
+        })?;
         // Hand-off links name a theater by its id or by its ticketing code (theaterCode).
-        let theater = self
-            .theaters()
-            .into_iter()
-            .find(|theater| theater.id == theater_id || theater.code == theater_id)
-            .ok_or_else(|| not_found("theater", theater_id))?;
-        let provider = theater.ticketing_provider.clone().unwrap_or_default();
+        let theater = if theater_id.is_empty() {
+            if hand_off.scope == HandOffScope::Theater {
+                return Err(Error::InvalidArgument(format!(
+                    "theaterId: required for the '{segment}' hand-off"
+                )));
+            }
+            None
+        } else {
+            let theater = self
+                .theaters()
+                .into_iter()
+                .find(|theater| theater.id == theater_id || theater.code == theater_id)
+                .ok_or_else(|| not_found("theater", theater_id))?;
+            Some(theater)
+        };
+        let (provider, theater_code) = match theater {
+            Some(theater) => (theater.ticketing_provider.unwrap_or_default(), theater.code),
+            None => (self.site_wide_provider(), String::new()),
+        };
+        if !hand_off.offered_by(&provider) {
+            return Err(Error::HandOffNotOffered(segment.to_owned()));
+        }
         Ok((
-            theaters::hand_off_url(&provider, kind, &theater.code, perf_code),
-            theater.code,
+            theaters::hand_off_url(&provider, segment, &theater_code, perf_code),
+            theater_code,
         ))
     }
 }

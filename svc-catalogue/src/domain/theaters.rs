@@ -1,5 +1,5 @@
 //! Theater rules: the per-theater ticketing provider with the site-wide fallback, the
-//! current theater (SPEC.md section 4), and hand-off targets.
+//! current theater (SPEC.md section 4), and hand-off and booking URLs.
 
 use proto::catalogue::v1::{Theater, TicketingProvider};
 
@@ -38,29 +38,24 @@ pub fn current_theater<'a>(
     }
 }
 
-/// The hand-off kinds of the server redirect endpoints (SPEC.md section 2).
-pub const HAND_OFF_KINDS: [&str; 4] = [
-    "startticketing",
-    "launch/ticketing",
-    "startconcessions",
-    "refund",
-];
-
-/// `{provider}/{kind}?theaterCode=..&perfCode=..`, the query values percent-encoded.
+/// `{provider}/{segment}?theaterCode=..&perfCode=..`, the query values percent-encoded
+/// and left out when empty.
 pub fn hand_off_url(
     provider: &TicketingProvider,
-    kind: &str,
+    segment: &str,
     theater_code: &str,
     perf_code: &str,
 ) -> String {
-    let mut url = format!(
-        "{}/{kind}?theaterCode={}",
-        provider.url.trim_end_matches('/'),
-        percent_encode(theater_code)
-    );
-    if !perf_code.is_empty() {
-        url.push_str("&perfCode=");
-        url.push_str(&percent_encode(perf_code));
+    let mut url = format!("{}/{segment}", provider.url.trim_end_matches('/'));
+    let mut separator = '?';
+    for (name, value) in [("theaterCode", theater_code), ("perfCode", perf_code)] {
+        if !value.is_empty() {
+            url.push(separator);
+            url.push_str(name);
+            url.push('=');
+            url.push_str(&percent_encode(value));
+            separator = '&';
+        }
     }
     url
 }
@@ -95,6 +90,7 @@ mod tests {
         TicketingProvider {
             name: "X".to_owned(),
             url: url.to_owned(),
+            hand_offs: Vec::new(),
         }
     }
 
@@ -166,6 +162,10 @@ mod tests {
         assert_eq!(
             hand_off_url(&provider("https://t.example.com"), "refund", "NY1", ""),
             "https://t.example.com/refund?theaterCode=NY1"
+        );
+        assert_eq!(
+            hand_off_url(&provider("https://t.example.com"), "giftcards", "", ""),
+            "https://t.example.com/giftcards"
         );
     }
 

@@ -52,7 +52,7 @@ async fn an_unknown_field_in_a_movie_is_refused_by_name() {
 
 #[tokio::test]
 async fn cross_references_and_values_are_checked() {
-    let cases: [(&str, Edit, &str); 7] = [
+    let cases: [(&str, Edit, &str); 9] = [
         (
             "schedules.json",
             |s| s[0]["theaterId"] = "nowhere".into(),
@@ -87,6 +87,17 @@ async fn cross_references_and_values_are_checked() {
             "events.json",
             |e| e[0]["movieId"] = "9999".into(),
             "events.json: [0].movieId: no movie '9999'",
+        ),
+        (
+            "site.json",
+            |s| s["settings"]["ticketingProvider"]["handOffs"][2] = "popcorn".into(),
+            "site.json: settings.ticketingProvider.handOffs[2]: 'popcorn' is not a hand-off: \
+             one of startticketing, ",
+        ),
+        (
+            "theaters.json",
+            |t| t[2]["ticketingProvider"]["handOffs"][0] = "gift-cards".into(),
+            "theaters.json: [2].ticketingProvider.handOffs[0]: 'gift-cards' is not a hand-off",
         ),
     ];
     for (file, edit, expected) in cases {

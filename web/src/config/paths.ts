@@ -1,5 +1,6 @@
 // Every route of the app, built in one place (SPEC.md section 2, DESIGN.md section 5).
 // Paths end with '/' like the pre-built pages the gateway serves.
+import type { HandOffSegment } from './hand-offs';
 
 /** `{id}-{slug}`, or the bare id when there is no slug. */
 export function idSlugSegment(id: string, slug?: string): string {
@@ -76,11 +77,20 @@ export const paths = {
     build: (event: { id: string; slug?: string }) =>
       `/events/${encodeURIComponent(idSlugSegment(event.id, event.slug))}/`,
   },
-  /** The ticketing hand-off inside the site: where a TAPOS booking link leads when embedded. */
-  startTicketing: {
-    pattern: '/startticketing/',
-    build: ({ theaterCode, perfCode }: { theaterCode: string; perfCode: string }) =>
-      `/startticketing/?${new URLSearchParams({ theaterCode, perfCode }).toString()}`,
+  /**
+   * A hand-off to the ticketing site, answered by the gateway with a redirect: a TAPOS
+   * booking link when embedded leads to /startticketing/?theaterCode=&perfCode=.
+   */
+  handOff: {
+    build: (
+      segment: HandOffSegment,
+      codes: { theaterId?: string; theaterCode?: string; perfCode?: string } = {},
+    ) =>
+      withQuery(`/${segment}/`, [
+        ['theaterId', codes.theaterId],
+        ['theaterCode', codes.theaterCode],
+        ['perfCode', codes.perfCode],
+      ]),
   },
   /** The loyalty-member area (DESIGN.md section 5); its screens are ACCOUNT_SCREENS. */
   account: {

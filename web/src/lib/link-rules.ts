@@ -1,5 +1,6 @@
 // The link rules of SPEC.md section 2, as one pure decision: what a destination
 // becomes on the page at `context.location`. The Link component only renders it.
+import { HAND_OFF_SEGMENTS } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
 import { normalisePath, type TrailingSlash } from './path-normalisation';
 import { registrableDomain } from './registrable-domain';
@@ -32,7 +33,9 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i;
  * Paths the server answers itself (API, redirects, posters, the ticketing sandbox that
  * stands in for the ticketing site in demos), not pages of the app.
  */
-const SERVER_PATH = /^\/(api|posters|page-data|ticketing-sandbox|startticketing|launch\/ticketing|startconcessions|refund)\//;
+const SERVER_PATH = new RegExp(
+  `^/(${['api', 'posters', 'page-data', 'ticketing-sandbox', ...HAND_OFF_SEGMENTS].join('|')})/`,
+);
 const TAPOS_BOOKING = /\/sales\/([^/]+)\/book\/?$/i;
 
 export function isPreviewPath(pathname: string): boolean {
@@ -93,7 +96,7 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   if (booking?.[1] && perfCode) {
     // The gateway answers the hand-off route itself (a redirect to the provider): a
     // document navigation, not one of the app's routes.
-    return { kind: 'plain', href: paths.startTicketing.build({ theaterCode: decodeURIComponent(booking[1]), perfCode }) };
+    return { kind: 'plain', href: paths.handOff.build('startticketing', { theaterCode: decodeURIComponent(booking[1]), perfCode }) };
   }
 
   if (isOtherSite(url.host, location.host)) {

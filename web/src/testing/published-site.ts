@@ -37,16 +37,17 @@ export const appData: AppData = {
     settings: {
       domain: 'www.marqueecinemas.example',
       circuit: { id: '77', name: 'Marquee Cinemas' },
-      ticketingProvider: { name: 'BOOST_POS', url: 'https://tickets.marqueecinemas.example' },
+      ticketingProvider: {
+        name: 'BOOST_POS',
+        url: 'https://tickets.marqueecinemas.example',
+        handOffs: ['giftcards', 'startconcessions'],
+      },
       loginPage: { slug: 'sign-in' },
       privacyPolicyPage: { slug: 'privacy-policy' },
       adsDisplay: 'PROGRAMMATIC',
       adsLocation: ['PAGES_TOP', 'PAGES_BOTTOM'],
       navigation: [{ label: 'Movies', to: '/movies/' }],
-      footerLinks: [
-        { label: 'About us', to: '/about/' },
-        { label: 'Gift cards', to: 'https://tickets.marqueecinemas.example/giftcards' },
-      ],
+      footerLinks: [{ label: 'About us', to: '/about/' }],
     },
     loyalty: {
       provider: 'BOOST_POS',

@@ -80,7 +80,12 @@ export type SocialLink = {
 
 export type NavigationLink = { label?: string; to?: string };
 
-export type TicketingProvider = { name?: string; url?: string };
+export type TicketingProvider = {
+  name?: string;
+  url?: string;
+  /** The hand-offs its booking site offers beyond tickets, by route segment (config/hand-offs.ts). */
+  handOffs?: string[];
+};
 
 export type SiteSettings = {
   id?: string;

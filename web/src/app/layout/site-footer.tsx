@@ -1,5 +1,7 @@
 import { Link } from '@/components/link';
+import { HAND_OFF_PLACES, offeredHandOffs } from '@/config/hand-offs';
 import { ConsentPreferencesButton } from '@/features/consent/components/consent-preferences-button';
+import { HandOffLinks } from '@/features/site/components/hand-off-links';
 import { siteYear } from '@/lib/date-time-format';
 import { useTranslate } from '@/lib/i18n';
 import type { SiteSettings, SocialLink } from '@/types/api';
@@ -25,6 +27,8 @@ export function SiteFooter({ siteName, settings, timeZone, country }: SiteFooter
   const socialLinks = (settings?.socialLinks ?? []).filter((link) => link.url);
   const appLinks = (settings?.appLinks ?? []).filter((link) => link.url);
   const footerLinks = (settings?.footerLinks ?? []).filter((link) => link.to && link.label);
+  const provider = settings?.ticketingProvider;
+  const shopLinks = offeredHandOffs(provider, HAND_OFF_PLACES.footer);
   return (
     <footer className={styles.footer}>
       <div className={`container ${styles.columns}`}>
@@ -49,6 +53,14 @@ export function SiteFooter({ siteName, settings, timeZone, country }: SiteFooter
             ))}
           </ul>
         </nav>
+        {shopLinks.length > 0 ? (
+          <section aria-labelledby="footer-shop">
+            <h2 id="footer-shop" className={styles.heading}>
+              {t('footer.shop')}
+            </h2>
+            <HandOffLinks segments={shopLinks} provider={provider} className={styles.list} linkClassName={styles.link} />
+          </section>
+        ) : null}
         {socialLinks.length > 0 ? (
           <section aria-labelledby="footer-social">
             <h2 id="footer-social" className={styles.heading}>

@@ -1,8 +1,10 @@
 import { PageTitle } from '@/components/page-title';
+import { HAND_OFF_PLACES } from '@/config/hand-offs';
 import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
+import { HandOffLinks } from '@/features/site/components/hand-off-links';
 import { siteName } from '@/features/site/utils/site-name';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
 import { TheaterAddress } from '@/features/theaters/components/theater-address';
@@ -31,6 +33,13 @@ export function TheaterRoute() {
           </h1>
           <TheaterAddress theater={theater} />
           {theater.description ? <p className={styles.description}>{theater.description}</p> : null}
+          <HandOffLinks
+            segments={HAND_OFF_PLACES.theater}
+            provider={theater.ticketingProvider}
+            theaterId={theater.id}
+            className={styles.handOffs}
+            linkClassName="button button-secondary"
+          />
           {isSingleLocation ? null : theater.id === selectedTheaterId ? (
             <p className={styles.chosen}>{t('theaters.yourTheater')}</p>
           ) : (

@@ -5,8 +5,11 @@
 import { usePageSearch } from '@/lib/hydration';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/link';
+import { HAND_OFF_PLACES } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { HandOffLinks } from '@/features/site/components/hand-off-links';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';
 import { RETURN_PARAMETER } from '../utils/hand-off';
@@ -21,6 +24,7 @@ function SignInPanels() {
   const { member, config } = useLoyaltySession();
   const handingOff = new URLSearchParams(search).has(RETURN_PARAMETER);
   const captcha = useInvisibleCaptcha('login');
+  const { data: appData } = useAppData();
   return (
     <div className={styles.signIn}>
       <section className={styles.panel} aria-labelledby="sign-in-title">
@@ -60,6 +64,11 @@ function SignInPanels() {
             {config.guestSignupTabButton || t('loyalty.register.title')}
           </Link>
         </div>
+        <HandOffLinks
+          segments={HAND_OFF_PLACES.signIn}
+          provider={appData?.site?.settings?.ticketingProvider}
+          className={styles.links}
+        />
         <ul className={styles.links}>
           <li>
             <Link to={paths.accountScreen.build('gift-card')}>{t('loyalty.giftCard.link')}</Link>

@@ -2,8 +2,11 @@
 // favourites at a glance, each linking to its full screen.
 
 import { Link } from '@/components/link';
+import { HAND_OFF_PLACES } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { useAppData } from '@/features/site/api/get-app-data';
+import { HandOffLinks } from '@/features/site/components/hand-off-links';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
 import { useFavouriteFilms } from '../../api/get-favourite-films';
 import { useOrderHistory } from '../../api/get-order-history';
@@ -23,6 +26,7 @@ export function AccountOverview() {
   const orders = useOrderHistory();
   const films = useFavouriteFilms();
   const cinemas = useFavouriteCinemas();
+  const { data: appData } = useAppData();
   if (!member) return null;
   const points = pointsBalance(member.balances);
   const expiry = member.memberExpiry;
@@ -41,6 +45,11 @@ export function AccountOverview() {
           </p>
         ) : null}
         <Link to={paths.accountScreen.build('history')}>{t('loyalty.account.seeHistory')}</Link>
+        <HandOffLinks
+          segments={HAND_OFF_PLACES.memberArea}
+          provider={appData?.site?.settings?.ticketingProvider}
+          className={styles.list}
+        />
       </section>
       {member.cardNumber ? (
         <section className={styles.panel} aria-labelledby="card-heading">

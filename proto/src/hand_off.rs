@@ -1,0 +1,102 @@
+//! The hand-offs to the external ticketing site (SPEC.md sections 1 and 2), by route
+//! segment: the gateway serves each at `/{segment}/` and `/api/{segment}/redirect`, the
+//! catalogue resolves its target from the ticketing provider's settings.
+
+use crate::catalogue::v1::TicketingProvider;
+
+/// Whose a hand-off is: a theater's needs the theater; the chain's goes to the site-wide
+/// provider unless a theater is named.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HandOffScope {
+    Theater,
+    Chain,
+}
+
+/// One hand-off of SPEC.md section 1 at its route segment (section 2).
+#[derive(Debug)]
+pub struct HandOff {
+    pub segment: &'static str,
+    pub scope: HandOffScope,
+}
+
+const fn theater(segment: &'static str) -> HandOff {
+    HandOff {
+        segment,
+        scope: HandOffScope::Theater,
+    }
+}
+
+const fn chain(segment: &'static str) -> HandOff {
+    HandOff {
+        segment,
+        scope: HandOffScope::Chain,
+    }
+}
+
+impl HandOff {
+    /// Tickets are what every booking site sells; the rest only where the provider's
+    /// `handOffs` names them.
+    pub fn offered_by(&self, provider: &TicketingProvider) -> bool {
+        TICKET_SEGMENTS.contains(&self.segment)
+            || provider
+                .hand_offs
+                .iter()
+                .any(|offered| offered == self.segment)
+    }
+}
+
+const TICKET_SEGMENTS: [&str; 2] = ["startticketing", "launch/ticketing"];
+
+/// Every hand-off to the ticketing site, by route segment: tickets and concessions; gift
+/// cards, physical gift cards and gift memberships; vouchers, season passes and loyalty
+/// credit; reservation payment and refunds; loyalty sign-up and upgrade.
+pub const HAND_OFFS: [HandOff; 14] = [
+    theater("startticketing"),
+    theater("launch/ticketing"),
+    theater("startconcessions"),
+    theater("concessions/landing"),
+    theater("payreservation"),
+    theater("refund"),
+    chain("giftcards"),
+    chain("physicalgiftcards"),
+    chain("giftmembership"),
+    chain("vouchers"),
+    chain("startseasonpass"),
+    chain("loyaltycredit"),
+    chain("signup"),
+    chain("loyalty/upgrade"),
+];
+
+/// The hand-off at `segment`, if there is one.
+pub fn hand_off(segment: &str) -> Option<&'static HandOff> {
+    HAND_OFFS
+        .iter()
+        .find(|hand_off| hand_off.segment == segment)
+}
+
+/// Every segment, for an error message naming what is allowed.
+pub fn segments() -> String {
+    let segments: Vec<_> = HAND_OFFS.iter().map(|hand_off| hand_off.segment).collect();
+    segments.join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tickets_are_always_offered_the_rest_when_the_provider_names_them() {
+        let provider = TicketingProvider {
+            name: "X".to_owned(),
+            url: "https://t.example.com".to_owned(),
+            hand_offs: vec!["giftcards".to_owned()],
+        };
+        let offered = |segment| hand_off(segment).expect("a hand-off").offered_by(&provider);
+        assert!(offered("startticketing"));
+        assert!(offered("launch/ticketing"));
+        assert!(offered("giftcards"));
+        assert!(!offered("refund"));
+        assert!(hand_off("sales").is_none());
+        assert!(segments().starts_with("startticketing, launch/ticketing, "));
+    }
+}
