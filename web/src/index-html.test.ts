@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { COLOUR_MODE_STORAGE_KEY } from '@/lib/colour-mode';
 import { CONSENT_STORAGE_KEY } from '@/features/consent/utils/consent-choice';
+import { AD_LIBRARY_FAILED_KEY } from '@/features/ads/hooks/use-ad-library-status';
 import html from '../index.html?raw';
 
 const inlineScript = /<script>([^<]*)<\/script>/.exec(html)?.[1] ?? '';
@@ -17,6 +18,8 @@ describe("index.html's inline script", () => {
     const root = document.documentElement;
     delete root.dataset.colorMode;
     delete root.dataset.consentAsk;
+    delete root.dataset.headerAds;
+    sessionStorage.clear();
     root.style.colorScheme = '';
   });
 
@@ -37,6 +40,25 @@ describe("index.html's inline script", () => {
     localStorage.setItem(CONSENT_STORAGE_KEY, '{"version":1}');
     runInlineScript();
     expect(document.documentElement.dataset.consentAsk).toBeUndefined();
+  });
+
+  it('reserves the header ads’ band unless ads were refused or their library failed this session', () => {
+    runInlineScript();
+    expect(document.documentElement.dataset.headerAds).toBe('');
+
+    delete document.documentElement.dataset.headerAds;
+    localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ regulation: 'ccpa', advertising: false, doNotSell: true }));
+    runInlineScript();
+    expect(document.documentElement.dataset.headerAds).toBeUndefined();
+
+    localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ regulation: 'ccpa', advertising: true, doNotSell: false }));
+    runInlineScript();
+    expect(document.documentElement.dataset.headerAds).toBe('');
+
+    delete document.documentElement.dataset.headerAds;
+    sessionStorage.setItem(AD_LIBRARY_FAILED_KEY, 'true');
+    runInlineScript();
+    expect(document.documentElement.dataset.headerAds).toBeUndefined();
   });
 
   it('is the one inline script, and loads nothing', () => {

@@ -153,7 +153,13 @@ impl Template {
         let style_sheets: String = hrefs
             .iter()
             .map(|&href| match self.styles.get(href) {
-                Some(css) => format!("\n    <style data-href=\"{}\">{css}</style>", escape(href)),
+                // The disabled link is never fetched; it tells the web app's module
+                // preloader, which looks for links, that the sheet is in the page, so a
+                // lazily loaded part does not fetch and apply it a second time.
+                Some(css) => format!(
+                    "\n    <style data-href=\"{href}\">{css}</style><link rel=\"stylesheet\" href=\"{href}\" disabled />",
+                    href = escape(href)
+                ),
                 None => format!(
                     "\n    <link rel=\"stylesheet\" crossorigin href=\"{}\" />",
                     escape(href)
@@ -385,6 +391,11 @@ mod tests {
         );
         assert!(
             !html.contains(r#"crossorigin href="/assets/index-3.css""#),
+            "{html}"
+        );
+        // Marked as present, for the module preloader, by a link never fetched.
+        assert!(
+            html.contains(r#"<link rel="stylesheet" href="/assets/index-3.css" disabled />"#),
             "{html}"
         );
         // This one would close its element early.

@@ -189,3 +189,25 @@ async fn the_sign_in_page_is_built_in_when_no_content_page_has_its_slug() {
     assert_eq!(own.len(), 1);
     assert_eq!(own[0].title, "Sign in to Marquee Rewards");
 }
+
+#[tokio::test]
+async fn the_first_party_consent_banner_is_on_unless_the_site_turns_it_off() {
+    let site_of = |dir: std::path::PathBuf| async move {
+        crate::helpers::spawn_catalogue(&dir)
+            .await
+            .client
+            .get_site(proto::catalogue::v1::GetSiteRequest {})
+            .await
+            .expect("a site")
+            .into_inner()
+            .settings
+            .expect("settings")
+    };
+    let demo = site_of(copy_bundle(DEMO)).await;
+    assert_eq!(demo.first_party_consent_banner, None);
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "site.json", |site| {
+        site["settings"]["firstPartyConsentBanner"] = false.into()
+    });
+    assert_eq!(site_of(dir).await.first_party_consent_banner, Some(false));
+}

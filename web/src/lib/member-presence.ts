@@ -1,9 +1,12 @@
 // Whether a loyalty member is signed in, for the parts of the page outside the member
 // area that need to know no more than that: ad targeting's isLoggedIn (SPEC.md section
-// 6). The loyalty session publishes it; undefined until it has checked the stored
-// session (and always on the server).
+// 6). The loyalty session publishes it; before that, a browser without a stored session
+// is known to have no member signed in, one with a session is undefined until the
+// loyalty session has checked it (and so is the server).
 
 import { useSyncExternalStore } from 'react';
+import { SESSION_COOKIE } from '@/features/loyalty/utils/session-cookie';
+import { readCookie } from './cookies';
 
 let signedIn: boolean | undefined;
 const listeners = new Set<() => void>();
@@ -19,10 +22,10 @@ function subscribe(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+function knownSignedIn(): boolean | undefined {
+  return signedIn ?? (readCookie(document.cookie, SESSION_COOKIE) === undefined ? false : undefined);
+}
+
 export function useMemberSignedIn(): boolean | undefined {
-  return useSyncExternalStore(
-    subscribe,
-    () => signedIn,
-    () => undefined,
-  );
+  return useSyncExternalStore(subscribe, knownSignedIn, () => undefined);
 }

@@ -95,6 +95,9 @@ export type SiteSettings = {
   ticketingProvider?: TicketingProvider;
   loginPage?: { slug?: string };
   privacyPolicyPage?: { slug?: string };
+  cookieBannerDidomiId?: string;
+  /** false turns the first-party consent banner off (no notice id: no consent manager at all). */
+  firstPartyConsentBanner?: boolean | null;
   adsDisplay?: string;
   adsLocation?: string[];
   socialLinks?: SocialLink[];

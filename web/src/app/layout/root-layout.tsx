@@ -8,6 +8,7 @@ import { ErrorNotice } from '@/components/error-notice';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
+import { HeaderAdBand } from '@/features/ads/components/header-ad-band';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
 import { PageViews } from './page-views';
@@ -40,9 +41,11 @@ export function RootLayout() {
       <Link to="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </Link>
-      <OptionalPart>
-        <PageAds placement="header" />
-      </OptionalPart>
+      <HeaderAdBand site={site}>
+        <OptionalPart>
+          <PageAds placement="header" />
+        </OptionalPart>
+      </HeaderAdBand>
       <SiteHeader
         siteName={name}
         settings={site?.settings}

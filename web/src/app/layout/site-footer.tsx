@@ -1,6 +1,7 @@
 import { Link } from '@/components/link';
 import { HAND_OFF_PLACES, offeredHandOffs } from '@/config/hand-offs';
 import { ConsentPreferencesButton } from '@/features/consent/components/consent-preferences-button';
+import { siteConsentManager } from '@/features/consent/utils/consent-manager';
 import { HandOffLinks } from '@/features/site/components/hand-off-links';
 import { siteYear } from '@/lib/date-time-format';
 import { useTranslate } from '@/lib/i18n';
@@ -81,21 +82,26 @@ export function SiteFooter({ siteName, settings, timeZone, country }: SiteFooter
               {t('footer.apps')}
             </h2>
             <ul className={styles.badges} data-testid="app-links">
-              {appLinks.map((link) => (
-                <li key={link.url}>
-                  <Link to={link.url} label={linkLabel(link, t)} className={styles.badge}>
-                    <span className={styles.badgeKicker}>{t(`footer.appKicker.${link.kind ?? ''}`)}</span>
-                    <span className={styles.badgeStore}>{linkLabel(link, t)}</span>
-                  </Link>
-                </li>
-              ))}
+              {appLinks.map((link) => {
+                const kicker = t(`footer.appKicker.${link.kind ?? ''}`);
+                const store = linkLabel(link, t);
+                // The name says what the badge shows (WCAG 2.5.3, label in name).
+                return (
+                  <li key={link.url}>
+                    <Link to={link.url} label={`${kicker} ${store}`} className={styles.badge}>
+                      <span className={styles.badgeKicker}>{kicker}</span>{' '}
+                      <span className={styles.badgeStore}>{store}</span>
+                    </Link>
+                  </li>
+                );
+              })}
             </ul>
           </section>
         ) : null}
       </div>
       <div className={`container ${styles.bottom}`}>
         <p>{t('footer.copyright', [String(year), siteName])}</p>
-        <ConsentPreferencesButton country={country} />
+        {siteConsentManager(settings).kind === 'disabled' ? null : <ConsentPreferencesButton country={country} />}
       </div>
     </footer>
   );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Deferred } from '@/components/deferred';
@@ -7,7 +7,7 @@ import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
-import { NO_CONSENT_YET, type TrackingConsent } from '@/features/consent/utils/tracking-consent';
+import { setConsent, useTrackingConsent } from '@/features/consent/utils/consent-store';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
 import { useSelectedTheater } from '@/lib/selected-theater';
@@ -24,25 +24,6 @@ const MemberLoginTracker = lazy(async () => ({
 }));
 const AdLoader = lazy(async () => ({ default: (await import('@/features/ads/components/ad-loader')).AdLoader }));
 const AdSlots = lazy(async () => ({ default: (await import('@/features/ads/components/ad-slots')).AdSlots }));
-
-// The decision is shared with the ad slots placed elsewhere in the frame.
-let currentConsent: TrackingConsent = NO_CONSENT_YET;
-const consentListeners = new Set<() => void>();
-
-function setConsent(consent: TrackingConsent): void {
-  currentConsent = consent;
-  for (const listener of consentListeners) listener();
-}
-
-function subscribeToConsent(listener: () => void): () => void {
-  consentListeners.add(listener);
-  return () => consentListeners.delete(listener);
-}
-
-function useTrackingConsent(): TrackingConsent {
-  // The server, and the browser while hydrating, know no choice yet.
-  return useSyncExternalStore(subscribeToConsent, () => currentConsent, () => NO_CONSENT_YET);
-}
 
 /** The site, the theater the page's ads are for, and the page's movies. */
 function useAdContext() {

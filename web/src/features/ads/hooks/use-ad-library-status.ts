@@ -5,11 +5,12 @@ import { useSyncExternalStore } from 'react';
 // in-page slots give back the space they reserve. The failure is remembered for the
 // browser session: the next page then reserves no space only to give it back, a shift
 // on every page, until an attempt to load the library succeeds.
-const STORAGE_KEY = 'adLibraryFailed';
+// index.html's inline script reads it too, before the first paint.
+export const AD_LIBRARY_FAILED_KEY = 'adLibraryFailed';
 
 function storedFailure(): boolean {
   try {
-    return window.sessionStorage.getItem(STORAGE_KEY) === 'true';
+    return window.sessionStorage.getItem(AD_LIBRARY_FAILED_KEY) === 'true';
   } catch {
     return false;
   }
@@ -28,8 +29,8 @@ function subscribe(listener: () => void) {
 /** Records how the latest attempt to load the ad library ended. */
 export function reportAdLibraryLoad(loaded: boolean) {
   try {
-    if (loaded) window.sessionStorage.removeItem(STORAGE_KEY);
-    else window.sessionStorage.setItem(STORAGE_KEY, 'true');
+    if (loaded) window.sessionStorage.removeItem(AD_LIBRARY_FAILED_KEY);
+    else window.sessionStorage.setItem(AD_LIBRARY_FAILED_KEY, 'true');
   } catch {
     // Storage refused (private mode, quota): the failure is known to this page only.
   }

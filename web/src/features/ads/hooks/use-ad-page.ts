@@ -17,6 +17,7 @@ export function useAdPage(site: Site | undefined, theater: Theater | undefined, 
     scheduledMovieIds: movies.scheduledMovieIds,
     isLoggedIn: useMemberSignedIn(),
   };
-  const enabled = Boolean(site?.settings?.adsDisplay);
+  // Set up once it is known whether a member is signed in, not once without and again with.
+  const enabled = Boolean(site?.settings?.adsDisplay) && inputs.isLoggedIn !== undefined;
   return { ...useAdsConfig(inputs, enabled), inputs };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AdSlotConfig } from '../api/get-ads-config';
-import { adsMayLoad, shouldReconfigure, slotDefinitions, slotPlacement, slotsForPage, slotsToRefresh } from './ad-rules';
+import {
+  adsMayLoad,
+  reservesHeaderAdBand,
+  shouldReconfigure,
+  slotDefinitions,
+  slotPlacement,
+  slotsForPage,
+  slotsToRefresh,
+} from './ad-rules';
 
 const slot = (id: string, container: string, sizes: AdSlotConfig['sizes'] = 'fluid'): AdSlotConfig => ({
   id,
@@ -13,6 +21,21 @@ const slots = [
   slot('header', 'HeaderPromoContainer'),
   slot('WMP_lobby', 'lobbyCustomPromoContainer'),
 ];
+
+describe('reservesHeaderAdBand', () => {
+  const top = { adsDisplay: 'PROGRAMMATIC', adsLocation: ['PAGES_TOP', 'PULSE'] };
+  it.each([
+    ['ads at the top, under CCPA (they run before any choice)', top, 'ccpa', 'first-party', true],
+    ['ads at the top, in a regime that does not ask', top, 'none', 'first-party', true],
+    ['ads at the top without a consent manager, even under GDPR', top, 'gdpr', 'disabled', true],
+    ['under GDPR with a manager: the band comes with consent, a click away', top, 'gdpr', 'first-party', false],
+    ['no ads at the top', { ...top, adsLocation: ['PULSE'] }, 'ccpa', 'first-party', false],
+    ['no ads at all', { adsDisplay: '', adsLocation: ['PAGES_TOP'] }, 'ccpa', 'first-party', false],
+    ['the direct ad-server mode, which waits for consent', { ...top, adsDisplay: 'CUSTOM_WITHOUT_WRAPPER' }, 'ccpa', 'first-party', false],
+  ] as const)('%s', (_, settings, regulation, manager, reserved) => {
+    expect(reservesHeaderAdBand({ ...settings, adsLocation: [...settings.adsLocation] }, regulation, manager)).toBe(reserved);
+  });
+});
 
 describe('adsMayLoad', () => {
   const config = (requiresConsent: boolean, enabled = true) => ({ enabled, scriptUrl: 'https://ads/x.js', requiresConsent });

@@ -2,16 +2,14 @@ import { useEffect } from 'react';
 import { pageLocation } from '@/lib/hydration';
 import type { Site } from '@/types/api';
 import { regulationForCountry } from '../utils/consent-choice';
-import { consentManagerFor, privacyPolicyUrl } from '../utils/consent-manager';
+import { privacyPolicyUrl, siteConsentManager } from '../utils/consent-manager';
 import { NO_CONSENT_MANAGER, type TrackingConsent } from '../utils/tracking-consent';
 import { ConsentBanner } from './consent-banner';
 import { DidomiConsent } from './didomi-consent';
 
-type ConsentSettings = { cookieBannerDidomiId?: string };
-
 /**
  * The site's consent manager: Didomi when a notice id is configured, otherwise the
- * first-party banner; none when a build flag turns consent management off.
+ * first-party banner; none when a build flag or the site's settings turn it off.
  * `onConsent` hears every decision.
  */
 export function ConsentManager({
@@ -24,13 +22,8 @@ export function ConsentManager({
   launchScriptConfigured: boolean;
   onConsent: (consent: TrackingConsent) => void;
 }) {
-  const settings = site?.settings as (NonNullable<Site['settings']> & ConsentSettings) | undefined;
-  const manager = consentManagerFor({
-    settingsNoticeId: settings?.cookieBannerDidomiId,
-    buildNoticeId: import.meta.env.VITE_DIDOMI_NOTICE_ID,
-    apiKey: import.meta.env.VITE_DIDOMI_API_KEY,
-    disabledByBuild: import.meta.env.VITE_CONSENT_MANAGER_DISABLED === 'true',
-  });
+  const settings = site?.settings;
+  const manager = siteConsentManager(settings);
   const disabled = manager.kind === 'disabled';
 
   useEffect(() => {

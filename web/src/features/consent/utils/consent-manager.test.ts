@@ -10,12 +10,20 @@ import {
 } from './consent-manager';
 
 describe('consentManagerFor', () => {
+  const on = { disabledByBuild: false, firstPartyBannerOff: false };
   it.each([
-    [{ settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: 'k', disabledByBuild: false }, { kind: 'didomi', noticeId: 'n1', apiKey: 'k' }],
-    [{ settingsNoticeId: 'n1', buildNoticeId: 'n2', apiKey: 'k', disabledByBuild: false }, { kind: 'didomi', noticeId: 'n2', apiKey: 'k' }],
-    [{ settingsNoticeId: '', buildNoticeId: undefined, apiKey: 'k', disabledByBuild: false }, { kind: 'first-party' }],
-    [{ settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: '', disabledByBuild: false }, { kind: 'first-party' }],
-    [{ settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: 'k', disabledByBuild: true }, { kind: 'disabled' }],
+    [{ ...on, settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: 'k' }, { kind: 'didomi', noticeId: 'n1', apiKey: 'k' }],
+    [{ ...on, settingsNoticeId: 'n1', buildNoticeId: 'n2', apiKey: 'k' }, { kind: 'didomi', noticeId: 'n2', apiKey: 'k' }],
+    [{ ...on, settingsNoticeId: '', buildNoticeId: undefined, apiKey: 'k' }, { kind: 'first-party' }],
+    [{ ...on, settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: '' }, { kind: 'first-party' }],
+    [{ ...on, settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: 'k', disabledByBuild: true }, { kind: 'disabled' }],
+    // The site turns its first-party banner off: no notice id means no consent manager.
+    [{ ...on, settingsNoticeId: '', buildNoticeId: undefined, apiKey: 'k', firstPartyBannerOff: true }, { kind: 'disabled' }],
+    // A notice id still selects Didomi.
+    [
+      { ...on, settingsNoticeId: 'n1', buildNoticeId: undefined, apiKey: 'k', firstPartyBannerOff: true },
+      { kind: 'didomi', noticeId: 'n1', apiKey: 'k' },
+    ],
   ])('%o serves %o', (input, manager) => {
     expect(consentManagerFor(input)).toEqual(manager);
   });

@@ -47,11 +47,17 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
             ) : (
               <Link
                 to={showtime.ticketingUrl}
-                label={t('showtimes.buyTickets', [time, theaterName])}
+                // The name holds what the link shows, time and format (WCAG 2.5.3).
+                label={t('showtimes.buyTickets', [[time, showtime.format].filter(Boolean).join(' '), theaterName])}
                 className={styles.time}
               >
                 {time}
-                {showtime.format ? <span className={styles.format}>{showtime.format}</span> : null}
+                {showtime.format ? (
+                  <>
+                    {' '}
+                    <span className={styles.format}>{showtime.format}</span>
+                  </>
+                ) : null}
               </Link>
             )}
             {ics && calendar ? (

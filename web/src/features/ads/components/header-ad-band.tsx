@@ -1,0 +1,30 @@
+import type { ReactNode } from 'react';
+import { regulationForCountry } from '@/features/consent/utils/consent-choice';
+import { siteConsentManager } from '@/features/consent/utils/consent-manager';
+import { useTrackingConsent } from '@/features/consent/utils/consent-store';
+import { NO_CONSENT_YET } from '@/features/consent/utils/tracking-consent';
+import type { Site } from '@/types/api';
+import { reservesHeaderAdBand } from '../utils/ad-rules';
+import styles from './ads.module.css';
+
+/**
+ * The band the header's ad slots go in, its height held from the page's first render
+ * when ads may load before any choice (utils/ad-rules.ts reservesHeaderAdBand): an ad, or
+ * none, arriving after hydration then moves nothing. It goes once the visitor has
+ * refused trackers.
+ */
+export function HeaderAdBand({ site, children }: { site: Site | undefined; children: ReactNode }) {
+  const consent = useTrackingConsent();
+  const reserved = reservesHeaderAdBand(
+    site?.settings,
+    regulationForCountry(site?.config?.country?.iso31661A2),
+    siteConsentManager(site?.settings).kind,
+  );
+  const refused = consent !== NO_CONSENT_YET && !consent.trackersEnabled;
+  if (!reserved || refused) return children;
+  return (
+    <div className={styles.band} data-testid="header-ad-band">
+      {children}
+    </div>
+  );
+}
