@@ -176,6 +176,28 @@ fn check_site(
             format!("'{}' is not \"always\" or \"never\"", config.trailing_slash),
         ));
     }
+    if let Some((field, problem)) = unsupported_setting(config) {
+        return Err(fail(field, problem.to_owned()));
+    }
+    let fonts = config
+        .theme
+        .as_ref()
+        .and_then(|theme| theme.fonts.clone())
+        .unwrap_or_default();
+    for (target, style) in &fonts.font_styles {
+        if !matches!(target.as_str(), "body" | "heading") {
+            return Err(fail(
+                &format!("config.theme.fonts.fontStyles.{target}"),
+                "a font style is for \"body\" or \"heading\"".to_owned(),
+            ));
+        }
+        if !matches!(style.as_str(), "normal" | "italic" | "oblique") {
+            return Err(fail(
+                &format!("config.theme.fonts.fontStyles.{target}"),
+                format!("'{style}' is not normal, italic or oblique"),
+            ));
+        }
+    }
     let roundness = config.roundness.clone().unwrap_or_default();
     for (field, value) in [
         ("buttons", &roundness.buttons),
@@ -321,6 +343,47 @@ fn check_theaters(
         }
     }
     Ok(())
+}
+
+/// A configuration field of SPEC.md section 3 set to what this platform does not do, with
+/// why: a bundle that asks for it fails to load rather than being served without it.
+fn unsupported_setting(config: &pb::SiteConfig) -> Option<(&'static str, &'static str)> {
+    let trackers = config.trackers.clone().unwrap_or_default();
+    let deferred = [
+        ("config.deferStandardPages", config.defer_standard_pages),
+        ("config.deferEventPages", config.defer_event_pages),
+        ("config.deferMoviePages", config.defer_movie_pages),
+        ("config.deferTheaterPages", config.defer_theater_pages),
+    ];
+    if let Some((field, _)) = deferred.into_iter().find(|(_, deferred)| *deferred) {
+        return Some((
+            field,
+            "every page is published ahead of its first visit (it costs seconds, not \
+             minutes, for a large chain), so no page can be deferred: leave it false",
+        ));
+    }
+    if !config.path_prefix.is_empty() {
+        return Some((
+            "config.pathPrefix",
+            "the site is served at the root of its domain, not under a path prefix: \
+             leave it empty",
+        ));
+    }
+    if !config.theater_ids.is_empty() {
+        return Some((
+            "config.theaterIds",
+            "the site's theaters are those of theaters.json, which the catalogue lists \
+             here itself: leave it out",
+        ));
+    }
+    if !trackers.google_analytics_v3.is_empty() {
+        return Some((
+            "config.trackers.googleAnalyticsV3",
+            "Universal Analytics stopped processing data in 2023: use googleAnalyticsV4 \
+             (settings.trackers google_analytics_v4)",
+        ));
+    }
+    None
 }
 
 /// The first of a provider's `handOffs` that names no hand-off, with the problem.

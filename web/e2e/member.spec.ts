@@ -67,6 +67,12 @@ test('member screens: rewards, cards, history, portal, gift card, e-vouchers', a
   await expect(page).toHaveURL(/\/account\/$/);
   await page.goto('/account/e-vouchers/');
   await expect(page.getByRole('heading', { name: 'E-vouchers', level: 2 })).toBeVisible();
+  // A chain has no current theater until the visitor picks one: the screen asks.
+  const needed = page.getByTestId('theater-needed');
+  await expect(needed).toContainText('choose yours');
+  await needed.getByRole('button', { name: 'Marquee Eastside 12' }).click();
+  await expect(needed).toHaveCount(0);
+  await expect(page.getByTestId('theater-picker')).toHaveValue('102');
   await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('$');
   await page.goto('/account/gift-card/');
   await page.getByLabel('Gift card number').fill('GC1000200030004000');

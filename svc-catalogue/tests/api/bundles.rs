@@ -52,7 +52,7 @@ async fn an_unknown_field_in_a_movie_is_refused_by_name() {
 
 #[tokio::test]
 async fn cross_references_and_values_are_checked() {
-    let cases: [(&str, Edit, &str); 9] = [
+    let cases: [(&str, Edit, &str); 14] = [
         (
             "schedules.json",
             |s| s[0]["theaterId"] = "nowhere".into(),
@@ -93,6 +93,31 @@ async fn cross_references_and_values_are_checked() {
             |s| s["settings"]["ticketingProvider"]["handOffs"][2] = "popcorn".into(),
             "site.json: settings.ticketingProvider.handOffs[2]: 'popcorn' is not a hand-off: \
              one of startticketing, ",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["theme"]["fonts"]["fontStyles"]["heading"] = "slanted".into(),
+            "site.json: config.theme.fonts.fontStyles.heading: 'slanted' is not normal, italic",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["deferMoviePages"] = true.into(),
+            "site.json: config.deferMoviePages: every page is published ahead",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["pathPrefix"] = "/cinemas".into(),
+            "site.json: config.pathPrefix: the site is served at the root",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["theaterIds"] = serde_json::json!(["101"]),
+            "site.json: config.theaterIds: the site's theaters are those of theaters.json",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["trackers"]["googleAnalyticsV3"] = "UA-1-1".into(),
+            "site.json: config.trackers.googleAnalyticsV3: Universal Analytics stopped",
         ),
         (
             "theaters.json",

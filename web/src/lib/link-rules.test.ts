@@ -19,6 +19,8 @@ describe('resolveLink', () => {
     ['', page, { kind: 'disabled' }],
     ['   ', page, { kind: 'disabled' }],
     ['#', page, { kind: 'disabled' }],
+    // A host no domain name can be (a label past 63 octets) goes nowhere.
+    [`https://${'x'.repeat(64)}.com/`, page, { kind: 'disabled' }],
     ['hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
     ['mailto:hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
     ['tel:+15551234567', page, { kind: 'plain', href: 'tel:+15551234567' }],

@@ -3,7 +3,7 @@
 import { HAND_OFF_SEGMENTS } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
 import { normalisePath, type TrailingSlash } from './path-normalisation';
-import { registrableDomain } from './registrable-domain';
+import { isValidHostName, registrableDomain } from './registrable-domain';
 
 /** While the path starts with this, link clicks do nothing (the CMS preview). */
 export const PREVIEW_PATH_PREFIX = '/cms-preview';
@@ -89,6 +89,8 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   } catch {
     return { kind: 'disabled' };
   }
+  // A destination no host can answer is shown as what it is: a link that goes nowhere.
+  if (!isValidHostName(url.hostname)) return { kind: 'disabled' };
   const utm = utmParameters(location.search);
 
   const booking = context.embedContext === TAPOS_EMBEDDED ? TAPOS_BOOKING.exec(url.pathname) : null;

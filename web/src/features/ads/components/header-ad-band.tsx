@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslate } from '@/lib/i18n';
 import { regulationForCountry } from '@/features/consent/utils/consent-choice';
 import { siteConsentManager } from '@/features/consent/utils/consent-manager';
 import { useTrackingConsent } from '@/features/consent/utils/consent-store';
@@ -10,10 +11,11 @@ import styles from './ads.module.css';
 /**
  * The band the header's ad slots go in, its height held from the page's first render
  * when ads may load before any choice (utils/ad-rules.ts reservesHeaderAdBand): an ad, or
- * none, arriving after hydration then moves nothing. It goes once the visitor has
- * refused trackers.
+ * none, arriving after hydration then moves nothing; its caption says what the space
+ * is for. It goes once the visitor has refused trackers.
  */
 export function HeaderAdBand({ site, children }: { site: Site | undefined; children: ReactNode }) {
+  const t = useTranslate();
   const consent = useTrackingConsent();
   const reserved = reservesHeaderAdBand(
     site?.settings,
@@ -24,6 +26,7 @@ export function HeaderAdBand({ site, children }: { site: Site | undefined; child
   if (!reserved || refused) return children;
   return (
     <div className={styles.band} data-testid="header-ad-band">
+      <p className={styles.bandLabel}>{t('ads.label')}</p>
       {children}
     </div>
   );

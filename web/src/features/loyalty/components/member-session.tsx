@@ -4,6 +4,7 @@
 import type { ReactNode } from 'react';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
+import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
 import { LoyaltySessionProvider } from '../hooks/loyalty-session';
 
 export function MemberSession({ children }: { children: ReactNode }) {
@@ -11,9 +12,13 @@ export function MemberSession({ children }: { children: ReactNode }) {
   const { selectedTheaterId } = useSelectedTheater();
   const config = data?.site?.loyalty;
   if (!config) return null;
-  const theaterId = data?.site?.config?.isSingleLocation ? data.theaters?.[0]?.id : selectedTheaterId;
+  // SPEC.md section 4: on a chain the visitor's choice, else none (never the first theater).
+  const theater = resolveCurrentTheater(data?.theaters ?? [], {
+    isSingleLocation: Boolean(data?.site?.config?.isSingleLocation),
+    selectedTheaterId,
+  });
   return (
-    <LoyaltySessionProvider config={config} currentTheaterId={theaterId ?? data?.theaters?.[0]?.id}>
+    <LoyaltySessionProvider config={config} currentTheaterId={theater?.id}>
       {children}
     </LoyaltySessionProvider>
   );

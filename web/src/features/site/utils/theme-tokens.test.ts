@@ -64,6 +64,18 @@ describe('buildThemeTokens', () => {
     expect(tokens['--radius-button']).toBe('999px');
     expect(tokens['--radius-content']).toBe('0');
   });
+
+  it('gives each target the font style the theme names, normal by default', () => {
+    const styled = (fontStyles: Record<string, string>) =>
+      buildThemeTokens({ theme: { fonts: { body: 'Lato', fontStyles } } }, 'light');
+    expect(styled({})['--font-style-body']).toBe('normal');
+    expect(styled({})['--font-style-heading']).toBe('normal');
+    expect(styled({ heading: 'italic' })['--font-style-heading']).toBe('italic');
+    expect(styled({ heading: 'italic' })['--font-style-body']).toBe('normal');
+    // Headings follow the body unless they name their own.
+    expect(styled({ body: 'oblique' })['--font-style-heading']).toBe('oblique');
+    expect(styled({ body: 'slanted' })['--font-style-body']).toBe('normal');
+  });
 });
 
 describe('radii', () => {

@@ -70,6 +70,11 @@ function colour(value: string | undefined, fallback: string): string {
   return value && parseHex(value) ? value.trim() : fallback;
 }
 
+/** A theme's fontStyles value for one target: 'normal' (the default), 'italic' or 'oblique'. */
+function fontStyle(value: string | undefined): string {
+  return value === 'italic' || value === 'oblique' ? value : 'normal';
+}
+
 export function buildThemeTokens(config: SiteConfig | undefined, mode: ColourMode): ThemeTokens {
   const palette = config?.theme?.palette ?? {};
   const brand = config?.theme?.colors ?? {};
@@ -131,6 +136,8 @@ export function buildThemeTokens(config: SiteConfig | undefined, mode: ColourMod
     '--color-footer-text-alt': readableTextAlt(footerBackground),
     '--font-body': fontStack(fonts.body),
     '--font-heading': fontStack(fonts.heading ?? fonts.body),
+    '--font-style-body': fontStyle(fonts.fontStyles?.body),
+    '--font-style-heading': fontStyle(fonts.fontStyles?.heading ?? fonts.fontStyles?.body),
     '--radius-button': buttonRadius(config?.roundness?.buttons),
     '--radius-content': contentRadius(config?.roundness?.content),
   };

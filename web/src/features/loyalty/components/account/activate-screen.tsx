@@ -13,6 +13,7 @@ import { activateMembership } from '../../utils/membership-activation';
 import { MemberField } from '../member-field';
 import { PhoneField } from '../phone-field';
 import formStyles from '../member-form.module.css';
+import { TheaterNeeded } from './theater-needed';
 import styles from './account.module.css';
 import { loginPagePath } from '../../utils/login-page';
 
@@ -62,22 +63,24 @@ export function ActivateScreen() {
     <section className={styles.panel} aria-labelledby="activate-title">
       <h2 id="activate-title">{t('loyalty.activate.title')}</h2>
       <p>{t('loyalty.activate.text')}</p>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
-        <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
-        <MemberField label={t('loyalty.field.activationCode')} autoComplete="one-time-code" required value={code} onValueChange={setCode} />
-        {config.includeActivationCardNumber ? (
-          <MemberField label={t('loyalty.field.cardNumber')} value={cardNumber} onValueChange={setCardNumber} />
-        ) : null}
-        {config.includeActivationPhoneNumber ? <PhoneField value={phone} onChange={setPhone} /> : null}
-        {result === false ? (
-          <p role="alert" className={formStyles.formError}>
-            {t('loyalty.activate.failed')}
-          </p>
-        ) : null}
-        <button type="submit" className="button" disabled={pending || !email || !code}>
-          {t('loyalty.activate.submit')}
-        </button>
-      </form>
+      <TheaterNeeded reason={t('loyalty.activate.chooseTheater')}>
+        <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+          <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
+          <MemberField label={t('loyalty.field.activationCode')} autoComplete="one-time-code" required value={code} onValueChange={setCode} />
+          {config.includeActivationCardNumber ? (
+            <MemberField label={t('loyalty.field.cardNumber')} value={cardNumber} onValueChange={setCardNumber} />
+          ) : null}
+          {config.includeActivationPhoneNumber ? <PhoneField value={phone} onChange={setPhone} /> : null}
+          {result === false ? (
+            <p role="alert" className={formStyles.formError}>
+              {t('loyalty.activate.failed')}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={pending || !email || !code}>
+            {t('loyalty.activate.submit')}
+          </button>
+        </form>
+      </TheaterNeeded>
     </section>
   );
 }

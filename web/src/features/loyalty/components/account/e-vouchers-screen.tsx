@@ -5,15 +5,27 @@ import { useTranslate } from '@/lib/i18n';
 import { useEVouchers } from '../../api/get-e-vouchers';
 import { useErrorText } from '../../hooks/use-error-text';
 import { formatCents } from '../../utils/member-format';
+import { TheaterNeeded } from './theater-needed';
 import styles from './account.module.css';
 
 export function EVouchersScreen() {
   const t = useTranslate();
-  const errorText = useErrorText();
-  const vouchers = useEVouchers();
   return (
     <section className={styles.panel} aria-labelledby="vouchers-title">
       <h2 id="vouchers-title">{t('loyalty.eVouchers.title')}</h2>
+      <TheaterNeeded reason={t('loyalty.eVouchers.chooseTheater')}>
+        <EVoucherList />
+      </TheaterNeeded>
+    </section>
+  );
+}
+
+function EVoucherList() {
+  const t = useTranslate();
+  const errorText = useErrorText();
+  const vouchers = useEVouchers();
+  return (
+    <>
       {vouchers.isPending ? <Spinner label={t('status.loading')} /> : null}
       {vouchers.isError ? <p role="alert">{errorText(vouchers.error)}</p> : null}
       {vouchers.data?.length === 0 ? <p className={styles.muted}>{t('loyalty.eVouchers.none')}</p> : null}
@@ -25,6 +37,6 @@ export function EVouchersScreen() {
           </li>
         ))}
       </ul>
-    </section>
+    </>
   );
 }
