@@ -3,14 +3,12 @@
 // the visitor picks one, so the screen asks rather than assuming the first.
 
 import type { ReactNode } from 'react';
-import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import styles from './account.module.css';
 
 export function TheaterNeeded({ reason, children }: { reason: string; children: ReactNode }) {
-  const t = useTranslate();
   const { context } = useLoyaltyApi();
   const { data: appData } = useAppData();
   const { selectTheater } = useSelectedTheater();
