@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getJson, type MovieJson } from './helpers';
+import { expectHydrated, getJson, type MovieJson } from './helpers';
 
 // The link rules of SPEC.md section 2, through the one Link component.
 
@@ -9,6 +9,10 @@ const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { da
 test.describe('links', () => {
   test('external links open a new window with noreferrer, say so, and are tracked as outbound clicks', async ({ page }) => {
     await page.goto('/');
+    // The page is read before its scripts run; clicks are tracked once it is hydrated,
+    // the footer (its own chunk) included.
+    await expectHydrated(page);
+    await page.waitForLoadState('networkidle');
     const social = page.getByTestId('social-links').getByRole('link').first();
     await expect(social).toHaveAttribute('target', '_blank');
     await expect(social).toHaveAttribute('rel', 'noreferrer');
@@ -39,6 +43,7 @@ test.describe('links', () => {
 
   test('a page view is recorded on every route change', async ({ page }) => {
     await page.goto('/');
+    await expectHydrated(page);
     await page.getByRole('banner').getByRole('link', { name: 'Theaters' }).click();
     await expect(page.getByTestId('theater-card').first()).toBeVisible();
     await page.goBack();
@@ -61,6 +66,8 @@ test.describe('links', () => {
   test('in the tapos_embedded context booking links lead to the internal hand-off route', async ({ page, request }) => {
     const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
     await page.goto(`/?embedContext=tapos_embedded`);
+    // The visit's embed context is kept by the page's script.
+    await expectHydrated(page);
     await page.goto(movie?.path ?? '/movies/');
     const ticket = page.getByTestId('showtime-schedule').getByRole('link', { name: /^Tickets for/ }).first();
     await expect(ticket).toHaveAttribute('href', /^\/startticketing\/\?theaterCode=[^&]+&perfCode=\d+$/);

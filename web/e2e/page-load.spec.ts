@@ -58,6 +58,8 @@ test.describe('page load failures', () => {
     });
     await page.goto('/theaters/');
     await expect(page.getByTestId('theater-card').first()).toBeVisible();
+    // The server's markup shows at once; the chunk is asked for when the page hydrates.
+    await expectHydrated(page);
     expect(failures).toBe(1);
   });
 });

@@ -41,6 +41,12 @@ export function RootLayout() {
       <Link to="#main" className="skip-link">
         {t('a11y.skipToContent')}
       </Link>
+      {/* Early in the document, though fixed over the page's foot: the consent banner is
+          parsed and painted with the first screen (it is often its largest text), and is
+          what keyboard and screen-reader users meet first. */}
+      <OptionalPart>
+        <ThirdPartyLayer />
+      </OptionalPart>
       <HeaderAdBand site={site}>
         <OptionalPart>
           <PageAds placement="header" />
@@ -81,9 +87,6 @@ export function RootLayout() {
         </OptionalPart>
       </Deferred>
       <ScrollToTop />
-      <OptionalPart>
-        <ThirdPartyLayer />
-      </OptionalPart>
       <PageViews />
     </div>
   );
