@@ -78,6 +78,7 @@ async fn readyz(
             (*name, check)
         })
         .collect();
+    let member_events = member_events(&state, &wanted);
     let renderer = state.renderer.clone();
     let renderer_up = tokio::spawn(async move { renderer.is_up().await });
     let mut services_up = true;
@@ -89,6 +90,10 @@ async fn readyz(
         services.insert(name.to_owned(), json!(status));
     }
     let renderer_up = renderer_up.await.unwrap_or(false);
+    let member_events = match member_events {
+        Some(check) => check.await.unwrap_or("unknown"),
+        None => "unknown",
+    };
     let publishing = state.publish_status.get();
     let snapshot = state.published.current();
     // Current: rendered, and no newer catalogue version waits to be published.
@@ -97,7 +102,9 @@ async fn readyz(
         .is_some_and(|snapshot| snapshot.complete && publishing.pending.is_none());
     // Degraded still serves: the last snapshot, or (before the first) the shell while
     // the services answer.
-    let (status, word) = if services_up && renderer_up && current {
+    // Events waiting for NATS in the outbox lose nothing: degraded, never not ready.
+    let events_flow = member_events != "unreachable";
+    let (status, word) = if services_up && renderer_up && current && events_flow {
         (StatusCode::OK, "ready")
     } else if snapshot.is_some() || services_up {
         (StatusCode::OK, "degraded")
@@ -131,6 +138,7 @@ async fn readyz(
         Json(json!({
             "status": word,
             "services": services,
+            "memberEvents": member_events,
             "snapshot": snapshot,
             "publishing": {
                 "renderer": renderer,
@@ -141,6 +149,34 @@ async fn readyz(
         })),
     )
         .into_response())
+}
+
+/// svc-loyalty's link to NATS, when loyalty is among the services asked about:
+/// "connected", "unreachable" (events wait in its outbox), "off" (NATS_URL empty) or
+/// "unknown" (svc-loyalty does not answer).
+fn member_events(
+    state: &AppState,
+    wanted: &[&str],
+) -> Option<tokio::task::JoinHandle<&'static str>> {
+    let (_, client) = state
+        .services
+        .health
+        .iter()
+        .find(|(name, _)| *name == "loyalty" && wanted.contains(name))?;
+    let mut client = client.clone();
+    Some(tokio::spawn(async move {
+        let reply = client
+            .check(HealthCheckRequest {
+                service: proto::serving::MEMBER_EVENTS_HEALTH.to_owned(),
+            })
+            .await;
+        match reply {
+            Ok(reply) if reply.get_ref().status == ServingStatus::Serving as i32 => "connected",
+            Ok(_) => "unreachable",
+            Err(status) if status.code() == tonic::Code::NotFound => "off",
+            Err(_) => "unknown",
+        }
+    }))
 }
 
 /// The gateway's request metrics, then the process registry (in embedded mode the

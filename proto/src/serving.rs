@@ -12,11 +12,30 @@ use tonic::server::NamedService;
 use tonic::transport::Server;
 use tonic::transport::server::TcpIncoming;
 
-/// Serves `service` with health (reported SERVING) and reflection on `listener`.
+/// The health-service name under which svc-loyalty reports its link to NATS: SERVING
+/// while member events flow, NOT_SERVING while they wait in the outbox, unknown when
+/// NATS_URL turns them off. The gateway's `/readyz` shows it as `memberEvents`.
+pub const MEMBER_EVENTS_HEALTH: &str = "loyalty.events";
+
+/// A health service and its reporter, for [`serve`].
+pub fn health() -> (
+    tonic_health::server::HealthReporter,
+    tonic_health::pb::health_server::HealthServer<impl tonic_health::pb::health_server::Health>,
+) {
+    tonic_health::server::health_reporter()
+}
+
+/// Serves `service` with `health` (reporting it SERVING) and reflection on `listener`.
+/// The caller may keep a clone of the reporter to report more than the service itself
+/// (svc-loyalty: its member-event link to NATS).
 pub async fn serve<S>(
     service: S,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send,
+    (health_reporter, health_service): (
+        tonic_health::server::HealthReporter,
+        tonic_health::pb::health_server::HealthServer<impl tonic_health::pb::health_server::Health>,
+    ),
 ) -> Result<(), tonic::transport::Error>
 where
     S: tower_service::Service<http::Request<Body>, Error = Infallible>
@@ -28,7 +47,6 @@ where
     S::Response: axum::response::IntoResponse,
     S::Future: Send + 'static,
 {
-    let (health_reporter, health_service) = tonic_health::server::health_reporter();
     health_reporter.set_serving::<S>().await;
     let reflection = tonic_reflection::server::Builder::configure()
         .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)

@@ -65,7 +65,13 @@ impl Application {
                 fixed: self.config.today,
             },
         };
-        let served = proto::serving::serve(CatalogueServer::new(service), listener, shutdown).await;
+        let served = proto::serving::serve(
+            CatalogueServer::new(service),
+            listener,
+            shutdown,
+            proto::serving::health(),
+        )
+        .await;
         watcher.abort();
         Ok(served?)
     }

@@ -56,7 +56,13 @@ impl Application {
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        proto::serving::serve(ConsentServer::new(self.service), listener, shutdown).await?;
+        proto::serving::serve(
+            ConsentServer::new(self.service),
+            listener,
+            shutdown,
+            proto::serving::health(),
+        )
+        .await?;
         Ok(())
     }
 }

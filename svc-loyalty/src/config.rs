@@ -24,7 +24,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The catalogue service, asked whether a favourite film exists (CATALOGUE_ADDR).
     pub catalogue_addr: String,
-    /// Where login events go (NATS_URL); unset keeps them in the outbox.
+    /// Where member events go (NATS_URL, default [`DEFAULT_NATS_URL`]); empty keeps them in
+    /// the outbox.
     pub nats_url: Option<String>,
     /// The reCAPTCHA secret (CAPTCHA_SECRET); unset turns captcha checks off.
     pub captcha_secret: Option<Secret>,
@@ -122,7 +123,12 @@ impl Config {
             .unwrap_or(u32::MAX),
             data_dir,
             catalogue_addr: proto::config::host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
-            nats_url: lookup("NATS_URL").filter(|url| !url.is_empty()),
+            // Member events go to the local nats-server unless told otherwise; an empty
+            // value keeps them in the outbox.
+            nats_url: match lookup("NATS_URL") {
+                None => Some(DEFAULT_NATS_URL.to_owned()),
+                Some(url) => Some(url).filter(|url| !url.is_empty()),
+            },
             captcha_secret: lookup("CAPTCHA_SECRET")
                 .filter(|secret| !secret.is_empty())
                 .map(Secret),
@@ -200,6 +206,8 @@ impl Config {
 
 /// Who e-mail comes from when MAIL_FROM is unset.
 const DEFAULT_MAIL_FROM: &str = "Loyalty <no-reply@loyalty.invalid>";
+/// The nats-server of a developer's machine, or of the sidecar next to the service.
+pub const DEFAULT_NATS_URL: &str = "nats://127.0.0.1:4222";
 
 /// WALLET_SERVICE_ACCOUNT_FILE (a mounted secret: the service account's JSON key) and
 /// WALLET_ISSUER_ID (digits), both or neither.
@@ -334,7 +342,21 @@ mod tests {
         let config = Config::from_lookup(|_| None).expect("defaults are valid");
         assert_eq!(config.addr.to_string(), "127.0.0.1:50052");
         assert_eq!(config.brand, "boxoffice");
-        assert!(config.nats_url.is_none());
+        assert_eq!(config.nats_url.as_deref(), Some(DEFAULT_NATS_URL));
+    }
+
+    #[test]
+    fn member_events_go_to_local_nats_unless_nats_url_says_otherwise() {
+        let with = |value: &'static str| {
+            Config::from_lookup(move |name| (name == "NATS_URL").then(|| value.to_owned()))
+                .expect("valid")
+                .nats_url
+        };
+        assert_eq!(
+            with("nats://nats:4222").as_deref(),
+            Some("nats://nats:4222")
+        );
+        assert_eq!(with(""), None, "an empty value turns them off");
     }
 
     #[test]

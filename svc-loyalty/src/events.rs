@@ -10,6 +10,8 @@ use std::time::Duration;
 use serde::Serialize;
 use tokio::sync::Notify;
 
+use proto::serving::MEMBER_EVENTS_HEALTH as EVENTS_HEALTH;
+
 use crate::store::Store;
 use crate::store::outbox::{self, OutboxEvent};
 
@@ -56,28 +58,76 @@ enum RelayError {
     Store(#[from] sqlx::Error),
 }
 
+/// Whether the link to NATS is up, as last seen; a change is logged once (a WARN when
+/// events start to wait, an INFO when they flow again), never once per event.
+#[derive(Debug, Default)]
+struct Link {
+    up: Option<bool>,
+}
+
+impl Link {
+    /// Records what was seen; true when it is a change worth saying.
+    fn saw(&mut self, up: bool) -> bool {
+        let changed = self.up != Some(up);
+        self.up = Some(up);
+        changed
+    }
+}
+
 /// Publishes the outbox to NATS at `url` until the process ends. `wake` is notified
 /// after each login so events go out at once; otherwise the outbox is read every `poll`.
-pub async fn relay(store: Store, url: String, wake: Arc<Notify>, poll: Duration) {
+/// The link's state goes to `health` under [`EVENTS_HEALTH`].
+pub async fn relay(
+    store: Store,
+    url: String,
+    wake: Arc<Notify>,
+    poll: Duration,
+    health: tonic_health::server::HealthReporter,
+) {
     let mut jetstream = None;
+    let mut link = Link::default();
+    health
+        .set_service_status(EVENTS_HEALTH, tonic_health::ServingStatus::NotServing)
+        .await;
     loop {
+        let mut failure = None;
         if jetstream.is_none() {
             match connect(&url).await {
                 Ok(context) => jetstream = Some(context),
-                Err(error) => {
-                    crate::metrics::nats_publish_failed();
-                    tracing::warn!("login events wait in the outbox: {error}");
-                }
+                Err(error) => failure = Some(error),
             }
         }
         if let Some(context) = &jetstream
             && let Err(error) = publish_pending(&store, context).await
         {
-            tracing::warn!("login events wait in the outbox: {error}");
             if !matches!(error, RelayError::Store(_)) {
-                crate::metrics::nats_publish_failed();
                 jetstream = None;
             }
+            failure = Some(error);
+        }
+        match failure {
+            Some(RelayError::Store(error)) => {
+                tracing::warn!("member events wait in the outbox: reading it failed: {error}");
+            }
+            Some(error) => {
+                crate::metrics::nats_publish_failed();
+                if link.saw(false) {
+                    tracing::warn!(
+                        nats = %url,
+                        "member events wait in the outbox until NATS answers: {error}"
+                    );
+                    health
+                        .set_service_status(EVENTS_HEALTH, tonic_health::ServingStatus::NotServing)
+                        .await;
+                }
+            }
+            None if jetstream.is_some() && link.saw(true) => {
+                tracing::info!(nats = %url, "member events flow to NATS");
+                health
+                    .set_service_status(EVENTS_HEALTH, tonic_health::ServingStatus::Serving)
+                    .await;
+            }
+            None => {}
         }
         tokio::select! {
             () = wake.notified() => {}
@@ -126,6 +176,17 @@ async fn publish_pending(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_link_is_reported_once_per_change_not_once_per_attempt() {
+        let mut link = Link::default();
+        assert!(link.saw(false), "the first failure");
+        assert!(!link.saw(false));
+        assert!(!link.saw(false));
+        assert!(link.saw(true), "back up");
+        assert!(!link.saw(true));
+        assert!(link.saw(false), "down again");
+    }
 
     #[test]
     fn a_login_event_has_the_fields_of_the_design() {

@@ -142,17 +142,20 @@ impl Application {
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
+        let health = proto::serving::health();
         let relay = self.nats_url.map(|url| {
             tokio::spawn(events::relay(
                 self.store.clone(),
                 url,
                 self.events,
                 RELAY_POLL,
+                health.0.clone(),
             ))
         });
         let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
         let served =
-            proto::serving::serve(LoyaltyServer::new(self.service), listener, shutdown).await;
+            proto::serving::serve(LoyaltyServer::new(self.service), listener, shutdown, health)
+                .await;
         gauges.abort();
         if let Some(relay) = relay {
             relay.abort();

@@ -1,4 +1,4 @@
-use crate::helpers::spawn_gateway;
+use crate::helpers::{eventually, free_port, spawn_gateway, spawn_gateway_with_config};
 
 #[tokio::test]
 async fn healthz_and_readyz_answer_when_everything_runs() {
@@ -10,6 +10,33 @@ async fn healthz_and_readyz_answer_when_everything_runs() {
     for service in ["catalogue", "loyalty", "ads", "consent"] {
         assert_eq!(readiness["services"][service], "serving", "{service}");
     }
+    // svc-loyalty sends member events to the local nats-server by default.
+    let connected = eventually(10, || async {
+        gateway.get_json("/readyz").await.1["memberEvents"] == "connected"
+    })
+    .await;
+    assert!(connected, "{}", gateway.get_json("/readyz").await.1);
+}
+
+#[tokio::test]
+async fn readyz_shows_member_events_waiting_while_nats_is_unreachable_and_off_when_turned_off() {
+    // Nothing listens there: events wait in the outbox, which loses nothing.
+    let nowhere = format!("nats://127.0.0.1:{}", free_port());
+    let gateway = spawn_gateway_with_config(&[("NATS_URL", &nowhere)], |_| {}).await;
+    let waiting = eventually(10, || async {
+        gateway.get_json("/readyz").await.1["memberEvents"] == "unreachable"
+    })
+    .await;
+    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert!(waiting, "{readiness}");
+    assert_eq!(
+        (status, &readiness["status"]),
+        (200, &serde_json::json!("degraded"))
+    );
+
+    let off = spawn_gateway_with_config(&[("NATS_URL", "")], |_| {}).await;
+    let (_, readiness) = off.get_json("/readyz").await;
+    assert_eq!(readiness["memberEvents"], "off", "{readiness}");
 }
 
 #[tokio::test]

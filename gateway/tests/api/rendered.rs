@@ -6,7 +6,9 @@
 use std::process::Stdio;
 use std::time::Duration;
 
-use crate::helpers::{DEMO_SITE, TestGateway, copy_site, spawn_rendered_gateway};
+use crate::helpers::{
+    DEMO_SITE, TestGateway, copy_site, eventually, free_port, spawn_rendered_gateway,
+};
 
 struct Renderer {
     child: tokio::process::Child,
@@ -48,28 +50,6 @@ impl Renderer {
     fn url(&self) -> String {
         format!("http://127.0.0.1:{}", self.port)
     }
-}
-
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
-}
-
-/// Waits until `check` holds, for at most `seconds`.
-async fn eventually<F, Fut>(seconds: u64, mut check: F) -> bool
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    for _ in 0..seconds * 10 {
-        if check().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
 }
 
 /// Gives movie `id` of the bundle in `site` a new synopsis (svc-catalogue reloads it).
