@@ -49,9 +49,11 @@ pub fn app(state: AppState) -> Router {
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(
+            // A request answered is routine: DEBUG (the metrics count each one); a
+            // server error is logged as one by the layer's failure hook.
             TraceLayer::new_for_http()
                 .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
-                .on_response(DefaultOnResponse::new().level(Level::INFO)),
+                .on_response(DefaultOnResponse::new().level(Level::DEBUG)),
         )
         .layer(middleware::from_fn(request_context::scope))
         .layer(CatchPanicLayer::custom(|_| internal_error()))

@@ -277,10 +277,10 @@ where
 
 fn record_rpc(rpc: &str, code: tonic::Code, seconds: f64) {
     let millis = (seconds * 1000.0).round();
-    if rpc.starts_with("/grpc.health.") {
+    // A call answered is routine: DEBUG, so a quiet site writes nothing at INFO (the
+    // metrics count every call); a failed one is worth a WARN.
+    if code == tonic::Code::Ok || rpc.starts_with("/grpc.health.") {
         tracing::debug!(code = ?code, millis, "rpc answered");
-    } else if code == tonic::Code::Ok {
-        tracing::info!(code = ?code, millis, "rpc answered");
     } else {
         tracing::warn!(code = ?code, millis, "rpc failed");
     }
@@ -301,6 +301,55 @@ fn record_rpc(rpc: &str, code: tonic::Code, seconds: f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// What `record` writes at INFO and above.
+    fn logged_at_info(record: impl FnOnce()) -> String {
+        let buffer = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let writer = buffer.clone();
+        let subscriber = tracing_subscriber::fmt()
+            .with_max_level(tracing::Level::INFO)
+            .with_writer(move || LockedWriter(writer.clone()))
+            .finish();
+        tracing::subscriber::with_default(subscriber, record);
+        let bytes = buffer.lock().expect("not poisoned").clone();
+        String::from_utf8(bytes).expect("text")
+    }
+
+    struct LockedWriter(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+    impl std::io::Write for LockedWriter {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0
+                .lock()
+                .expect("not poisoned")
+                .extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn an_answered_call_writes_nothing_at_info_a_failed_one_warns() {
+        let answered = logged_at_info(|| {
+            record_rpc("/catalogue.v1.Catalogue/GetSite", tonic::Code::Ok, 0.002);
+            record_rpc("/grpc.health.v1.Health/Check", tonic::Code::Ok, 0.001);
+        });
+        assert_eq!(answered, "");
+        let failed = logged_at_info(|| {
+            record_rpc(
+                "/catalogue.v1.Catalogue/GetMovie",
+                tonic::Code::NotFound,
+                0.002,
+            );
+        });
+        assert!(
+            failed.contains("WARN") && failed.contains("rpc failed"),
+            "{failed}"
+        );
+    }
 
     #[test]
     fn a_valid_traceparent_is_continued_with_a_new_span() {

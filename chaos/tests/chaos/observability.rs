@@ -16,6 +16,11 @@ async fn a_request_id_and_trace_reach_the_services_logs_and_calls_are_counted() 
         ("OTEL_EXPORTER_OTLP_ENDPOINT", collector.endpoint.clone()),
         // Spans go out in batches every 5 s by default; the test waits less.
         ("OTEL_BSP_SCHEDULE_DELAY", "100".to_owned()),
+        // A call answered is logged at DEBUG (INFO is for lifecycle and state changes).
+        (
+            "RUST_LOG",
+            "info,proto::trace=debug,tower_http=debug".to_owned(),
+        ),
     ];
     let stack = Stack::start(&dir, &export, &[]).await;
     let client = chaos::http_client(std::time::Duration::from_secs(10));
