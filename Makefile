@@ -11,22 +11,27 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test lint test-services rust-test chaos web-deps web web-test e2e ops-test bench-site bench-publish bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test bench-site bench-publish bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
 	cargo run -p gateway -- --embedded
 
 ## make test: lints, every Rust test, web unit tests, compose, Kubernetes and
-## supply-chain checks, browser tests.
-test: lint rust-test web-test ops-test e2e
+## supply-chain checks, browser tests. The first run installs what they need.
+test: setup lint rust-test web-test ops-test e2e
+
+## What the tests need and the machine lacks (scripts/setup.sh): Debian packages, and
+## the checks' Python tools in .venv.
+setup:
+	scripts/setup.sh
 
 lint:
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
 
 ## PostgreSQL and nats-server on their standard local ports; started when they do not answer.
-test-services:
+test-services: setup
 	scripts/test-services.sh
 
 ## The published-site tests render with the real renderer: the web app is built first.
@@ -57,10 +62,10 @@ e2e: web test-services
 	cargo build -p gateway
 	cd web && npm run e2e
 
-ops-test:
-	python3 ops-tests/test_compose.py
-	python3 ops-tests/test_kubernetes.py
-	python3 ops-tests/test_supply_chain.py
+ops-test: setup
+	.venv/bin/python ops-tests/test_compose.py
+	.venv/bin/python ops-tests/test_kubernetes.py
+	.venv/bin/python ops-tests/test_supply_chain.py
 
 ## make bench-site: the published site (pages, page data, app data), gateway against
 ## nginx serving the same bytes (release build).
