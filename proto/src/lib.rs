@@ -8,6 +8,7 @@
 //! - [`loyalty`]: the loyalty-member domain.
 //! - [`ads`]: ad page path, targeting, slots and size mapping.
 //! - [`consent`]: consent state and tracker decisions.
+//! - [`reflection`]: the services a server lists over gRPC reflection.
 //! - [`serving`]: serving a service with health and reflection, shutdown signals.
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`hand_off`]: the hand-offs to the ticketing site, by route segment.
@@ -23,6 +24,7 @@ pub mod error;
 pub mod hand_off;
 pub mod metrics;
 pub mod otlp;
+pub mod reflection;
 pub mod serving;
 pub mod slug;
 pub mod telemetry;

@@ -48,15 +48,19 @@ where
     S::Future: Send + 'static,
 {
     health_reporter.set_serving::<S>().await;
-    let reflection = tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .build_v1()
-        .expect("the compiled descriptor set is valid");
     Server::builder()
         .layer(crate::trace::RpcLayer)
         .add_service(health_service)
-        .add_service(reflection)
+        .add_service(
+            reflection::<S>()
+                .build_v1()
+                .expect("the compiled descriptor set is valid"),
+        )
+        .add_service(
+            reflection::<S>()
+                .build_v1alpha()
+                .expect("the compiled descriptor set is valid"),
+        )
         .add_service(service)
         // Without TCP_NODELAY a reply's frames wait for the caller's delayed ACK (40 ms
         // on Linux): each call through the gateway took 44 ms instead of 3.
@@ -66,6 +70,23 @@ where
         )
         .await
 }
+
+/// Server reflection for a process serving `S`: it lists `S`, health and reflection
+/// itself, in both protocol versions (v1alpha is what older grpcurl, Postman and BloomRPC
+/// speak), not the other services whose contracts share the descriptor set.
+fn reflection<S: NamedService>() -> tonic_reflection::server::Builder<'static> {
+    tonic_reflection::server::Builder::configure()
+        .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
+        .with_service_name(S::NAME)
+        .with_service_name(HEALTH_SERVICE)
+        .with_service_name(REFLECTION_V1)
+        .with_service_name(REFLECTION_V1ALPHA)
+}
+
+pub(crate) const HEALTH_SERVICE: &str = "grpc.health.v1.Health";
+pub(crate) const REFLECTION_V1: &str = "grpc.reflection.v1.ServerReflection";
+pub(crate) const REFLECTION_V1ALPHA: &str = "grpc.reflection.v1alpha.ServerReflection";
 
 /// Resolves on SIGINT or SIGTERM, for the binaries. The SIGTERM handler is installed
 /// at once, not when the future is first polled: a SIGTERM arriving while serving

@@ -132,6 +132,14 @@ pub async fn spawn_loyalty_with(
     database: &TestDatabase,
     vars: &[(&str, &str)],
 ) -> LoyaltyClient<Channel> {
+    spawn_loyalty_at(database, vars).await.0
+}
+
+/// [`spawn_loyalty_with`], and the address it serves on.
+pub async fn spawn_loyalty_at(
+    database: &TestDatabase,
+    vars: &[(&str, &str)],
+) -> (LoyaltyClient<Channel>, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind a loopback port");
@@ -145,9 +153,10 @@ pub async fn spawn_loyalty_with(
     .expect("configuration");
     let application = Application::build(config).await.expect("build the service");
     tokio::spawn(application.serve(listener, std::future::pending()));
-    LoyaltyClient::connect(format!("http://{addr}"))
+    let client = LoyaltyClient::connect(format!("http://{addr}"))
         .await
-        .expect("connect to the service")
+        .expect("connect to the service");
+    (client, addr.to_string())
 }
 
 /// One cypher call as the gateway of the demo chain (BOOST_POS) passes it on, with a JSON
