@@ -21,13 +21,6 @@ const documentParsed =
 
 void documentParsed.then(() => startApp(document, { queryClient, embedContext }));
 
-// After the page's load: a published page fetches this module once it has painted,
-// often after its load event, which then has passed already.
-const pageLoaded =
-  document.readyState === 'complete'
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => window.addEventListener('load', () => resolve(), { once: true }));
-void pageLoaded
-  .then(() => afterFirstPaint())
+void afterFirstPaint()
   .then(() => import('./lib/service-worker'))
   .then(({ registerServiceWorker }) => registerServiceWorker());

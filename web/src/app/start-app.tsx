@@ -17,7 +17,7 @@ export async function startApp(
   { queryClient, embedContext }: { queryClient: QueryClient; embedContext: string | undefined },
 ): Promise<{ root: Root; hydrated: boolean }> {
   const container = document.getElementById('root');
-  if (!container) throw new Error('index.html has no #root element');
+  if (!container) throw new Error('no #root element');
   const { pathname } = document.location;
   const { appData, pageData } = readPublishedData(document);
   if (appData) seedAppData(queryClient, appData);

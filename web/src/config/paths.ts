@@ -82,15 +82,8 @@ export const paths = {
    * booking link when embedded leads to /startticketing/?theaterCode=&perfCode=.
    */
   handOff: {
-    build: (
-      segment: HandOffSegment,
-      codes: { theaterId?: string; theaterCode?: string; perfCode?: string } = {},
-    ) =>
-      withQuery(`/${segment}/`, [
-        ['theaterId', codes.theaterId],
-        ['theaterCode', codes.theaterCode],
-        ['perfCode', codes.perfCode],
-      ]),
+    build: (segment: HandOffSegment, codes: { theaterId?: string; theaterCode?: string; perfCode?: string }) =>
+      withQuery(`/${segment}/`, Object.entries(codes)),
   },
   /** The loyalty-member area (DESIGN.md section 5); its screens are ACCOUNT_SCREENS. */
   account: {

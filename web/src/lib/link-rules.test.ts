@@ -1,3 +1,4 @@
+import type { HandOffSegment } from '@/config/hand-offs';
 import { describe, expect, it } from 'vitest';
 import {
   isOtherSite,
@@ -19,8 +20,10 @@ describe('resolveLink', () => {
     ['', page, { kind: 'disabled' }],
     ['   ', page, { kind: 'disabled' }],
     ['#', page, { kind: 'disabled' }],
-    // A host no domain name can be (a label past 63 octets) goes nowhere.
+    // A host no domain name can be goes nowhere: a label past 63 octets, 255 octets in all.
     [`https://${'x'.repeat(64)}.com/`, page, { kind: 'disabled' }],
+    [`https://${['a', 'b', 'c', 'd'].map((letter) => letter.repeat(63)).join('.')}/`, page, { kind: 'disabled' }],
+    [`https://${'x'.repeat(63)}.com/`, page, { kind: 'external', href: `https://${'x'.repeat(63)}.com/` }],
     ['hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
     ['mailto:hello@marqueecinemas.com', page, { kind: 'plain', href: 'mailto:hello@marqueecinemas.com' }],
     ['tel:+15551234567', page, { kind: 'plain', href: 'tel:+15551234567' }],
@@ -113,5 +116,28 @@ describe('utmParameters', () => {
       ['utm_source', 'x'],
       ['UTM_Term', 'y'],
     ]);
+  });
+});
+
+describe('hand-off links', () => {
+  // Every segment, as the type demands: a new hand-off fails to compile here until listed.
+  const segments: Record<HandOffSegment, true> = {
+    startticketing: true,
+    'launch/ticketing': true,
+    startconcessions: true,
+    'concessions/landing': true,
+    payreservation: true,
+    refund: true,
+    giftcards: true,
+    physicalgiftcards: true,
+    giftmembership: true,
+    vouchers: true,
+    startseasonpass: true,
+    loyaltycredit: true,
+    signup: true,
+    'loyalty/upgrade': true,
+  };
+  it.each(Object.keys(segments))('/%s/ is answered by the server, not the app', (segment) => {
+    expect(resolveLink(`/${segment}/?theaterId=101`, page)).toEqual({ kind: 'plain', href: `/${segment}/?theaterId=101` });
   });
 });

@@ -1,9 +1,8 @@
 // The link rules of SPEC.md section 2, as one pure decision: what a destination
 // becomes on the page at `context.location`. The Link component only renders it.
-import { HAND_OFF_SEGMENTS } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
 import { normalisePath, type TrailingSlash } from './path-normalisation';
-import { isValidHostName, registrableDomain } from './registrable-domain';
+import { registrableDomain } from './registrable-domain';
 
 /** While the path starts with this, link clicks do nothing (the CMS preview). */
 export const PREVIEW_PATH_PREFIX = '/cms-preview';
@@ -30,12 +29,12 @@ export type LinkTarget =
 const EMAIL = /^[^\s@/:]+@[^\s@/:]+\.[^\s@/:]+$/;
 const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 /**
- * Paths the server answers itself (API, redirects, posters, the ticketing sandbox that
- * stands in for the ticketing site in demos), not pages of the app.
+ * Paths the server answers itself (API, posters, the ticketing sandbox that stands in for
+ * the ticketing site in demos, and the hand-offs of config/hand-offs.ts, which redirect),
+ * not pages of the app.
  */
-const SERVER_PATH = new RegExp(
-  `^/(${['api', 'posters', 'page-data', 'ticketing-sandbox', ...HAND_OFF_SEGMENTS].join('|')})/`,
-);
+const SERVER_PATH =
+  /^\/(api|posters|page-data|ticketing-sandbox|startticketing|launch\/ticketing|startconcessions|concessions\/landing|payreservation|refund|giftcards|physicalgiftcards|giftmembership|vouchers|startseasonpass|loyaltycredit|signup|loyalty\/upgrade)\//;
 const TAPOS_BOOKING = /\/sales\/([^/]+)\/book\/?$/i;
 
 export function isPreviewPath(pathname: string): boolean {
@@ -89,8 +88,10 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   } catch {
     return { kind: 'disabled' };
   }
-  // A destination no host can answer is shown as what it is: a link that goes nowhere.
-  if (!isValidHostName(url.hostname)) return { kind: 'disabled' };
+  // A host no domain name can be (SPEC.md section 9 "Links": a label is 1 to 63 octets,
+  // the whole at most 253; the URL parser checks neither) goes nowhere.
+  const host = url.hostname.replace(/\.$/, '');
+  if (host.length > 253 || host.split('.').some((label) => !label || label.length > 63)) return { kind: 'disabled' };
   const utm = utmParameters(location.search);
 
   const booking = context.embedContext === TAPOS_EMBEDDED ? TAPOS_BOOKING.exec(url.pathname) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isValidHostName, publicSuffix, registrableDomain } from './registrable-domain';
+import { publicSuffix, registrableDomain } from './registrable-domain';
 
 describe('registrableDomain', () => {
   it.each([
@@ -31,23 +31,5 @@ describe('publicSuffix', () => {
     ['example', 'example'],
   ])('%s -> %s', (host, expected) => {
     expect(publicSuffix(host)).toBe(expected);
-  });
-});
-
-describe('isValidHostName', () => {
-  const label = (length: number) => 'a'.repeat(length);
-  it.each([
-    ['www.marqueecinemas.com', true],
-    ['127.0.0.1', true],
-    ['[::1]', true],
-    ['localhost', true],
-    [`${label(63)}.com`, true],
-    [`${label(64)}.com`, false],
-    ['a..com', false],
-    // 4 labels of 63 and the dots: 255 octets, past the 253 a domain may have.
-    [[label(63), label(63), label(63), label(63)].join('.'), false],
-    [[label(63), label(63), label(63), label(61)].join('.'), true],
-  ])('%s: %s', (host, valid) => {
-    expect(isValidHostName(host)).toBe(valid);
   });
 });

@@ -54,17 +54,6 @@ export function registrableDomain(host: string): string {
   return `${rest[rest.length - 1]}.${suffix}`;
 }
 
-/**
- * Whether `host` can name a host at all: an IP address, or a domain name whose every
- * label is 1 to 63 octets and whole at most 253 (SPEC.md section 9 "Links"; the URL
- * parser, which writes international names as punycode, checks neither).
- */
-export function isValidHostName(host: string): boolean {
-  const name = normaliseHost(host);
-  if (IPV4.test(name) || name.startsWith('[')) return true;
-  return name.length >= 1 && name.length <= 253 && name.split('.').every((label) => label.length >= 1 && label.length <= 63);
-}
-
 /** Lower case, without a port or the trailing dot of a fully qualified name. */
 function normaliseHost(host: string): string {
   const lower = host.trim().toLowerCase();

@@ -29,7 +29,12 @@ export function shouldReloadOnInstalled({
 }
 
 /** Registers /sw.js where the browser allows it, and reloads after an update that fixes failures. */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
+  // After the page's load, so the worker's precaching does not compete with the page. A
+  // published page fetches the app once it has painted, often after its load event.
+  if (document.readyState !== 'complete') {
+    await new Promise((loaded) => window.addEventListener('load', loaded, { once: true }));
+  }
   // Browsers hide navigator.serviceWorker on insecure origins, so the origin comes first.
   if (!canUseServiceWorker(window.location)) {
     console.warn(INSECURE_ORIGIN_MESSAGE);

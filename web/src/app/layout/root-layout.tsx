@@ -8,7 +8,6 @@ import { ErrorNotice } from '@/components/error-notice';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
-import { HeaderAdBand } from '@/features/ads/components/header-ad-band';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
 import { PageViews } from './page-views';
@@ -47,11 +46,9 @@ export function RootLayout() {
       <OptionalPart>
         <ThirdPartyLayer />
       </OptionalPart>
-      <HeaderAdBand site={site}>
-        <OptionalPart>
-          <PageAds placement="header" />
-        </OptionalPart>
-      </HeaderAdBand>
+      <OptionalPart>
+        <PageAds placement="header" />
+      </OptionalPart>
       <SiteHeader
         siteName={name}
         settings={site?.settings}

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Deferred } from '@/components/deferred';
+import { HeaderAdBand } from '@/features/ads/components/header-ad-band';
 import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 // In this layer's chunk: the banner is part of a first visit's first screen.
 import { ConsentManager } from '@/features/consent/components/consent-manager';
@@ -69,13 +70,17 @@ export function ThirdPartyLayer() {
   );
 }
 
-/** The in-page ad slots of one placement, once consent allows ads. */
+/**
+ * The in-page ad slots of one placement, once consent allows ads; the header's in the
+ * band that holds their space from the first paint.
+ */
 export function PageAds({ placement }: { placement: 'header' | 'footer' }) {
   const consent = useTrackingConsent();
   const { site, theater, movies } = useAdContext();
-  return (
+  const slots = (
     <Suspense fallback={null}>
       <AdSlots placement={placement} site={site} theater={theater} movies={movies} consent={consent} />
     </Suspense>
   );
+  return placement === 'header' ? <HeaderAdBand site={site}>{slots}</HeaderAdBand> : slots;
 }

@@ -1,5 +1,5 @@
 import { PageTitle } from '@/components/page-title';
-import { HAND_OFF_PLACES } from '@/config/hand-offs';
+import { HAND_OFF_PLACES } from '@/features/site/utils/offered-hand-offs';
 import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';

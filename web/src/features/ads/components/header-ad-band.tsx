@@ -1,11 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslate } from '@/lib/i18n';
-import { regulationForCountry } from '@/features/consent/utils/consent-choice';
-import { siteConsentManager } from '@/features/consent/utils/consent-manager';
+import { regulationForCountry } from '@/features/consent/utils/regulation';
+import { siteConsentManager } from '@/features/consent/utils/site-consent-manager';
 import { useTrackingConsent } from '@/features/consent/utils/consent-store';
 import { NO_CONSENT_YET } from '@/features/consent/utils/tracking-consent';
 import type { Site } from '@/types/api';
-import { reservesHeaderAdBand } from '../utils/ad-rules';
+import { reservesHeaderAdBand } from '../utils/ads-display';
 import styles from './ads.module.css';
 
 /**

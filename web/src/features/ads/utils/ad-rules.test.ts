@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { AdSlotConfig } from '../api/get-ads-config';
 import {
   adsMayLoad,
-  reservesHeaderAdBand,
   shouldReconfigure,
   slotDefinitions,
   slotPlacement,
   slotsForPage,
   slotsToRefresh,
 } from './ad-rules';
+import { reservesHeaderAdBand } from './ads-display';
 
 const slot = (id: string, container: string, sizes: AdSlotConfig['sizes'] = 'fluid'): AdSlotConfig => ({
   id,

@@ -1,12 +1,9 @@
 // When ads load, which slots a page shows, and when they are set up again (SPEC.md
 // sections 2 "Ad slots", 4 "Ads", 6 "Ads" and 9 "Advertising").
 
-import type { BannerRegulation } from '@/features/consent/utils/consent-choice';
-import type { ConsentManager } from '@/features/consent/utils/consent-manager';
-import type { SiteSettings } from '@/types/api';
 import type { AdsConfig, AdSize, AdSlotConfig } from '../api/get-ads-config';
+import { DIRECT_AD_SERVER_MODE } from './ads-display';
 
-export const DIRECT_AD_SERVER_MODE = 'CUSTOM_WITHOUT_WRAPPER';
 export const INTERSTITIAL_SLOT = 'interstitial';
 
 /** How long the page path must hold still before ads are set up for it. */
@@ -23,25 +20,6 @@ export function adsMayLoad(
   if (!config?.enabled || !config.scriptUrl) return false;
   if (!consent.trackersEnabled) return false;
   return !config.requiresConsent || consent.consentGiven;
-}
-
-/**
- * Whether the page frame reserves the header's ad band from its first render, on the
- * server too: the site shows ads at the top of its pages (adsLocation PAGES_TOP) and they
- * may load before any choice (no consent manager, or a regime that does not ask first),
- * outside the direct ad-server mode, which waits for consent. An ad arriving later then
- * moves nothing. Under GDPR the band comes with the visitor's consent, a click's
- * consequence, which is no layout shift either.
- */
-export function reservesHeaderAdBand(
-  settings: Pick<SiteSettings, 'adsDisplay' | 'adsLocation'> | undefined,
-  regulation: BannerRegulation,
-  consentManager: ConsentManager['kind'],
-): boolean {
-  const adsDisplay = (settings?.adsDisplay ?? '').trim();
-  if (!adsDisplay || adsDisplay === DIRECT_AD_SERVER_MODE) return false;
-  if (!(settings?.adsLocation ?? []).includes('PAGES_TOP')) return false;
-  return consentManager === 'disabled' || regulation !== 'gdpr';
 }
 
 /** Slots are set up again when the ad page path changes and the page names its scheduled movies. */

@@ -14,10 +14,10 @@ import {
   parseStoredChoice,
   receiptForChoice,
   type BannerAction,
-  type BannerRegulation,
   type ConsentChoice,
   type ConsentEvaluation,
 } from '../utils/consent-choice';
+import type { BannerRegulation } from '../utils/regulation';
 import { OPEN_CONSENT_EVENT } from '../utils/consent-events';
 import { trackingConsentFrom, type TrackingConsent } from '../utils/tracking-consent';
 import styles from './consent-banner.module.css';

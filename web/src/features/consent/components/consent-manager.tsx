@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { pageLocation } from '@/lib/hydration';
 import type { Site } from '@/types/api';
-import { regulationForCountry } from '../utils/consent-choice';
-import { privacyPolicyUrl, siteConsentManager } from '../utils/consent-manager';
+import { regulationForCountry } from '../utils/regulation';
+import { privacyPolicyUrl } from '../utils/consent-manager';
+import { siteConsentManager } from '../utils/site-consent-manager';
 import { NO_CONSENT_MANAGER, type TrackingConsent } from '../utils/tracking-consent';
 import { ConsentBanner } from './consent-banner';
 import { DidomiConsent } from './didomi-consent';

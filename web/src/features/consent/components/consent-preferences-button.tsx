@@ -1,5 +1,5 @@
 import { useTranslate } from '@/lib/i18n';
-import { regulationForCountry } from '../utils/consent-choice';
+import { regulationForCountry } from '../utils/regulation';
 import { openConsentPreferences } from '../utils/consent-events';
 import styles from './consent-preferences-button.module.css';
 

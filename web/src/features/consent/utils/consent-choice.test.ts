@@ -6,10 +6,9 @@ import {
   parseStoredChoice,
   POLICY_VERSION,
   receiptForChoice,
-  regulationForCountry,
   type BannerAction,
-  type BannerRegulation,
 } from './consent-choice';
+import { regulationForCountry, type BannerRegulation } from './regulation';
 
 describe('regulationForCountry', () => {
   it.each([

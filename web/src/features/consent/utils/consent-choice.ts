@@ -3,8 +3,7 @@
 // choice is remembered, and what is sent to the consent service.
 
 import { parseJsonObject } from '@/lib/json-object';
-
-export type BannerRegulation = 'gdpr' | 'ccpa' | 'none';
+import type { BannerRegulation } from './regulation';
 
 export type BannerAction = 'acceptAll' | 'rejectAll' | 'doNotSell' | 'acknowledge';
 
@@ -24,21 +23,6 @@ export const CONSENT_STORAGE_KEY = 'consentChoice';
 
 /** The analytics vendors whose consent counts under GDPR (svc-consent's list). */
 export const REQUIRED_GDPR_VENDORS = ['google-analytics', 'bing', 'adobe-analytics'] as const;
-
-// The European Economic Area, the United Kingdom and Switzerland.
-const GDPR_COUNTRIES = new Set(
-  'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE IS LI NO GB CH'.split(
-    ' ',
-  ),
-);
-
-/** The regulation of the site's country (ISO 3166-1 alpha-2). */
-export function regulationForCountry(iso31661A2: string | undefined): BannerRegulation {
-  const country = (iso31661A2 ?? '').toUpperCase();
-  if (GDPR_COUNTRIES.has(country)) return 'gdpr';
-  if (country === 'US') return 'ccpa';
-  return 'none';
-}
 
 /** The choice a banner action records. */
 export function choiceFromAction(action: BannerAction, regulation: BannerRegulation): ConsentChoice {

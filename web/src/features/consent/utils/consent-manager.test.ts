@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  consentManagerFor,
   didomiConfig,
   didomiLoaderUrl,
   evaluationFromDidomi,
@@ -8,6 +7,7 @@ import {
   labelPopupImages,
   privacyPolicyUrl,
 } from './consent-manager';
+import { consentManagerFor } from './site-consent-manager';
 
 describe('consentManagerFor', () => {
   const on = { disabledByBuild: false, firstPartyBannerOff: false };

@@ -5,7 +5,7 @@
 import { usePageSearch } from '@/lib/hydration';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES } from '@/config/hand-offs';
+import { HAND_OFF_PLACES } from '@/features/site/utils/offered-hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';

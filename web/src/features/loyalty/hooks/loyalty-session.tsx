@@ -17,7 +17,8 @@ import {
   type SessionStore,
 } from '../utils/session-controller';
 import { retainController, sharedController } from '../utils/session-registry';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH, parseSession, serializeSession } from '../utils/session-cookie';
+import { parseSession, serializeSession } from '../utils/session-cookie';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../utils/session-cookie-name';
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
 const RELATED_COOKIE = 'userSessionId';

@@ -3,8 +3,6 @@
 import { parseJsonObject } from '@/lib/json-object';
 import type { LoyaltySession } from '../types';
 
-export const SESSION_COOKIE = 'loyaltySession';
-export const SESSION_COOKIE_PATH = '/';
 
 export function serializeSession(session: LoyaltySession): string {
   return JSON.stringify(session);

@@ -1,7 +1,8 @@
 import { Link } from '@/components/link';
-import { offeredHandOffs, type HandOffSegment } from '@/config/hand-offs';
+import type { HandOffSegment } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { offeredHandOffs } from '../utils/offered-hand-offs';
 import type { TicketingProvider } from '@/types/api';
 
 type HandOffLinksProps = {

@@ -2,7 +2,7 @@
 // favourites at a glance, each linking to its full screen.
 
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES } from '@/config/hand-offs';
+import { HAND_OFF_PLACES } from '@/features/site/utils/offered-hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';

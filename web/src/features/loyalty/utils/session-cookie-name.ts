@@ -1,0 +1,5 @@
+// Where the loyalty session is kept (SPEC.md section 3): its cookie's name and path. A
+// module of its own: the page frame checks for the cookie before the loyalty code loads.
+
+export const SESSION_COOKIE = 'loyaltySession';
+export const SESSION_COOKIE_PATH = '/';

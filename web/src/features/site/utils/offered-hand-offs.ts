@@ -1,0 +1,24 @@
+// Which hand-offs a ticketing provider offers, and where the site shows each (SPEC.md
+// sections 1 and 2): tickets always, the rest when the provider's `handOffs` setting
+// names them.
+import type { HandOffSegment } from '@/config/hand-offs';
+import type { TicketingProvider } from '@/types/api';
+
+const TICKETS: readonly HandOffSegment[] = ['startticketing', 'launch/ticketing'];
+
+/** Where the site offers each hand-off a moviegoer looks for (site/README.md "Hand-offs"). */
+export const HAND_OFF_PLACES = {
+  theater: ['startconcessions', 'payreservation', 'refund'],
+  footer: ['giftcards', 'physicalgiftcards', 'giftmembership', 'vouchers', 'startseasonpass'],
+  memberArea: ['loyaltycredit', 'loyalty/upgrade'],
+  signIn: ['signup'],
+} as const satisfies Record<string, readonly HandOffSegment[]>;
+
+/** Those of `segments` the provider offers, in the order given. */
+export function offeredHandOffs<Segment extends HandOffSegment>(
+  provider: TicketingProvider | undefined,
+  segments: readonly Segment[],
+): Segment[] {
+  const offered = new Set<string>(provider?.handOffs ?? []);
+  return segments.filter((segment) => TICKETS.includes(segment) || offered.has(segment));
+}
