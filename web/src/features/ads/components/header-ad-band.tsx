@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { regulationForCountry } from '@/features/consent/utils/regulation';
 import { siteConsentManager } from '@/features/consent/utils/site-consent-manager';
@@ -16,6 +16,7 @@ import styles from './ads.module.css';
  */
 export function HeaderAdBand({ site, children }: { site: Site | undefined; children: ReactNode }) {
   const t = useTranslate();
+  const captionId = useId();
   const consent = useTrackingConsent();
   const reserved = reservesHeaderAdBand(
     site?.settings,
@@ -24,10 +25,13 @@ export function HeaderAdBand({ site, children }: { site: Site | undefined; child
   );
   const refused = consent !== NO_CONSENT_YET && !consent.trackersEnabled;
   if (!reserved || refused) return children;
+  // A landmark of its own, named by its caption: the page's content stays in its own.
   return (
-    <div className={styles.band} data-testid="header-ad-band">
-      <p className={styles.bandLabel}>{t('ads.label')}</p>
+    <aside className={styles.band} aria-labelledby={captionId} data-testid="header-ad-band">
+      <p id={captionId} className={styles.bandLabel}>
+        {t('ads.label')}
+      </p>
       {children}
-    </div>
+    </aside>
   );
 }
