@@ -112,17 +112,15 @@ pub async fn relay(
             Some(error) => {
                 crate::metrics::nats_publish_failed();
                 if link.saw(false) {
-                    tracing::warn!(
-                        nats = %url,
-                        "member events wait in the outbox until NATS answers: {error}"
-                    );
+                    // Not the URL: NATS_URL may carry credentials.
+                    tracing::warn!("member events wait in the outbox until NATS answers: {error}");
                     health
                         .set_service_status(EVENTS_HEALTH, tonic_health::ServingStatus::NotServing)
                         .await;
                 }
             }
             None if jetstream.is_some() && link.saw(true) => {
-                tracing::info!(nats = %url, "member events flow to NATS");
+                tracing::info!("member events flow to NATS");
                 health
                     .set_service_status(EVENTS_HEALTH, tonic_health::ServingStatus::Serving)
                     .await;
