@@ -1,5 +1,7 @@
 //! Ad slots (SPEC.md sections 2 and 9): the fixed containers chosen by adsLocation and
-//! one custom slot per configured location key.
+//! one custom slot per configured location key. A custom location keyed 'interstitial' is
+//! the CustomInterstitial slot: over the page like the interstitial, so 1x1 and out of
+//! page, with the 'interstitial' size mapping.
 
 use super::size_mapping::{INTERSTITIAL, SizeMappingEntry};
 
@@ -60,7 +62,11 @@ pub fn slots(
         slots.push(Slot {
             id: format!("WMP_{key}"),
             container: format!("{key}CustomPromoContainer"),
-            sizes: Vec::new(),
+            sizes: if key == INTERSTITIAL {
+                vec![(1, 1)]
+            } else {
+                Vec::new()
+            },
             size_mapping: size_mapping.get(key).cloned().unwrap_or_default(),
         });
     }
@@ -116,6 +122,22 @@ mod tests {
         assert_eq!(slots[0].size_mapping, vec![entry]);
         assert_eq!(slots[1].container, "lobbyCustomPromoContainer");
         assert!(slots[1].size_mapping.is_empty());
+    }
+
+    #[test]
+    fn a_custom_location_keyed_interstitial_is_the_custom_interstitial() {
+        let mut mapping = BTreeMap::new();
+        let entry = SizeMappingEntry {
+            viewport_width: 0,
+            sizes: vec![(320, 480)],
+        };
+        mapping.insert(INTERSTITIAL.to_owned(), vec![entry.clone()]);
+        let (slots, _) = slots(&[], &strings(&["interstitial", "lobby"]), &mapping);
+        assert_eq!(slots[0].id, "WMP_interstitial");
+        assert_eq!(slots[0].container, "interstitialCustomPromoContainer");
+        assert_eq!(slots[0].sizes, vec![(1, 1)]);
+        assert_eq!(slots[0].size_mapping, vec![entry]);
+        assert!(slots[1].sizes.is_empty(), "other custom slots stay fluid");
     }
 
     #[test]

@@ -14,7 +14,7 @@ function CustomisedTheme({ config }: { config: SiteConfig | undefined }) {
   return (
     <>
       <ThemeStyle config={shown} />
-      <WebFonts fonts={shown?.theme?.fonts} />
+      <WebFonts fonts={shown?.theme?.fonts} webFonts={shown?.googleFonts} />
     </>
   );
 }

@@ -18,6 +18,12 @@ describe('registrableDomain', () => {
     ['localhost:8091', 'localhost'],
     ['127.0.0.1:8091', '127.0.0.1'],
     ['[::1]:8080', '[::1]'],
+    // The reserved top-level domains are suffixes like any other.
+    ['tickets.marquee.test', 'marquee.test'],
+    ['box-office.cinema.local', 'cinema.local'],
+    ['www.marquee.example', 'marquee.example'],
+    ['site.invalid', 'site.invalid'],
+    ['app.localhost:8080', 'app.localhost'],
   ])('%s -> %s', (host, expected) => {
     expect(registrableDomain(host)).toBe(expected);
   });

@@ -30,7 +30,7 @@ type AdLoaderProps = {
 /**
  * Loads the ad library (or the custom library, or the ad server's tag) once ads may
  * load, sets the page's slots up, reconfigures or refreshes them as the page changes,
- * and renders the slots that sit over the page (pulse, interstitial).
+ * and renders the slots that sit over the page (pulse, interstitial, custom interstitial).
  */
 export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
   const mounted = useMounted();
@@ -97,7 +97,8 @@ export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
       {config.slots
         .filter((slot) => {
           const placement = slotPlacement(slot);
-          return placement === 'pulse' || (placement === 'interstitial' && !navigated.current);
+          const overPage = placement === 'interstitial' || placement === 'custom-interstitial';
+          return placement === 'pulse' || (overPage && !navigated.current);
         })
         .map((slot) => (
           <AdContainer

@@ -20,6 +20,7 @@ const slots = [
   slot('interstitial', 'InterstitialContainer', [[1, 1]]),
   slot('header', 'HeaderPromoContainer'),
   slot('WMP_lobby', 'lobbyCustomPromoContainer'),
+  slot('WMP_interstitial', 'interstitialCustomPromoContainer', [[1, 1]]),
 ];
 
 describe('reservesHeaderAdBand', () => {
@@ -76,7 +77,7 @@ describe('slotsToRefresh', () => {
 
 describe('slots of a page', () => {
   it.each([
-    [true, ['InterstitialContainer', 'HeaderPromoContainer', 'lobbyCustomPromoContainer']],
+    [true, ['InterstitialContainer', 'HeaderPromoContainer', 'lobbyCustomPromoContainer', 'interstitialCustomPromoContainer']],
     [false, ['HeaderPromoContainer', 'lobbyCustomPromoContainer']],
   ])('first page %s', (isFirstPage, containers) => {
     expect(slotsForPage(slots, isFirstPage).map((s) => s.container)).toEqual(containers);
@@ -90,7 +91,7 @@ describe('slots of a page', () => {
         { viewportWidth: 0, sizes: [[300, 250]] as Array<[number, number]> },
       ],
     };
-    const definitions = slotDefinitions({ pagePath: '/9518146/WMP_US_WEB/allads/x', slots: [slots[0]!, withMapping] }, true);
+    const definitions = slotDefinitions({ pagePath: '/9518146/WMP_US_WEB/allads/x', slots: [slots[0]!, withMapping, slots[3]!] }, true);
     expect(definitions).toEqual([
       { container: 'InterstitialContainer', adUnitPath: '/9518146/WMP_US_WEB/allads/x', outOfPage: true, sizes: [[1, 1]], sizeMapping: [] },
       {
@@ -103,6 +104,13 @@ describe('slots of a page', () => {
           { viewport: [0, 0], sizes: [[300, 250]] },
         ],
       },
+      {
+        container: 'interstitialCustomPromoContainer',
+        adUnitPath: '/9518146/WMP_US_WEB/allads/x',
+        outOfPage: true,
+        sizes: [[1, 1]],
+        sizeMapping: [],
+      },
     ]);
   });
 
@@ -111,6 +119,7 @@ describe('slots of a page', () => {
     ['footer', 'footer'],
     ['pulse', 'pulse'],
     ['interstitial', 'interstitial'],
+    ['WMP_interstitial', 'custom-interstitial'],
     ['WMP_lobby', 'custom'],
   ])('%s is placed as %s', (id, placement) => {
     expect(slotPlacement({ id })).toBe(placement);

@@ -5,6 +5,13 @@ import type { AdsConfig, AdSize, AdSlotConfig } from '../api/get-ads-config';
 import { DIRECT_AD_SERVER_MODE } from './ads-display';
 
 export const INTERSTITIAL_SLOT = 'interstitial';
+/** The CustomInterstitial slot: the custom location keyed 'interstitial' (svc-ads slots.rs). */
+export const CUSTOM_INTERSTITIAL_SLOT = 'WMP_interstitial';
+
+/** The interstitial and the custom interstitial: over the page, on the first page only. */
+function isInterstitial(slot: Pick<AdSlotConfig, 'id'>): boolean {
+  return slot.id === INTERSTITIAL_SLOT || slot.id === CUSTOM_INTERSTITIAL_SLOT;
+}
 
 /** How long the page path must hold still before ads are set up for it. */
 export const AD_CONFIGURATION_DEBOUNCE_MS = 500;
@@ -31,7 +38,7 @@ export function shouldReconfigure(
   return previousPagePath !== undefined && previousPagePath !== nextPagePath && scheduledMovieIds !== undefined;
 }
 
-/** In the direct ad-server mode a change of targeting refreshes every slot but the interstitial. */
+/** In the direct ad-server mode a change of targeting refreshes every slot but the interstitials. */
 export function slotsToRefresh(
   mode: string,
   previousTargeting: Record<string, string> | undefined,
@@ -40,7 +47,7 @@ export function slotsToRefresh(
 ): string[] {
   if (mode !== DIRECT_AD_SERVER_MODE || previousTargeting === undefined) return [];
   if (sameTargeting(previousTargeting, nextTargeting)) return [];
-  return slots.filter((slot) => slot.id !== INTERSTITIAL_SLOT).map((slot) => slot.container);
+  return slots.filter((slot) => !isInterstitial(slot)).map((slot) => slot.container);
 }
 
 function sameTargeting(a: Record<string, string>, b: Record<string, string>): boolean {
@@ -48,9 +55,9 @@ function sameTargeting(a: Record<string, string>, b: Record<string, string>): bo
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
-/** The interstitial shows on the visitor's first page only. */
+/** The interstitials show on the visitor's first page only. */
 export function slotsForPage(slots: AdSlotConfig[], isFirstPage: boolean): AdSlotConfig[] {
-  return slots.filter((slot) => slot.id !== INTERSTITIAL_SLOT || isFirstPage);
+  return slots.filter((slot) => !isInterstitial(slot) || isFirstPage);
 }
 
 export type SlotDefinition = {
@@ -66,13 +73,13 @@ export function slotDefinitions(config: Pick<AdsConfig, 'pagePath' | 'slots'>, i
   return slotsForPage(config.slots, isFirstPage).map((slot) => ({
     container: slot.container,
     adUnitPath: config.pagePath,
-    outOfPage: slot.id === INTERSTITIAL_SLOT,
+    outOfPage: isInterstitial(slot),
     sizes: slot.sizes === 'fluid' ? ['fluid'] : slot.sizes,
     sizeMapping: slot.sizeMapping.map((entry) => ({ viewport: [entry.viewportWidth, 0], sizes: entry.sizes })),
   }));
 }
 
-export type SlotPlacement = 'header' | 'footer' | 'pulse' | 'interstitial' | 'custom';
+export type SlotPlacement = 'header' | 'footer' | 'pulse' | 'interstitial' | 'custom-interstitial' | 'custom';
 
 export function slotPlacement(slot: Pick<AdSlotConfig, 'id'>): SlotPlacement {
   switch (slot.id) {
@@ -81,6 +88,8 @@ export function slotPlacement(slot: Pick<AdSlotConfig, 'id'>): SlotPlacement {
     case 'pulse':
     case INTERSTITIAL_SLOT:
       return slot.id;
+    case CUSTOM_INTERSTITIAL_SLOT:
+      return 'custom-interstitial';
     default:
       return 'custom';
   }

@@ -58,6 +58,28 @@ describe('useTicketingHandOff', () => {
     );
   });
 
+  it('validates a version 1 token with ValidateToken and adds it to the overlay link', async () => {
+    document.cookie = `loyaltySession=${encodeURIComponent(
+      JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 1, memberId: 'm1' }),
+    )}; path=/`;
+    const routes: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_path: string, init: RequestInit) => {
+        const route = (JSON.parse(init.body as string) as { reqMetadata: { route: string } }).reqMetadata.route;
+        routes.push(route);
+        let reply: CypherReply = { peachCode: 30 };
+        if (route.startsWith('/Member/RefreshLogin')) reply = { peachCode: 0, statusCode: 200, memberDetails: member, ...tokens };
+        if (route.startsWith('/Member/ValidateToken')) reply = { peachCode: 0, statusCode: 200, memberId: 'm1' };
+        return new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } });
+      }),
+    );
+    const { seen } = renderHandOff({ ...v3Config, provider: 'NONE', version: 1 }, '?return=sales/101/book');
+    await waitFor(() => expect(seen.at(-1)).toEqual({ kind: 'overlay', url: 'https://tickets.example/sales/101/book?token=t1' }));
+    expect(routes).toContain('/Member/ValidateToken?circuitId=77');
+    expect(routes.some((route) => route.startsWith('/Member/GetMember'))).toBe(false);
+  });
+
   it('does nothing without ?return=', async () => {
     document.cookie = `loyaltySession=${encodeURIComponent(JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 3 }))}; path=/`;
     provider({

@@ -39,7 +39,10 @@ export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOpti
         .catch(() => undefined)
         .finally(() => navigate(invalidTokenRedirect(loginPath, search)));
     };
-    callCypher({ method: 'GET', route: cypherRoutes(context).getMember(), sessionToken: member.token }, context.brand)
+    // Version 1 validates the token with its own call; version 3 reads the member with it.
+    const routes = cypherRoutes(context);
+    const validation = version === 1 ? routes.validateToken() : routes.getMember();
+    callCypher({ method: 'GET', route: validation, sessionToken: member.token }, context.brand)
       .then((reply) => {
         if (cancelled) return;
         if (reply.peachCode !== 0) {

@@ -35,6 +35,9 @@ export function cypherRoutes(context: LoyaltyContext) {
     login: () =>
       v3 ? withQuery('/Member/v3/Login', [v3Circuit(context)]) : withQuery('/Member/Login', [v1Circuit(context)]),
     refreshLogin: () => (v3 ? '/Member/v3/RefreshLogin' : withQuery('/Member/RefreshLogin', [v1Circuit(context)])),
+    // Version 1 only (SPEC.md section 7 "Other session calls"; the routes are svc-loyalty's).
+    validateToken: () => withQuery('/Member/ValidateToken', [v1Circuit(context)]),
+    loginWithToken: () => withQuery('/Member/LoginWithToken', [v1Circuit(context)]),
     logout: () =>
       v3
         ? withQuery('/Member/v3/Logout', [v3Circuit(context), v3Cinema(context)])

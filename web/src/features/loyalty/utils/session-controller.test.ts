@@ -173,6 +173,31 @@ describe('loyalty session lifecycle', () => {
   });
 });
 
+describe('version 1 login by token', () => {
+  const v1: LoyaltyContext = { ...v3, provider: 'NONE', version: 1 };
+
+  it('posts the token to LoginWithToken and keeps the session on statusCode 200 with memberDetails', async () => {
+    const store = memoryStore();
+    const { controller, calls } = controllerWith(
+      { '/Member/LoginWithToken': { peachCode: 0, statusCode: 200, memberDetails: member } },
+      store,
+      v1,
+    );
+    await expect(controller.loginByToken('handed')).resolves.toMatchObject({ memberId: 'm1', token: 'handed' });
+    expect(calls).toEqual([
+      { method: 'POST', route: '/Member/LoginWithToken?circuitId=77', payload: { token: 'handed', flag: true } },
+    ]);
+    expect(store.read()).toMatchObject({ token: 'handed', cypherVersion: 1 });
+  });
+
+  it('signs out when LoginWithToken answers without success', async () => {
+    const store = memoryStore();
+    const { controller } = controllerWith({ '/Member/LoginWithToken': { peachCode: 30, statusCode: 401 } }, store, v1);
+    await expect(controller.loginByToken('stale')).resolves.toBeNull();
+    expect(store.read()).toBeUndefined();
+  });
+});
+
 describe('a page being left', () => {
   it('keeps the session when a refresh fails because the browser cancelled it', async () => {
     const store = memoryStore({ token: 't0', refreshToken: 'r0', cypherVersion: 3 });

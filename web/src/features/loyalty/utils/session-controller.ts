@@ -118,7 +118,12 @@ export class LoyaltySessionController {
   /** Signs in with a token handed over from elsewhere; no periodic refresh follows. */
   async loginByToken(token: string, refreshToken = ''): Promise<LoyaltyMember | null> {
     const stored: LoyaltySession = { token, refreshToken: refreshToken || token, cypherVersion: this.deps.context.version };
-    const reply = await this.deps.call({ method: 'GET', route: this.routes.getMember(), sessionToken: token });
+    // Version 1 has a call of its own; version 3 reads the member with the token.
+    const reply = await this.deps.call(
+      this.deps.context.version === 1
+        ? { method: 'POST', route: this.routes.loginWithToken(), payload: { token, flag: true } }
+        : { method: 'GET', route: this.routes.getMember(), sessionToken: token },
+    );
     const session = sessionFromTokenLogin(stored, reply, this.deps.context.brand);
     if (!session || !reply.memberDetails) return this.signOut();
     return this.keep(session, reply.memberDetails);

@@ -1,17 +1,26 @@
 import { useEffect } from 'react';
 import { afterFirstPaint } from '@/lib/first-paint';
 import type { Fonts } from '@/types/api';
-import { fontStyleSheets } from '../utils/font-files';
+import { fontStyleSheets, webFontStyleSheets } from '../utils/font-files';
+
+type WebFontsProps = {
+  fonts: Fonts | undefined;
+  /** The site's `googleFonts`: more web fonts its content may use. */
+  webFonts: readonly string[] | undefined;
+};
 
 /**
- * Loads the theme's body and heading fonts in the weights it lists, once the first screen
- * is on screen: it paints in the fallback stack rather than waiting for them.
+ * Loads the theme's body and heading fonts in the weights it lists, and the site's other
+ * web fonts, once the first screen is on screen: it paints in the fallback stack rather
+ * than waiting for them.
  */
-export function WebFonts({ fonts }: { fonts: Fonts | undefined }) {
-  const wanted = [
+export function WebFonts({ fonts, webFonts }: WebFontsProps) {
+  const sheets = [
     ...fontStyleSheets(fonts?.body, fonts?.fontWeights?.body?.weights),
     ...fontStyleSheets(fonts?.heading, fonts?.fontWeights?.heading?.weights),
-  ].join(' ');
+    ...(webFonts ?? []).flatMap(webFontStyleSheets),
+  ];
+  const wanted = [...new Set(sheets)].join(' ');
   useEffect(() => {
     if (wanted === '') return;
     void afterFirstPaint()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fontPackage, fontStyleSheets, weightStyleSheet } from './font-files';
+import { fontPackage, fontStyleSheets, webFontStyleSheets, weightStyleSheet } from './font-files';
 
 describe('fontPackage', () => {
   it.each([
@@ -33,5 +33,17 @@ describe('fontStyleSheets', () => {
     ['', ['400'], []],
   ])('%s %j', (font, weights, expected) => {
     expect(fontStyleSheets(font, weights)).toEqual(expected);
+  });
+});
+
+describe('webFontStyleSheets', () => {
+  it.each<[string, string[]]>([
+    ['Lato', ['lato/400.css']],
+    ['Playfair Display:700,400i', ['playfair-display/700.css', 'playfair-display/400-italic.css']],
+    ['Montserrat:600italic, 800', ['montserrat/600-italic.css', 'montserrat/800.css']],
+    ['Lato:bold', []],
+    ['', []],
+  ])('%s -> %o', (entry, expected) => {
+    expect(webFontStyleSheets(entry)).toEqual(expected);
   });
 });

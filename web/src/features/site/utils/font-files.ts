@@ -21,3 +21,17 @@ export function fontStyleSheets(font: string | undefined, weights: readonly stri
     .filter((sheet): sheet is string => Boolean(sheet));
   return [...new Set(sheets)].map((sheet) => `${fontPackage(font)}/${sheet}`);
 }
+
+/**
+ * The style sheets of a `googleFonts` entry (SPEC.md section 3, "list of web fonts"): a
+ * family with the weights after a colon, Google Fonts' way, "Lato:400,700i" or
+ * "Lato:400italic"; regular alone when none are named. Self-hosted like the theme fonts.
+ */
+export function webFontStyleSheets(entry: string): string[] {
+  const [family = '', weights = ''] = entry.split(':', 2);
+  const named = weights
+    .split(',')
+    .map((weight) => weight.trim().replace(/italic$/, 'i'))
+    .filter(Boolean);
+  return fontStyleSheets(family, named);
+}
