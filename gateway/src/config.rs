@@ -8,8 +8,8 @@ use std::time::Duration;
 pub use proto::config::ConfigError;
 use proto::config::host_port;
 
+use crate::analytics_scripts::AnalyticsScripts;
 use crate::client_address::{ForwardedHeader, TrustedProxies};
-use crate::launch_script::LaunchScript;
 use crate::third_party_proxy::ProxyConfig;
 
 /// Where each service answers (host:port), from the `*_ADDR` variables.
@@ -43,8 +43,9 @@ pub struct Config {
     pub third_party_proxy: ProxyConfig,
     /// Names the loyalty session headers, `{Brand}-Session-Token` (LOYALTY_BRAND).
     pub loyalty_brand: String,
-    /// The enterprise-analytics launch script (ANALYTICS_LAUNCH_SCRIPT_URL), if any.
-    pub analytics_launch_script: Option<LaunchScript>,
+    /// The enterprise-analytics launch script (ANALYTICS_LAUNCH_SCRIPT_URL) and the
+    /// cinema-marketing tracker (CINEMA_MARKETING_CUSTOMER_ID, CINEMA_MARKETING_SCRIPT_URL).
+    pub analytics_scripts: AnalyticsScripts,
     /// How long in-flight requests may run on after SIGTERM before the process exits
     /// anyway (SHUTDOWN_GRACE_MS); below the orchestrator's kill deadline.
     pub shutdown_grace: Duration,
@@ -93,7 +94,7 @@ impl Config {
             renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: proto::config::loyalty_brand(&lookup)?,
-            analytics_launch_script: LaunchScript::from_lookup(&lookup)?,
+            analytics_scripts: AnalyticsScripts::from_lookup(&lookup)?,
             shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
             captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
             trusted_proxies: trusted_proxies(&lookup)?,

@@ -24,10 +24,11 @@
 //! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
 //! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
-//!   consent, analytics and ad scripts; [`launch_script`]: the enterprise-analytics
-//!   launch script; [`etag`]: entity tags and 304s.
+//!   consent, analytics and ad scripts; [`analytics_scripts`]: the enterprise-analytics
+//!   launch script and the cinema-marketing tracker; [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
 
+pub mod analytics_scripts;
 pub mod api;
 pub mod app;
 pub mod client_address;
@@ -39,7 +40,6 @@ pub mod error;
 pub mod etag;
 pub mod extract;
 pub mod html;
-pub mod launch_script;
 pub mod metrics;
 pub mod ops;
 pub mod page_routes;

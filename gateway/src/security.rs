@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::Response;
 use proto::catalogue::v1 as catalogue;
 
-use crate::launch_script::LaunchScript;
+use crate::analytics_scripts::AnalyticsScripts;
 use crate::state::AppState;
 use crate::third_party_csp::ThirdPartySources;
 
@@ -46,7 +46,7 @@ impl ContentSecurityPolicy {
             &catalogue::SiteSettings::default(),
             &[],
             "",
-            None,
+            &AnalyticsScripts::default(),
             false,
         )
     }
@@ -67,7 +67,7 @@ pub fn content_security_policy(
     settings: &catalogue::SiteSettings,
     theaters: &[catalogue::Theater],
     loyalty_ticketing_url: &str,
-    launch_script: Option<&LaunchScript>,
+    analytics: &AnalyticsScripts,
     captcha: bool,
 ) -> ContentSecurityPolicy {
     let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
@@ -88,7 +88,7 @@ pub fn content_security_policy(
         connect,
         frame,
         img,
-    } = ThirdPartySources::for_site(settings, launch_script, captcha);
+    } = ThirdPartySources::for_site(settings, analytics, captcha);
     let logo = settings.logo.as_ref().and_then(|logo| origin(&logo.src));
     let img = format!("{img}{}", sources(logo.into_iter()));
     ContentSecurityPolicy {
@@ -176,11 +176,18 @@ mod tests {
     }
 
     fn policy(config: &catalogue::SiteConfig, settings: &catalogue::SiteSettings) -> String {
-        content_security_policy(config, settings, &[], "", None, false)
-            .header()
-            .to_str()
-            .expect("ascii")
-            .to_owned()
+        content_security_policy(
+            config,
+            settings,
+            &[],
+            "",
+            &AnalyticsScripts::default(),
+            false,
+        )
+        .header()
+        .to_str()
+        .expect("ascii")
+        .to_owned()
     }
 
     #[test]
@@ -224,7 +231,7 @@ mod tests {
             &settings,
             &[],
             "https://members.marquee.example/sales/",
-            None,
+            &AnalyticsScripts::default(),
             false,
         )
         .header()
@@ -260,7 +267,7 @@ mod tests {
             &local,
             &[],
             "/ticketing-sandbox/",
-            None,
+            &AnalyticsScripts::default(),
             false,
         )
         .header()
@@ -290,8 +297,15 @@ mod tests {
 
     #[test]
     fn a_page_runs_only_its_hashed_scripts_and_what_they_load() {
-        let csp = content_security_policy(&config(&[]), &Default::default(), &[], "", None, false)
-            .for_page(&["sha256-abc=".to_owned()]);
+        let csp = content_security_policy(
+            &config(&[]),
+            &Default::default(),
+            &[],
+            "",
+            &AnalyticsScripts::default(),
+            false,
+        )
+        .for_page(&["sha256-abc=".to_owned()]);
         let csp = csp.to_str().expect("ascii");
         assert!(
             csp.starts_with("script-src 'sha256-abc=' 'strict-dynamic' 'self' "),

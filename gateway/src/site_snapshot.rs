@@ -16,10 +16,10 @@ use proto::catalogue::v1 as catalogue;
 use proto::loyalty::v1 as loyalty;
 use serde_json::{Value, json};
 
+use crate::analytics_scripts::{AnalyticsScripts, ThirdPartyScript};
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::etag::ETag;
-use crate::launch_script::LaunchScript;
 use crate::security::{self, ContentSecurityPolicy};
 use crate::ticketing_sandbox::TicketingSandbox;
 
@@ -98,8 +98,8 @@ pub struct SiteOverrides {
     pub ticketing_sandbox: TicketingSandbox,
     /// CAPTCHA_SITE_KEY.
     pub captcha_site_key: Option<String>,
-    /// ANALYTICS_LAUNCH_SCRIPT_URL: goes into the app data and the policy.
-    pub launch_script: Option<LaunchScript>,
+    /// ANALYTICS_LAUNCH_SCRIPT_URL and CINEMA_MARKETING_*: go into the app data and the policy.
+    pub analytics: AnalyticsScripts,
 }
 
 /// Shared handle to the current snapshot.
@@ -201,7 +201,13 @@ pub async fn build(
         },
         "theaters": theaters,
         "messages": messages,
-        "analytics": { "launchScriptUrl": overrides.launch_script.as_ref().map(LaunchScript::url) },
+        "analytics": {
+            "launchScriptUrl": overrides.analytics.launch_script.as_ref().map(ThirdPartyScript::url),
+            "cinemaMarketing": overrides.analytics.cinema_marketing.as_ref().map(|marketing| json!({
+                "customerId": marketing.customer_id,
+                "scriptUrl": marketing.script.url(),
+            })),
+        },
     });
     let app_data = Bytes::from(app_data.to_string());
     let policy = security::content_security_policy(
@@ -209,7 +215,7 @@ pub async fn build(
         &settings,
         &theaters,
         &loyalty.ticketing_url,
-        overrides.launch_script.as_ref(),
+        &overrides.analytics,
         captcha_site_key.is_some(),
     );
     Ok(SiteSnapshot {

@@ -71,7 +71,7 @@ impl Application {
         let site = SiteCache::with_overrides(SiteOverrides {
             ticketing_sandbox,
             captcha_site_key: config.captcha_site_key.clone(),
-            launch_script: config.analytics_launch_script.clone(),
+            analytics: config.analytics_scripts.clone(),
         });
         // Without a renderer the site is published with the web app's shell, and
         // `/readyz` says so: the gateway still starts.

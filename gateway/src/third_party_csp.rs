@@ -5,7 +5,7 @@
 
 use proto::catalogue::v1 as catalogue;
 
-use crate::launch_script::LaunchScript;
+use crate::analytics_scripts::AnalyticsScripts;
 
 /// Extra sources per directive, each a space-separated list starting with a space.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -24,11 +24,11 @@ const CONSENT_MANAGER: &str = " https://sdk.privacy-center.org https://api.priva
 const CAPTCHA: &str = " https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/";
 
 impl ThirdPartySources {
-    /// `launch_script`: ANALYTICS_LAUNCH_SCRIPT_URL's script; `captcha`: the site loads the
+    /// `analytics`: the scripts the gateway is configured with; `captcha`: the site loads the
     /// invisible captcha (CAPTCHA_SITE_KEY is set).
     pub fn for_site(
         settings: &catalogue::SiteSettings,
-        launch_script: Option<&LaunchScript>,
+        analytics: &AnalyticsScripts,
         captcha: bool,
     ) -> ThirdPartySources {
         let mut sources = ThirdPartySources {
@@ -43,11 +43,11 @@ impl ThirdPartySources {
                 directive.push_str(CONSENT_MANAGER);
             }
         }
-        // The launch script loads its rules and extensions from its own origin.
-        if let Some(script) = launch_script {
+        // The launch script and the marketing tracker load and send from their own origins.
+        for origin in analytics.origins() {
             for directive in [&mut sources.script, &mut sources.connect] {
                 directive.push(' ');
-                directive.push_str(script.origin());
+                directive.push_str(origin);
             }
         }
         if captcha {
@@ -73,6 +73,7 @@ impl ThirdPartySources {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analytics_scripts::ThirdPartyScript;
 
     fn settings(ads_display: &str, didomi: &str) -> catalogue::SiteSettings {
         catalogue::SiteSettings {
@@ -89,7 +90,11 @@ mod tests {
             ("", "notice-1", true, false),
             ("PROGRAMMATIC", "", false, true),
         ] {
-            let sources = ThirdPartySources::for_site(&settings(ads, didomi), None, false);
+            let sources = ThirdPartySources::for_site(
+                &settings(ads, didomi),
+                &AnalyticsScripts::default(),
+                false,
+            );
             let tokens: Vec<&str> = sources.script.split_whitespace().collect();
             assert!(tokens.contains(&"https://www.googletagmanager.com"));
             assert_eq!(
@@ -104,9 +109,14 @@ mod tests {
 
     #[test]
     fn a_configured_launch_script_adds_its_origin_to_scripts_and_connections() {
-        let script = LaunchScript::parse("https://assets.adobedtm.com/abc/launch-1.min.js")
-            .expect("a valid URL");
-        let sources = ThirdPartySources::for_site(&settings("", ""), Some(&script), false);
+        let analytics = AnalyticsScripts {
+            launch_script: Some(
+                ThirdPartyScript::parse("X", "https://assets.adobedtm.com/abc/launch-1.min.js")
+                    .expect("a valid URL"),
+            ),
+            cinema_marketing: None,
+        };
+        let sources = ThirdPartySources::for_site(&settings("", ""), &analytics, false);
         for directive in [&sources.script, &sources.connect] {
             assert!(
                 directive
@@ -116,16 +126,19 @@ mod tests {
             );
         }
         assert!(!sources.img.contains("adobedtm"), "{}", sources.img);
-        let without = ThirdPartySources::for_site(&settings("", ""), None, false);
+        let without =
+            ThirdPartySources::for_site(&settings("", ""), &AnalyticsScripts::default(), false);
         assert!(!without.script.contains("adobedtm"));
     }
 
     #[test]
     fn the_captcha_adds_its_script_and_frame_hosts_only_when_configured() {
-        let with = ThirdPartySources::for_site(&settings("", ""), None, true);
+        let with =
+            ThirdPartySources::for_site(&settings("", ""), &AnalyticsScripts::default(), true);
         assert!(with.script.contains("https://www.google.com/recaptcha/"));
         assert!(with.frame.contains("https://www.gstatic.com/recaptcha/"));
-        let without = ThirdPartySources::for_site(&settings("", ""), None, false);
+        let without =
+            ThirdPartySources::for_site(&settings("", ""), &AnalyticsScripts::default(), false);
         assert!(!without.script.contains("recaptcha"));
     }
 }

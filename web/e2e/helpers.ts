@@ -100,3 +100,14 @@ export async function expectNoSeriousViolations(page: Page) {
   const serious = violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }
+
+/** The demo chain's seeded member (BOOST_POS, loyalty version 3). */
+export const DEMO_MEMBER = { email: 'demo@marqueecinemas.example', password: 'Popcorn#2024' };
+
+/** Signs the demo member in on the built-in sign-in page; `search` is kept in its address. */
+export async function signInAsDemoMember(page: Page, search = '') {
+  await page.goto(`/sign-in/${search}`);
+  await page.getByLabel('Email').fill(DEMO_MEMBER.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_MEMBER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { getJson } from './helpers';
+import { getJson, signInAsDemoMember as signIn } from './helpers';
 
 // Buying a ticket from a showtime, and the hand-off's invalid-token rule (SPEC.md sections
 // 2 and 4). The e2e gateways run embedded, so TICKETING_SANDBOX is on: every ticketing link
@@ -8,19 +8,11 @@ import { getJson } from './helpers';
 // Requests to /api/cypher are intercepted below; the service worker would hide them.
 test.use({ serviceWorkers: 'block' });
 
-const EMAIL = 'demo@marqueecinemas.example';
-const PASSWORD = 'Popcorn#2024';
 const SESSION_HEADER = 'boxoffice-session-token';
 
 type TheaterJson = { id: string; code: string; path?: string; slug?: string };
 type ShowtimeJson = { theaterId: string; perfCode: string; ticketingUrl?: string; soldOut?: boolean };
 
-async function signIn(page: Page, search = '') {
-  await page.goto(`/sign-in/${search}`);
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** The member's session token, as the session cookie keeps it. */
 async function sessionToken(page: Page): Promise<string | undefined> {

@@ -1,4 +1,5 @@
-use gateway::launch_script::LaunchScript;
+use gateway::Config;
+use gateway::analytics_scripts::{AnalyticsScripts, CinemaMarketing, ThirdPartyScript};
 
 use crate::helpers::{spawn_gateway, spawn_gateway_configured};
 
@@ -42,13 +43,9 @@ async fn every_response_carries_the_security_headers() {
     }
 }
 
-#[tokio::test]
-async fn a_configured_launch_script_reaches_the_app_data_and_the_policy() {
-    let url = "https://assets.adobedtm.com/abc123/launch-def456.min.js";
-    let gateway = spawn_gateway_configured(&[], |config| {
-        config.analytics_launch_script = Some(LaunchScript::parse(url).expect("a valid URL"));
-    })
-    .await;
+/// The app data and the policy's script-src of the demo's gateway configured by `adjust`.
+async fn app_data_and_script_src(adjust: impl FnOnce(&mut Config)) -> (serde_json::Value, String) {
+    let gateway = spawn_gateway_configured(&[], adjust).await;
     let response = gateway.get("/page-data/app-data.json").await;
     let csp = response.headers()["content-security-policy"]
         .to_str()
@@ -57,9 +54,23 @@ async fn a_configured_launch_script_reaches_the_app_data_and_the_policy() {
     let script_src = csp
         .split(';')
         .find(|directive| directive.trim().starts_with("script-src"))
-        .expect("a script-src");
-    assert!(script_src.contains(" https://assets.adobedtm.com"), "{csp}");
-    let app_data: serde_json::Value = response.json().await.expect("JSON");
+        .expect("a script-src")
+        .to_owned();
+    (response.json().await.expect("JSON"), script_src)
+}
+
+#[tokio::test]
+async fn a_configured_launch_script_reaches_the_app_data_and_the_policy() {
+    let url = "https://assets.adobedtm.com/abc123/launch-def456.min.js";
+    let (app_data, script_src) = app_data_and_script_src(|config| {
+        config.analytics_scripts.launch_script =
+            Some(ThirdPartyScript::parse("ANALYTICS_LAUNCH_SCRIPT_URL", url).expect("a valid URL"));
+    })
+    .await;
+    assert!(
+        script_src.contains(" https://assets.adobedtm.com"),
+        "{script_src}"
+    );
     assert_eq!(app_data["analytics"]["launchScriptUrl"], url);
 }
 
@@ -70,5 +81,29 @@ async fn without_a_launch_script_the_app_data_names_none() {
     assert!(
         app_data["analytics"]["launchScriptUrl"].is_null(),
         "{app_data}"
+    );
+    assert!(
+        app_data["analytics"]["cinemaMarketing"].is_null(),
+        "off by default: {app_data}"
+    );
+}
+
+#[tokio::test]
+async fn a_configured_cinema_marketing_tracker_reaches_the_app_data_and_the_policy() {
+    let url = "https://tracker.cinema-marketing.example/web.js";
+    let (app_data, script_src) = app_data_and_script_src(|config| {
+        config.analytics_scripts = AnalyticsScripts {
+            launch_script: None,
+            cinema_marketing: Some(CinemaMarketing::parse("marquee-42", url).expect("valid")),
+        };
+    })
+    .await;
+    assert!(
+        script_src.contains(" https://tracker.cinema-marketing.example"),
+        "{script_src}"
+    );
+    assert_eq!(
+        app_data["analytics"]["cinemaMarketing"],
+        serde_json::json!({ "customerId": "marquee-42", "scriptUrl": url })
     );
 }

@@ -175,8 +175,8 @@ export type AppData = {
   site?: Site;
   theaters?: Theater[];
   messages?: Messages;
-  /** Gateway configuration (ANALYTICS_LAUNCH_SCRIPT_URL). */
-  analytics?: { launchScriptUrl?: string | null };
+  /** Gateway configuration (ANALYTICS_LAUNCH_SCRIPT_URL, CINEMA_MARKETING_*). */
+  analytics?: { launchScriptUrl?: string | null; cinemaMarketing?: { customerId: string; scriptUrl: string } | null };
 };
 
 export type Movie = {

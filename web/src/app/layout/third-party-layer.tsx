@@ -20,8 +20,8 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 const Analytics = lazy(async () => ({
   default: (await import('@/features/analytics/components/analytics')).Analytics,
 }));
-const MemberLoginTracker = lazy(async () => ({
-  default: (await import('@/features/analytics/components/member-login-tracker')).MemberLoginTracker,
+const CinemaMarketingTracker = lazy(async () => ({
+  default: (await import('@/features/analytics/components/cinema-marketing-tracker')).CinemaMarketingTracker,
 }));
 const AdLoader = lazy(async () => ({ default: (await import('@/features/ads/components/ad-loader')).AdLoader }));
 const AdSlots = lazy(async () => ({ default: (await import('@/features/ads/components/ad-slots')).AdSlots }));
@@ -51,7 +51,8 @@ function useAdContext() {
 export function ThirdPartyLayer() {
   const { site, theater, movies } = useAdContext();
   const consent = useTrackingConsent();
-  const launchScriptUrl = useAppData().data?.analytics?.launchScriptUrl;
+  const analytics = useAppData().data?.analytics;
+  const launchScriptUrl = analytics?.launchScriptUrl;
   return (
     <>
       <ConsentManager
@@ -62,7 +63,11 @@ export function ThirdPartyLayer() {
       <Deferred>
         <Suspense fallback={null}>
           <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
-          <MemberLoginTracker purposeDenied={consent.purposeDenied} />
+          <CinemaMarketingTracker
+            marketing={analytics?.cinemaMarketing}
+            trackersEnabled={consent.trackersEnabled}
+            purposeDenied={consent.purposeDenied}
+          />
           <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
         </Suspense>
       </Deferred>

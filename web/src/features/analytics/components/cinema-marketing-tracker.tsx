@@ -1,16 +1,36 @@
 import { useEffect } from 'react';
+import { loadScript } from '@/lib/load-script';
 import {
   hashMemberId,
   MEMBER_LOGIN_EVENT,
   memberLoginEvent,
   memberLoginTracked,
+  trackerScriptUrl,
+  type CinemaMarketing,
   type MemberLogin,
-} from '../utils/member-login';
+} from '../utils/cinema-marketing';
 
-/** Hands member logins to the cinema-marketing tracker when the rule allows it. */
-export function MemberLoginTracker({ purposeDenied }: { purposeDenied: boolean }) {
+type CinemaMarketingTrackerProps = {
+  /** App data `analytics.cinemaMarketing`: null or absent while the integration is off. */
+  marketing: CinemaMarketing | null | undefined;
+  trackersEnabled: boolean;
+  purposeDenied: boolean;
+};
+
+/**
+ * The cinema-marketing web tracker, loaded once trackers are enabled, and the member
+ * logins handed to it when no consent purpose was refused.
+ */
+export function CinemaMarketingTracker({ marketing, trackersEnabled, purposeDenied }: CinemaMarketingTrackerProps) {
+  const customerId = marketing?.customerId;
+  const script = marketing && trackersEnabled ? trackerScriptUrl(marketing) : undefined;
+
   useEffect(() => {
-    const customerId = import.meta.env.VITE_CINEMA_MARKETING_CUSTOMER_ID as string | undefined;
+    if (!script) return;
+    loadScript(script).catch((error: unknown) => console.warn('cinema-marketing tracker failed to load', error));
+  }, [script]);
+
+  useEffect(() => {
     if (!customerId || !memberLoginTracked({ customerId, purposeDenied })) return;
     const onLogin = (event: Event) => {
       const { memberId, loginDateTime } = (event as CustomEvent<MemberLogin>).detail;
@@ -22,6 +42,6 @@ export function MemberLoginTracker({ purposeDenied }: { purposeDenied: boolean }
     };
     window.addEventListener(MEMBER_LOGIN_EVENT, onLogin);
     return () => window.removeEventListener(MEMBER_LOGIN_EVENT, onLogin);
-  }, [purposeDenied]);
+  }, [customerId, purposeDenied]);
   return null;
 }

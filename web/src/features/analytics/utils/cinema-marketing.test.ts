@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { hashMemberId, memberLoginEvent, memberLoginTracked } from './member-login';
+import { hashMemberId, memberLoginEvent, memberLoginTracked, trackerScriptUrl } from './cinema-marketing';
+
+describe('trackerScriptUrl', () => {
+  it('keys the script by the customer id, keeping its own query', () => {
+    expect(trackerScriptUrl({ customerId: 'marquee 42', scriptUrl: 'https://t.example/web.js?v=3' })).toBe(
+      'https://t.example/web.js?v=3&customerId=marquee+42',
+    );
+  });
+});
 
 describe('memberLoginTracked', () => {
   it.each([

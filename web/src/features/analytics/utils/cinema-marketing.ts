@@ -1,7 +1,19 @@
-// The member-login tracker (SPEC.md section 4 "Consent"): when a loyalty member logs
-// in, the cinema-marketing tracker receives the hashed memberId and a TrackMemberLogin
-// event with the login time, only when the integration is on and no consent purpose
-// was refused. It does not wait for trackers to be enabled.
+// The cinema-marketing integration (SPEC.md sections 4 "Consent", 7 "Third-party loads"
+// and 9): off unless the gateway names a customer id and the tracker's script
+// (CINEMA_MARKETING_*, in the app data). Its web tracker, keyed by the customer id, loads
+// like every tracker once trackers are enabled. The member-login tracker does not wait for
+// that: when a loyalty member logs in, the tracker receives the hashed memberId and a
+// TrackMemberLogin event with the login time, unless a consent purpose was refused.
+
+/** App data `analytics.cinemaMarketing`. */
+export type CinemaMarketing = { customerId: string; scriptUrl: string };
+
+/** The web tracker's script for the chain: its URL with the customer id as `customerId`. */
+export function trackerScriptUrl(marketing: CinemaMarketing): string {
+  const url = new URL(marketing.scriptUrl);
+  url.searchParams.set('customerId', marketing.customerId);
+  return url.toString();
+}
 
 /** Dispatched on window by the loyalty area with `{ memberId, loginDateTime }`. */
 export const MEMBER_LOGIN_EVENT = 'loyalty:member-login';
