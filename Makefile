@@ -11,15 +11,15 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test bench-site bench-publish bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi bench-site bench-publish bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
 	cargo run -p gateway -- --embedded
 
-## make test: lints, every Rust test, web unit tests, compose, Kubernetes and
-## supply-chain checks, browser tests. The first run installs what they need.
-test: setup lint rust-test web-test ops-test e2e
+## make test: lints, every Rust test, web unit tests, the AsyncAPI document, compose,
+## Kubernetes and supply-chain checks, browser tests. The first run installs what they need.
+test: setup lint rust-test web-test asyncapi ops-test e2e
 
 ## What the tests need and the machine lacks (scripts/setup.sh): Debian packages, and
 ## the checks' Python tools in .venv.
@@ -34,8 +34,9 @@ lint:
 test-services: setup
 	scripts/test-services.sh
 
-## The published-site tests render with the real renderer: the web app is built first.
-rust-test: test-services web
+## The published-site tests render with the real renderer: the web app is built first;
+## the member-event test checks what it saw against docs/asyncapi.yaml with the parser.
+rust-test: test-services web asyncapi-deps
 	cargo test --workspace
 
 ## make chaos: services killed, NATS and PostgreSQL restarted, the gateway stopped, a
@@ -57,6 +58,15 @@ web: web/dist/index.html
 
 web-test: web
 	cd web && npm run typecheck && npm test && npm run size
+
+tools/asyncapi/node_modules/.package-lock.json: tools/asyncapi/package.json tools/asyncapi/package-lock.json
+	cd tools/asyncapi && npm ci --no-audit --no-fund
+
+asyncapi-deps: tools/asyncapi/node_modules/.package-lock.json
+
+## docs/asyncapi.yaml, the member events on NATS, validated by the AsyncAPI parser.
+asyncapi: asyncapi-deps
+	cd tools/asyncapi && npm run check
 
 e2e: web test-services
 	cargo build -p gateway

@@ -16,6 +16,9 @@ use crate::store::{Store, cards, unix_now};
 pub const DEMO_EMAIL: &str = "demo@marqueecinemas.example";
 pub const DEMO_PASSWORD: &str = "Popcorn#2024";
 const DEMO_MEMBER_ID: &str = "demo-member";
+/// A member enrolled at a box office, without a web account (README.md).
+pub const BOX_OFFICE_EMAIL: &str = "boxoffice@marqueecinemas.example";
+const BOX_OFFICE_MEMBER_ID: &str = "box-office-member";
 /// The demo theaters (site/demo/theaters.json).
 const DEMO_CINEMAS: [&str; 3] = ["101", "102", "103"];
 const DAY: i64 = 24 * 60 * 60;
@@ -52,10 +55,48 @@ pub async fn demo(store: &Store) -> Result<(), Error> {
             offers::put_evoucher(pool, &concession).await?;
         }
     }
+    if members::credentials(pool, BOX_OFFICE_EMAIL)
+        .await?
+        .is_none()
+    {
+        box_office_member(store).await?;
+    }
     if members::credentials(pool, DEMO_EMAIL).await?.is_some() {
         return Ok(());
     }
     demo_member(store).await
+}
+
+/// A member enrolled at a box office: a card and points, no web account yet. Registering
+/// with this address finds them (SPEC.md section 4 "Member search then edit").
+async fn box_office_member(store: &Store) -> Result<(), Error> {
+    let pool = store.pool();
+    let member = NewMember {
+        id: BOX_OFFICE_MEMBER_ID.to_owned(),
+        email: BOX_OFFICE_EMAIL.to_owned(),
+        // No password: one is set through the e-mailed reset once the member has a username.
+        password_hash: String::new(),
+        profile: Profile {
+            first_name: "Bo".to_owned(),
+            last_name: "Office".to_owned(),
+            mobile_number: "+15555550188".to_owned(),
+            zip_code: "10002".to_owned(),
+            birth_date: String::new(),
+            club_id: "MQ-CLUB".to_owned(),
+            send_newsletter: false,
+        },
+        circuit_id: String::new(),
+        member_level_id: 1,
+        member_level_name: "Member".to_owned(),
+        member_expiry: NEVER_EXPIRES.to_owned(),
+        is_activated: true,
+        points: 120,
+        has_username: false,
+    };
+    members::insert(pool, &member, None).await?;
+    cards::add(pool, BOX_OFFICE_MEMBER_ID, "MQ00067890", None).await?;
+    tracing::info!("box-office member seeded");
+    Ok(())
 }
 
 async fn demo_member(store: &Store) -> Result<(), Error> {
@@ -80,9 +121,10 @@ async fn demo_member(store: &Store) -> Result<(), Error> {
         member_expiry: NEVER_EXPIRES.to_owned(),
         is_activated: true,
         points: 0,
+        has_username: true,
     };
-    members::insert(pool, &member).await?;
-    cards::add(pool, DEMO_MEMBER_ID, "MQ00012345").await?;
+    members::insert(pool, &member, None).await?;
+    cards::add(pool, DEMO_MEMBER_ID, "MQ00012345", None).await?;
     for film in ["1001", "1003"] {
         favourites::add_film(pool, DEMO_MEMBER_ID, film).await?;
     }

@@ -117,3 +117,32 @@ test('a new member joins, edits the profile, keeps favourites and cards, resets 
   await signIn(page, email, newPassword);
   await expect(page.getByRole('alert')).toContainText('Code:');
 });
+
+test('a member who joined at the box office registers, is found, sets a password by e-mail and signs in', async ({ page }) => {
+  // Seeded without a web account (svc-loyalty seed.rs): SPEC.md section 4 "Member search then edit".
+  const email = 'boxoffice@marqueecinemas.example';
+  const password = 'Trailer#2026';
+  await signIn(page, email, password);
+  await expect(page.getByRole('alert')).toContainText('(Code: 29)');
+
+  await page.goto('/account/register/');
+  await page.getByLabel('First name').fill('Bo');
+  await page.getByLabel('Last name').fill('Office');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Mobile number').fill('401 555 0188');
+  await page.getByRole('button', { name: 'Create my account' }).click();
+  await expect(page.getByRole('status')).toContainText(`We have e-mailed ${email} a link`);
+  await expectNoSeriousViolations(page);
+
+  const link = readMail(port, email, /(http\S+reset-password\S+)/);
+  expect(link).toBeTruthy();
+  await page.goto(link!);
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Change my password' }).click();
+  await expect(page.getByText('Your password is changed.')).toBeVisible();
+  await signIn(page, email, password);
+  await expect(page).toHaveURL(/\/account\/$/);
+  await expect(page.getByText('Hello, Bo')).toBeVisible();
+  await expect(page.getByTestId('member-points')).toHaveText(/120/);
+});

@@ -115,13 +115,20 @@ async fn acknowledged_member_writes_survive_a_database_restart_and_none_is_half_
         .fetch_one(&pool)
         .await
         .expect("sessions");
-    let events: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM outbox")
-        .fetch_one(&pool)
-        .await
-        .expect("outbox");
+    let events = |subject: &'static str| {
+        sqlx::query_scalar::<_, i64>("SELECT COUNT(*) FROM outbox WHERE subject = $1")
+            .bind(subject)
+            .fetch_one(&pool)
+    };
     assert_eq!(
-        sessions, events,
+        sessions,
+        events("loyalty.member.login").await.expect("outbox"),
         "each login wrote its session and its event, or neither"
+    );
+    assert_eq!(
+        stored.len() as i64,
+        events("loyalty.member.registered").await.expect("outbox"),
+        "each registration wrote its member and its event, or neither"
     );
     assert!(sessions >= acknowledged.sessions.len() as i64);
     for (email, token) in &acknowledged.sessions {

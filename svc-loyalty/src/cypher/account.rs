@@ -8,6 +8,7 @@ use crate::domain::codes::PeachCode;
 use crate::domain::credentials::new_token;
 use crate::domain::member::CardCode;
 use crate::domain::route::Route;
+use crate::events;
 use crate::store::cards::{self, Added};
 use crate::store::{history, offers, unix_now};
 
@@ -81,12 +82,15 @@ impl Provider {
     /// to the member who ordered, is what authorises it (the route has no session header).
     pub(super) async fn confirm_item_redemption(
         &self,
+        route: &Route,
         envelope: &Envelope,
     ) -> Result<Value, Error> {
         let order_id = required(&envelope.payload, "orderId")?;
-        let balance = offers::confirm_redemption(self.store.pool(), &order_id, unix_now())
+        let event = self.event(events::REWARD_REDEEMED, route, envelope)?;
+        let balance = offers::confirm_redemption(self.store.pool(), &order_id, unix_now(), &event)
             .await?
             .ok_or(Error::Peach(PeachCode::RewardUnavailable))?;
+        self.event_queued();
         Ok(json!({ "orderId": order_id, "balances": [{ "type": "POINTS", "value": balance }] }))
     }
 
@@ -111,8 +115,19 @@ impl Provider {
     ) -> Result<Value, Error> {
         let owner = self.session_owner(route, envelope).await?;
         let code = card_code(&envelope.payload)?;
-        match cards::add(self.store.pool(), &owner.member_id, code.as_str()).await? {
-            Added::Added => self.cards_of(&owner.member_id).await,
+        let event = self.event(events::CARD_ADDED, route, envelope)?;
+        match cards::add(
+            self.store.pool(),
+            &owner.member_id,
+            code.as_str(),
+            Some(&event),
+        )
+        .await?
+        {
+            Added::Added => {
+                self.event_queued();
+                self.cards_of(&owner.member_id).await
+            }
             Added::AlreadyActive => Err(PeachCode::CardAlreadyActive.into()),
         }
     }
@@ -134,7 +149,10 @@ impl Provider {
         envelope: &Envelope,
     ) -> Result<Value, Error> {
         let owner = self.session_owner(route, envelope).await?;
-        cards::report_lost(self.store.pool(), &owner.member_id).await?;
+        let event = self.event(events::CARD_LOST, route, envelope)?;
+        if cards::report_lost(self.store.pool(), &owner.member_id, &event).await? > 0 {
+            self.event_queued();
+        }
         self.cards_of(&owner.member_id).await
     }
 }

@@ -11,6 +11,7 @@ use crate::domain::codes::PeachCode;
 use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, text};
 use crate::domain::route::Route;
+use crate::events;
 use crate::password_workers;
 use crate::store::codes::{self, Purpose};
 use crate::store::{activations, members, unix_now};
@@ -29,11 +30,30 @@ impl Provider {
             &["email", "username", "emailAddress"],
         ))
         .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
-        let credentials = members::credentials(self.store.pool(), email.as_str())
+        let found = members::search(self.store.pool(), email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
-        let member = self.member(&credentials.id).await?;
-        Ok(json!({ "hasUserName": true, "clubId": member.profile.club_id }))
+        Ok(json!({ "hasUserName": found.has_username != 0, "clubId": found.club_id }))
+    }
+
+    /// The edit of SPEC.md section 4 "Member search then edit", made without a session:
+    /// `{username (or email), clubId}` gives a member enrolled at a box office their web
+    /// username, the e-mail address on file, and nothing else. They set a password through
+    /// the e-mailed reset, so naming someone's address proves nothing and takes nothing.
+    pub(super) async fn give_username(&self, envelope: &Envelope) -> Result<Value, Error> {
+        self.check_rate(Limited::Recovery, envelope)?;
+        let email = Email::parse(&text(&envelope.payload, &["username", "email"]))
+            .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
+        let club_id = text(&envelope.payload, &["clubId"]);
+        let pool = self.store.pool();
+        let found = members::search(pool, email.as_str())
+            .await?
+            .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
+        if !members::give_username(pool, &found.id, &club_id).await? {
+            return Err(PeachCode::MemberNotFound.into());
+        }
+        tracing::info!("box-office member given a username");
+        Ok(json!({}))
     }
 
     pub(super) async fn membership_list(&self, route: &Route) -> Result<Value, Error> {
@@ -132,11 +152,17 @@ impl Provider {
     }
 
     /// `{OrderId, IsNewMember: true, AmountPaidPaymentProvider: 0, ...}`: activates.
-    pub(super) async fn complete_payment(&self, envelope: &Envelope) -> Result<Value, Error> {
+    pub(super) async fn complete_payment(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<Value, Error> {
         let order_id = required(&envelope.payload, "OrderId")?;
-        let member_id = activations::complete(self.store.pool(), &order_id)
+        let event = self.event(events::ACTIVATED, route, envelope)?;
+        let member_id = activations::complete(self.store.pool(), &order_id, &event)
             .await?
             .ok_or(Error::Peach(PeachCode::InvalidActivationInfo))?;
+        self.event_queued();
         tracing::info!("membership activated");
         Ok(
             json!({ "orderId": order_id, "memberDetails": self.member(&member_id).await?.details() }),

@@ -8,6 +8,7 @@ use crate::domain::codes::PeachCode;
 use crate::domain::credentials::new_token;
 use crate::domain::member::{Email, NEVER_EXPIRES, NewPassword, Profile, text};
 use crate::domain::route::{Generation, Route};
+use crate::events;
 use crate::password_workers;
 use crate::store::is_unique_violation;
 use crate::store::members::{self, NewMember};
@@ -59,9 +60,13 @@ impl Provider {
             member_expiry: NEVER_EXPIRES.to_owned(),
             is_activated: !envelope.include_activation,
             points: 0,
+            has_username: true,
         };
-        match members::insert(self.store.pool(), &member).await {
-            Ok(()) => {}
+        let event = self
+            .event(events::REGISTERED, route, envelope)?
+            .with("activationRequired", !member.is_activated);
+        match members::insert(self.store.pool(), &member, Some(&event)).await {
+            Ok(()) => self.event_queued(),
             Err(error) if is_unique_violation(&error) => {
                 return Err(match route.generation {
                     Generation::V1 => PeachCode::EmailTaken,
@@ -79,6 +84,12 @@ impl Provider {
         route: &Route,
         envelope: &Envelope,
     ) -> Result<Value, Error> {
+        // Without any session, one naming a member is the search-then-edit's edit.
+        let no_session =
+            envelope.session_token.is_empty() && route.param("userSessionId").is_empty();
+        if no_session && !text(&envelope.payload, &["username", "email"]).is_empty() {
+            return self.give_username(envelope).await;
+        }
         let owner = self.session_owner(route, envelope).await?;
         let member = self.member(&owner.member_id).await?;
         let profile = member.profile.edited(&envelope.payload);
@@ -103,7 +114,9 @@ impl Provider {
         if !named.is_empty() && named != owner.member_id {
             return Err(PeachCode::MemberNotFound.into());
         }
-        members::delete(self.store.pool(), &owner.member_id).await?;
+        let event = self.event(events::DELETED, route, envelope)?;
+        members::delete(self.store.pool(), &owner.member_id, &event).await?;
+        self.event_queued();
         tracing::info!("member deleted");
         Ok(json!({}))
     }

@@ -30,6 +30,7 @@ use crate::domain::config::DEFAULT_SESSION_TIMEOUT_HOURS;
 use crate::domain::credentials::sha256_hex;
 use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
+use crate::events::MemberEvent;
 use crate::mail::Mailer;
 use crate::store::members;
 use crate::store::sessions::{self, SessionOwner};
@@ -203,7 +204,7 @@ impl Provider {
             Call::TransactionHistory => self.transaction_history(route, envelope).await?,
             Call::RewardsListing => self.rewards_listing(route, envelope).await?,
             Call::OrderLoyaltyItem => self.order_loyalty_item(route, envelope).await?,
-            Call::ConfirmItemRedemption => self.confirm_item_redemption(envelope).await?,
+            Call::ConfirmItemRedemption => self.confirm_item_redemption(route, envelope).await?,
             Call::GetCards => self.get_cards(route, envelope).await?,
             Call::AddCard => self.add_card(route, envelope).await?,
             Call::DeleteCard => self.delete_card(route, envelope).await?,
@@ -229,7 +230,7 @@ impl Provider {
             Call::GetMembershipList => self.membership_list(route).await?,
             Call::SetMemberToActivateOnComplete => self.set_member_to_activate(envelope).await?,
             Call::AddMembership => self.add_membership(envelope).await?,
-            Call::CompletePayment => self.complete_payment(envelope).await?,
+            Call::CompletePayment => self.complete_payment(route, envelope).await?,
             Call::PaymentPortalSession => self.payment_portal_session(route, envelope).await?,
             Call::WalletLoyaltyCard => {
                 return Ok(Reply::text(
@@ -241,6 +242,28 @@ impl Provider {
             }
         };
         Ok(Reply::success(route.generation, fields))
+    }
+
+    /// A member event of this call (events.rs), with a new id and the time now.
+    fn event(
+        &self,
+        subject: &'static str,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<MemberEvent, Error> {
+        Ok(MemberEvent::new(
+            subject,
+            crate::domain::credentials::new_token()?,
+            session::rfc3339(unix_now()),
+            &route.circuit_id,
+            &route.cinema_id,
+            &envelope.provider,
+        ))
+    }
+
+    /// After a change whose event is in the outbox: the relay publishes it at once.
+    fn event_queued(&self) {
+        self.events.notify_one();
     }
 
     /// The member of the session the call carries: the session header, or the

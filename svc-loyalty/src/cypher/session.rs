@@ -9,7 +9,7 @@ use crate::domain::codes::PeachCode;
 use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, Member, text};
 use crate::domain::route::{Generation, Route};
-use crate::events::LoginEvent;
+use crate::events;
 use crate::password_workers;
 use crate::store::members::{FailedLogin, LockoutRule};
 use crate::store::sessions::{self, NewSession};
@@ -36,6 +36,16 @@ impl Provider {
         let credentials = members::credentials(pool, email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
+        // A member enrolled at a box office has no web account (nor password) until a
+        // member search then edit gives them one: the same answer as an unknown address.
+        if credentials.has_username == 0 {
+            return Err(PeachCode::EmailNotAssociated.into());
+        }
+        // Given a username, such a member sets their first password through the e-mailed
+        // reset.
+        if credentials.password_hash.is_empty() {
+            return Err(PeachCode::PasswordChangeRequired.into());
+        }
         let now = unix_now();
         // Before the password is checked, so a blocked or locked account tells nobody
         // whether a guess was right.
@@ -72,16 +82,11 @@ impl Provider {
         let member = self.member(&credentials.id).await?;
         self.check_may_log_in(&member, envelope)?;
         let (session, tokens) = self.new_session(&member.id, route.generation, envelope)?;
-        let event = LoginEvent {
-            event_id: new_token()?,
-            hashed_member_id: sha256_hex(&member.id),
-            login_date_time: rfc3339(now),
-            circuit_id: route.circuit_id.clone(),
-            cinema_id: route.cinema_id.clone(),
-            provider: envelope.provider.clone(),
-        };
-        sessions::open(pool, &session, &event.to_outbox()?).await?;
-        self.events.notify_one();
+        let event = self.event(events::LOGIN, route, envelope)?;
+        let login_date_time = event.occurred_at().to_owned();
+        let event = event.with("loginDateTime", login_date_time);
+        sessions::open(pool, &session, &event.for_member(&member.id)).await?;
+        self.event_queued();
         tracing::info!(generation = route.generation.number(), "member logged in");
         Ok(self.session_fields(&member, &tokens, route.generation))
     }

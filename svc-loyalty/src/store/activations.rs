@@ -2,7 +2,8 @@
 
 use sqlx::AnyPool;
 
-use crate::store::unix_now;
+use crate::events::MemberEvent;
+use crate::store::{outbox, unix_now};
 
 #[tracing::instrument(skip_all)]
 pub async fn start(
@@ -44,9 +45,14 @@ pub async fn add_order(
 }
 
 /// Completes the activation of `order_id`: the member becomes active at its level, in
-/// one transaction. Answers the member's id, or `None` for an unknown or completed order.
+/// one transaction with the event (its `memberLevelId`). Answers the member's id, or
+/// `None` for an unknown or completed order.
 #[tracing::instrument(skip_all)]
-pub async fn complete(pool: &AnyPool, order_id: &str) -> Result<Option<String>, sqlx::Error> {
+pub async fn complete(
+    pool: &AnyPool,
+    order_id: &str,
+    event: &MemberEvent,
+) -> Result<Option<String>, sqlx::Error> {
     let mut transaction = pool.begin().await?;
     let pending: Option<(String, i64)> = sqlx::query_as(
         "UPDATE activations SET completed_at = $2 WHERE order_id = $1 AND completed_at IS NULL \
@@ -64,6 +70,8 @@ pub async fn complete(pool: &AnyPool, order_id: &str) -> Result<Option<String>, 
         .bind(level)
         .execute(&mut *transaction)
         .await?;
+    let event = event.clone().with("memberLevelId", level);
+    outbox::insert(&mut transaction, &event.for_member(&member_id)).await?;
     transaction.commit().await?;
     Ok(Some(member_id))
 }

@@ -3,7 +3,8 @@
 use serde::Serialize;
 use sqlx::{AnyPool, FromRow};
 
-use crate::store::unix_now;
+use crate::events::MemberEvent;
+use crate::store::{outbox, unix_now};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -30,10 +31,17 @@ pub async fn of_member(pool: &AnyPool, member_id: &str) -> Result<Vec<Card>, sql
         .await
 }
 
-/// Adds `code` to the member. A card the provider does not know yet is created; a card
-/// that was reported lost is taken over; an active card stays where it is.
+/// Adds `code` to the member, with its event when the member added it (not when
+/// seeded). A card the provider does not know yet is created; a card that was reported
+/// lost is taken over; an active card stays where it is.
 #[tracing::instrument(skip_all)]
-pub async fn add(pool: &AnyPool, member_id: &str, code: &str) -> Result<Added, sqlx::Error> {
+pub async fn add(
+    pool: &AnyPool,
+    member_id: &str,
+    code: &str,
+    event: Option<&MemberEvent>,
+) -> Result<Added, sqlx::Error> {
+    let mut transaction = pool.begin().await?;
     let taken_over = sqlx::query(
         "UPDATE cards SET member_id = $1, status = 'ACTIVE', added_at = $3 \
          WHERE code = $2 AND status <> 'ACTIVE'",
@@ -41,24 +49,30 @@ pub async fn add(pool: &AnyPool, member_id: &str, code: &str) -> Result<Added, s
     .bind(member_id)
     .bind(code)
     .bind(unix_now())
-    .execute(pool)
+    .execute(&mut *transaction)
     .await?;
-    if taken_over.rows_affected() > 0 {
-        return Ok(Added::Added);
+    if taken_over.rows_affected() == 0 {
+        let inserted = sqlx::query(
+            "INSERT INTO cards (code, member_id, status, added_at) VALUES ($1, $2, 'ACTIVE', $3)",
+        )
+        .bind(code)
+        .bind(member_id)
+        .bind(unix_now())
+        .execute(&mut *transaction)
+        .await;
+        match inserted {
+            Ok(_) => {}
+            Err(error) if crate::store::is_unique_violation(&error) => {
+                return Ok(Added::AlreadyActive);
+            }
+            Err(error) => return Err(error),
+        }
     }
-    let inserted = sqlx::query(
-        "INSERT INTO cards (code, member_id, status, added_at) VALUES ($1, $2, 'ACTIVE', $3)",
-    )
-    .bind(code)
-    .bind(member_id)
-    .bind(unix_now())
-    .execute(pool)
-    .await;
-    match inserted {
-        Ok(_) => Ok(Added::Added),
-        Err(error) if crate::store::is_unique_violation(&error) => Ok(Added::AlreadyActive),
-        Err(error) => Err(error),
+    if let Some(event) = event {
+        outbox::insert(&mut transaction, &event.for_member(member_id)).await?;
     }
+    transaction.commit().await?;
+    Ok(Added::Added)
 }
 
 /// Removes the member's card; false when the member has no such card.
@@ -72,13 +86,25 @@ pub async fn delete(pool: &AnyPool, member_id: &str, code: &str) -> Result<bool,
     Ok(done.rows_affected() > 0)
 }
 
-/// Marks every active card of the member lost; answers how many.
+/// Marks every active card of the member lost, with the event (its `cardsReported`)
+/// when there was one; answers how many.
 #[tracing::instrument(skip_all)]
-pub async fn report_lost(pool: &AnyPool, member_id: &str) -> Result<u64, sqlx::Error> {
+pub async fn report_lost(
+    pool: &AnyPool,
+    member_id: &str,
+    event: &MemberEvent,
+) -> Result<u64, sqlx::Error> {
+    let mut transaction = pool.begin().await?;
     let done =
         sqlx::query("UPDATE cards SET status = 'LOST' WHERE member_id = $1 AND status = 'ACTIVE'")
             .bind(member_id)
-            .execute(pool)
+            .execute(&mut *transaction)
             .await?;
-    Ok(done.rows_affected())
+    let reported = done.rows_affected();
+    if reported > 0 {
+        let event = event.clone().with("cardsReported", reported);
+        outbox::insert(&mut transaction, &event.for_member(member_id)).await?;
+    }
+    transaction.commit().await?;
+    Ok(reported)
 }

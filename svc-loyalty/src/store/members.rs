@@ -3,7 +3,8 @@
 use sqlx::{AnyPool, FromRow};
 
 use crate::domain::member::{Member, Profile};
-use crate::store::unix_now;
+use crate::events::MemberEvent;
+use crate::store::{outbox, unix_now};
 
 /// What a new member starts with.
 #[derive(Debug, Clone)]
@@ -18,6 +19,9 @@ pub struct NewMember {
     pub member_expiry: String,
     pub is_activated: bool,
     pub points: i64,
+    /// False for a member enrolled at a box office: no web account until a search then
+    /// edit gives them their username.
+    pub has_username: bool,
 }
 
 #[derive(Debug, FromRow)]
@@ -70,15 +74,21 @@ const MEMBER_COLUMNS: &str = "m.id, m.email, m.first_name, m.last_name, m.mobile
      (SELECT c.code FROM cards c WHERE c.member_id = m.id AND c.status = 'ACTIVE' \
       ORDER BY c.added_at, c.code LIMIT 1) AS card_number";
 
-/// Stores a new member; a taken e-mail address is a unique violation.
+/// Stores a new member, with its event when it registered (not when seeded); a taken
+/// e-mail address is a unique violation.
 #[tracing::instrument(skip_all)]
-pub async fn insert(pool: &AnyPool, member: &NewMember) -> Result<(), sqlx::Error> {
+pub async fn insert(
+    pool: &AnyPool,
+    member: &NewMember,
+    event: Option<&MemberEvent>,
+) -> Result<(), sqlx::Error> {
+    let mut transaction = pool.begin().await?;
     sqlx::query(
         "INSERT INTO members (id, email, password_hash, first_name, last_name, mobile_number, \
          zip_code, birth_date, club_id, circuit_id, member_level_id, member_level_name, \
          member_expiry, is_activated, send_newsletter, points, failed_logins, locked_until, \
-         created_at, password_changed_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17, $17)",
+         created_at, password_changed_at, has_username) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17, $17, $18)",
     )
     .bind(&member.id)
     .bind(&member.email)
@@ -97,9 +107,13 @@ pub async fn insert(pool: &AnyPool, member: &NewMember) -> Result<(), sqlx::Erro
     .bind(i64::from(member.profile.send_newsletter))
     .bind(member.points)
     .bind(unix_now())
-    .execute(pool)
+    .bind(i64::from(member.has_username))
+    .execute(&mut *transaction)
     .await?;
-    Ok(())
+    if let Some(event) = event {
+        outbox::insert(&mut transaction, &event.for_member(&member.id)).await?;
+    }
+    transaction.commit().await
 }
 
 #[tracing::instrument(skip_all)]
@@ -148,17 +162,49 @@ pub struct Credentials {
     pub locked_until: i64,
     pub blocked: i64,
     pub password_changed_at: i64,
+    /// 0 while the member has no web account (enrolled at a box office).
+    pub has_username: i64,
 }
 
 #[tracing::instrument(skip_all)]
 pub async fn credentials(pool: &AnyPool, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT id, password_hash, failed_logins, locked_until, blocked, password_changed_at \
-         FROM members WHERE email = $1",
+        "SELECT id, password_hash, failed_logins, locked_until, blocked, password_changed_at, \
+         has_username FROM members WHERE email = $1",
     )
     .bind(email)
     .fetch_optional(pool)
     .await
+}
+
+/// What a member search finds (SPEC.md section 4 "Member search then edit").
+#[derive(Debug, FromRow)]
+pub struct SearchResult {
+    pub id: String,
+    pub club_id: String,
+    pub has_username: i64,
+}
+
+#[tracing::instrument(skip_all)]
+pub async fn search(pool: &AnyPool, email: &str) -> Result<Option<SearchResult>, sqlx::Error> {
+    sqlx::query_as("SELECT id, club_id, has_username FROM members WHERE email = $1")
+        .bind(email)
+        .fetch_optional(pool)
+        .await
+}
+
+/// Gives a member without a web account their username (their e-mail address); false
+/// when there was no such member in `club_id`, or they had one already.
+#[tracing::instrument(skip_all)]
+pub async fn give_username(pool: &AnyPool, id: &str, club_id: &str) -> Result<bool, sqlx::Error> {
+    let done = sqlx::query(
+        "UPDATE members SET has_username = 1 WHERE id = $1 AND club_id = $2 AND has_username = 0",
+    )
+    .bind(id)
+    .bind(club_id)
+    .execute(pool)
+    .await?;
+    Ok(done.rows_affected() == 1)
 }
 
 /// What a failed login did to the account.
@@ -247,9 +293,9 @@ pub async fn set_expiry(pool: &AnyPool, id: &str, expiry: &str) -> Result<(), sq
     Ok(())
 }
 
-/// Deletes the member and everything kept about them, in one transaction.
+/// Deletes the member and everything kept about them, in one transaction with its event.
 #[tracing::instrument(skip_all)]
-pub async fn delete(pool: &AnyPool, id: &str) -> Result<(), sqlx::Error> {
+pub async fn delete(pool: &AnyPool, id: &str, event: &MemberEvent) -> Result<(), sqlx::Error> {
     let mut transaction = pool.begin().await?;
     for table in [
         "sessions",
@@ -271,5 +317,6 @@ pub async fn delete(pool: &AnyPool, id: &str) -> Result<(), sqlx::Error> {
         .bind(id)
         .execute(&mut *transaction)
         .await?;
+    outbox::insert(&mut transaction, &event.for_member(id)).await?;
     transaction.commit().await
 }

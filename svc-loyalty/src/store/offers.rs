@@ -4,7 +4,9 @@
 use serde::Serialize;
 use sqlx::{AnyPool, FromRow};
 
+use crate::events::MemberEvent;
 use crate::store::history::{PointTransaction, insert_transaction_in};
+use crate::store::outbox;
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -66,7 +68,8 @@ pub async fn order_reward(
 }
 
 /// Confirms an ordered reward: the points come off the member's balance, the points
-/// transaction is recorded and the order is marked confirmed, all in one transaction.
+/// transaction is recorded, the order is marked confirmed and the event (its `rewardId`
+/// and `pointsCost`) queued, all in one transaction.
 /// Answers the new balance, or `None` (and nothing changed) when the order is unknown,
 /// confirmed already, or the balance is too small.
 #[tracing::instrument(skip_all)]
@@ -74,6 +77,7 @@ pub async fn confirm_redemption(
     pool: &AnyPool,
     order_id: &str,
     now: i64,
+    event: &MemberEvent,
 ) -> Result<Option<i64>, sqlx::Error> {
     let mut transaction = pool.begin().await?;
     let order: Option<(String, String)> = sqlx::query_as(
@@ -109,6 +113,11 @@ pub async fn confirm_redemption(
         happened_at: now,
     };
     insert_transaction_in(&mut transaction, &member_id, &entry).await?;
+    let event = event
+        .clone()
+        .with("rewardId", reward.id.as_str())
+        .with("pointsCost", reward.points_cost);
+    outbox::insert(&mut transaction, &event.for_member(&member_id)).await?;
     transaction.commit().await?;
     Ok(Some(balance))
 }

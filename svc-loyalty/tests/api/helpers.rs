@@ -2,7 +2,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
-use serde_json::Value;
+use serde_json::{Value, json};
 use sqlx::Connection;
 use svc_loyalty::store::Store;
 use svc_loyalty::{Application, Config};
@@ -335,4 +335,52 @@ pub async fn spawn_smtp(
         }
     });
     (format!("smtp://{addr}"), receiver)
+}
+
+/// Asks for a reset code by e-mail, reads it from the .eml file and sets `password`.
+pub async fn reset_by_e_mail(
+    client: &mut LoyaltyClient<Channel>,
+    database: &TestDatabase,
+    email: &str,
+    password: &str,
+) {
+    let ask = format!(
+        "/Member/v3/GetResetPasswordCode?boxofficeCircuitId=MQ&emailAddress={email}&rootUrl=http://127.0.0.1:8080&resetPasswordLink=reset"
+    );
+    let body = call(client, "GET", &ask, json!({})).await;
+    assert_eq!(body["peachCode"], 0, "{body}");
+    let mail = std::fs::read_dir(database.data_dir.join("mail"))
+        .expect("a mail folder")
+        .filter_map(Result::ok)
+        .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
+        .find(|mail| mail.contains(&format!("To: {email}\r\n")))
+        .expect("the reset e-mail");
+    let code = mail
+        .split("resetCode=")
+        .nth(1)
+        .and_then(|rest| rest.split(['&', '\r', '\n']).next())
+        .expect("a reset code");
+    let body = call(
+        client,
+        "POST",
+        "/Member/v3/ResetPassword",
+        json!({"password": password, "resetCode": code, "membershipId": ""}),
+    )
+    .await;
+    assert_eq!(body["peachCode"], 0, "{body}");
+}
+
+/// The shared nats-server (TEST_NATS_URL, default the local one) and a subscription to
+/// `subject` on it, in place before anything is published.
+pub async fn subscribe_events(subject: &str) -> (String, async_nats::Subscriber) {
+    let url = std::env::var("TEST_NATS_URL")
+        .ok()
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| "nats://127.0.0.1:4222".to_owned());
+    let nats = async_nats::connect(&url)
+        .await
+        .expect("nats-server answers on TEST_NATS_URL");
+    let events = nats.subscribe(subject.to_owned()).await.expect("subscribe");
+    nats.flush().await.expect("flush");
+    (url, events)
 }

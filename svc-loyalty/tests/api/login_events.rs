@@ -9,7 +9,9 @@ use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{PASSWORD, TestDatabase, call, create_member, spawn_loyalty_with};
+use crate::helpers::{
+    PASSWORD, TestDatabase, call, create_member, spawn_loyalty_with, subscribe_events,
+};
 
 async fn login(client: &mut LoyaltyClient<Channel>, email: &str) {
     let body = call(
@@ -28,18 +30,7 @@ fn sha256_hex(text: &str) -> String {
 
 #[tokio::test]
 async fn each_login_publishes_one_event_with_its_message_id() {
-    let url = std::env::var("TEST_NATS_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-        .unwrap_or_else(|| "nats://127.0.0.1:4222".to_owned());
-    let nats = async_nats::connect(&url)
-        .await
-        .expect("nats-server answers on TEST_NATS_URL");
-    let mut events = nats
-        .subscribe("loyalty.member.login")
-        .await
-        .expect("subscribe");
-    nats.flush().await.expect("flush");
+    let (url, mut events) = subscribe_events("loyalty.member.login").await;
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(&database, &[("NATS_URL", &url)]).await;
     let email = "events@example.com";
@@ -151,22 +142,25 @@ async fn wait_for_nats(url: &str) -> async_nats::Client {
     panic!("nats-server did not start at {url}");
 }
 
-/// The LOYALTY stream's login events, once it holds `expected` of them.
-async fn stream_events(nats: &async_nats::Client, expected: u64) -> Vec<Value> {
+/// The LOYALTY stream's login events, once it holds `expected` of them (or after 30 s).
+async fn stream_events(nats: &async_nats::Client, expected: usize) -> Vec<Value> {
     let jetstream = async_nats::jetstream::new(nats.clone());
     let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
     loop {
         if let Ok(mut stream) = jetstream.get_stream("LOYALTY").await
             && let Ok(info) = stream.info().await
-            && (info.state.messages >= expected || tokio::time::Instant::now() > deadline)
         {
             let mut events = Vec::new();
             for sequence in info.state.first_sequence..=info.state.last_sequence {
-                if let Ok(message) = stream.get_raw_message(sequence).await {
+                if let Ok(message) = stream.get_raw_message(sequence).await
+                    && message.subject.as_str() == "loyalty.member.login"
+                {
                     events.push(serde_json::from_slice(&message.payload).expect("JSON event"));
                 }
             }
-            return events;
+            if events.len() >= expected || tokio::time::Instant::now() > deadline {
+                return events;
+            }
         }
         assert!(tokio::time::Instant::now() <= deadline, "no LOYALTY stream");
         tokio::time::sleep(Duration::from_millis(200)).await;

@@ -7,7 +7,9 @@ use tonic::transport::Channel;
 
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 
-use crate::helpers::{PASSWORD, TestDatabase, call, create_member, spawn_loyalty_with};
+use crate::helpers::{
+    PASSWORD, TestDatabase, call, create_member, reset_by_e_mail, spawn_loyalty_with,
+};
 
 const LOGIN: &str = "/Member/v3/Login?boxofficeCircuitId=MQ";
 
@@ -23,39 +25,6 @@ async fn login(client: &mut LoyaltyClient<Channel>, email: &str, password: &str)
         json!({"username": email, "password": password}),
     )
     .await
-}
-
-/// Asks for a reset code by e-mail, reads it from the .eml file and sets `password`.
-async fn reset_by_e_mail(
-    client: &mut LoyaltyClient<Channel>,
-    database: &TestDatabase,
-    email: &str,
-    password: &str,
-) {
-    let ask = format!(
-        "/Member/v3/GetResetPasswordCode?boxofficeCircuitId=MQ&emailAddress={email}&rootUrl=http://127.0.0.1:8080&resetPasswordLink=reset"
-    );
-    let body = call(client, "GET", &ask, json!({})).await;
-    assert_eq!(body["peachCode"], 0, "{body}");
-    let mail = std::fs::read_dir(database.data_dir.join("mail"))
-        .expect("a mail folder")
-        .filter_map(Result::ok)
-        .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
-        .find(|mail| mail.contains(&format!("To: {email}\r\n")))
-        .expect("the reset e-mail");
-    let code = mail
-        .split("resetCode=")
-        .nth(1)
-        .and_then(|rest| rest.split(['&', '\r', '\n']).next())
-        .expect("a reset code");
-    let body = call(
-        client,
-        "POST",
-        "/Member/v3/ResetPassword",
-        json!({"password": password, "resetCode": code, "membershipId": ""}),
-    )
-    .await;
-    assert_eq!(body["peachCode"], 0, "{body}");
 }
 
 #[tokio::test]

@@ -1,6 +1,7 @@
 //! The store suite: every test runs on SQLite and on PostgreSQL.
 
 use svc_loyalty::domain::member::{NEVER_EXPIRES, Profile};
+use svc_loyalty::events::{self, MemberEvent};
 use svc_loyalty::store::cards::{self, Added};
 use svc_loyalty::store::favourites::{self, FavoriteCinema};
 use svc_loyalty::store::history::{self, Order, PointTransaction};
@@ -27,6 +28,7 @@ fn new_member(id: &str, email: &str, points: i64) -> NewMember {
         member_expiry: NEVER_EXPIRES.to_owned(),
         is_activated: true,
         points,
+        has_username: true,
     }
 }
 
@@ -34,6 +36,7 @@ async fn member(store: &Store, id: &str, points: i64) {
     members::insert(
         store.pool(),
         &new_member(id, &format!("{id}@example.com"), points),
+        None,
     )
     .await
     .expect("insert a member");
@@ -56,6 +59,18 @@ async fn logged_in(store: &Store) {
     sessions::open(store.pool(), &session("a", "m1", 1000), &event("e1"))
         .await
         .expect("open");
+}
+
+/// A member event of `subject` as a call would make it.
+fn member_event(subject: &'static str) -> MemberEvent {
+    MemberEvent::new(
+        subject,
+        format!("{subject}-1"),
+        "2026-01-01T00:00:00Z".to_owned(),
+        "C1",
+        "7",
+        "BOOST_POS",
+    )
 }
 
 fn event(id: &str) -> OutboxEvent {
@@ -81,7 +96,7 @@ async fn a_member_is_stored_and_read_back(store: Store) {
 
 async fn a_taken_email_is_a_unique_violation(store: Store) {
     member(&store, "m1", 0).await;
-    let error = members::insert(store.pool(), &new_member("m2", "m1@example.com", 0))
+    let error = members::insert(store.pool(), &new_member("m2", "m1@example.com", 0), None)
         .await
         .expect_err("taken");
     assert!(is_unique_violation(&error), "{error}");
@@ -234,13 +249,13 @@ async fn a_card_active_on_a_member_cannot_be_added_again(store: Store) {
     member(&store, "m1", 0).await;
     member(&store, "m2", 0).await;
     assert_eq!(
-        cards::add(store.pool(), "m1", "CARD123")
+        cards::add(store.pool(), "m1", "CARD123", None)
             .await
             .expect("add"),
         Added::Added
     );
     assert_eq!(
-        cards::add(store.pool(), "m2", "CARD123")
+        cards::add(store.pool(), "m2", "CARD123", None)
             .await
             .expect("add"),
         Added::AlreadyActive
@@ -255,17 +270,17 @@ async fn a_card_active_on_a_member_cannot_be_added_again(store: Store) {
 async fn a_lost_card_can_be_taken_over(store: Store) {
     member(&store, "m1", 0).await;
     member(&store, "m2", 0).await;
-    cards::add(store.pool(), "m1", "CARD123")
+    cards::add(store.pool(), "m1", "CARD123", None)
         .await
         .expect("add");
     assert_eq!(
-        cards::report_lost(store.pool(), "m1")
+        cards::report_lost(store.pool(), "m1", &member_event(events::CARD_LOST))
             .await
             .expect("report"),
         1
     );
     assert_eq!(
-        cards::add(store.pool(), "m2", "CARD123")
+        cards::add(store.pool(), "m2", "CARD123", None)
             .await
             .expect("add"),
         Added::Added
@@ -363,21 +378,36 @@ async fn a_confirmed_redemption_deducts_the_points_once(store: Store) {
         );
     }
     assert_eq!(
-        offers::confirm_redemption(store.pool(), "o1", 3)
-            .await
-            .expect("confirm"),
+        offers::confirm_redemption(
+            store.pool(),
+            "o1",
+            3,
+            &member_event(events::REWARD_REDEEMED)
+        )
+        .await
+        .expect("confirm"),
         Some(50)
     );
     assert_eq!(
-        offers::confirm_redemption(store.pool(), "o1", 3)
-            .await
-            .expect("again"),
+        offers::confirm_redemption(
+            store.pool(),
+            "o1",
+            3,
+            &member_event(events::REWARD_REDEEMED)
+        )
+        .await
+        .expect("again"),
         None
     );
     assert_eq!(
-        offers::confirm_redemption(store.pool(), "o2", 3)
-            .await
-            .expect("too few points"),
+        offers::confirm_redemption(
+            store.pool(),
+            "o2",
+            3,
+            &member_event(events::REWARD_REDEEMED)
+        )
+        .await
+        .expect("too few points"),
         None
     );
     let read = members::by_id(store.pool(), "m1")
@@ -420,16 +450,18 @@ async fn deleting_a_member_removes_all_their_data(store: Store) {
     sessions::open(store.pool(), &session("a", "m1", 1000), &event("e1"))
         .await
         .expect("open");
-    cards::add(store.pool(), "m1", "CARD123")
+    cards::add(store.pool(), "m1", "CARD123", None)
         .await
         .expect("add");
-    cards::add(store.pool(), "m2", "CARD456")
+    cards::add(store.pool(), "m2", "CARD456", None)
         .await
         .expect("add");
     favourites::add_film(store.pool(), "m1", "1001")
         .await
         .expect("add");
-    members::delete(store.pool(), "m1").await.expect("delete");
+    members::delete(store.pool(), "m1", &member_event(events::DELETED))
+        .await
+        .expect("delete");
     assert_eq!(
         members::by_id(store.pool(), "m1").await.expect("read"),
         None
@@ -580,7 +612,7 @@ mod activations {
     async fn an_activation_completes_once_and_activates_the_member(store: Store) {
         let mut inactive = super::new_member("m1", "m1@example.com", 0);
         inactive.is_activated = false;
-        members::insert(store.pool(), &inactive)
+        members::insert(store.pool(), &inactive, None)
             .await
             .expect("insert");
         activations::start(store.pool(), "s1", "m1", 3)
@@ -596,14 +628,22 @@ mod activations {
                 .await
                 .expect("order")
         );
-        let completed = activations::complete(store.pool(), "o1")
-            .await
-            .expect("complete");
+        let completed = activations::complete(
+            store.pool(),
+            "o1",
+            &super::member_event(svc_loyalty::events::ACTIVATED),
+        )
+        .await
+        .expect("complete");
         assert_eq!(completed.as_deref(), Some("m1"));
         assert_eq!(
-            activations::complete(store.pool(), "o1")
-                .await
-                .expect("again"),
+            activations::complete(
+                store.pool(),
+                "o1",
+                &super::member_event(svc_loyalty::events::ACTIVATED)
+            )
+            .await
+            .expect("again"),
             None
         );
         let member = members::by_id(store.pool(), "m1")

@@ -17,18 +17,23 @@ const messages = {
 };
 const config = { provider: 'BOOST_POS', version: 3, circuitId: '77', sessionTimeout: 720, captchaSiteKey: 'site-key-1' };
 
-type Sent = { route: string; captcha: unknown };
+type Sent = { route: string; captcha: unknown; payload: Record<string, unknown> };
 
-/** Answers every cypher call with success and records each call's route and captcha token. */
-function recordCalls(): Sent[] {
+/**
+ * Answers every cypher call with success (or what `replies` gives for a route starting
+ * with its key) and records each call's route, captcha token and payload.
+ */
+function recordCalls(replies: Record<string, Record<string, unknown>> = {}): Sent[] {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (_url: string, init: RequestInit) => {
-      const body = JSON.parse(String(init.body)) as { reqMetadata: Record<string, unknown> };
-      sent.push({ route: String(body.reqMetadata.route), captcha: body.reqMetadata['g-recaptcha-response'] });
+      const { reqMetadata, ...payload } = JSON.parse(String(init.body)) as { reqMetadata: Record<string, unknown> };
+      const route = String(reqMetadata.route);
+      sent.push({ route, captcha: reqMetadata['g-recaptcha-response'], payload });
+      const reply = Object.entries(replies).find(([prefix]) => route.startsWith(prefix))?.[1];
       return new Response(
-        JSON.stringify({
+        JSON.stringify(reply ?? {
           peachCode: 0,
           memberDetails: { memberId: 'm1', memberExpiry: '0001-01-01T00:00:00Z' },
           sessionManagementTokens: { boxofficeSessionToken: 't', boxofficeRefreshSessionToken: 'r' },
@@ -38,6 +43,15 @@ function recordCalls(): Sent[] {
     }),
   );
   return sent;
+}
+
+function fillAndSubmit() {
+  fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Analytical-Engine-1843' } });
+  fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '2025550143' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
 describe('RegisterScreen', () => {
@@ -60,14 +74,33 @@ describe('RegisterScreen', () => {
       </LoyaltySessionProvider>,
       messages,
     );
-    fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
-    fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
-    fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
-    fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Analytical-Engine-1843' } });
-    fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '2025550143' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
+    fillAndSubmit();
 
-    await waitFor(() => expect(sent.map((call) => call.route)).toEqual([expect.stringContaining('/Create'), expect.stringContaining('/Login')]));
-    expect(sent[1]?.captcha).toBe('site-key-1:login:1');
+    await waitFor(() =>
+      expect(sent.map((call) => call.route)).toEqual([
+        '/Member/MemberSearch/77',
+        expect.stringContaining('/Create'),
+        expect.stringContaining('/Login'),
+      ]),
+    );
+    expect(sent[2]?.captcha).toBe('site-key-1:login:1');
+  });
+
+  it('gives a member found without a username their username and e-mails a reset, creating nobody', async () => {
+    const sent = recordCalls({ '/Member/MemberSearch/': { peachCode: 0, hasUserName: false, clubId: 'MQ-CLUB' } });
+    renderWithApp(
+      <LoyaltySessionProvider config={config} currentTheaterId="101">
+        <RegisterScreen />
+      </LoyaltySessionProvider>,
+      { ...messages, 'loyalty.register.found': 'Check {0} for a link.' },
+    );
+    fillAndSubmit();
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Check ada@example.com for a link.'));
+    expect(sent.map((call) => call.route)).toEqual([
+      '/Member/MemberSearch/77',
+      '/Member/v3/Edit',
+      expect.stringMatching(/^\/Member\/v3\/GetResetPasswordCode\?.*emailAddress=ada%40example\.com/),
+    ]);
+    expect(sent[1]?.payload).toEqual({ username: 'ada@example.com', email: 'ada@example.com', clubId: 'MQ-CLUB' });
   });
 });

@@ -1,16 +1,20 @@
 // Registration (SPEC.md section 4): the member create payload; where the site needs
 // activation (includeActivation) an activation code is e-mailed next and the member goes
-// on to the activation screen, otherwise they are signed in at once.
+// on to the activation screen, otherwise they are signed in at once. The address is
+// searched first: a member enrolled at a box office gets their username instead of a
+// second membership, and sets a password through the e-mailed reset (member-search.ts).
 
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { callCypher } from '../../api/call-cypher';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
 import { memberCreatePayload } from '../../utils/member-create';
+import { clubToEditWith, usernameEditPayload } from '../../utils/member-search';
 import { MemberField } from '../member-field';
 import { PasswordRules } from '../password-rules';
 import { PhoneField } from '../phone-field';
@@ -34,6 +38,7 @@ export function RegisterScreen() {
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
+  const [foundAtBoxOffice, setFoundAtBoxOffice] = useState<string>();
   const passwordOk = meetsPasswordComplexity(context.provider, password);
   const phoneOk = isValidPhoneNumber(phone);
 
@@ -44,6 +49,15 @@ export function RegisterScreen() {
     setPending(true);
     setError(undefined);
     try {
+      const search = await callCypher({ method: 'POST', route: routes.memberSearch(), payload: { email } }, context.brand);
+      const clubId = clubToEditWith(search);
+      if (clubId) {
+        await call({ method: 'POST', route: routes.edit(), payload: usernameEditPayload(email, clubId), anonymous: true });
+        const reset = routes.resetPasswordCode(email, window.location.origin, paths.accountScreen.build('reset-password'));
+        await call({ method: 'GET', route: reset, anonymous: true });
+        setFoundAtBoxOffice(email);
+        return;
+      }
       const mobileNumber = internationalPhoneNumber(phone);
       await call({
         method: 'POST',
@@ -63,6 +77,17 @@ export function RegisterScreen() {
     } finally {
       setPending(false);
     }
+  }
+
+  if (foundAtBoxOffice) {
+    return (
+      <section className={styles.panel} aria-labelledby="register-title">
+        <h2 id="register-title">{t('loyalty.register.title')}</h2>
+        <p role="status" className={styles.notice}>
+          {t('loyalty.register.found', [foundAtBoxOffice])}
+        </p>
+      </section>
+    );
   }
 
   return (
