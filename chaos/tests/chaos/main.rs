@@ -4,6 +4,7 @@
 
 mod catalogue_outage;
 mod gateway_shutdown;
+mod idle_logs;
 mod loyalty_outage;
 mod observability;
 mod postgres_restart;
