@@ -11,15 +11,16 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/index.html web/vite.config.ts web/package.json -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi bench-site bench-publish bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-publish bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
 	cargo run -p gateway -- --embedded
 
-## make test: lints, every Rust test, web unit tests, the AsyncAPI document, compose,
-## Kubernetes and supply-chain checks, browser tests. The first run installs what they need.
-test: setup lint rust-test web-test asyncapi ops-test e2e
+## make test: lints, every Rust test, web unit tests, the AsyncAPI document, the API
+## contract fuzzer, compose, Kubernetes and supply-chain checks, browser tests. The first
+## run installs what they need.
+test: setup lint rust-test web-test asyncapi api-fuzz ops-test e2e
 
 ## What the tests need and the machine lacks (scripts/setup.sh): Debian packages, and
 ## the checks' Python tools in .venv.
@@ -63,6 +64,12 @@ tools/asyncapi/node_modules/.package-lock.json: tools/asyncapi/package.json tool
 	cd tools/asyncapi && npm ci --no-audit --no-fund
 
 asyncapi-deps: tools/asyncapi/node_modules/.package-lock.json
+
+## The JSON API against its OpenAPI document: schemathesis with every check on a gateway
+## of its own (tools/schemathesis/run.sh).
+api-fuzz: setup web
+	cargo build -p gateway
+	tools/schemathesis/run.sh
 
 ## docs/asyncapi.yaml, the member events on NATS, validated by the AsyncAPI parser.
 asyncapi: asyncapi-deps

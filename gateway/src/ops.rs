@@ -51,7 +51,7 @@ async fn readyz(
         .collect();
     let wanted: Vec<&str> = match readiness.only.as_deref() {
         None => known.clone(),
-        Some(list) => list.split(',').map(str::trim).collect(),
+        Some(list) => list.split(',').map(|name| name.trim_matches(' ')).collect(),
     };
     if let Some(unknown) = wanted.iter().find(|name| !known.contains(name)) {
         return Err(AppError::BadRequest(format!(

@@ -41,10 +41,13 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize)]
 #[serde(rename_all = "camelCase")]
 struct HandOffQuery {
-    /// The theater's id, or its ticketing code under the hand-off name theaterCode;
-    /// required for a theater's hand-offs, optional for the chain's.
-    #[serde(alias = "theaterCode", default)]
+    /// The theater's id; required (this or theaterCode) for a theater's hand-offs,
+    /// optional for the chain's. Empty counts as absent.
+    #[serde(default)]
     theater_id: String,
+    /// The theater's ticketing code, the hand-off's own name for it; wins over theaterId.
+    #[serde(default)]
+    theater_code: String,
     #[serde(default)]
     perf_code: String,
 }
@@ -69,7 +72,12 @@ async fn redirect(
         .catalogue
         .clone()
         .resolve_ticketing(ResolveTicketingRequest {
-            theater_id: hand_off.theater_id,
+            // The catalogue finds a theater by its id or its code.
+            theater_id: if hand_off.theater_code.is_empty() {
+                hand_off.theater_id
+            } else {
+                hand_off.theater_code
+            },
             perf_code: hand_off.perf_code,
             kind: segment.to_owned(),
         })

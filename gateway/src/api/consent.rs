@@ -66,7 +66,7 @@ async fn evaluate(
 
 /// Other fields a consent manager adds are ignored: the receipt keeps only these.
 #[derive(Debug, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 struct ConsentChoices {
     regulation: String,
     /// Purpose or vendor name -> accepted (true) or refused (false).

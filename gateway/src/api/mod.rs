@@ -13,6 +13,7 @@ mod theaters;
 
 use axum::Router;
 
+use crate::error::AppError;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -27,4 +28,15 @@ pub fn router() -> Router<AppState> {
         .merge(consent::router())
         .merge(openapi::router());
     Router::new().nest("/api/v1", v1)
+}
+
+/// An optional query value with a default: absent is "" (the default), given but empty
+/// is a 400 naming it, as the API's document says.
+fn optional(name: &str, value: Option<String>) -> Result<String, AppError> {
+    match value {
+        Some(value) if value.is_empty() => Err(AppError::BadRequest(format!(
+            "{name}: empty; leave it out for the default"
+        ))),
+        value => Ok(value.unwrap_or_default()),
+    }
 }

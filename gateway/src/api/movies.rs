@@ -19,8 +19,7 @@ pub fn router() -> Router<AppState> {
 struct MovieFilter {
     #[serde(default)]
     theater_id: String,
-    #[serde(default)]
-    play_week: String,
+    play_week: Option<String>,
 }
 
 /// Movies in movieOrderIndex order, without globalExcludedMovieIds.
@@ -34,7 +33,7 @@ async fn list(
         .clone()
         .list_movies(ListMoviesRequest {
             theater_id: filter.theater_id,
-            play_week: filter.play_week,
+            play_week: super::optional("playWeek", filter.play_week)?,
         })
         .await
         .map_err(AppError::catalogue)?;

@@ -20,10 +20,8 @@ struct ShowtimeFilter {
     #[serde(default)]
     movie_id: String,
     /// YYYY-MM-DD; the catalogue checks the dates and names the bad one.
-    #[serde(default)]
-    from: String,
-    #[serde(default)]
-    to: String,
+    from: Option<String>,
+    to: Option<String>,
 }
 
 async fn list(
@@ -37,8 +35,8 @@ async fn list(
         .list_showtimes(ListShowtimesRequest {
             theater_id: filter.theater_id,
             movie_id: filter.movie_id,
-            from: filter.from,
-            to: filter.to,
+            from: super::optional("from", filter.from)?,
+            to: super::optional("to", filter.to)?,
         })
         .await
         .map_err(AppError::catalogue)?;

@@ -76,7 +76,7 @@ async fn a_consent_receipt_is_stored_and_answers_201_with_its_id() {
     let (status, receipt) = post(
         &gateway,
         "/api/v1/consent/receipts",
-        &json!({"regulation": "gdpr", "choices": {"analytics": true, "ads": false}, "policyVersion": "2026-01", "source": "banner"}),
+        &json!({"regulation": "gdpr", "choices": {"analytics": true, "ads": false}, "policyVersion": "2026-01"}),
     )
     .await;
     assert_eq!(status, 201, "{receipt}");
@@ -112,6 +112,11 @@ async fn a_bad_consent_receipt_is_a_400_naming_the_field() {
             json!({"regulation": "gdpr", "choices": {"ads": true}, "policyVersion": ""}),
             "policyVersion",
         ),
+        (
+            json!({"regulation": "gdpr", "choices": {"ads": true}, "policyVersion": "1", "source": "banner"}),
+            "source",
+        ),
+        (json!(["gdpr", {"ads": true}, "1"]), "JSON object"),
         (
             json!({"regulation": "gdpr", "choices": {"ads": true}}),
             "policyVersion",

@@ -123,6 +123,27 @@ async fn a_hand_off_may_name_the_theater_by_its_ticketing_code() {
         "{location}"
     );
     assert!(location.contains("perfCode=P-7"), "{location}");
+
+    // Named both ways (an empty theaterId beside it too), the ticketing code wins.
+    for query in [
+        format!("theaterId=&theaterCode={code}"),
+        format!("theaterId=nowhere&theaterCode={code}"),
+    ] {
+        let response = gateway
+            .get(&format!(
+                "/api/startticketing/redirect?{query}&perfCode=P-7"
+            ))
+            .await;
+        assert_eq!(response.status(), 302, "{query}");
+    }
+    let response = gateway
+        .get("/api/startticketing/redirect?theaterCode=&perfCode=P-7")
+        .await;
+    assert_eq!(
+        response.status(),
+        400,
+        "a theater's hand-off needs its theater"
+    );
 }
 
 #[tokio::test]

@@ -30,16 +30,16 @@ impl NewReceipt {
         policy_version: &str,
         client_address: &str,
     ) -> Result<NewReceipt, Error> {
-        let regulation = regulation.trim().to_ascii_lowercase();
+        let regulation = regulation.to_ascii_lowercase();
         if !is_name(&regulation) {
             return Err(invalid(
                 "regulation",
                 "required: letters, digits, '-' or '_', at most 64",
             ));
         }
-        let policy_version = policy_version.trim().to_owned();
+        let policy_version = policy_version.to_owned();
         if policy_version.is_empty()
-            || policy_version.len() > MAX_NAME_LEN
+            || policy_version.chars().count() > MAX_NAME_LEN
             || policy_version.chars().any(char::is_control)
         {
             return Err(invalid(
@@ -124,9 +124,17 @@ mod tests {
     }
 
     #[test]
+    fn a_policy_version_of_64_characters_is_valid_whatever_their_bytes() {
+        let version = "é".repeat(64);
+        let receipt = NewReceipt::parse("gdpr", choices(&[("ads", true)]), &version, "")
+            .expect("64 characters");
+        assert_eq!(receipt.policy_version, version);
+    }
+
+    #[test]
     fn a_valid_receipt_is_normalised_and_never_holds_the_whole_address() {
         let receipt = NewReceipt::parse(
-            " GDPR ",
+            "GDPR",
             choices(&[("analytics", true), ("ads", false)]),
             "2026-01",
             "192.0.2.44",
@@ -143,6 +151,14 @@ mod tests {
         let cases = [
             ("", choices(&[("ads", true)]), "1", "regulation"),
             ("gdpr!", choices(&[("ads", true)]), "1", "regulation"),
+            // As the API's document says: no padding, and the length counts characters.
+            (" gdpr", choices(&[("ads", true)]), "1", "regulation"),
+            (
+                "gdpr",
+                choices(&[("ads", true)]),
+                "2026\u{1}",
+                "policyVersion",
+            ),
             ("gdpr", choices(&[("ads", true)]), "", "policyVersion"),
             ("gdpr", choices(&[("ads", true)]), &long, "policyVersion"),
             ("gdpr", Vec::new(), "1", "choices"),
