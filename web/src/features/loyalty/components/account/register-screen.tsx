@@ -2,19 +2,19 @@
 // activation (includeActivation) an activation code is e-mailed next and the member goes
 // on to the activation screen, otherwise they are signed in at once. The address is
 // searched first: a member enrolled at a box office gets their username instead of a
-// second membership, and sets a password through the e-mailed reset (member-search.ts).
+// second membership, and sets a password through the e-mailed reset
+// (claim-box-office-membership.ts).
 
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
-import { callCypher } from '../../api/call-cypher';
+import { claimBoxOfficeMembership } from '../../api/claim-box-office-membership';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
 import { memberCreatePayload } from '../../utils/member-create';
-import { clubToEditWith, usernameEditPayload } from '../../utils/member-search';
 import { MemberField } from '../member-field';
 import { PasswordRules } from '../password-rules';
 import { PhoneField } from '../phone-field';
@@ -25,7 +25,8 @@ export function RegisterScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const { routes, call, config, context, login } = useLoyaltyApi();
+  const api = useLoyaltyApi();
+  const { routes, call, config, context, login } = api;
   // Signing in right after registering is a login like any other: it carries its own
   // captcha token, or a site with a captcha refuses it (code 7).
   const captcha = useInvisibleCaptcha('login');
@@ -49,12 +50,7 @@ export function RegisterScreen() {
     setPending(true);
     setError(undefined);
     try {
-      const search = await callCypher({ method: 'POST', route: routes.memberSearch(), payload: { email } }, context.brand);
-      const clubId = clubToEditWith(search);
-      if (clubId) {
-        await call({ method: 'POST', route: routes.edit(), payload: usernameEditPayload(email, clubId), anonymous: true });
-        const reset = routes.resetPasswordCode(email, window.location.origin, paths.accountScreen.build('reset-password'));
-        await call({ method: 'GET', route: reset, anonymous: true });
+      if (await claimBoxOfficeMembership(api, email)) {
         setFoundAtBoxOffice(email);
         return;
       }
