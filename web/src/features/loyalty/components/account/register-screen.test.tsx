@@ -96,6 +96,7 @@ describe('RegisterScreen', () => {
     );
     fillAndSubmit();
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Check ada@example.com for a link.'));
+    expect(document.activeElement).toBe(screen.getByRole('heading'));
     expect(sent.map((call) => call.route)).toEqual([
       '/Member/MemberSearch/77',
       '/Member/v3/Edit',

@@ -5,7 +5,7 @@
 // second membership, and sets a password through the e-mailed reset
 // (claim-box-office-membership.ts).
 
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
@@ -40,6 +40,11 @@ export function RegisterScreen() {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   const [foundAtBoxOffice, setFoundAtBoxOffice] = useState<string>();
+  // The long form gives way to a short message: focus (and the view) go to its heading.
+  const foundHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (foundAtBoxOffice) foundHeading.current?.focus();
+  }, [foundAtBoxOffice]);
   const passwordOk = meetsPasswordComplexity(context.provider, password);
   const phoneOk = isValidPhoneNumber(phone);
 
@@ -78,7 +83,9 @@ export function RegisterScreen() {
   if (foundAtBoxOffice) {
     return (
       <section className={styles.panel} aria-labelledby="register-title">
-        <h2 id="register-title">{t('loyalty.register.title')}</h2>
+        <h2 id="register-title" ref={foundHeading} tabIndex={-1}>
+          {t('loyalty.register.title')}
+        </h2>
         <p role="status" className={styles.notice}>
           {t('loyalty.register.found', [foundAtBoxOffice])}
         </p>
