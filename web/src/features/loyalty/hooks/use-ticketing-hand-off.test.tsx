@@ -112,4 +112,17 @@ describe('useTicketingHandOff', () => {
     expect(document.cookie).not.toContain('loyaltySession=%7B');
     expect(seen.every((handOff) => handOff === undefined)).toBe(true);
   });
+
+  it('signs the member out and sends them to the login page, query kept, when the return would leave the ticketing site', async () => {
+    document.cookie = `loyaltySession=${encodeURIComponent(JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 3 }))}; path=/`;
+    provider({
+      '/Member/v3/RefreshLogin': { peachCode: 0, ...tokens },
+      '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member },
+    });
+    // After a ticketingUrl without a trailing slash, @evil.example/ makes the ticketing host a user name.
+    const { navigate, seen } = renderHandOff({ ...v3Config, ticketingUrl: 'https://tickets.example' }, '?return=@evil.example/');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/login?return=@evil.example/'));
+    expect(document.cookie).not.toContain('loyaltySession=%7B');
+    expect(seen.every((handOff) => handOff === undefined)).toBe(true);
+  });
 });

@@ -1,12 +1,13 @@
 // SPEC.md section 4 "Ticketing hand-off": once a member is signed in and the address has
 // ?return=, the member's token is validated and the member is sent on to ticketingUrl +
 // return: by the redirect overlay on version 1, by a posted form on version 3. An invalid
-// token signs the member out and sends them to the login page with the query kept.
+// token, or a return that would leave the ticketing site, signs the member out and sends them
+// to the login page with the query kept.
 
 import { useEffect, useState } from 'react';
 import { callCypher } from '../api/call-cypher';
 import { cypherRoutes } from '../utils/cypher-routes';
-import { handOffTarget, handOffVersion, invalidTokenRedirect, withTokenParameter } from '../utils/hand-off';
+import { handOffRequested, handOffTarget, handOffVersion, invalidTokenRedirect, withTokenParameter } from '../utils/hand-off';
 import { isSignedInMember } from '../utils/session-rules';
 import { useLoyaltySession } from './loyalty-session';
 
@@ -26,8 +27,8 @@ export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOpti
   const [handOff, setHandOff] = useState<HandOff>();
 
   useEffect(() => {
-    const target = handOffTarget(search, config.ticketingUrl ?? '', window.location.origin);
-    if (!member || !target) return;
+    const ticketingUrl = config.ticketingUrl ?? '';
+    if (!member || !handOffRequested(search, ticketingUrl)) return;
     const version = handOffVersion(
       member.cypherVersion,
       isSignedInMember(member, config.allowExpiredAccountsLogin ?? false, new Date()),
@@ -39,6 +40,13 @@ export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOpti
         .catch(() => undefined)
         .finally(() => navigate(invalidTokenRedirect(loginPath, search)));
     };
+    // A return that would leave the ticketing site fails as an invalid token does, rather than
+    // leaving the member on the sign-in page waiting for a hand-off that never comes.
+    const target = handOffTarget(search, ticketingUrl, window.location.origin);
+    if (!target) {
+      fail();
+      return;
+    }
     // Version 1 validates the token with its own call; version 3 reads the member with it.
     const routes = cypherRoutes(context);
     const validation = version === 1 ? routes.validateToken() : routes.getMember();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { handOffTarget, handOffVersion, invalidTokenRedirect, tokenParameterName, withTokenParameter } from './hand-off';
+import { handOffRequested, handOffTarget, handOffVersion, invalidTokenRedirect, tokenParameterName, withTokenParameter } from './hand-off';
 
 describe('ticketing hand-off', () => {
   const page = 'https://www.marquee.example';
@@ -47,6 +47,16 @@ describe('ticketing hand-off', () => {
     expect(handOffTarget('?return=https%3A%2F%2Fevil.example%2F', 'https://tickets.example/', page)).toBe(
       'https://tickets.example/https://evil.example/',
     );
+  });
+
+  it.each([
+    ['?return=sales/1', 'https://tickets.example', true],
+    ['?return=@evil.example/', 'https://tickets.example', true],
+    ['?return=', 'https://tickets.example', false],
+    ['?other=1', 'https://tickets.example', false],
+    ['?return=sales/1', '', false],
+  ])('search %j with ticketingUrl %j asks for the hand-off: %s', (search, ticketingUrl, requested) => {
+    expect(handOffRequested(search, ticketingUrl)).toBe(requested);
   });
 
   it('runs version 1 only for a member who may be signed in', () => {

@@ -22,16 +22,21 @@ export function tokenParameterName(provider: LoyaltyProvider): string {
   return TOKEN_PARAMETERS[provider] ?? 'token';
 }
 
+/** Whether the address asks for the hand-off: a non-empty return and a configured ticketingUrl. */
+export function handOffRequested(search: string, ticketingUrl: string): boolean {
+  return Boolean(new URLSearchParams(search).get(RETURN_PARAMETER)) && Boolean(ticketingUrl);
+}
+
 /**
- * The hand-off target, ticketingUrl + return, or undefined when it must not start: no return,
- * or a return that would leave the ticketing site. The member's token goes with the browser, so
+ * The hand-off target, ticketingUrl + return, or undefined when there is none: no hand-off
+ * asked for, or a return that would leave the ticketing site. The member's token goes with the browser, so
  * the joined URL is parsed as the browser will and must stay on the ticketingUrl's origin (for a
  * ticketingUrl that is a path on this site, under that path): `@evil.example/`,
  * `.evil.example/` or `../account` after it lead elsewhere and are refused.
  */
 export function handOffTarget(search: string, ticketingUrl: string, pageOrigin: string): string | undefined {
-  const returnValue = new URLSearchParams(search).get(RETURN_PARAMETER);
-  if (!returnValue || !ticketingUrl) return undefined;
+  if (!handOffRequested(search, ticketingUrl)) return undefined;
+  const returnValue = new URLSearchParams(search).get(RETURN_PARAMETER) ?? '';
   let target: URL;
   let ticketing: URL;
   try {
