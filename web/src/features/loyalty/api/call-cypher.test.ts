@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { callCypher, callCypherText } from './call-cypher';
+import { callCypher, callCypherText, LoyaltyReplyError } from './call-cypher';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
@@ -43,5 +43,24 @@ describe('callCypher', () => {
     await expect(callCypherText({ method: 'GET', route: '/WalletPasses/CreateLoyaltyCard/77' }, 'boxoffice')).resolves.toBe(
       'eyJhbGciOi.x.y',
     );
+  });
+
+  it.each([
+    // A site without a wallet key: HTTP 501 with the provider's reply.
+    [501, { peachCode: 503, clientErrorMessage: 'Wallet passes are not available on this site (Code: 503)' }],
+    // Another member's card: the refusal comes with HTTP 200, as JSON rather than text.
+    [200, { peachCode: 30, clientErrorMessage: 'Member not found (Code: 30)' }],
+  ])('throws the provider reply of a raw call refused with HTTP %i', async (status, reply) => {
+    answer(status, reply);
+    const failure = callCypherText({ method: 'GET', route: '/WalletPasses/CreateLoyaltyCard/77' }, 'boxoffice');
+    await expect(failure).rejects.toBeInstanceOf(LoyaltyReplyError);
+    await expect(failure).rejects.toMatchObject({ reply });
+  });
+
+  it('throws the gateway error of a malformed raw call', async () => {
+    answer(400, { error: { code: 'invalid_argument', message: 'reqMetadata.route: required' } });
+    const failure = callCypherText({ method: 'GET', route: '' }, 'boxoffice');
+    await expect(failure).rejects.toBeInstanceOf(ApiError);
+    await expect(failure).rejects.toMatchObject({ status: 400, message: 'reqMetadata.route: required' });
   });
 });

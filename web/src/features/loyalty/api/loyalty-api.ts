@@ -8,14 +8,7 @@ import type { CypherReply } from '../types';
 import type { CypherCall } from '../utils/cypher-envelope';
 import { cypherRoutes } from '../utils/cypher-routes';
 import { replyCode } from '../utils/error-message';
-import { callCypher, callCypherText } from './call-cypher';
-
-export class LoyaltyReplyError extends Error {
-  constructor(readonly reply: CypherReply) {
-    super(`the loyalty provider answered code ${replyCode(reply) ?? 'unknown'}`);
-    this.name = 'LoyaltyReplyError';
-  }
-}
+import { callCypher, callCypherText, LoyaltyReplyError } from './call-cypher';
 
 /** The reply when it succeeded (peachCode 0, or statusCode 0 or 200 on version 1 routes). */
 export function successfulReply(reply: CypherReply): CypherReply {

@@ -1,7 +1,7 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithApp } from '@/testing/render';
-import { LoyaltyReplyError } from '../api/loyalty-api';
+import { LoyaltyReplyError } from '../api/call-cypher';
 import type { CypherReply } from '../types';
 import { LoyaltySessionProvider } from './loyalty-session';
 import { useErrorText } from './use-error-text';

@@ -5,7 +5,7 @@
 
 import { useCallback } from 'react';
 import { useTranslate } from '@/lib/i18n';
-import { LoyaltyReplyError } from '../api/loyalty-api';
+import { LoyaltyReplyError } from '../api/call-cypher';
 import type { CypherReply } from '../types';
 import { loyaltyErrorMessage, lookupWith } from '../utils/error-message';
 import { useLoyaltySession } from './loyalty-session';
