@@ -105,11 +105,12 @@ test.describe('links', () => {
     await shop.getByRole('link', { name: 'Gift cards', exact: true }).click();
     await expect(page).toHaveURL(/\/ticketing-sandbox\/giftcards$/);
 
-    // The flagship names its own provider, which offers concessions and refunds only.
+    // The flagship names its own provider, which offers concessions and refunds beside the
+    // tickets every provider sells; no food and drinks menu, which the site-wide one has.
     await page.goto('/theaters/');
     await page.getByTestId('theater-card').filter({ hasText: 'Harbor' }).getByRole('link').first().click();
     const services = page.getByRole('main').getByTestId('hand-off-links');
-    await expect(services.getByRole('link')).toHaveText(['Order food and drinks', 'Request a refund']);
+    await expect(services.getByRole('link')).toHaveText(['Buy tickets', 'Order food and drinks', 'Request a refund']);
     await services.getByRole('link', { name: 'Order food and drinks' }).click();
     await expect(page).toHaveURL(/\/ticketing-sandbox\/startconcessions\?theaterCode=[^&]+$/);
   });

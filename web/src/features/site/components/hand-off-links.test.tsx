@@ -7,7 +7,9 @@ import { HandOffLinks } from './hand-off-links';
 afterEach(cleanup);
 
 const messages = {
+  'handOff.launch/ticketing': 'Buy tickets',
   'handOff.startconcessions': 'Order food and drinks',
+  'handOff.concessions/landing': 'Food and drinks menu',
   'handOff.payreservation': 'Pay for a reservation',
   'handOff.refund': 'Request a refund',
 };
@@ -23,13 +25,30 @@ describe('HandOffLinks', () => {
       messages,
     );
     const links = screen.getAllByRole('link');
-    // In the place's order, and only those offered: no reservation payment here.
+    // In the place's order, and only those offered: tickets always, no menu or reservation
+    // payment here.
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Buy tickets', '/launch/ticketing/?theaterId=103'],
       ['Order food and drinks', '/startconcessions/?theaterId=103'],
       ['Request a refund', '/refund/?theaterId=103'],
     ]);
     // The gateway answers these paths: the browser follows them, not the app's router.
     expect(links.every((link) => !link.hasAttribute('target'))).toBe(true);
+  });
+
+  it("links the theater's food and drinks menu when the provider offers its concessions landing", () => {
+    renderWithApp(
+      <HandOffLinks
+        segments={HAND_OFF_PLACES.theater}
+        provider={{ url: 'https://tickets.example', handOffs: ['concessions/landing'] }}
+        theaterId="101"
+      />,
+      messages,
+    );
+    expect(screen.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Buy tickets', '/launch/ticketing/?theaterId=101'],
+      ['Food and drinks menu', '/concessions/landing/?theaterId=101'],
+    ]);
   });
 
   it('renders nothing when the provider offers none of them', () => {

@@ -6,9 +6,14 @@ import type { TicketingProvider } from '@/types/api';
 
 const TICKETS: readonly HandOffSegment[] = ['startticketing', 'launch/ticketing'];
 
-/** Where the site offers each hand-off a moviegoer looks for (site/README.md "Hand-offs"). */
+/**
+ * Where the site offers each hand-off a moviegoer looks for (site/README.md "Hand-offs"):
+ * a theater's page leads to its ticketing home and its food and drinks menu beside the
+ * services. `startticketing` has no place of its own: a showtime's booking link is the way to
+ * it (lib/link-rules.ts, in the tapos_embedded context).
+ */
 export const HAND_OFF_PLACES = {
-  theater: ['startconcessions', 'payreservation', 'refund'],
+  theater: ['launch/ticketing', 'startconcessions', 'concessions/landing', 'payreservation', 'refund'],
   footer: ['giftcards', 'physicalgiftcards', 'giftmembership', 'vouchers', 'startseasonpass'],
   memberArea: ['loyaltycredit', 'loyalty/upgrade'],
   signIn: ['signup'],
