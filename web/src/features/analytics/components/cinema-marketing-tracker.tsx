@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { loadScript } from '@/lib/load-script';
+import { onMemberLogin } from '@/lib/member-logins';
 import {
   hashMemberId,
-  MEMBER_LOGIN_EVENT,
   memberLoginEvent,
   memberLoginTracked,
   trackerScriptUrl,
   type CinemaMarketing,
-  type MemberLogin,
 } from '../utils/cinema-marketing';
 
 type CinemaMarketingTrackerProps = {
@@ -32,16 +31,13 @@ export function CinemaMarketingTracker({ marketing, trackersEnabled, purposeDeni
 
   useEffect(() => {
     if (!customerId || !memberLoginTracked({ customerId, purposeDenied })) return;
-    const onLogin = (event: Event) => {
-      const { memberId, loginDateTime } = (event as CustomEvent<MemberLogin>).detail;
+    return onMemberLogin(({ memberId, loginDateTime }) => {
       void hashMemberId(memberId).then((hashed) => {
         const page = window as Window & { dataLayer?: unknown[] };
         page.dataLayer = page.dataLayer ?? [];
         page.dataLayer.push(memberLoginEvent(customerId, hashed, loginDateTime));
       });
-    };
-    window.addEventListener(MEMBER_LOGIN_EVENT, onLogin);
-    return () => window.removeEventListener(MEMBER_LOGIN_EVENT, onLogin);
+    });
   }, [customerId, purposeDenied]);
   return null;
 }

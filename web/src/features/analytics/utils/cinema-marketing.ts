@@ -15,11 +15,6 @@ export function trackerScriptUrl(marketing: CinemaMarketing): string {
   return url.toString();
 }
 
-/** Dispatched on window by the loyalty area with `{ memberId, loginDateTime }`. */
-export const MEMBER_LOGIN_EVENT = 'loyalty:member-login';
-
-export type MemberLogin = { memberId: string; loginDateTime: string };
-
 export function memberLoginTracked(input: { customerId: string | undefined; purposeDenied: boolean }): boolean {
   return Boolean(input.customerId?.trim()) && !input.purposeDenied;
 }

@@ -5,10 +5,10 @@ import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, ty
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 import { publishMemberSignedIn } from '@/lib/member-presence';
 import type { LoyaltyConfig } from '@/types/api';
+import { announceMemberLogin } from '@/lib/member-logins';
 import { callCypher } from '../api/call-cypher';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
-import { announceMemberLogin } from '../utils/login-event';
 import { browserAddressBar, takeSuppliedToken } from '../utils/supplied-token';
 import {
   LoyaltySessionController,
