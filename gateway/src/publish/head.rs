@@ -38,6 +38,8 @@ pub struct HeadContext<'a> {
     pub site: &'a SiteSnapshot,
     /// PUBLIC_URL without a trailing slash: absolute links start with it.
     pub origin: &'a str,
+    /// Whether the site's card is published, the preview of pages without an image.
+    pub site_card: bool,
 }
 
 impl HeadContext<'_> {
@@ -136,18 +138,19 @@ impl HeadContext<'_> {
     }
 
     /// The page's image for link previews: its poster (a generated one as its PNG
-    /// preview card), else the site's logo.
+    /// card), else a raster logo, else the site's card. Social networks show no SVG.
     fn image(&self, subject: &Subject<'_>) -> Option<PreviewImage> {
         let poster = match subject {
             Subject::Movie { movie, .. } => movie.poster_url.as_str(),
             Subject::Event { event } => event.poster_url.as_str(),
             _ => "",
         };
+        let card = |path: &str| PreviewImage {
+            url: self.absolute(path),
+            size: Some((posters::CARD_WIDTH, posters::CARD_HEIGHT)),
+        };
         if let Some(preview) = posters::preview_path(poster) {
-            return Some(PreviewImage {
-                url: self.absolute(&preview),
-                size: Some((posters::CARD_WIDTH, posters::CARD_HEIGHT)),
-            });
+            return Some(card(&preview));
         }
         let logo = self
             .site
@@ -157,11 +160,12 @@ impl HeadContext<'_> {
             .unwrap_or_default();
         [poster, logo.as_str()]
             .into_iter()
-            .find(|image| !image.is_empty())
+            .find(|image| is_raster(image))
             .map(|image| PreviewImage {
                 url: self.absolute(image),
                 size: None,
             })
+            .or_else(|| self.site_card.then(|| card(posters::SITE_CARD_PATH)))
     }
 
     /// The `<head>` elements of `page`, one per line.
@@ -444,6 +448,17 @@ fn compact(node: Value) -> Value {
     }
 }
 
+/// Whether `url` names an image link previews show: PNG, JPEG, GIF or WebP.
+fn is_raster(url: &str) -> bool {
+    let path = url.split(['?', '#']).next().unwrap_or_default();
+    let extension = path.rsplit_once('.').map(|(_, extension)| extension);
+    extension.is_some_and(|extension| {
+        ["png", "jpg", "jpeg", "gif", "webp"]
+            .iter()
+            .any(|raster| extension.eq_ignore_ascii_case(raster))
+    })
+}
+
 /// JSON text safe inside a `<script>` element: no `<` can close it.
 pub fn script_json(json: &str) -> String {
     json.replace('<', "\\u003c")
@@ -479,6 +494,27 @@ mod tests {
         assert_eq!(iso_duration(120).as_deref(), Some("PT2H"));
         assert_eq!(iso_duration(45).as_deref(), Some("PT45M"));
         assert_eq!(iso_duration(0), None);
+    }
+
+    #[test]
+    fn only_raster_images_are_previews() {
+        for raster in [
+            "/logo.png",
+            "https://cdn.example/a/logo.JPG?v=2",
+            "x.webp#top",
+            "a.gif",
+        ] {
+            assert!(is_raster(raster), "{raster}");
+        }
+        for other in [
+            "/logo.svg",
+            "",
+            "https://cdn.example/logo",
+            "png",
+            "/a.png/b",
+        ] {
+            assert!(!is_raster(other), "{other}");
+        }
     }
 
     #[test]

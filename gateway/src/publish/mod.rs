@@ -294,9 +294,11 @@ impl Publisher {
                 .is_some_and(|file| file.identity.bytes == app_data)
         });
         let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
+        let site_card = site_card_file(&site, previous, now).await;
         let head = HeadContext {
             site: &site,
             origin: &self.origin,
+            site_card: site_card.is_some(),
         };
         let pages = pages::public_pages(&content)
             .iter()
@@ -402,6 +404,9 @@ impl Publisher {
             })
             .collect();
         files.extend(compress_all(poster_jobs).await.into_iter().flatten());
+        if let Some(card) = site_card {
+            files.insert(posters::SITE_CARD_PATH.to_owned(), card);
+        }
         let before = previous.and_then(|previous| previous.file(APP_DATA).cloned());
         files.insert(
             APP_DATA.to_owned(),
@@ -656,6 +661,57 @@ fn poster_files(
     std::iter::once((svg_path, svg))
         .chain(preview.map(|preview| (preview_path, preview)))
         .collect()
+}
+
+/// The site's link-preview card, kept from before when it did not change; `None`, and
+/// an error logged, when it cannot be drawn.
+async fn site_card_file(
+    site: &SiteSnapshot,
+    previous: Option<&Snapshot>,
+    now: jiff::Timestamp,
+) -> Option<Arc<PublishedFile>> {
+    let name = site.site_name();
+    let tagline = site
+        .messages
+        .messages
+        .get("footer.tagline")
+        .cloned()
+        .unwrap_or_default();
+    let palette = site
+        .config()
+        .theme
+        .and_then(|theme| theme.palette)
+        .unwrap_or_default();
+    let drawn = tokio::task::spawn_blocking(move || {
+        posters::site_card_png(&posters::SiteCard {
+            name: &name,
+            tagline: &tagline,
+            background: &palette.header_background,
+            accent: &palette.primary,
+        })
+    })
+    .await;
+    match drawn {
+        Ok(Ok(png)) => {
+            let before = previous.and_then(|previous| previous.file(posters::SITE_CARD_PATH));
+            Some(file_or_same(
+                before.cloned(),
+                StatusCode::OK,
+                "image/png",
+                Bytes::from(png),
+                None,
+                now,
+            ))
+        }
+        Ok(Err(error)) => {
+            tracing::error!(%error, "published without the site's link-preview card");
+            None
+        }
+        Err(error) => {
+            tracing::error!(%error, "drawing the site's link-preview card failed");
+            None
+        }
+    }
 }
 
 /// Runs the compression jobs on the blocking pool, as many at once as there are cores.

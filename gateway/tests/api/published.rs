@@ -273,3 +273,195 @@ async fn a_site_with_a_name_of_its_own_is_titled_with_it() {
         "{name}: {html}"
     );
 }
+
+/// The `content` of the head's `<meta {attribute}="{name}">`, unescaped.
+fn meta(html: &str, attribute: &str, name: &str) -> Option<String> {
+    let start = format!(r#"<meta {attribute}="{name}" content=""#);
+    let from = html.find(&start)? + start.len();
+    let content = &html[from..from + html[from..].find('"')?];
+    Some(
+        content
+            .replace("&amp;", "&")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'"),
+    )
+}
+
+/// The nodes of the page's JSON-LD graph (none without one).
+fn structured_data(html: &str) -> Vec<serde_json::Value> {
+    let open = r#"<script type="application/ld+json">"#;
+    let Some(start) = html.find(open).map(|start| start + open.len()) else {
+        return Vec::new();
+    };
+    let end = html[start..].find("</script>").expect("closed") + start;
+    let graph: serde_json::Value = serde_json::from_str(&html[start..end]).expect("JSON-LD");
+    graph["@graph"].as_array().expect("a graph").clone()
+}
+
+#[tokio::test]
+async fn every_page_kind_says_what_it_is_in_its_head() {
+    let gateway = spawn_gateway().await;
+    let origin = "http://127.0.0.1:8080";
+    let sitemap = gateway
+        .get("/sitemap.xml")
+        .await
+        .text()
+        .await
+        .expect("a body");
+    let paths: Vec<String> = sitemap
+        .split("<loc>")
+        .skip(1)
+        .map(|entry| entry[..entry.find("</loc>").expect("closed")].replacen(origin, "", 1))
+        .collect();
+    let mut titles = std::collections::HashSet::new();
+    let mut kinds_seen = std::collections::HashSet::new();
+    for path in &paths {
+        let response = gateway.get(path).await;
+        assert_eq!(response.status(), 200, "{path}");
+        let html = response.text().await.expect("a body");
+        let title = html
+            .split_once("<title>")
+            .and_then(|(_, rest)| rest.split_once("</title>"))
+            .map(|(title, _)| title.to_owned())
+            .unwrap_or_default();
+        assert!(title.ends_with("Marquee Cinemas"), "{path}: title {title}");
+        assert!(
+            titles.insert(title.clone()),
+            "{path}: title {title} is another page's too"
+        );
+        let url = format!("{origin}{path}");
+        assert!(
+            html.contains(&format!(r#"<link rel="canonical" href="{url}" />"#)),
+            "{path}: canonical"
+        );
+        for (attribute, name) in [
+            ("name", "description"),
+            ("property", "og:title"),
+            ("property", "og:description"),
+            ("property", "og:site_name"),
+            ("property", "og:type"),
+            ("name", "twitter:card"),
+        ] {
+            let content = meta(&html, attribute, name).unwrap_or_default();
+            assert!(!content.trim().is_empty(), "{path}: {name}");
+        }
+        assert_eq!(
+            meta(&html, "property", "og:url").as_deref(),
+            Some(url.as_str()),
+            "{path}"
+        );
+        assert_eq!(
+            meta(&html, "name", "twitter:card").as_deref(),
+            Some("summary_large_image"),
+            "{path}"
+        );
+        // A raster image every link preview shows, published with the page.
+        let image = meta(&html, "property", "og:image").unwrap_or_default();
+        let image_path = image
+            .strip_prefix(origin)
+            .unwrap_or_else(|| panic!("{path}: og:image {image} is absolute on this site"));
+        let png = gateway.get(image_path).await;
+        assert_eq!(png.status(), 200, "{path}: {image}");
+        assert_eq!(
+            png.headers()["content-type"],
+            "image/png",
+            "{path}: {image}"
+        );
+
+        let nodes = structured_data(&html);
+        let of_type = |kind: &str| nodes.iter().filter(|node| node["@type"] == kind).count();
+        let kind = match path.as_str() {
+            "/" => "home",
+            _ if path.starts_with("/movies/") && path != "/movies/" => "movie",
+            _ if path.starts_with("/theaters/") && path != "/theaters/" => "theater",
+            _ if path.starts_with("/events/") && path != "/events/" => "event",
+            _ => "other",
+        };
+        kinds_seen.insert(kind);
+        match kind {
+            "home" => assert!(
+                of_type("WebSite") == 1 && of_type("Organization") == 1,
+                "{path}"
+            ),
+            "theater" => {
+                let theater = nodes
+                    .iter()
+                    .find(|n| n["@type"] == "MovieTheater")
+                    .expect("a MovieTheater");
+                assert!(
+                    theater["address"]["streetAddress"].is_string(),
+                    "{path}: {theater}"
+                );
+                assert!(theater["geo"]["latitude"].is_number(), "{path}: {theater}");
+                assert!(theater["telephone"].is_string(), "{path}: {theater}");
+            }
+            "movie" => {
+                assert_eq!(of_type("Movie"), 1, "{path}");
+                if let Some(screening) = nodes.iter().find(|n| n["@type"] == "ScreeningEvent") {
+                    assert!(screening["startDate"].is_string(), "{screening}");
+                    assert!(screening["location"]["@id"].is_string(), "{screening}");
+                    assert!(
+                        screening["offers"]["url"]
+                            .as_str()
+                            .is_some_and(|u| u.starts_with("http")),
+                        "{screening}"
+                    );
+                }
+            }
+            "event" => {
+                let event = nodes
+                    .iter()
+                    .find(|n| n["@type"] == "Event")
+                    .expect("an Event");
+                assert!(
+                    event["startDate"].is_string() && event["name"].is_string(),
+                    "{event}"
+                );
+            }
+            _ => {}
+        }
+    }
+    for kind in ["home", "movie", "theater", "event", "other"] {
+        assert!(kinds_seen.contains(kind), "the sitemap has a {kind} page");
+    }
+    // A now-showing movie's page describes its screenings.
+    let movie = a_showing_movie(&gateway).await;
+    let html = gateway
+        .get(movie["path"].as_str().expect("a path"))
+        .await
+        .text()
+        .await
+        .expect("a body");
+    assert!(
+        structured_data(&html)
+            .iter()
+            .any(|n| n["@type"] == "ScreeningEvent")
+    );
+
+    // The error pages say what they are and ask not to be indexed.
+    for (path, status) in [
+        ("/404.html", 404),
+        ("/500.html", 500),
+        ("/no-such-page/", 404),
+    ] {
+        let response = gateway.get(path).await;
+        assert_eq!(response.status().as_u16(), status, "{path}");
+        let html = response.text().await.expect("a body");
+        assert!(
+            html.contains(r#"<meta name="robots" content="noindex" />"#),
+            "{path}"
+        );
+        assert!(
+            !meta(&html, "name", "description")
+                .unwrap_or_default()
+                .is_empty(),
+            "{path}"
+        );
+        assert!(
+            titles
+                .iter()
+                .all(|title| !html.contains(&format!("<title>{title}</title>"))),
+            "{path}"
+        );
+    }
+}
