@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { getCookie, setCookie } from './cookies';
 import { useHydrated } from './hydration';
 
@@ -20,10 +29,19 @@ export function storedTheaterId(): string | undefined {
 }
 
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  // The server renders the chain-wide page: the stored choice applies once hydrated.
+  // The server renders the chain-wide page: the stored choice applies once hydrated, as a
+  // transition, so what it fetches (the theater's movies, its ads) keeps the page as it
+  // is until it is ready instead of showing a part's fallback and moving the page. A page
+  // rendered in the browser alone reads it at once.
   const hydrated = useHydrated();
+  const [stored, setStored] = useState(() => (hydrated ? storedTheaterId() : undefined));
   const [chosen, setSelectedTheaterId] = useState<string | undefined>();
-  const selectedTheaterId = chosen ?? (hydrated ? storedTheaterId() : undefined);
+  const selectedTheaterId = chosen ?? stored;
+
+  useEffect(() => {
+    const id = storedTheaterId();
+    if (id) startTransition(() => setStored(id));
+  }, []);
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
