@@ -1,9 +1,15 @@
-// "Add to watchlist" on a movie page, for members of sites with includeWatchlist.
+// "Add to watchlist" on a movie page, on sites with includeWatchlist. A guest, and every
+// visitor while the session is being checked (the published page too), gets the same
+// button as a link to the sign-in page: the member's toggle then takes its place without
+// moving the page.
 
+import { Link } from '@/components/link';
+import { useAppData } from '@/features/site/api/get-app-data';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useErrorText } from '../hooks/use-error-text';
 import { useWatchlist } from '../hooks/use-watchlist';
+import { loginPagePath } from '../utils/login-page';
 import { MemberSession } from './member-session';
 
 function Toggle({ movieId, title }: { movieId: string; title: string }) {
@@ -29,10 +35,25 @@ function Toggle({ movieId, title }: { movieId: string; title: string }) {
   );
 }
 
+function SignInToAdd() {
+  const t = useTranslate();
+  const { data } = useAppData();
+  const loginSlug = data?.site?.settings?.loginPage?.slug ?? '';
+  return (
+    <Link
+      to={loginPagePath(loginSlug)}
+      className="button button-secondary"
+      data-testid="watchlist-sign-in"
+    >
+      {t('loyalty.watchlist.add')}
+    </Link>
+  );
+}
+
 function MemberToggle(props: { movieId: string; title: string }) {
   const { member, config } = useLoyaltySession();
-  if (!member || !config.includeWatchlist) return null;
-  return <Toggle {...props} />;
+  if (!config.includeWatchlist) return null;
+  return member ? <Toggle {...props} /> : <SignInToAdd />;
 }
 
 export function WatchlistButton(props: { movieId: string; title: string }) {
