@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { expectHydrated } from './helpers';
+import { expectHydrated, getJson, signInAsDemoMember, type TheaterJson } from './helpers';
 
 // Every kind of published page (DESIGN.md section 7), as a reader without JavaScript and a
 // crawler see it, and as the browser takes it over: hydration keeps the server's markup
@@ -71,10 +71,13 @@ test.describe('published pages', () => {
         expect(await page.getByTestId('movie-card').count()).toBeGreaterThan(0);
       }
     }
-    // The site's 404 page answers an unknown address with its content too.
-    const missing = await page.goto('/no-such-page/');
-    expect(missing?.status()).toBe(404);
-    await expect(page.locator('h1')).not.toBeEmpty();
+    // The site's error pages answer with their content too.
+    for (const [path, status] of [['/no-such-page/', 404], ['/404.html', 404], ['/500.html', 500]] as const) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(status);
+      await expect(page.locator('h1'), path).toHaveCount(1);
+      await expect(page.locator('h1'), path).not.toBeEmpty();
+    }
     await context.close();
   });
 
@@ -90,7 +93,7 @@ test.describe('published pages', () => {
     const fetched: string[] = [];
     page.on('request', (sent) => {
       const { pathname } = new URL(sent.url());
-      if (pathname.startsWith('/page-data/') || pathname.startsWith('/app-data')) fetched.push(pathname);
+      if (pathname.startsWith('/page-data/')) fetched.push(pathname);
     });
     for (const { kind, path } of pages) {
       problems.length = 0;
@@ -102,7 +105,7 @@ test.describe('published pages', () => {
       expect(hydration, `${kind} ${path}: hydration warnings`).toEqual([]);
       expect(problems.filter((text) => text.startsWith('uncaught')), `${kind} ${path}: uncaught errors`).toEqual([]);
       expect(fetched, `${kind} ${path} asked for its own data`).not.toContain(pageDataPath(path));
-      expect(fetched.filter((fetchedPath) => fetchedPath.startsWith('/app-data')), `${kind} ${path}: app data`).toEqual([]);
+      expect(fetched, `${kind} ${path}: the app data is inline`).not.toContain('/page-data/app-data.json');
     }
   });
 
@@ -121,5 +124,35 @@ test.describe('published pages', () => {
     await page.goto(movie?.path ?? '/');
     await expectHydrated(page);
     await expect(page.locator('h1[data-server-node]')).toHaveCount(1);
+  });
+
+  test('adjust to the chosen theater and the signed-in member after hydration without moving', async ({ context, page, request, baseURL }) => {
+    const theaters = await getJson<TheaterJson[]>(request, '/api/v1/theaters');
+    const chosen = theaters[1] ?? theaters[0];
+    expect(chosen, 'the demo has theaters').toBeDefined();
+    await signInAsDemoMember(page);
+    await expect(page.getByRole('button', { name: 'Sign in' })).toHaveCount(0);
+    await context.addCookies([{ name: 'selectedTheaterId', value: chosen?.id ?? '', url: baseURL ?? '' }]);
+    await context.addInitScript(() => {
+      const shifts: Array<{ value: number; hadRecentInput: boolean }> = [];
+      Object.assign(window, { layoutShifts: shifts });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shifts.push(entry as unknown as (typeof shifts)[number]);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    const [, , movie] = await onePageOfEachKind(request);
+    for (const path of ['/', movie?.path ?? '/']) {
+      await page.goto(path);
+      await expectHydrated(page);
+      // The server rendered the chain-wide page; the browser applies the visitor's choice.
+      await expect(page.getByTestId('theater-picker').first(), path).toHaveValue(chosen?.id ?? '');
+      await page.waitForLoadState('networkidle');
+      const shift = await page.evaluate(() =>
+        (window as unknown as { layoutShifts: Array<{ value: number; hadRecentInput: boolean }> }).layoutShifts
+          .filter((entry) => !entry.hadRecentInput)
+          .reduce((total, entry) => total + entry.value, 0),
+      );
+      expect(shift, `${path}: cumulative layout shift`).toBeLessThanOrEqual(0.02);
+    }
   });
 });
