@@ -60,6 +60,6 @@ export function ColourModeProvider({ children }: { children: ReactNode }) {
 
 export function useColourMode(): ColourModeContextValue {
   const value = useContext(ColourModeContext);
-  if (!value) throw new Error('useColourMode must be used inside ColourModeProvider');
+  if (!value) throw new Error('useColourMode: no ColourModeProvider');
   return value;
 }

@@ -34,13 +34,11 @@ export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
   // is until it is ready instead of showing a part's fallback and moving the page. A page
   // rendered in the browser alone reads it at once.
   const hydrated = useHydrated();
-  const [stored, setStored] = useState(() => (hydrated ? storedTheaterId() : undefined));
-  const [chosen, setSelectedTheaterId] = useState<string | undefined>();
-  const selectedTheaterId = chosen ?? stored;
-
+  const [selectedTheaterId, setSelectedTheaterId] = useState(() =>
+    hydrated ? storedTheaterId() : undefined,
+  );
   useEffect(() => {
-    const id = storedTheaterId();
-    if (id) startTransition(() => setStored(id));
+    startTransition(() => setSelectedTheaterId((id) => id ?? storedTheaterId()));
   }, []);
 
   const selectTheater = useCallback((theaterId: string) => {
@@ -59,6 +57,6 @@ export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
 
 export function useSelectedTheater(): SelectedTheaterContextValue {
   const value = useContext(SelectedTheaterContext);
-  if (!value) throw new Error('useSelectedTheater must be used inside SelectedTheaterProvider');
+  if (!value) throw new Error('useSelectedTheater: no SelectedTheaterProvider');
   return value;
 }
