@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, singleBaseURL, walletServiceAccountFile } from './e2e/gateways';
+import { e2eDataDir, gdprBaseURL, gdprSiteDir, singleBaseURL, walletServiceAccountFile } from './e2e/gateways';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-// E2E_PORT lets two test runs share a machine; the single-location gateway uses the next port.
+// E2E_PORT lets two test runs share a machine; the single-location gateway uses the next
+// port, the demo chain set in a GDPR country the one after.
 const port = Number(process.env.E2E_PORT ?? 8090);
 const baseURL = `http://127.0.0.1:${port}`;
 const singleURL = singleBaseURL(port);
+const gdprURL = gdprBaseURL(port);
 
 /** One gateway in embedded mode serving `siteDir`, with its own fresh data directory. */
 function gateway(url: string, siteDir: string, dataDir: string) {
@@ -65,7 +67,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: /\.single\.spec\.ts$/,
+      testIgnore: /\.(single|gdpr)\.spec\.ts$/,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, launchOptions: chromium },
     },
     {
@@ -79,9 +81,24 @@ export default defineConfig({
         launchOptions: chromium,
       },
     },
+    {
+      // The demo chain in Ireland: consent under GDPR.
+      name: 'gdpr',
+      testMatch: /\.gdpr\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: gdprURL,
+        viewport: { width: 1280, height: 900 },
+        launchOptions: chromium,
+      },
+    },
   ],
   // The gateway in embedded mode serves web/dist and the demo site bundle, so the
   // tests drive the real stack. Build the app first (`npm run build`; `npm run e2e`
   // does it through the pree2e script).
-  webServer: [gateway(baseURL, 'site/demo', e2eDataDir(port)), gateway(singleURL, 'site/single', e2eDataDir(port + 1))],
+  webServer: [
+    gateway(baseURL, 'site/demo', e2eDataDir(port)),
+    gateway(singleURL, 'site/single', e2eDataDir(port + 1)),
+    gateway(gdprURL, gdprSiteDir(`${repoRoot}site/demo`), e2eDataDir(port + 2)),
+  ],
 });

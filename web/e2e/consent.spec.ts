@@ -1,32 +1,11 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { adLibrary, adsContainer, analyticsTag, logRequests } from './helpers';
 
 // SPEC.md sections 4 and 6 on the demo, a US chain: under CCPA/CPRA analytics and ads run
 // from the first page until the visitor opts out (the banner, the footer link or the
 // Global Privacy Control signal); after that nothing third-party leaves the page. GDPR's
-// nothing-before-a-choice is covered by the banner's component tests. Third-party hosts cannot be reached
-// from the test machine, so their requests are answered here and logged.
-
-type RequestLog = { thirdParty: string[]; receipts: number[] };
-
-async function logRequests(context: BrowserContext, page: Page, baseURL: string): Promise<RequestLog> {
-  const log: RequestLog = { thirdParty: [], receipts: [] };
-  const origin = new URL(baseURL).origin;
-  await context.route(
-    (url) => url.origin !== origin,
-    (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
-  );
-  page.on('request', (request) => {
-    if (new URL(request.url()).origin !== origin) log.thirdParty.push(request.url());
-  });
-  page.on('response', (response) => {
-    if (response.url().endsWith('/api/v1/consent/receipts')) log.receipts.push(response.status());
-  });
-  return log;
-}
-
-const analyticsTag = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-/;
-const adsContainer = /^https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-/;
-const adLibrary = /\/wrapper\.js$/;
+// nothing-before-a-choice: consent.gdpr.spec.ts. Third-party hosts cannot be reached from
+// the test machine, so their requests are answered here and logged.
 
 test.describe('consent', () => {
   test('on a US chain (CCPA) trackers and ads run from the first page, before any choice', async ({ context, page, baseURL }) => {

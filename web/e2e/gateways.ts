@@ -2,7 +2,7 @@
 // start from the seeded members only and can read the e-mails (mail/*.eml) from disk.
 
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -11,7 +11,32 @@ export function singleBaseURL(port: number): string {
   return `http://127.0.0.1:${port + 1}`;
 }
 
+/** The GDPR copy of the demo chain listens on the port after the single-location one's. */
+export function gdprBaseURL(port: number): string {
+  return `http://127.0.0.1:${port + 2}`;
+}
+
 const DATA_DIRS_VARIABLE = 'E2E_DATA_DIRS';
+const GDPR_SITE_VARIABLE = 'E2E_GDPR_SITE';
+
+/**
+ * The demo chain set in Ireland, so under GDPR (SPEC.md section 4): a copy of
+ * `demoSiteDir` made once by the config, with the country changed and nothing else.
+ */
+export function gdprSiteDir(demoSiteDir: string): string {
+  const existing = process.env[GDPR_SITE_VARIABLE];
+  if (existing) return existing;
+  const made = join(mkdtempSync(join(tmpdir(), 'cinema-e2e-gdpr-')), 'site');
+  cpSync(demoSiteDir, made, { recursive: true });
+  const siteFile = join(made, 'site.json');
+  const site = JSON.parse(readFileSync(siteFile, 'utf8')) as { config: Record<string, unknown> };
+  const ireland = { code: 'ie', iso31661A2: 'IE', iso31661A3: 'IRL', name: 'Ireland' };
+  site.config.country = ireland;
+  site.config.allCountries = [ireland];
+  writeFileSync(siteFile, JSON.stringify(site, null, 2));
+  process.env[GDPR_SITE_VARIABLE] = made;
+  return made;
+}
 
 /**
  * The data directory of the gateway on `port`: made once by the config, then found again

@@ -111,3 +111,29 @@ export async function signInAsDemoMember(page: Page, search = '') {
   await page.getByLabel('Password', { exact: true }).fill(DEMO_MEMBER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
+
+export type RequestLog = { thirdParty: string[]; receipts: number[] };
+
+/**
+ * Answers every third-party request (those hosts cannot be reached from the test machine)
+ * and logs it, with the status of each consent receipt the site stores.
+ */
+export async function logRequests(context: BrowserContext, page: Page, baseURL: string): Promise<RequestLog> {
+  const log: RequestLog = { thirdParty: [], receipts: [] };
+  const origin = new URL(baseURL).origin;
+  await context.route(
+    (url) => url.origin !== origin,
+    (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: '' }),
+  );
+  page.on('request', (request) => {
+    if (new URL(request.url()).origin !== origin) log.thirdParty.push(request.url());
+  });
+  page.on('response', (response) => {
+    if (response.url().endsWith('/api/v1/consent/receipts')) log.receipts.push(response.status());
+  });
+  return log;
+}
+
+export const analyticsTag = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-/;
+export const adsContainer = /^https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-/;
+export const adLibrary = /\/wrapper\.js$/;
