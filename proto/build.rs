@@ -27,11 +27,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let out_dir = PathBuf::from(std::env::var("OUT_DIR")?);
     std::fs::write(out_dir.join("descriptor.bin"), fds.encode_to_vec())?;
 
-    // Messages serialise to the JSON the browser reads (camelCase, every field present).
+    // Messages serialise to the JSON the browser reads (camelCase, every field present),
+    // and describe that JSON in the gateway's OpenAPI document.
     tonic_prost_build::configure()
         .message_attribute(
             ".",
-            "#[derive(serde::Serialize, serde::Deserialize)] #[serde(rename_all = \"camelCase\", default)]",
+            "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)] #[serde(rename_all = \"camelCase\", default)]",
         )
         .compile_fds(fds)?;
     Ok(())

@@ -15,7 +15,7 @@ use proto::loyalty::v1::{CypherRequest, LoyaltyConfig};
 use serde_json::{Map, Value};
 
 use crate::client_address::ClientAddress;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -77,10 +77,92 @@ pub fn parse_envelope(body: Value) -> Result<Envelope, AppError> {
     })
 }
 
+/// The body of a loyalty call: `reqMetadata` names the call, every other field is its
+/// payload (SPEC.md section 7). As JSON, or as form data whose `reqMetadata` field is the
+/// JSON text of the object. Only the OpenAPI document reads this type: the envelope is
+/// parsed by [`parse_envelope`], which names the field at fault.
+#[derive(utoipa::ToSchema)]
+#[schema(as = CypherEnvelope)]
+#[expect(
+    dead_code,
+    reason = "describes the wire format in the OpenAPI document"
+)]
+struct EnvelopeDocument {
+    #[schema(rename = "reqMetadata")]
+    req_metadata: RequestMetadata,
+}
+
+/// Which call: the provider route of SPEC.md section 7 and its HTTP method.
+#[derive(utoipa::ToSchema)]
+#[expect(
+    dead_code,
+    reason = "describes the wire format in the OpenAPI document"
+)]
+struct RequestMetadata {
+    /// An HTTP method, e.g. POST.
+    #[schema(pattern = "^[A-Za-z]+$", example = "POST")]
+    method: String,
+    /// The provider route with its query string, e.g. /Member/Login.
+    #[schema(
+        pattern = "^/[^\\u0000-\\u001F\\u007F-\\u009F]*$",
+        example = "/member/v3/login"
+    )]
+    route: String,
+    /// json (default), raw (a wallet pass's text) or blob.
+    #[schema(rename = "responseFormat", pattern = "^(json|raw|blob)$")]
+    response_format: Option<String>,
+    /// The invisible captcha's token, checked on logins and gift-card checks when
+    /// CAPTCHA_SECRET is set.
+    #[schema(rename = "g-recaptcha-response")]
+    captcha_token: Option<String>,
+}
+
+/// The provider's reply, passed on as it is: `peachCode` (0 = success) on every version 3
+/// route, `statusCode` (200 = success) on version 1 routes, and `clientErrorMessage` on a
+/// failure, with the route's own fields.
+#[derive(utoipa::ToSchema)]
+#[expect(
+    dead_code,
+    reason = "describes the wire format in the OpenAPI document"
+)]
+struct CypherReply {
+    #[schema(rename = "peachCode")]
+    peach_code: Option<i64>,
+    #[schema(rename = "statusCode")]
+    status_code: Option<i64>,
+    #[schema(rename = "clientErrorMessage")]
+    client_error_message: Option<String>,
+}
+
 fn bad(message: &str) -> AppError {
     AppError::BadRequest(message.to_owned())
 }
 
+/// A loyalty call (SPEC.md section 7 "Loyalty transport"), passed to svc-loyalty.
+///
+/// Provider failures are answers: HTTP 200 with their peachCode, except an invalid
+/// session (401), a call the API version does not offer (403), a locked account (423),
+/// too many requests (429) and what the site has not configured (501, 502). The session
+/// headers carry the LOYALTY_BRAND prefix (Boxoffice- by default).
+#[utoipa::path(post, path = "/api/cypher",
+    request_body(content = EnvelopeDocument, content_type = "application/json"),
+    params(
+        ("Boxoffice-Session-Token" = Option<String>, Header, description = "The member's session token"),
+        ("Boxoffice-Refresh-Session-Token" = Option<String>, Header, description = "The member's refresh token (version 3 RefreshLogin)"),
+    ),
+    responses(
+        (status = 200, description = "The provider's reply", body = CypherReply),
+        (status = 400, description = "A malformed envelope; the message names the field", body = ErrorBody),
+        (status = 401, description = "The session is not valid", body = CypherReply),
+        (status = 403, description = "The route needs another API version", body = CypherReply),
+        (status = 404, description = "No such provider route", body = ErrorBody),
+        (status = 413, description = "The body is too large", body = ErrorBody),
+        (status = 423, description = "Locked after repeated failed logins", body = CypherReply),
+        (status = 429, description = "Too many requests from this client or for this account", body = CypherReply),
+        (status = 501, description = "Not configured on this site (payment portal, wallet passes)", body = CypherReply),
+        (status = 502, description = "The payment portal failed", body = CypherReply),
+        (status = 503, description = "The loyalty service is down", body = ErrorBody),
+    ))]
 async fn cypher(
     State(state): State<AppState>,
     ClientAddress(client_address): ClientAddress,

@@ -109,9 +109,29 @@ impl IntoResponse for AppError {
     }
 }
 
-/// The JSON error body every failing route answers with.
+/// The JSON error body every failing route answers with: `{"error": {"code", "message"}}`.
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+#[schema(as = Error)]
+pub struct ErrorBody {
+    error: ErrorDetail,
+}
+
+#[derive(Debug, serde::Serialize, utoipa::ToSchema)]
+pub struct ErrorDetail {
+    /// A stable, machine-readable code: invalid_argument, not_found, payload_too_large,
+    /// service_unavailable, ...
+    code: String,
+    /// What is wrong, naming the field or parameter at fault.
+    message: String,
+}
+
 pub fn error_response(status: StatusCode, code: &str, message: &str) -> Response {
-    let body = serde_json::json!({ "error": { "code": code, "message": message } });
+    let body = ErrorBody {
+        error: ErrorDetail {
+            code: code.to_owned(),
+            message: message.to_owned(),
+        },
+    };
     (status, Json(body)).into_response()
 }
 

@@ -13,12 +13,14 @@ use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use serde::Deserialize;
-use serde_json::json;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
+use utoipa::{IntoParams, ToSchema};
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
 use crate::state::AppState;
 
@@ -29,19 +31,88 @@ pub fn router() -> Router<AppState> {
         .route("/metrics", get(metrics))
 }
 
-async fn healthz() -> Json<serde_json::Value> {
-    Json(json!({ "status": "ok" }))
+/// `{"status": "ok"}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Health {
+    status: &'static str,
 }
 
-#[derive(Debug, Deserialize)]
-struct Readiness {
-    /// Comma-separated service names; all services when absent.
+/// The process is up.
+#[utoipa::path(get, path = "/healthz", responses((status = 200, description = "OK", body = Health)))]
+async fn healthz() -> Json<Health> {
+    Json(Health { status: "ok" })
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ReadinessQuery {
+    /// Comma-separated service names (catalogue, loyalty, ads, consent) to check instead
+    /// of all.
+    #[param(
+        pattern = "^ *(catalogue|loyalty|ads|consent) *(, *(catalogue|loyalty|ads|consent) *)*$"
+    )]
     only: Option<String>,
 }
 
+/// How the gateway stands: its services, the member events' link to NATS, the published
+/// snapshot and publishing.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct Readiness {
+    /// ready, degraded (the published site still answers) or not_ready.
+    status: &'static str,
+    /// Each service asked about: serving or unavailable.
+    services: BTreeMap<&'static str, &'static str>,
+    /// connected, unreachable (events wait in the outbox), off or unknown.
+    member_events: &'static str,
+    /// The snapshot served; null before the first.
+    snapshot: Option<SnapshotState>,
+    publishing: PublishingState,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct SnapshotState {
+    revision: String,
+    today: String,
+    published_at: String,
+    age_seconds: i64,
+    files: usize,
+    bytes: usize,
+    pages: usize,
+    rendered: bool,
+    pages_rendered: usize,
+    publish_ms: u64,
+    files_awaiting_best_brotli: usize,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct PublishingState {
+    /// serving or unavailable.
+    renderer: &'static str,
+    /// connected or disconnected: svc-catalogue's stream of versions.
+    catalogue_versions: &'static str,
+    /// A version not yet published.
+    pending: Option<PendingVersion>,
+    last_error: Option<String>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+struct PendingVersion {
+    revision: String,
+    today: String,
+}
+
+/// Every service (or those named in `only`) answers its health check.
+#[utoipa::path(get, path = "/readyz", params(ReadinessQuery), responses(
+    (status = 200, description = "Ready, or degraded while the published site answers", body = Readiness),
+    (status = 503, description = "Not ready: nothing published and a service away", body = Readiness),
+    (status = 400, description = "An unknown service name", body = ErrorBody),
+))]
 async fn readyz(
     State(state): State<AppState>,
-    Query(readiness): Query<Readiness>,
+    Query(readiness): Query<ReadinessQuery>,
 ) -> Result<Response, AppError> {
     let known: Vec<&str> = state
         .services
@@ -82,12 +153,12 @@ async fn readyz(
     let renderer = state.renderer.clone();
     let renderer_up = tokio::spawn(async move { renderer.is_up().await });
     let mut services_up = true;
-    let mut services = serde_json::Map::new();
+    let mut services = BTreeMap::new();
     for (name, check) in checks {
         let serving = check.await.unwrap_or(false);
         services_up &= serving;
         let status = if serving { "serving" } else { "unavailable" };
-        services.insert(name.to_owned(), json!(status));
+        services.insert(name, status);
     }
     let renderer_up = renderer_up.await.unwrap_or(false);
     let member_events = match member_events {
@@ -112,41 +183,46 @@ async fn readyz(
         (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
     };
     let now = jiff::Timestamp::now();
-    let snapshot = match &snapshot {
-        Some(snapshot) => json!({
-            "revision": snapshot.version.revision,
-            "today": snapshot.version.today,
-            "publishedAt": snapshot.published_at.to_string(),
-            "ageSeconds": now.duration_since(snapshot.published_at).as_secs(),
-            "files": snapshot.files.len(),
-            "bytes": snapshot.bytes(),
-            "pages": snapshot.pages,
-            "rendered": snapshot.complete,
-            "pagesRendered": snapshot.pages_rendered,
-            "publishMs": snapshot.publish_time.as_millis() as u64,
-            "filesAwaitingBestBrotli": snapshot.awaiting_best_brotli().count(),
-        }),
-        None => json!(null),
-    };
+    let snapshot = snapshot.as_ref().map(|snapshot| SnapshotState {
+        revision: snapshot.version.revision.clone(),
+        today: snapshot.version.today.clone(),
+        published_at: snapshot.published_at.to_string(),
+        age_seconds: now.duration_since(snapshot.published_at).as_secs(),
+        files: snapshot.files.len(),
+        bytes: snapshot.bytes(),
+        pages: snapshot.pages,
+        rendered: snapshot.complete,
+        pages_rendered: snapshot.pages_rendered,
+        publish_ms: snapshot.publish_time.as_millis() as u64,
+        files_awaiting_best_brotli: snapshot.awaiting_best_brotli().count(),
+    });
     let renderer = if renderer_up {
         "serving"
     } else {
         "unavailable"
     };
+    let catalogue_versions = if publishing.catalogue_connected {
+        "connected"
+    } else {
+        "disconnected"
+    };
     Ok((
         status,
-        Json(json!({
-            "status": word,
-            "services": services,
-            "memberEvents": member_events,
-            "snapshot": snapshot,
-            "publishing": {
-                "renderer": renderer,
-                "catalogueVersions": if publishing.catalogue_connected { "connected" } else { "disconnected" },
-                "pending": publishing.pending.map(|version| json!({"revision": version.revision, "today": version.today})),
-                "lastError": publishing.last_error,
+        Json(Readiness {
+            status: word,
+            services,
+            member_events,
+            snapshot,
+            publishing: PublishingState {
+                renderer,
+                catalogue_versions,
+                pending: publishing.pending.map(|version| PendingVersion {
+                    revision: version.revision,
+                    today: version.today,
+                }),
+                last_error: publishing.last_error,
             },
-        })),
+        }),
     )
         .into_response())
 }
@@ -181,6 +257,10 @@ fn member_events(
 
 /// The gateway's request metrics, then the process registry (in embedded mode the
 /// services' own metrics).
+/// Prometheus metrics.
+#[utoipa::path(get, path = "/metrics", responses(
+    (status = 200, description = "Prometheus text", body = String, content_type = "text/plain"),
+))]
 async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],

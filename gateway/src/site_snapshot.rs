@@ -42,15 +42,6 @@ pub struct SiteSnapshot {
 }
 
 impl SiteSnapshot {
-    /// `{config, settings, loyalty}` as `/api/v1/site` answers it.
-    pub fn site_json(&self) -> Value {
-        json!({
-            "config": self.site.config,
-            "settings": self.site.settings,
-            "loyalty": loyalty_json(&self.loyalty, self.captcha_site_key.as_deref()),
-        })
-    }
-
     pub fn config(&self) -> catalogue::SiteConfig {
         self.site.config.clone().unwrap_or_default()
     }

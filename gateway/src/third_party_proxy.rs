@@ -121,8 +121,17 @@ pub fn router() -> Router<AppState> {
     Router::new().route(PATH, get(proxy))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, utoipa::IntoParams)]
+#[into_params(parameter_in = Query)]
 struct ProxyQuery {
+    /// The absolute https:// URL to fetch (no user name or password); a host not on the
+    /// allowlist or not public: 403.
+    #[param(
+        required = true,
+        min_length = 1,
+        pattern = r"^https://([A-Za-z0-9-]+\.)*[A-Za-z][A-Za-z0-9-]*\.?(:[0-9]{1,4})?(/[^\s]*)?$",
+        example = "https://www.googletagmanager.com/gtag/js?id=G-1"
+    )]
     url: Option<String>,
 }
 
@@ -220,6 +229,18 @@ impl Resolve for PublicAddressesOnly {
     }
 }
 
+/// Fetch an allow-listed third-party script through the site's origin.
+///
+/// Only https:// URLs whose host is on THIRD_PARTY_PROXY_HOSTS and resolves to public
+/// addresses; redirects are followed only on the same host; the body is limited to
+/// THIRD_PARTY_PROXY_MAX_BYTES and the request to THIRD_PARTY_PROXY_TIMEOUT_MS.
+#[utoipa::path(get, path = "/__third-party-proxy", params(ProxyQuery), responses(
+    (status = 200, description = "The third party's answer, with its status and content type", body = String, content_type = "*/*"),
+    (status = 400, description = "No url, or not an absolute URL", body = crate::error::ErrorBody),
+    (status = 403, description = "Not https, host not allow-listed, or not a public address", body = crate::error::ErrorBody),
+    (status = 502, description = "Unreachable, too large, or redirected to another host", body = crate::error::ErrorBody),
+    (status = 504, description = "No answer in time", body = crate::error::ErrorBody),
+))]
 async fn proxy(State(state): State<AppState>, Query(query): Query<ProxyQuery>) -> Response {
     let proxy = &state.third_party_proxy;
     let Some(text) = query.url else {

@@ -3,10 +3,12 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::ads::v1::{AdSize, AdsConfig, AdsSettings, GetAdsConfigRequest};
 use proto::catalogue::v1::GetMovieRequest;
-use serde::Deserialize;
-use serde_json::{Value, json};
+use std::collections::HashMap;
 
-use crate::error::AppError;
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
 use crate::state::AppState;
 
@@ -14,27 +16,40 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/ads/config", get(config))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct AdsQuery {
+    /// The page path, starting with '/'.
+    #[param(required = true, min_length = 1, pattern = "^/")]
     path: Option<String>,
+    /// Current theater.
     #[serde(default)]
     theater_id: String,
+    /// Movie shown on the page.
     #[serde(default)]
     movie_id: String,
+    /// Page title.
     #[serde(default)]
     page_title: String,
     /// Comma-separated movie ids scheduled on the page.
     #[serde(default)]
     scheduled_movie_ids: String,
+    /// Whether a loyalty member is signed in.
     is_logged_in: Option<bool>,
 }
 
 /// The ad set-up of one page: mode, script, page path, targeting and slots.
+#[utoipa::path(get, path = "/api/v1/ads/config", params(AdsQuery), responses(
+    (status = 200, description = "OK", body = AdsConfigBody),
+    (status = 400, description = "No path, or one not starting with '/'", body = ErrorBody),
+    (status = 404, description = "No theater or movie with the id given", body = ErrorBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn config(
     State(state): State<AppState>,
     Query(query): Query<AdsQuery>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<AdsConfigBody>, AppError> {
     let path = query
         .path
         .filter(|path| path.starts_with('/'))
@@ -108,47 +123,111 @@ async fn config(
         .get_ads_config(request)
         .await
         .map_err(AppError::ads)?;
-    Ok(Json(ads_json(&reply.into_inner())))
+    Ok(Json(ads_body(reply.into_inner())))
+}
+
+/// The ad set-up of one page (SPEC.md sections 2, 4, 5 and 9).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AdsConfig)]
+struct AdsConfigBody {
+    /// false when the site has no adsDisplay.
+    enabled: bool,
+    /// adsDisplay: PROGRAMMATIC, CUSTOM, CUSTOM_WITHOUT_WRAPPER or another (restricted)
+    /// value.
+    mode: String,
+    /// The ad library, adsCustom.url in CUSTOM mode, or the ad-server tag in
+    /// CUSTOM_WITHOUT_WRAPPER mode.
+    script_url: String,
+    /// allads or restrictedads.
+    ad_class: String,
+    /// /{base}/{adClass}/{circuit}/{theater}, lower-case slugs; no circuit segment on a
+    /// single-location site.
+    page_path: String,
+    /// The ad targeting data layer.
+    targeting: HashMap<String, String>,
+    slots: Vec<AdSlotBody>,
+    /// What in the site's ad settings was ignored, and why.
+    warnings: Vec<String>,
+    requires_consent: bool,
+    single_request: bool,
+    collapse_empty_slots: bool,
+}
+
+/// One ad slot: where it goes and the sizes it takes.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = AdSlot)]
+struct AdSlotBody {
+    /// interstitial, header, footer, pulse, or WMP_{key} for a custom location.
+    id: String,
+    /// InterstitialContainer, HeaderPromoContainer, FooterPromoContainer,
+    /// PulsePromoContainer or {key}CustomPromoContainer.
+    container: String,
+    sizes: SlotSizes,
+    size_mapping: Vec<SizeMappingBody>,
+}
+
+/// `"fluid"`, or a list of [width, height].
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+enum SlotSizes {
+    Fluid(Fluid),
+    Fixed(Vec<[i32; 2]>),
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+enum Fluid {
+    #[serde(rename = "fluid")]
+    Fluid,
+}
+
+/// The sizes a slot takes from a viewport width up.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = SizeMapping)]
+struct SizeMappingBody {
+    viewport_width: i32,
+    sizes: Vec<[i32; 2]>,
 }
 
 /// DESIGN.md section 4: each slot's `sizes` is a list of [width, height] or "fluid".
-fn ads_json(config: &AdsConfig) -> Value {
+fn ads_body(config: AdsConfig) -> AdsConfigBody {
     let pairs = |sizes: &[AdSize]| -> Vec<[i32; 2]> {
         sizes.iter().map(|size| [size.width, size.height]).collect()
     };
-    let slots: Vec<Value> = config
+    let slots = config
         .slots
         .iter()
-        .map(|slot| {
-            let sizes = if slot.fluid {
-                json!("fluid")
+        .map(|slot| AdSlotBody {
+            id: slot.id.clone(),
+            container: slot.container.clone(),
+            sizes: if slot.fluid {
+                SlotSizes::Fluid(Fluid::Fluid)
             } else {
-                json!(pairs(&slot.sizes))
-            };
-            let size_mapping: Vec<Value> = slot
+                SlotSizes::Fixed(pairs(&slot.sizes))
+            },
+            size_mapping: slot
                 .size_mapping
                 .iter()
-                .map(|entry| json!({ "viewportWidth": entry.viewport_width, "sizes": pairs(&entry.sizes) }))
-                .collect();
-            json!({
-                "id": slot.id,
-                "container": slot.container,
-                "sizes": sizes,
-                "sizeMapping": size_mapping,
-            })
+                .map(|entry| SizeMappingBody {
+                    viewport_width: entry.viewport_width,
+                    sizes: pairs(&entry.sizes),
+                })
+                .collect(),
         })
         .collect();
-    json!({
-        "enabled": config.enabled,
-        "mode": config.mode,
-        "scriptUrl": config.script_url,
-        "adClass": config.ad_class,
-        "pagePath": config.page_path,
-        "targeting": config.targeting,
-        "slots": slots,
-        "warnings": config.warnings,
-        "requiresConsent": config.requires_consent,
-        "singleRequest": config.single_request,
-        "collapseEmptySlots": config.collapse_empty_slots,
-    })
+    AdsConfigBody {
+        enabled: config.enabled,
+        mode: config.mode,
+        script_url: config.script_url,
+        ad_class: config.ad_class,
+        page_path: config.page_path,
+        targeting: config.targeting,
+        slots,
+        warnings: config.warnings,
+        requires_consent: config.requires_consent,
+        single_request: config.single_request,
+        collapse_empty_slots: config.collapse_empty_slots,
+    }
 }

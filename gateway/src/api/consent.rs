@@ -8,9 +8,11 @@ use proto::consent::v1::{
     EvaluateRequest, EvaluateResponse, Receipt, RecordReceiptRequest, VendorStatus,
 };
 use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa::openapi::{ObjectBuilder, Type};
 
 use crate::client_address::ClientAddress;
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::extract;
 use crate::state::AppState;
 
@@ -20,13 +22,18 @@ pub fn router() -> Router<AppState> {
         .route("/consent/receipts", post(record_receipt))
 }
 
-#[derive(Debug, Deserialize)]
+/// What the consent manager knows (SPEC.md section 4 "Consent").
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = ConsentEvaluation)]
 struct Evaluation {
+    /// gdpr, ccpa, cpra, cpa, ctdpa, vcdpa, tdpsa, or any other regime (granted); when
+    /// several are named (comma- or space-separated) the first in that order applies.
     regulation: String,
     #[serde(default)]
     consent_required: bool,
-    /// Vendor name -> true (granted), false (denied) or null (undetermined).
+    /// Vendor name -> true (granted), false (denied) or null (undetermined). Under GDPR
+    /// only google-analytics, bing and adobe-analytics count.
     #[serde(default)]
     vendors: HashMap<String, Option<bool>>,
     #[serde(default)]
@@ -38,6 +45,12 @@ struct Evaluation {
 }
 
 /// The consent state and whether trackers may run (SPEC.md section 4 "Consent").
+#[utoipa::path(post, path = "/api/v1/consent/evaluate", request_body = Evaluation, responses(
+    (status = 200, description = "OK", body = EvaluateResponse),
+    (status = 400, description = "Invalid body; the message names the field", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn evaluate(
     State(state): State<AppState>,
     extract::Json(evaluation): extract::Json<Evaluation>,
@@ -64,17 +77,51 @@ async fn evaluate(
     Ok(Json(reply.into_inner()))
 }
 
-/// Other fields a consent manager adds are ignored: the receipt keeps only these.
-#[derive(Debug, Deserialize)]
+/// A consent decision; svc-consent checks each field and names the one at fault.
+#[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = ConsentReceiptRequest)]
 struct ConsentChoices {
+    /// The regulation the choice was made under, e.g. gdpr, ccpa, none.
+    #[schema(pattern = "^[A-Za-z0-9_:.-]{1,64}$")]
     regulation: String,
     /// Purpose or vendor name -> accepted (true) or refused (false).
+    #[schema(schema_with = choices_schema)]
     choices: HashMap<String, bool>,
+    #[schema(
+        min_length = 1,
+        max_length = 64,
+        pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]+$"
+    )]
     policy_version: String,
 }
 
+/// Between 1 and 64 choices, each named by letters, digits and `_:.-`.
+fn choices_schema() -> utoipa::openapi::Object {
+    ObjectBuilder::new()
+        .schema_type(Type::Object)
+        .description(Some("Purpose or vendor name -> accepted"))
+        .additional_properties(Some(ObjectBuilder::new().schema_type(Type::Boolean)))
+        .property_names(Some(
+            ObjectBuilder::new()
+                .schema_type(Type::String)
+                .pattern(Some("^[A-Za-z0-9_:.-]{1,64}$")),
+        ))
+        .min_properties(Some(1))
+        .max_properties(Some(64))
+        .build()
+}
+
 /// Stores the visitor's consent decision as a receipt; 201 with its id.
+///
+/// Stores the time, the regulation, the choices and the policy version. The client's IP
+/// address is kept only truncated (IPv4 /24, IPv6 /48).
+#[utoipa::path(post, path = "/api/v1/consent/receipts", request_body = ConsentChoices, responses(
+    (status = 201, description = "Stored", body = Receipt),
+    (status = 400, description = "Invalid body; the message names the field", body = ErrorBody),
+    (status = 413, description = "The body is too large", body = ErrorBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn record_receipt(
     State(state): State<AppState>,
     ClientAddress(client_address): ClientAddress,

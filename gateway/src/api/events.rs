@@ -3,8 +3,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{Event, GetEventRequest, ListEventsRequest};
 use serde::Deserialize;
+use utoipa::IntoParams;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
 use crate::state::AppState;
 
@@ -14,13 +15,21 @@ pub fn router() -> Router<AppState> {
         .route("/events/{id}", get(detail))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct EventFilter {
+    /// Only events at this theater.
     #[serde(default)]
     theater_id: String,
 }
 
+/// Events.
+#[utoipa::path(get, path = "/api/v1/events", params(EventFilter), responses(
+    (status = 200, description = "OK", body = Vec<Event>),
+    (status = 404, description = "No theater with the theaterId given", body = ErrorBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn list(
     State(state): State<AppState>,
     Query(filter): Query<EventFilter>,
@@ -39,6 +48,14 @@ async fn list(
     ))
 }
 
+/// One event.
+#[utoipa::path(get, path = "/api/v1/events/{id}",
+    params(("id" = String, Path, description = "Event id")),
+    responses(
+        (status = 200, description = "OK", body = Event),
+        (status = 404, description = "No event with this id", body = ErrorBody),
+        (status = 503, description = "A service the route needs is down", body = ErrorBody),
+    ))]
 async fn detail(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -12,6 +12,7 @@ mod site;
 mod theaters;
 
 use axum::Router;
+pub use openapi::openapi_document;
 
 use crate::error::AppError;
 use crate::state::AppState;

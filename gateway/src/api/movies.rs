@@ -3,8 +3,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{GetMovieRequest, ListMoviesRequest, Movie};
 use serde::Deserialize;
+use utoipa::IntoParams;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
 use crate::state::AppState;
 
@@ -14,15 +15,40 @@ pub fn router() -> Router<AppState> {
         .route("/movies/{id}", get(detail))
 }
 
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct MovieFilter {
+    /// Only movies showing at this theater.
     #[serde(default)]
     theater_id: String,
+    /// Only movies in this play-week bucket.
+    #[param(schema_with = play_week)]
     play_week: Option<String>,
 }
 
-/// Movies in movieOrderIndex order, without globalExcludedMovieIds.
+fn play_week() -> utoipa::openapi::Object {
+    utoipa::openapi::ObjectBuilder::new()
+        .schema_type(utoipa::openapi::Type::String)
+        .enum_values(Some([
+            "CURRENT_PLAYWEEK",
+            "NEXT_PLAYWEEK_1",
+            "NEXT_PLAYWEEK_2",
+            "NEXT_PLAYWEEK_3",
+            "BEYOND_NEXT_PLAYWEEK_3",
+            "NEXT_PLAYWEEK_UNDETERMINED",
+        ]))
+        .build()
+}
+
+/// Movies in movieOrderIndex order, without globalExcludedMovieIds, each with its
+/// play-week bucket.
+#[utoipa::path(get, path = "/api/v1/movies", params(MovieFilter), responses(
+    (status = 200, description = "OK", body = Vec<Movie>),
+    (status = 400, description = "A parameter given but empty, or not a play week", body = ErrorBody),
+    (status = 404, description = "No theater with the theaterId given", body = ErrorBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn list(
     State(state): State<AppState>,
     Query(filter): Query<MovieFilter>,
@@ -40,6 +66,14 @@ async fn list(
     Ok(Json(reply.into_inner().movies))
 }
 
+/// One movie.
+#[utoipa::path(get, path = "/api/v1/movies/{id}",
+    params(("id" = String, Path, description = "Movie id")),
+    responses(
+        (status = 200, description = "OK", body = Movie),
+        (status = 404, description = "No movie with this id", body = ErrorBody),
+        (status = 503, description = "A service the route needs is down", body = ErrorBody),
+    ))]
 async fn detail(
     State(state): State<AppState>,
     Path(id): Path<String>,

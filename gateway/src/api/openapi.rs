@@ -1,19 +1,285 @@
-//! The OpenAPI 3 document of the JSON API, kept beside the crate as openapi.json and
-//! checked against the router by the integration tests.
+//! The OpenAPI 3.1 document of the gateway's HTTP surface, generated from the handlers'
+//! own types and `#[utoipa::path]` annotations, and served at `/api/v1/openapi.json`.
+//! What no handler function serves is added from its own table: the hand-off redirect
+//! endpoints (from [`proto::hand_off::HAND_OFFS`]) and the published files (app data,
+//! page data and posters, served from the snapshot).
+
+use std::sync::LazyLock;
 
 use axum::Router;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
+use proto::hand_off::{HAND_OFFS, HandOffScope};
+use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
+use utoipa::openapi::response::{ResponseBuilder, ResponsesBuilder};
+use utoipa::openapi::schema::{ObjectBuilder, Type};
+use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, Ref, Required};
+use utoipa::{Modify, OpenApi, ToSchema};
 
+use crate::error::ErrorBody;
 use crate::state::AppState;
 
-pub const DOCUMENT: &str = include_str!("../../openapi.json");
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Cinema-chain site gateway",
+        version = "1.0.0",
+        description = "The JSON API, page data, loyalty transport and redirect endpoints of the gateway. Errors answer {\"error\": {\"code\", \"message\"}}."
+    ),
+    paths(
+        super::site::site,
+        super::theaters::list,
+        super::theaters::detail,
+        super::movies::list,
+        super::movies::detail,
+        super::showtimes::list,
+        super::events::list,
+        super::events::detail,
+        super::pages::detail,
+        super::ads::config,
+        super::consent::evaluate,
+        super::consent::record_receipt,
+        document,
+        crate::cypher::cypher,
+        crate::ops::healthz,
+        crate::ops::readyz,
+        crate::ops::metrics,
+        crate::third_party_proxy::proxy,
+    ),
+    components(schemas(ErrorBody)),
+    modifiers(&HandOffEndpoints, &PublishedFiles)
+)]
+struct ApiDoc;
+
+/// The document as served: built once.
+static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
+    ApiDoc::openapi()
+        .to_json()
+        .expect("the OpenAPI document is JSON")
+});
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/openapi.json", get(document))
 }
 
+/// The document itself (what a client generates its code from).
+#[utoipa::path(get, path = "/api/v1/openapi.json", responses(
+    (status = 200, description = "This OpenAPI 3.1 document", body = Object),
+))]
 async fn document() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "application/json")], DOCUMENT)
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        DOCUMENT.as_str(),
+    )
+}
+
+/// The generated document as the gateway serves it.
+pub fn openapi_document() -> &'static str {
+    &DOCUMENT
+}
+
+fn error_response(description: &str) -> utoipa::openapi::Response {
+    ResponseBuilder::new()
+        .description(description)
+        .content(
+            "application/json",
+            ContentBuilder::new()
+                .schema(Some(Ref::from_schema_name(ErrorBody::name())))
+                .build(),
+        )
+        .build()
+}
+
+fn string_schema() -> ObjectBuilder {
+    ObjectBuilder::new().schema_type(Type::String)
+}
+
+fn query(name: &str, required: bool, description: &str, schema: ObjectBuilder) -> ParameterBuilder {
+    ParameterBuilder::new()
+        .name(name)
+        .parameter_in(ParameterIn::Query)
+        .required(if required {
+            Required::True
+        } else {
+            Required::False
+        })
+        .description(Some(description))
+        .schema(Some(schema))
+}
+
+/// `/api/{segment}/redirect` of each hand-off, with the parameters of its scope.
+struct HandOffEndpoints;
+
+impl Modify for HandOffEndpoints {
+    fn modify(&self, openapi: &mut Document) {
+        let perf_code = query(
+            "perfCode",
+            false,
+            "Performance code: up to 64 letters, digits, '-' or '_' (400 otherwise)",
+            string_schema().pattern(Some("^[A-Za-z0-9_-]{0,64}$")),
+        )
+        .example(Some("P1".into()))
+        .build();
+        for hand_off in &HAND_OFFS {
+            let (summary, theater) = match hand_off.scope {
+                HandOffScope::Theater => (
+                    "the theater's",
+                    vec![query(
+                        "theaterCode",
+                        true,
+                        "The theater's ticketing code, or its id (the parameter theaterId is accepted in its place). Missing or empty: 400; unknown: 404",
+                        string_schema().min_length(Some(1)),
+                    )
+                    .example(Some("MQRF".into()))],
+                ),
+                HandOffScope::Chain => (
+                    "the chain's",
+                    vec![
+                        query(
+                            "theaterId",
+                            false,
+                            "A theater: its provider instead of the site-wide one; empty or absent for the site-wide one; unknown: 404",
+                            string_schema(),
+                        ),
+                        query(
+                            "theaterCode",
+                            false,
+                            "The theater's ticketing code, in place of theaterId (it wins when both are given)",
+                            string_schema(),
+                        )
+                        .example(Some("MQRF".into())),
+                    ],
+                ),
+            };
+            let redirect = ResponseBuilder::new()
+                .description("To the ticketing provider, with theaterCode and perfCode")
+                .header(
+                    "Location",
+                    HeaderBuilder::new().schema(Some(string_schema())).build(),
+                )
+                .build();
+            let responses = ResponsesBuilder::new()
+                .response("302", redirect)
+                .response(
+                    "400",
+                    error_response("A parameter the hand-off cannot take; the message names it"),
+                )
+                .response(
+                    "404",
+                    error_response(
+                        "No such theater, or the provider's handOffs does not offer this hand-off",
+                    ),
+                )
+                .response("503", error_response("A service the route needs is down"))
+                .build();
+            let mut operation = OperationBuilder::new()
+                .summary(Some(format!(
+                    "Hand-off to {summary} ticketing provider ({})",
+                    hand_off.segment
+                )))
+                .responses(responses);
+            for parameter in theater {
+                operation = operation.parameter(parameter);
+            }
+            operation = operation.parameter(perf_code.clone());
+            openapi.paths.add_path_operation(
+                format!("/api/{}/redirect", hand_off.segment),
+                vec![HttpMethod::Get],
+                operation.build(),
+            );
+        }
+    }
+}
+
+/// The files of the published snapshot a client reads as an API: the app data, each
+/// page's data and the generated posters, each with its strong ETag.
+struct PublishedFiles;
+
+impl Modify for PublishedFiles {
+    fn modify(&self, openapi: &mut Document) {
+        let if_none_match = ParameterBuilder::new()
+            .name("If-None-Match")
+            .parameter_in(ParameterIn::Header)
+            .required(Required::False)
+            .description(Some("The ETag of the copy the client has"))
+            .schema(Some(string_schema()))
+            .build();
+        let json = |description: &str| {
+            ResponseBuilder::new()
+                .description(description)
+                .content(
+                    "application/json",
+                    ContentBuilder::new()
+                        .schema(Some(ObjectBuilder::new().schema_type(Type::Object)))
+                        .build(),
+                )
+                .header(
+                    "ETag",
+                    HeaderBuilder::new().schema(Some(string_schema())).build(),
+                )
+                .build()
+        };
+        let not_modified = ResponseBuilder::new().description("Not modified").build();
+        let files = [
+            (
+                "/page-data/app-data.json",
+                "What every page needs: the site, its theaters, the locale messages (SPEC.md section 7)",
+                None,
+                json("The app data"),
+            ),
+            (
+                "/page-data/{path}/page-data.json",
+                "One page's context and data ('index' for the home page)",
+                Some((
+                    "path",
+                    "Page path without slashes, e.g. movies or movies/1004-velocity",
+                    "movies",
+                )),
+                json("The page's data: path, templateName, pageContext and data"),
+            ),
+            (
+                "/posters/{file}",
+                "A generated poster ({id}.svg) or its link-preview card ({id}.png)",
+                Some(("file", "{id}.svg or {id}.png", "1001.svg")),
+                ResponseBuilder::new()
+                    .description("The image")
+                    .content(
+                        "image/svg+xml",
+                        ContentBuilder::new().schema(Some(string_schema())).build(),
+                    )
+                    .content(
+                        "image/png",
+                        ContentBuilder::new().schema(Some(string_schema())).build(),
+                    )
+                    .build(),
+            ),
+        ];
+        for (path, summary, path_parameter, found) in files {
+            let mut operation = OperationBuilder::new()
+                .summary(Some(summary))
+                .parameter(if_none_match.clone())
+                .responses(
+                    ResponsesBuilder::new()
+                        .response("200", found)
+                        .response("304", not_modified.clone())
+                        .response("404", error_response("Not published"))
+                        .build(),
+                );
+            if let Some((name, description, example)) = path_parameter {
+                operation = operation.parameter(
+                    ParameterBuilder::new()
+                        .name(name)
+                        .parameter_in(ParameterIn::Path)
+                        .required(Required::True)
+                        .description(Some(description))
+                        .schema(Some(string_schema()))
+                        .example(Some(example.into())),
+                );
+            }
+            openapi
+                .paths
+                .add_path_operation(path, vec![HttpMethod::Get], operation.build());
+        }
+    }
 }

@@ -3,13 +3,21 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{GetPageRequest, Page};
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/pages/{slug}", get(detail))
 }
 
+/// A content page.
+#[utoipa::path(get, path = "/api/v1/pages/{slug}",
+    params(("slug" = String, Path, description = "Page slug", example = "about")),
+    responses(
+        (status = 200, description = "OK", body = Page),
+        (status = 404, description = "No page with this slug", body = ErrorBody),
+        (status = 503, description = "A service the route needs is down", body = ErrorBody),
+    ))]
 async fn detail(
     State(state): State<AppState>,
     Path(slug): Path<String>,

@@ -3,8 +3,9 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{ListShowtimesRequest, Showtime};
 use serde::Deserialize;
+use utoipa::IntoParams;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
 use crate::state::AppState;
 
@@ -12,18 +13,32 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/showtimes", get(list))
 }
 
-#[derive(Debug, Deserialize)]
+/// Dates are YYYY-MM-DD; the catalogue checks them and names the bad one.
+#[derive(Debug, Deserialize, IntoParams)]
 #[serde(rename_all = "camelCase")]
+#[into_params(parameter_in = Query)]
 struct ShowtimeFilter {
+    /// Theater id.
     #[serde(default)]
     theater_id: String,
+    /// Movie id.
     #[serde(default)]
     movie_id: String,
-    /// YYYY-MM-DD; the catalogue checks the dates and names the bad one.
+    /// First day, YYYY-MM-DD (default today).
+    #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     from: Option<String>,
+    /// Last day, YYYY-MM-DD (default from + 6 days).
+    #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     to: Option<String>,
 }
 
+/// Showtimes by theater, movie and date range (inclusive).
+#[utoipa::path(get, path = "/api/v1/showtimes", params(ShowtimeFilter), responses(
+    (status = 200, description = "OK", body = Vec<Showtime>),
+    (status = 400, description = "A bad date, or a range of more than 62 days", body = ErrorBody),
+    (status = 404, description = "No theater or movie with the id given", body = ErrorBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn list(
     State(state): State<AppState>,
     Query(filter): Query<ShowtimeFilter>,

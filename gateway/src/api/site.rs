@@ -1,17 +1,44 @@
 use axum::extract::State;
 use axum::routing::get;
 use axum::{Json, Router};
+use proto::catalogue::v1::{SiteConfig, SiteSettings};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
+use crate::site_snapshot::loyalty_json;
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/site", get(site))
 }
 
+/// The site configuration of SPEC.md section 3 with its theme, the public site settings
+/// (secrets left out) and the normalised loyalty configuration.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Site)]
+pub struct SiteBody {
+    config: Option<SiteConfig>,
+    settings: Option<SiteSettings>,
+    /// The normalised loyalty configuration (SPEC.md section 3) with circuitId and
+    /// cinemaId and the provider settings of section 9, its loggedInMenu, and the
+    /// captchaSiteKey when one is configured.
+    #[schema(value_type = Object)]
+    loyalty: Value,
+}
+
 /// The site configuration with its theme, the public settings and the normalised
 /// loyalty configuration.
-async fn site(State(state): State<AppState>) -> Result<Json<serde_json::Value>, AppError> {
+#[utoipa::path(get, path = "/api/v1/site", responses(
+    (status = 200, description = "OK", body = SiteBody),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
+async fn site(State(state): State<AppState>) -> Result<Json<SiteBody>, AppError> {
     let snapshot = state.site.get(&state.services).await?;
-    Ok(Json(snapshot.site_json()))
+    Ok(Json(SiteBody {
+        config: snapshot.site.config.clone(),
+        settings: snapshot.site.settings.clone(),
+        loyalty: loyalty_json(&snapshot.loyalty, snapshot.captcha_site_key.as_deref()),
+    }))
 }

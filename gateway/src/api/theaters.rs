@@ -3,7 +3,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{GetTheaterRequest, ListTheatersRequest, Theater};
 
-use crate::error::AppError;
+use crate::error::{AppError, ErrorBody};
 use crate::state::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -12,6 +12,11 @@ pub fn router() -> Router<AppState> {
         .route("/theaters/{id}", get(detail))
 }
 
+/// All theaters.
+#[utoipa::path(get, path = "/api/v1/theaters", responses(
+    (status = 200, description = "OK", body = Vec<Theater>),
+    (status = 503, description = "A service the route needs is down", body = ErrorBody),
+))]
 async fn list(State(state): State<AppState>) -> Result<Json<Vec<Theater>>, AppError> {
     let reply = state
         .services
@@ -23,6 +28,14 @@ async fn list(State(state): State<AppState>) -> Result<Json<Vec<Theater>>, AppEr
     Ok(Json(reply.into_inner().theaters))
 }
 
+/// One theater.
+#[utoipa::path(get, path = "/api/v1/theaters/{id}",
+    params(("id" = String, Path, description = "Theater id")),
+    responses(
+        (status = 200, description = "OK", body = Theater),
+        (status = 404, description = "No theater with this id", body = ErrorBody),
+        (status = 503, description = "A service the route needs is down", body = ErrorBody),
+    ))]
 async fn detail(
     State(state): State<AppState>,
     Path(id): Path<String>,

@@ -9,6 +9,62 @@ fn concrete(path: &str) -> String {
 }
 
 #[tokio::test]
+async fn the_served_document_is_the_one_generated_from_the_handlers() {
+    let gateway = spawn_gateway().await;
+    let response = gateway.get("/api/v1/openapi.json").await;
+    assert_eq!(response.status(), 200);
+    assert_eq!(response.headers()["content-type"], "application/json");
+    let served = response.text().await.expect("a body");
+    assert_eq!(served, gateway::api::openapi_document());
+    let document: serde_json::Value = serde_json::from_str(&served).expect("JSON");
+    assert_eq!(document["openapi"], "3.1.0");
+    // The loyalty transport, with its envelope, session headers and replies.
+    let cypher = &document["paths"]["/api/cypher"]["post"];
+    assert_eq!(
+        cypher["requestBody"]["content"]["application/json"]["schema"]["$ref"],
+        "#/components/schemas/CypherEnvelope"
+    );
+    let headers: Vec<&str> = cypher["parameters"]
+        .as_array()
+        .expect("parameters")
+        .iter()
+        .filter(|parameter| parameter["in"] == "header")
+        .filter_map(|parameter| parameter["name"].as_str())
+        .collect();
+    assert_eq!(
+        headers,
+        ["Boxoffice-Session-Token", "Boxoffice-Refresh-Session-Token"]
+    );
+    for status in ["200", "400", "401", "404", "413", "429", "503"] {
+        assert!(
+            cypher["responses"].get(status).is_some(),
+            "/api/cypher {status}"
+        );
+    }
+    // Every hand-off's redirect endpoint, from the table that routes them.
+    for hand_off in &proto::hand_off::HAND_OFFS {
+        let path = format!("/api/{}/redirect", hand_off.segment);
+        assert!(document["paths"].get(&path).is_some(), "{path}");
+    }
+    // Every error response names the one error body.
+    for (path, operations) in document["paths"].as_object().expect("paths") {
+        for (method, operation) in operations.as_object().expect("operations") {
+            for (status, response) in operation["responses"].as_object().expect("responses") {
+                if status.starts_with('4') || status.starts_with('5') {
+                    let schema = &response["content"]["application/json"]["schema"]["$ref"];
+                    assert!(
+                        schema == "#/components/schemas/Error"
+                            || schema == "#/components/schemas/CypherReply"
+                            || schema == "#/components/schemas/Readiness",
+                        "{method} {path} {status}: {response}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[tokio::test]
 async fn the_document_is_served_and_every_documented_route_is_routed() {
     let gateway = spawn_gateway().await;
     let (status, document) = gateway.get_json("/api/v1/openapi.json").await;
