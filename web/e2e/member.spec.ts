@@ -25,7 +25,18 @@ test('the demo member signs in, sees the account and signs out from the header',
   await expect(page.getByRole('link', { name: 'Buy loyalty credit' })).toHaveAttribute('href', '/loyaltycredit/');
   await expect(page.getByRole('link', { name: 'Upgrade your membership' })).toHaveAttribute('href', '/loyalty/upgrade/');
   await expectNoSeriousViolations(page);
-  await page.getByTestId('member-access').click();
+  // The member menu closes on Escape, focus back on its button, and on a press outside.
+  const menuButton = page.getByTestId('member-access');
+  await menuButton.click();
+  await expect(page.locator('#member-menu')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#member-menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+  await menuButton.click();
+  await page.locator('h1').first().click();
+  await expect(page.locator('#member-menu')).toHaveCount(0);
+  await menuButton.click();
   await page.locator('#member-menu').getByRole('link', { name: 'Sign out' }).click();
   await expect(page.getByTestId('member-access')).toHaveText('Sign in');
   const cookies = await page.context().cookies();

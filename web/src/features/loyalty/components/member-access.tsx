@@ -3,7 +3,7 @@
 // page needs from the session: the refresh timers, '#loyalty-logout' links and the
 // ticketing hand-off when the address has ?return=, and the token on ticketing links.
 
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
@@ -14,6 +14,7 @@ import { ticketingLinkWithToken } from '../utils/hand-off';
 import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
 import { HandOffForm } from './hand-off-form';
 import { useHydrated } from '@/lib/hydration';
+import { useDismiss } from '@/lib/use-dismiss';
 import { hasSessionCookie } from './header-member-link';
 import { MemberSession } from './member-session';
 import { RedirectOverlay } from './redirect-overlay';
@@ -74,6 +75,10 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   const t = useTranslate();
   const { member, checking, config, logout } = useLoyaltySession();
   const [open, setOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, wrap, button);
   const { pathname } = useLocation();
   useLogoutLinks(logout);
   useTicketingLinkTokens();
@@ -94,8 +99,9 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   }
   const menu = config.loggedInMenu?.length ? config.loggedInMenu : [{ label: memberLabel, to: paths.account.build() }];
   return (
-    <div className={styles.wrap}>
+    <div className={styles.wrap} ref={wrap}>
       <button
+        ref={button}
         type="button"
         className={styles.access}
         aria-expanded={open}
