@@ -90,6 +90,10 @@ const browserBuild: UserConfig['build'] = {
   assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
   rolldownOptions: {
     output: {
+      // The first-load script names every chunk it may load: seven hash characters (42
+      // bits) tell builds apart as well as eight, a byte less a name.
+      entryFileNames: 'assets/[name]-[hash:7].js',
+      chunkFileNames: 'assets/[name]-[hash:7].js',
       codeSplitting: {
         includeDependenciesRecursively: false,
         // The loyalty session code the header, the login page, the movie page and the

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { useDismiss } from './use-dismiss';
 
@@ -7,8 +7,7 @@ function Disclosure() {
   const [open, setOpen] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, container, trigger);
+  useDismiss(open, setOpen, container, trigger);
   return (
     <>
       <p>Outside</p>

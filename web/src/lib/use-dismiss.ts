@@ -4,9 +4,10 @@
 
 import { useEffect, type RefObject } from 'react';
 
+/** `setOpen`: the disclosure's state setter (stable, as React's are). */
 export function useDismiss(
   open: boolean,
-  close: () => void,
+  setOpen: (open: boolean) => void,
   container: RefObject<HTMLElement | null>,
   trigger: RefObject<HTMLElement | null>,
 ): void {
@@ -14,11 +15,11 @@ export function useDismiss(
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
-      close();
+      setOpen(false);
       trigger.current?.focus();
     };
     const onPointerDown = (event: Event) => {
-      if (!container.current?.contains(event.target as Node | null)) close();
+      if (!container.current?.contains(event.target as Node | null)) setOpen(false);
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('pointerdown', onPointerDown);
@@ -26,5 +27,5 @@ export function useDismiss(
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('pointerdown', onPointerDown);
     };
-  }, [open, close, container, trigger]);
+  }, [open, setOpen, container, trigger]);
 }

@@ -3,7 +3,7 @@
 // page needs from the session: the refresh timers, '#loyalty-logout' links and the
 // ticketing hand-off when the address has ?return=, and the token on ticketing links.
 
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
@@ -77,8 +77,7 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   const [open, setOpen] = useState(false);
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useDismiss(open, close, wrap, button);
+  useDismiss(open, setOpen, wrap, button);
   const { pathname } = useLocation();
   useLogoutLinks(logout);
   useTicketingLinkTokens();
