@@ -30,8 +30,12 @@ export function CinemaMarketingTracker({ marketing, trackersEnabled, purposeDeni
   }, [script]);
 
   useEffect(() => {
-    if (!customerId || !memberLoginTracked({ customerId, purposeDenied })) return;
+    if (!customerId) return;
+    const tracked = memberLoginTracked({ customerId, purposeDenied });
+    // Listening even while a purpose is refused: a sign-in made then is heard and dropped,
+    // never kept to be reported once the visitor changes their mind.
     return onMemberLogin(({ memberId, loginDateTime }) => {
+      if (!tracked) return;
       void hashMemberId(memberId).then((hashed) => {
         const page = window as Window & { dataLayer?: unknown[] };
         page.dataLayer = page.dataLayer ?? [];
