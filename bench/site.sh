@@ -9,6 +9,7 @@
 #   BENCH_SECONDS=3 BENCH_ROUNDS=1 GATEWAY_BIN=target/debug/gateway bench/site.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
+. bench/wrk.sh
 
 GATEWAY_BIN=${GATEWAY_BIN:-target/release/gateway}
 SECONDS_PER_RUN=${BENCH_SECONDS:-6}
@@ -37,12 +38,7 @@ GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT SITE_DIR=site/demo WEB_DIST=web/dist LOG_FO
     "$GATEWAY_BIN" --embedded >"$work/gateway.log" 2>&1 &
 pids+=($!)
 # Measured once the pages are rendered (before that they are the shell with their data).
-for _ in $(seq 1 600); do
-    curl -fs "http://127.0.0.1:$GATEWAY_PORT/readyz" 2>/dev/null | grep -q '"rendered":true' && break
-    sleep 0.1
-done
-curl -fs "http://127.0.0.1:$GATEWAY_PORT/readyz" | grep -q '"rendered":true' \
-    || { echo "bench: the site was not rendered in 60 s" >&2; exit 1; }
+wait_rendered "127.0.0.1:$GATEWAY_PORT"
 movie=$(curl -fs "http://127.0.0.1:$GATEWAY_PORT/api/v1/movies?playWeek=CURRENT_PLAYWEEK" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
 paths=("/" "$movie" "/page-data${movie}page-data.json" "/page-data/movies/page-data.json" "/page-data/app-data.json")
@@ -82,17 +78,6 @@ for path in "${paths[@]}"; do
     cmp -s <(curl -fs "http://127.0.0.1:$GATEWAY_PORT$path") <(curl -fs "http://127.0.0.1:$NGINX_PORT$path") \
         || { echo "bench: the two servers do not answer the same bytes for $path" >&2; exit 1; }
 done
-
-# "<requests/s> <p99 in ms>" of one wrk run against a URL.
-measure() {
-    wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency "$1" | awk '
-        /Requests\/sec:/ { rps = $2 }
-        /^ +99%/ {
-            value = $2; unit = value; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", value)
-            p99 = (unit == "us") ? value / 1000 : (unit == "s") ? value * 1000 : value
-        }
-        END { printf "%.0f %.2f\n", rps, p99 }'
-}
 
 echo "published site against nginx: wrk -t1 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $ROUNDS rounds, $(nproc) cores"
 printf '%-58s %5s %10s %8s %10s %8s\n' path round "gw req/s" "gw p99" "nx req/s" "nx p99"

@@ -34,6 +34,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".",
             "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)] #[serde(rename_all = \"camelCase\", default)]",
         )
+        // The showtime vocabulary is an enum in the document, though a string on the wire.
+        .field_attribute(
+            ".catalogue.v1.Showtime.attributes",
+            "#[schema(value_type = Vec<crate::showtime::Attribute>)]",
+        )
+        .field_attribute(
+            ".catalogue.v1.Showtime.availability",
+            "#[schema(value_type = crate::showtime::Availability)]",
+        )
+        // Only a theater listed near a point has a distance.
+        .field_attribute(
+            ".catalogue.v1.Theater.distance_km",
+            "#[serde(skip_serializing_if = \"Option::is_none\")]",
+        )
         .compile_fds(fds)?;
     Ok(())
 }

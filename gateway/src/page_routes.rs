@@ -29,6 +29,8 @@ pub enum PageRoute {
     },
     /// `/account/...`: the loyalty-member area.
     Account,
+    /// `/search/`: site search's results (DESIGN.md section 8), never published.
+    Search,
     /// `/404.html`
     NotFound,
     /// `/500.html`
@@ -90,6 +92,7 @@ impl PageRoute {
                 segment: (*segment).to_owned(),
             },
             ["account", ..] => PageRoute::Account,
+            ["search"] => PageRoute::Search,
             [slug] => PageRoute::Content {
                 slug: (*slug).to_owned(),
             },
@@ -112,6 +115,7 @@ impl PageRoute {
             PageRoute::EventList => "eventList",
             PageRoute::Event { .. } => "event",
             PageRoute::Account => "account",
+            PageRoute::Search => "search",
             PageRoute::NotFound => "notFound",
             PageRoute::ServerError => "serverError",
             PageRoute::Content { .. } => "page",
@@ -159,6 +163,7 @@ mod tests {
             ("/showtimes/", Some(PageRoute::Showtimes)),
             ("/events/", Some(PageRoute::EventList)),
             ("/account/cards/", Some(PageRoute::Account)),
+            ("/search/", Some(PageRoute::Search)),
             ("/404.html", Some(PageRoute::NotFound)),
             ("/500.html", Some(PageRoute::ServerError)),
             (

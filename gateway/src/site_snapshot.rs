@@ -148,7 +148,7 @@ pub async fn build(
     let config = site.config.clone().unwrap_or_default();
     let settings = site.settings.clone().unwrap_or_default();
     let theaters = catalogue_client
-        .list_theaters(catalogue::ListTheatersRequest {})
+        .list_theaters(catalogue::ListTheatersRequest::default())
         .await
         .map_err(AppError::catalogue)?
         .into_inner()

@@ -221,8 +221,11 @@ fn where_to(snapshot: &Snapshot, path: &str) -> Destination {
         let trailing_slash = snapshot.site.config().trailing_slash;
         let canonical =
             canonical_path(previewed, &trailing_slash).unwrap_or_else(|| previewed.to_owned());
-        let exists =
-            published(&canonical) || PageRoute::parse(previewed) == Some(PageRoute::Account);
+        let exists = published(&canonical)
+            || matches!(
+                PageRoute::parse(previewed),
+                Some(PageRoute::Account | PageRoute::Search)
+            );
         return if exists {
             Destination::Shell
         } else {
@@ -243,7 +246,7 @@ fn where_to(snapshot: &Snapshot, path: &str) -> Destination {
             .map(|(_, path)| Destination::Redirect(path.clone()))
     };
     let found = match PageRoute::parse(path) {
-        Some(PageRoute::Account) => Some(Destination::Shell),
+        Some(PageRoute::Account | PageRoute::Search) => Some(Destination::Shell),
         Some(PageRoute::MoviePermalink { id }) => paths
             .movies
             .get(&id)

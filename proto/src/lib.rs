@@ -12,6 +12,7 @@
 //! - [`serving`]: serving a service with health and reflection, shutdown signals.
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`hand_off`]: the hand-offs to the ticketing site, by route segment.
+//! - [`showtime`]: the codes a showtime is described by (attributes, availability).
 //! - [`slug`]: URL and ad-path slugs, shared by the catalogue and ads.
 //! - [`telemetry`]: log set-up for every binary.
 //! - [`trace`]: request ids and W3C trace context carried through gRPC metadata.
@@ -26,6 +27,7 @@ pub mod metrics;
 pub mod otlp;
 pub mod reflection;
 pub mod serving;
+pub mod showtime;
 pub mod slug;
 pub mod telemetry;
 pub mod trace;

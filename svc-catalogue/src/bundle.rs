@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
@@ -15,7 +16,8 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::movies::MovieEntry;
 use crate::domain::schedule::{self, Schedule};
-use crate::domain::{Catalogue, EventEntry, SiteFile};
+use crate::domain::{Catalogue, EventEntry, SiteFile, search_entries};
+use crate::search::SearchIndex;
 
 #[derive(Debug, thiserror::Error)]
 pub enum BundleError {
@@ -30,6 +32,8 @@ pub enum BundleError {
         field: String,
         problem: String,
     },
+    #[error("search index: {0}")]
+    Index(String),
 }
 
 const FILES: [&str; 6] = [
@@ -59,6 +63,14 @@ pub fn load(dir: &Path) -> Result<Catalogue, BundleError> {
     check_events(dir, &events, &theaters, &movies)?;
     check_pages(dir, &pages)?;
     let pages = with_login_page(&site, pages, &messages);
+    let search = SearchIndex::build(search_entries::entries(
+        &theaters,
+        &movies,
+        &site.config.global_excluded_movie_ids,
+        &events,
+        &pages,
+    ))
+    .map_err(|error| BundleError::Index(error.to_string()))?;
 
     Ok(Catalogue {
         revision,
@@ -70,6 +82,7 @@ pub fn load(dir: &Path) -> Result<Catalogue, BundleError> {
         events,
         pages,
         messages,
+        search: Arc::new(search),
     })
 }
 

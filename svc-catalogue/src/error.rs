@@ -14,6 +14,8 @@ pub enum Error {
         "the '{0}' hand-off is not offered: the ticketing provider's handOffs does not name it"
     )]
     HandOffNotOffered(String),
+    #[error("search failed: {0}")]
+    Search(#[from] tantivy::TantivyError),
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
 }
@@ -27,6 +29,7 @@ impl From<Error> for tonic::Status {
             Error::InvalidArgument(_) => tonic::Status::invalid_argument(error.to_string()),
             Error::Bundle(_) => tonic::Status::failed_precondition(error.to_string()),
             Error::Transport(_) => tonic::Status::unavailable(error.to_string()),
+            Error::Search(_) => tonic::Status::internal(error.to_string()),
         }
     }
 }

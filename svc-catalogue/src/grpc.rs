@@ -41,9 +41,10 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 
     async fn list_theaters(
         &self,
-        _: Request<pb::ListTheatersRequest>,
+        request: Request<pb::ListTheatersRequest>,
     ) -> Reply<pb::ListTheatersResponse> {
-        let theaters = self.catalogue.get().theaters();
+        let near = request.into_inner().near;
+        let theaters = self.catalogue.get().theaters_near(near.as_ref())?;
         Ok(Response::new(pb::ListTheatersResponse { theaters }))
     }
 
@@ -83,6 +84,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             movie_id: &request.movie_id,
             from: &request.from,
             to: &request.to,
+            attributes: &request.attributes,
         };
         let showtimes = catalogue.showtimes(self.today(&catalogue), &query)?;
         Ok(Response::new(pb::ListShowtimesResponse { showtimes }))
@@ -113,6 +115,16 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         Ok(Response::new(
             self.catalogue.get().page(&request.into_inner().slug)?,
         ))
+    }
+
+    async fn search(&self, request: Request<pb::SearchRequest>) -> Reply<pb::SearchResponse> {
+        let request = request.into_inner();
+        let hits = self
+            .catalogue
+            .get()
+            .search
+            .search(&request.query, request.limit)?;
+        Ok(Response::new(pb::SearchResponse { hits }))
     }
 
     async fn get_messages(&self, request: Request<pb::GetMessagesRequest>) -> Reply<pb::Messages> {

@@ -11,6 +11,7 @@
 //!   subscribers at each change.
 //! - [`domain`]: the rules as plain Rust: ordering, play weeks, showtimes, theaters,
 //!   posters.
+//! - [`search`]: the site-search index, rebuilt with each bundle.
 //! - [`grpc`]: the gRPC adapter over the domain.
 //! - [`error`]: the crate's error type and its gRPC status.
 
@@ -20,6 +21,7 @@ pub mod domain;
 pub mod error;
 pub mod grpc;
 pub mod reload;
+pub mod search;
 pub mod version;
 
 use std::future::Future;

@@ -7,6 +7,7 @@ mod events;
 mod movies;
 mod openapi;
 mod pages;
+mod search;
 mod showtimes;
 mod site;
 mod theaters;
@@ -25,6 +26,7 @@ pub fn router() -> Router<AppState> {
         .merge(showtimes::router())
         .merge(events::router())
         .merge(pages::router())
+        .merge(search::router())
         .merge(ads::router())
         .merge(consent::router())
         .merge(openapi::router());

@@ -34,6 +34,7 @@ use crate::state::AppState;
         super::movies::list,
         super::movies::detail,
         super::showtimes::list,
+        super::search::search,
         super::events::list,
         super::events::detail,
         super::pages::detail,

@@ -30,12 +30,16 @@ struct ShowtimeFilter {
     /// Last day, YYYY-MM-DD (default from + 6 days).
     #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     to: Option<String>,
+    /// Only showtimes with every attribute named (repeat the parameter for more).
+    #[serde(default)]
+    #[param(value_type = Option<Vec<proto::showtime::Attribute>>, explode, style = Form)]
+    attribute: Vec<String>,
 }
 
 /// Showtimes by theater, movie and date range (inclusive).
 #[utoipa::path(get, path = "/api/v1/showtimes", params(ShowtimeFilter), responses(
     (status = 200, description = "OK", body = Vec<Showtime>),
-    (status = 400, description = "A bad date, or a range of more than 62 days", body = ErrorBody),
+    (status = 400, description = "A bad date, a range of more than 62 days, or an unknown attribute", body = ErrorBody),
     (status = 404, description = "No theater or movie with the id given", body = ErrorBody),
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
@@ -52,6 +56,7 @@ async fn list(
             movie_id: filter.movie_id,
             from: super::optional("from", filter.from)?,
             to: super::optional("to", filter.to)?,
+            attributes: filter.attribute,
         })
         .await
         .map_err(AppError::catalogue)?;

@@ -247,12 +247,24 @@ impl HeadContext<'_> {
         }
     }
 
+    /// The site, with its search as a SearchAction when the header offers one.
     fn website(&self) -> Value {
-        json!({
+        let search = (self.site.settings().has_search == Some(true)).then(|| {
+            json!({
+                "@type": "SearchAction",
+                "target": {
+                    "@type": "EntryPoint",
+                    "urlTemplate": format!("{}?q={{search_term_string}}", self.absolute("/search/")),
+                },
+                "query-input": "required name=search_term_string",
+            })
+        });
+        compact(json!({
             "@type": "WebSite",
             "name": self.site.site_name(),
             "url": self.absolute("/"),
-        })
+            "potentialAction": search,
+        }))
     }
 
     fn organization(&self) -> Value {
@@ -332,10 +344,10 @@ impl HeadContext<'_> {
             .theaters
             .iter()
             .find(|t| t.id == showtime.theater_id);
-        let availability = if showtime.sold_out {
-            "https://schema.org/SoldOut"
-        } else {
-            "https://schema.org/InStock"
+        let availability = match showtime.availability.as_str() {
+            "sold-out" => "https://schema.org/SoldOut",
+            "selling-fast" => "https://schema.org/LimitedAvailability",
+            _ => "https://schema.org/InStock",
         };
         compact(json!({
             "@type": "ScreeningEvent",

@@ -192,3 +192,104 @@ async fn posters_are_svg_with_an_etag() {
         404
     );
 }
+
+#[tokio::test]
+async fn showtimes_carry_attributes_language_and_availability_and_filter_on_all_attributes() {
+    let gateway = spawn_gateway().await;
+    let (status, all) = gateway.get_json("/api/v1/showtimes").await;
+    assert_eq!(status, 200);
+    for showtime in all.as_array().expect("a JSON array") {
+        assert!(showtime["attributes"].is_array(), "{showtime}");
+        assert!(!showtime["language"].as_str().unwrap_or_default().is_empty());
+        assert!(matches!(
+            showtime["availability"].as_str(),
+            Some("available" | "selling-fast" | "sold-out")
+        ));
+    }
+    let path = "/api/v1/showtimes?attribute=audio-description&attribute=imax";
+    let (status, found) = gateway.get_json(path).await;
+    assert_eq!(status, 200);
+    let found = found.as_array().expect("a JSON array");
+    assert!(!found.is_empty());
+    for showtime in found {
+        let attributes = showtime["attributes"].as_array().expect("attributes");
+        assert!(
+            attributes.contains(&"audio-description".into()),
+            "{showtime}"
+        );
+        assert!(attributes.contains(&"imax".into()), "{showtime}");
+    }
+    let (status, body) = gateway
+        .get_json("/api/v1/showtimes?attribute=smell-o-vision")
+        .await;
+    assert_eq!(status, 400);
+    assert!(error_of(&body).1.starts_with("attribute: 'smell-o-vision'"));
+}
+
+#[tokio::test]
+async fn theaters_near_a_point_carry_their_distance_and_a_bad_point_is_a_400() {
+    let gateway = spawn_gateway().await;
+    let (status, theaters) = gateway
+        .get_json("/api/v1/theaters?near=41.7001,-71.4162")
+        .await;
+    assert_eq!(status, 200);
+    let distances: Vec<f64> = theaters
+        .as_array()
+        .expect("a JSON array")
+        .iter()
+        .map(|theater| theater["distanceKm"].as_f64().expect("a distance"))
+        .collect();
+    assert!(
+        distances.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{distances:?}"
+    );
+    let (_, plain) = gateway.get_json("/api/v1/theaters").await;
+    assert!(
+        plain[0].get("distanceKm").is_none(),
+        "no point, no distance"
+    );
+    for (near, problem) in [
+        ("41.7", "is not LAT,LNG"),
+        ("north,west", "is not LAT,LNG"),
+        ("91,0", "latitude 91"),
+        ("0,200", "longitude 200"),
+    ] {
+        let (status, body) = gateway
+            .get_json(&format!("/api/v1/theaters?near={near}"))
+            .await;
+        assert_eq!(status, 400, "{near}");
+        let (_, message) = error_of(&body);
+        assert!(
+            message.starts_with("near:") && message.contains(problem),
+            "{message}"
+        );
+    }
+}
+
+#[tokio::test]
+async fn search_answers_ranked_hits_and_names_a_bad_query() {
+    let gateway = spawn_gateway().await;
+    let (status, hits) = gateway.get_json("/api/v1/search?q=VELOCTY&limit=3").await;
+    assert_eq!(status, 200);
+    let hits = hits.as_array().expect("a JSON array");
+    assert!(!hits.is_empty() && hits.len() <= 3);
+    assert_eq!(hits[0]["kind"], "movie");
+    assert_eq!(hits[0]["title"], "Velocity");
+    assert_eq!(hits[0]["path"], "/movies/1004-velocity/");
+    for field in ["id", "subtitle"] {
+        assert!(hits[0][field].is_string(), "{field}");
+    }
+    let long = "a".repeat(101);
+    for (path, parameter) in [
+        ("/api/v1/search".to_owned(), "q:"),
+        ("/api/v1/search?q=".to_owned(), "q:"),
+        (format!("/api/v1/search?q={long}"), "q:"),
+        ("/api/v1/search?q=night&limit=0".to_owned(), "limit:"),
+        ("/api/v1/search?q=night&limit=51".to_owned(), "limit:"),
+        ("/api/v1/search?q=night&limit=many".to_owned(), "limit"),
+    ] {
+        let (status, body) = gateway.get_json(&path).await;
+        assert_eq!(status, 400, "{path}");
+        assert!(error_of(&body).1.contains(parameter), "{path}: {body}");
+    }
+}

@@ -5,17 +5,21 @@ pub mod movies;
 pub mod play_week;
 pub mod poster;
 pub mod schedule;
+pub mod search_entries;
 pub mod theaters;
 
 use std::collections::{BTreeMap, BTreeSet};
+use std::sync::Arc;
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
 use proto::hand_off::{self, HandOffScope};
+use proto::showtime::Attribute;
 use serde::Deserialize;
 
 use crate::Error;
+use crate::search::SearchIndex;
 use movies::{MovieEntry, programming};
 use schedule::Schedule;
 
@@ -90,6 +94,11 @@ pub struct EventEntry {
 }
 
 impl EventEntry {
+    /// `/events/{id}-{slug}/`.
+    pub fn path(&self) -> String {
+        format!("/events/{}-{}/", self.id, self.slug())
+    }
+
     fn slug(&self) -> String {
         if self.slug.is_empty() {
             proto::slug::slugify(&self.title)
@@ -113,6 +122,8 @@ pub struct Catalogue {
     pub pages: Vec<pb::Page>,
     /// Locale -> message key -> text.
     pub messages: BTreeMap<String, BTreeMap<String, String>>,
+    /// Movies, theaters, events and pages by the words a visitor types.
+    pub search: Arc<SearchIndex>,
 }
 
 /// The filters of a showtime query, as the client sent them.
@@ -122,6 +133,8 @@ pub struct ShowtimeQuery<'a> {
     pub movie_id: &'a str,
     pub from: &'a str,
     pub to: &'a str,
+    /// Attribute codes a showtime must all have.
+    pub attributes: &'a [String],
 }
 
 impl Catalogue {
@@ -164,6 +177,17 @@ impl Catalogue {
                 theater
             })
             .collect()
+    }
+
+    /// Theaters in the bundle's order, or nearest `near` first with their distances.
+    pub fn theaters_near(&self, near: Option<&pb::GeoPoint>) -> Result<Vec<pb::Theater>, Error> {
+        match near {
+            None => Ok(self.theaters()),
+            Some(here) => {
+                theaters::check_point(here).map_err(Error::InvalidArgument)?;
+                Ok(theaters::nearest_first(self.theaters(), here))
+            }
+        }
     }
 
     pub fn theater(&self, id: &str) -> Result<pb::Theater, Error> {
@@ -292,6 +316,18 @@ impl Catalogue {
         if !query.movie_id.is_empty() {
             self.movie(query.movie_id, today)?;
         }
+        let wanted = query
+            .attributes
+            .iter()
+            .map(|code| {
+                Attribute::from_code(code).ok_or_else(|| {
+                    Error::InvalidArgument(format!(
+                        "attribute: '{code}' is not one of {}",
+                        Attribute::codes()
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let theaters = self.theaters();
         let excluded = &self.site.config.global_excluded_movie_ids;
         let mut found: Vec<pb::Showtime> = self
@@ -301,9 +337,15 @@ impl Catalogue {
             .filter(|s| query.movie_id.is_empty() || s.movie_id == query.movie_id)
             .filter(|s| !excluded.contains(&s.movie_id))
             .flat_map(|s| schedule::performances(s, today, from, to, &self.time_zone))
+            .filter(|performance| wanted.iter().all(|a| performance.attributes.contains(a)))
             .filter_map(|performance| {
                 let theater = theaters.iter().find(|t| t.id == performance.theater_id)?;
                 let provider = theater.ticketing_provider.clone().unwrap_or_default();
+                let language = if performance.language.is_empty() {
+                    self.movie_language(&performance.movie_id)
+                } else {
+                    performance.language
+                };
                 Some(pb::Showtime {
                     ticketing_url: theaters::booking_url(
                         &provider,
@@ -319,8 +361,13 @@ impl Catalogue {
                     starts_at: performance.starts_at,
                     format: performance.format,
                     auditorium: performance.auditorium,
-                    attributes: performance.attributes,
-                    sold_out: false,
+                    attributes: performance
+                        .attributes
+                        .iter()
+                        .map(|a| a.code().to_owned())
+                        .collect(),
+                    language,
+                    availability: performance.availability.code().to_owned(),
                 })
             })
             .collect();
@@ -332,6 +379,18 @@ impl Catalogue {
             ))
         });
         Ok(found)
+    }
+
+    /// A movie's original language, else the site's.
+    fn movie_language(&self, movie_id: &str) -> String {
+        let site = &self.site.config.locale;
+        self.movies
+            .iter()
+            .find(|movie| movie.id == movie_id)
+            .map(|movie| movie.original_language.as_str())
+            .filter(|language| !language.is_empty())
+            .unwrap_or_else(|| site.split(['-', '_']).next().unwrap_or("en"))
+            .to_owned()
     }
 
     pub fn events(&self, today: Date, theater_id: &str) -> Result<Vec<pb::Event>, Error> {
@@ -373,12 +432,11 @@ impl Catalogue {
                 theaters::booking_url(&provider, &theater.code, &format!("EV{}", event.id))
             })
             .unwrap_or_default();
-        let slug = event.slug();
         pb::Event {
             id: event.id.clone(),
             title: event.title.clone(),
-            path: format!("/events/{}-{slug}/", event.id),
-            slug,
+            path: event.path(),
+            slug: event.slug(),
             description: event.description.clone(),
             theater_id: event.theater_id.clone(),
             movie_id: event.movie_id.clone(),

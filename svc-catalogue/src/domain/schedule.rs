@@ -4,6 +4,7 @@
 
 use jiff::civil::{Date, Time};
 use jiff::tz::TimeZone;
+use proto::showtime::{Attribute, Availability};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
 
@@ -22,11 +23,46 @@ pub struct Schedule {
     pub format: String,
     #[serde(default)]
     pub auditorium: String,
+    /// What every showing offers; the format's own attribute ("IMAX" -> imax) is added.
     #[serde(default)]
-    pub attributes: Vec<String>,
+    pub attributes: Vec<Attribute>,
+    /// The soundtrack's language, BCP 47; empty = the movie's original language.
+    #[serde(default)]
+    pub language: String,
     /// Days of the week it plays (1 = Monday .. 7 = Sunday); empty = every day.
     #[serde(default)]
     pub weekdays: Vec<i8>,
+    /// Showings that are selling fast or sold out; the first rule that matches wins, and
+    /// a showing no rule matches is available. In the built-in mode this is where
+    /// availability comes from; a point-of-sale feed would replace it.
+    #[serde(default)]
+    pub availability: Vec<AvailabilityRule>,
+}
+
+/// Showings with one availability: those matching every constraint given.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AvailabilityRule {
+    pub status: Availability,
+    /// Days as offsets from today.
+    #[serde(default)]
+    pub days: Vec<i32>,
+    /// 1 = Monday .. 7 = Sunday.
+    #[serde(default)]
+    pub weekdays: Vec<i8>,
+    /// Start times, HH:MM.
+    #[serde(default)]
+    pub times: Vec<String>,
+}
+
+impl AvailabilityRule {
+    fn matches(&self, today: Date, date: Date, time: Time) -> bool {
+        let day = (date - today).get_days();
+        let weekday = date.weekday().to_monday_one_offset();
+        (self.days.is_empty() || self.days.contains(&day))
+            && (self.weekdays.is_empty() || self.weekdays.contains(&weekday))
+            && (self.times.is_empty() || self.times.iter().any(|t| parse_time(t) == Some(time)))
+    }
 }
 
 /// A showtime before it is given ticketing links.
@@ -42,7 +78,11 @@ pub struct Performance {
     pub starts_at: String,
     pub format: String,
     pub auditorium: String,
-    pub attributes: Vec<String>,
+    /// In vocabulary order, each once.
+    pub attributes: Vec<Attribute>,
+    /// Empty when the schedule leaves it to the movie.
+    pub language: String,
+    pub availability: Availability,
 }
 
 /// Checks a schedule; the message names the bad field.
@@ -59,10 +99,39 @@ pub fn check(schedule: &Schedule) -> Result<(), String> {
     for (index, time) in schedule.times.iter().enumerate() {
         parse_time(time).ok_or_else(|| format!("times[{index}]: '{time}' is not HH:MM"))?;
     }
-    if let Some(day) = schedule.weekdays.iter().find(|day| !(1..=7).contains(*day)) {
-        return Err(format!("weekdays: {day} is not 1 (Monday) to 7 (Sunday)"));
+    check_weekdays("weekdays", &schedule.weekdays)?;
+    if !schedule.language.is_empty() && !is_language_tag(&schedule.language) {
+        return Err(format!(
+            "language: '{}' is not a BCP 47 language tag such as 'en' or 'fr-CA'",
+            schedule.language
+        ));
+    }
+    for (index, rule) in schedule.availability.iter().enumerate() {
+        check_weekdays(&format!("availability[{index}].weekdays"), &rule.weekdays)?;
+        for time in &rule.times {
+            parse_time(time)
+                .ok_or_else(|| format!("availability[{index}].times: '{time}' is not HH:MM"))?;
+        }
     }
     Ok(())
+}
+
+fn check_weekdays(field: &str, weekdays: &[i8]) -> Result<(), String> {
+    match weekdays.iter().find(|day| !(1..=7).contains(*day)) {
+        Some(day) => Err(format!("{field}: {day} is not 1 (Monday) to 7 (Sunday)")),
+        None => Ok(()),
+    }
+}
+
+/// A language subtag of 2 or 3 letters, then subtags of 2 to 8 letters or digits.
+pub fn is_language_tag(tag: &str) -> bool {
+    let mut parts = tag.split('-');
+    let language = parts.next().unwrap_or_default();
+    (2..=3).contains(&language.len())
+        && language.bytes().all(|b| b.is_ascii_alphabetic())
+        && parts.all(|part| {
+            (2..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric())
+        })
 }
 
 pub fn parse_time(text: &str) -> Option<Time> {
@@ -89,7 +158,7 @@ pub fn performances(
         let weekday = day.weekday().to_monday_one_offset();
         if schedule.weekdays.is_empty() || schedule.weekdays.contains(&weekday) {
             for time in schedule.times.iter().filter_map(|t| parse_time(t)) {
-                found.push(performance(schedule, day, time, zone));
+                found.push(performance(schedule, today, day, time, zone));
             }
         }
         let Ok(next) = day.tomorrow() else { break };
@@ -104,7 +173,13 @@ fn offset(today: Date, days: i32) -> Date {
         .unwrap_or(today)
 }
 
-fn performance(schedule: &Schedule, date: Date, time: Time, zone: &TimeZone) -> Performance {
+fn performance(
+    schedule: &Schedule,
+    today: Date,
+    date: Date,
+    time: Time,
+    zone: &TimeZone,
+) -> Performance {
     let key = format!(
         "{}|{}|{}|{}|{}",
         schedule.theater_id, schedule.movie_id, date, time, schedule.auditorium
@@ -119,6 +194,15 @@ fn performance(schedule: &Schedule, date: Date, time: Time, zone: &TimeZone) -> 
         .to_zoned(zone.clone())
         .map(|zoned| zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
         .unwrap_or_else(|_| format!("{date}T{time}"));
+    let mut attributes = schedule.attributes.clone();
+    attributes.extend(Attribute::of_format(&schedule.format));
+    attributes.sort_unstable();
+    attributes.dedup();
+    let availability = schedule
+        .availability
+        .iter()
+        .find(|rule| rule.matches(today, date, time))
+        .map_or(Availability::Available, |rule| rule.status);
     Performance {
         id: format!(
             "{}-{}-{}-{}",
@@ -135,7 +219,9 @@ fn performance(schedule: &Schedule, date: Date, time: Time, zone: &TimeZone) -> 
         starts_at,
         format: schedule.format.clone(),
         auditorium: schedule.auditorium.clone(),
-        attributes: schedule.attributes.clone(),
+        attributes,
+        language: schedule.language.clone(),
+        availability,
     }
 }
 
@@ -173,7 +259,9 @@ mod tests {
             format: "IMAX".to_owned(),
             auditorium: "4".to_owned(),
             attributes: vec![],
+            language: String::new(),
             weekdays: vec![],
+            availability: vec![],
         }
     }
 
@@ -246,6 +334,63 @@ mod tests {
     }
 
     #[test]
+    fn attributes_add_the_formats_own_in_vocabulary_order() {
+        let mut captioned = schedule();
+        captioned.attributes = vec![Attribute::Wheelchair, Attribute::OpenCaptions];
+        let today = date(2026, 11, 22);
+        let found = performances(&captioned, today, today, today, &new_york());
+        assert_eq!(
+            found[0].attributes,
+            vec![
+                Attribute::OpenCaptions,
+                Attribute::Wheelchair,
+                Attribute::Imax
+            ]
+        );
+    }
+
+    #[test]
+    fn the_first_matching_availability_rule_wins() {
+        let mut busy = schedule();
+        busy.availability = vec![
+            AvailabilityRule {
+                status: Availability::SoldOut,
+                days: vec![1],
+                weekdays: vec![],
+                times: vec!["19:00".to_owned()],
+            },
+            AvailabilityRule {
+                status: Availability::SellingFast,
+                days: vec![],
+                weekdays: vec![],
+                times: vec!["19:00".to_owned()],
+            },
+        ];
+        let today = date(2026, 11, 22);
+        let found = performances(&busy, today, today, date(2026, 11, 23), &new_york());
+        let statuses: Vec<Availability> = found.iter().map(|p| p.availability).collect();
+        assert_eq!(
+            statuses,
+            vec![
+                Availability::Available,
+                Availability::SellingFast,
+                Availability::Available,
+                Availability::SoldOut
+            ]
+        );
+    }
+
+    #[test]
+    fn languages_are_bcp47_tags() {
+        assert!(is_language_tag("en"));
+        assert!(is_language_tag("fr-CA"));
+        assert!(is_language_tag("zh-Hant-TW"));
+        assert!(!is_language_tag("english"));
+        assert!(!is_language_tag("e"));
+        assert!(!is_language_tag("en_US"));
+    }
+
+    #[test]
     fn a_bad_schedule_names_its_field() {
         let mut bad = schedule();
         bad.times = vec!["7pm".to_owned()];
@@ -256,5 +401,27 @@ mod tests {
         let mut weekday = schedule();
         weekday.weekdays = vec![0];
         assert!(check(&weekday).is_err_and(|e| e.starts_with("weekdays")));
+        let mut language = schedule();
+        language.language = "French".to_owned();
+        assert!(check(&language).is_err_and(|e| e.starts_with("language: 'French'")));
+        let mut rule = schedule();
+        rule.availability = vec![AvailabilityRule {
+            status: Availability::SoldOut,
+            days: vec![],
+            weekdays: vec![8],
+            times: vec![],
+        }];
+        assert!(check(&rule).is_err_and(|e| e.starts_with("availability[0].weekdays")));
+    }
+
+    #[test]
+    fn an_unknown_attribute_in_the_bundle_is_refused_by_name() {
+        let line = r#"{"movieId": "1", "theaterId": "t", "fromDay": 0, "toDay": 1,
+            "times": ["10:00"], "attributes": ["4dx"]}"#;
+        let error = serde_json::from_str::<Schedule>(line).expect_err("4dx is not a code");
+        assert!(
+            error.to_string().contains("unknown variant `4dx`"),
+            "{error}"
+        );
     }
 }

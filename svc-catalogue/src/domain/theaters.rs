@@ -1,7 +1,58 @@
 //! Theater rules: the per-theater ticketing provider with the site-wide fallback, the
 //! current theater (SPEC.md section 4), and hand-off and booking URLs.
 
-use proto::catalogue::v1::{Theater, TicketingProvider};
+use proto::catalogue::v1::{GeoPoint, Theater, TicketingProvider};
+
+/// The mean Earth radius of the great-circle distance, in kilometres.
+const EARTH_RADIUS_KM: f64 = 6371.0088;
+
+/// Great-circle distance between two points (haversine), in kilometres.
+pub fn distance_km(from: &GeoPoint, to: &GeoPoint) -> f64 {
+    let (lat1, lat2) = (from.latitude.to_radians(), to.latitude.to_radians());
+    let half_lat = (lat2 - lat1) / 2.0;
+    let half_lng = (to.longitude - from.longitude).to_radians() / 2.0;
+    let h = half_lat.sin().powi(2) + lat1.cos() * lat2.cos() * half_lng.sin().powi(2);
+    2.0 * EARTH_RADIUS_KM * h.sqrt().min(1.0).asin()
+}
+
+/// A point's problem, naming the coordinate out of range.
+pub fn check_point(point: &GeoPoint) -> Result<(), String> {
+    if !point.latitude.is_finite() || !(-90.0..=90.0).contains(&point.latitude) {
+        return Err(format!(
+            "near: latitude {} is not between -90 and 90",
+            point.latitude
+        ));
+    }
+    if !point.longitude.is_finite() || !(-180.0..=180.0).contains(&point.longitude) {
+        return Err(format!(
+            "near: longitude {} is not between -180 and 180",
+            point.longitude
+        ));
+    }
+    Ok(())
+}
+
+/// `theaters` nearest first, each with its distance (rounded to 0.1 km); theaters
+/// without coordinates (0, 0) follow, in their own order, without one.
+pub fn nearest_first(theaters: Vec<Theater>, here: &GeoPoint) -> Vec<Theater> {
+    let (mut located, unlocated): (Vec<Theater>, Vec<Theater>) = theaters
+        .into_iter()
+        .partition(|theater| theater.latitude != 0.0 || theater.longitude != 0.0);
+    for theater in &mut located {
+        let there = GeoPoint {
+            latitude: theater.latitude,
+            longitude: theater.longitude,
+        };
+        theater.distance_km = Some((distance_km(here, &there) * 10.0).round() / 10.0);
+    }
+    located.sort_by(|a, b| {
+        a.distance_km
+            .unwrap_or(0.0)
+            .total_cmp(&b.distance_km.unwrap_or(0.0))
+    });
+    located.extend(unlocated);
+    located
+}
 
 /// The theater's own provider if it names one, else the site-wide provider.
 pub fn ticketing_provider<'a>(
@@ -85,6 +136,54 @@ fn percent_encode(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn point(latitude: f64, longitude: f64) -> GeoPoint {
+        GeoPoint {
+            latitude,
+            longitude,
+        }
+    }
+
+    #[test]
+    fn great_circle_distances_match_known_ones() {
+        // Paris to London is about 343.5 km; a point to itself is 0.
+        let paris = point(48.8566, 2.3522);
+        let london = point(51.5074, -0.1278);
+        assert!((distance_km(&paris, &london) - 343.5).abs() < 1.0);
+        assert!(distance_km(&paris, &paris).abs() < 1e-9);
+        // Across the antimeridian the short way round: about 222 km, not 40,000.
+        assert!((distance_km(&point(0.0, 179.0), &point(0.0, -179.0)) - 222.4).abs() < 1.0);
+    }
+
+    #[test]
+    fn theaters_sort_nearest_first_and_unlocated_last() {
+        let theater = |id: &str, latitude: f64, longitude: f64| Theater {
+            id: id.to_owned(),
+            latitude,
+            longitude,
+            ..Theater::default()
+        };
+        let sorted = nearest_first(
+            vec![
+                theater("nowhere", 0.0, 0.0),
+                theater("far", 42.36, -71.06),
+                theater("near", 41.82, -71.41),
+            ],
+            &point(41.80, -71.40),
+        );
+        let ids: Vec<&str> = sorted.iter().map(|t| t.id.as_str()).collect();
+        assert_eq!(ids, ["near", "far", "nowhere"]);
+        assert_eq!(sorted[0].distance_km, Some(2.4));
+        assert_eq!(sorted[2].distance_km, None);
+    }
+
+    #[test]
+    fn points_out_of_range_are_named() {
+        assert!(check_point(&point(91.0, 0.0)).is_err_and(|e| e.contains("latitude 91")));
+        assert!(check_point(&point(0.0, -181.0)).is_err_and(|e| e.contains("longitude -181")));
+        assert!(check_point(&point(f64::NAN, 0.0)).is_err());
+        assert!(check_point(&point(-90.0, 180.0)).is_ok());
+    }
 
     fn provider(url: &str) -> TicketingProvider {
         TicketingProvider {

@@ -156,7 +156,7 @@ async fn theaters_fall_back_to_the_site_wide_ticketing_provider() {
     let mut catalogue = spawn_demo().await;
     let theaters = catalogue
         .client
-        .list_theaters(ListTheatersRequest {})
+        .list_theaters(ListTheatersRequest::default())
         .await
         .expect("theaters")
         .into_inner()

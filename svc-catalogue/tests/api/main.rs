@@ -2,6 +2,7 @@
 
 mod bundles;
 mod catalogue;
+mod choosing;
 mod helpers;
 mod reload;
 mod serving;

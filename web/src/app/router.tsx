@@ -30,6 +30,7 @@ const ShowtimesPage = page(() => import('./routes/showtimes'), (module) => modul
 const EventListPage = page(() => import('./routes/events'), (module) => module.EventListRoute);
 const EventPage = page(() => import('./routes/event'), (module) => module.EventRoute);
 const ServerErrorPage = page(() => import('./routes/server-error'), (module) => module.ServerErrorRoute);
+const SearchPage = page(() => import('./routes/search'), (module) => module.SearchRoute);
 const ContentPage = page(() => import('./routes/content-page'), (module) => module.ContentPageRoute);
 const AccountPage = page(
   () => import('@/features/loyalty/components/account/account-area'),
@@ -64,6 +65,7 @@ const ROUTES: ReadonlyArray<PageRoute> = [
   { pattern: paths.events.pattern, ...EventListPage, published: true },
   { pattern: paths.event.pattern, ...EventPage, published: true },
   { pattern: paths.account.pattern, ...AccountPage },
+  { pattern: paths.search.pattern, ...SearchPage },
   { pattern: paths.notFound.pattern, ...NotFoundPage },
   { pattern: paths.serverError.pattern, ...ServerErrorPage },
   { pattern: paths.contentPage.pattern, ...ContentPage, published: true },

@@ -46,6 +46,11 @@ export const paths = {
         ['attribute', filters.attribute],
       ]),
   },
+  /** Site search's results page (DESIGN.md section 8). */
+  search: {
+    pattern: '/search/',
+    build: (words?: string) => withQuery('/search/', [['q', words?.trim()]]),
+  },
   movie: {
     pattern: '/movies/:movieSegment/',
     build: (movie: { id: string; slug?: string }) =>

@@ -89,6 +89,8 @@ export type TicketingProvider = {
 
 export type SiteSettings = {
   id?: string;
+  /** Whether the header shows site search (DESIGN.md section 8). */
+  hasSearch?: boolean | null;
   domain?: string;
   logo?: { src?: string; alt?: string };
   circuit?: { id?: string; name?: string };
@@ -164,6 +166,10 @@ export type Theater = {
   amenities?: string[];
   description?: string;
   screens?: number;
+  /** Notes a visitor with a disability can rely on, one each. */
+  accessibility?: string[];
+  /** Kilometres from the point the theaters were listed near. */
+  distanceKm?: number;
 };
 
 export type Messages = {
@@ -214,9 +220,12 @@ export type Showtime = {
   startsAt?: string;
   format?: string;
   auditorium?: string;
+  /** Codes of DESIGN.md section 9's vocabulary: "open-captions", "3d"... */
   attributes?: string[];
   ticketingUrl?: string;
-  soldOut?: boolean;
+  /** The soundtrack's language, BCP 47. */
+  language?: string;
+  availability?: 'available' | 'selling-fast' | 'sold-out';
 };
 
 export type PageSection = { heading?: string; paragraphs?: string[] };
@@ -301,4 +310,14 @@ export type PageData = {
   templateName: TemplateName | (string & {});
   pageContext?: PageContext;
   data: PageContent;
+};
+
+/** One hit of site search (DESIGN.md section 8). */
+export type SearchHit = {
+  id: string;
+  kind: 'movie' | 'theater' | 'event' | 'page';
+  title: string;
+  subtitle?: string;
+  path: string;
+  imageUrl?: string;
 };

@@ -8,6 +8,7 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
 import type { SiteSettings, Theater } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
+import { SiteSearch } from './site-search';
 import styles from './site-header.module.css';
 
 // The member menu, session refresh and ticketing hand-off: loaded after the page, the
@@ -58,6 +59,7 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
             />
           </div>
         )}
+        <SiteSearch enabled={Boolean(settings?.hasSearch)} />
         <div className={styles.mode}>
           <Deferred>
             <Suspense fallback={null}>

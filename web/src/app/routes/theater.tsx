@@ -69,6 +69,20 @@ export function TheaterRoute() {
           showTheaterNames={false}
         />
       </section>
+      {theater.accessibility?.length ? (
+        <section className={`container page ${sections.section}`} aria-labelledby="theater-accessibility">
+          <div className={sections.header}>
+            <h2 id="theater-accessibility" className={sections.title}>
+              {t('theater.accessibility')}
+            </h2>
+          </div>
+          <ul className={styles.notes}>
+            {theater.accessibility.map((note) => (
+              <li key={note}>{note}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </>
   );
 }

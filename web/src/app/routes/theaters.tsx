@@ -4,6 +4,9 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
 import { TheaterCard } from '@/features/theaters/components/theater-card';
+import { TheaterFinder } from '@/features/theaters/components/theater-finder';
+import { useTheaterFinder } from '@/features/theaters/hooks/use-theater-finder';
+import type { Theater } from '@/types/api';
 import { useRoutePageData } from './route-page-data';
 import styles from './theaters.module.css';
 
@@ -16,17 +19,23 @@ export function TheaterListRoute() {
     <div className="container page">
       <PageTitle page={t('theaters.title')} site={siteName(appData?.site)} />
       <h1 className="page-title">{t('theaters.title')}</h1>
-      {content ? (
-        <ul className={styles.grid}>
-          {(content.theaters ?? []).map((theater) => (
-            <li key={theater.id}>
-              <TheaterCard theater={theater} isSelected={theater.id === selectedTheaterId} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        fallback
-      )}
+      {content ? <TheaterList theaters={content.theaters ?? []} selectedTheaterId={selectedTheaterId} /> : fallback}
     </div>
+  );
+}
+
+function TheaterList({ theaters, selectedTheaterId }: { theaters: Theater[]; selectedTheaterId: string | undefined }) {
+  const { shown, distanceOf, finder } = useTheaterFinder(theaters);
+  return (
+    <>
+      {theaters.length > 1 ? <TheaterFinder {...finder} /> : null}
+      <ul className={styles.grid}>
+        {shown.map((theater) => (
+          <li key={theater.id}>
+            <TheaterCard theater={theater} isSelected={theater.id === selectedTheaterId} distance={distanceOf(theater)} />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import { useTranslate } from '@/lib/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { useSelectedDay } from '../hooks/use-selected-day';
 import { showtimeDates } from '../utils/showtime-days';
+import { useAttributeFilter } from './attribute-filter';
 import { DayPicker } from './day-picker';
 import { MovieShowtimeList } from './movie-showtime-list';
 
@@ -15,18 +16,28 @@ type DailyShowtimesProps = {
 /** A day at a time; the day is in the address (?date=YYYY-MM-DD) so it can be shared. */
 export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames }: DailyShowtimesProps) {
   const t = useTranslate();
-  const dates = showtimeDates(showtimes);
+  const { shown, chips } = useAttributeFilter(showtimes);
+  const dates = showtimeDates(shown);
   const [date, selectDate] = useSelectedDay(dates);
-  if (!date) return <p>{t('showtimes.empty')}</p>;
+  if (showtimes.length === 0) return <p>{t('showtimes.empty')}</p>;
+  if (!date) {
+    return (
+      <>
+        {chips}
+        <p role="status">{t('showtimes.noneWithAttributes')}</p>
+      </>
+    );
+  }
   return (
     <>
+      {chips}
       <DayPicker
         dates={dates}
         selected={date}
         onSelect={selectDate}
       />
       <MovieShowtimeList
-        showtimes={showtimes}
+        showtimes={shown}
         date={date}
         movies={movies}
         theaters={theaters}

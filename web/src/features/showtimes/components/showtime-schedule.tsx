@@ -3,6 +3,7 @@ import type { Movie, Showtime, Theater } from '@/types/api';
 import { useSelectedDay } from '../hooks/use-selected-day';
 import { formatShowDate } from '../utils/format-showtime';
 import { groupShowtimesByDay } from '../utils/group-showtimes';
+import { useAttributeFilter } from './attribute-filter';
 import { DayPicker } from './day-picker';
 import { ShowtimeTimes } from './showtime-times';
 import styles from './showtime-schedule.module.css';
@@ -20,8 +21,9 @@ type ShowtimeScheduleProps = {
 /** One movie's showtimes a day at a time, by theater. */
 export function ShowtimeSchedule({ showtimes, theaters, showTheaterNames, movie }: ShowtimeScheduleProps) {
   const t = useTranslate();
+  const { shown: chosen, chips } = useAttributeFilter(showtimes);
   const days = groupShowtimesByDay(
-    showtimes,
+    chosen,
     theaters.map((theater) => theater.id),
   );
   const theaterName = (id: string) => theaters.find((theater) => theater.id === id)?.name ?? '';
@@ -30,6 +32,8 @@ export function ShowtimeSchedule({ showtimes, theaters, showTheaterNames, movie 
   const shown = days.filter((day) => day.date === date);
   return (
     <>
+      {chips}
+      {days.length === 0 ? <p role="status">{t('showtimes.noneWithAttributes')}</p> : null}
       <DayPicker dates={dates} selected={date} onSelect={selectDate} />
       <ol className={styles.days} data-testid="showtime-schedule">
         {shown.map((day) => (

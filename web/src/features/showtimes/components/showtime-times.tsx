@@ -4,6 +4,8 @@ import { pageLocation, useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { formatShowTime } from '../utils/format-showtime';
+import { attributesOf } from '../utils/showtime-attributes';
+import { AttributeBadges, foreignLanguage } from './attribute-badges';
 import { calendarDataUrl, calendarFileName, showtimeIcs } from '../utils/showtime-calendar';
 import styles from './showtime-times.module.css';
 
@@ -14,7 +16,10 @@ type ShowtimeTimesProps = {
   calendar?: { movie: Movie; theater: Theater | undefined };
 };
 
-/** The times of one theater: each opens the ticketing site; sold-out ones do not. */
+/**
+ * The times of one theater: each opens the ticketing site, sold-out ones show but do not
+ * link; selling-fast ones say so; each carries its attributes as badges.
+ */
 export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTimesProps) {
   const t = useTranslate();
   // A calendar entry carries the time it was made and the page's address: made in the
@@ -37,25 +42,38 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
                 host,
               })
             : undefined;
+        const attributes = attributesOf(showtime);
+        const sellingFast = showtime.availability === 'selling-fast';
+        // The name holds what the link shows, time, format and availability (WCAG 2.5.3),
+        // then what the badges beside it say.
+        const shown = [time, showtime.format, sellingFast ? t('showtimes.sellingFast') : ''].filter(Boolean).join(' ');
+        const label = [
+          t('showtimes.buyTickets', [shown, theaterName]),
+          foreignLanguage(showtime.language, t.locale),
+          ...attributes.map((code) => t(`showtimes.attribute.${code}`)),
+        ]
+          .filter(Boolean)
+          .join(', ');
         return (
-          <li key={showtime.id} className={styles.item}>
-            {showtime.soldOut || !showtime.ticketingUrl ? (
+          <li key={showtime.id} className={styles.item} data-availability={showtime.availability ?? 'available'}>
+            {showtime.availability === 'sold-out' || !showtime.ticketingUrl ? (
               <span className={`${styles.time} ${styles.soldOut}`}>
-                {time}
+                <span className={styles.struck}>{time}</span>
                 <span className={styles.format}>{t('showtimes.soldOut')}</span>
               </span>
             ) : (
-              <Link
-                to={showtime.ticketingUrl}
-                // The name holds what the link shows, time and format (WCAG 2.5.3).
-                label={t('showtimes.buyTickets', [[time, showtime.format].filter(Boolean).join(' '), theaterName])}
-                className={styles.time}
-              >
+              <Link to={showtime.ticketingUrl} label={label} className={styles.time}>
                 {time}
                 {showtime.format ? (
                   <>
                     {' '}
                     <span className={styles.format}>{showtime.format}</span>
+                  </>
+                ) : null}
+                {sellingFast ? (
+                  <>
+                    {' '}
+                    <span className={styles.sellingFast}>{t('showtimes.sellingFast')}</span>
                   </>
                 ) : null}
               </Link>
@@ -73,6 +91,7 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
                 </svg>
               </Link>
             ) : null}
+            <AttributeBadges attributes={attributes} language={showtime.language} />
           </li>
         );
       })}

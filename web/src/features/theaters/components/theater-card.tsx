@@ -5,7 +5,14 @@ import type { Theater } from '@/types/api';
 import { TheaterAddress } from './theater-address';
 import styles from './theater-card.module.css';
 
-export function TheaterCard({ theater, isSelected }: { theater: Theater; isSelected: boolean }) {
+type TheaterCardProps = {
+  theater: Theater;
+  isSelected: boolean;
+  /** How far away it is, once the visitor's position is known. */
+  distance?: string | undefined;
+};
+
+export function TheaterCard({ theater, isSelected, distance }: TheaterCardProps) {
   const t = useTranslate();
   return (
     <article className={styles.card} data-testid="theater-card">
@@ -15,6 +22,11 @@ export function TheaterCard({ theater, isSelected }: { theater: Theater; isSelec
         </h2>
         {isSelected ? <span className={styles.badge}>{t('theaters.yourTheater')}</span> : null}
       </div>
+      {distance ? (
+        <p className={styles.distance} data-testid="theater-distance">
+          {distance}
+        </p>
+      ) : null}
       <TheaterAddress theater={theater} />
       {theater.screens ? <p className={styles.detail}>{t('theaters.screens', [theater.screens])}</p> : null}
       {theater.amenities?.length ? (

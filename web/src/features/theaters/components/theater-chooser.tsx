@@ -1,6 +1,8 @@
 import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Theater } from '@/types/api';
+import { useTheaterFinder } from '../hooks/use-theater-finder';
+import { TheaterFinder } from './theater-finder';
 import styles from './theater-chooser.module.css';
 
 type TheaterChooserProps = {
@@ -9,13 +11,17 @@ type TheaterChooserProps = {
   onSelect: (theaterId: string) => void;
 };
 
-/** The home page's theater choice: one button per theater, the chosen one pressed. */
+/**
+ * The home page's theater choice: one button per theater, the chosen one pressed; a
+ * chain of more than a few also gets the finder (a field, "Use my location").
+ */
 export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: TheaterChooserProps) {
   const t = useTranslate();
   const [text, remembered] = t.list('home.theaterPicker.text');
   const selected = theaters.find((theater) => theater.id === selectedTheaterId);
   // Before hydration a choice would go nowhere: the buttons wait for it.
   const hydrated = useHydrated();
+  const { shown, distanceOf, finder } = useTheaterFinder(theaters);
   return (
     <section className={styles.band} aria-labelledby="theater-chooser" data-testid="theater-chooser">
       <div className={styles.copy}>
@@ -27,8 +33,9 @@ export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: Theate
         </p>
         {remembered ? <p className={styles.note}>{remembered}</p> : null}
       </div>
+      {theaters.length > 3 ? <TheaterFinder {...finder} /> : null}
       <ul className={styles.list}>
-        {theaters.map((theater) => (
+        {shown.map((theater) => (
           <li key={theater.id}>
             <button
               type="button"
@@ -38,7 +45,9 @@ export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: Theate
               onClick={() => onSelect(theater.id)}
             >
               <span className={styles.name}>{theater.name}</span>
-              {theater.address?.city ? <span className={styles.city}>{theater.address.city}</span> : null}
+              {theater.address?.city ? (
+                <span className={styles.city}>{[theater.address.city, distanceOf(theater)].filter(Boolean).join(' · ')}</span>
+              ) : null}
             </button>
           </li>
         ))}

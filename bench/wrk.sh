@@ -1,0 +1,24 @@
+# Shared by the benchmarks that drive wrk: sourced, not run.
+
+# "<requests/s> <p99 in ms>" of one wrk run (-t1, $CONNECTIONS connections,
+# $SECONDS_PER_RUN seconds) against a URL; a second argument names a wrk Lua script.
+measure() {
+    wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency ${2:+-s "$2"} "$1" | awk '
+        /Requests\/sec:/ { rps = $2 }
+        /^ +99%/ {
+            value = $2; unit = value; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", value)
+            p99 = (unit == "us") ? value / 1000 : (unit == "s") ? value * 1000 : value
+        }
+        END { printf "%.0f %.2f\n", rps, p99 }'
+}
+
+# Waits for the gateway on $1 (host:port) to have rendered its site: $2 seconds at most
+# (default 60).
+wait_rendered() {
+    for _ in $(seq 1 $((${2:-60} * 10))); do
+        curl -fs "http://$1/readyz" 2>/dev/null | grep -q '"rendered":true' && return 0
+        sleep 0.1
+    done
+    echo "bench: the site on $1 was not rendered in ${2:-60} s" >&2
+    return 1
+}

@@ -1,0 +1,107 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { IntlProvider } from '@/lib/i18n';
+import { createQueryClient } from '@/lib/query-client';
+import type { SearchHit } from '@/types/api';
+import { SearchCombobox } from './search-combobox';
+
+const HITS: SearchHit[] = [
+  { id: '102', kind: 'theater', title: 'Marquee Eastside 12', subtitle: 'Cranston, RI', path: '/theaters/102-eastside/' },
+  { id: '1004', kind: 'movie', title: 'Velocity', subtitle: 'PG-13', path: '/movies/1004-velocity/', imageUrl: '/posters/1004.svg' },
+];
+
+const MESSAGES = {
+  'search.suggestions': 'Suggestions',
+  'search.kind.movie': 'Movies',
+  'search.kind.theater': 'Theaters',
+  'search.count.one': '{0} result',
+  'search.count.other': '{0} results',
+};
+
+function Location() {
+  const location = useLocation();
+  return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
+}
+
+function renderCombobox(hits: SearchHit[] = HITS) {
+  const fetch = vi.fn(async (_input: RequestInfo | URL) =>
+    new Response(JSON.stringify(hits), { headers: { 'Content-Type': 'application/json' } }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <IntlProvider locale="en-US" messages={MESSAGES}>
+          <SearchCombobox inputId="q" initialQuery="" placeholder="Search" />
+          <Location />
+        </IntlProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+  return { fetch, input: screen.getByRole('combobox') };
+}
+
+/** Types `text` and waits out the typing pause. */
+async function type(input: HTMLElement, text: string) {
+  fireEvent.change(input, { target: { value: text } });
+  await act(() => new Promise((resolve) => window.setTimeout(resolve, 200)));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('SearchCombobox', () => {
+  it('asks once the typing pauses and lists the hits grouped by kind, movies first', async () => {
+    const { fetch, input } = renderCombobox();
+    expect(document.activeElement).toBe(input);
+    await type(input, 'ea');
+    expect(await screen.findByRole('option', { name: /Velocity/ })).toBeTruthy();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/v1/search?q=ea&limit=8');
+    const groups = screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
+    expect(groups.map((id) => document.getElementById(id ?? '')?.textContent)).toEqual(['Movies', 'Theaters']);
+    expect(input.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('2 results');
+  });
+
+  it('does not ask for fewer than two letters', async () => {
+    const { fetch, input } = renderCombobox();
+    await type(input, 'e');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('moves through the options with the arrow keys, wrapping, and opens the chosen one on Enter', async () => {
+    const { input } = renderCombobox();
+    await type(input, 'ea');
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    const options = screen.getAllByRole('option');
+    expect(options[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(input.getAttribute('aria-activedescendant')).toBe(options[1]?.id);
+    fireEvent.keyDown(input, { key: 'ArrowDown' });
+    expect(options[0]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'ArrowUp' });
+    expect(options[1]?.getAttribute('aria-selected')).toBe('true');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('location').textContent).toBe('/theaters/102-eastside/');
+  });
+
+  it('Enter with no option chosen opens the results page; Escape closes, then clears', async () => {
+    const { input } = renderCombobox();
+    await type(input, 'velocity');
+    await screen.findAllByRole('option');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    expect((input as HTMLInputElement).value).toBe('velocity');
+    fireEvent.keyDown(input, { key: 'Escape' });
+    expect((input as HTMLInputElement).value).toBe('');
+    await type(input, 'velocity');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(screen.getByTestId('location').textContent).toBe('/search/?q=velocity');
+  });
+});

@@ -1,0 +1,58 @@
+import { useLocation } from 'react-router';
+import { Link } from '@/components/link';
+import { usePageSearch } from '@/lib/hydration';
+import { useTranslate } from '@/lib/i18n';
+import type { Showtime } from '@/types/api';
+import { attributesAmong, chosenAttributes, toggledSearch, withAttributes } from '../utils/showtime-attributes';
+import { AttributeLegend } from './attribute-badges';
+import styles from './attribute-filter.module.css';
+
+const KEEP_SCROLL = { shouldUpdateScroll: false };
+
+/**
+ * The showings that have every attribute chosen in the address, and the chips that
+ * choose them (with the badges' legend). A published page shows every showing until
+ * hydrated, as it was rendered.
+ */
+export function useAttributeFilter(showtimes: readonly Showtime[]) {
+  const search = usePageSearch();
+  const offered = attributesAmong(showtimes);
+  const chosen = chosenAttributes(search).filter((code) => offered.includes(code));
+  const shown = withAttributes(showtimes, chosen);
+  const chips = <AttributeFilter search={search} offered={offered} chosen={chosen} />;
+  return { shown, chips };
+}
+
+function AttributeFilter({
+  search,
+  offered,
+  chosen,
+}: {
+  search: string;
+  offered: ReturnType<typeof attributesAmong>;
+  chosen: ReturnType<typeof chosenAttributes>;
+}) {
+  const t = useTranslate();
+  const { pathname } = useLocation();
+  if (offered.length === 0) return null;
+  return (
+    <div className={styles.filter}>
+      <ul className={styles.chips} aria-label={t('showtimes.filter')}>
+        {offered.map((code) => (
+          <li key={code}>
+            <Link
+              to={`${pathname}${toggledSearch(search, code)}`}
+              state={KEEP_SCROLL}
+              className="chip"
+              current={chosen.includes(code)}
+              data-testid="filter-showtime-attribute"
+            >
+              {t(`showtimes.attribute.${code}`)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <AttributeLegend attributes={offered} />
+    </div>
+  );
+}

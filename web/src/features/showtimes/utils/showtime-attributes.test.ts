@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { Showtime } from '@/types/api';
+import { attributesAmong, attributesOf, chosenAttributes, toggledSearch, withAttributes } from './showtime-attributes';
+
+const showing = (id: string, attributes: string[]): Showtime => ({ id, attributes });
+
+describe('showtime attributes', () => {
+  it('lists a showing’s attributes in vocabulary order, unknown codes left out', () => {
+    expect(attributesOf(showing('a', ['imax', 'open-captions', 'smell-o-vision']))).toEqual(['open-captions', 'imax']);
+  });
+
+  it('offers only the attributes some showing has', () => {
+    const showtimes = [showing('a', ['3d']), showing('b', ['wheelchair', '3d'])];
+    expect(attributesAmong(showtimes)).toEqual(['wheelchair', '3d']);
+  });
+
+  it('keeps the showings that have every chosen attribute', () => {
+    const showtimes = [showing('a', ['wheelchair']), showing('b', ['wheelchair', 'open-captions']), showing('c', [])];
+    expect(withAttributes(showtimes, ['wheelchair', 'open-captions']).map((s) => s.id)).toEqual(['b']);
+    expect(withAttributes(showtimes, []).map((s) => s.id)).toEqual(['a', 'b', 'c']);
+  });
+
+  it('reads the choice from the address and toggles it there, other parameters kept', () => {
+    expect(chosenAttributes('?attribute=imax&attribute=nope&attribute=open-captions')).toEqual(['open-captions', 'imax']);
+    expect(toggledSearch('?date=2026-11-24', 'imax')).toBe('?date=2026-11-24&attribute=imax');
+    expect(toggledSearch('?date=2026-11-24&attribute=imax', 'imax')).toBe('?date=2026-11-24');
+    expect(toggledSearch('?attribute=imax', 'open-captions')).toBe('?attribute=open-captions&attribute=imax');
+    expect(toggledSearch('', 'wheelchair')).toBe('?attribute=wheelchair');
+  });
+});
