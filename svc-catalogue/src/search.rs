@@ -161,7 +161,8 @@ impl SearchIndex {
         words
     }
 
-    /// A word found in a title (worth most when exact), else among the keywords.
+    /// A word found in a title (worth most when exact, then when begun, then when near),
+    /// else among the keywords.
     fn word_query(&self, word: &str, still_typing: bool) -> Box<dyn Query> {
         let typos = match word.chars().count() {
             0..=3 => 0,
@@ -179,6 +180,12 @@ impl SearchIndex {
                 )),
             ));
             let near = if still_typing {
+                // A word being typed: what it begins ranks above what it nearly begins.
+                let begun = FuzzyTermQuery::new_prefix(term.clone(), 0, true);
+                clauses.push((
+                    Occur::Should,
+                    Box::new(BoostQuery::new(Box::new(begun), weight * 1.5)),
+                ));
                 FuzzyTermQuery::new_prefix(term, typos, true)
             } else {
                 FuzzyTermQuery::new(term, typos, true)
@@ -219,6 +226,7 @@ mod tests {
 
     fn index() -> SearchIndex {
         SearchIndex::build(vec![
+            entry("7", "movie", "Echoes of Mars", "Sci-Fi"),
             entry("1", "movie", "The Long Night", "Thriller Ava Moreno"),
             entry("2", "movie", "Paper Moons", "Romance"),
             entry("3", "theater", "Marquee Riverfront", "Providence RI 02903"),
@@ -277,6 +285,9 @@ mod tests {
         assert_eq!(found(&index, "night")[..2], ["1", "6"]);
         // "riverfront" is a theater's title and an event's keyword.
         assert_eq!(found(&index, "riverfront"), ["3", "6"]);
+        // A word being typed ranks what it begins above what it nearly begins: "marq"
+        // begins "Marquee" and nearly begins "Mars".
+        assert_eq!(found(&index, "marq")[0], "3");
         // A ZIP code finds its theater.
         assert_eq!(found(&index, "02903"), ["3"]);
     }

@@ -1,4 +1,4 @@
-import { useRef, useState, type ComponentType } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import styles from './site-search.module.css';
@@ -27,6 +27,10 @@ export function SiteSearch({ enabled }: { enabled: boolean }) {
       () => undefined,
     );
   };
+  // Focused before the page was hydrated: no focus event will come, upgrade now.
+  useEffect(() => {
+    if (document.activeElement === input.current) upgrade();
+  }, []);
   return (
     <form
       role="search"

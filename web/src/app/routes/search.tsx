@@ -4,12 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
-import { Poster } from '@/components/poster';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
 import { searchQueryOptions } from '@/features/search/api/search';
+import { HitImage } from '@/features/search/components/hit-image';
 import { groupHits } from '@/features/search/utils/group-hits';
 import { useTranslate } from '@/lib/i18n';
 import { plural } from '@/lib/plural';
@@ -68,7 +68,7 @@ export function SearchRoute() {
               <ul className={styles.hits}>
                 {group.hits.map(({ hit }) => (
                   <li key={hit.id} className={styles.hit}>
-                    {hit.imageUrl ? <Poster src={hit.imageUrl} alt="" className={styles.poster} /> : null}
+                    <HitImage hit={hit} className={styles.poster} />
                     <div>
                       <Link to={hit.path} className={styles.title}>
                         {hit.title}

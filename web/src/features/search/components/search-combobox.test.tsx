@@ -55,14 +55,14 @@ afterEach(() => {
 });
 
 describe('SearchCombobox', () => {
-  it('asks once the typing pauses and lists the hits grouped by kind, movies first', async () => {
+  it('asks once the typing pauses and lists the hits grouped by kind, the best hit’s first', async () => {
     const { fetch, input } = renderCombobox();
     expect(document.activeElement).toBe(input);
     await type(input, 'ea');
     expect(await screen.findByRole('option', { name: /Velocity/ })).toBeTruthy();
     expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/v1/search?q=ea&limit=8');
     const groups = screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
-    expect(groups.map((id) => document.getElementById(id ?? '')?.textContent)).toEqual(['Movies', 'Theaters']);
+    expect(groups.map((id) => document.getElementById(id ?? '')?.textContent)).toEqual(['Theaters', 'Movies']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('2 results');
   });
@@ -82,13 +82,14 @@ describe('SearchCombobox', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     const options = screen.getAllByRole('option');
     expect(options[1]?.getAttribute('aria-selected')).toBe('true');
+    expect(options[1]?.textContent).toContain('Velocity');
     expect(input.getAttribute('aria-activedescendant')).toBe(options[1]?.id);
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(options[0]?.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'ArrowUp' });
     expect(options[1]?.getAttribute('aria-selected')).toBe('true');
     fireEvent.keyDown(input, { key: 'Enter' });
-    expect(screen.getByTestId('location').textContent).toBe('/theaters/102-eastside/');
+    expect(screen.getByTestId('location').textContent).toBe('/movies/1004-velocity/');
   });
 
   it('Enter with no option chosen opens the results page; Escape closes, then clears', async () => {

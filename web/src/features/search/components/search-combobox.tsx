@@ -9,6 +9,7 @@ import { useTranslate } from '@/lib/i18n';
 import { plural } from '@/lib/plural';
 import { MIN_QUERY_LENGTH, searchQueryOptions } from '../api/search';
 import { groupHits, inReadingOrder } from '../utils/group-hits';
+import { HitImage } from './hit-image';
 import styles from './search-combobox.module.css';
 
 /** How many hits the list shows; the results page shows more. */
@@ -151,11 +152,7 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => choose(hit.path)}
                 >
-                  {hit.imageUrl ? (
-                    <img className={styles.thumb} src={hit.imageUrl} alt="" width={24} height={36} loading="lazy" />
-                  ) : (
-                    <span className={styles.thumb} aria-hidden="true" />
-                  )}
+                  <HitImage hit={hit} className={styles.thumb} />
                   <span className={styles.text}>
                     <span className={styles.title}>{hit.title}</span>
                     {hit.subtitle ? <span className={styles.subtitle}>{hit.subtitle}</span> : null}

@@ -4,7 +4,7 @@ import { pageLocation, useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { formatShowTime } from '../utils/format-showtime';
-import { attributesOf } from '../utils/showtime-attributes';
+import { attributesOf, badgeAttributes } from '../utils/showtime-attributes';
 import { AttributeBadges, foreignLanguage } from './attribute-badges';
 import { calendarDataUrl, calendarFileName, showtimeIcs } from '../utils/showtime-calendar';
 import styles from './showtime-times.module.css';
@@ -91,7 +91,7 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
                 </svg>
               </Link>
             ) : null}
-            <AttributeBadges attributes={attributes} language={showtime.language} />
+            <AttributeBadges attributes={badgeAttributes(showtime)} language={showtime.language} />
           </li>
         );
       })}

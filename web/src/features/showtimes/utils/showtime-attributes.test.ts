@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Showtime } from '@/types/api';
-import { attributesAmong, attributesOf, chosenAttributes, toggledSearch, withAttributes } from './showtime-attributes';
+import { attributesAmong, attributesOf, badgeAttributes, chosenAttributes, toggledSearch, withAttributes } from './showtime-attributes';
 
 const showing = (id: string, attributes: string[]): Showtime => ({ id, attributes });
 
 describe('showtime attributes', () => {
   it('lists a showing’s attributes in vocabulary order, unknown codes left out', () => {
     expect(attributesOf(showing('a', ['imax', 'open-captions', 'smell-o-vision']))).toEqual(['open-captions', 'imax']);
+  });
+
+  it('leaves to the format the attribute it names', () => {
+    const atmos: Showtime = { id: 'a', format: 'Dolby Atmos', attributes: ['dolby-atmos', 'closed-captions'] };
+    expect(badgeAttributes(atmos)).toEqual(['closed-captions']);
+    expect(badgeAttributes({ id: 'b', format: 'Standard', attributes: ['imax'] })).toEqual(['imax']);
   });
 
   it('offers only the attributes some showing has', () => {

@@ -29,6 +29,12 @@ export function attributesOf(showtime: Showtime): ShowtimeAttribute[] {
   return SHOWTIME_ATTRIBUTES.filter((code) => own.includes(code));
 }
 
+/** The attributes a showing's badges show: not the one its format already names ("IMAX"). */
+export function badgeAttributes(showtime: Showtime): ShowtimeAttribute[] {
+  const format = (showtime.format ?? '').toLowerCase().replace(/\s+/g, '-');
+  return attributesOf(showtime).filter((code) => code !== format);
+}
+
 /** The attributes any of `showtimes` has, in vocabulary order: the chips worth offering. */
 export function attributesAmong(showtimes: readonly Showtime[]): ShowtimeAttribute[] {
   const seen = new Set(showtimes.flatMap((showtime) => showtime.attributes ?? []));
