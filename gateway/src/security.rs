@@ -58,6 +58,10 @@ impl ContentSecurityPolicy {
     }
 }
 
+/// Where movie trailers play: YouTube's privacy-enhanced player, framed only after the
+/// visitor agrees to it (web/src/features/movies/components/trailer-dialog.tsx).
+const TRAILER_PLAYER: &str = "https://www.youtube-nocookie.com";
+
 /// The site's policy. Beyond its own origin it opens only what the site's configuration
 /// names: the embedding domains, the third parties it turned on, the host of its logo
 /// (a CDN), and as form targets the ticketing providers and the loyalty `ticketingUrl`
@@ -96,7 +100,7 @@ pub fn content_security_policy(
         rest: format!(
             "default-src 'self'; style-src 'self' 'unsafe-inline'; \
              img-src 'self' data:{img}; font-src 'self'; connect-src 'self'{connect}; \
-             frame-src 'self'{frame}; worker-src 'self'; object-src 'none'; \
+             frame-src 'self' {TRAILER_PLAYER}{frame}; worker-src 'self'; object-src 'none'; \
              base-uri 'none'; form-action 'self'{form_targets}; frame-ancestors 'self'{ancestors}"
         ),
     }

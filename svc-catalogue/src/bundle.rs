@@ -443,8 +443,31 @@ fn check_movies(dir: &Path, movies: &[MovieEntry]) -> Result<(), BundleError> {
                 "must be more than 0".to_owned(),
             ));
         }
+        if !movie.trailer_url.is_empty() && youtube_video_id(&movie.trailer_url).is_none() {
+            return Err(fail(
+                format!("[{index}].trailerUrl"),
+                format!(
+                    "'{}' is not a YouTube video address (https://www.youtube.com/watch?v=ID or https://youtu.be/ID): trailers play in YouTube's privacy-enhanced player",
+                    movie.trailer_url
+                ),
+            ));
+        }
     }
     Ok(())
+}
+
+/// The 11-character video id of a YouTube watch or short address.
+fn youtube_video_id(url: &str) -> Option<&str> {
+    let id = url
+        .strip_prefix("https://www.youtube.com/watch?v=")
+        .or_else(|| url.strip_prefix("https://youtube.com/watch?v="))
+        .or_else(|| url.strip_prefix("https://youtu.be/"))?;
+    let id = id.split(['&', '?', '#']).next().unwrap_or_default();
+    (id.len() == 11
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    .then_some(id)
 }
 
 fn check_schedules(
@@ -596,6 +619,27 @@ fn is_absolute_url(value: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn trailers_are_youtube_videos() {
+        assert_eq!(
+            youtube_video_id("https://www.youtube.com/watch?v=aqz-KE-bpKQ"),
+            Some("aqz-KE-bpKQ")
+        );
+        assert_eq!(
+            youtube_video_id("https://youtu.be/aqz-KE-bpKQ?t=10"),
+            Some("aqz-KE-bpKQ")
+        );
+        assert_eq!(youtube_video_id("https://vimeo.com/12345678901"), None);
+        assert_eq!(
+            youtube_video_id("https://www.youtube.com/watch?v=short"),
+            None
+        );
+        assert_eq!(
+            youtube_video_id("https://www.youtube.com/watch?v=aqz-KE-bpK\"><"),
+            None
+        );
+    }
 
     #[test]
     fn colours_and_urls_are_checked_strictly() {

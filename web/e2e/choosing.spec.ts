@@ -210,3 +210,43 @@ test.describe('finding a theater', () => {
     await context.close();
   });
 });
+
+test.describe('trailers', () => {
+  test('play in a dialog, from YouTube only after the visitor agrees, remembered; Escape closes it', async ({ page, request }) => {
+    const velocity = await getJson<MovieJson & { trailerUrl: string }>(request, '/api/v1/movies/1004');
+    const player: string[] = [];
+    await page.route('https://www.youtube-nocookie.com/**', (route) => {
+      player.push(route.request().url());
+      return route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>player</title>' });
+    });
+    // With JavaScript off (the published page), the button is a link to the video.
+    const html = await (await request.get(velocity.path)).text();
+    expect(html).toContain(`href="${velocity.trailerUrl}"`);
+
+    await page.goto(velocity.path);
+    await expectHydrated(page);
+    const play = page.getByRole('button', { name: 'Play trailer' });
+    await play.click();
+    const dialog = page.getByRole('dialog', { name: 'Velocity: trailer' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByTestId('trailer-consent')).toBeVisible();
+    await expect(dialog.getByTestId('trailer-player')).toHaveCount(0);
+    expect(player).toEqual([]);
+    await expectNoSeriousViolations(page);
+
+    await dialog.getByRole('button', { name: 'Play with YouTube' }).click();
+    await expect(dialog.getByTestId('trailer-player')).toHaveAttribute(
+      'src',
+      /^https:\/\/www\.youtube-nocookie\.com\/embed\/R6MlUcmOul8\?autoplay=1/,
+    );
+    await expect.poll(() => player.length).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(play).toBeFocused();
+
+    await page.reload();
+    await expectHydrated(page);
+    await page.getByRole('button', { name: 'Play trailer' }).click();
+    await expect(page.getByRole('dialog', { name: 'Velocity: trailer' }).getByTestId('trailer-player')).toBeVisible();
+  });
+});

@@ -71,6 +71,8 @@ test('a new member joins, edits the profile, keeps favourites and cards, resets 
   await theater.getByRole('button', { name: /Add .* to your favorite theaters/ }).click();
   const newsletter = theater.getByRole('checkbox', { name: 'Newsletter' });
   await expect(newsletter).toBeChecked();
+  // Enabled once the favourite is saved; the box then follows the press at once.
+  await expect(newsletter).toBeEnabled();
   await newsletter.uncheck();
   await expect(newsletter).not.toBeChecked();
   await page.reload();
@@ -83,9 +85,21 @@ test('a new member joins, edits the profile, keeps favourites and cards, resets 
   await page.getByRole('button', { name: 'Add card' }).click();
   const card = page.getByTestId('loyalty-card').filter({ hasText: 'E2ECARD01' });
   await expect(card).toContainText('Active');
-  await page.getByRole('button', { name: 'Report my cards lost' }).click();
+  // Each step that cannot be undone asks first: Escape keeps the card as it was.
+  const lost = page.getByRole('button', { name: 'Report my cards lost' });
+  await lost.click();
+  const confirm = page.getByRole('dialog', { name: 'Report your cards lost?' });
+  await expect(confirm).toBeVisible();
+  await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(lost).toBeFocused();
+  await expect(card).toContainText('Active');
+  await lost.click();
+  await confirm.getByRole('button', { name: 'Report lost' }).click();
   await expect(card).toContainText('Reported lost');
   await card.getByRole('button', { name: 'Remove card E2ECARD01' }).click();
+  await page.getByRole('dialog', { name: 'Remove card E2ECARD01?' }).getByRole('button', { name: 'Remove card' }).click();
   await expect(card).toHaveCount(0);
 
   // Sign out through the '#loyalty-logout' link, then reset the password from the e-mail.
@@ -113,6 +127,7 @@ test('a new member joins, edits the profile, keeps favourites and cards, resets 
   await expect(remove).toBeDisabled();
   await page.getByRole('checkbox').check();
   await remove.click();
+  await page.getByRole('dialog', { name: 'Delete your account for good?' }).getByRole('button', { name: 'Delete my account' }).click();
   await expect(page).toHaveURL(/\/$/);
   await signIn(page, email, newPassword);
   await expect(page.getByRole('alert')).toContainText('Code:');

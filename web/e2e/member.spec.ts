@@ -65,6 +65,7 @@ test('member screens: rewards, cards, history, portal, gift card, e-vouchers', a
   }
   await page.goto('/account/rewards/');
   await page.getByRole('button', { name: 'Redeem Small popcorn' }).click();
+  await page.getByRole('dialog', { name: 'Redeem Small popcorn?' }).getByRole('button', { name: 'Redeem' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Small popcorn is yours' })).toBeVisible();
   await page.goto('/account/history/');
   await expect(page.getByTestId('orders')).toBeVisible();

@@ -1,14 +1,51 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+
+/** The first page of a visit keeps the browser's own focus and reading position. */
+let firstPage = true;
+
+/** A polite live region, made once, that says which page the visitor moved to. */
+function announce(text: string) {
+  let region = document.getElementById('route-announcer');
+  if (!region) {
+    region = document.createElement('p');
+    region.id = 'route-announcer';
+    region.className = 'visually-hidden';
+    region.setAttribute('role', 'status');
+    document.body.append(region);
+  }
+  // Emptied first, so the same title twice is still read out.
+  region.textContent = '';
+  const live = region;
+  window.setTimeout(() => {
+    live.textContent = text;
+  }, 100);
+}
 
 /**
  * The document title: the page's own name, then the site's. A published page has it in
  * its HTML already (the gateway writes the same text); this keeps it right as the
- * visitor moves from page to page.
+ * visitor moves from page to page. On each move to another page, focus goes to the new
+ * page's heading and the title is announced, as a page load would be.
  */
 export function PageTitle({ page, site }: { page?: string; site: string }) {
   const title = page ? `${page} | ${site}` : site;
+  const { pathname } = useLocation();
   useEffect(() => {
     if (site) document.title = title;
   }, [title, site]);
+  useEffect(() => {
+    if (firstPage) {
+      firstPage = false;
+      return;
+    }
+    const heading = document.querySelector<HTMLElement>('main h1');
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    announce(document.title);
+    // Once per page, not per title: the title may change while the page loads its data.
+  }, [pathname]);
   return null;
 }

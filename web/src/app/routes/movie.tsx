@@ -7,6 +7,7 @@ import { useSelectedTheater } from '@/lib/selected-theater';
 import { MovieDetails } from '@/features/movies/components/movie-details';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { siteName } from '@/features/site/utils/site-name';
+import { TrailerButton } from '@/features/movies/components/trailer-dialog';
 import { ShowtimeSchedule } from '@/features/showtimes/components/showtime-schedule';
 import { TheatersShowing } from '@/features/showtimes/components/theaters-showing';
 import { usePageShowtimes } from '@/features/showtimes/hooks/use-page-showtimes';
@@ -43,11 +44,14 @@ export function MovieRoute() {
       <MovieDetails
         movie={movie}
         actions={
-          <Deferred>
-            <Suspense fallback={null}>
-              <WatchlistButton movieId={movie.id} title={movie.title ?? ''} />
-            </Suspense>
-          </Deferred>
+          <>
+            <TrailerButton trailerUrl={movie.trailerUrl} title={movie.title ?? ''} />
+            <Deferred>
+              <Suspense fallback={null}>
+                <WatchlistButton movieId={movie.id} title={movie.title ?? ''} />
+              </Suspense>
+            </Deferred>
+          </>
         }
       />
       <section className={`container page ${styles.section}`} aria-labelledby="showtimes">

@@ -3,7 +3,7 @@
 // the same tab at once.
 
 import { useEffect } from 'react';
-import { createPortal } from 'react-dom';
+import { Dialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { REDIRECT_DELAY_MS } from '../utils/hand-off';
@@ -23,9 +23,9 @@ export function RedirectOverlay({ url, navigate = goTo }: RedirectOverlayProps) 
     const timer = setTimeout(() => navigate(url), REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [url, navigate]);
-  const root = document.getElementById('modal-root') ?? document.body;
-  return createPortal(
-    <div className={styles.backdrop} role="dialog" aria-modal="true" aria-labelledby="redirect-overlay-text">
+  // Not dismissible: the hand-off goes ahead whatever the member presses.
+  return (
+    <Dialog labelledBy="redirect-overlay-text">
       <div className={styles.panel}>
         <p id="redirect-overlay-text">{t('loyalty.handOff.redirecting')}</p>
         <Spinner label={t('status.loading')} />
@@ -33,7 +33,6 @@ export function RedirectOverlay({ url, navigate = goTo }: RedirectOverlayProps) 
           {t('loyalty.handOff.clickHere')}
         </a>
       </div>
-    </div>,
-    root,
+    </Dialog>
   );
 }

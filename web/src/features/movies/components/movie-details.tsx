@@ -39,7 +39,7 @@ export function MovieDetails({ movie, actions }: { movie: Movie; actions?: React
             {title}
           </h1>
           <MovieMeta movie={movie} withGenres className={styles.meta} />
-          {actions}
+          {actions ? <div className={styles.actions}>{actions}</div> : null}
         </div>
         <div className={styles.body}>
           {movie.synopsis ? (

@@ -1,6 +1,7 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { plural } from '@/lib/plural';
 import type { Theater } from '@/types/api';
 import { TheaterAddress } from './theater-address';
 import styles from './theater-card.module.css';
@@ -28,7 +29,7 @@ export function TheaterCard({ theater, isSelected, distance }: TheaterCardProps)
         </p>
       ) : null}
       <TheaterAddress theater={theater} />
-      {theater.screens ? <p className={styles.detail}>{t('theaters.screens', [theater.screens])}</p> : null}
+      {theater.screens ? <p className={styles.detail}>{plural(t, 'theaters.screens', theater.screens)}</p> : null}
       {theater.amenities?.length ? (
         <ul className={styles.amenities}>
           {theater.amenities.map((amenity) => (

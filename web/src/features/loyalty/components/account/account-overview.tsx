@@ -5,6 +5,7 @@ import { Link } from '@/components/link';
 import { HAND_OFF_PLACES } from '@/features/site/utils/offered-hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { plural } from '@/lib/plural';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { HandOffLinks } from '@/features/site/components/hand-off-links';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
@@ -67,7 +68,7 @@ export function AccountOverview() {
           {(rewards.data ?? []).slice(0, 3).map((reward) => (
             <li key={reward.rewardId} className={styles.row}>
               <span>{reward.name}</span>
-              <span className={styles.muted}>{t('loyalty.rewards.cost', [reward.pointsCost])}</span>
+              <span className={styles.muted}>{plural(t, 'loyalty.rewards.cost', reward.pointsCost ?? 0)}</span>
             </li>
           ))}
         </ul>
@@ -83,7 +84,7 @@ export function AccountOverview() {
                 <strong>{order.filmTitle}</strong>
                 <span className={styles.muted}>{formatUnixDate(order.placedAt, t.locale)}</span>
               </span>
-              <span>{t('loyalty.history.tickets', [order.tickets])}</span>
+              <span>{plural(t, 'loyalty.history.tickets', order.tickets ?? 0)}</span>
             </li>
           ))}
         </ul>

@@ -2,6 +2,7 @@
 // for the active ones; a form adds a card by its code (upper-cased before sending).
 
 import { useState, type FormEvent } from 'react';
+import { ConfirmDialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useCards } from '../../api/get-cards';
@@ -20,6 +21,8 @@ export function CardsScreen() {
   const [code, setCode] = useState('');
   const cards = useCards();
   const change = useUpdateCards();
+  // A removal or a loss report waits for the member to confirm it.
+  const [asking, setAsking] = useState<{ kind: 'delete'; cardCode: string } | { kind: 'lost' }>();
   function add(event: FormEvent) {
     event.preventDefault();
     if (code.trim()) change.mutate({ kind: 'add', cardCode: code.trim() }, { onSuccess: () => setCode('') });
@@ -44,7 +47,7 @@ export function CardsScreen() {
               type="button"
               className="button button-secondary"
               disabled={change.isPending}
-              onClick={() => change.mutate({ kind: 'delete', cardCode: card.cardCode })}
+              onClick={() => setAsking({ kind: 'delete', cardCode: card.cardCode })}
               aria-label={t('loyalty.cards.deleteLabel', [card.cardCode])}
             >
               {t('loyalty.cards.delete')}
@@ -66,11 +69,33 @@ export function CardsScreen() {
           </p>
         ) : null}
         {hasActive ? (
-          <button type="button" className="button button-secondary" onClick={() => change.mutate({ kind: 'lost' })}>
+          <button
+            type="button"
+            className="button button-secondary"
+            disabled={change.isPending}
+            onClick={() => setAsking({ kind: 'lost' })}
+          >
             {t('loyalty.cards.reportLost')}
           </button>
         ) : null}
       </section>
+      {asking ? (
+        <ConfirmDialog
+          title={
+            asking.kind === 'delete'
+              ? t('loyalty.cards.confirmDelete.title', [asking.cardCode])
+              : t('loyalty.cards.confirmLost.title')
+          }
+          text={t(asking.kind === 'delete' ? 'loyalty.cards.confirmDelete.text' : 'loyalty.cards.confirmLost.text')}
+          confirmLabel={t(asking.kind === 'delete' ? 'loyalty.cards.confirmDelete.confirm' : 'loyalty.cards.confirmLost.confirm')}
+          cancelLabel={t('dialog.cancel')}
+          onCancel={() => setAsking(undefined)}
+          onConfirm={() => {
+            change.mutate(asking);
+            setAsking(undefined);
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ConfirmDialog } from '@/components/dialog';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
@@ -16,14 +17,19 @@ export function DeleteAccountScreen() {
   const { routes, call, logout } = useLoyaltyApi();
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string>();
+  const [asking, setAsking] = useState(false);
+  const [pending, setPending] = useState(false);
   async function remove() {
+    setAsking(false);
     setError(undefined);
+    setPending(true);
     try {
       await call({ method: 'GET', route: routes.deleteMember() });
       await logout().catch(() => undefined);
       void navigate(paths.home.build(), { state: { accountDeleted: true } });
     } catch (failure) {
       setError(errorText(failure));
+      setPending(false);
     }
   }
   return (
@@ -40,10 +46,20 @@ export function DeleteAccountScreen() {
         </p>
       ) : null}
       <div>
-        <button type="button" className="button" disabled={!confirmed} onClick={() => void remove()}>
+        <button type="button" className="button" disabled={!confirmed || pending} onClick={() => setAsking(true)}>
           {t('loyalty.delete.submit')}
         </button>
       </div>
+      {asking ? (
+        <ConfirmDialog
+          title={t('loyalty.delete.confirmDialog.title')}
+          text={t('loyalty.delete.confirmDialog.text')}
+          confirmLabel={t('loyalty.delete.submit')}
+          cancelLabel={t('dialog.cancel')}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void remove()}
+        />
+      ) : null}
     </section>
   );
 }

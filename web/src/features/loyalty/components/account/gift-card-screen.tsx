@@ -1,9 +1,10 @@
 // Gift card balance: anonymous, card number and PIN.
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { formatCents } from '../../utils/member-format';
 import { MemberField } from '../member-field';
@@ -18,8 +19,8 @@ export function GiftCardScreen() {
   const [cardNumber, setCardNumber] = useState('');
   const [pin, setPin] = useState('');
   const [result, setResult] = useState<{ ok: boolean; text: string }>();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { pending, onSubmit } = useGuardedSubmit(check);
+  async function check() {
     setResult(undefined);
     try {
       const reply = await call({
@@ -37,7 +38,7 @@ export function GiftCardScreen() {
   return (
     <section className={styles.panel} aria-labelledby="gift-card-title">
       <h2 id="gift-card-title">{t('loyalty.giftCard.title')}</h2>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <MemberField label={t('loyalty.giftCard.number')} inputMode="numeric" autoComplete="off" value={cardNumber} onValueChange={setCardNumber} />
         <MemberField label={t('loyalty.giftCard.pin')} inputMode="numeric" autoComplete="off" value={pin} onValueChange={setPin} />
         {result ? (
@@ -45,7 +46,7 @@ export function GiftCardScreen() {
             {result.text}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={!cardNumber || !pin}>
+        <button type="submit" className="button" disabled={pending || !cardNumber || !pin}>
           {t('loyalty.giftCard.submit')}
         </button>
       </form>

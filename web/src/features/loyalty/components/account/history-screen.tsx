@@ -1,6 +1,7 @@
 // The member's orders and points transactions, newest first.
 
 import { useTranslate } from '@/lib/i18n';
+import { plural } from '@/lib/plural';
 import { useOrderHistory } from '../../api/get-order-history';
 import { useTransactionHistory } from '../../api/get-transaction-history';
 import type { Order, PointTransaction } from '../../types';
@@ -21,7 +22,7 @@ export function HistoryScreen() {
         <>
           {order.filmTitle}
           <br />
-          <span className={styles.muted}>{t('loyalty.history.tickets', [order.tickets])}</span>
+          <span className={styles.muted}>{plural(t, 'loyalty.history.tickets', order.tickets ?? 0)}</span>
         </>
       ),
     },

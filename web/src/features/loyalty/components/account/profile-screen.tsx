@@ -1,9 +1,10 @@
 // Profile edit: name, phone (with its country), zip code and the newsletter choice.
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { internationalPhoneNumber, isValidPhoneNumber, type PhoneNumber } from '../../utils/input-rules';
 import { MemberField } from '../member-field';
 import { PhoneField } from '../phone-field';
@@ -28,8 +29,8 @@ export function ProfileScreen() {
   const [message, setMessage] = useState<{ ok: boolean; text: string }>();
   const phoneError = isValidPhoneNumber(phone) ? undefined : t('loyalty.validation.phone');
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { pending, onSubmit } = useGuardedSubmit(save);
+  async function save() {
     if (phoneError) return;
     setMessage(undefined);
     try {
@@ -55,7 +56,7 @@ export function ProfileScreen() {
     <section className={styles.panel} aria-labelledby="profile-title">
       <h2 id="profile-title">{t('loyalty.profile.title')}</h2>
       <p className={styles.muted}>{member?.email}</p>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <MemberField label={t('loyalty.field.firstName')} autoComplete="given-name" value={firstName} onValueChange={setFirstName} />
         <MemberField label={t('loyalty.field.lastName')} autoComplete="family-name" value={lastName} onValueChange={setLastName} />
         <PhoneField value={phone} onChange={setPhone} error={phoneError} />
@@ -69,7 +70,7 @@ export function ProfileScreen() {
             {message.text}
           </p>
         ) : null}
-        <button type="submit" className="button">
+        <button type="submit" className="button" disabled={pending}>
           {t('loyalty.profile.save')}
         </button>
       </form>

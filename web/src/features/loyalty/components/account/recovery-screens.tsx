@@ -1,11 +1,12 @@
 // Forgotten password and username reminder: each e-mails the member (SPEC.md section 7).
 // The reset link points at the reset-password screen of this site.
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { MemberField } from '../member-field';
 import formStyles from '../member-form.module.css';
 import styles from './account.module.css';
@@ -16,8 +17,8 @@ function EmailRequest({ kind }: { kind: 'password' | 'username' }) {
   const { routes, call } = useLoyaltyApi();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ ok: boolean; text: string }>();
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { pending, onSubmit } = useGuardedSubmit(send);
+  async function send() {
     setState(undefined);
     try {
       const route =
@@ -35,14 +36,14 @@ function EmailRequest({ kind }: { kind: 'password' | 'username' }) {
     <section className={styles.panel} aria-labelledby="recovery-title">
       <h2 id="recovery-title">{t(`${prefix}.title`)}</h2>
       <p>{t(`${prefix}.text`)}</p>
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
         {state ? (
           <p role={state.ok ? 'status' : 'alert'} className={styles.notice}>
             {state.text}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={!email}>
+        <button type="submit" className="button" disabled={pending || !email}>
           {t(`${prefix}.submit`)}
         </button>
       </form>

@@ -1,13 +1,14 @@
 // The page the reset e-mail links to: a new password for the code in the address.
 // Version 1 validates the code first (SPEC.md section 4 "Password reset").
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { meetsPasswordComplexity } from '../../utils/input-rules';
 import { resetRequest } from '../../utils/reset-link';
 import { MemberField } from '../member-field';
@@ -28,8 +29,8 @@ export function ResetPasswordScreen() {
   const [done, setDone] = useState(false);
   const ok = meetsPasswordComplexity(context.provider, password);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const { pending, onSubmit } = useGuardedSubmit(reset);
+  async function reset() {
     if (!ok) return;
     setError(undefined);
     try {
@@ -63,7 +64,7 @@ export function ResetPasswordScreen() {
     <section className={styles.panel} aria-labelledby="reset-title">
       <h2 id="reset-title">{t('loyalty.reset.title')}</h2>
       {request.resetCode ? null : <p role="alert">{t('loyalty.error.57')}</p>}
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <MemberField label={t('loyalty.field.newPassword')} type="password" autoComplete="new-password" required value={password} onValueChange={setPassword} />
         <PasswordRules provider={context.provider} password={password} />
         {error ? (
@@ -71,7 +72,7 @@ export function ResetPasswordScreen() {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={!ok || !request.resetCode}>
+        <button type="submit" className="button" disabled={pending || !ok || !request.resetCode}>
           {t('loyalty.reset.submit')}
         </button>
       </form>

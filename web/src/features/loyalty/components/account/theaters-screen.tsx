@@ -1,6 +1,7 @@
 // Favourite theaters (SPEC.md section 4): version 3 sessions only. Each favourite has
 // its own newsletter subscription; add and remove also refresh the member session.
 
+import { useState } from 'react';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/features/site/api/get-app-data';
@@ -18,6 +19,7 @@ export function TheatersScreen() {
   const { member } = useLoyaltySession();
   const list = useFavouriteCinemas();
   const change = useUpdateFavouriteCinemas();
+  const [choosing, setChoosing] = useState<{ cinemaId: string; subscribe: boolean }>();
   if (!keepsFavouriteCinemas(member)) return <p className={styles.muted}>{t('loyalty.theaters.unavailable')}</p>;
   if (list.isPending) return <Spinner label={t('status.loading')} />;
   if (list.isError) return <p role="alert">{t('loyalty.theaters.loadFailed')}</p>;
@@ -33,6 +35,9 @@ export function TheatersScreen() {
         {(appData?.theaters ?? []).map((theater) => {
           const favourite = list.data.find((cinema) => cinema.boxofficeCinemaId === theater.id);
           const busy = change.isPending && change.variables.cinemaId === theater.id;
+          // The box shows the member's choice at once, in the same event, while it is saved.
+          const subscribing =
+            choosing?.cinemaId === theater.id ? choosing.subscribe : Boolean(favourite?.subscribeToNewsletter);
           return (
             <li key={theater.id} className={styles.row} data-testid="favourite-theater">
               <span className={styles.rowMain}>
@@ -41,11 +46,16 @@ export function TheatersScreen() {
                   <label className={styles.check}>
                     <input
                       type="checkbox"
-                      checked={favourite.subscribeToNewsletter}
+                      checked={subscribing}
                       disabled={busy}
-                      onChange={(event) =>
-                        change.mutate({ kind: 'newsletter', cinemaId: theater.id, subscribe: event.target.checked, favourites: list.data })
-                      }
+                      onChange={(event) => {
+                        const subscribe = event.target.checked;
+                        setChoosing({ cinemaId: theater.id, subscribe });
+                        change.mutate(
+                          { kind: 'newsletter', cinemaId: theater.id, subscribe, favourites: list.data },
+                          { onSettled: () => setChoosing(undefined) },
+                        );
+                      }}
                     />
                     {t('loyalty.theaters.newsletter')}
                   </label>

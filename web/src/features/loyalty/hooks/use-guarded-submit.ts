@@ -1,0 +1,22 @@
+import { useRef, useState, type FormEvent } from 'react';
+
+/**
+ * A form's submit that runs one at a time: pressed again (or Enter again) while the
+ * call is out, nothing more is sent; `pending` disables the button meanwhile.
+ */
+export function useGuardedSubmit(action: () => Promise<void>) {
+  const [pending, setPending] = useState(false);
+  // Set in the same event, before React renders the disabled button.
+  const running = useRef(false);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (running.current) return;
+    running.current = true;
+    setPending(true);
+    void action().finally(() => {
+      running.current = false;
+      setPending(false);
+    });
+  };
+  return { pending, onSubmit };
+}
