@@ -81,6 +81,18 @@ export default defineConfig({
         launchOptions: chromium,
       },
     },
+    // Pictures of every page for a person to look at, not tests: `npm run screenshots`
+    // (web/test-results/screenshots/). `make test` does not take them.
+    ...(process.env.SCREENSHOTS
+      ? [
+          {
+            name: 'screenshots',
+            testMatch: /\.shots\.ts$/,
+            timeout: 240_000,
+            use: { ...devices['Desktop Chrome'], launchOptions: chromium },
+          },
+        ]
+      : []),
     {
       // The demo chain in Ireland: consent under GDPR.
       name: 'gdpr',

@@ -20,7 +20,7 @@ pub fn router() -> Router<AppState> {
 struct SearchQuery {
     /// What the visitor typed: case and accents ignored, a typo forgiven in words of 4+
     /// letters and two in 8+, the last word matched as a prefix.
-    #[param(min_length = 1, max_length = 100)]
+    #[param(min_length = 1, max_length = 100, pattern = r"\S")]
     q: Option<String>,
     /// At most this many hits (default 10).
     #[param(minimum = 1, maximum = 50)]

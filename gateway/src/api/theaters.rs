@@ -18,9 +18,10 @@ pub fn router() -> Router<AppState> {
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct TheaterFilter {
-    /// LAT,LNG in decimal degrees: nearest first, each theater with its `distanceKm`.
+    /// LAT,LNG in decimal degrees (latitude -90 to 90, longitude -180 to 180): nearest
+    /// first, each theater with its `distanceKm`.
     #[param(
-        pattern = r"^-?\d{1,2}(\.\d+)?,-?\d{1,3}(\.\d+)?$",
+        pattern = r"^-?(90(\.0+)?|[1-8]?\d(\.\d+)?),-?(180(\.0+)?|(1[0-7]\d|[1-9]?\d)(\.\d+)?)$",
         example = "41.824,-71.413"
     )]
     near: Option<String>,

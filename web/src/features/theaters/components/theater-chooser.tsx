@@ -12,8 +12,8 @@ type TheaterChooserProps = {
 };
 
 /**
- * The home page's theater choice: one button per theater, the chosen one pressed; a
- * chain of more than a few also gets the finder (a field, "Use my location").
+ * The home page's theater choice: the finder (a field matching name, city or ZIP code,
+ * "Use my location"), then one button per theater found, the chosen one pressed.
  */
 export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: TheaterChooserProps) {
   const t = useTranslate();
@@ -33,25 +33,27 @@ export function TheaterChooser({ theaters, selectedTheaterId, onSelect }: Theate
         </p>
         {remembered ? <p className={styles.note}>{remembered}</p> : null}
       </div>
-      {theaters.length > 3 ? <TheaterFinder {...finder} /> : null}
-      <ul className={styles.list}>
-        {shown.map((theater) => (
-          <li key={theater.id}>
-            <button
-              type="button"
-              className={styles.theater}
-              aria-pressed={theater.id === selectedTheaterId}
-              disabled={!hydrated}
-              onClick={() => onSelect(theater.id)}
-            >
-              <span className={styles.name}>{theater.name}</span>
-              {theater.address?.city ? (
-                <span className={styles.city}>{[theater.address.city, distanceOf(theater)].filter(Boolean).join(' · ')}</span>
-              ) : null}
-            </button>
-          </li>
-        ))}
-      </ul>
+      <div>
+        {theaters.length > 1 ? <TheaterFinder {...finder} /> : null}
+        <ul className={styles.list}>
+          {shown.map((theater) => (
+            <li key={theater.id}>
+              <button
+                type="button"
+                className={styles.theater}
+                aria-pressed={theater.id === selectedTheaterId}
+                disabled={!hydrated}
+                onClick={() => onSelect(theater.id)}
+              >
+                <span className={styles.name}>{theater.name}</span>
+                {theater.address?.city ? (
+                  <span className={styles.city}>{[theater.address.city, distanceOf(theater)].filter(Boolean).join(' · ')}</span>
+                ) : null}
+              </button>
+            </li>
+          ))}
+        </ul>
+      </div>
     </section>
   );
 }
