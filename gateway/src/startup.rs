@@ -137,6 +137,7 @@ impl Application {
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
             ticketing_sandbox,
             trusted_proxies: config.trusted_proxies.clone(),
+            search_answers: crate::api::SearchAnswers::default(),
         });
         let listener = TcpListener::bind(config.addr)
             .await

@@ -50,4 +50,6 @@ pub struct Shared {
     pub ticketing_sandbox: TicketingSandbox,
     /// The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
+    /// Site search's recent answers, for the catalogue version being served.
+    pub search_answers: crate::api::SearchAnswers,
 }

@@ -80,14 +80,21 @@ impl Attribute {
         Self::ALL.map(Self::code).join(", ")
     }
 
-    /// The attribute a presentation format implies ("IMAX", "3D", "Dolby Atmos").
-    pub fn of_format(format: &str) -> Option<Self> {
-        match format.to_ascii_lowercase().as_str() {
-            "imax" | "imax 3d" => Some(Self::Imax),
-            "3d" => Some(Self::ThreeD),
-            "dolby atmos" => Some(Self::DolbyAtmos),
-            _ => None,
+    /// The attributes a presentation format implies: "IMAX 3D" is both, "Standard" none.
+    pub fn of_format(format: &str) -> Vec<Self> {
+        let format = format.to_ascii_lowercase();
+        let words: Vec<&str> = format.split([' ', '+', '/']).collect();
+        let mut implied = Vec::new();
+        if words.contains(&"imax") {
+            implied.push(Self::Imax);
         }
+        if words.contains(&"3d") {
+            implied.push(Self::ThreeD);
+        }
+        if format.contains("dolby atmos") {
+            implied.push(Self::DolbyAtmos);
+        }
+        implied
     }
 }
 
@@ -131,13 +138,15 @@ mod tests {
     }
 
     #[test]
-    fn formats_imply_their_attribute() {
-        assert_eq!(Attribute::of_format("IMAX"), Some(Attribute::Imax));
-        assert_eq!(Attribute::of_format("3D"), Some(Attribute::ThreeD));
+    fn formats_imply_their_attributes() {
+        assert_eq!(Attribute::of_format("IMAX"), [Attribute::Imax]);
+        assert_eq!(Attribute::of_format("3D"), [Attribute::ThreeD]);
         assert_eq!(
-            Attribute::of_format("Dolby Atmos"),
-            Some(Attribute::DolbyAtmos)
+            Attribute::of_format("IMAX 3D"),
+            [Attribute::Imax, Attribute::ThreeD]
         );
-        assert_eq!(Attribute::of_format("Standard"), None);
+        assert_eq!(Attribute::of_format("Dolby Atmos"), [Attribute::DolbyAtmos]);
+        assert!(Attribute::of_format("Standard").is_empty());
+        assert!(Attribute::of_format("Real3D").is_empty());
     }
 }

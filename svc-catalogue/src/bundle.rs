@@ -545,6 +545,17 @@ fn check_events(
     Ok(())
 }
 
+/// The site's own sections: a content page of one of these slugs could never be reached.
+const SITE_SECTIONS: [&str; 7] = [
+    "movies",
+    "theaters",
+    "showtimes",
+    "events",
+    "account",
+    "search",
+    "permalink",
+];
+
 fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "pages.json", field, problem);
     let mut seen = HashSet::new();
@@ -559,6 +570,12 @@ fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
             return Err(fail(
                 format!("[{index}].slug"),
                 format!("'{}' appears twice", page.slug),
+            ));
+        }
+        if let Some(taken) = SITE_SECTIONS.iter().find(|section| **section == page.slug) {
+            return Err(fail(
+                format!("[{index}].slug"),
+                format!("'{taken}' is a section of every site (/{taken}/): choose another slug"),
             ));
         }
         if page.title.trim().is_empty() {

@@ -93,7 +93,7 @@ impl SearchIndex {
 
     /// The best `limit` hits for what the visitor typed.
     pub fn search(&self, query: &str, limit: u32) -> Result<Vec<SearchHit>, Error> {
-        let query = query.trim();
+        // Empty is a mistake; only spaces or punctuation are words to find nothing by.
         if query.is_empty() {
             return Err(Error::InvalidArgument(
                 "q: type something to search for".to_owned(),
@@ -296,7 +296,7 @@ mod tests {
     fn bad_queries_are_named() {
         let index = index();
         assert!(
-            matches!(index.search("  ", 10), Err(Error::InvalidArgument(m)) if m.starts_with("q:"))
+            matches!(index.search("", 10), Err(Error::InvalidArgument(m)) if m.starts_with("q:"))
         );
         let long = "a".repeat(MAX_QUERY_CHARS + 1);
         assert!(
@@ -306,7 +306,8 @@ mod tests {
             matches!(index.search("night", 51), Err(Error::InvalidArgument(m)) if m.starts_with("limit:"))
         );
         assert_eq!(index.search("night", 1).expect("hits").len(), 1);
-        // Only punctuation: nothing to look for, nothing found.
+        // Only spaces or punctuation: nothing to look for, nothing found.
         assert!(found(&index, "?!").is_empty());
+        assert!(found(&index, " \u{85} ").is_empty());
     }
 }

@@ -53,10 +53,21 @@ test.describe('showtimes a moviegoer can choose from', () => {
     await page.reload();
     await expectHydrated(page);
     await expect(chips.getByRole('link', { name: 'Open captions' })).toHaveAttribute('aria-current', 'page');
+    await expect(captionedShowings.first()).toBeVisible();
     await expect.poll(() => showings.count()).toBe(await captionedShowings.count());
 
     await chips.getByRole('link', { name: 'Open captions' }).click();
     await expect(page).not.toHaveURL(/attribute=/);
+  });
+
+  test('a shared link with an attribute no showing has says so and keeps its chip to remove', async ({ page }) => {
+    await page.goto('/theaters/103-harbor-imax-newport/?attribute=sensory-friendly');
+    await expectHydrated(page);
+    await expect(page.getByRole('status').filter({ hasText: 'No showings have everything you chose' })).toBeVisible();
+    const chip = page.getByRole('list', { name: 'Show only showings with' }).getByRole('link', { name: 'Sensory-friendly' });
+    await expect(chip).toHaveAttribute('aria-current', 'page');
+    await chip.click();
+    await expect(page.getByTestId('movie-showtimes')).toBeVisible();
   });
 
   test('sold-out times are shown but not linked; selling-fast ones say so', async ({ page, request }) => {
@@ -169,7 +180,7 @@ test.describe('finding a theater', () => {
     await expect(page.getByTestId('theater-card')).toHaveCount(2);
     await field.fill('nowhere');
     await expect(page.getByTestId('theater-card')).toHaveCount(0);
-    await expect(page.getByTestId('theater-finder').getByRole('status')).toHaveText('No theater matches “nowhere”.');
+    await expect(page.getByTestId('finder-status')).toHaveText('No theater matches “nowhere”.');
   });
 
   test('"Use my location" asks only when pressed and sorts nearest first with distances', async ({ browser }) => {
@@ -188,7 +199,7 @@ test.describe('finding a theater', () => {
     await expectHydrated(page);
     expect(asked).toEqual([]);
     await page.getByRole('button', { name: 'Use my location' }).click();
-    await expect(page.getByTestId('theater-finder').getByRole('status')).toHaveText('Nearest first.');
+    await expect(page.getByTestId('finder-status')).toHaveText('Nearest first.');
     await expect(page.getByTestId('theater-card').first().getByRole('heading')).toHaveText('Marquee Eastside 12');
     await expect(page.getByTestId('theater-distance').first()).toHaveText(/^[\d.]+ mi away$/);
     await expectNoSeriousViolations(page);
@@ -203,7 +214,7 @@ test.describe('finding a theater', () => {
     await expectHydrated(page);
     // No permission granted: the browser refuses, as for a visitor who says no.
     await page.getByRole('button', { name: 'Use my location' }).click();
-    await expect(page.getByTestId('theater-finder').getByRole('status')).toHaveText(
+    await expect(page.getByTestId('finder-status')).toHaveText(
       'Your browser did not share your location. Type your city or ZIP code instead.',
     );
     await expect(page.getByTestId('theater-card')).toHaveCount(3);

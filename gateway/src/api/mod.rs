@@ -14,6 +14,7 @@ mod theaters;
 
 use axum::Router;
 pub use openapi::openapi_document;
+pub use search::SearchAnswers;
 
 use crate::error::AppError;
 use crate::state::AppState;

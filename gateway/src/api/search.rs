@@ -1,8 +1,9 @@
+use axum::Router;
 use axum::extract::State;
 use axum::http::header;
-use axum::response::IntoResponse;
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use axum::{Json, Router};
+use bytes::Bytes;
 use proto::catalogue::v1::{SearchHit, SearchRequest};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -15,13 +16,37 @@ pub fn router() -> Router<AppState> {
     Router::new().route("/search", get(search))
 }
 
+/// How many answers are kept: a chain's visitors type the same few prefixes of its titles.
+const KEPT_ANSWERS: usize = 4096;
+
+/// Site search's recent answers, by catalogue revision, words (trimmed, lower-case) and
+/// limit: autocomplete asks the same prefixes again and again, and an answer stays right
+/// until the catalogue changes, when the revision in the key moves on and the old answers
+/// age out. Bounded, and without one lock for every request.
+pub struct SearchAnswers(quick_cache::sync::Cache<(String, String, u32), Bytes>);
+
+impl Default for SearchAnswers {
+    fn default() -> Self {
+        SearchAnswers(quick_cache::sync::Cache::new(KEPT_ANSWERS))
+    }
+}
+
+impl std::fmt::Debug for SearchAnswers {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("SearchAnswers")
+            .field("kept", &self.0.len())
+            .finish()
+    }
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[into_params(parameter_in = Query)]
 struct SearchQuery {
     /// What the visitor typed: case and accents ignored, a typo forgiven in words of 4+
     /// letters and two in 8+, the last word matched as a prefix.
-    #[param(min_length = 1, max_length = 100, pattern = r"\S")]
-    q: Option<String>,
+    #[param(min_length = 1, max_length = 100)]
+    q: String,
     /// At most this many hits (default 10).
     #[param(minimum = 1, maximum = 50)]
     limit: Option<u32>,
@@ -30,32 +55,53 @@ struct SearchQuery {
 /// Movies, theaters, events and pages matching a query, best first.
 #[utoipa::path(get, path = "/api/v1/search", params(SearchQuery), responses(
     (status = 200, description = "OK", body = Vec<SearchHit>),
-    (status = 400, description = "q missing, blank or over 100 characters, or limit not 1 to 50", body = ErrorBody),
+    (status = 400, description = "q missing, empty or over 100 characters, or limit not 1 to 50", body = ErrorBody),
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn search(
     State(state): State<AppState>,
     Query(query): Query<SearchQuery>,
-) -> Result<impl IntoResponse, AppError> {
-    let text = query
-        .q
-        .ok_or_else(|| AppError::BadRequest("q: required, the words to search for".to_owned()))?;
+) -> Result<Response, AppError> {
+    let text = query.q;
     if query.limit == Some(0) {
         return Err(AppError::BadRequest("limit: 1 to 50".to_owned()));
+    }
+    let limit = query.limit.unwrap_or(0);
+    // Before the first snapshot there is no revision to key answers by: none is kept.
+    let revision = state
+        .published
+        .peek()
+        .as_ref()
+        .map(|snapshot| snapshot.version.revision.clone());
+    let key = revision.map(|revision| (revision, text.trim().to_lowercase(), limit));
+    if let Some(body) = key.as_ref().and_then(|key| state.search_answers.0.get(key)) {
+        return Ok(answer(body));
     }
     let reply = state
         .services
         .catalogue
         .clone()
-        .search(SearchRequest {
-            query: text,
-            limit: query.limit.unwrap_or(0),
-        })
+        .search(SearchRequest { query: text, limit })
         .await
         .map_err(AppError::catalogue)?;
-    // The same words find the same things until the catalogue changes.
-    Ok((
-        [(header::CACHE_CONTROL, "public, max-age=60")],
-        Json(reply.into_inner().hits),
-    ))
+    let body = Bytes::from(
+        serde_json::to_vec(&reply.into_inner().hits)
+            .map_err(|error| AppError::catalogue(tonic::Status::internal(error.to_string())))?,
+    );
+    if let Some(key) = key {
+        state.search_answers.0.insert(key, body.clone());
+    }
+    Ok(answer(body))
+}
+
+fn answer(body: Bytes) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            // The same words find the same things until the catalogue changes.
+            (header::CACHE_CONTROL, "public, max-age=60"),
+        ],
+        body,
+    )
+        .into_response()
 }

@@ -1,6 +1,9 @@
 use serde_json::Value;
 
-use crate::helpers::{a_showing_movie, error_of, spawn_gateway};
+use crate::helpers::{
+    DEMO_SITE, a_showing_movie, copy_site, error_of, eventually, spawn_gateway,
+    spawn_gateway_for_site,
+};
 
 #[tokio::test]
 async fn theaters_list_and_detail() {
@@ -281,7 +284,7 @@ async fn search_answers_ranked_hits_and_names_a_bad_query() {
     }
     let long = "a".repeat(101);
     for (path, parameter) in [
-        ("/api/v1/search".to_owned(), "q:"),
+        ("/api/v1/search".to_owned(), "missing field `q`"),
         ("/api/v1/search?q=".to_owned(), "q:"),
         (format!("/api/v1/search?q={long}"), "q:"),
         ("/api/v1/search?q=night&limit=0".to_owned(), "limit:"),
@@ -292,4 +295,41 @@ async fn search_answers_ranked_hits_and_names_a_bad_query() {
         assert_eq!(status, 400, "{path}");
         assert!(error_of(&body).1.contains(parameter), "{path}: {body}");
     }
+}
+
+#[tokio::test]
+async fn a_kept_search_answer_gives_way_to_the_changed_catalogue() {
+    let site = copy_site(DEMO_SITE);
+    let gateway = spawn_gateway_for_site(&site.display().to_string(), &[], &[]).await;
+    let published = || async {
+        let (_, ready) = gateway.get_json("/readyz").await;
+        ready["snapshot"]["revision"].as_str().map(str::to_owned)
+    };
+    assert!(
+        eventually(30, || async { published().await.is_some() }).await,
+        "a first snapshot"
+    );
+    let before = published().await;
+    let first_title = || async {
+        let (status, hits) = gateway.get_json("/api/v1/search?q=Velocity").await;
+        assert_eq!(status, 200);
+        hits[0]["title"].as_str().unwrap_or_default().to_owned()
+    };
+    assert_eq!(first_title().await, "Velocity");
+    // Asked again, in another case: the same answer.
+    let (_, again) = gateway.get_json("/api/v1/search?q=VELOCITY").await;
+    assert_eq!(again[0]["title"], "Velocity");
+
+    let movies_file = site.join("movies.json");
+    let text = std::fs::read_to_string(&movies_file).expect("read movies.json");
+    std::fs::write(
+        &movies_file,
+        text.replace("\"Velocity\"", "\"Velocity Redux\""),
+    )
+    .expect("write movies.json");
+    assert!(
+        eventually(30, || async { published().await != before }).await,
+        "the change is published"
+    );
+    assert_eq!(first_title().await, "Velocity Redux");
 }

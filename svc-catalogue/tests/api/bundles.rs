@@ -52,11 +52,34 @@ async fn an_unknown_field_in_a_movie_is_refused_by_name() {
 
 #[tokio::test]
 async fn cross_references_and_values_are_checked() {
-    let cases: [(&str, Edit, &str); 14] = [
+    let cases: [(&str, Edit, &str); 18] = [
         (
             "schedules.json",
             |s| s[0]["theaterId"] = "nowhere".into(),
             "schedules.json: [0].theaterId: no theater 'nowhere'",
+        ),
+        (
+            "schedules.json",
+            |s| s[0]["attributes"] = serde_json::json!(["4dx"]),
+            "schedules.json: [0].attributes[0]: unknown variant `4dx`",
+        ),
+        (
+            "schedules.json",
+            |s| {
+                s[0]["availability"] =
+                    serde_json::json!([{"status": "sold-out", "times": ["late"]}])
+            },
+            "schedules.json: [0].availability[0].times: 'late' is not HH:MM",
+        ),
+        (
+            "movies.json",
+            |m| m[0]["trailerUrl"] = "https://vimeo.com/123456".into(),
+            "movies.json: [0].trailerUrl: 'https://vimeo.com/123456' is not a YouTube video address",
+        ),
+        (
+            "pages.json",
+            |p| p[0]["slug"] = "search".into(),
+            "pages.json: [0].slug: 'search' is a section of every site",
         ),
         (
             "schedules.json",

@@ -21,10 +21,13 @@ export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, child
   const dialog = useRef<HTMLDialogElement>(null);
   // Where focus was before the dialog's own content (an autofocused button) took it.
   const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // Set once the owner unmounts it: the close that follows is its own.
+  const unmounting = useRef(false);
   useEffect(() => {
     const element = dialog.current;
     element?.showModal();
     return () => {
+      unmounting.current = true;
       element?.close();
       returnTo?.focus();
     };
@@ -39,6 +42,13 @@ export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, child
         // Closing is the owner's to do, by unmounting: the dialog only asks.
         event.preventDefault();
         onDismiss?.();
+      }}
+      onClose={() => {
+        // The browser may close it anyway (a second Escape cannot be refused): a dialog
+        // that may be dismissed is; one that must run its course opens again.
+        if (unmounting.current) return;
+        if (onDismiss) onDismiss();
+        else if (dialog.current?.isConnected) dialog.current.showModal();
       }}
     >
       {children}

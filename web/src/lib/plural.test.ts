@@ -27,4 +27,8 @@ describe('plural', () => {
     const sparse = translate('pl-PL', { 'points.other': '{0} pkt' });
     expect(plural(sparse, 'points', 3)).toBe('3 pkt');
   });
+
+  it('reads a message without plural forms, as older bundles wrote it', () => {
+    expect(plural(translate('en-US', { points: '{0} points' }), 'points', 1)).toBe('1 points');
+  });
 });

@@ -2,11 +2,16 @@
 // forms other languages have (Intl.PluralRules: zero, one, two, few, many, other).
 import type { Translate } from './i18n';
 
-/** The message `{key}.{category}` for `count`, else `{key}.other`, with the count in it. */
+/**
+ * The message `{key}.{category}` for `count`, else `{key}.other`, else `{key}` (a bundle
+ * written before its counts had plural forms), with the count in it.
+ */
 export function plural(t: Translate, key: string, count: number): string {
   const category = new Intl.PluralRules(t.locale).select(count);
   const formatted = new Intl.NumberFormat(t.locale).format(count);
-  const specific = `${key}.${category}`;
-  const text = t(specific, [formatted]);
-  return text === specific ? t(`${key}.other`, [formatted]) : text;
+  for (const candidate of [`${key}.${category}`, `${key}.other`]) {
+    const text = t(candidate, [formatted]);
+    if (text !== candidate) return text;
+  }
+  return t(key, [formatted]);
 }

@@ -1,6 +1,7 @@
 // Site search's results page, /search/?q= (DESIGN.md section 8): every hit, grouped by
 // kind. Never published and never indexed: the gateway serves the app's shell, noindex.
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
@@ -24,6 +25,13 @@ export function SearchRoute() {
   const { data: appData } = useAppData();
   const [params] = useSearchParams();
   const words = (params.get('q') ?? '').trim().slice(0, 100);
+  // The field follows the address (a new search, back and forward) and keeps its focus.
+  const [typed, setTyped] = useState(words);
+  const [searched, setSearched] = useState(words);
+  if (searched !== words) {
+    setSearched(words);
+    setTyped(words);
+  }
   const { data: hits, isPending, isError } = useQuery({ ...searchQueryOptions(words, PAGE_LIMIT), enabled: words !== '' });
   return (
     <div className="container page">
@@ -43,7 +51,15 @@ export function SearchRoute() {
           {t('search.label')}
         </label>
         <div className={styles.row}>
-          <input id="search-words" key={words} name="q" type="search" maxLength={100} defaultValue={words} className="text-input" />
+          <input
+            id="search-words"
+            name="q"
+            type="search"
+            maxLength={100}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            className="text-input"
+          />
           <button type="submit" className="button">
             {t('search.submit')}
           </button>

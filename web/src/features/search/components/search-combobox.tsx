@@ -6,11 +6,14 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import type { SearchHit } from '@/types/api';
 import { plural } from '@/lib/plural';
 import { MIN_QUERY_LENGTH, searchQueryOptions } from '../api/search';
 import { groupHits, inReadingOrder } from '../utils/group-hits';
 import { HitImage } from './hit-image';
 import styles from './search-combobox.module.css';
+
+const NO_HITS: SearchHit[] = [];
 
 /** How many hits the list shows; the results page shows more. */
 const LIST_LIMIT = 8;
@@ -44,7 +47,7 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
   const [active, setActive] = useState(-1);
   const words = useSettled(query.trim(), TYPING_PAUSE_MS);
   const searching = words.length >= MIN_QUERY_LENGTH;
-  const { data: hits = [], isFetching, isError } = useQuery({
+  const { data: hits = NO_HITS, isFetching, isError } = useQuery({
     ...searchQueryOptions(words, LIST_LIMIT),
     enabled: searching,
     placeholderData: keepPreviousData,
@@ -53,6 +56,19 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
   const ordered = inReadingOrder(groups);
   const expanded = open && searching;
   const optionId = (index: number) => `${listId}-option-${index}`;
+
+  // New hits: a choice made among the old ones no longer points at what was announced.
+  const [shownHits, setShownHits] = useState(hits);
+  if (shownHits !== hits) {
+    setShownHits(hits);
+    setActive(-1);
+  }
+
+  // The chosen option stays in view as the arrow keys move through a list that scrolls.
+  useEffect(() => {
+    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
+    // optionId depends on listId only, which never changes.
+  }, [active, listId]);
 
   // This input takes the place of the one the visitor focused: focus and caret follow.
   useLayoutEffect(() => {

@@ -3,7 +3,14 @@ import { Link } from '@/components/link';
 import { usePageSearch } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Showtime } from '@/types/api';
-import { attributesAmong, chosenAttributes, toggledSearch, withAttributes } from '../utils/showtime-attributes';
+import {
+  attributesAmong,
+  chosenAttributes,
+  SHOWTIME_ATTRIBUTES,
+  toggledSearch,
+  withAttributes,
+  type ShowtimeAttribute,
+} from '../utils/showtime-attributes';
 import { AttributeLegend } from './attribute-badges';
 import styles from './attribute-filter.module.css';
 
@@ -16,8 +23,12 @@ const KEEP_SCROLL = { shouldUpdateScroll: false };
  */
 export function useAttributeFilter(showtimes: readonly Showtime[]) {
   const search = usePageSearch();
-  const offered = attributesAmong(showtimes);
-  const chosen = chosenAttributes(search).filter((code) => offered.includes(code));
+  const chosen = chosenAttributes(search);
+  // What the showings offer, and what was chosen even if none has it (a shared link):
+  // its chip stays, so it can be removed.
+  const offered = SHOWTIME_ATTRIBUTES.filter(
+    (code) => attributesAmong(showtimes).includes(code) || chosen.includes(code),
+  );
   const shown = withAttributes(showtimes, chosen);
   const chips = <AttributeFilter search={search} offered={offered} chosen={chosen} />;
   return { shown, chips };
@@ -29,8 +40,8 @@ function AttributeFilter({
   chosen,
 }: {
   search: string;
-  offered: ReturnType<typeof attributesAmong>;
-  chosen: ReturnType<typeof chosenAttributes>;
+  offered: readonly ShowtimeAttribute[];
+  chosen: readonly ShowtimeAttribute[];
 }) {
   const t = useTranslate();
   const { pathname } = useLocation();

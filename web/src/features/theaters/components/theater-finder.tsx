@@ -40,7 +40,7 @@ export function TheaterFinder({ typed, onType, onLocate, asking, status, problem
         </svg>
         {t('theaters.find.useLocation')}
       </button>
-      <p role="status" className={problem ? `${styles.status} ${styles.problem}` : styles.status}>
+      <p aria-live="polite" className={problem ? `${styles.status} ${styles.problem}` : styles.status} data-testid="finder-status">
         {status}
       </p>
     </div>
