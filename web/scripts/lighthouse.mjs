@@ -1,4 +1,5 @@
-// Lighthouse (mobile, its default) on the home page and a movie page of a running gateway,
+// Lighthouse (mobile, its default) on the home page, a movie page, a theater page and the
+// sign-in page of a running gateway,
 // with Debian's Chromium: prints the performance, accessibility, best-practices and SEO
 // scores of each run and their medians (targets: performance 98 or more, the others 100). One run's performance score moves by several
 // points with the machine's load, so each page runs LIGHTHOUSE_RUNS times (default 3).
@@ -12,9 +13,13 @@ import lighthouse from 'lighthouse';
 
 const base = process.argv[2] ?? process.env.GATEWAY_URL ?? 'http://127.0.0.1:8090';
 const movies = await (await fetch(`${base}/api/v1/movies?playWeek=CURRENT_PLAYWEEK`)).json();
+const [theater] = await (await fetch(`${base}/api/v1/theaters`)).json();
+const site = await (await fetch(`${base}/api/v1/site`)).json();
 const pages = [
   ['home', `${base}/`],
   ['movie', `${base}${movies[0]?.path ?? '/movies/'}`],
+  ['theater', `${base}/theaters/${theater?.id}-${theater?.slug}/`],
+  ['sign-in', `${base}/${site?.settings?.loginPage?.slug ?? 'sign-in'}/`],
 ];
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
