@@ -1,7 +1,7 @@
 //! Extractors whose rejections are [`AppError`]s, so malformed input reads like every
 //! other error: JSON, 400, naming what is wrong.
 
-use axum::extract::rejection::JsonRejection;
+use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::StatusCode;
 use axum::http::request::Parts;
@@ -25,11 +25,14 @@ where
             Ok(axum::Json(value)) if value.is_object() => serde_path_to_error::deserialize(value)
                 .map(Json)
                 .map_err(|error| {
-                    AppError::BadRequest(format!(
-                        "invalid body: {}{}",
-                        at(error.path()),
-                        error.inner()
-                    ))
+                    // The field at fault first, e.g. "choices.ads: invalid type: ...".
+                    let path = error.path().to_string();
+                    let at = if path == "." {
+                        String::new()
+                    } else {
+                        format!("{path}: ")
+                    };
+                    AppError::BadRequest(format!("invalid body: {at}{}", error.inner()))
                 }),
             Ok(_) => Err(AppError::BadRequest(
                 "invalid body: a JSON object is required".to_owned(),
@@ -45,16 +48,6 @@ where
     }
 }
 
-/// The field at fault, to put first: "choices.ads: " (nothing for the whole input).
-fn at(path: &serde_path_to_error::Path) -> String {
-    let path = path.to_string();
-    if path == "." {
-        String::new()
-    } else {
-        format!("{path}: ")
-    }
-}
-
 fn json_problem(rejection: &JsonRejection) -> String {
     match rejection {
         JsonRejection::MissingJsonContentType(_) => {
@@ -66,8 +59,7 @@ fn json_problem(rejection: &JsonRejection) -> String {
     }
 }
 
-/// The query string as a struct, with an [`AppError`] rejection naming the parameter. A
-/// name given more than once fills a `Vec` (`?attribute=3d&attribute=imax`).
+/// `axum::extract::Query` with an [`AppError`] rejection naming the parameter.
 pub struct Query<T>(pub T);
 
 impl<T, S> FromRequestParts<S> for Query<T>
@@ -77,18 +69,13 @@ where
 {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        let query = parts.uri.query().unwrap_or_default();
-        serde_path_to_error::deserialize(serde_html_form::Deserializer::from_bytes(
-            query.as_bytes(),
-        ))
-        .map(Query)
-        .map_err(|error| {
-            AppError::BadRequest(format!(
-                "invalid query: {}{}",
-                at(error.path()),
-                error.inner()
-            ))
-        })
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::extract::Query::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Query(value)) => Ok(Query(value)),
+            Err(QueryRejection::FailedToDeserializeQueryString(error)) => Err(
+                AppError::BadRequest(format!("invalid query: {}", error.body_text())),
+            ),
+            Err(other) => Err(AppError::BadRequest(other.body_text())),
+        }
     }
 }

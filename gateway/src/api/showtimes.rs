@@ -1,4 +1,4 @@
-use axum::extract::State;
+use axum::extract::{RawQuery, State};
 use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{ListShowtimesRequest, Showtime};
@@ -30,10 +30,23 @@ struct ShowtimeFilter {
     /// Last day, YYYY-MM-DD (default from + 6 days).
     #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     to: Option<String>,
-    /// Only showtimes with every attribute named (repeat the parameter for more).
-    #[serde(default)]
+    /// Only showtimes with every attribute named (repeat the parameter for more). Read
+    /// from the query string by [`attributes`]: one name given many times is no struct field.
+    #[serde(skip)]
     #[param(value_type = Option<Vec<proto::showtime::Attribute>>, explode, style = Form)]
-    attribute: Vec<String>,
+    #[expect(dead_code, reason = "describes the parameter in the API document")]
+    attribute: (),
+}
+
+/// Every `attribute=` of the query string, in order.
+fn attributes(query: Option<&str>) -> Result<Vec<String>, AppError> {
+    let pairs: Vec<(String, String)> = serde_urlencoded::from_str(query.unwrap_or_default())
+        .map_err(|error| AppError::BadRequest(format!("invalid query: {error}")))?;
+    Ok(pairs
+        .into_iter()
+        .filter(|(name, _)| name == "attribute")
+        .map(|(_, value)| value)
+        .collect())
 }
 
 /// Showtimes by theater, movie and date range (inclusive).
@@ -45,8 +58,10 @@ struct ShowtimeFilter {
 ))]
 async fn list(
     State(state): State<AppState>,
+    RawQuery(query): RawQuery,
     Query(filter): Query<ShowtimeFilter>,
 ) -> Result<Json<Vec<Showtime>>, AppError> {
+    let attributes = attributes(query.as_deref())?;
     let reply = state
         .services
         .catalogue
@@ -56,7 +71,7 @@ async fn list(
             movie_id: filter.movie_id,
             from: super::optional("from", filter.from)?,
             to: super::optional("to", filter.to)?,
-            attributes: filter.attribute,
+            attributes,
         })
         .await
         .map_err(AppError::catalogue)?;
