@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin, UserConfig } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { fontSheets } from './build/font-sheets.ts';
 
 // The gateway serves the JSON API, page data and posters; in development Vite
 // forwards those paths to a gateway running locally.
@@ -128,7 +129,7 @@ const browserBuild: UserConfig['build'] = {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build (`vite build --ssr`) is the renderer's own: nothing in it is served.
-  plugins: isSsrBuild ? [react()] : [react(), precompress(), moduleChunks()],
+  plugins: isSsrBuild ? [react()] : [react(), fontSheets(), precompress(), moduleChunks()],
   // The server build carries React's production build alone, whatever the renderer's
   // environment says.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
@@ -162,7 +163,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : browserBuild,
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}', 'renderer/**/*.test.mjs'],
+    include: ['src/**/*.test.{ts,tsx}', 'renderer/**/*.test.mjs', 'build/**/*.test.ts'],
     // CSS modules named as the builds name them (the renderer test hydrates built markup).
     css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'scoped' } },
   },

@@ -78,6 +78,7 @@ impl WebApp {
                 markup: "",
                 scripts: &[],
                 style_sheets: &[],
+                fonts: &[],
                 app_data: None,
                 page_data: None,
             });

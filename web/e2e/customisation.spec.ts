@@ -68,6 +68,24 @@ test.describe('live customisation', () => {
       .toContain('Playfair Display');
   });
 
+  test('a font the builder picks is loaded in the weights it names, and only then', async ({ page }) => {
+    const { frame } = await openBuilder(page);
+    const faces = (family: string) =>
+      frame.locator('html').evaluate(
+        (_, family) => [...new Set([...document.fonts].filter((face) => face.family === family).map((face) => `${face.weight} ${face.style}`))],
+        family,
+      );
+    expect(await faces('Oswald')).toEqual([]);
+    await post(page, 'builder', { type: 'font', font: { target: 'heading', name: 'Oswald', weights: ['500'] } });
+    await expect.poll(() => faces('Oswald')).toEqual(['500 normal']);
+    await expect.poll(() => frame.locator('h1').first().evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^Oswald, "Oswald fallback"/);
+    await expect.poll(() => frame.locator('html').evaluate(() => document.fonts.check('500 16px Oswald'))).toBe(true);
+    // Open Sans Condensed is Open Sans's variable font, narrowed on its width axis.
+    await post(page, 'builder', { type: 'font', font: { target: 'body', name: 'Open Sans Condensed', weights: ['400', '700i'] } });
+    await expect.poll(() => faces('Open Sans Variable')).toEqual(['300 800 normal', '300 800 italic']);
+    expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).fontStretch)).toBe('75%');
+  });
+
   test('messages from an origin that is not allowed are ignored', async ({ page }) => {
     const { primary } = await openBuilder(page);
     await post(page, 'stranger', { type: 'colorScheme', colorScheme: { primary: '#0055aa' } });

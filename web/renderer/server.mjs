@@ -17,10 +17,10 @@
 //
 // GET  /healthz  -> 200 {"status":"ok"}
 // POST /render   {appData, origin?, pages: [{path, pageData}]}
-//             -> 200 {pages: [{path, html, scripts, styleSheets} | {path, error}]}, in order
+//             -> 200 {pages: [{path, html, scripts, styleSheets, fonts} | {path, error}]}, in order
 // Errors: {"error": {code, message}}: 400 bad_request (the message names the field),
 // 404 not_found, 405 method_not_allowed, 413 payload_too_large.
-import { realpathSync } from 'node:fs';
+import { readFileSync, realpathSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
@@ -75,13 +75,15 @@ export function problemWith(body) {
 
 /**
  * The request handler. `entry` is the server entry (`renderPage`, `pageSources`),
- * `manifest` and `moduleChunks` the browser build's. Renders run one at a time:
- * publishing is not in a hurry, and the machine serves visitors meanwhile.
+ * `manifest` and `moduleChunks` the browser build's, `readAsset` reads one of its files.
+ * Renders run one at a time: publishing is not in a hurry, and the machine serves
+ * visitors meanwhile.
  */
 export function createHandler({
   entry,
   manifest,
   moduleChunks = {},
+  readAsset = () => '',
   maxBodyBytes = MAX_BODY_BYTES,
   logError: log = logError,
 }) {
@@ -91,7 +93,7 @@ export function createHandler({
     try {
       const data = typeof pageData.path === 'string' ? pageData : { ...pageData, path };
       const html = await entry.renderPage({ path, appData, pageData: data, origin });
-      return { path, html, ...pageFiles(manifest, entry.pageSources(pageData, appData), moduleChunks) };
+      return { path, html, ...pageFiles(manifest, entry.pageSources(pageData, appData), moduleChunks, readAsset) };
     } catch (error) {
       log(`${path} not rendered`, error);
       return { path, error: error instanceof Error ? error.message : String(error) };
@@ -172,7 +174,12 @@ async function loadBuild(web, dist) {
     const entry = await import(pathToFileURL(join(web, 'dist-server', 'entry-server.js')).href);
     const readJson = async (name) => JSON.parse(await readFile(join(dist, '.vite', name), 'utf8'));
     const [manifest, moduleChunks] = await Promise.all([readJson('manifest.json'), readJson('module-chunks.json')]);
-    return { entry, manifest, moduleChunks };
+    const assets = new Map();
+    const readAsset = (file) => {
+      if (!assets.has(file)) assets.set(file, readFileSync(join(dist, file), 'utf8'));
+      return assets.get(file);
+    };
+    return { entry, manifest, moduleChunks, readAsset };
   } catch (error) {
     throw new Error(`the build is missing or broken (run \`npm run build\` in web/): ${error.message}`);
   }
@@ -188,8 +195,7 @@ async function main() {
   const web = join(dirname(fileURLToPath(import.meta.url)), '..');
   const dist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : join(web, 'dist');
   const [host, port] = parseAddress(process.env.RENDERER_ADDR || '127.0.0.1:8093');
-  const { entry, manifest, moduleChunks } = await loadBuild(web, dist);
-  const server = createServer(createHandler({ entry, manifest, moduleChunks }));
+  const server = createServer(createHandler(await loadBuild(web, dist)));
   server.on('error', (error) => {
     logError('cannot listen', error);
     process.exit(1);

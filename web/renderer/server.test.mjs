@@ -44,6 +44,16 @@ const manifest = {
     isDynamicEntry: true,
     imports: ['_loyalty-session-s1.js'],
   },
+  // The theme's body font; its heading font (Montserrat) is one the build does not have.
+  'node_modules/@fontsource/lato/400.css': { file: 'assets/400-a1.css', src: 'node_modules/@fontsource/lato/400.css' },
+};
+
+// The built font style sheet: a face per subset, the Latin one preloaded.
+const builtAssets = {
+  'assets/400-a1.css':
+    '@font-face{font-family:Lato fallback;src:local(Arial)}' +
+    '@font-face{font-family:Lato;src:url(/assets/lato-latin-ext-400-normal-X1.woff2)format("woff2")}' +
+    '@font-face{font-family:Lato;src:url(/assets/lato-latin-400-normal-L1.woff2)format("woff2")}',
 };
 
 // The not-found screen, which other routes show too, went into the shared chunk.
@@ -74,7 +84,10 @@ const post = (body) => call('POST', '/render', typeof body === 'string' ? body :
 beforeAll(async () => {
   renderer = await startServerRenderer();
   const entry = { renderPage: renderer.renderPage, pageSources };
-  server = createServer(createHandler({ entry, manifest, moduleChunks, maxBodyBytes: 1024 * 1024, logError: () => undefined }));
+  const readAsset = (file) => builtAssets[file] ?? '';
+  server = createServer(
+    createHandler({ entry, manifest, moduleChunks, readAsset, maxBodyBytes: 1024 * 1024, logError: () => undefined }),
+  );
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
 }, 60_000);
@@ -112,7 +125,8 @@ describe('the renderer', () => {
       '/assets/theme-style-t1.js',
       '/assets/third-party-layer-l1.js',
     ]);
-    // Style sheets for all the server rendered: the footer's and the member menu's too.
+    // Style sheets for all the server rendered (the footer's and the member menu's too)
+    // and the theme's fonts; the Latin face of the body font is preloaded.
     expect(good.styleSheets).toEqual([
       '/assets/page-parts-p1.css',
       '/assets/movie-m1.css',
@@ -120,7 +134,9 @@ describe('the renderer', () => {
       '/assets/site-footer-f1.css',
       '/assets/member-entry-e1.css',
       '/assets/member-access-a1.css',
+      '/assets/400-a1.css',
     ]);
+    expect(good.fonts).toEqual(['/assets/lato-latin-400-normal-L1.woff2']);
     expect(bad).toEqual({ path: '/nowhere/', error: "unknown templateName 'nope'" });
     expect(notFound.html).toContain('data-testid="not-found"');
     expect(notFound.scripts[0]).toBe('/assets/page-parts-p1.js');

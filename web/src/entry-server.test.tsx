@@ -308,4 +308,17 @@ describe('pageSources', () => {
     expect(pageSources(signInPage, appData).styles).toContain('src/features/loyalty/components/login-screen.tsx');
     expect(() => pageSources({ ...publishedPages.home, templateName: 'nope' }, appData)).toThrow(/templateName 'nope'/);
   });
+
+  it("names the site's font style sheets, and those of the faces its text is first set in", () => {
+    const fonts = { body: 'Lato', heading: 'Muli', fontWeights: { body: { weights: ['400', '700'] } } };
+    const site = { ...appData.site, config: { ...appData.site?.config, theme: { fonts }, googleFonts: ['Oswald:500'] } };
+    const sources = pageSources(publishedPages.home, { ...appData, site });
+    expect(sources.fonts).toEqual([
+      'node_modules/@fontsource/lato/400.css',
+      'node_modules/@fontsource/lato/700.css',
+      'node_modules/@fontsource/mulish/400.css',
+      'node_modules/@fontsource/oswald/500.css',
+    ]);
+    expect(sources.firstScreenFonts).toEqual(['node_modules/@fontsource/lato/400.css', 'node_modules/@fontsource/mulish/400.css']);
+  });
 });

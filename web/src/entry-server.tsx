@@ -8,6 +8,7 @@ import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { seedAppData, seedPageData } from './app/published-page';
 import { AppRoutes, preloadPage } from './app/router';
+import { firstScreenFontSheets, siteFontSheets } from './features/site/utils/font-files';
 import { setServerOrigin } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import type { AppData, PageData, TemplateName } from './types/api';
@@ -38,12 +39,21 @@ export function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(ROUTE_SOURCES, name);
 }
 
-/**
- * The sources (manifest keys) whose code a page loads with its first screen, and those
- * whose style sheets it needs before any script runs: the server's markup is styled as
- * it arrives.
- */
-export function pageSources(pageData: PageData, appData: AppData): { scripts: string[]; styles: string[] } {
+/** What a page needs from the browser build, each named by its manifest key. */
+export type PageSources = {
+  /** Sources whose code the page loads with its first screen. */
+  scripts: string[];
+  /** Sources whose style sheets it needs before any script runs: the server's markup is styled as it arrives. */
+  styles: string[];
+  /** The site's font style sheets (build/font-sheets.ts), in the page's head like its own. */
+  fonts: string[];
+  /** Those of the faces its text is first set in, whose files it preloads. */
+  firstScreenFonts: string[];
+};
+
+const fontKey = (sheet: string) => `node_modules/${sheet}`;
+
+export function pageSources(pageData: PageData, appData: AppData): PageSources {
   if (!isTemplateName(pageData.templateName)) throw new Error(`unknown templateName '${pageData.templateName}'`);
   const scripts = [ROUTE_SOURCES[pageData.templateName], ...FIRST_SCREEN_SOURCES];
   const later = [...LATER_SOURCES];
@@ -52,7 +62,13 @@ export function pageSources(pageData: PageData, appData: AppData): { scripts: st
   if (pageData.templateName === 'page' && loginSlug && pageData.data?.page?.slug === loginSlug) {
     later.push('src/features/loyalty/components/login-screen.tsx');
   }
-  return { scripts, styles: [...scripts, ...later] };
+  const config = appData.site?.config;
+  return {
+    scripts,
+    styles: [...scripts, ...later],
+    fonts: siteFontSheets(config?.theme?.fonts, config?.googleFonts).map(fontKey),
+    firstScreenFonts: firstScreenFontSheets(config?.theme?.fonts).map(fontKey),
+  };
 }
 
 export type RenderRequest = {

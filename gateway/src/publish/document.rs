@@ -59,6 +59,8 @@ pub struct PageParts<'a> {
     /// Script chunks and style sheets the page's route needs beyond the entry's.
     pub scripts: &'a [String],
     pub style_sheets: &'a [String],
+    /// Font files the page's text is first set in, fetched before the style sheets ask.
+    pub fonts: &'a [String],
     pub app_data: Option<&'a [u8]>,
     pub page_data: Option<&'a [u8]>,
 }
@@ -190,6 +192,12 @@ impl Template {
             html.push_str("\n    ");
             html.push_str(parts.head);
         }
+        for font in parts.fonts {
+            html.push_str(&format!(
+                "\n    <link rel=\"preload\" href=\"{}\" as=\"font\" type=\"font/woff2\" crossorigin />",
+                escape(font)
+            ));
+        }
         html.push_str("\n    <script>");
         html.push_str(&loader);
         html.push_str("</script>\n");
@@ -302,6 +310,7 @@ mod tests {
             markup: "<h1>The Long Night</h1>",
             scripts: &[],
             style_sheets: &[],
+            fonts: &[],
             app_data: Some(br#"{"site":"</script>"}"#),
             page_data: Some(br#"{"path":"/movies/1001-x/"}"#),
         }
@@ -365,6 +374,21 @@ mod tests {
                 .iter()
                 .all(|hash| hash.starts_with("sha256-"))
         );
+    }
+
+    #[test]
+    fn the_first_screen_font_files_are_preloaded_in_the_head() {
+        let template = Template::parse(BUILT).expect("a template");
+        let html = template
+            .render(&PageParts {
+                fonts: &["/assets/lato-latin-400-normal-L1.woff2".to_owned()],
+                ..parts()
+            })
+            .html;
+        let preload = r#"<link rel="preload" href="/assets/lato-latin-400-normal-L1.woff2" as="font" type="font/woff2" crossorigin />"#;
+        assert!(html.contains(preload), "{html}");
+        assert!(html.find(preload) < html.find("</head>"));
+        assert!(!page(&template).html.contains(r#"as="font""#));
     }
 
     #[test]

@@ -360,6 +360,7 @@ impl Publisher {
                         markup: render.as_ref().and_then(|r| r.html.as_deref()).unwrap_or_default(),
                         scripts: render.as_ref().map_or(&[][..], |r| &r.scripts),
                         style_sheets: render.as_ref().map_or(&[][..], |r| &r.style_sheets),
+                        fonts: render.as_ref().map_or(&[][..], |r| &r.fonts),
                         app_data: inline_app_data.then_some(&app_data[..]),
                         page_data: Some(&page.data),
                     });
@@ -464,6 +465,7 @@ impl Publisher {
                 markup: "",
                 scripts: &[],
                 style_sheets: &[],
+                fonts: &[],
                 app_data: Some(&app_data),
                 page_data: None,
             });

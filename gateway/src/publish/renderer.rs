@@ -44,6 +44,9 @@ pub struct RenderedPage {
     pub scripts: Vec<String>,
     #[serde(default, rename = "styleSheets")]
     pub style_sheets: Vec<String>,
+    /// Font files to preload: those of the faces its text is first set in.
+    #[serde(default)]
+    pub fonts: Vec<String>,
     /// Why this page could not be rendered (the others may have been).
     #[serde(default)]
     pub error: Option<String>,

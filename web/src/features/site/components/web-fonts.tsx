@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { afterFirstPaint } from '@/lib/first-paint';
 import type { Fonts } from '@/types/api';
-import { fontStyleSheets, webFontStyleSheets } from '../utils/font-files';
+import { siteFontSheets } from '../utils/font-files';
 
 type WebFontsProps = {
   fonts: Fonts | undefined;
@@ -12,15 +12,11 @@ type WebFontsProps = {
 /**
  * Loads the theme's body and heading fonts in the weights it lists, and the site's other
  * web fonts, once the first screen is on screen: it paints in the fallback stack rather
- * than waiting for them.
+ * than waiting for them. A published page has their style sheets in its head already,
+ * which the loader sees and does not fetch again.
  */
 export function WebFonts({ fonts, webFonts }: WebFontsProps) {
-  const sheets = [
-    ...fontStyleSheets(fonts?.body, fonts?.fontWeights?.body?.weights),
-    ...fontStyleSheets(fonts?.heading, fonts?.fontWeights?.heading?.weights),
-    ...(webFonts ?? []).flatMap(webFontStyleSheets),
-  ];
-  const wanted = [...new Set(sheets)].join(' ');
+  const wanted = siteFontSheets(fonts, webFonts).join(' ');
   useEffect(() => {
     if (wanted === '') return;
     void afterFirstPaint()

@@ -1,9 +1,43 @@
-// Theme fonts are self-hosted from the @fontsource packages (no font CDN): one style
-// sheet per font, weight and style, loaded only when the theme asks for it.
+import type { Fonts } from '@/types/api';
 
-/** '@fontsource' package name of a font: "Playfair Display" -> "playfair-display". */
+// Theme fonts are self-hosted from the fontsource packages (no font CDN): one style sheet
+// per font, weight and style, loaded only when the theme asks for it. SPEC.md's list of
+// fonts keeps some old names; fontsource publishes those families under their current ones.
+
+/** SPEC.md's name -> the family's current name. */
+const CURRENT_NAMES: Readonly<Record<string, string>> = {
+  Muli: 'Mulish',
+  Spartan: 'League Spartan',
+  'Source Sans Pro': 'Source Sans 3',
+};
+
+/**
+ * Open Sans Condensed is no longer a family of its own: it is Open Sans's variable font
+ * on its width axis, narrowed to 75 %. One sheet holds every weight (`wdth.css`).
+ */
+const CONDENSED: Readonly<Record<string, { family: string; directory: string; stretch: string }>> = {
+  'Open Sans Condensed': { family: 'Open Sans Variable', directory: '@fontsource-variable/open-sans', stretch: '75%' },
+};
+
+function cleanName(font: string): string {
+  return font.trim().replace(/\s+/g, ' ');
+}
+
+/** The family a font's style sheets declare: "Muli" -> "Mulish". */
+export function fontFamily(font: string): string {
+  const name = cleanName(font);
+  return CONDENSED[name]?.family ?? CURRENT_NAMES[name] ?? name;
+}
+
+/** The `font-stretch` a font is shown at: `normal`, or the width its name stands for. */
+export function fontStretch(font: string | undefined): string {
+  return (font && CONDENSED[cleanName(font)]?.stretch) ?? 'normal';
+}
+
+/** The fontsource package of a font: "Playfair Display" -> "@fontsource/playfair-display". */
 export function fontPackage(font: string): string {
-  return font.trim().toLowerCase().replace(/\s+/g, '-');
+  const name = cleanName(font);
+  return CONDENSED[name]?.directory ?? `@fontsource/${fontFamily(name).toLowerCase().replace(/ /g, '-')}`;
 }
 
 /** Style-sheet name of a theme weight: "400" -> "400.css", "400i" -> "400-italic.css". */
@@ -13,12 +47,17 @@ export function weightStyleSheet(weight: string): string | undefined {
   return match[2] ? `${match[1]}-italic.css` : `${match[1]}.css`;
 }
 
-/** The style sheets (`package/weight.css`) a font needs; regular when no weight is named. */
+/**
+ * The style sheets (`@fontsource/lato/700.css`) a font needs in `weights`; regular when
+ * none is named. A width taken from a variable font has one sheet for every weight.
+ */
 export function fontStyleSheets(font: string | undefined, weights: readonly string[] | undefined): string[] {
   if (!font?.trim()) return [];
+  const variable = Boolean(CONDENSED[cleanName(font)]);
   const sheets = (weights?.length ? weights : ['400'])
     .map(weightStyleSheet)
-    .filter((sheet): sheet is string => Boolean(sheet));
+    .filter((sheet): sheet is string => Boolean(sheet))
+    .map((sheet) => (variable ? (sheet.includes('italic') ? 'wdth-italic.css' : 'wdth.css') : sheet));
   return [...new Set(sheets)].map((sheet) => `${fontPackage(font)}/${sheet}`);
 }
 
@@ -34,4 +73,38 @@ export function webFontStyleSheets(entry: string): string[] {
     .map((weight) => weight.trim().replace(/italic$/, 'i'))
     .filter(Boolean);
   return fontStyleSheets(family, named);
+}
+
+/** Every style sheet the site's fonts need: the theme's body and heading fonts in their weights, then its other web fonts. */
+export function siteFontSheets(fonts: Fonts | undefined, webFonts: readonly string[] | undefined): string[] {
+  return [
+    ...new Set([
+      ...fontStyleSheets(fonts?.body, fonts?.fontWeights?.body?.weights),
+      ...fontStyleSheets(fonts?.heading, fonts?.fontWeights?.heading?.weights),
+      ...(webFonts ?? []).flatMap(webFontStyleSheets),
+    ]),
+  ];
+}
+
+/** Of the upright weights listed (regular when none), the one the browser shows for `wanted`. */
+function shownWeight(weights: readonly string[] | undefined, wanted: number): string {
+  const upright = (weights ?? []).filter((weight) => /^[1-9]00$/.test(weight.trim())).map(Number);
+  if (upright.length === 0) return '400';
+  return String(upright.reduce((best, weight) => (Math.abs(weight - wanted) < Math.abs(best - wanted) ? weight : best)));
+}
+
+/**
+ * The style sheets of the faces a page's text is first set in: the body font's regular
+ * and the heading font's bold (headings are bold), or the listed weights nearest them.
+ * Their files are worth fetching before the style sheets ask for them.
+ */
+export function firstScreenFontSheets(fonts: Fonts | undefined): string[] {
+  const heading = fonts?.heading ?? fonts?.body;
+  const headingWeights = fonts?.heading ? fonts.fontWeights?.heading?.weights : fonts?.fontWeights?.body?.weights;
+  return [
+    ...new Set([
+      ...fontStyleSheets(fonts?.body, [shownWeight(fonts?.fontWeights?.body?.weights, 400)]),
+      ...fontStyleSheets(heading, [shownWeight(headingWeights, 700)]),
+    ]),
+  ];
 }

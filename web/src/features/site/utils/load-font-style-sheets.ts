@@ -1,10 +1,13 @@
-// Every weight of every installed @fontsource font, each its own lazily loaded chunk:
+// Every weight of every installed fontsource font, each its own lazily loaded chunk:
 // only the files the theme names are fetched. This module is itself loaded on demand,
 // keeping its table out of the first chunk. A font without a package here falls back
 // to the system stack of theme-tokens.ts.
-const STYLE_SHEETS = import.meta.glob('/node_modules/@fontsource/*/[1-9]00{,-italic}.css');
+const STYLE_SHEETS = import.meta.glob([
+  '/node_modules/@fontsource/*/[1-9]00{,-italic}.css',
+  '/node_modules/@fontsource-variable/open-sans/wdth{,-italic}.css',
+]);
 
-/** Loads `sheets` (`package/weight.css`, see font-files.ts); unknown ones are skipped. */
+/** Loads `sheets` (`@fontsource/lato/400.css`, see font-files.ts); unknown ones are skipped. */
 export function loadFontStyleSheets(sheets: readonly string[]): Promise<unknown[]> {
-  return Promise.all(sheets.map((sheet) => STYLE_SHEETS[`/node_modules/@fontsource/${sheet}`]?.()));
+  return Promise.all(sheets.map((sheet) => STYLE_SHEETS[`/node_modules/${sheet}`]?.()));
 }

@@ -59,8 +59,9 @@ describe('buildThemeTokens', () => {
 
   it('maps fonts and roundness', () => {
     const tokens = buildThemeTokens(config, 'light');
-    expect(tokens['--font-body']?.startsWith('"Lato", system-ui')).toBe(true);
-    expect(tokens['--font-heading']?.startsWith('"Playfair Display", Georgia')).toBe(true);
+    expect(tokens['--font-body']?.startsWith('"Lato", "Lato fallback", system-ui')).toBe(true);
+    expect(tokens['--font-heading']?.startsWith('"Playfair Display", "Playfair Display fallback", Georgia')).toBe(true);
+    expect(tokens['--font-stretch-body']).toBe('normal');
     expect(tokens['--radius-button']).toBe('999px');
     expect(tokens['--radius-content']).toBe('0');
   });
@@ -75,6 +76,13 @@ describe('buildThemeTokens', () => {
     // Headings follow the body unless they name their own.
     expect(styled({ body: 'oblique' })['--font-style-heading']).toBe('oblique');
     expect(styled({ body: 'slanted' })['--font-style-body']).toBe('normal');
+  });
+
+  it('shows Open Sans Condensed as Open Sans narrowed on its width axis', () => {
+    const tokens = buildThemeTokens({ theme: { fonts: { body: 'Lato', heading: 'Open Sans Condensed' } } }, 'light');
+    expect(tokens['--font-heading']?.startsWith('"Open Sans Variable", "Open Sans Variable fallback", system-ui')).toBe(true);
+    expect(tokens['--font-stretch-heading']).toBe('75%');
+    expect(tokens['--font-stretch-body']).toBe('normal');
   });
 });
 
@@ -94,10 +102,11 @@ describe('radii', () => {
 describe('fontStack', () => {
   it.each([
     [undefined, /^system-ui/],
-    ['Roboto Mono', /^"Roboto Mono", ui-monospace/],
-    ['Merriweather', /^"Merriweather", Georgia/],
-    ['Montserrat', /^"Montserrat", system-ui/],
-    ['Evil"; } body {', /^"Evil  body ", system-ui/],
+    ['Roboto Mono', /^"Roboto Mono", "Roboto Mono fallback", ui-monospace/],
+    ['Merriweather', /^"Merriweather", "Merriweather fallback", Georgia/],
+    ['Montserrat', /^"Montserrat", "Montserrat fallback", system-ui/],
+    ['Muli', /^"Mulish", "Mulish fallback", system-ui/],
+    ['Evil"; } body {', /^"Evil body", "Evil body fallback", system-ui/],
   ])('for %j', (name, expected) => {
     expect(fontStack(name)).toMatch(expected);
   });

@@ -12,6 +12,7 @@ import {
 } from '@/lib/contrast';
 import type { ColourMode } from '@/lib/colour-mode';
 import type { Roundness, SiteConfig } from '@/types/api';
+import { fontFamily, fontStretch } from './font-files';
 
 // The site theme (SPEC.md sections 3 "Theme customisation payload" and 9 "Theme") as
 // CSS custom properties on the document root. Components style themselves with
@@ -43,16 +44,20 @@ const MONOSPACE_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospac
 
 /**
  * The theme font first (used when the visitor has it installed; web fonts are not
- * loaded yet), then a system stack of the same family so the page keeps its feel.
+ * loaded yet), its metric-matched fallback face (build/font-sheets.ts: a system font
+ * sized to take the same room, so the swap does not move the page), then a system stack
+ * of the same family so the page keeps its feel.
  */
 export function fontStack(name: string | undefined): string {
-  const family = name?.trim().replace(/["\\;{}]/g, '');
-  const fallback = family && SERIF_FONTS.has(family)
+  const cleaned = name?.trim().replace(/["\\;{}]/g, '');
+  const fallback = cleaned && SERIF_FONTS.has(cleaned)
     ? SERIF_STACK
-    : family && MONOSPACE_FONTS.has(family)
+    : cleaned && MONOSPACE_FONTS.has(cleaned)
       ? MONOSPACE_STACK
       : SANS_STACK;
-  return family ? `"${family}", ${fallback}` : fallback;
+  if (!cleaned) return fallback;
+  const family = fontFamily(cleaned);
+  return `"${family}", "${family} fallback", ${fallback}`;
 }
 
 const BUTTON_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '6px', HIGH: '999px' };
@@ -138,6 +143,8 @@ export function buildThemeTokens(config: SiteConfig | undefined, mode: ColourMod
     '--font-heading': fontStack(fonts.heading ?? fonts.body),
     '--font-style-body': fontStyle(fonts.fontStyles?.body),
     '--font-style-heading': fontStyle(fonts.fontStyles?.heading ?? fonts.fontStyles?.body),
+    '--font-stretch-body': fontStretch(fonts.body),
+    '--font-stretch-heading': fontStretch(fonts.heading ?? fonts.body),
     '--radius-button': buttonRadius(config?.roundness?.buttons),
     '--radius-content': contentRadius(config?.roundness?.content),
   };

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectHydrated } from './helpers';
+
+// The demo theme sets its body in Lato (400, 400i, 700) and its headings in Montserrat
+// (600, 700), self-hosted from fontsource.
+const THEATER = '/theaters/101-marquee-riverfront/';
+
+test.describe('theme fonts', () => {
+  test('a published page carries its font style sheets and preloads the faces its text is first set in', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const fonts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'font') fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(THEATER);
+    const preloads = await page
+      .locator('head link[rel="preload"][as="font"]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(preloads).toEqual([
+      expect.stringMatching(/^\/assets\/lato-latin-400-normal-[\w-]+\.woff2$/),
+      expect.stringMatching(/^\/assets\/montserrat-latin-700-normal-[\w-]+\.woff2$/),
+    ]);
+    // Without a script, the text is set in the theme's fonts.
+    await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px Montserrat') && document.fonts.check('16px Lato'))).toBe(true);
+    expect(await page.locator('h1').evaluate((h1) => getComputedStyle(h1).fontFamily)).toMatch(/^Montserrat, "Montserrat fallback"/);
+    // Only the families the theme names, in woff2.
+    expect(fonts.length).toBeGreaterThan(0);
+    for (const font of fonts) expect(font).toMatch(/^\/assets\/(lato|montserrat)-[\w-]+\.woff2$/);
+    await context.close();
+  });
+
+  test('the swap to the web fonts does not move the page', async ({ page }) => {
+    // The fonts are held back until the page has painted in the fallback faces.
+    const held: (() => Promise<void>)[] = [];
+    let holding = true;
+    await page.route(/\.woff2$/, (route) => (holding ? held.push(() => route.continue()) : route.continue()));
+    await page.addInitScript(() => {
+      const shifted = window as unknown as { layoutShift: number };
+      shifted.layoutShift = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+          if (!entry.hadRecentInput) shifted.layoutShift += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto(THEATER, { waitUntil: 'domcontentloaded' });
+    await expectHydrated(page);
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.fonts.check('700 16px Montserrat'))).toBe(false);
+    const before = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    holding = false;
+    await Promise.all(held.map((release) => release()));
+    await expect.poll(() => page.evaluate(() => document.fonts.check('700 16px Montserrat') && document.fonts.check('16px Lato'))).toBe(true);
+    // Two frames for the browser to lay the page out again and report any shift.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const after = await page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+    // Without the fallback faces this swap shifts the theater page by about 0.16.
+    expect(after - before).toBeLessThan(0.01);
+  });
+});
