@@ -16,7 +16,10 @@ async function openBuilder(page: Page) {
     route.fulfill({
       contentType: 'text/html',
       body: `<!doctype html><title>stranger</title><script>
-        addEventListener('message', (event) => parent.frames[0].postMessage(event.data, '*'));
+        addEventListener('message', (event) => {
+          parent.frames[0].postMessage(event.data, '*');
+          parent.postMessage({ type: 'forwarded' }, '*');
+        });
       </script>`,
     }),
   );
@@ -87,9 +90,12 @@ test.describe('live customisation', () => {
   });
 
   test('messages from an origin that is not allowed are ignored', async ({ page }) => {
-    const { primary } = await openBuilder(page);
+    const { frame, primary } = await openBuilder(page);
     await post(page, 'stranger', { type: 'colorScheme', colorScheme: { primary: '#0055aa' } });
-    await page.waitForTimeout(500);
+    // The stranger's message reaches the site before the builder's next one, which applies.
+    await expect.poll(() => page.evaluate(() => (window as unknown as BuilderWindow).received)).toContainEqual({ type: 'forwarded' });
+    await post(page, 'builder', { type: 'logoSize', logoSize: 'large' });
+    await expect(frame.locator('html')).toHaveAttribute('data-logo-size', 'large');
     expect(await primary()).toBe('#c8102e');
   });
 

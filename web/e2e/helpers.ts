@@ -134,6 +134,22 @@ export async function logRequests(context: BrowserContext, page: Page, baseURL: 
   return log;
 }
 
+/**
+ * What the page loads from other sites: the requests logged, and the off-site scripts,
+ * frames and images in its document (an element is in the document a moment before its
+ * request is logged). Tests install Playwright's clock before the page loads and run it
+ * ahead first (`page.clock.runFor`), so what the page would start in that time (the ad
+ * set-up after its debounce, the analytics queue) has started, without waiting for it.
+ */
+export async function offSiteLoads(page: Page, log: RequestLog): Promise<string[]> {
+  const elements = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLScriptElement | HTMLIFrameElement | HTMLImageElement>('script[src], iframe[src], img[src]')]
+      .map((element) => element.src)
+      .filter((url) => new URL(url, location.href).origin !== location.origin),
+  );
+  return [...new Set([...log.thirdParty, ...elements])];
+}
+
 export const analyticsTag = /^https:\/\/www\.googletagmanager\.com\/gtag\/js\?id=G-/;
 export const adsContainer = /^https:\/\/www\.googletagmanager\.com\/gtm\.js\?id=GTM-/;
 export const adLibrary = /\/wrapper\.js$/;
