@@ -44,19 +44,19 @@ test.describe('showtimes a moviegoer can choose from', () => {
     await expectNoSeriousViolations(page);
 
     const chips = page.getByRole('list', { name: 'Show only showings with' });
-    await chips.getByRole('link', { name: 'Open captions' }).click();
+    await chips.getByRole('button', { name: 'Open captions' }).click();
     await expect(page).toHaveURL(/attribute=open-captions/);
     await expect(page).toHaveURL(new RegExp(`date=${captioned!.date}`));
-    await expect(chips.getByRole('link', { name: 'Open captions' })).toHaveAttribute('aria-current', 'page');
+    await expect(chips.getByRole('button', { name: 'Open captions' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => showings.count()).toBe(await captionedShowings.count());
 
     await page.reload();
     await expectHydrated(page);
-    await expect(chips.getByRole('link', { name: 'Open captions' })).toHaveAttribute('aria-current', 'page');
+    await expect(chips.getByRole('button', { name: 'Open captions' })).toHaveAttribute('aria-pressed', 'true');
     await expect(captionedShowings.first()).toBeVisible();
     await expect.poll(() => showings.count()).toBe(await captionedShowings.count());
 
-    await chips.getByRole('link', { name: 'Open captions' }).click();
+    await chips.getByRole('button', { name: 'Open captions' }).click();
     await expect(page).not.toHaveURL(/attribute=/);
   });
 
@@ -64,8 +64,8 @@ test.describe('showtimes a moviegoer can choose from', () => {
     await page.goto('/theaters/103-harbor-imax-newport/?attribute=sensory-friendly');
     await expectHydrated(page);
     await expect(page.getByRole('status').filter({ hasText: 'No showings have everything you chose' })).toBeVisible();
-    const chip = page.getByRole('list', { name: 'Show only showings with' }).getByRole('link', { name: 'Sensory-friendly' });
-    await expect(chip).toHaveAttribute('aria-current', 'page');
+    const chip = page.getByRole('list', { name: 'Show only showings with' }).getByRole('button', { name: 'Sensory-friendly' });
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
     await chip.click();
     await expect(page.getByTestId('movie-showtimes')).toBeVisible();
   });

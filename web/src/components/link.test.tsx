@@ -47,9 +47,9 @@ describe('Link', () => {
     expect(screen.getByRole('link').getAttribute('href')).toBe('mailto:hello@marqueecinemas.example');
   });
 
-  it('marks the current choice', () => {
+  it('marks the current choice among its links as current, not as the current page', () => {
     renderAt('/movies/', <Link to="/movies/?attribute=Format.Sound.Dubbed" current>Dubbed</Link>);
-    expect(screen.getByRole('link').getAttribute('aria-current')).toBe('page');
+    expect(screen.getByRole('link').getAttribute('aria-current')).toBe('true');
   });
 
   it('does nothing when clicked under the preview prefix', () => {

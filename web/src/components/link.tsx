@@ -122,7 +122,7 @@ export function Link({ to, label, className, navigation, current: isCurrentChoic
           to={target.to}
           state={state}
           className={current && activeClassName ? `${className ?? ''} ${activeClassName}` : className}
-          aria-current={current ? 'page' : undefined}
+          aria-current={isCurrentChoice ? 'true' : current ? 'page' : undefined}
           aria-label={label && children ? label : undefined}
           onClick={suppressInPreview}
           tabIndex={decorative ? -1 : undefined}

@@ -6,7 +6,7 @@ function Form({ action }: { action: () => Promise<void> }) {
   const { pending, onSubmit } = useGuardedSubmit(action);
   return (
     <form onSubmit={onSubmit}>
-      <button type="submit" disabled={pending}>
+      <button type="submit" aria-disabled={pending || undefined}>
         Save
       </button>
     </form>
@@ -20,15 +20,19 @@ describe('useGuardedSubmit', () => {
     let finish = () => undefined as void;
     const action = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     render(<Form action={action} />);
-    const form = screen.getByRole('button').closest('form');
+    const button = screen.getByRole('button');
+    const form = button.closest('form');
     if (!form) throw new Error('no form');
+    button.focus();
     fireEvent.submit(form);
     fireEvent.submit(form);
     fireEvent.submit(form);
     expect(action).toHaveBeenCalledTimes(1);
-    expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(true);
+    // Marked, not disabled: the visitor who pressed it keeps their place.
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    expect(document.activeElement).toBe(button);
     await act(async () => finish());
-    expect((screen.getByRole('button') as HTMLButtonElement).disabled).toBe(false);
+    expect(button.hasAttribute('aria-disabled')).toBe(false);
     fireEvent.submit(form);
     expect(action).toHaveBeenCalledTimes(2);
   });

@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 
 /**
  * A form's submit that runs one at a time: pressed again (or Enter again) while the
- * call is out, nothing more is sent; `pending` disables the button meanwhile.
+ * call is out, nothing more is sent. `pending` marks the button `aria-disabled` meanwhile:
+ * a disabled button would drop the focus of the visitor who pressed it.
  */
 export function useGuardedSubmit(action: () => Promise<void>) {
   const [pending, setPending] = useState(false);

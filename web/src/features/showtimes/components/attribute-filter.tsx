@@ -1,6 +1,5 @@
-import { useLocation } from 'react-router';
-import { Link } from '@/components/link';
-import { usePageSearch } from '@/lib/hydration';
+import { useLocation, useNavigate } from 'react-router';
+import { useHydrated, usePageSearch } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
 import type { Showtime } from '@/types/api';
 import {
@@ -18,8 +17,8 @@ const KEEP_SCROLL = { shouldUpdateScroll: false };
 
 /**
  * The showings that have every attribute chosen in the address, and the chips that
- * choose them (with the badges' legend). A published page shows every showing until
- * hydrated, as it was rendered.
+ * choose them (with the badges' legend): toggle buttons, each pressed or not, kept in the
+ * address. A published page shows every showing until hydrated, as it was rendered.
  */
 export function useAttributeFilter(showtimes: readonly Showtime[]) {
   const search = usePageSearch();
@@ -45,21 +44,24 @@ function AttributeFilter({
 }) {
   const t = useTranslate();
   const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   if (offered.length === 0) return null;
   return (
     <div className={styles.filter}>
       <ul className={styles.chips} aria-label={t('showtimes.filter')}>
         {offered.map((code) => (
           <li key={code}>
-            <Link
-              to={`${pathname}${toggledSearch(search, code)}`}
-              state={KEEP_SCROLL}
+            <button
+              type="button"
               className="chip"
-              current={chosen.includes(code)}
+              aria-pressed={chosen.includes(code)}
+              disabled={!hydrated}
+              onClick={() => void navigate(`${pathname}${toggledSearch(search, code)}`, { state: KEEP_SCROLL })}
               data-testid="filter-showtime-attribute"
             >
               {t(`showtimes.attribute.${code}`)}
-            </Link>
+            </button>
           </li>
         ))}
       </ul>

@@ -34,7 +34,13 @@ export function TheaterFinder({ typed, onType, onLocate, asking, status, problem
           onChange={(event) => onType(event.target.value)}
         />
       </div>
-      <button type="button" className={`button button-secondary ${styles.locate}`} disabled={!hydrated || asking} onClick={onLocate}>
+      <button
+        type="button"
+        className={`button button-secondary ${styles.locate}`}
+        disabled={!hydrated}
+        aria-disabled={asking || undefined}
+        onClick={onLocate}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" className={styles.icon}>
           <path d="M12 8a4 4 0 1 0 0 8 4 4 0 0 0 0-8Zm9 3h-2.07A7 7 0 0 0 13 5.07V3h-2v2.07A7 7 0 0 0 5.07 11H3v2h2.07A7 7 0 0 0 11 18.93V21h2v-2.07A7 7 0 0 0 18.93 13H21v-2Zm-9 6a5 5 0 1 1 0-10 5 5 0 0 1 0 10Z" />
         </svg>

@@ -30,6 +30,8 @@ export function useTheaterFinder(theaters: readonly Theater[]) {
   };
 
   const locate = () => {
+    // Pressed again while asking: the question is already out.
+    if (locating === 'asking') return;
     if (!('geolocation' in navigator)) {
       setLocating('unavailable');
       return;

@@ -1,7 +1,7 @@
 // Membership activation with the e-mailed code (includeActivation), plus the card number
 // or phone number where the site asks for them.
 
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
@@ -9,6 +9,7 @@ import { useAppData } from '@/features/site/api/get-app-data';
 import { callCypher } from '../../api/call-cypher';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { internationalPhoneNumber, isValidPhoneNumber } from '../../utils/input-rules';
+import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { activateMembership } from '../../utils/membership-activation';
 import { MemberField } from '../member-field';
 import { PhoneField } from '../phone-field';
@@ -27,13 +28,10 @@ export function ActivateScreen() {
   const [cardNumber, setCardNumber] = useState('');
   const [phone, setPhone] = useState({ country: 'US', number: '' });
   const [result, setResult] = useState<boolean>();
-  const [pending, setPending] = useState(false);
   const loginSlug = appData?.site?.settings?.loginPage?.slug ?? '';
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function activate() {
     if (config.includeActivationPhoneNumber && !isValidPhoneNumber(phone)) return;
-    setPending(true);
     const done = await activateMembership(
       context,
       {
@@ -45,8 +43,8 @@ export function ActivateScreen() {
       (call) => callCypher(call, context.brand),
     );
     setResult(done);
-    setPending(false);
   }
+  const { pending, onSubmit } = useGuardedSubmit(activate);
 
   if (result) {
     return (
@@ -64,7 +62,7 @@ export function ActivateScreen() {
       <h2 id="activate-title">{t('loyalty.activate.title')}</h2>
       <p>{t('loyalty.activate.text')}</p>
       <TheaterNeeded reason={t('loyalty.activate.chooseTheater')}>
-        <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+        <form className={formStyles.form} onSubmit={onSubmit} noValidate>
           <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} />
           <MemberField label={t('loyalty.field.activationCode')} autoComplete="one-time-code" required value={code} onValueChange={setCode} />
           {config.includeActivationCardNumber ? (
@@ -76,7 +74,7 @@ export function ActivateScreen() {
               {t('loyalty.activate.failed')}
             </p>
           ) : null}
-          <button type="submit" className="button" disabled={pending || !email || !code}>
+          <button type="submit" className="button" disabled={!email || !code} aria-disabled={pending || undefined}>
             {t('loyalty.activate.submit')}
           </button>
         </form>

@@ -46,7 +46,7 @@ export function GiftCardScreen() {
             {result.text}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={pending || !cardNumber || !pin}>
+        <button type="submit" className="button" disabled={!cardNumber || !pin} aria-disabled={pending || undefined}>
           {t('loyalty.giftCard.submit')}
         </button>
       </form>

@@ -70,7 +70,7 @@ export function ProfileScreen() {
             {message.text}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className="button" aria-disabled={pending || undefined}>
           {t('loyalty.profile.save')}
         </button>
       </form>

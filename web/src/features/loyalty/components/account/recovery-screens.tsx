@@ -43,7 +43,7 @@ function EmailRequest({ kind }: { kind: 'password' | 'username' }) {
             {state.text}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={pending || !email}>
+        <button type="submit" className="button" disabled={!email} aria-disabled={pending || undefined}>
           {t(`${prefix}.submit`)}
         </button>
       </form>

@@ -5,13 +5,14 @@
 // second membership, and sets a password through the e-mailed reset
 // (claim-box-office-membership.ts).
 
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { claimBoxOfficeMembership } from '../../api/claim-box-office-membership';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
+import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
 import { memberCreatePayload } from '../../utils/member-create';
@@ -38,7 +39,6 @@ export function RegisterScreen() {
   const [phone, setPhone] = useState({ country: 'US', number: '' });
   const [tried, setTried] = useState(false);
   const [error, setError] = useState<string>();
-  const [pending, setPending] = useState(false);
   const [foundAtBoxOffice, setFoundAtBoxOffice] = useState<string>();
   // The long form gives way to a short message: focus (and the view) go to its heading.
   const foundHeading = useRef<HTMLHeadingElement>(null);
@@ -48,11 +48,9 @@ export function RegisterScreen() {
   const passwordOk = meetsPasswordComplexity(context.provider, password);
   const phoneOk = isValidPhoneNumber(phone);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function register() {
     setTried(true);
     if (!passwordOk || !phoneOk || !email || !firstname || !lastname) return;
-    setPending(true);
     setError(undefined);
     try {
       if (await claimBoxOfficeMembership(api, email)) {
@@ -75,10 +73,9 @@ export function RegisterScreen() {
       void navigate(paths.account.build());
     } catch (failure) {
       setError(errorText(failure));
-    } finally {
-      setPending(false);
     }
   }
+  const { pending, onSubmit } = useGuardedSubmit(register);
 
   if (foundAtBoxOffice) {
     return (
@@ -97,7 +94,7 @@ export function RegisterScreen() {
     <section className={styles.panel} aria-labelledby="register-title">
       <h2 id="register-title">{t('loyalty.register.title')}</h2>
       {config.guestSignupTabText ? <p>{config.guestSignupTabText}</p> : null}
-      <form className={formStyles.form} onSubmit={(event) => void submit(event)} noValidate>
+      <form className={formStyles.form} onSubmit={onSubmit} noValidate>
         <MemberField label={t('loyalty.field.firstName')} autoComplete="given-name" required value={firstname} onValueChange={setFirstname} error={tried && !firstname ? t('loyalty.validation.required') : undefined} />
         <MemberField label={t('loyalty.field.lastName')} autoComplete="family-name" required value={lastname} onValueChange={setLastname} error={tried && !lastname ? t('loyalty.validation.required') : undefined} />
         <MemberField label={t('loyalty.field.email')} type="email" autoComplete="email" required value={email} onValueChange={setEmail} error={tried && !email ? t('loyalty.validation.required') : undefined} />
@@ -118,7 +115,7 @@ export function RegisterScreen() {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={pending}>
+        <button type="submit" className="button" aria-disabled={pending || undefined}>
           {t('loyalty.register.submit')}
         </button>
       </form>

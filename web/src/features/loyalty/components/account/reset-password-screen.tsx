@@ -72,7 +72,7 @@ export function ResetPasswordScreen() {
             {error}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={pending || !ok || !request.resetCode}>
+        <button type="submit" className="button" disabled={!ok || !request.resetCode} aria-disabled={pending || undefined}>
           {t('loyalty.reset.submit')}
         </button>
       </form>
