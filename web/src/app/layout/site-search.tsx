@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import type { SearchComboboxProps } from '@/features/search/components/search-combobox';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import styles from './site-search.module.css';
 
-const INPUT_ID = 'site-search';
-
-type ComboboxProps = { inputId: string; initialQuery: string; inputClassName?: string; placeholder: string };
-
 // The combobox's code loads only when the field is focused (DESIGN.md section 8): until
-// then, and with JavaScript off, the field is a plain form sent to the results page. The
-// combobox opens the results page itself, without a page load.
+// then, and with JavaScript off, the field is a plain form sent to the results page. Once
+// loaded, the combobox takes the field over where it is (the caret and a phone's keyboard
+// stay) and opens the results page itself, without a page load.
 const loadCombobox = () => import('@/features/search/components/search-combobox');
 
 /**
@@ -18,19 +16,19 @@ const loadCombobox = () => import('@/features/search/components/search-combobox'
  */
 export function SiteSearch({ enabled }: { enabled: boolean }) {
   const t = useTranslate();
-  const input = useRef<HTMLInputElement>(null);
-  const [combobox, setCombobox] = useState<{ Combobox: ComponentType<ComboboxProps>; typed: string }>();
+  const [input, setInput] = useState<HTMLInputElement | null>(null);
+  const [Combobox, setCombobox] = useState<ComponentType<SearchComboboxProps>>();
   const upgrade = () => {
     void loadCombobox().then(
-      ({ SearchCombobox }) => setCombobox({ Combobox: SearchCombobox, typed: input.current?.value ?? '' }),
+      ({ SearchCombobox }) => setCombobox(() => SearchCombobox),
       // Without it the plain field still searches, on the results page.
       () => undefined,
     );
   };
   // Focused before the page was hydrated: no focus event will come, upgrade now.
   useEffect(() => {
-    if (document.activeElement === input.current) upgrade();
-  }, []);
+    if (input && document.activeElement === input) upgrade();
+  }, [input]);
   return (
     <form
       role="search"
@@ -39,28 +37,23 @@ export function SiteSearch({ enabled }: { enabled: boolean }) {
       data-enabled={enabled}
       data-testid="site-search"
     >
-      <label htmlFor={INPUT_ID} className="visually-hidden">
+      <label htmlFor="site-search" className="visually-hidden">
         {t('search.label')}
       </label>
-      {combobox ? (
-        <combobox.Combobox
-          inputId={INPUT_ID}
-          initialQuery={combobox.typed}
-          inputClassName={styles.input}
-          placeholder={t('search.placeholder')}
-        />
-      ) : (
+      <div className={styles.field}>
         <input
-          ref={input}
-          id={INPUT_ID}
+          ref={setInput}
+          id="site-search"
           name="q"
           type="search"
+          enterKeyHint="search"
           maxLength={100}
           placeholder={t('search.placeholder')}
           className={styles.input}
-          onFocus={upgrade}
+          onFocus={Combobox ? undefined : upgrade}
         />
-      )}
+        {Combobox && input ? <Combobox input={input} /> : null}
+      </div>
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IntlProvider } from '@/lib/i18n';
@@ -25,7 +26,19 @@ function Location() {
   return <p data-testid="location">{`${location.pathname}${location.search}`}</p>;
 }
 
-function renderCombobox(hits: SearchHit[] = HITS) {
+/** The header's field, which the combobox takes over once it has been focused. */
+function Field({ typed }: { typed: string }) {
+  const [input, setInput] = useState<HTMLInputElement | null>(null);
+  const [focused, setFocused] = useState(false);
+  return (
+    <>
+      <input ref={setInput} aria-label="Search" defaultValue={typed} onFocus={() => setFocused(true)} />
+      {focused && input ? <SearchCombobox input={input} /> : null}
+    </>
+  );
+}
+
+function renderCombobox(hits: SearchHit[] = HITS, typed = '') {
   const fetch = vi.fn(async (_input: RequestInfo | URL) =>
     new Response(JSON.stringify(hits), { headers: { 'Content-Type': 'application/json' } }),
   );
@@ -34,18 +47,20 @@ function renderCombobox(hits: SearchHit[] = HITS) {
     <QueryClientProvider client={createQueryClient()}>
       <MemoryRouter>
         <IntlProvider locale="en-US" messages={MESSAGES}>
-          <SearchCombobox inputId="q" initialQuery="" placeholder="Search" />
+          <Field typed={typed} />
           <Location />
         </IntlProvider>
       </MemoryRouter>
     </QueryClientProvider>,
   );
-  return { fetch, input: screen.getByRole('combobox') };
+  const field = screen.getByLabelText('Search');
+  act(() => field.focus());
+  return { fetch, field, input: screen.getByRole('combobox') };
 }
 
 /** Types `text` and waits out the typing pause. */
 async function type(input: HTMLElement, text: string) {
-  fireEvent.change(input, { target: { value: text } });
+  fireEvent.input(input, { target: { value: text } });
   await act(() => new Promise((resolve) => window.setTimeout(resolve, 200)));
 }
 
@@ -55,6 +70,17 @@ afterEach(() => {
 });
 
 describe('SearchCombobox', () => {
+  it('takes over the field where it is: the element, what was typed and the focus stay', async () => {
+    const { fetch, field, input } = renderCombobox(HITS, 'velo');
+    expect(input).toBe(field);
+    expect(document.activeElement).toBe(input);
+    expect((input as HTMLInputElement).value).toBe('velo');
+    expect(input.getAttribute('aria-controls')).toBe(screen.getByRole('listbox', { hidden: true }).id);
+    expect(input.getAttribute('autocomplete')).toBe('off');
+    await act(() => new Promise((resolve) => window.setTimeout(resolve, 200)));
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/v1/search?q=velo&limit=8');
+  });
+
   it('asks once the typing pauses and lists the hits grouped by kind, the best hit’s first', async () => {
     const { fetch, input } = renderCombobox();
     expect(document.activeElement).toBe(input);

@@ -1,8 +1,11 @@
 // The header's search as a WAI-ARIA 1.2 combobox with a listbox popup: results as the
 // visitor types, grouped by kind with small posters; arrow keys move through them, Enter
 // opens the one chosen (or the results page), Escape closes the list, then clears.
+//
+// It takes over the header's field where it is rather than putting its own in its place:
+// a field replaced while focused loses the caret, and on phones the keyboard with it.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
@@ -29,21 +32,17 @@ function useSettled(value: string, delayMs: number): string {
   return settled;
 }
 
-type SearchComboboxProps = {
-  inputId: string;
-  /** What was typed before this code loaded. */
-  initialQuery: string;
-  inputClassName?: string;
-  placeholder: string;
+export type SearchComboboxProps = {
+  /** The field it serves: what was typed before this code loaded is its value. */
+  input: HTMLInputElement;
 };
 
-export function SearchCombobox({ inputId, initialQuery, inputClassName, placeholder }: SearchComboboxProps) {
+export function SearchCombobox({ input }: SearchComboboxProps) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const input = useRef<HTMLInputElement>(null);
   const listId = useId();
-  const [query, setQuery] = useState(initialQuery);
-  const [open, setOpen] = useState(initialQuery.trim().length >= MIN_QUERY_LENGTH);
+  const [query, setQuery] = useState(input.value);
+  const [open, setOpen] = useState(input.value.trim().length >= MIN_QUERY_LENGTH);
   const [active, setActive] = useState(-1);
   const words = useSettled(query.trim(), TYPING_PAUSE_MS);
   const searching = words.length >= MIN_QUERY_LENGTH;
@@ -70,22 +69,14 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
     // optionId depends on listId only, which never changes.
   }, [active, listId]);
 
-  // This input takes the place of the one the visitor focused: focus and caret follow.
-  useLayoutEffect(() => {
-    const field = input.current;
-    if (!field) return;
-    field.focus();
-    field.setSelectionRange(field.value.length, field.value.length);
-  }, []);
-
   const choose = (path: string) => {
     setOpen(false);
     setActive(-1);
-    input.current?.blur();
+    input.blur();
     void navigate(path);
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+  const onKeyDown = (event: KeyboardEvent) => {
     const count = ordered.length;
     switch (event.key) {
       case 'ArrowDown':
@@ -112,6 +103,7 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
           setOpen(false);
           setActive(-1);
         } else {
+          input.value = '';
           setQuery('');
         }
         break;
@@ -120,35 +112,44 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
     }
   };
 
+  // The field's own events, each handled with the latest state.
+  const onFieldKeyDown = useEffectEvent(onKeyDown);
+  const onFieldInput = useEffectEvent(() => {
+    setQuery(input.value);
+    setOpen(true);
+    setActive(-1);
+  });
+  useEffect(() => {
+    const listeners: [string, (event: Event) => void][] = [
+      ['keydown', (event) => onFieldKeyDown(event as KeyboardEvent)],
+      ['input', () => onFieldInput()],
+      ['focus', () => setOpen(true)],
+      ['blur', () => setOpen(false)],
+    ];
+    for (const [type, listener] of listeners) input.addEventListener(type, listener);
+    return () => {
+      for (const [type, listener] of listeners) input.removeEventListener(type, listener);
+    };
+  }, [input]);
+
+  // The field's role and state, as the pattern has them.
+  useLayoutEffect(() => {
+    input.setAttribute('role', 'combobox');
+    input.setAttribute('autocomplete', 'off');
+    input.setAttribute('aria-autocomplete', 'list');
+    input.setAttribute('aria-controls', listId);
+  }, [input, listId]);
+  const activeDescendant = expanded && active >= 0 ? optionId(active) : '';
+  useLayoutEffect(() => {
+    input.setAttribute('aria-expanded', String(expanded));
+    if (activeDescendant) input.setAttribute('aria-activedescendant', activeDescendant);
+    else input.removeAttribute('aria-activedescendant');
+  }, [input, expanded, activeDescendant]);
+
   const status = !searching || isFetching ? '' : isError ? t('search.failed') : plural(t, 'search.count', hits.length);
 
   return (
-    <div className={styles.combobox}>
-      <input
-        ref={input}
-        id={inputId}
-        name="q"
-        type="search"
-        role="combobox"
-        autoComplete="off"
-        enterKeyHint="search"
-        aria-autocomplete="list"
-        aria-expanded={expanded}
-        aria-controls={listId}
-        aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
-        className={inputClassName}
-        placeholder={placeholder}
-        value={query}
-        maxLength={100}
-        onChange={(event) => {
-          setQuery(event.target.value);
-          setOpen(true);
-          setActive(-1);
-        }}
-        onKeyDown={onKeyDown}
-        onBlur={() => setOpen(false)}
-        onFocus={() => setOpen(true)}
-      />
+    <>
       <div className={styles.popup} hidden={!expanded}>
         <div id={listId} role="listbox" aria-label={t('search.suggestions')}>
           {groups.map((group) => (
@@ -197,6 +198,6 @@ export function SearchCombobox({ inputId, initialQuery, inputClassName, placehol
       <div role="status" className="visually-hidden">
         {status}
       </div>
-    </div>
+    </>
   );
 }
