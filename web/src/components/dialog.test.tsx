@@ -56,6 +56,16 @@ describe('ConfirmDialog', () => {
     expect(document.activeElement).toBe(opener);
   });
 
+  it("is placed in the page's modal root", () => {
+    const modalRoot = document.createElement('div');
+    modalRoot.id = 'modal-root';
+    document.body.append(modalRoot);
+    render(<Asking onConfirm={() => undefined} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove card' }));
+    expect(document.querySelector('dialog')?.parentElement).toBe(modalRoot);
+    modalRoot.remove();
+  });
+
   it('confirming does the step once', () => {
     const confirm = vi.fn();
     render(<Asking onConfirm={confirm} />);

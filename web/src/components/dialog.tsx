@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import styles from './dialog.module.css';
 
 type DialogProps = {
@@ -15,7 +16,8 @@ type DialogProps = {
 /**
  * A modal dialog on the native <dialog>, open while mounted: the rest of the page is inert
  * (focus stays inside), Escape dismisses it when it may be dismissed, and focus goes back
- * to where it was when it closes.
+ * to where it was when it closes. It is placed in the page's modal root (SPEC.md section
+ * 2), after the app's own markup.
  */
 export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -32,7 +34,7 @@ export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, child
       returnTo?.focus();
     };
   }, [returnTo]);
-  return (
+  return createPortal(
     <dialog
       ref={dialog}
       className={wide ? `${styles.dialog} ${styles.wide}` : styles.dialog}
@@ -52,7 +54,8 @@ export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, child
       }}
     >
       {children}
-    </dialog>
+    </dialog>,
+    document.getElementById('modal-root') ?? document.body,
   );
 }
 

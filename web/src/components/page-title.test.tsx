@@ -1,4 +1,5 @@
 import { act, cleanup, render } from '@testing-library/react';
+import { useEffect, useState } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PageTitle } from './page-title';
@@ -19,6 +20,33 @@ function Page({ name, next }: { name: string; next?: string }) {
         </button>
       ) : null}
     </main>
+  );
+}
+
+/** A page whose heading comes with its data, 100 ms after it is shown. */
+function LatePage({ name }: { name: string }) {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setLoaded(true), 100);
+    return () => window.clearTimeout(timer);
+  }, []);
+  return (
+    <main>
+      <FreshPageTitle page={name} site="Marquee Cinemas" />
+      <input aria-label="elsewhere" />
+      {loaded ? <h1>{name}</h1> : <p>Loading</p>}
+    </main>
+  );
+}
+
+function renderLateRoute() {
+  return render(
+    <MemoryRouter initialEntries={['/movies/']}>
+      <Routes>
+        <Route path="/movies/" element={<Page name="Movies" next="/" />} />
+        <Route path="/" element={<LatePage name="Now showing" />} />
+      </Routes>
+    </MemoryRouter>,
   );
 }
 
@@ -58,6 +86,27 @@ describe('PageTitle', () => {
     const announcer = document.getElementById('route-announcer');
     expect(announcer?.getAttribute('role')).toBe('status');
     expect(announcer?.textContent).toBe('Our theaters | Marquee Cinemas');
+    vi.useRealTimers();
+  });
+
+  it('focuses a heading that comes with the page’s data when it appears', async () => {
+    vi.useFakeTimers();
+    const { getByRole } = renderLateRoute();
+    act(() => getByRole('button').click());
+    // The heading's arrival is observed after the render that brought it.
+    await act(async () => vi.advanceTimersByTime(150));
+    expect(document.activeElement).toBe(getByRole('heading', { name: 'Now showing' }));
+    vi.useRealTimers();
+  });
+
+  it('leaves the focus where the visitor put it while the heading was on its way', async () => {
+    vi.useFakeTimers();
+    const { getByRole } = renderLateRoute();
+    act(() => getByRole('button').click());
+    const elsewhere = getByRole('textbox', { name: 'elsewhere' });
+    act(() => elsewhere.focus());
+    await act(async () => vi.advanceTimersByTime(150));
+    expect(document.activeElement).toBe(elsewhere);
     vi.useRealTimers();
   });
 });

@@ -22,11 +22,22 @@ function announce(text: string) {
   }, 100);
 }
 
+/** Moves focus to the page's main heading; false when it is not there yet. */
+function focusHeading(): boolean {
+  const heading = document.querySelector<HTMLElement>('main h1');
+  if (!heading) return false;
+  heading.tabIndex = -1;
+  heading.focus({ preventScroll: true });
+  return true;
+}
+
 /**
  * The document title: the page's own name, then the site's. A published page has it in
  * its HTML already (the gateway writes the same text); this keeps it right as the
  * visitor moves from page to page. On each move to another page, focus goes to the new
- * page's heading and the title is announced, as a page load would be.
+ * page's heading and the title is announced, as a page load would be. A heading that
+ * comes with the page's data is focused when it appears, unless the visitor has moved
+ * the focus meanwhile.
  */
 export function PageTitle({ page, site }: { page?: string; site: string }) {
   const title = page ? `${page} | ${site}` : site;
@@ -39,12 +50,15 @@ export function PageTitle({ page, site }: { page?: string; site: string }) {
       firstPage = false;
       return;
     }
-    const heading = document.querySelector<HTMLElement>('main h1');
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-    }
     announce(document.title);
+    if (focusHeading()) return;
+    const focusedBefore = document.activeElement;
+    const observer = new MutationObserver(() => {
+      const untouched = document.activeElement === focusedBefore || document.activeElement === document.body;
+      if (!untouched || focusHeading()) observer.disconnect();
+    });
+    observer.observe(document.body, { childList: true, subtree: true });
+    return () => observer.disconnect();
     // Once per page, not per title: the title may change while the page loads its data.
   }, [pathname]);
   return null;
