@@ -11,17 +11,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 . bench/wrk.sh
 
-GATEWAY_BIN=${GATEWAY_BIN:-target/release/gateway}
-SECONDS_PER_RUN=${BENCH_SECONDS:-6}
-ROUNDS=${BENCH_ROUNDS:-3}
-CONNECTIONS=${BENCH_CONNECTIONS:-64}
 GATEWAY_PORT=18080
 NGINX_PORT=18081
-
-for tool in wrk /usr/sbin/nginx curl python3; do
-    command -v "$tool" >/dev/null || { echo "bench: $tool is required (apt-get install wrk nginx curl)" >&2; exit 1; }
-done
-[ -x "$GATEWAY_BIN" ] || { echo "bench: $GATEWAY_BIN is not built (cargo build --release -p gateway)" >&2; exit 1; }
+require /usr/sbin/nginx
 
 work=$(mktemp -d)
 # nginx workers run as an unprivileged user when started by root: let them read.

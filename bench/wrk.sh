@@ -1,4 +1,22 @@
-# Shared by the benchmarks that drive wrk: sourced, not run.
+# Shared by the benchmarks that load the gateway with wrk (site.sh, search.sh): sourced,
+# not run. The settings come from the environment, as each script's header says.
+
+GATEWAY_BIN=${GATEWAY_BIN:-target/release/gateway}
+SECONDS_PER_RUN=${BENCH_SECONDS:-6}
+ROUNDS=${BENCH_ROUNDS:-3}
+CONNECTIONS=${BENCH_CONNECTIONS:-64}
+
+# Exits unless wrk, curl, python3 and the commands named are installed and the gateway
+# is built.
+require() {
+    for tool in wrk curl python3 "$@"; do
+        command -v "$tool" >/dev/null || {
+            echo "bench: $tool is required (apt-get install wrk curl python3 ${*##*/})" >&2
+            exit 1
+        }
+    done
+    [ -x "$GATEWAY_BIN" ] || { echo "bench: $GATEWAY_BIN is not built (cargo build --release -p gateway)" >&2; exit 1; }
+}
 
 # "<requests/s> <p99 in ms>" of one wrk run (-t1, $CONNECTIONS connections,
 # $SECONDS_PER_RUN seconds) against a URL; a second argument names a wrk Lua script.

@@ -9,7 +9,7 @@ export function MovieFlags({ flags, className }: { flags?: string[]; className?:
   const shown = (flags ?? []).filter((flag) => SHOWN_FLAGS.includes(flag));
   if (shown.length === 0) return null;
   return (
-    <ul className={[styles.flags, className].filter(Boolean).join(' ')}>
+    <ul className={['label-list', className].filter(Boolean).join(' ')}>
       {shown.map((flag) => (
         <li key={flag} className={styles.flag}>
           {t(`movie.flag.${flag}`)}

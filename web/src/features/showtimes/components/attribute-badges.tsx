@@ -23,7 +23,7 @@ export function AttributeBadges({ attributes, language }: { attributes: readonly
   const languageName = foreignLanguage(language, t.locale);
   if (attributes.length === 0 && !languageName) return null;
   return (
-    <ul className={styles.badges} aria-label={t('showtimes.attributes')}>
+    <ul className="label-list" aria-label={t('showtimes.attributes')}>
       {languageName && language ? (
         <li className={styles.badge} title={languageName} data-language={language}>
           <span aria-hidden="true">{language.toUpperCase()}</span>
