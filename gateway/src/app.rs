@@ -14,8 +14,8 @@ use tracing::Level;
 use crate::error::error_response;
 use crate::state::AppState;
 use crate::{
-    api, cypher, metrics, ops, publish, redirects, request_context, security, third_party_proxy,
-    ticketing_sandbox, web,
+    api, cypher, load_shedding, metrics, ops, publish, redirects, request_context, security,
+    third_party_proxy, ticketing_sandbox, web,
 };
 
 /// Request bodies larger than this are refused with 413 by the body extractors.
@@ -27,7 +27,7 @@ pub fn app(state: AppState) -> Router {
     } else {
         Router::new()
     };
-    Router::new()
+    let routes = Router::new()
         .merge(sandbox)
         .merge(ops::router())
         .merge(api::router())
@@ -37,7 +37,8 @@ pub fn app(state: AppState) -> Router {
         .merge(web::router(&state.web))
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state.clone())
-        .fallback_service(web::fallback(state.clone()))
+        .fallback_service(web::fallback(state.clone()));
+    load_shedding::shed_load(routes, state.max_in_flight)
         .layer(middleware::from_fn_with_state(
             state.clone(),
             metrics::record,

@@ -58,6 +58,9 @@ pub struct Config {
     /// The proxies in front of the gateway whose forwarding header names the client
     /// (TRUSTED_PROXIES, TRUSTED_PROXY_HEADER); none by default.
     pub trusted_proxies: TrustedProxies,
+    /// Requests answered at once beyond the published files (GATEWAY_MAX_IN_FLIGHT);
+    /// more are answered 503 with Retry-After.
+    pub max_in_flight: usize,
 }
 
 impl Config {
@@ -98,6 +101,7 @@ impl Config {
             shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
             captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
             trusted_proxies: trusted_proxies(&lookup)?,
+            max_in_flight: max_in_flight(&lookup)?,
             ticketing_sandbox: match lookup("TICKETING_SANDBOX").as_deref() {
                 None => embedded,
                 Some("true") => true,
@@ -131,6 +135,20 @@ fn trusted_proxies(
             problem,
         },
     )
+}
+
+/// GATEWAY_MAX_IN_FLIGHT: a positive number of requests, 1024 by default.
+fn max_in_flight(lookup: &impl Fn(&str) -> Option<String>) -> Result<usize, ConfigError> {
+    match lookup("GATEWAY_MAX_IN_FLIGHT") {
+        None => Ok(1024),
+        Some(value) => match value.parse::<usize>() {
+            Ok(max) if max > 0 => Ok(max),
+            _ => Err(ConfigError {
+                variable: "GATEWAY_MAX_IN_FLIGHT",
+                problem: format!("'{value}' is not a positive number of requests"),
+            }),
+        },
+    }
 }
 
 /// Where the renderer listens when it runs as its own service.
@@ -174,6 +192,7 @@ mod tests {
         assert_eq!(config.addr.to_string(), "127.0.0.1:8080");
         assert_eq!(config.services.catalogue, "127.0.0.1:50051");
         assert_eq!(config.grpc_timeout, Duration::from_secs(2));
+        assert_eq!(config.max_in_flight, 1024);
     }
 
     #[test]
@@ -194,6 +213,8 @@ mod tests {
             ("SHUTDOWN_GRACE_MS", "-1"),
             ("TRUSTED_PROXIES", "10.0.0.0/8, ingress-nginx"),
             ("TRUSTED_PROXY_HEADER", "x-real-ip"),
+            ("GATEWAY_MAX_IN_FLIGHT", "0"),
+            ("GATEWAY_MAX_IN_FLIGHT", "many"),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)

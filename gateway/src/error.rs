@@ -105,7 +105,15 @@ impl IntoResponse for AppError {
         if status.is_server_error() {
             tracing::warn!(error = %self, "request failed");
         }
-        error_response(status, code, &message)
+        let mut response = error_response(status, code, &message);
+        // A service down or busy: worth trying again shortly.
+        if status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                crate::load_shedding::RETRY_AFTER_SECONDS.into(),
+            );
+        }
+        response
     }
 }
 

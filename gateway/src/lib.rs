@@ -40,6 +40,7 @@ pub mod error;
 pub mod etag;
 pub mod extract;
 pub mod html;
+pub mod load_shedding;
 pub mod metrics;
 pub mod ops;
 pub mod page_routes;

@@ -138,6 +138,7 @@ impl Application {
             ticketing_sandbox,
             trusted_proxies: config.trusted_proxies.clone(),
             search_answers: crate::api::SearchAnswers::default(),
+            max_in_flight: config.max_in_flight,
         });
         let listener = TcpListener::bind(config.addr)
             .await

@@ -52,4 +52,7 @@ pub struct Shared {
     pub trusted_proxies: TrustedProxies,
     /// Site search's recent answers, for the catalogue version being served.
     pub search_answers: crate::api::SearchAnswers,
+    /// How many requests past the published files are answered at once
+    /// (GATEWAY_MAX_IN_FLIGHT); more are refused with 503.
+    pub max_in_flight: usize,
 }

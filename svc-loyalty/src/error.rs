@@ -39,6 +39,9 @@ pub enum Error {
     WalletKey(String),
     #[error("the password workers have stopped")]
     PasswordWorkers,
+    /// The password queue is full: try again shortly.
+    #[error("the loyalty service is busy, please try again shortly")]
+    Busy,
 }
 
 impl From<PeachCode> for Error {
@@ -58,7 +61,8 @@ impl From<Error> for tonic::Status {
             | Error::Captcha(_)
             | Error::Upstream(_)
             | Error::PaymentPortal(_)
-            | Error::Mail(_) => tonic::Status::unavailable(error.to_string()),
+            | Error::Mail(_)
+            | Error::Busy => tonic::Status::unavailable(error.to_string()),
             Error::Peach(_)
             | Error::Store(_)
             | Error::DataDir(_)

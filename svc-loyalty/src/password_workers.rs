@@ -3,6 +3,10 @@
 //! reuses for every job. More threads would not finish sooner, and memory allocated per
 //! job stays with the allocator: on tokio's blocking pool, whose threads come and go by
 //! the dozen, a soak grew the service past 1 GiB.
+//!
+//! The queue in front of them is bounded: a login arriving when it is full is answered
+//! at once as busy ([`Error::Busy`]: 503 and Retry-After at the gateway) rather than kept
+//! waiting behind seconds of hashing, and memory stays bounded under a flood.
 
 use std::num::NonZeroUsize;
 use std::sync::mpsc;
@@ -15,59 +19,83 @@ use crate::error::Error;
 
 type Job = Box<dyn FnOnce(&mut HashingMemory) + Send>;
 
-static WORKERS: LazyLock<mpsc::Sender<Job>> = LazyLock::new(start_workers);
+/// Jobs that may wait per worker: about a second of hashing.
+const QUEUED_PER_WORKER: usize = 16;
 
-fn start_workers() -> mpsc::Sender<Job> {
-    let (jobs, queue) = mpsc::channel::<Job>();
-    let queue = Arc::new(Mutex::new(queue));
+static WORKERS: LazyLock<Workers> = LazyLock::new(|| {
     let threads = std::thread::available_parallelism().map_or(2, NonZeroUsize::get);
-    for index in 0..threads {
-        let queue = Arc::clone(&queue);
-        let spawned = std::thread::Builder::new()
-            .name(format!("password-{index}"))
-            .spawn(move || {
-                // Allocated at the first job, so an idle service does not hold it.
-                let mut memory: Option<HashingMemory> = None;
-                loop {
-                    // The lock is held only while waiting for the next job, not while it runs.
-                    let next = match queue.lock() {
-                        Ok(queue) => queue.recv(),
-                        Err(_) => return,
-                    };
-                    match next {
-                        Ok(job) => job(memory.get_or_insert_with(HashingMemory::new)),
-                        Err(_) => return,
-                    }
-                }
-            });
-        if let Err(error) = spawned {
-            tracing::error!(%error, "a password worker thread could not start");
-        }
-    }
-    jobs
+    Workers::start(threads, threads * QUEUED_PER_WORKER)
+});
+
+struct Workers {
+    jobs: mpsc::SyncSender<Job>,
 }
 
-async fn on_worker<T: Send + 'static>(
-    work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
-) -> Result<T, Error> {
-    let (reply, answer) = oneshot::channel();
-    WORKERS
-        .send(Box::new(move |memory| {
+impl Workers {
+    /// `threads` workers behind a queue of `queued` jobs.
+    fn start(threads: usize, queued: usize) -> Workers {
+        let (jobs, queue) = mpsc::sync_channel::<Job>(queued);
+        let queue = Arc::new(Mutex::new(queue));
+        for index in 0..threads {
+            let queue = Arc::clone(&queue);
+            let spawned = std::thread::Builder::new()
+                .name(format!("password-{index}"))
+                .spawn(move || {
+                    // Allocated at the first job, so an idle service does not hold it.
+                    let mut memory: Option<HashingMemory> = None;
+                    loop {
+                        // The lock is held only while waiting for the next job, not while it runs.
+                        let next = match queue.lock() {
+                            Ok(queue) => queue.recv(),
+                            Err(_) => return,
+                        };
+                        match next {
+                            Ok(job) => job(memory.get_or_insert_with(HashingMemory::new)),
+                            Err(_) => return,
+                        }
+                    }
+                });
+            if let Err(error) = spawned {
+                tracing::error!(%error, "a password worker thread could not start");
+            }
+        }
+        Workers { jobs }
+    }
+
+    /// Queues `work`; its result comes on the receiver. [`Error::Busy`] when the queue is full.
+    fn submit<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
+    ) -> Result<oneshot::Receiver<T>, Error> {
+        let (reply, answer) = oneshot::channel();
+        let job: Job = Box::new(move |memory| {
             // The caller may have gone (its request was cancelled): nothing to answer then.
             let _ = reply.send(work(memory));
-        }))
-        .map_err(|_| Error::PasswordWorkers)?;
-    answer.await.map_err(|_| Error::PasswordWorkers)
+        });
+        self.jobs.try_send(job).map_err(|error| match error {
+            mpsc::TrySendError::Full(_) => {
+                tracing::warn!("password queue full: a call is answered busy");
+                Error::Busy
+            }
+            mpsc::TrySendError::Disconnected(_) => Error::PasswordWorkers,
+        })?;
+        Ok(answer)
+    }
+}
+
+/// The result of a job [`Workers::submit`] queued.
+async fn answer<T>(receiver: oneshot::Receiver<T>) -> Result<T, Error> {
+    receiver.await.map_err(|_| Error::PasswordWorkers)
 }
 
 /// The PHC string of `password`, with a fresh random salt.
 pub async fn hash(password: String) -> Result<String, Error> {
-    Ok(on_worker(move |memory| hash_password(&password, memory)).await??)
+    Ok(answer(WORKERS.submit(move |memory| hash_password(&password, memory))?).await??)
 }
 
 /// Whether `password` matches the stored PHC string.
 pub async fn verify(password: String, stored: String) -> Result<bool, Error> {
-    on_worker(move |memory| verify_password(&password, &stored, memory)).await
+    answer(WORKERS.submit(move |memory| verify_password(&password, &stored, memory))?).await
 }
 
 #[cfg(test)]
@@ -87,6 +115,29 @@ mod tests {
                 .await
                 .expect("checks")
         );
+    }
+
+    #[tokio::test]
+    async fn a_job_beyond_the_queue_is_answered_busy_at_once_and_the_queue_takes_jobs_again() {
+        let workers = Workers::start(1, 1);
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let (started, running) = oneshot::channel();
+        // One job on the worker, held there; one waiting in the queue.
+        let first = workers
+            .submit(move |_| {
+                let _ = started.send(());
+                let _ = held.recv();
+            })
+            .expect("queued");
+        running.await.expect("the first job runs");
+        let second = workers.submit(|_| 2).expect("queued");
+        let beyond = workers.submit(|_| 3);
+        assert!(matches!(beyond, Err(Error::Busy)), "{beyond:?}");
+        release.send(()).expect("released");
+        answer(first).await.expect("runs");
+        assert_eq!(answer(second).await.expect("runs"), 2);
+        let after = workers.submit(|_| 4).expect("queued again");
+        assert_eq!(answer(after).await.expect("runs"), 4);
     }
 
     #[tokio::test]

@@ -1,9 +1,15 @@
-//! Rate limits per client address (SPEC.md section 8's 429): a fixed one-minute window
-//! per kind of call, kept in memory by each service instance.
+//! Rate limits (SPEC.md section 8's 429), kept in memory by each service instance: per
+//! client address for every limited kind of call, and per account for logins and
+//! recovery, so many addresses cannot take turns guessing one member's password.
+//!
+//! Each key has a budget of calls a minute that refills evenly (governor's GCRA, on a
+//! sharded map: no lock across keys). Keys whose budget is full again are dropped once
+//! there are many; if a flood of distinct keys still fills the map, limited calls are
+//! refused until it drains (at most a minute), rather than the map growing without bound.
 
-use std::collections::HashMap;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::num::NonZeroU32;
+
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 /// The calls that are limited, each with its own budget.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -14,41 +20,54 @@ pub enum Limited {
     GiftCard,
 }
 
-const WINDOW: Duration = Duration::from_secs(60);
+/// Who a budget belongs to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Holder {
+    Address(String),
+    /// A member's e-mail address, lower-cased.
+    Account(String),
+}
+
+/// How many keys are kept before those with a full budget are dropped, and the most kept.
+const MAX_KEYS: usize = 100_000;
 
 #[derive(Debug)]
 pub struct RateLimits {
-    per_window: u32,
-    windows: Mutex<HashMap<(Limited, String), (Instant, u32)>>,
+    limiter: DefaultKeyedRateLimiter<(Limited, Holder)>,
 }
 
 impl RateLimits {
+    /// `per_minute` calls a minute for each key (at least one).
     pub fn new(per_minute: u32) -> RateLimits {
+        let quota = Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN));
         RateLimits {
-            per_window: per_minute,
-            windows: Mutex::new(HashMap::new()),
+            limiter: RateLimiter::keyed(quota),
         }
     }
 
-    /// Counts one call from `address`; false when its budget for this minute is spent.
+    /// Counts one call from `address`; false when its budget is spent.
     pub fn allow(&self, kind: Limited, address: &str) -> bool {
-        let now = Instant::now();
-        let mut windows = self
-            .windows
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if windows.len() > 100_000 {
-            windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
+        self.check(kind, Holder::Address(address.to_owned()))
+    }
+
+    /// Counts one call for the account of `email`; false when its budget is spent.
+    pub fn allow_account(&self, kind: Limited, email: &str) -> bool {
+        self.check(kind, Holder::Account(email.to_lowercase()))
+    }
+
+    fn check(&self, kind: Limited, holder: Holder) -> bool {
+        if self.limiter.len() >= MAX_KEYS {
+            self.limiter.retain_recent();
+            self.limiter.shrink_to_fit();
+            if self.limiter.len() >= MAX_KEYS {
+                tracing::warn!(
+                    keys = MAX_KEYS,
+                    "rate limits full: limited calls refused until they drain"
+                );
+                return false;
+            }
         }
-        let (start, count) = windows
-            .entry((kind, address.to_owned()))
-            .or_insert((now, 0));
-        if now.duration_since(*start) >= WINDOW {
-            *start = now;
-            *count = 0;
-        }
-        *count += 1;
-        *count <= self.per_window
+        self.limiter.check_key(&(kind, holder)).is_ok()
     }
 }
 
@@ -65,11 +84,35 @@ mod tests {
     }
 
     #[test]
-    fn addresses_and_kinds_have_their_own_budgets() {
+    fn addresses_kinds_and_accounts_have_their_own_budgets() {
         let limits = RateLimits::new(1);
         assert!(limits.allow(Limited::Login, "10.0.0.1"));
         assert!(limits.allow(Limited::Login, "10.0.0.2"));
         assert!(limits.allow(Limited::GiftCard, "10.0.0.1"));
+        assert!(limits.allow_account(Limited::Login, "10.0.0.1"));
         assert!(!limits.allow(Limited::Login, "10.0.0.1"));
+    }
+
+    #[test]
+    fn an_account_is_refused_whichever_address_asks_and_however_it_is_spelled() {
+        let limits = RateLimits::new(2);
+        assert!(limits.allow_account(Limited::Login, "demo@marqueecinemas.example"));
+        assert!(limits.allow_account(Limited::Login, "Demo@MarqueeCinemas.example"));
+        assert!(!limits.allow_account(Limited::Login, "DEMO@marqueecinemas.example"));
+        assert!(limits.allow_account(Limited::Login, "other@marqueecinemas.example"));
+    }
+
+    #[test]
+    fn the_keys_kept_stay_bounded_under_a_flood_of_addresses() {
+        let limits = RateLimits::new(1);
+        for index in 0..MAX_KEYS + 10 {
+            limits.allow(
+                Limited::Login,
+                &format!("10.{}.{}.{}", index >> 16, (index >> 8) & 255, index & 255),
+            );
+        }
+        assert!(limits.limiter.len() <= MAX_KEYS);
+        // Full of spent budgets: a limited call is refused rather than the map grown.
+        assert!(!limits.allow(Limited::Login, "192.0.2.1"));
     }
 }

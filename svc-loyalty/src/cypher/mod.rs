@@ -28,7 +28,7 @@ use crate::Error;
 use crate::domain::codes::PeachCode;
 use crate::domain::config::DEFAULT_SESSION_TIMEOUT_HOURS;
 use crate::domain::credentials::sha256_hex;
-use crate::domain::member::Member;
+use crate::domain::member::{Email, Member};
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::events::MemberEvent;
 use crate::mail::Mailer;
@@ -325,6 +325,15 @@ impl Provider {
 
     fn check_rate(&self, kind: Limited, envelope: &Envelope) -> Result<(), Error> {
         if self.limits.allow(kind, &envelope.client_address) {
+            Ok(())
+        } else {
+            Err(PeachCode::TooManyRequests.into())
+        }
+    }
+
+    /// The account's own budget, whichever addresses its calls come from.
+    fn check_account_rate(&self, kind: Limited, email: &Email) -> Result<(), Error> {
+        if self.limits.allow_account(kind, email.as_str()) {
             Ok(())
         } else {
             Err(PeachCode::TooManyRequests.into())

@@ -16,9 +16,11 @@ use crate::store::codes::{self, Purpose};
 use crate::store::{members, unix_now};
 
 impl Provider {
-    /// The member of `email`, or code 29.
+    /// The member of `email`, or code 29; an e-mail is sent to them, within the
+    /// account's recovery budget (code 429 beyond it: one mailbox is not flooded).
     async fn member_by_email(&self, email: &str) -> Result<(Email, String), Error> {
         let email = Email::parse(email).ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
+        self.check_account_rate(Limited::Recovery, &email)?;
         let credentials = members::credentials(self.store.pool(), email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
