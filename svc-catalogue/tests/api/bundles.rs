@@ -38,6 +38,40 @@ async fn a_type_error_names_the_file_and_the_field() {
 }
 
 #[tokio::test]
+async fn a_misspelt_field_anywhere_is_refused_by_name_line_and_column() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "theaters.json", |theaters| {
+        theaters[1]["adress"] = theaters[1]["address"].clone()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("theaters.json: [1].adress: unknown field `adress`"),
+        "{error}"
+    );
+    assert!(error.contains(" at line "), "{error}");
+
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "site.json", |site| {
+        site["config"]["theme"]["pallete"] = site["config"]["theme"]["palette"].clone()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("site.json: config.theme.pallete: unknown field `pallete`"),
+        "{error}"
+    );
+
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "pages.json", |pages| {
+        pages[0]["titel"] = "About".into()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains("pages.json: [0].titel: unknown field `titel`"),
+        "{error}"
+    );
+}
+
+#[tokio::test]
 async fn an_unknown_field_in_a_movie_is_refused_by_name() {
     let dir = copy_bundle(DEMO);
     edit_json(&dir, "movies.json", |movies| {
