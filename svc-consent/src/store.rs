@@ -1,8 +1,9 @@
 //! The consent receipt store: all SQL. SQLite under DATA_DIR by default, PostgreSQL when
 //! DATABASE_URL is set; the same statements run on both (`$n` placeholders, text columns).
 //!
-//! The table is created with `CREATE TABLE IF NOT EXISTS` rather than a migrator because
-//! the database may be shared with svc-loyalty, whose migrations it must not disturb.
+//! The schema is made by the migrations in `svc-consent/migrations/`. The database may be
+//! svc-loyalty's too: the two services' migrations share sqlx's table, so this service's
+//! versions start at 1001, and each service's migrator leaves the other's alone.
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
@@ -12,14 +13,13 @@ use time::format_description::well_known::Rfc3339;
 use crate::Error;
 use crate::domain::receipt::NewReceipt;
 
-const CREATE_TABLE: &str = "CREATE TABLE IF NOT EXISTS consent_receipts (
-    id TEXT PRIMARY KEY,
-    recorded_at TEXT NOT NULL,
-    regulation TEXT NOT NULL,
-    choices TEXT NOT NULL,
-    policy_version TEXT NOT NULL,
-    client_network TEXT NOT NULL
-)";
+/// This service's migrations; those of another service sharing the database are not its
+/// to check.
+fn migrator() -> sqlx::migrate::Migrator {
+    let mut migrator = sqlx::migrate!("./migrations");
+    migrator.set_ignore_missing(true);
+    migrator
+}
 
 /// A stored receipt, as read back.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -40,14 +40,14 @@ pub struct ReceiptStore {
 }
 
 impl ReceiptStore {
-    /// Connects to `url` (`sqlite://...` or `postgres://...`) and makes sure the table exists.
+    /// Connects to `url` (`sqlite://...` or `postgres://...`) and runs the migrations.
     pub async fn connect(url: &str) -> Result<ReceiptStore, Error> {
         sqlx::any::install_default_drivers();
         let pool = AnyPoolOptions::new()
             .max_connections(5)
             .connect(url)
             .await?;
-        sqlx::query(CREATE_TABLE).execute(&pool).await?;
+        migrator().run(&pool).await.map_err(sqlx::Error::from)?;
         Ok(ReceiptStore { pool })
     }
 
@@ -136,6 +136,37 @@ mod tests {
         std::fs::create_dir_all(&dir).expect("a temporary folder");
         let url = format!("sqlite://{}?mode=rwc", dir.join("consent.sqlite").display());
         round_trip(&ReceiptStore::connect(&url).await.expect("sqlite")).await;
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn its_migrations_share_a_database_with_another_services() {
+        let dir = std::env::temp_dir().join(format!("consent-store-{}", uuid::Uuid::new_v4()));
+        let other = dir.join("other-migrations");
+        std::fs::create_dir_all(&other).expect("a temporary folder");
+        // Another service's first migration, as svc-loyalty's are numbered.
+        std::fs::write(
+            other.join("0001_members.sql"),
+            "CREATE TABLE members (id TEXT PRIMARY KEY);",
+        )
+        .expect("a migration");
+        let url = format!("sqlite://{}?mode=rwc", dir.join("shared.sqlite").display());
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new().connect(&url).await.expect("sqlite");
+        let mut theirs = sqlx::migrate::Migrator::new(other.as_path())
+            .await
+            .expect("their migrations");
+        theirs.set_ignore_missing(true);
+        theirs.run(&pool).await.expect("theirs run first");
+        let store = ReceiptStore::connect(&url)
+            .await
+            .expect("ours run beside them");
+        round_trip(&store).await;
+        theirs
+            .run(&pool)
+            .await
+            .expect("theirs run again beside ours");
+        ReceiptStore::connect(&url).await.expect("and ours again");
         let _ = std::fs::remove_dir_all(dir);
     }
 

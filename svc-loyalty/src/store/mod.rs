@@ -51,7 +51,11 @@ impl Store {
             })
             .connect(url)
             .await?;
-        sqlx::migrate!("./migrations").run(&pool).await?;
+        // The database may be svc-consent's too, whose migrations (from 1001) are not
+        // this service's to check.
+        let mut migrator = sqlx::migrate!("./migrations");
+        migrator.set_ignore_missing(true);
+        migrator.run(&pool).await?;
         Ok(Store { pool })
     }
 
