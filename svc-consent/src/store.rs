@@ -7,8 +7,6 @@
 
 use sqlx::AnyPool;
 use sqlx::any::AnyPoolOptions;
-use time::OffsetDateTime;
-use time::format_description::well_known::Rfc3339;
 
 use crate::Error;
 use crate::domain::receipt::NewReceipt;
@@ -56,9 +54,7 @@ impl ReceiptStore {
     pub async fn insert(&self, receipt: &NewReceipt) -> Result<StoredReceipt, Error> {
         let stored = StoredReceipt {
             id: uuid::Uuid::new_v4().to_string(),
-            recorded_at: OffsetDateTime::now_utc()
-                .format(&Rfc3339)
-                .map_err(|error| sqlx::Error::Encode(Box::new(error)))?,
+            recorded_at: jiff::Timestamp::now().to_string(),
             regulation: receipt.regulation.clone(),
             choices: choices_json(receipt),
             policy_version: receipt.policy_version.clone(),
@@ -126,7 +122,7 @@ mod tests {
         assert_eq!(found.regulation, "ccpa");
         assert_eq!(found.choices, r#"{"analytics":false,"doNotSell":true}"#);
         assert_eq!(found.client_network, "198.51.100.0");
-        assert!(OffsetDateTime::parse(&found.recorded_at, &Rfc3339).is_ok());
+        assert!(found.recorded_at.parse::<jiff::Timestamp>().is_ok());
         assert_eq!(store.find("missing").await.expect("read"), None);
     }
 

@@ -224,11 +224,5 @@ impl Provider {
 
 /// Unix seconds as RFC 3339 in UTC.
 pub(super) fn rfc3339(unix: i64) -> String {
-    time::OffsetDateTime::from_unix_timestamp(unix)
-        .ok()
-        .and_then(|at| {
-            at.format(&time::format_description::well_known::Rfc3339)
-                .ok()
-        })
-        .unwrap_or_default()
+    jiff::Timestamp::from_second(unix).map_or_else(|_| String::new(), |at| at.to_string())
 }
