@@ -39,10 +39,7 @@ pub fn app(state: AppState) -> Router {
         .with_state(state.clone())
         .fallback_service(web::fallback(state.clone()));
     load_shedding::shed_load(routes, state.max_in_flight)
-        .layer(middleware::from_fn_with_state(
-            state.clone(),
-            metrics::record,
-        ))
+        .layer(middleware::from_fn(metrics::record))
         .layer(middleware::from_fn_with_state(
             state.clone(),
             security::headers,

@@ -15,7 +15,6 @@ use crate::app::app;
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
-use crate::metrics::Metrics;
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::publish::{PublishStatus, Published, Publisher};
 use crate::site_snapshot::{SiteCache, SiteOverrides};
@@ -57,6 +56,7 @@ impl Application {
         config: Config,
         lookup: impl Fn(&str) -> Option<String> + Copy,
     ) -> Result<Application, StartupError> {
+        proto::metrics::install();
         let embedded = if config.embedded {
             Some(EmbeddedServices::start(lookup).await?)
         } else {
@@ -131,7 +131,6 @@ impl Application {
             published,
             publish_status,
             renderer,
-            metrics: Metrics::default(),
             web,
             third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),

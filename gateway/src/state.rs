@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use crate::client_address::TrustedProxies;
 use crate::clients::Services;
-use crate::metrics::Metrics;
 use crate::publish::renderer::Renderer;
 use crate::publish::{PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
@@ -40,7 +39,6 @@ pub struct Shared {
     pub publish_status: PublishStatus,
     /// The renderer the publisher calls, asked for its health by `/readyz`.
     pub renderer: Renderer,
-    pub metrics: Metrics,
     pub web: WebApp,
     pub third_party_proxy: ThirdPartyProxy,
     /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.

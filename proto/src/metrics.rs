@@ -1,171 +1,105 @@
-//! Process metrics in the Prometheus text format, shared by every binary: counters,
-//! gauges and latency histograms in one process-wide registry (as Prometheus client
-//! libraries keep a default registry), so a service's modules record without threading
-//! a handle through, and the embedded gateway's `/metrics` shows its services too.
-//! Services serve it on `METRICS_ADDR` ([`serve`]); the gateway on its `/metrics`.
+//! Process metrics, recorded through the `metrics` facade and rendered in the Prometheus
+//! text format by metrics-exporter-prometheus: one recorder per process (the embedded
+//! gateway's `/metrics` shows its services too), so a module records without threading
+//! a handle through, and recording takes no lock across series. Services serve it on
+//! `METRICS_ADDR` ([`serve`]); the gateway on its `/metrics`.
+//!
+//! [`METRICS`] is the platform's list of metrics: each is described there once, and
+//! README.md ("Observability") lists the same. Label values come from bounded sets
+//! (matched routes, status codes, gRPC methods), never from raw client input.
 
-use std::collections::BTreeMap;
-use std::fmt::Write;
-use std::sync::{LazyLock, Mutex};
+use std::sync::OnceLock;
 
-/// Upper bounds of the latency buckets, in seconds.
+use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
+
+/// Upper bounds of the latency buckets, in seconds, of every `*_seconds` histogram.
 pub const BUCKETS: [f64; 10] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1.0, 5.0];
 
-/// Label names and values of one series, in a fixed order.
-pub type Labels = Vec<(&'static str, String)>;
-
-#[derive(Debug, Default, Clone)]
-pub struct Histogram {
-    pub count: u64,
-    pub sum_seconds: f64,
-    pub buckets: [u64; BUCKETS.len()],
+#[derive(Debug, Clone, Copy)]
+pub enum Kind {
+    Counter,
+    Gauge,
+    Histogram,
 }
 
-impl Histogram {
-    pub fn observe(&mut self, seconds: f64) {
-        self.count += 1;
-        self.sum_seconds += seconds;
-        for (bucket, bound) in self.buckets.iter_mut().zip(BUCKETS) {
-            if seconds <= bound {
-                *bucket += 1;
+/// Every metric of the platform: name, kind and help text.
+pub const METRICS: [(&str, Kind, &str); 9] = [
+    (
+        "http_requests_total",
+        Kind::Counter,
+        "HTTP requests answered, by method, matched route and status.",
+    ),
+    (
+        "http_request_duration_seconds",
+        Kind::Histogram,
+        "Time to answer HTTP requests, by method, matched route and status.",
+    ),
+    (
+        "grpc_server_requests_total",
+        Kind::Counter,
+        "gRPC calls answered, by method and status code.",
+    ),
+    (
+        "grpc_server_request_duration_seconds",
+        Kind::Histogram,
+        "Time to answer gRPC calls, by method.",
+    ),
+    (
+        "catalogue_bundle_rejections_total",
+        Kind::Counter,
+        "Changed site bundles that failed to load (the last good one kept serving).",
+    ),
+    (
+        "catalogue_bundle_rejected",
+        Kind::Gauge,
+        "1 while the bundle on disk is broken and the last good one is served.",
+    ),
+    (
+        "loyalty_outbox_backlog",
+        Kind::Gauge,
+        "Login events in the outbox waiting for NATS.",
+    ),
+    (
+        "loyalty_nats_publish_failures_total",
+        Kind::Counter,
+        "Relay passes that could not publish login events to NATS.",
+    ),
+    (
+        "store_pool_connections",
+        Kind::Gauge,
+        "Connections of the member store's pool, by state.",
+    ),
+];
+
+static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
+
+/// Installs this process's recorder and describes [`METRICS`], once; later calls answer
+/// the same handle. Every binary calls it at start-up, before recording.
+pub fn install() -> &'static PrometheusHandle {
+    HANDLE.get_or_init(|| {
+        // Fails only for an empty list of buckets, which BUCKETS is not.
+        let builder = PrometheusBuilder::new()
+            .set_buckets_for_metric(Matcher::Suffix("_seconds".to_owned()), &BUCKETS)
+            .unwrap_or_else(|_| PrometheusBuilder::new());
+        let recorder = builder.build_recorder();
+        let handle = recorder.handle();
+        if metrics::set_global_recorder(recorder).is_err() {
+            tracing::warn!("a metrics recorder was installed already: this one stays empty");
+        }
+        for (name, kind, help) in METRICS {
+            match kind {
+                Kind::Counter => metrics::describe_counter!(name, help),
+                Kind::Gauge => metrics::describe_gauge!(name, help),
+                Kind::Histogram => metrics::describe_histogram!(name, help),
             }
         }
-    }
-
-    /// Writes the `_bucket`, `_sum` and `_count` lines of one series.
-    pub fn write(&self, out: &mut String, name: &str, labels: &str) {
-        let sep = if labels.is_empty() { "" } else { "," };
-        for (count, bound) in self.buckets.iter().zip(BUCKETS) {
-            let _ = writeln!(out, "{name}_bucket{{{labels}{sep}le=\"{bound}\"}} {count}");
-        }
-        let _ = writeln!(
-            out,
-            "{name}_bucket{{{labels}{sep}le=\"+Inf\"}} {}\n{name}_sum{{{labels}}} {}\n{name}_count{{{labels}}} {}",
-            self.count, self.sum_seconds, self.count
-        );
-    }
+        handle
+    })
 }
 
-/// Renders labels as `name="value",...`, escaping the values.
-pub fn render_labels(labels: &[(&'static str, String)]) -> String {
-    labels
-        .iter()
-        .map(|(name, value)| {
-            let value = value
-                .replace('\\', "\\\\")
-                .replace('"', "\\\"")
-                .replace('\n', "\\n");
-            format!("{name}=\"{value}\"")
-        })
-        .collect::<Vec<_>>()
-        .join(",")
-}
-
-#[derive(Debug)]
-enum Values {
-    Counter(BTreeMap<Labels, f64>),
-    Gauge(BTreeMap<Labels, f64>),
-    Histogram(BTreeMap<Labels, Histogram>),
-}
-
-#[derive(Debug)]
-struct Family {
-    help: &'static str,
-    values: Values,
-}
-
-#[derive(Debug, Default)]
-struct Registry {
-    families: BTreeMap<&'static str, Family>,
-}
-
-static REGISTRY: LazyLock<Mutex<Registry>> = LazyLock::new(Mutex::default);
-
-fn with_family<T>(
-    name: &'static str,
-    help: &'static str,
-    empty: fn() -> Values,
-    change: impl FnOnce(&mut Values) -> T,
-) -> T {
-    let mut registry = REGISTRY
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let family = registry.families.entry(name).or_insert_with(|| Family {
-        help,
-        values: empty(),
-    });
-    change(&mut family.values)
-}
-
-/// Adds `by` to the counter `name` with `labels`.
-pub fn count(name: &'static str, help: &'static str, labels: Labels, by: f64) {
-    with_family(
-        name,
-        help,
-        || Values::Counter(BTreeMap::new()),
-        |values| {
-            if let Values::Counter(series) = values {
-                *series.entry(labels).or_default() += by;
-            }
-        },
-    );
-}
-
-/// Sets the gauge `name` with `labels` to `value`.
-pub fn set_gauge(name: &'static str, help: &'static str, labels: Labels, value: f64) {
-    with_family(
-        name,
-        help,
-        || Values::Gauge(BTreeMap::new()),
-        |values| {
-            if let Values::Gauge(series) = values {
-                series.insert(labels, value);
-            }
-        },
-    );
-}
-
-/// Records one observation of `seconds` in the histogram `name` with `labels`.
-pub fn observe(name: &'static str, help: &'static str, labels: Labels, seconds: f64) {
-    with_family(
-        name,
-        help,
-        || Values::Histogram(BTreeMap::new()),
-        |values| {
-            if let Values::Histogram(series) = values {
-                series.entry(labels).or_default().observe(seconds);
-            }
-        },
-    );
-}
-
-/// Every family of the registry in the Prometheus text format.
+/// Every metric recorded so far, in the Prometheus text format.
 pub fn render() -> String {
-    let registry = REGISTRY
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    let mut out = String::new();
-    for (name, family) in &registry.families {
-        let kind = match family.values {
-            Values::Counter(_) => "counter",
-            Values::Gauge(_) => "gauge",
-            Values::Histogram(_) => "histogram",
-        };
-        let _ = writeln!(out, "# HELP {name} {}\n# TYPE {name} {kind}", family.help);
-        match &family.values {
-            Values::Counter(series) | Values::Gauge(series) => {
-                for (labels, value) in series {
-                    let _ = writeln!(out, "{name}{{{}}} {value}", render_labels(labels));
-                }
-            }
-            Values::Histogram(series) => {
-                for (labels, histogram) in series {
-                    histogram.write(&mut out, name, &render_labels(labels));
-                }
-            }
-        }
-    }
-    out
+    install().render()
 }
 
 /// Serves `GET /metrics` with [`render`] on `listener` until the process ends: the
@@ -189,36 +123,37 @@ mod tests {
     use super::*;
 
     #[test]
-    fn counters_gauges_and_histograms_render_with_their_type_and_labels() {
-        count(
-            "test_events_total",
-            "Events.",
-            vec![("kind", "a\"b".to_owned())],
-            2.0,
-        );
-        set_gauge("test_backlog", "Backlog.", vec![], 7.0);
-        observe(
-            "test_duration_seconds",
-            "Durations.",
-            vec![("rpc", "/x.v1.X/Get".to_owned())],
-            0.003,
-        );
+    fn counters_gauges_and_histograms_render_with_their_help_type_and_labels() {
+        install();
+        metrics::counter!("catalogue_bundle_rejections_total").increment(2);
+        metrics::gauge!("store_pool_connections", "state" => "a\"b").set(7.0);
+        metrics::histogram!("grpc_server_request_duration_seconds", "rpc" => "/x.v1.X/Get")
+            .record(0.003);
         let text = render();
         assert!(
-            text.contains("# TYPE test_events_total counter\n"),
+            text.contains("# HELP catalogue_bundle_rejections_total Changed site bundles"),
             "{text}"
         );
         assert!(
-            text.contains("test_events_total{kind=\"a\\\"b\"} 2\n"),
-            "{text}"
-        );
-        assert!(text.contains("test_backlog{} 7\n"), "{text}");
-        assert!(
-            text.contains("test_duration_seconds_bucket{rpc=\"/x.v1.X/Get\",le=\"0.005\"} 1\n"),
+            text.contains("# TYPE catalogue_bundle_rejections_total counter\n"),
             "{text}"
         );
         assert!(
-            text.contains("test_duration_seconds_count{rpc=\"/x.v1.X/Get\"} 1\n"),
+            text.contains("catalogue_bundle_rejections_total 2\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("store_pool_connections{state=\"a\\\"b\"} 7\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains(
+                "grpc_server_request_duration_seconds_bucket{rpc=\"/x.v1.X/Get\",le=\"0.005\"} 1\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("grpc_server_request_duration_seconds_count{rpc=\"/x.v1.X/Get\"} 1\n"),
             "{text}"
         );
     }

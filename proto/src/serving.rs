@@ -47,6 +47,7 @@ where
     S::Response: axum::response::IntoResponse,
     S::Future: Send + 'static,
 {
+    crate::metrics::install();
     health_reporter.set_serving::<S>().await;
     Server::builder()
         .layer(crate::trace::RpcLayer)

@@ -284,18 +284,10 @@ fn record_rpc(rpc: &str, code: tonic::Code, seconds: f64) {
     } else {
         tracing::warn!(code = ?code, millis, "rpc failed");
     }
-    crate::metrics::count(
-        "grpc_server_requests_total",
-        "gRPC calls answered, by method and status code.",
-        vec![("rpc", rpc.to_owned()), ("code", format!("{code:?}"))],
-        1.0,
-    );
-    crate::metrics::observe(
-        "grpc_server_request_duration_seconds",
-        "Time to answer gRPC calls, by method.",
-        vec![("rpc", rpc.to_owned())],
-        seconds,
-    );
+    metrics::counter!("grpc_server_requests_total", "rpc" => rpc.to_owned(), "code" => format!("{code:?}"))
+        .increment(1);
+    metrics::histogram!("grpc_server_request_duration_seconds", "rpc" => rpc.to_owned())
+        .record(seconds);
 }
 
 #[cfg(test)]

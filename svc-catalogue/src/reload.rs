@@ -81,20 +81,10 @@ impl SharedCatalogue {
 }
 
 fn report_rejection() {
-    proto::metrics::count(
-        "catalogue_bundle_rejections_total",
-        "Changed site bundles that failed to load (the last good one kept serving).",
-        vec![],
-        1.0,
-    );
+    metrics::counter!("catalogue_bundle_rejections_total").increment(1);
     set_rejected(true);
 }
 
 fn set_rejected(rejected: bool) {
-    proto::metrics::set_gauge(
-        "catalogue_bundle_rejected",
-        "1 while the bundle on disk is broken and the last good one is served.",
-        vec![],
-        if rejected { 1.0 } else { 0.0 },
-    );
+    metrics::gauge!("catalogue_bundle_rejected").set(if rejected { 1.0 } else { 0.0 });
 }

@@ -16,20 +16,10 @@ pub fn sample(store: Store, every: Duration) -> tokio::task::JoinHandle<()> {
             let idle = pool.num_idle() as f64;
             let open = f64::from(pool.size());
             for (state, value) in [("in_use", open - idle), ("idle", idle)] {
-                proto::metrics::set_gauge(
-                    "store_pool_connections",
-                    "Connections of the member store's pool, by state.",
-                    vec![("state", state.to_owned())],
-                    value,
-                );
+                metrics::gauge!("store_pool_connections", "state" => state).set(value);
             }
             match outbox::backlog(pool).await {
-                Ok(backlog) => proto::metrics::set_gauge(
-                    "loyalty_outbox_backlog",
-                    "Login events in the outbox waiting for NATS.",
-                    vec![],
-                    backlog as f64,
-                ),
+                Ok(backlog) => metrics::gauge!("loyalty_outbox_backlog").set(backlog as f64),
                 Err(error) => tracing::warn!(%error, "cannot count the outbox backlog"),
             }
         }
@@ -38,10 +28,5 @@ pub fn sample(store: Store, every: Duration) -> tokio::task::JoinHandle<()> {
 
 /// Counts one failed attempt to publish login events.
 pub fn nats_publish_failed() {
-    proto::metrics::count(
-        "loyalty_nats_publish_failures_total",
-        "Relay passes that could not publish login events to NATS.",
-        vec![],
-        1.0,
-    );
+    metrics::counter!("loyalty_nats_publish_failures_total").increment(1);
 }
