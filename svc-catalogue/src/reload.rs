@@ -4,7 +4,7 @@
 //! last good one keeps serving. Whoever watches the catalogue ([`SharedCatalogue::subscribe`])
 //! hears of each bundle that replaces it.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -48,7 +48,7 @@ impl SharedCatalogue {
             let mut rejected = String::new();
             loop {
                 ticks.tick().await;
-                let fingerprint = match bundle::fingerprint(&dir) {
+                let fingerprint = match off_runtime(&dir, bundle::fingerprint).await {
                     Ok(fingerprint) => fingerprint,
                     Err(error) => {
                         if rejected != "unreadable" {
@@ -62,7 +62,7 @@ impl SharedCatalogue {
                 if fingerprint == shared.get().revision || fingerprint == rejected {
                     continue;
                 }
-                match bundle::load(&dir) {
+                match off_runtime(&dir, bundle::load).await {
                     Ok(catalogue) => {
                         tracing::info!(revision = %catalogue.revision, "site bundle reloaded");
                         shared.replace(catalogue);
@@ -78,6 +78,23 @@ impl SharedCatalogue {
             }
         })
     }
+}
+
+/// Runs `read` on tokio's blocking threads: reading the bundle's files and building its
+/// search index would otherwise hold up the gRPC calls sharing this worker thread.
+async fn off_runtime<T: Send + 'static>(
+    dir: &Path,
+    read: fn(&Path) -> Result<T, bundle::BundleError>,
+) -> Result<T, bundle::BundleError> {
+    let owned = dir.to_owned();
+    tokio::task::spawn_blocking(move || read(&owned))
+        .await
+        .unwrap_or_else(|failed| {
+            Err(bundle::BundleError::Read {
+                file: dir.display().to_string(),
+                source: std::io::Error::other(failed),
+            })
+        })
 }
 
 fn report_rejection() {
