@@ -8,13 +8,17 @@ use tonic::transport::Channel;
 use crate::helpers::{TestDatabase, spawn_http, spawn_loyalty_with};
 
 /// A siteverify endpoint: success only for the token "human" with the right secret.
-async fn spawn_siteverify() -> String {
-    let base = spawn_http(|request| {
-        let success = request.contains("response=human") && request.contains("secret=site-secret");
+async fn spawn_siteverify() -> wiremock::MockServer {
+    spawn_http(|request| {
+        let form = String::from_utf8_lossy(&request.body);
+        let success = form.contains("response=human") && form.contains("secret=site-secret");
         (200, json!({ "success": success }).to_string())
     })
-    .await;
-    format!("{base}/recaptcha/api/siteverify")
+    .await
+}
+
+fn siteverify_url(server: &wiremock::MockServer) -> String {
+    format!("{}/recaptcha/api/siteverify", server.uri())
 }
 
 async fn spawn_with_captcha(database: &TestDatabase, url: &str) -> LoyaltyClient<Channel> {
@@ -47,10 +51,10 @@ async fn gift_card_check(url: &str, database: &TestDatabase, token: &str) -> Val
 
 #[tokio::test]
 async fn a_call_with_a_rejected_captcha_is_code_7() {
-    let url = spawn_siteverify().await;
+    let siteverify = spawn_siteverify().await;
     let database = TestDatabase::sqlite();
     for token in ["robot", ""] {
-        let body = gift_card_check(&url, &database, token).await;
+        let body = gift_card_check(&siteverify_url(&siteverify), &database, token).await;
         assert_eq!(body["peachCode"], 7, "{body}");
     }
     database.drop().await;
@@ -58,9 +62,9 @@ async fn a_call_with_a_rejected_captcha_is_code_7() {
 
 #[tokio::test]
 async fn a_call_with_an_accepted_captcha_goes_through() {
-    let url = spawn_siteverify().await;
+    let siteverify = spawn_siteverify().await;
     let database = TestDatabase::sqlite();
-    let body = gift_card_check(&url, &database, "human").await;
+    let body = gift_card_check(&siteverify_url(&siteverify), &database, "human").await;
     assert_eq!(
         (&body["peachCode"], &body["balanceInCents"]),
         (&json!(0), &json!(2500))

@@ -212,50 +212,27 @@ pub async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) -> 
         .to_owned()
 }
 
-/// A tiny HTTP server on a random loopback port: each request (head and body, as
-/// text) goes to `respond`, whose status and JSON body are sent back. Answers the
-/// server's base URL.
-pub async fn spawn_http(respond: fn(&str) -> (u16, String)) -> String {
-    use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("address");
-    tokio::spawn(async move {
-        while let Ok((mut socket, _)) = listener.accept().await {
-            let mut request = Vec::new();
-            let mut buffer = [0u8; 4096];
-            while let Ok(read) = socket.read(&mut buffer).await {
-                request.extend_from_slice(&buffer[..read]);
-                if read == 0 || complete(&String::from_utf8_lossy(&request)) {
-                    break;
-                }
-            }
-            let (status, body) = respond(&String::from_utf8_lossy(&request));
-            let reply = format!(
-                "HTTP/1.1 {status} OK\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-                body.len()
-            );
-            let _ = socket.write_all(reply.as_bytes()).await;
-        }
-    });
-    format!("http://{addr}")
+/// A stub HTTP server (wiremock) on a random loopback port answering every request with
+/// `respond`'s status and JSON body; it stops when dropped (`uri()` is its base URL).
+pub async fn spawn_http(respond: fn(&wiremock::Request) -> (u16, String)) -> wiremock::MockServer {
+    let server = wiremock::MockServer::start().await;
+    wiremock::Mock::given(wiremock::matchers::any())
+        .respond_with(move |request: &wiremock::Request| {
+            let (status, body) = respond(request);
+            wiremock::ResponseTemplate::new(status).set_body_raw(body, "application/json")
+        })
+        .mount(&server)
+        .await;
+    server
 }
 
-/// Whether `request` holds its whole head and the body its Content-Length announces.
-fn complete(request: &str) -> bool {
-    let Some((head, body)) = request.split_once("\r\n\r\n") else {
-        return false;
-    };
-    let length = head
-        .lines()
-        .find_map(|line| {
-            let (name, value) = line.split_once(':')?;
-            name.eq_ignore_ascii_case("content-length")
-                .then(|| value.trim().parse::<usize>().ok())?
-        })
-        .unwrap_or(0);
-    body.len() >= length
+/// The header `name` of `request`, or "".
+pub fn header<'a>(request: &'a wiremock::Request, name: &str) -> &'a str {
+    request
+        .headers
+        .get(name)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
 }
 
 /// One message a [`spawn_smtp`] server took.

@@ -5,21 +5,17 @@ use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, spawn_http, spawn_loyalty_with};
+use crate::helpers::{TestDatabase, header, spawn_http, spawn_loyalty_with};
 
 const ROUTE: &str = "/Member/GetPaymentProviderPortalSession?circuitId=MQ&cinemaId=101";
 
 /// A payment portal with the key "portal-key": its session URL repeats what it was
 /// told, so the test can check it.
-fn portal(request: &str) -> (u16, String) {
-    let (head, body) = request.split_once("\r\n\r\n").unwrap_or((request, ""));
-    let authorised = head
-        .lines()
-        .any(|line| line.eq_ignore_ascii_case("authorization: Bearer portal-key"));
-    if !authorised {
+fn portal(request: &wiremock::Request) -> (u16, String) {
+    if header(request, "authorization") != "Bearer portal-key" {
         return (401, json!({"error": "unauthorised"}).to_string());
     }
-    let asked: Value = serde_json::from_str(body).unwrap_or(Value::Null);
+    let asked: Value = serde_json::from_slice(&request.body).unwrap_or(Value::Null);
     let url = format!(
         "https://pay.example/portal?customer={}&email={}&cinema={}&return={}",
         asked["customerReference"].as_str().unwrap_or_default(),
@@ -30,7 +26,7 @@ fn portal(request: &str) -> (u16, String) {
     (200, json!({ "url": url }).to_string())
 }
 
-fn not_json(_: &str) -> (u16, String) {
+fn not_json(_: &wiremock::Request) -> (u16, String) {
     (200, "<html>maintenance</html>".to_owned())
 }
 
@@ -98,9 +94,9 @@ async fn with_portal(database: &TestDatabase, url: &str, key: &str) -> LoyaltyCl
 
 #[tokio::test]
 async fn a_member_gets_a_portal_url_from_the_payment_provider() {
-    let portal_url = spawn_http(portal).await;
+    let portal = spawn_http(portal).await;
     let database = TestDatabase::sqlite();
-    let mut client = with_portal(&database, &portal_url, "portal-key").await;
+    let mut client = with_portal(&database, &portal.uri(), "portal-key").await;
     let (member_id, session) = member_session(&mut client).await;
 
     let reply = call(&mut client, ROUTE, json!({}), &session).await;
@@ -133,9 +129,9 @@ async fn a_member_gets_a_portal_url_from_the_payment_provider() {
 
 #[tokio::test]
 async fn the_portal_session_needs_a_live_session_and_a_return_url_on_the_site() {
-    let portal_url = spawn_http(portal).await;
+    let portal = spawn_http(portal).await;
     let database = TestDatabase::sqlite();
-    let mut client = with_portal(&database, &portal_url, "portal-key").await;
+    let mut client = with_portal(&database, &portal.uri(), "portal-key").await;
     let (_, session) = member_session(&mut client).await;
 
     let reply = call(&mut client, ROUTE, json!({}), "").await;
@@ -165,16 +161,16 @@ async fn the_portal_session_needs_a_live_session_and_a_return_url_on_the_site() 
 
 #[tokio::test]
 async fn a_failing_portal_answers_502_with_its_message() {
-    let portal_url = spawn_http(portal).await;
-    let broken_url = spawn_http(not_json).await;
+    let portal = spawn_http(portal).await;
+    let broken = spawn_http(not_json).await;
     let closed = tokio::net::TcpListener::bind("127.0.0.1:0")
         .await
         .expect("bind")
         .local_addr()
         .expect("address");
     for (url, key) in [
-        (portal_url, "wrong-key"),
-        (broken_url, "portal-key"),
+        (portal.uri(), "wrong-key"),
+        (broken.uri(), "portal-key"),
         (format!("http://{closed}/sessions"), "portal-key"),
     ] {
         let database = TestDatabase::sqlite();

@@ -3,17 +3,22 @@
 use proto::loyalty::v1::CypherRequest;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestDatabase, spawn_http, spawn_loyalty_with};
+use crate::helpers::{TestDatabase, header, spawn_http, spawn_loyalty_with};
 
 /// Answers what it received: the request line, the session header and the body.
-fn echo(request: &str) -> (u16, String) {
-    let (head, body) = request.split_once("\r\n\r\n").unwrap_or((request, ""));
-    let line = head.lines().next().unwrap_or_default();
-    let session = head
-        .lines()
-        .find_map(|line| line.strip_prefix("boxoffice-session-token: "))
+fn echo(request: &wiremock::Request) -> (u16, String) {
+    let query = request
+        .url
+        .query()
+        .map(|query| format!("?{query}"))
         .unwrap_or_default();
-    let reply = json!({ "peachCode": 0, "line": line, "session": session, "body": body });
+    let line = format!("{} {}{query}", request.method, request.url.path());
+    let reply = json!({
+        "peachCode": 0,
+        "line": line,
+        "session": header(request, "boxoffice-session-token"),
+        "body": String::from_utf8_lossy(&request.body),
+    });
     (200, reply.to_string())
 }
 
@@ -31,7 +36,8 @@ fn request(route: &str) -> CypherRequest {
 async fn calls_go_to_the_upstream_as_the_browser_sent_them() {
     let upstream = spawn_http(echo).await;
     let database = TestDatabase::sqlite();
-    let mut client = spawn_loyalty_with(&database, &[("LOYALTY_UPSTREAM_URL", &upstream)]).await;
+    let mut client =
+        spawn_loyalty_with(&database, &[("LOYALTY_UPSTREAM_URL", &upstream.uri())]).await;
     let reply = client
         .cypher(request("/Member/v3/AddCard/?boxofficeCircuitId=MQ"))
         .await
@@ -41,7 +47,7 @@ async fn calls_go_to_the_upstream_as_the_browser_sent_them() {
     let body: Value = serde_json::from_str(&reply.body).expect("JSON");
     assert_eq!(
         body["line"],
-        "POST /Member/v3/AddCard/?boxofficeCircuitId=MQ HTTP/1.1"
+        "POST /Member/v3/AddCard/?boxofficeCircuitId=MQ"
     );
     assert_eq!(body["session"], "tok");
     assert_eq!(body["body"], r#"{"cardCode":"MQ1"}"#);
