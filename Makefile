@@ -27,9 +27,10 @@ test: setup lint rust-test web-test asyncapi api-fuzz ops-test e2e
 setup:
 	scripts/setup.sh
 
-lint:
+lint: setup
 	cargo fmt --all -- --check
 	cargo clippy --workspace --all-targets -- -D warnings
+	cargo machete
 
 ## PostgreSQL and nats-server on their standard local ports; started when they do not answer.
 test-services: setup
@@ -58,7 +59,7 @@ web/dist/index.html: web/node_modules/.package-lock.json $(WEB_SOURCES)
 web: web/dist/index.html
 
 web-test: web
-	cd web && npm run typecheck && npm test && npm run size
+	cd web && npm run typecheck && npm run lint && npm test && npm run size
 
 tools/asyncapi/node_modules/.package-lock.json: tools/asyncapi/package.json tools/asyncapi/package-lock.json
 	cd tools/asyncapi && npm ci --no-audit --no-fund

@@ -51,7 +51,7 @@ impl SiteSnapshot {
     }
 
     /// SPEC.md section 1: the site's own name, or its related entity's (the circuit of a
-    /// chain), as the web app's `siteName` reads it (`features/site/utils/site-name.ts`).
+    /// chain), as the web app's `siteName` reads it (`lib/site-name.ts`).
     pub fn site_name(&self) -> String {
         let settings = self.site.settings.as_ref();
         [

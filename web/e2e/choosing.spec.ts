@@ -27,9 +27,9 @@ test.describe('showtimes a moviegoer can choose from', () => {
     request,
   }) => {
     const [captioned] = await getJson<ShowtimeJson[]>(request, '/api/v1/showtimes?attribute=open-captions');
-    expect(captioned, 'the demo has an open-caption showing this week').toBeDefined();
-    const path = await theaterPage(request, captioned!.theaterId);
-    await page.goto(`${path}?date=${captioned!.date}`);
+    if (!captioned) throw new Error('the demo has no open-caption showing this week');
+    const path = await theaterPage(request, captioned.theaterId);
+    await page.goto(`${path}?date=${captioned.date}`);
     await expectHydrated(page);
 
     const showings = page.getByTestId('movie-showtimes').locator('li[data-availability]');
@@ -46,7 +46,7 @@ test.describe('showtimes a moviegoer can choose from', () => {
     const chips = page.getByRole('list', { name: 'Show only showings with' });
     await chips.getByRole('button', { name: 'Open captions' }).click();
     await expect(page).toHaveURL(/attribute=open-captions/);
-    await expect(page).toHaveURL(new RegExp(`date=${captioned!.date}`));
+    await expect(page).toHaveURL(new RegExp(`date=${captioned.date}`));
     await expect(chips.getByRole('button', { name: 'Open captions' })).toHaveAttribute('aria-pressed', 'true');
     await expect.poll(() => showings.count()).toBe(await captionedShowings.count());
 
@@ -74,15 +74,15 @@ test.describe('showtimes a moviegoer can choose from', () => {
     const showtimes = await getJson<ShowtimeJson[]>(request, '/api/v1/showtimes');
     const soldOut = showtimes.find((showtime) => showtime.availability === 'sold-out');
     const sellingFast = showtimes.find((showtime) => showtime.availability === 'selling-fast');
-    expect(soldOut && sellingFast, 'the demo has both this week').toBeTruthy();
+    if (!soldOut || !sellingFast) throw new Error('the demo lacks a sold-out or a selling-fast showing this week');
 
-    await page.goto(`${await theaterPage(request, soldOut!.theaterId)}?date=${soldOut!.date}`);
+    await page.goto(`${await theaterPage(request, soldOut.theaterId)}?date=${soldOut.date}`);
     await expectHydrated(page);
     const full = page.locator('li[data-availability="sold-out"]').first();
     await expect(full).toContainText('Sold out');
     await expect(full.getByRole('link', { name: /^Tickets for/ })).toHaveCount(0);
 
-    await page.goto(`${await theaterPage(request, sellingFast!.theaterId)}?date=${sellingFast!.date}`);
+    await page.goto(`${await theaterPage(request, sellingFast.theaterId)}?date=${sellingFast.date}`);
     await expectHydrated(page);
     const busy = page.locator('li[data-availability="selling-fast"]').first();
     await expect(busy.getByRole('link', { name: /Selling fast/ })).toBeVisible();

@@ -86,7 +86,7 @@ test.describe('live customisation', () => {
     // Open Sans Condensed is Open Sans's variable font, narrowed on its width axis.
     await post(page, 'builder', { type: 'font', font: { target: 'body', name: 'Open Sans Condensed', weights: ['400', '700i'] } });
     await expect.poll(() => faces('Open Sans Variable')).toEqual(['300 800 normal', '300 800 italic']);
-    expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).fontStretch)).toBe('75%');
+    expect(await frame.locator('body').evaluate((body) => getComputedStyle(body).getPropertyValue('font-stretch'))).toBe('75%');
   });
 
   test('messages from an origin that is not allowed are ignored', async ({ page }) => {

@@ -48,7 +48,7 @@ test.describe('structured data and calendar', () => {
     await page.getByTestId('add-to-calendar').first().click();
     const file = await download;
     expect(file.suggestedFilename()).toMatch(new RegExp(`^${movie?.slug}-\\d{4}-\\d{2}-\\d{2}-\\d{4}\\.ics$`));
-    const text = await readFile((await file.path()) ?? '', 'utf8');
+    const text = await readFile(await file.path(), 'utf8');
     expect(text).toContain('BEGIN:VCALENDAR');
     expect(text).toContain(`SUMMARY:${movie?.title}`);
     expect(text).toMatch(/DTSTART:\d{8}T\d{6}Z/);

@@ -76,8 +76,8 @@ beforeEach(() => {
   window.addEventListener('error', onWindowError);
   vi.stubGlobal(
     'fetch',
-    vi.fn((input: RequestInfo | URL) => {
-      requests.push(String(input));
+    vi.fn((input: string) => {
+      requests.push(input);
       // Nothing answers: what the page shows once hydrated is not this test's subject.
       return new Promise<Response>(() => undefined);
     }),
@@ -89,7 +89,10 @@ function onWindowError(event: ErrorEvent) {
 }
 
 afterEach(async () => {
-  await act(async () => root?.unmount());
+  await act(() => {
+    root?.unmount();
+    return Promise.resolve();
+  });
   root = undefined;
   window.removeEventListener('error', onWindowError);
   vi.unstubAllGlobals();
@@ -166,9 +169,9 @@ describe('a published page, once hydrated', () => {
     let answer: (movies: unknown) => void = () => undefined;
     vi.stubGlobal(
       'fetch',
-      vi.fn((input: RequestInfo | URL) => {
-        requests.push(String(input));
-        if (String(input).startsWith('/api/v1/movies?theaterId=102')) {
+      vi.fn((input: string) => {
+        requests.push(input);
+        if (input.startsWith('/api/v1/movies?theaterId=102')) {
           return new Promise<Response>((resolve) => {
             answer = (body) => resolve(Response.json(body));
           });
@@ -181,7 +184,10 @@ describe('a published page, once hydrated', () => {
     expect(errors).toEqual([]);
     expect(requests).toContain('/api/v1/movies?theaterId=102');
     expect(document.querySelector('h1')?.textContent).toBe('The Long Night');
-    await act(async () => answer([movies[1]]));
+    await act(() => {
+      answer([movies[1]]);
+      return Promise.resolve();
+    });
     await wait(10);
     // Neon Requiem plays there, coming next week only: no hero, the chosen theater named.
     expect(document.querySelector('[data-testid="hero"]')).toBeNull();
@@ -203,16 +209,17 @@ describe('a published page, once hydrated', () => {
   });
 
   it("of a large chain names the theaters showing, hydrates once the shared app data is in, and fetches the chosen theater's showtimes", async () => {
-    const { showtimes: _published, ...content } = publishedPages.movie.data;
+    const content = { ...publishedPages.movie.data };
+    delete content.showtimes;
     const page: PageData = { ...publishedPages.movie, data: { ...content, theaterIds: ['102', '101'] } };
     const markup = await serverMarkup(page);
     expect(markup).toMatch(/href="\/theaters\/102-[^"]*"[^>]*>Marquee Eastside 12<\/a>.*href="\/theaters\/101-/s);
     expect(markup).not.toContain('/book?perfcode=');
     vi.stubGlobal(
       'fetch',
-      vi.fn((input: RequestInfo | URL) => {
-        requests.push(String(input));
-        if (String(input) === '/page-data/app-data.json') return Promise.resolve(Response.json(appData));
+      vi.fn((input: string) => {
+        requests.push(input);
+        if (input === '/page-data/app-data.json') return Promise.resolve(Response.json(appData));
         return new Promise<Response>(() => undefined);
       }),
     );

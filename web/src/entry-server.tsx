@@ -110,10 +110,12 @@ export async function renderPage({ path, appData, pageData, origin = 'http://loc
       },
     },
   );
-  const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
+  const html = await new Response(prelude).text();
   queryClient.clear();
   // A part that threw renders its client-side fallback (the browser would retry it):
   // not something to publish.
-  if (failure !== undefined) throw failure instanceof Error ? failure : new Error(String(failure));
+  if (failure !== undefined) {
+    throw failure instanceof Error ? failure : new Error(typeof failure === 'string' ? failure : JSON.stringify(failure));
+  }
   return html;
 }

@@ -8,9 +8,13 @@ use crate::helpers::{TestGateway, spawn_gateway_with_config};
 /// Logins from each address a minute.
 const LIMIT: &str = "2";
 
+/// A login as a member nobody else tries (svc-loyalty also limits each account's logins,
+/// whichever addresses they come from), with `forwarded_for` as X-Forwarded-For.
 async fn login_from(gateway: &TestGateway, forwarded_for: &str) -> u16 {
+    static NEXT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let member = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let body = json!({
-        "username": "nobody@example.com",
+        "username": format!("nobody-{member}@example.com"),
         "password": "Wrong-Password-1",
         "reqMetadata": {"method": "POST", "route": "/Member/v3/Login?boxofficeCircuitId=MQ"},
     });

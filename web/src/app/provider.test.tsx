@@ -19,18 +19,20 @@ describe('AppProvider', () => {
   it('renders the page with the app data messages and theme once they arrive', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        Response.json({
-          site: {
-            config: {
-              locale: 'en-US',
-              theme: { palette: { primary: '#1e3a8a', background: '#ffffff' } },
-              roundness: { buttons: 'HIGH', content: 'NONE' },
+      vi.fn(() =>
+        Promise.resolve(
+          Response.json({
+            site: {
+              config: {
+                locale: 'en-US',
+                theme: { palette: { primary: '#1e3a8a', background: '#ffffff' } },
+                roundness: { buttons: 'HIGH', content: 'NONE' },
+              },
             },
-          },
-          theaters: [],
-          messages: { locale: 'en-US', messages: { 'movie.showtimesAt': 'Showtimes at [theaterName]' } },
-        }),
+            theaters: [],
+            messages: { locale: 'en-US', messages: { 'movie.showtimesAt': 'Showtimes at [theaterName]' } },
+          }),
+        ),
       ),
     );
     render(
@@ -50,7 +52,7 @@ describe('AppProvider', () => {
     vi.stubGlobal(
       'fetch',
       // A 4xx answer is not retried, so the failure shows at once.
-      vi.fn(async () => Response.json({ error: { code: 'not_found', message: 'no site bundle' } }, { status: 404 })),
+      vi.fn(() => Promise.resolve(Response.json({ error: { code: 'not_found', message: 'no site bundle' } }, { status: 404 }))),
     );
     render(
       <AppProvider queryClient={createQueryClient()} embedContext={undefined}>

@@ -6,7 +6,7 @@ import { LinkSettingsProvider } from '@/lib/link-settings';
 import { ColourModeProvider } from '@/lib/colour-mode';
 import { IntlProvider } from '@/lib/i18n';
 import { SelectedTheaterProvider } from '@/lib/selected-theater';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { builderOrigins } from '@/config/env';
 import { AppDataFailure } from './app-data-failure';
 

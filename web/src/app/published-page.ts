@@ -3,7 +3,7 @@
 // queries use, on the server before it renders and in the browser before it hydrates,
 // so both render the same page and the browser asks for none of it.
 import type { QueryClient } from '@tanstack/react-query';
-import { appDataQueryOptions } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions } from '@/lib/app-data';
 import { pageDataName, pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { withoutPreviewPrefix } from '@/lib/link-rules';
 import type { AppData, PageData } from '@/types/api';
@@ -30,18 +30,18 @@ export function isPageAt(pageData: PageData, pathname: string): boolean {
 
 /** The JSON the gateway wrote into the document (`#app-data`, `#page-data`), where it did. */
 export function readPublishedData(document: Document): { appData?: AppData; pageData?: PageData } {
-  const read = <T>(id: string): T | undefined => {
+  const read = (id: string): unknown => {
     const text = document.getElementById(id)?.textContent;
     if (!text) return undefined;
     try {
-      return JSON.parse(text) as T;
+      return JSON.parse(text);
     } catch {
       return undefined;
     }
   };
-  const pageData = read<PageData>('page-data');
+  const pageData = read('page-data') as PageData | undefined;
   return {
-    appData: read<AppData>('app-data'),
+    appData: read('app-data') as AppData | undefined,
     pageData: pageData && typeof pageData.path === 'string' && pageData.data ? pageData : undefined,
   };
 }

@@ -6,7 +6,7 @@ import { loadWithRetry } from '@/lib/page-load';
 import { noteResourceFailure } from '@/lib/resource-failures';
 import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-router';
 import { paths } from '@/config/paths';
-import { appDataQueryOptions } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions } from '@/lib/app-data';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { preloadFrame, RootLayout } from './layout/root-layout';
 import { preloadTheme } from './provider';
@@ -32,10 +32,7 @@ const EventPage = page(() => import('./routes/event'), (module) => module.EventR
 const ServerErrorPage = page(() => import('./routes/server-error'), (module) => module.ServerErrorRoute);
 const SearchPage = page(() => import('./routes/search'), (module) => module.SearchRoute);
 const ContentPage = page(() => import('./routes/content-page'), (module) => module.ContentPageRoute);
-const AccountPage = page(
-  () => import('@/features/loyalty/components/account/account-area'),
-  (module) => module.AccountArea,
-);
+const AccountPage = page(() => import('./routes/account'), (module) => module.AccountRoute);
 const NotFoundPage = page(() => import('./routes/not-found'), (module) => module.NotFoundRoute);
 
 // First match wins: specific patterns before the catch-alls.
@@ -97,11 +94,11 @@ const FIRST_SCREEN_DATA_WAIT_MS = 2000;
 export function preloadFirstScreen(queryClient: QueryClient): Promise<void> {
   const pathname = withoutPreviewPrefix(window.location.pathname);
   const { route, params } = matchRoute(pathname) ?? {};
-  const data = Promise.all([
-    queryClient.prefetchQuery(appDataQueryOptions()),
-    route?.published ? queryClient.prefetchQuery(pageDataQueryOptions(pathname)) : undefined,
+  const data = Promise.allSettled([
+    queryClient.query(appDataQueryOptions()),
+    route?.published ? queryClient.query(pageDataQueryOptions(pathname)) : undefined,
     route?.prefetch?.(queryClient, params ?? {}),
-  ]).catch(() => undefined);
+  ]);
   const dataOrTimeout = Promise.race([
     data,
     new Promise<void>((resolve) => window.setTimeout(resolve, FIRST_SCREEN_DATA_WAIT_MS)),

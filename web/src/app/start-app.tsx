@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { appDataQueryOptions } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions } from '@/lib/app-data';
 import { App } from './app';
 import { isPageAt, readPublishedData, seedAppData, seedPageData } from './published-page';
 import { preloadFirstScreen, preloadPublishedPage } from './router';
@@ -33,7 +33,7 @@ export async function startApp(
     // chain's page preloads the app data rather than carrying it.
     await Promise.all([
       preloadPublishedPage(queryClient),
-      appData ? undefined : queryClient.ensureQueryData(appDataQueryOptions()),
+      appData ? undefined : queryClient.query(appDataQueryOptions()),
     ]);
     // A transition too: hydration yields to the browser every few milliseconds instead
     // of running as a few long tasks, which held input up (Lighthouse's blocking time).

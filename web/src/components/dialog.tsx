@@ -21,7 +21,7 @@ type DialogProps = {
  */
 export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);
-  // Where focus was before the dialog's own content (an autofocused button) took it.
+  // Where focus was before the dialog's own content (its cancel button) took it.
   const [returnTo] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
   // Set once the owner unmounts it: the close that follows is its own.
   const unmounting = useRef(false);
@@ -71,6 +71,9 @@ type ConfirmDialogProps = {
 /** Asks before a step that cannot be taken back; "cancel" has the focus. */
 export function ConfirmDialog({ title, text, confirmLabel, cancelLabel, onConfirm, onCancel }: ConfirmDialogProps) {
   const id = useId();
+  const cancel = useRef<HTMLButtonElement>(null);
+  // Once the dialog is open (its effect runs first), as the browser's own opening does.
+  useEffect(() => cancel.current?.focus(), []);
   return (
     <Dialog labelledBy={`${id}-title`} describedBy={`${id}-text`} onDismiss={onCancel}>
       <h2 id={`${id}-title`} className={styles.title}>
@@ -78,7 +81,7 @@ export function ConfirmDialog({ title, text, confirmLabel, cancelLabel, onConfir
       </h2>
       <p id={`${id}-text`}>{text}</p>
       <div className={styles.actions}>
-        <button type="button" className="button button-secondary" onClick={onCancel} autoFocus>
+        <button ref={cancel} type="button" className="button button-secondary" onClick={onCancel}>
           {cancelLabel}
         </button>
         <button type="button" className="button" onClick={onConfirm} data-testid="confirm">

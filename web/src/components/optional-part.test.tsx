@@ -8,7 +8,7 @@ afterEach(cleanup);
 
 describe('OptionalPart', () => {
   it('shows its part once the code has loaded', async () => {
-    const Footer = lazy(async () => ({ default: () => <footer>Footer</footer> }));
+    const Footer = lazy(() => Promise.resolve({ default: () => <footer>Footer</footer> }));
     renderWithApp(
       <OptionalPart>
         <Footer />

@@ -82,7 +82,9 @@ describe('PageTitle', () => {
     expect(document.activeElement).toBe(document.body);
     act(() => getByRole('button').click());
     expect(document.activeElement).toBe(getByRole('heading', { name: 'Our theaters' }));
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     const announcer = document.getElementById('route-announcer');
     expect(announcer?.getAttribute('role')).toBe('status');
     expect(announcer?.textContent).toBe('Our theaters | Marquee Cinemas');
@@ -94,7 +96,7 @@ describe('PageTitle', () => {
     const { getByRole } = renderLateRoute();
     act(() => getByRole('button').click());
     // The heading's arrival is observed after the render that brought it.
-    await act(async () => vi.advanceTimersByTime(150));
+    await act(() => vi.advanceTimersByTimeAsync(150));
     expect(document.activeElement).toBe(getByRole('heading', { name: 'Now showing' }));
     vi.useRealTimers();
   });
@@ -105,7 +107,7 @@ describe('PageTitle', () => {
     act(() => getByRole('button').click());
     const elsewhere = getByRole('textbox', { name: 'elsewhere' });
     act(() => elsewhere.focus());
-    await act(async () => vi.advanceTimersByTime(150));
+    await act(() => vi.advanceTimersByTimeAsync(150));
     expect(document.activeElement).toBe(elsewhere);
     vi.useRealTimers();
   });

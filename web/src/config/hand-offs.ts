@@ -2,7 +2,7 @@
 // gateway answers each at /{segment}/ with a redirect to the ticketing provider
 // (proto/src/hand_off.rs holds the same table; lib/link-rules.ts sends links to them to
 // the server). Which ones a provider offers, and where the site shows them:
-// features/site/utils/offered-hand-offs.ts.
+// lib/offered-hand-offs.ts.
 
 export type HandOffSegment =
   | 'startticketing'

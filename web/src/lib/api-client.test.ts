@@ -18,11 +18,13 @@ describe('getJson', () => {
   it('turns the gateway error body into an ApiError', async () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () =>
-        new Response(JSON.stringify({ error: { code: 'not_found', message: 'no movie 99' } }), {
-          status: 404,
-          headers: { 'Content-Type': 'application/json' },
-        }),
+      vi.fn(() =>
+        Promise.resolve(
+          new Response(JSON.stringify({ error: { code: 'not_found', message: 'no movie 99' } }), {
+            status: 404,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        ),
       ),
     );
     const failure = await getJson('/api/v1/movies/99').catch((error: unknown) => error);
@@ -32,7 +34,7 @@ describe('getJson', () => {
   });
 
   it('survives an error body that is not JSON', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 502, statusText: 'Bad Gateway' })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>', { status: 502, statusText: 'Bad Gateway' }))));
     const failure = await getJson('/api/v1/site').catch((error: unknown) => error);
     expect(failure).toMatchObject({ status: 502, code: 'http_error' });
   });
@@ -44,10 +46,12 @@ describe('postJson', () => {
   });
 
   it('sends JSON and reads the error body like getJson', async () => {
-    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
-      new Response(JSON.stringify({ error: { code: 'invalid_argument', message: 'choices: required' } }), {
-        status: 400,
-      }),
+    const fetchMock = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(() =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: { code: 'invalid_argument', message: 'choices: required' } }), {
+          status: 400,
+        }),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const failure = await postJson('/api/v1/consent/receipts', { a: 1 }).catch((error: unknown) => error);

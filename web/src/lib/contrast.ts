@@ -21,7 +21,7 @@ export function parseHex(colour: string): Rgb | undefined {
   if (!match?.[1]) return undefined;
   const hex =
     match[1].length === 3
-      ? [...match[1]].map((digit) => digit + digit).join('')
+      ? Array.from(match[1], (digit) => digit + digit).join('')
       : match[1];
   return {
     r: parseInt(hex.slice(0, 2), 16),

@@ -52,9 +52,7 @@ describe('afterFirstPaint', () => {
   });
 
   it('is over at once in a browser without paint timing', async () => {
-    vi.stubGlobal('PerformanceObserver', class {
-      static supportedEntryTypes = ['resource'];
-    });
+    vi.stubGlobal('PerformanceObserver', { supportedEntryTypes: ['resource'] });
     const { afterFirstPaint, isAfterFirstPaint } = await load();
     expect(isAfterFirstPaint()).toBe(true);
     await expect(afterFirstPaint()).resolves.toBeUndefined();

@@ -11,7 +11,7 @@ let painted = false;
 let firstPaint: Promise<void> | undefined;
 
 function paintTimingSupported(): boolean {
-  return typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  return typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes.includes('paint');
 }
 
 function hasPainted(): boolean {

@@ -11,7 +11,7 @@ afterEach(cleanup);
 
 describe('lazyComponent', () => {
   it('renders without suspending once its code is preloaded', async () => {
-    const { Component, preload } = lazyComponent(async () => Greeting);
+    const { Component, preload } = lazyComponent(() => Promise.resolve(Greeting));
     await preload();
     render(
       <Suspense fallback={<p>loading</p>}>
@@ -23,7 +23,7 @@ describe('lazyComponent', () => {
   });
 
   it('suspends until its code arrives when it was not preloaded', async () => {
-    const { Component } = lazyComponent(async () => Greeting);
+    const { Component } = lazyComponent(() => Promise.resolve(Greeting));
     render(
       <Suspense fallback={<p>loading</p>}>
         <Component name="Grace" />
@@ -35,10 +35,9 @@ describe('lazyComponent', () => {
 
   it('forgets a failed load, so the next one tries again', async () => {
     let calls = 0;
-    const { preload, Component } = lazyComponent(async () => {
+    const { preload, Component } = lazyComponent(() => {
       calls += 1;
-      if (calls === 1) throw new Error('offline');
-      return Greeting;
+      return calls === 1 ? Promise.reject(new Error('offline')) : Promise.resolve(Greeting);
     });
     await preload();
     await act(preload);

@@ -5,7 +5,7 @@
 // loyalty session has checked it (and so is the server).
 
 import { useSyncExternalStore } from 'react';
-import { SESSION_COOKIE } from '@/features/loyalty/utils/session-cookie-name';
+import { SESSION_COOKIE } from './loyalty-session-cookie-name';
 import { readCookie } from './cookies';
 
 let signedIn: boolean | undefined;

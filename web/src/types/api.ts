@@ -58,6 +58,7 @@ export type SiteConfig = {
   name?: string;
   pathPrefix?: string;
   websiteId?: string;
+  trackers?: { googleAnalyticsV4?: string };
   isSingleLocation?: boolean;
   relatedEntityType?: string;
   circuitId?: string;
@@ -102,6 +103,8 @@ export type SiteSettings = {
   firstPartyConsentBanner?: boolean | null;
   adsDisplay?: string;
   adsLocation?: string[];
+  enableTargettTracking?: boolean;
+  trackers?: Array<{ type?: string; token?: string }>;
   socialLinks?: SocialLink[];
   appLinks?: SocialLink[];
   navigation?: NavigationLink[];
@@ -309,7 +312,7 @@ export type PageData = {
   path: string;
   templateName: TemplateName | (string & {});
   pageContext?: PageContext;
-  data: PageContent;
+  data?: PageContent;
 };
 
 /** One hit of site search (DESIGN.md section 8). */

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { useLocation, useNavigationType, type Location, type NavigationType } from 'react-router';
 import { shouldScrollToTop } from '@/lib/scroll';
 
 /**
@@ -7,11 +7,12 @@ import { shouldScrollToTop } from '@/lib/scroll';
  * A change of query alone (a filter) keeps the position.
  */
 export function ScrollToTop() {
-  const { pathname, state } = useLocation();
-  const navigationType = useNavigationType();
+  const { pathname, state } = useLocation() as Location<unknown>;
+  const navigationType: `${NavigationType}` = useNavigationType();
   useEffect(() => {
     if (navigationType !== 'POP' && shouldScrollToTop(state)) window.scrollTo(0, 0);
     // Only a new path scrolls; `state` is read as it was for that navigation.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new state alone (a filter) must not scroll; useEffectEvent would cost first-load bytes this entry-chunk file has not got
   }, [pathname, navigationType]);
   return null;
 }

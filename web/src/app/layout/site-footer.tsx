@@ -1,8 +1,8 @@
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES, offeredHandOffs } from '@/features/site/utils/offered-hand-offs';
+import { HAND_OFF_PLACES, offeredHandOffs } from '@/lib/offered-hand-offs';
 import { ConsentPreferencesButton } from '@/features/consent/components/consent-preferences-button';
 import { siteConsentManager } from '@/features/consent/utils/site-consent-manager';
-import { HandOffLinks } from '@/features/site/components/hand-off-links';
+import { HandOffLinks } from '@/components/hand-off-links';
 import { siteYear } from '@/lib/date-time-format';
 import { useTranslate } from '@/lib/i18n';
 import type { SiteSettings, SocialLink } from '@/types/api';

@@ -33,7 +33,7 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
       <div className={`container ${styles.bar}`}>
         <Link to={paths.home.build()} className={styles.brand} label={t('header.home', [siteName])}>
           {logo ? (
-            <img className={styles.logo} src={logo} alt={settings?.logo?.alt || siteName} height={36} />
+            <img className={styles.logo} src={logo} alt={settings.logo?.alt || siteName} height={36} />
           ) : null}
           <span className={styles.name} data-testid="site-name">
             {siteName}

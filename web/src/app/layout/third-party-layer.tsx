@@ -2,15 +2,15 @@ import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Deferred } from '@/components/deferred';
-import { HeaderAdBand } from '@/features/ads/components/header-ad-band';
+import { HeaderAdBand } from './header-ad-band';
 import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 // In this layer's chunk: the banner is part of a first visit's first screen.
 import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
 import { setConsent, useTrackingConsent } from '@/features/consent/utils/consent-store';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { useAppData } from '@/lib/app-data';
+import { resolveCurrentTheater } from '@/lib/current-theater';
 import { useSelectedTheater } from '@/lib/selected-theater';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads

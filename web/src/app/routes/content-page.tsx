@@ -4,8 +4,8 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { PageSections } from '@/features/pages/components/page-sections';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { siteName } from '@/features/site/utils/site-name';
+import { useAppData } from '@/lib/app-data';
+import { siteName } from '@/lib/site-name';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 

@@ -2,8 +2,8 @@ import { CardGrid } from '@/components/card-grid';
 import { PageTitle } from '@/components/page-title';
 import { useTranslate } from '@/lib/i18n';
 import { EventCard } from '@/features/events/components/event-card';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { siteName } from '@/features/site/utils/site-name';
+import { useAppData } from '@/lib/app-data';
+import { siteName } from '@/lib/site-name';
 import { useRoutePageData } from './route-page-data';
 
 export function EventListRoute() {

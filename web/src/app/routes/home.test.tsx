@@ -7,13 +7,13 @@ import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { prefetchHomeFirstScreen } from './home';
 
 function stubApi() {
-  const fetch = vi.fn(async (input: RequestInfo | URL) => {
-    const url = new URL(String(input), 'http://localhost');
-    if (url.pathname === '/page-data/app-data.json') return Response.json(twoTheaterAppData);
+  const fetch = vi.fn((input: string) => {
+    const url = new URL(input, 'http://localhost');
+    if (url.pathname === '/page-data/app-data.json') return Promise.resolve(Response.json(twoTheaterAppData));
     if (url.pathname === '/page-data/index/page-data.json') {
-      return Response.json({ path: '/', templateName: 'home', data: { movies: [], events: [] } });
+      return Promise.resolve(Response.json({ path: '/', templateName: 'home', data: { movies: [], events: [] } }));
     }
-    return Response.json([{ id: `${url.pathname}?${url.searchParams}` }]);
+    return Promise.resolve(Response.json([{ id: `${url.pathname}?${url.searchParams.toString()}` }]));
   });
   vi.stubGlobal('fetch', fetch);
   return fetch;
@@ -30,7 +30,7 @@ describe('prefetchHomeFirstScreen', () => {
     const queryClient = createQueryClient();
     await prefetchHomeFirstScreen(queryClient);
     expect(queryClient.getQueryData(pageDataQueryOptions('/').queryKey)).toMatchObject({ templateName: 'home' });
-    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual([
+    expect(fetch.mock.calls.map(([input]) => input)).toEqual([
       '/page-data/app-data.json',
       '/page-data/index/page-data.json',
     ]);
@@ -56,6 +56,6 @@ describe('prefetchHomeFirstScreen', () => {
     queryClient.setQueryData(['site', 'app-data'], single);
     document.cookie = 'selectedTheaterId=102; path=/';
     await prefetchHomeFirstScreen(queryClient);
-    expect(fetch.mock.calls.map(([input]) => String(input))).toEqual(['/page-data/index/page-data.json']);
+    expect(fetch.mock.calls.map(([input]) => input)).toEqual(['/page-data/index/page-data.json']);
   });
 });

@@ -15,12 +15,12 @@ import {
 } from '@/features/movies/utils/play-week';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
-import { appDataQueryOptions, useAppData } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions, useAppData } from '@/lib/app-data';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { TheaterChooser } from '@/features/theaters/components/theater-chooser';
 import { CardGrid } from '@/components/card-grid';
 import { storedTheaterId, useSelectedTheater } from '@/lib/selected-theater';
-import { siteName } from '@/features/site/utils/site-name';
+import { siteName } from '@/lib/site-name';
 import type { AppData } from '@/types/api';
 import { useRoutePageData } from './route-page-data';
 import styles from './section-heading.module.css';
@@ -44,14 +44,14 @@ function chosenTheater(appData: AppData | undefined, selectedTheaterId: string |
  */
 export async function prefetchHomeFirstScreen(queryClient: QueryClient): Promise<void> {
   const [appData] = await Promise.all([
-    queryClient.ensureQueryData(appDataQueryOptions()),
-    queryClient.prefetchQuery(pageDataQueryOptions(paths.home.build())),
+    queryClient.query(appDataQueryOptions()),
+    queryClient.query(pageDataQueryOptions(paths.home.build())).catch(() => undefined),
   ]);
   const theaterId = chosenTheater(appData, storedTheaterId())?.id;
   if (!theaterId) return;
-  await Promise.all([
-    queryClient.prefetchQuery(moviesQueryOptions({ theaterId })),
-    queryClient.prefetchQuery(eventsQueryOptions({ theaterId })),
+  await Promise.allSettled([
+    queryClient.query(moviesQueryOptions({ theaterId })),
+    queryClient.query(eventsQueryOptions({ theaterId })),
   ]);
 }
 

@@ -2,8 +2,8 @@ import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { siteName } from '@/features/site/utils/site-name';
+import { useAppData } from '@/lib/app-data';
+import { siteName } from '@/lib/site-name';
 import styles from './not-found.module.css';
 
 /** The 404 screen; also what a movie or page route shows for an unknown address. */

@@ -1,8 +1,8 @@
 import { PageTitle } from '@/components/page-title';
 import { useTranslate } from '@/lib/i18n';
 import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { siteName } from '@/features/site/utils/site-name';
+import { useAppData } from '@/lib/app-data';
+import { siteName } from '@/lib/site-name';
 import { TheaterCard } from '@/features/theaters/components/theater-card';
 import { TheaterFinder } from '@/features/theaters/components/theater-finder';
 import { useTheaterFinder } from '@/features/theaters/hooks/use-theater-finder';

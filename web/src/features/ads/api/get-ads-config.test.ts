@@ -7,9 +7,9 @@ function requestedUrls(): string[] {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
+    vi.fn((url: string) => {
       urls.push(url);
-      return new Response('{}', { headers: { 'Content-Type': 'application/json' } });
+      return Promise.resolve(new Response('{}', { headers: { 'Content-Type': 'application/json' } }));
     }),
   );
   return urls;

@@ -1,12 +1,12 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { paths } from '@/config/paths';
+import { useHydrated } from '@/lib/hydration';
 import { loadScript } from '@/lib/load-script';
 import type { Site, Theater } from '@/types/api';
 import type { AdsConfig } from '../api/get-ads-config';
 import { reportAdLibraryLoad } from '../hooks/use-ad-library-status';
 import { useAdPage } from '../hooks/use-ad-page';
-import { useMounted } from '../hooks/use-mounted';
 import { adDataLayer, type AdPageMovies } from '../utils/ad-page';
 import {
   AD_CONFIGURATION_DEBOUNCE_MS,
@@ -33,15 +33,15 @@ type AdLoaderProps = {
  * and renders the slots that sit over the page (pulse, interstitial, custom interstitial).
  */
 export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
-  const mounted = useMounted();
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const { data: config, inputs } = useAdPage(site, theater, movies);
   const mayLoad = adsMayLoad(config, consent);
   const [settled, setSettled] = useState<AdsConfig>();
-  const firstPath = useRef(pathname);
-  const navigated = useRef(false);
+  const [firstPath] = useState(pathname);
+  const [navigated, setNavigated] = useState(false);
   const applied = useRef<{ pagePath: string; targeting: Record<string, string> }>(undefined);
-  if (pathname !== firstPath.current) navigated.current = true;
+  if (!navigated && pathname !== firstPath) setNavigated(true);
 
   useEffect(() => {
     if (!mayLoad || !config) return;
@@ -49,9 +49,9 @@ export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
     return () => window.clearTimeout(timer);
   }, [mayLoad, config]);
 
-  useEffect(() => {
-    if (!settled) return;
-    loadScript(settled.scriptUrl).then(
+  // Once per settled set-up; the other values are read at that moment.
+  const applySetUp = useEffectEvent((setUp: AdsConfig) => {
+    loadScript(setUp.scriptUrl).then(
       () => reportAdLibraryLoad(true),
       (error: unknown) => {
         console.warn('ad library failed to load', error);
@@ -72,33 +72,35 @@ export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
       }),
     });
     const options = {
-      targeting: settled.targeting,
-      singleRequest: settled.singleRequest,
-      collapseEmptySlots: settled.collapseEmptySlots,
+      targeting: setUp.targeting,
+      singleRequest: setUp.singleRequest,
+      collapseEmptySlots: setUp.collapseEmptySlots,
     };
     const previous = applied.current;
-    const definitions = slotDefinitions(settled, !navigated.current);
+    const definitions = slotDefinitions(setUp, !navigated);
     if (!previous) {
       displaySlots(definitions, options);
-    } else if (shouldReconfigure(previous.pagePath, settled.pagePath, inputs.scheduledMovieIds)) {
-      clearSlots(settled.slots.map((slot) => slot.container));
+    } else if (shouldReconfigure(previous.pagePath, setUp.pagePath, inputs.scheduledMovieIds)) {
+      clearSlots(setUp.slots.map((slot) => slot.container));
       displaySlots(definitions, options);
     } else {
-      const refresh = slotsToRefresh(settled.mode, previous.targeting, settled.targeting, settled.slots);
-      if (refresh.length > 0) refreshSlots(refresh, settled.targeting);
+      const refresh = slotsToRefresh(setUp.mode, previous.targeting, setUp.targeting, setUp.slots);
+      if (refresh.length > 0) refreshSlots(refresh, setUp.targeting);
     }
-    applied.current = { pagePath: settled.pagePath, targeting: settled.targeting };
-    // Runs once per settled set-up; the other values are read at that moment.
+    applied.current = { pagePath: setUp.pagePath, targeting: setUp.targeting };
+  });
+  useEffect(() => {
+    if (settled) applySetUp(settled);
   }, [settled]);
 
-  if (!mounted || !config || !mayLoad) return null;
+  if (!hydrated || !config || !mayLoad) return null;
   return (
     <>
       {config.slots
         .filter((slot) => {
           const placement = slotPlacement(slot);
           const overPage = placement === 'interstitial' || placement === 'custom-interstitial';
-          return placement === 'pulse' || (overPage && !navigated.current);
+          return placement === 'pulse' || (overPage && !navigated);
         })
         .map((slot) => (
           <AdContainer

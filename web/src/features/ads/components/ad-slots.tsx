@@ -1,7 +1,7 @@
+import { useHydrated } from '@/lib/hydration';
 import type { Site, Theater } from '@/types/api';
 import { useAdLibraryFailed } from '../hooks/use-ad-library-status';
 import { useAdPage } from '../hooks/use-ad-page';
-import { useMounted } from '../hooks/use-mounted';
 import type { AdPageMovies } from '../utils/ad-page';
 import { adsMayLoad, slotPlacement, type SlotPlacement } from '../utils/ad-rules';
 import { AdContainer } from './ad-container';
@@ -17,14 +17,14 @@ type AdSlotsProps = {
 };
 
 /**
- * The in-page ad containers of one placement, rendered only after mount, and gone again
+ * The in-page ad containers of one placement, rendered only once hydrated, and gone again
  * when the ad library cannot load (nothing would ever fill them).
  */
 export function AdSlots({ placement, site, theater, movies, consent }: AdSlotsProps) {
-  const mounted = useMounted();
+  const hydrated = useHydrated();
   const libraryFailed = useAdLibraryFailed();
   const { data: config } = useAdPage(site, theater, movies);
-  if (!mounted || libraryFailed || !config || !adsMayLoad(config, consent)) return null;
+  if (!hydrated || libraryFailed || !config || !adsMayLoad(config, consent)) return null;
   const wanted: SlotPlacement[] = placement === 'footer' ? ['custom', 'footer'] : ['header'];
   const slots = config.slots.filter((slot) => wanted.includes(slotPlacement(slot)));
   return (

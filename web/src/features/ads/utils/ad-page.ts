@@ -87,15 +87,15 @@ export function adDataLayer(input: AdDataLayerInput): Record<string, string> {
     pageType: pageTypeForPath(input.pathname),
   };
   if (input.theater) {
-    layer.theaterId = String(input.theater.id);
-    layer.theaterName = String(input.theater.name ?? '');
+    layer.theaterId = input.theater.id;
+    layer.theaterName = input.theater.name ?? '';
     layer.theaterPermalinkOrigin = input.origin;
-    layer.theaterPermalinkPath = String(input.theater.path ?? '');
+    layer.theaterPermalinkPath = input.theater.path ?? '';
   }
   if (input.movie) {
-    layer.movieId = String(input.movie.id);
-    layer.movieTitle = String(input.movie.title ?? '');
-    layer.movieReleaseDate = String(input.movie.releaseDate ?? '');
+    layer.movieId = input.movie.id;
+    layer.movieTitle = input.movie.title ?? '';
+    layer.movieReleaseDate = input.movie.releaseDate ?? '';
     layer.moviePermalinkOrigin = input.origin;
     layer.moviePermalinkPath = `/permalink/movie/${input.movie.id}`;
   }

@@ -16,11 +16,13 @@ const slot = (id: string, container: string, sizes: AdSlotConfig['sizes'] = 'flu
   sizes,
   sizeMapping: [],
 });
+const interstitial = slot('interstitial', 'InterstitialContainer', [[1, 1]]);
+const customInterstitial = slot('WMP_interstitial', 'interstitialCustomPromoContainer', [[1, 1]]);
 const slots = [
-  slot('interstitial', 'InterstitialContainer', [[1, 1]]),
+  interstitial,
   slot('header', 'HeaderPromoContainer'),
   slot('WMP_lobby', 'lobbyCustomPromoContainer'),
-  slot('WMP_interstitial', 'interstitialCustomPromoContainer', [[1, 1]]),
+  customInterstitial,
 ];
 
 describe('reservesHeaderAdBand', () => {
@@ -91,7 +93,7 @@ describe('slots of a page', () => {
         { viewportWidth: 0, sizes: [[300, 250]] as Array<[number, number]> },
       ],
     };
-    const definitions = slotDefinitions({ pagePath: '/9518146/WMP_US_WEB/allads/x', slots: [slots[0]!, withMapping, slots[3]!] }, true);
+    const definitions = slotDefinitions({ pagePath: '/9518146/WMP_US_WEB/allads/x', slots: [interstitial, withMapping, customInterstitial] }, true);
     expect(definitions).toEqual([
       { container: 'InterstitialContainer', adUnitPath: '/9518146/WMP_US_WEB/allads/x', outOfPage: true, sizes: [[1, 1]], sizeMapping: [] },
       {

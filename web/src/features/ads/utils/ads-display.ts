@@ -2,8 +2,6 @@
 // the header's ads (SPEC.md sections 4 and 6). A module of its own: the frame reads it on
 // every page, before the ads' code has loaded.
 
-import type { BannerRegulation } from '@/features/consent/utils/regulation';
-import type { ConsentManager } from '@/features/consent/utils/site-consent-manager';
 import type { SiteSettings } from '@/types/api';
 
 export const DIRECT_AD_SERVER_MODE = 'CUSTOM_WITHOUT_WRAPPER';
@@ -18,8 +16,10 @@ export const DIRECT_AD_SERVER_MODE = 'CUSTOM_WITHOUT_WRAPPER';
  */
 export function reservesHeaderAdBand(
   settings: Pick<SiteSettings, 'adsDisplay' | 'adsLocation'> | undefined,
-  regulation: BannerRegulation,
-  consentManager: ConsentManager['kind'],
+  // The consent feature's BannerRegulation and ConsentManager kind, as the page frame
+  // gives them.
+  regulation: 'gdpr' | 'ccpa' | 'none',
+  consentManager: 'didomi' | 'first-party' | 'disabled',
 ): boolean {
   const adsDisplay = (settings?.adsDisplay ?? '').trim();
   if (!adsDisplay || adsDisplay === DIRECT_AD_SERVER_MODE) return false;

@@ -12,7 +12,6 @@ import {
   QUEUE_DRAIN_MS,
   tagManagerUrl,
   type AnalyticsEvent,
-  type Tracker,
 } from '../utils/analytics-plan';
 import { EventQueue } from '../utils/event-queue';
 import { launchScriptToLoad } from '../utils/launch-script';
@@ -28,9 +27,6 @@ function setMeasurementDisabled(measurementIds: string[], disabled: boolean): vo
   for (const id of measurementIds) Object.assign(window, { [`ga-disable-${id}`]: disabled });
 }
 
-type AnalyticsSettings = { enableTargettTracking?: boolean; trackers?: Tracker[] };
-type AnalyticsConfig = { trackers?: { googleAnalyticsV4?: string } };
-
 type AnalyticsProps = {
   site: Site | undefined;
   /** The enterprise-analytics launch script, if the gateway names one. */
@@ -45,8 +41,8 @@ type AnalyticsProps = {
  * drained every 3 s.
  */
 export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsProps) {
-  const settings = site?.settings as (NonNullable<Site['settings']> & AnalyticsSettings) | undefined;
-  const config = site?.config as (NonNullable<Site['config']> & AnalyticsConfig) | undefined;
+  const settings = site?.settings;
+  const config = site?.config;
   const plan = useMemo(
     () =>
       analyticsPlan({
@@ -76,7 +72,7 @@ export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsP
     const dataLayer = (page.dataLayer = page.dataLayer ?? []);
     setMeasurementDisabled(plan.measurementIds, false);
     page.gtag = function gtag() {
-      // gtag.js reads Arguments objects from the data layer, not arrays.
+      // eslint-disable-next-line prefer-rest-params -- gtag.js reads Arguments objects from the data layer, not arrays
       dataLayer.push(arguments);
     };
     page.gtag('js', new Date());

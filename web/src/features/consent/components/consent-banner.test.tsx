@@ -19,10 +19,10 @@ function stubGateway(decision: { state: string; trackersEnabled: boolean }): Cal
   const calls: Call[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string, init: RequestInit) => {
-      calls.push({ url, body: JSON.parse(String(init.body)) });
+    vi.fn((url: string, init: RequestInit) => {
+      calls.push({ url, body: JSON.parse(init.body as string) });
       const answer = url.endsWith('/receipts') ? { id: 'r-1', recordedAt: '2026-01-01T00:00:00Z' } : decision;
-      return new Response(JSON.stringify(answer), { status: url.endsWith('/receipts') ? 201 : 200 });
+      return Promise.resolve(new Response(JSON.stringify(answer), { status: url.endsWith('/receipts') ? 201 : 200 }));
     }),
   );
   return calls;
@@ -84,7 +84,7 @@ describe('ConsentBanner', () => {
     for (const gpc of [false, true]) {
       cleanup();
       localStorage.clear();
-      vi.stubGlobal('navigator', { ...navigator, globalPrivacyControl: gpc });
+      vi.stubGlobal('navigator', { globalPrivacyControl: gpc });
       const calls = stubGateway({ state: gpc ? 'denied' : 'granted', trackersEnabled: !gpc });
       const onConsent = vi.fn();
       renderWithApp(<ConsentBanner regulation="ccpa" privacyPolicySlug={undefined} launchScriptConfigured={false} onConsent={onConsent} />, messages);

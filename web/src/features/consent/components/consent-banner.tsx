@@ -116,6 +116,7 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
   const gdpr = regulation === 'gdpr';
   const actions: BannerAction[] = gdpr ? ['rejectAll', 'acceptAll'] : ['acknowledge', 'doNotSell'];
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the section is a dialog (role="dialog"), which Escape closes, as the APG dialog pattern has it
     <section
       ref={bannerRef}
       className={hydrated ? styles.banner : `${styles.banner} ${styles.unhydrated}`}

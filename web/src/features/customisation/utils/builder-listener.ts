@@ -12,6 +12,7 @@ import {
 function applyLayoutAttributes(customisation: Customisation): void {
   const { dataset } = document.documentElement;
   for (const [name, value] of Object.entries(layoutAttributes(customisation))) {
+    // eslint-disable-next-line @typescript-eslint/no-dynamic-delete -- dataset is the DOM's own string map: deleting a name removes its data-* attribute
     if (value === undefined) delete dataset[name];
     else dataset[name] = value;
   }

@@ -4,7 +4,7 @@ import { callCypher, callCypherText, LoyaltyReplyError } from './call-cypher';
 
 function answer(status: number, body: unknown, contentType = 'application/json') {
   const text = typeof body === 'string' ? body : JSON.stringify(body);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(text, { status, headers: { 'Content-Type': contentType } })));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(text, { status, headers: { 'Content-Type': contentType } }))));
 }
 
 describe('callCypher', () => {
@@ -34,7 +34,7 @@ describe('callCypher', () => {
   });
 
   it('rethrows network failures', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(callCypher({ method: 'GET', route: '/x' }, 'boxoffice')).rejects.toThrow('Failed to fetch');
   });
 

@@ -26,7 +26,7 @@ const goTo = (url: string) => window.location.assign(url);
 function useLogoutLinks(logout: () => Promise<void>) {
   useEffect(() => {
     const onClick = (event: MouseEvent) => {
-      const anchor = (event.target as Element | null)?.closest?.('a');
+      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
       if (!anchor || !isLogoutLink(anchor.getAttribute('href'))) return;
       event.preventDefault();
       void logout().catch(() => undefined);
@@ -43,7 +43,7 @@ function useTicketingLinkTokens() {
   useEffect(() => {
     if (!token) return;
     const onClick = (event: MouseEvent) => {
-      const anchor = (event.target as Element | null)?.closest?.('a');
+      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
       const href = anchor?.getAttribute('href');
       if (!anchor || !href) return;
       const withToken = ticketingLinkWithToken(href, {
@@ -81,7 +81,12 @@ function MemberMenu({ loginSlug }: { loginSlug: string }) {
   const { pathname } = useLocation();
   useLogoutLinks(logout);
   useTicketingLinkTokens();
-  useEffect(() => setOpen(false), [pathname, member]);
+  // Another page, or another member: the menu closes.
+  const [shownFor, setShownFor] = useState({ pathname, member });
+  if (shownFor.pathname !== pathname || shownFor.member !== member) {
+    setShownFor({ pathname, member });
+    setOpen(false);
+  }
   // Until the session is checked the cookie tells; the server (and the hydrating
   // browser) renders the guest's menu.
   const hydrated = useHydrated();

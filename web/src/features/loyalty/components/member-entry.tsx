@@ -2,7 +2,7 @@
 // or the signed-in label at once, while the member menu's code loads behind it.
 
 import { lazy, Suspense } from 'react';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { HeaderMemberLink } from './header-member-link';
 
 const MemberAccess = lazy(async () => ({ default: (await import('./member-access')).MemberAccess }));
@@ -11,7 +11,7 @@ export function MemberEntry() {
   const { data } = useAppData();
   const config = data?.site?.loyalty;
   if (!config || !config.provider || config.provider === 'NONE') return null;
-  const loginSlug = data?.site?.settings?.loginPage?.slug ?? '';
+  const loginSlug = data.site?.settings?.loginPage?.slug ?? '';
   return (
     <Suspense fallback={<HeaderMemberLink config={config} loginSlug={loginSlug} />}>
       <MemberAccess loginSlug={loginSlug} />

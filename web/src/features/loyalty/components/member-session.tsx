@@ -3,8 +3,8 @@
 
 import type { ReactNode } from 'react';
 import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { resolveCurrentTheater } from '@/features/theaters/utils/current-theater';
+import { useAppData } from '@/lib/app-data';
+import { resolveCurrentTheater } from '@/lib/current-theater';
 import { LoyaltySessionProvider } from '../hooks/loyalty-session';
 
 export function MemberSession({ children }: { children: ReactNode }) {
@@ -13,8 +13,8 @@ export function MemberSession({ children }: { children: ReactNode }) {
   const config = data?.site?.loyalty;
   if (!config) return null;
   // SPEC.md section 4: on a chain the visitor's choice, else none (never the first theater).
-  const theater = resolveCurrentTheater(data?.theaters ?? [], {
-    isSingleLocation: Boolean(data?.site?.config?.isSingleLocation),
+  const theater = resolveCurrentTheater(data.theaters ?? [], {
+    isSingleLocation: Boolean(data.site?.config?.isSingleLocation),
     selectedTheaterId,
   });
   return (

@@ -24,9 +24,13 @@ describe('ticketing hand-off', () => {
     const link = screen.getByRole('link', { name: 'Click here if it does not work' });
     expect(link.getAttribute('href')).toBe('https://tickets.example/x?token=t');
     expect(link.getAttribute('target')).toBe('_self');
-    act(() => vi.advanceTimersByTime(4999));
+    act(() => {
+      vi.advanceTimersByTime(4999);
+    });
     expect(navigate).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(navigate).toHaveBeenCalledWith('https://tickets.example/x?token=t');
   });
 

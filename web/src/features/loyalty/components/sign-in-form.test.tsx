@@ -17,7 +17,7 @@ const messages = {
 const config = { provider: 'BOOST_POS', version: 3, circuitId: '77', sessionTimeout: 720 };
 
 function answer(body: unknown) {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } })));
+  vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }))));
 }
 
 function renderForm(onSignedIn = vi.fn()) {

@@ -1,7 +1,7 @@
 // The member sign-in form: username (the e-mail address) and password, the provider's
 // error shown from the error catalogue (SPEC.md section 8).
 
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useErrorText } from '../hooks/use-error-text';
@@ -24,7 +24,7 @@ export function SignInForm({ onSignedIn, captchaToken }: SignInFormProps) {
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     setPending(true);
     setError(undefined);
@@ -32,7 +32,7 @@ export function SignInForm({ onSignedIn, captchaToken }: SignInFormProps) {
       const member = await login({ username, password, captchaToken: await captchaToken?.() });
       onSignedIn(member);
     } catch (failure) {
-      // A refusal rejects with the provider's reply, a network failure with nothing.
+      // A refusal rejects with the provider's reply (LoyaltyReplyError), a network failure with none.
       setError(errorText(failure, 'loyalty.signIn.failed'));
     } finally {
       setPending(false);

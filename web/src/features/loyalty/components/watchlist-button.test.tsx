@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appDataQueryOptions } from '@/features/site/api/get-app-data';
+import { appDataQueryOptions } from '@/lib/app-data';
 import { SelectedTheaterProvider } from '@/lib/selected-theater';
 import { renderWithApp } from '@/testing/render';
 import type { AppData } from '@/types/api';
@@ -38,7 +38,7 @@ describe('WatchlistButton', () => {
   });
 
   it('offers a guest the same button as a way to sign in, so the member toggle moves nothing', () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 500 })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('{}', { status: 500 }))));
     renderButton(true);
     const link = screen.getByRole('link', { name: 'Add to watchlist' });
     expect(link.getAttribute('href')).toBe('/sign-in/');

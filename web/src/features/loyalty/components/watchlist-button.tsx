@@ -4,7 +4,7 @@
 // moving the page.
 
 import { Link } from '@/components/link';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useErrorText } from '../hooks/use-error-text';

@@ -18,7 +18,7 @@ import {
 } from '../utils/session-controller';
 import { retainController, sharedController } from '../utils/session-registry';
 import { parseSession, serializeSession } from '../utils/session-cookie';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '../utils/session-cookie-name';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@/lib/loyalty-session-cookie-name';
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
 const RELATED_COOKIE = 'userSessionId';
@@ -73,8 +73,9 @@ export function LoyaltySessionProvider({
             isLeaving: () => leaving,
           }),
       ),
-    // The key holds everything the controller is made from.
-    [key],
+    // The key holds everything the controller is made from: while it is the same, the
+    // registry hands the same controller back.
+    [key, context, config.sessionTimeout, config.allowExpiredAccountsLogin],
   );
   useEffect(() => retainController(key), [key]);
   // The rest of the page (ad targeting) hears whether a member is signed in.

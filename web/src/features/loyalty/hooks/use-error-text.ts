@@ -1,7 +1,7 @@
 // The text of a failed loyalty call (SPEC.md section 8): for a provider refusal (a
-// LoyaltyReplyError, or the reply itself, which a sign-in rejects with) the provider's own
-// message when the site's displayOriginalCypherMessages is on, else the catalogue's, with
-// its code; the caller's fallback for anything else.
+// LoyaltyReplyError, or a reply itself) the provider's own message when the site's
+// displayOriginalCypherMessages is on, else the catalogue's, with its code; the caller's
+// fallback for anything else.
 
 import { useCallback } from 'react';
 import { useTranslate } from '@/lib/i18n';

@@ -17,7 +17,7 @@ describe('useGuardedSubmit', () => {
   afterEach(cleanup);
 
   it('sends once however often the form is submitted while the call is out, then again after', async () => {
-    let finish = () => undefined as void;
+    let finish: () => void = () => undefined;
     const action = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
     render(<Form action={action} />);
     const button = screen.getByRole('button');
@@ -31,7 +31,10 @@ describe('useGuardedSubmit', () => {
     // Marked, not disabled: the visitor who pressed it keeps their place.
     expect(button.getAttribute('aria-disabled')).toBe('true');
     expect(document.activeElement).toBe(button);
-    await act(async () => finish());
+    await act(() => {
+      finish();
+      return Promise.resolve();
+    });
     expect(button.hasAttribute('aria-disabled')).toBe(false);
     fireEvent.submit(form);
     expect(action).toHaveBeenCalledTimes(2);
@@ -43,7 +46,7 @@ describe('useGuardedSubmit', () => {
     const form = screen.getByRole('button').closest('form');
     if (!form) throw new Error('no form');
     fireEvent.submit(form);
-    await act(async () => undefined);
+    await act(() => Promise.resolve());
     fireEvent.submit(form);
     expect(action).toHaveBeenCalledTimes(2);
   });

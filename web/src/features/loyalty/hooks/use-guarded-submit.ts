@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 
 /**
  * A form's submit that runs one at a time: pressed again (or Enter again) while the
@@ -9,7 +9,7 @@ export function useGuardedSubmit(action: () => Promise<void>) {
   const [pending, setPending] = useState(false);
   // Set in the same event, before React renders the disabled button.
   const running = useRef(false);
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     if (running.current) return;
     running.current = true;

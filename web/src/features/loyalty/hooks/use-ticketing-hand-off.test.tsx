@@ -11,12 +11,14 @@ const tokens = { sessionManagementTokens: { boxofficeSessionToken: 't1', boxoffi
 function provider(replies: Record<string, CypherReply>) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_path: string, init: RequestInit) => {
+    vi.fn((_path: string, init: RequestInit) => {
       const route = (JSON.parse(init.body as string) as { reqMetadata: { route: string } }).reqMetadata.route;
       const key = Object.keys(replies).find((prefix) => route.startsWith(prefix));
-      return new Response(JSON.stringify(key ? replies[key] : { peachCode: 30 }), {
-        headers: { 'Content-Type': 'application/json' },
-      });
+      return Promise.resolve(
+        new Response(JSON.stringify(key ? replies[key] : { peachCode: 30 }), {
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
     }),
   );
 }
@@ -65,13 +67,13 @@ describe('useTicketingHandOff', () => {
     const routes: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_path: string, init: RequestInit) => {
+      vi.fn((_path: string, init: RequestInit) => {
         const route = (JSON.parse(init.body as string) as { reqMetadata: { route: string } }).reqMetadata.route;
         routes.push(route);
         let reply: CypherReply = { peachCode: 30 };
         if (route.startsWith('/Member/RefreshLogin')) reply = { peachCode: 0, statusCode: 200, memberDetails: member, ...tokens };
         if (route.startsWith('/Member/ValidateToken')) reply = { peachCode: 0, statusCode: 200, memberId: 'm1' };
-        return new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } });
+        return Promise.resolve(new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } }));
       }),
     );
     const { seen } = renderHandOff({ ...v3Config, provider: 'NONE', version: 1 }, '?return=sales/101/book');
@@ -96,7 +98,7 @@ describe('useTicketingHandOff', () => {
     let getMemberCalls = 0;
     vi.stubGlobal(
       'fetch',
-      vi.fn(async (_path: string, init: RequestInit) => {
+      vi.fn((_path: string, init: RequestInit) => {
         const route = (JSON.parse(init.body as string) as { reqMetadata: { route: string } }).reqMetadata.route;
         let reply: CypherReply = { peachCode: 0 };
         if (route.startsWith('/Member/v3/RefreshLogin')) reply = { peachCode: 0, ...tokens };
@@ -104,7 +106,7 @@ describe('useTicketingHandOff', () => {
           getMemberCalls += 1;
           reply = getMemberCalls === 1 ? { peachCode: 0, memberDetails: member } : { peachCode: 30 };
         }
-        return new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } });
+        return Promise.resolve(new Response(JSON.stringify(reply), { headers: { 'Content-Type': 'application/json' } }));
       }),
     );
     const { navigate, seen } = renderHandOff(v3Config, '?return=checkout&utm_source=x');

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { barsPath, barWidths, code128Checksum, code128Values, QUIET_ZONE, symbolWidth } from './barcode';
 
-const digits = (pattern: string) => [...pattern].map(Number);
-const code39 = (pattern: string) => [...pattern].map((wide) => (wide === '1' ? 3 : 1));
+const digits = (pattern: string) => Array.from(pattern, Number);
+const code39 = (pattern: string) => Array.from(pattern, (wide) => (wide === '1' ? 3 : 1));
 
 describe('Code 128 (code set B)', () => {
   it.each([

@@ -41,7 +41,7 @@ export const QUIET_ZONE = 10;
 
 /** The symbol values of `text` in Code 128 code set B: start, data, checksum, stop; undefined when a character is outside ASCII 32 to 127. */
 export function code128Values(text: string): number[] | undefined {
-  const data = [...text].map((character) => character.charCodeAt(0) - 32);
+  const data = Array.from(text, (character) => character.charCodeAt(0) - 32);
   if (data.length === 0 || data.some((value) => value < 0 || value > 95)) return undefined;
   return [START_B, ...data, code128Checksum(data), STOP];
 }
@@ -61,7 +61,7 @@ function joinPatterns(
   for (const [index, pattern] of patterns.entries()) {
     if (pattern === undefined) return undefined;
     if (index > 0) widths.push(...gap);
-    widths.push(...[...pattern].map(width));
+    widths.push(...Array.from(pattern, width));
   }
   return widths;
 }
@@ -74,7 +74,7 @@ function code128Widths(text: string): number[] | undefined {
 /** Code 39 between its start and stop characters, one narrow space between characters. */
 function code39Widths(text: string): number[] | undefined {
   if (text.length === 0 || text.includes(CODE_39_START_STOP)) return undefined;
-  const characters = [...`${CODE_39_START_STOP}${text}${CODE_39_START_STOP}`];
+  const characters = Array.from(`${CODE_39_START_STOP}${text}${CODE_39_START_STOP}`);
   return joinPatterns(
     characters.map((character) => CODE_39[CODE_39_CHARACTERS.indexOf(character)]),
     [1],

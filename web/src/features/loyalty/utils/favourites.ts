@@ -28,7 +28,8 @@ export function favoriteCinemas(reply: CypherReply): FavoriteCinema[] {
   return list.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
     const { boxofficeCinemaId, subscribeToNewsletter } = entry as Record<string, unknown>;
-    if (boxofficeCinemaId === undefined || boxofficeCinemaId === null) return [];
+    // An id as the API writes it, a number or a string.
+    if (typeof boxofficeCinemaId !== 'number' && typeof boxofficeCinemaId !== 'string') return [];
     return [{ boxofficeCinemaId: String(boxofficeCinemaId), subscribeToNewsletter: subscribeToNewsletter === true }];
   });
 }

@@ -5,5 +5,5 @@ export const LOYALTY_LOGOUT_HREF = '#loyalty-logout';
 
 /** Whether a click on `href` (as written in the page) asks for the loyalty logout. */
 export function isLogoutLink(href: string | null | undefined): boolean {
-  return Boolean(href) && (href === LOYALTY_LOGOUT_HREF || href!.endsWith(LOYALTY_LOGOUT_HREF));
+  return href?.endsWith(LOYALTY_LOGOUT_HREF) ?? false;
 }

@@ -7,7 +7,7 @@ const context: LoyaltyContext = { circuitId: 'C', cinemaId: '9', clubId: 'CLUB',
 const user = { email: 'a@b.example', activationCode: 'CODE' };
 
 function provider(answers: CypherReply[]) {
-  return vi.fn(async (_call: CypherCall) => answers.shift() ?? { peachCode: 0 });
+  return vi.fn<(call: CypherCall) => Promise<CypherReply>>(() => Promise.resolve(answers.shift() ?? { peachCode: 0 }));
 }
 
 describe('activateMembership', () => {

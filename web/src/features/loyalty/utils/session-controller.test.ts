@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LoyaltyReplyError } from '../api/call-cypher';
 import type { CypherReply, LoyaltyContext, LoyaltySession } from '../types';
 import type { CypherCall } from './cypher-envelope';
 import { LoyaltySessionController, type SessionStore } from './session-controller';
@@ -31,12 +32,12 @@ function memoryStore(initial?: LoyaltySession) {
 
 function controllerWith(replies: Record<string, CypherReply | Error>, store: SessionStore, context = v3) {
   const calls: CypherCall[] = [];
-  const call = vi.fn(async (request: CypherCall) => {
+  const call = vi.fn((request: CypherCall) => {
     calls.push(request);
     const key = Object.keys(replies).find((route) => request.route.startsWith(route));
     const reply = key ? replies[key] : undefined;
-    if (reply instanceof Error) throw reply;
-    return reply ?? { peachCode: 30 };
+    if (reply instanceof Error) return Promise.reject(reply);
+    return Promise.resolve(reply ?? { peachCode: 30 });
   });
   const controller = new LoyaltySessionController({
     context,
@@ -67,14 +68,16 @@ describe('loyalty session lifecycle', () => {
 
   it('rejects with the provider reply on any other result', async () => {
     const { controller } = controllerWith({ '/Member/v3/Login': { peachCode: 31 } }, memoryStore());
-    await expect(controller.login({ username: 'a', password: 'b' })).rejects.toEqual({ peachCode: 31 });
+    const failure = controller.login({ username: 'a', password: 'b' });
+    await expect(failure).rejects.toBeInstanceOf(LoyaltyReplyError);
+    await expect(failure).rejects.toMatchObject({ reply: { peachCode: 31 } });
   });
 
   it('treats an expired member as signed out, with a browser-session cookie', async () => {
     const store = memoryStore();
     const expired = { ...member, memberExpiry: '2026-01-01T00:00:00Z' };
     const { controller } = controllerWith({ '/Member/v3/Login': { peachCode: 0, memberDetails: expired, ...tokens(1) } }, store);
-    await expect(controller.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ peachCode: 0 });
+    await expect(controller.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ reply: { peachCode: 0 } });
     expect(store.hours).toEqual([undefined]);
     expect(controller.getState().member).toBeNull();
   });
@@ -152,9 +155,9 @@ describe('loyalty session lifecycle', () => {
       context: v3,
       sessionTimeoutHours: 720,
       allowExpiredAccountsLogin: false,
-      call: async (request) => {
+      call: (request) => {
         calls.push(request);
-        return { peachCode: 0, memberDetails: member };
+        return Promise.resolve({ peachCode: 0, memberDetails: member });
       },
       store,
       suppliedToken: 'handed',
@@ -205,9 +208,7 @@ describe('a page being left', () => {
       context: v3,
       sessionTimeoutHours: 720,
       allowExpiredAccountsLogin: false,
-      call: async () => {
-        throw new TypeError('Failed to fetch');
-      },
+      call: () => Promise.reject(new TypeError('Failed to fetch')),
       store,
       isLeaving: () => true,
     });

@@ -2,6 +2,7 @@
 // first refresh and the periodic ones, manual refresh, login by token and logout. The
 // browser's cookie and the network come in as dependencies so tests drive it with fakes.
 
+import { LoyaltyReplyError } from '../api/call-cypher';
 import type { CypherReply, LoyaltyContext, LoyaltyMember, LoyaltySession, MemberDetails } from '../types';
 import type { CypherCall } from './cypher-envelope';
 import { cypherRoutes } from './cypher-routes';
@@ -90,7 +91,7 @@ export class LoyaltySessionController {
     this.timer = undefined;
   }
 
-  /** Signs in; rejects with the provider's reply when it is not peachCode 0. */
+  /** Signs in; rejects with a LoyaltyReplyError carrying the provider's reply when it is not peachCode 0. */
   async login({ username, password, captchaToken }: Credentials): Promise<LoyaltyMember> {
     this.deps.store.clearRelated();
     const reply = await this.deps.call({
@@ -100,7 +101,7 @@ export class LoyaltySessionController {
       captchaToken,
     });
     const { token, refreshToken } = replyTokens(reply, this.deps.context.brand);
-    if (reply.peachCode !== 0 || !token || !refreshToken || !reply.memberDetails) throw reply;
+    if (reply.peachCode !== 0 || !token || !refreshToken || !reply.memberDetails) throw new LoyaltyReplyError(reply);
     const session: LoyaltySession = {
       token,
       refreshToken,
@@ -110,7 +111,7 @@ export class LoyaltySessionController {
         : {}),
     };
     const member = this.keep(session, reply.memberDetails);
-    if (!member) throw reply;
+    if (!member) throw new LoyaltyReplyError(reply);
     this.schedule(refreshIntervalMs(session.cypherVersion));
     return member;
   }
@@ -190,7 +191,7 @@ export class LoyaltySessionController {
       // The provider has retired the old refresh token: keep the new one at once, so a
       // page left before the member details arrive does not lose the session.
       this.deps.store.write(next, this.deps.sessionTimeoutHours);
-      return this.fetchMember(next);
+      return await this.fetchMember(next);
     } catch {
       return this.deps.isLeaving?.() ? null : this.signOut();
     }

@@ -3,20 +3,23 @@ import type { LoyaltySessionController } from './session-controller';
 import { retainController, sharedController } from './session-registry';
 
 function fakeController() {
-  return { start: vi.fn(), stop: vi.fn() } as unknown as LoyaltySessionController;
+  const start = vi.fn();
+  const stop = vi.fn();
+  return { controller: { start, stop } as unknown as LoyaltySessionController, start, stop };
 }
 
 describe('session registry', () => {
   it('shares one controller, started by its first user and stopped and forgotten after its last', () => {
-    const first = sharedController('k', fakeController);
-    expect(sharedController('k', fakeController)).toBe(first);
+    const fake = fakeController();
+    const first = sharedController('k', () => fake.controller);
+    expect(sharedController('k', () => fakeController().controller)).toBe(first);
     const releaseA = retainController('k');
     const releaseB = retainController('k');
-    expect(first.start).toHaveBeenCalledTimes(1);
+    expect(fake.start).toHaveBeenCalledTimes(1);
     releaseA();
-    expect(first.stop).not.toHaveBeenCalled();
+    expect(fake.stop).not.toHaveBeenCalled();
     releaseB();
-    expect(first.stop).toHaveBeenCalledTimes(1);
-    expect(sharedController('k', fakeController)).not.toBe(first);
+    expect(fake.stop).toHaveBeenCalledTimes(1);
+    expect(sharedController('k', () => fakeController().controller)).not.toBe(first);
   });
 });

@@ -39,8 +39,8 @@ function Field({ typed }: { typed: string }) {
 }
 
 function renderCombobox(hits: SearchHit[] = HITS, typed = '') {
-  const fetch = vi.fn(async (_input: RequestInfo | URL) =>
-    new Response(JSON.stringify(hits), { headers: { 'Content-Type': 'application/json' } }),
+  const fetch = vi.fn<(input: string) => Promise<Response>>(() =>
+    Promise.resolve(new Response(JSON.stringify(hits), { headers: { 'Content-Type': 'application/json' } })),
   );
   vi.stubGlobal('fetch', fetch);
   render(
@@ -78,7 +78,7 @@ describe('SearchCombobox', () => {
     expect(input.getAttribute('aria-controls')).toBe(screen.getByRole('listbox', { hidden: true }).id);
     expect(input.getAttribute('autocomplete')).toBe('off');
     await act(() => new Promise((resolve) => window.setTimeout(resolve, 200)));
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/v1/search?q=velo&limit=8');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/search?q=velo&limit=8');
   });
 
   it('asks once the typing pauses and lists the hits grouped by kind, the best hit’s first', async () => {
@@ -86,7 +86,7 @@ describe('SearchCombobox', () => {
     expect(document.activeElement).toBe(input);
     await type(input, 'ea');
     expect(await screen.findByRole('option', { name: /Velocity/ })).toBeTruthy();
-    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/v1/search?q=ea&limit=8');
+    expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/search?q=ea&limit=8');
     const groups = screen.getAllByRole('group').map((group) => group.getAttribute('aria-labelledby'));
     expect(groups.map((id) => document.getElementById(id ?? '')?.textContent)).toEqual(['Theaters', 'Movies']);
     expect(input.getAttribute('aria-expanded')).toBe('true');

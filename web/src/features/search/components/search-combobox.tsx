@@ -23,6 +23,11 @@ const LIST_LIMIT = 8;
 /** Typing this long without a key press sends the words. */
 const TYPING_PAUSE_MS = 150;
 
+/** The id of the option at `index` (in reading order) of the list `listId`. */
+function optionIdOf(listId: string, index: number): string {
+  return `${listId}-option-${index}`;
+}
+
 function useSettled(value: string, delayMs: number): string {
   const [settled, setSettled] = useState(value);
   useEffect(() => {
@@ -54,7 +59,6 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
   const groups = groupHits(hits);
   const ordered = inReadingOrder(groups);
   const expanded = open && searching;
-  const optionId = (index: number) => `${listId}-option-${index}`;
 
   // New hits: a choice made among the old ones no longer points at what was announced.
   const [shownHits, setShownHits] = useState(hits);
@@ -65,8 +69,7 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
 
   // The chosen option stays in view as the arrow keys move through a list that scrolls.
   useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-    // optionId depends on listId only, which never changes.
+    if (active >= 0) document.getElementById(optionIdOf(listId, active))?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
 
   const choose = (path: string) => {
@@ -76,7 +79,11 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
     void navigate(path);
   };
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  /**
+   * Handles a key on the field; 'clear' when Escape empties it, which its listener does:
+   * the field is the header's, not something a render may change.
+   */
+  const onKeyDown = (event: KeyboardEvent): 'clear' | undefined => {
     const count = ordered.length;
     switch (event.key) {
       case 'ArrowDown':
@@ -103,8 +110,8 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
           setOpen(false);
           setActive(-1);
         } else {
-          input.value = '';
           setQuery('');
+          return 'clear';
         }
         break;
       default:
@@ -121,7 +128,12 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
   });
   useEffect(() => {
     const listeners: [string, (event: Event) => void][] = [
-      ['keydown', (event) => onFieldKeyDown(event as KeyboardEvent)],
+      [
+        'keydown',
+        (event) => {
+          if (onFieldKeyDown(event as KeyboardEvent) === 'clear') input.value = '';
+        },
+      ],
       ['input', () => onFieldInput()],
       ['focus', () => setOpen(true)],
       ['blur', () => setOpen(false)],
@@ -139,7 +151,7 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
     input.setAttribute('aria-autocomplete', 'list');
     input.setAttribute('aria-controls', listId);
   }, [input, listId]);
-  const activeDescendant = expanded && active >= 0 ? optionId(active) : '';
+  const activeDescendant = expanded && active >= 0 ? optionIdOf(listId, active) : '';
   useLayoutEffect(() => {
     input.setAttribute('aria-expanded', String(expanded));
     if (activeDescendant) input.setAttribute('aria-activedescendant', activeDescendant);
@@ -158,9 +170,10 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
                 {t(`search.kind.${group.kind}`)}
               </div>
               {group.hits.map(({ hit, index }) => (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- the field keeps focus and takes the keys, pointing at the option with aria-activedescendant (the APG combobox pattern); an option is only ever clicked
                 <div
                   key={`${hit.kind}-${hit.id}`}
-                  id={optionId(index)}
+                  id={optionIdOf(listId, index)}
                   role="option"
                   aria-selected={index === active}
                   className={styles.option}

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PageContent, Showtime } from '@/types/api';
 import { usePageShowtimes } from './use-page-showtimes';
 
-const showtime = (id: string, theaterId: string): Showtime => ({ id, theaterId, movieId: '1001' }) as Showtime;
+const showtime = (id: string, theaterId: string): Showtime => ({ id, theaterId, movieId: '1001' });
 
 function renderPageShowtimes(content: PageContent, theaterId?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -34,7 +34,7 @@ describe('usePageShowtimes', () => {
   });
 
   it("fetches the chosen theater's showtimes of the movie when the page does not carry them", async () => {
-    const fetch = vi.fn(async () => Response.json([showtime('c', '101')]));
+    const fetch = vi.fn(() => Promise.resolve(Response.json([showtime('c', '101')])));
     vi.stubGlobal('fetch', fetch);
     const { result } = renderPageShowtimes({ theaterIds: ['101'] }, '101');
     await waitFor(() => expect(result.current).toMatchObject({ kind: 'listed', loading: false, showtimes: [{ id: 'c' }] }));

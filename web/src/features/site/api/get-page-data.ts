@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import type { PageData } from '@/types/api';
-import { siteKeys } from './site-keys';
+import { siteKeys } from '@/lib/site-keys';
 
 // A published page's own data (SPEC.md section 7 "Static page data", DESIGN.md section 7):
 // a file the gateway writes with the page whenever the catalogue changes. A published

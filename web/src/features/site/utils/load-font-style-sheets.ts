@@ -9,5 +9,5 @@ const STYLE_SHEETS = import.meta.glob([
 
 /** Loads `sheets` (`@fontsource/lato/400.css`, see font-files.ts); unknown ones are skipped. */
 export function loadFontStyleSheets(sheets: readonly string[]): Promise<unknown[]> {
-  return Promise.all(sheets.map((sheet) => STYLE_SHEETS[`/node_modules/${sheet}`]?.()));
+  return Promise.all(sheets.flatMap((sheet) => STYLE_SHEETS[`/node_modules/${sheet}`]?.() ?? []));
 }

@@ -63,12 +63,17 @@ export function fontStack(name: string | undefined): string {
 const BUTTON_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '6px', HIGH: '999px' };
 const CONTENT_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '8px', HIGH: '16px' };
 
+/** The site's roundness; MEDIUM for none, or one this build does not know. */
+function knownRoundness(roundness: string | undefined): Roundness {
+  return roundness === 'NONE' || roundness === 'HIGH' ? roundness : 'MEDIUM';
+}
+
 export function buttonRadius(roundness: string | undefined): string {
-  return BUTTON_RADII[roundness as Roundness] ?? BUTTON_RADII.MEDIUM;
+  return BUTTON_RADII[knownRoundness(roundness)];
 }
 
 export function contentRadius(roundness: string | undefined): string {
-  return CONTENT_RADII[roundness as Roundness] ?? CONTENT_RADII.MEDIUM;
+  return CONTENT_RADII[knownRoundness(roundness)];
 }
 
 function colour(value: string | undefined, fallback: string): string {

@@ -17,7 +17,7 @@ describe('TheaterPicker', () => {
       'theaterPicker.label': 'Your theater',
       'theaterPicker.placeholder': 'Choose a theater',
     });
-    const select = screen.getByLabelText('Your theater') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Your theater');
     expect([...select.options].map((option) => option.text)).toEqual(['Choose a theater', 'Downtown', 'Riverside']);
     expect(select.value).toBe('');
     fireEvent.change(select, { target: { value: 't2' } });
@@ -26,6 +26,6 @@ describe('TheaterPicker', () => {
 
   it('shows the placeholder when the stored choice is no longer a theater', () => {
     renderWithApp(<TheaterPicker theaters={theaters} selectedTheaterId="closed" onSelect={() => {}} />);
-    expect((screen.getByTestId('theater-picker') as HTMLSelectElement).value).toBe('');
+    expect(screen.getByTestId<HTMLSelectElement>('theater-picker').value).toBe('');
   });
 });

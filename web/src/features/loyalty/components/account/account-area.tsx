@@ -9,8 +9,8 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths, type AccountScreen } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { siteName } from '@/features/site/utils/site-name';
+import { useAppData } from '@/lib/app-data';
+import { siteName } from '@/lib/site-name';
 import { useLoyaltySession } from '../../hooks/loyalty-session';
 import { LOYALTY_LOGOUT_HREF } from '../../utils/logout-link';
 import { MemberSession } from '../member-session';
@@ -27,7 +27,6 @@ import { RegisterScreen } from './register-screen';
 import { ResetPasswordScreen } from './reset-password-screen';
 import { RewardsScreen } from './rewards-screen';
 import { TheatersScreen } from './theaters-screen';
-import { WatchlistScreen } from './watchlist-screen';
 import styles from './account.module.css';
 import { loginPagePath } from '../../utils/login-page';
 
@@ -110,7 +109,8 @@ function Screen({ titleKey, member, children }: { titleKey: string; member?: boo
 
 const segment = (screen: AccountScreen) => `${screen}/`;
 
-export function AccountArea() {
+/** `watchlist`: the watchlist screen, given the films by the route (WatchlistScreen). */
+export function AccountArea({ watchlist }: { watchlist: ReactNode }) {
   return (
     <MemberSession>
       <div className={`container ${styles.area}`}>
@@ -119,7 +119,7 @@ export function AccountArea() {
           <Route path={segment('rewards')} element={<Screen titleKey="loyalty.title.rewards" member><RewardsScreen /></Screen>} />
           <Route path={segment('cards')} element={<Screen titleKey="loyalty.title.cards" member><CardsScreen /></Screen>} />
           <Route path={segment('history')} element={<Screen titleKey="loyalty.title.history" member><HistoryScreen /></Screen>} />
-          <Route path={segment('watchlist')} element={<Screen titleKey="loyalty.title.watchlist" member><WatchlistScreen /></Screen>} />
+          <Route path={segment('watchlist')} element={<Screen titleKey="loyalty.title.watchlist" member>{watchlist}</Screen>} />
           <Route path={segment('theaters')} element={<Screen titleKey="loyalty.title.theaters" member><TheatersScreen /></Screen>} />
           <Route path={segment('profile')} element={<Screen titleKey="loyalty.title.profile" member><ProfileScreen /></Screen>} />
           <Route path={segment('delete-account')} element={<Screen titleKey="loyalty.title.delete" member><DeleteAccountScreen /></Screen>} />

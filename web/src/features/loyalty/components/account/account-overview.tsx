@@ -2,12 +2,12 @@
 // favourites at a glance, each linking to its full screen.
 
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES } from '@/features/site/utils/offered-hand-offs';
+import { HAND_OFF_PLACES } from '@/lib/offered-hand-offs';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { plural } from '@/lib/plural';
-import { useAppData } from '@/features/site/api/get-app-data';
-import { HandOffLinks } from '@/features/site/components/hand-off-links';
+import { useAppData } from '@/lib/app-data';
+import { HandOffLinks } from '@/components/hand-off-links';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
 import { useFavouriteFilms } from '../../api/get-favourite-films';
 import { useOrderHistory } from '../../api/get-order-history';

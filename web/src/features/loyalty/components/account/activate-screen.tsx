@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { callCypher } from '../../api/call-cypher';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { internationalPhoneNumber, isValidPhoneNumber } from '../../utils/input-rules';

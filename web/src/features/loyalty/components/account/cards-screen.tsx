@@ -1,7 +1,7 @@
 // The member's loyalty cards: each with its scannable code, delete, and "report lost"
 // for the active ones; a form adds a card by its code (upper-cased before sending).
 
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { ConfirmDialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
@@ -23,7 +23,7 @@ export function CardsScreen() {
   const change = useUpdateCards();
   // A removal or a loss report waits for the member to confirm it.
   const [asking, setAsking] = useState<{ kind: 'delete'; cardCode: string } | { kind: 'lost' }>();
-  function add(event: FormEvent) {
+  function add(event: SubmitEvent) {
     event.preventDefault();
     if (code.trim()) change.mutate({ kind: 'add', cardCode: code.trim() }, { onSuccess: () => setCode('') });
   }

@@ -5,7 +5,7 @@ import { LoyaltySessionProvider } from '../../hooks/loyalty-session';
 import { RegisterScreen } from './register-screen';
 
 // The captcha's script is Google's; here the page already has its API.
-vi.mock('@/lib/load-script', () => ({ loadScript: async () => undefined }));
+vi.mock('@/lib/load-script', () => ({ loadScript: () => Promise.resolve() }));
 
 const messages = {
   'loyalty.field.firstName': 'First name',
@@ -27,18 +27,20 @@ function recordCalls(replies: Record<string, Record<string, unknown>> = {}): Sen
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (_url: string, init: RequestInit) => {
-      const { reqMetadata, ...payload } = JSON.parse(String(init.body)) as { reqMetadata: Record<string, unknown> };
+    vi.fn((_url: string, init: RequestInit) => {
+      const { reqMetadata, ...payload } = JSON.parse(init.body as string) as { reqMetadata: Record<string, unknown> };
       const route = String(reqMetadata.route);
       sent.push({ route, captcha: reqMetadata['g-recaptcha-response'], payload });
       const reply = Object.entries(replies).find(([prefix]) => route.startsWith(prefix))?.[1];
-      return new Response(
-        JSON.stringify(reply ?? {
-          peachCode: 0,
-          memberDetails: { memberId: 'm1', memberExpiry: '0001-01-01T00:00:00Z' },
-          sessionManagementTokens: { boxofficeSessionToken: 't', boxofficeRefreshSessionToken: 'r' },
-        }),
-        { headers: { 'Content-Type': 'application/json' } },
+      return Promise.resolve(
+        new Response(
+          JSON.stringify(reply ?? {
+            peachCode: 0,
+            memberDetails: { memberId: 'm1', memberExpiry: '0001-01-01T00:00:00Z' },
+            sessionManagementTokens: { boxofficeSessionToken: 't', boxofficeRefreshSessionToken: 'r' },
+          }),
+          { headers: { 'Content-Type': 'application/json' } },
+        ),
       );
     }),
   );
@@ -65,7 +67,7 @@ describe('RegisterScreen', () => {
     let tokens = 0;
     vi.stubGlobal('grecaptcha', {
       ready: (callback: () => void) => callback(),
-      execute: async (key: string, { action }: { action: string }) => `${key}:${action}:${(tokens += 1)}`,
+      execute: (key: string, { action }: { action: string }) => Promise.resolve(`${key}:${action}:${(tokens += 1)}`),
     });
     const sent = recordCalls();
     renderWithApp(

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';

@@ -4,7 +4,7 @@
 
 import type { ReactNode } from 'react';
 import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import styles from './account.module.css';
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/features/site/api/get-app-data';
+import { useAppData } from '@/lib/app-data';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
 import { useUpdateFavouriteCinemas } from '../../api/update-favourite-cinemas';
 import { useLoyaltySession } from '../../hooks/loyalty-session';

@@ -16,7 +16,7 @@ const notConfigured = { peachCode: 503, clientErrorMessage: 'Wallet passes are n
 function answerWith(status: number, body: unknown) {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })),
+    vi.fn(() => Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } }))),
   );
 }
 
@@ -52,13 +52,13 @@ describe('WalletPassButton', () => {
   });
 
   it('shows the fallback when the gateway cannot be reached', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     addToWallet(true);
     expect((await screen.findByRole('alert')).textContent).toBe('The wallet pass is not available right now.');
   });
 
   it('opens the wallet save page with the signed pass', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('eyJhbGciOi.x.y', { headers: { 'Content-Type': 'text/plain' } })));
+    vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('eyJhbGciOi.x.y', { headers: { 'Content-Type': 'text/plain' } }))));
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     addToWallet(false);
     await vi.waitFor(() =>

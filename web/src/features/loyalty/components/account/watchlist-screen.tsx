@@ -1,17 +1,17 @@
 // The member's favourite films (the watchlist), with the movie's poster and a remove button.
+// The films come from the site's movie list, which the member area's route gives.
 
 import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
-import { useMovies } from '@/features/movies/api/get-movies';
+import type { Movie } from '@/types/api';
 import { useWatchlist } from '../../hooks/use-watchlist';
 import styles from './account.module.css';
 
-export function WatchlistScreen() {
+export function WatchlistScreen({ movies }: { movies: { data: Movie[] | undefined; isPending: boolean } }) {
   const t = useTranslate();
-  const movies = useMovies();
   const { ids, isPending, toggle, pendingId } = useWatchlist();
   if (isPending || movies.isPending) return <Spinner label={t('status.loading')} />;
   const films = (movies.data ?? []).filter((movie) => ids.includes(movie.id));

@@ -5,14 +5,17 @@ import { siteConsentManager } from '@/features/consent/utils/site-consent-manage
 import { useTrackingConsent } from '@/features/consent/utils/consent-store';
 import { NO_CONSENT_YET } from '@/features/consent/utils/tracking-consent';
 import type { Site } from '@/types/api';
-import { reservesHeaderAdBand } from '../utils/ads-display';
-import styles from './ads.module.css';
+import { reservesHeaderAdBand } from '@/features/ads/utils/ads-display';
+import styles from '@/features/ads/components/ads.module.css';
+
+// Ads and consent composed: the ads' rule for the band, the consent's regulation, manager
+// and decision. In the third-party layer's chunk.
 
 /**
  * The band the header's ad slots go in, its height held from the page's first render
- * when ads may load before any choice (utils/ad-rules.ts reservesHeaderAdBand): an ad, or
- * none, arriving after hydration then moves nothing; its caption says what the space
- * is for. It goes once the visitor has refused trackers.
+ * when ads may load before any choice (features/ads/utils/ads-display.ts
+ * reservesHeaderAdBand): an ad, or none, arriving after hydration then moves nothing; its
+ * caption says what the space is for. It goes once the visitor has refused trackers.
  */
 export function HeaderAdBand({ site, children }: { site: Site | undefined; children: ReactNode }) {
   const t = useTranslate();
