@@ -109,7 +109,7 @@ def variables_read_by(binary):
     if binary.startswith("svc-"):
         shared.append("serving.rs")
     sources = sorted((ROOT / binary / "src").rglob("*.rs")) + [
-        ROOT / "proto" / "src" / name for name in shared
+        ROOT / "platform" / "src" / name for name in shared
     ]
     names = set()
     for source in sources:

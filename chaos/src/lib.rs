@@ -36,11 +36,9 @@ pub async fn one_scenario_at_a_time() -> tokio::sync::MutexGuard<'static, ()> {
     SCENARIO.lock().await
 }
 
-/// An HTTP client for the tests, with its timeout. reqwest is built without a TLS crypto
-/// provider of its own (one TLS stack, ring): the process installs ring first.
+/// An HTTP client for the tests, with its timeout, on the platform's one TLS stack.
 pub fn http_client(timeout: Duration) -> reqwest::Client {
-    let _ = rustls::crypto::ring::default_provider().install_default();
-    reqwest::Client::builder()
+    platform::tls::http_client()
         .timeout(timeout)
         .build()
         .expect("an HTTP client")

@@ -5,7 +5,7 @@
 //! as SPEC.md section 9 has it). The browser learns them from the app data, and the
 //! Content-Security-Policy allows their origins.
 
-use proto::config::ConfigError;
+use platform::config::ConfigError;
 
 const LAUNCH_SCRIPT: &str = "ANALYTICS_LAUNCH_SCRIPT_URL";
 const MARKETING_CUSTOMER: &str = "CINEMA_MARKETING_CUSTOMER_ID";

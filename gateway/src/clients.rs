@@ -4,11 +4,11 @@
 
 use std::time::Duration;
 
+use platform::trace::{TracedChannel, traced};
 use proto::ads::v1::ads_client::AdsClient;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
-use proto::trace::{TracedChannel, traced};
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::health_client::HealthClient;
 

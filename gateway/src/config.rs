@@ -5,8 +5,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-pub use proto::config::ConfigError;
-use proto::config::host_port;
+pub use platform::config::ConfigError;
+use platform::config::host_port;
 
 use crate::analytics_scripts::AnalyticsScripts;
 use crate::client_address::{ForwardedHeader, TrustedProxies};
@@ -75,7 +75,7 @@ impl Config {
     ) -> Result<Config, ConfigError> {
         let var =
             |name: &'static str, default: &str| lookup(name).unwrap_or_else(|| default.to_owned());
-        let addr = proto::config::socket_addr(&lookup, "GATEWAY_ADDR", "127.0.0.1:8080")?;
+        let addr = platform::config::socket_addr(&lookup, "GATEWAY_ADDR", "127.0.0.1:8080")?;
         let services = ServiceAddrs {
             catalogue: host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
             loyalty: host_port(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
@@ -87,7 +87,7 @@ impl Config {
             services,
             embedded,
             web_dist: PathBuf::from(var("WEB_DIST", "web/dist")),
-            grpc_timeout: proto::config::millis(&lookup, "GRPC_TIMEOUT_MS", 2000)?,
+            grpc_timeout: platform::config::millis(&lookup, "GRPC_TIMEOUT_MS", 2000)?,
             public_url: public_url(&lookup)?,
             renderer_url: match lookup("RENDERER_URL").filter(|url| !url.trim().is_empty()) {
                 Some(url) => Some(http_url("RENDERER_URL", &url)?),
@@ -96,9 +96,9 @@ impl Config {
             },
             renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
-            loyalty_brand: proto::config::loyalty_brand(&lookup)?,
+            loyalty_brand: platform::config::loyalty_brand(&lookup)?,
             analytics_scripts: AnalyticsScripts::from_lookup(&lookup)?,
-            shutdown_grace: proto::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
+            shutdown_grace: platform::config::millis(&lookup, "SHUTDOWN_GRACE_MS", 20_000)?,
             captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
             trusted_proxies: trusted_proxies(&lookup)?,
             max_in_flight: max_in_flight(&lookup)?,

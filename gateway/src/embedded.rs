@@ -21,7 +21,7 @@ pub enum EmbeddedError {
     /// The services share one reader of configuration variables, so one variant
     /// serves all four; the message names the variable.
     #[error("configuration: {0}")]
-    Config(#[from] proto::config::ConfigError),
+    Config(#[from] platform::config::ConfigError),
     #[error("binding a loopback port: {0}")]
     Bind(#[from] std::io::Error),
 }

@@ -4,6 +4,7 @@
 use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
+use proto::error::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
@@ -64,7 +65,8 @@ impl AppError {
             ),
             AppError::Service { service, status } => {
                 let code = effective_code(status);
-                let http = StatusCode::from_u16(proto::error::http_status(code))
+                let error = ErrorCode::from_grpc(code);
+                let http = StatusCode::from_u16(error.http_status())
                     .unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
                 let message = match code {
                     tonic::Code::Unavailable
@@ -78,7 +80,7 @@ impl AppError {
                     }
                     _ => status.message().to_owned(),
                 };
-                (http, proto::error::error_code(code), message)
+                (http, error.as_str(), message)
             }
         }
     }

@@ -13,7 +13,13 @@ fn env(name: &str) -> Option<String> {
 
 #[tokio::main]
 async fn main() -> ExitCode {
-    proto::telemetry::init();
+    let _telemetry = match platform::telemetry::init("gateway") {
+        Ok(telemetry) => telemetry,
+        Err(error) => {
+            eprintln!("configuration: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(unknown) = args
         .iter()
@@ -32,13 +38,6 @@ async fn main() -> ExitCode {
     if args.iter().any(|a| a == "--health") {
         return gateway::ops::probe(config.addr).await;
     }
-    let _exporter = match proto::otlp::init("gateway") {
-        Ok(exporter) => exporter,
-        Err(error) => {
-            tracing::error!("configuration: {error}");
-            return ExitCode::FAILURE;
-        }
-    };
     let application = match Application::build(config, env).await {
         Ok(application) => application,
         Err(error) => {
@@ -51,7 +50,7 @@ async fn main() -> ExitCode {
         Err(error) => tracing::warn!(%error, "listening address unknown"),
     }
     match application
-        .run_until_stopped(proto::serving::shutdown_signal())
+        .run_until_stopped(platform::serving::shutdown_signal())
         .await
     {
         Ok(()) => ExitCode::SUCCESS,

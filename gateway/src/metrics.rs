@@ -53,7 +53,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_request_is_counted_under_its_route_and_bucketed_and_a_made_up_method_is_other() {
-        proto::metrics::install();
+        platform::metrics::install();
         let router = Router::new()
             .route("/metrics-test/{id}", get(|| async { "ok" }))
             .layer(axum::middleware::from_fn(record));
@@ -71,7 +71,7 @@ mod tests {
                 .await
                 .expect("an answer");
         }
-        let text = proto::metrics::render();
+        let text = platform::metrics::render();
         let labels = "method=\"GET\",route=\"/metrics-test/{id}\",status=\"200\"";
         assert!(
             text.contains(&format!("http_requests_total{{{labels}}} 2")),

@@ -243,7 +243,7 @@ fn member_events(
     Some(tokio::spawn(async move {
         let reply = client
             .check(HealthCheckRequest {
-                service: proto::serving::MEMBER_EVENTS_HEALTH.to_owned(),
+                service: proto::MEMBER_EVENTS_HEALTH.to_owned(),
             })
             .await;
         match reply {
@@ -262,7 +262,7 @@ fn member_events(
 async fn metrics() -> impl IntoResponse {
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
-        proto::metrics::render(),
+        platform::metrics::render(),
     )
 }
 

@@ -12,14 +12,14 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use proto::catalogue::v1::ResolveTicketingRequest;
-use proto::hand_off::HAND_OFFS;
 use serde::Deserialize;
+use site_paths::hand_off::HAND_OFFS;
 
 use crate::error::AppError;
 use crate::extract::Query;
 use crate::state::AppState;
 
-/// Each hand-off of [`proto::hand_off::HAND_OFFS`] at its redirect endpoint
+/// Each hand-off of [`site_paths::hand_off::HAND_OFFS`] at its redirect endpoint
 /// `/api/{segment}/redirect`, and at the site's own route segment, where its links lead
 /// (in the tapos_embedded context a booking link becomes
 /// /startticketing/?theaterCode=&perfCode=), with or without the trailing slash.

@@ -1,54 +1,50 @@
-//! The request id and trace context of each HTTP request: taken from the client's
-//! `x-request-id` and `traceparent` when valid, made up otherwise. The request runs in
-//! a span carrying both ids (so every log line of it names them) and as the current
-//! request of [`proto::trace`], whose interceptor passes them on to each gRPC call.
-//! The response names its request id, for support questions. The request's span is
-//! exported when OTLP export is on ([`proto::otlp`]).
-
-use std::time::SystemTime;
+//! The request id and trace of each HTTP request: the client's `x-request-id` when
+//! valid, a new one otherwise; the client's trace continued when it sent a valid
+//! `traceparent`, a new one otherwise. The request runs in an `http` span (an
+//! OpenTelemetry server span named after its matched route, exported when OTLP export
+//! is on) whose fields name both ids, so every log line of it does; as the current
+//! request of [`platform::trace`], whose interceptor passes both on to each gRPC call.
+//! The response names its request id, for support questions.
 
 use axum::extract::{MatchedPath, Request};
 use axum::http::HeaderValue;
 use axum::middleware::Next;
 use axum::response::Response;
-use proto::otlp::{FinishedSpan, KeyValue, SpanKind};
-use proto::trace::{REQUEST_ID_HEADER, RequestContext};
+use platform::trace::{REQUEST_ID_HEADER, continue_trace};
 use tracing::Instrument;
 
 pub async fn scope(request: Request, next: Next) -> Response {
-    let context = RequestContext::from_headers(request.headers());
-    let span = tracing::info_span!(
-        "http",
-        request_id = %context.request_id,
-        trace_id = %context.trace.trace_id,
-        span_id = %context.trace.span_id,
-    );
-    let request_id = HeaderValue::from_str(&context.request_id);
-    let method = request.method().to_string();
+    let request_id = platform::trace::request_id(request.headers());
+    let method = request.method().as_str().to_owned();
     // Matched routes, never raw paths: span names must stay few.
     let route = request
         .extensions()
         .get::<MatchedPath>()
-        .map_or_else(|| "unmatched".to_owned(), |path| path.as_str().to_owned());
-    let started = SystemTime::now();
-    let exported = context.clone();
-    let mut response = proto::trace::scope(context, next.run(request))
-        .instrument(span)
+        .map_or("unmatched", MatchedPath::as_str)
+        .to_owned();
+    let span = tracing::info_span!(
+        "http",
+        otel.name = format!("{method} {route}"),
+        otel.kind = "server",
+        otel.status_code = tracing::field::Empty,
+        http.request.method = %method,
+        http.route = %route,
+        http.response.status_code = tracing::field::Empty,
+        request_id = %request_id,
+        trace_id = tracing::field::Empty,
+        span_id = tracing::field::Empty,
+    );
+    continue_trace(&span, request.headers());
+    let header = HeaderValue::from_str(&request_id);
+    let mut response = platform::trace::scope(request_id, next.run(request))
+        .instrument(span.clone())
         .await;
     let status = response.status();
-    proto::otlp::export(FinishedSpan {
-        name: format!("{method} {route}"),
-        kind: SpanKind::Server,
-        context: &exported,
-        started,
-        attributes: vec![
-            KeyValue::new("http.request.method", method),
-            KeyValue::new("http.route", route),
-            KeyValue::new("http.response.status_code", i64::from(status.as_u16())),
-        ],
-        failed: status.is_server_error(),
-    });
-    if let Ok(request_id) = request_id {
+    span.record("http.response.status_code", status.as_u16());
+    if status.is_server_error() {
+        span.record("otel.status_code", "error");
+    }
+    if let Ok(request_id) = header {
         response.headers_mut().insert(REQUEST_ID_HEADER, request_id);
     }
     response

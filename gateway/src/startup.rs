@@ -56,7 +56,7 @@ impl Application {
         config: Config,
         lookup: impl Fn(&str) -> Option<String> + Copy,
     ) -> Result<Application, StartupError> {
-        proto::metrics::install();
+        platform::metrics::install();
         let embedded = if config.embedded {
             Some(EmbeddedServices::start(lookup).await?)
         } else {

@@ -76,7 +76,7 @@ impl ProxyConfig {
         Ok(ProxyConfig {
             allowed_hosts,
             max_bytes,
-            timeout: proto::config::millis(lookup, "THIRD_PARTY_PROXY_TIMEOUT_MS", 5000)?,
+            timeout: platform::config::millis(lookup, "THIRD_PARTY_PROXY_TIMEOUT_MS", 5000)?,
             allow_local_test_server: false,
         })
     }
@@ -91,8 +91,6 @@ pub struct ThirdPartyProxy {
 
 impl ThirdPartyProxy {
     pub fn new(config: ProxyConfig) -> Result<ThirdPartyProxy, reqwest::Error> {
-        // The process may already have installed it; either way ring is the provider.
-        let _ = rustls::crypto::ring::default_provider().install_default();
         let same_host_only = reqwest::redirect::Policy::custom(|attempt| {
             let first = attempt.previous().first().and_then(Url::host_str);
             if attempt.previous().len() > 3 || attempt.url().host_str() != first {
@@ -101,7 +99,7 @@ impl ThirdPartyProxy {
                 attempt.follow()
             }
         });
-        let mut builder = reqwest::Client::builder()
+        let mut builder = platform::tls::http_client()
             .redirect(same_host_only)
             .timeout(config.timeout)
             .no_proxy();

@@ -2,7 +2,7 @@
 
 use std::net::SocketAddr;
 
-pub use proto::config::ConfigError;
+pub use platform::config::ConfigError;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -28,7 +28,7 @@ impl Config {
             });
         }
         Ok(Config {
-            addr: proto::config::socket_addr(&lookup, "ADS_ADDR", "127.0.0.1:50053")?,
+            addr: platform::config::socket_addr(&lookup, "ADS_ADDR", "127.0.0.1:50053")?,
             library_url,
         })
     }

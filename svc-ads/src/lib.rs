@@ -41,11 +41,11 @@ impl Application {
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        proto::serving::serve(
+        platform::serving::serve(
             AdsServer::new(self.service),
             listener,
             shutdown,
-            proto::serving::health(),
+            platform::serving::health(),
         )
         .await?;
         Ok(())

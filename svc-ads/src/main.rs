@@ -1,3 +1,3 @@
 //! The svc-ads binary; see the crate root for what it serves.
 
-proto::service_main!(svc_ads, "svc-ads");
+platform::service_main!(svc_ads, "svc-ads");

@@ -10,9 +10,9 @@ use std::sync::Arc;
 
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
-use proto::hand_off;
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
+use site_paths::hand_off;
 
 use crate::domain::movies::MovieEntry;
 use crate::domain::schedule::{self, Schedule};

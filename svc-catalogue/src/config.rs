@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use jiff::civil::Date;
 
-pub use proto::config::ConfigError;
+pub use platform::config::ConfigError;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -28,9 +28,9 @@ impl Config {
 
     /// Reads the variables through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
-        let addr = proto::config::socket_addr(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?;
+        let addr = platform::config::socket_addr(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?;
         let site_dir = PathBuf::from(lookup("SITE_DIR").unwrap_or_else(|| "site/demo".to_owned()));
-        let reload_every = proto::config::millis(&lookup, "CATALOGUE_RELOAD_MS", 2000)?;
+        let reload_every = platform::config::millis(&lookup, "CATALOGUE_RELOAD_MS", 2000)?;
         let today = match lookup("CATALOGUE_TODAY").filter(|value| !value.is_empty()) {
             None => None,
             Some(value) => Some(value.parse::<Date>().map_err(|_| ConfigError {

@@ -67,11 +67,11 @@ impl Application {
                 fixed: self.config.today,
             },
         };
-        let served = proto::serving::serve(
+        let served = platform::serving::serve(
             CatalogueServer::new(service),
             listener,
             shutdown,
-            proto::serving::health(),
+            platform::serving::health(),
         )
         .await;
         watcher.abort();

@@ -3,7 +3,7 @@
 use std::net::SocketAddr;
 use std::path::PathBuf;
 
-pub use proto::config::ConfigError;
+pub use platform::config::ConfigError;
 
 /// Where consent receipts are stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,7 +46,7 @@ impl Config {
             )),
         };
         Ok(Config {
-            addr: proto::config::socket_addr(&lookup, "CONSENT_ADDR", "127.0.0.1:50054")?,
+            addr: platform::config::socket_addr(&lookup, "CONSENT_ADDR", "127.0.0.1:50054")?,
             database,
         })
     }

@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use lettre::message::Mailbox;
-pub use proto::config::ConfigError;
+pub use platform::config::ConfigError;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -112,8 +112,8 @@ impl Config {
             ),
         };
         Ok(Config {
-            addr: proto::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
-            brand: proto::config::loyalty_brand(&lookup)?,
+            addr: platform::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
+            brand: platform::config::loyalty_brand(&lookup)?,
             database_url,
             database_max_connections: u32::try_from(positive(
                 &lookup,
@@ -122,7 +122,11 @@ impl Config {
             )?)
             .unwrap_or(u32::MAX),
             data_dir,
-            catalogue_addr: proto::config::host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
+            catalogue_addr: platform::config::host_port(
+                &lookup,
+                "CATALOGUE_ADDR",
+                "127.0.0.1:50051",
+            )?,
             // Member events go to the local nats-server unless told otherwise; an empty
             // value keeps them in the outbox.
             nats_url: match lookup("NATS_URL") {
@@ -145,7 +149,11 @@ impl Config {
                 }
                 None => None,
             },
-            upstream_timeout: proto::config::millis(&lookup, "LOYALTY_UPSTREAM_TIMEOUT_MS", 5000)?,
+            upstream_timeout: platform::config::millis(
+                &lookup,
+                "LOYALTY_UPSTREAM_TIMEOUT_MS",
+                5000,
+            )?,
             site_origins: lookup("LOYALTY_SITE_ORIGINS")
                 .unwrap_or_else(|| "http://127.0.0.1:8080,http://localhost:8080".to_owned())
                 .split(',')
@@ -163,7 +171,7 @@ impl Config {
                 }
             },
             lockout_attempts: positive(&lookup, "LOYALTY_LOCKOUT_ATTEMPTS", 5)?,
-            lockout: proto::config::millis(&lookup, "LOYALTY_LOCKOUT_MS", 15 * 60 * 1000)?,
+            lockout: platform::config::millis(&lookup, "LOYALTY_LOCKOUT_MS", 15 * 60 * 1000)?,
             block_after_lockouts: positive(&lookup, "LOYALTY_BLOCK_AFTER_LOCKOUTS", 3)?,
             password_max_age_days: at_least(&lookup, "LOYALTY_PASSWORD_MAX_AGE_DAYS", 0, 0)?,
             rate_limit_per_minute: u32::try_from(positive(
@@ -195,7 +203,7 @@ impl Config {
                 })?
             },
             payment_portal: payment_portal(&lookup)?,
-            payment_portal_timeout: proto::config::millis(
+            payment_portal_timeout: platform::config::millis(
                 &lookup,
                 "PAYMENT_PORTAL_TIMEOUT_MS",
                 5000,

@@ -13,7 +13,7 @@ use std::time::Duration;
 use serde_json::{Map, Value, json};
 use tokio::sync::Notify;
 
-use proto::serving::MEMBER_EVENTS_HEALTH as EVENTS_HEALTH;
+use proto::MEMBER_EVENTS_HEALTH as EVENTS_HEALTH;
 
 use crate::domain::credentials::sha256_hex;
 use crate::store::Store;

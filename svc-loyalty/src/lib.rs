@@ -142,7 +142,7 @@ impl Application {
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        let health = proto::serving::health();
+        let health = platform::serving::health();
         let relay = self.nats_url.map(|url| {
             tokio::spawn(events::relay(
                 self.store.clone(),
@@ -154,7 +154,7 @@ impl Application {
         });
         let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
         let served =
-            proto::serving::serve(LoyaltyServer::new(self.service), listener, shutdown, health)
+            platform::serving::serve(LoyaltyServer::new(self.service), listener, shutdown, health)
                 .await;
         gauges.abort();
         if let Some(relay) = relay {

@@ -44,8 +44,7 @@ impl Mailer {
     /// Messages from `from` sent to the SMTP relay of `url` (`smtp://` or `smtps://`,
     /// with optional credentials and `?tls=required`).
     pub fn smtp(url: &str, from: Mailbox) -> Result<Mailer, Error> {
-        // Several parts of a process may install the provider; the first one wins.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+        platform::tls::install();
         let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
             .map_err(|error| Error::Mail(format!("SMTP_URL: {error}")))?
             .timeout(Some(SMTP_TIMEOUT))

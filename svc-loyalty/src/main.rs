@@ -1,3 +1,3 @@
 //! The svc-loyalty binary; see the crate root for what it serves.
 
-proto::service_main!(svc_loyalty, "svc-loyalty");
+platform::service_main!(svc_loyalty, "svc-loyalty");

@@ -1,5 +1,5 @@
 //! The loyalty service's own gauges, next to the per-call metrics every service
-//! records ([`proto::trace::RpcLayer`]): the store's connection pool and the outbox
+//! records ([`platform::trace::RpcLayer`]): the store's connection pool and the outbox
 //! backlog, sampled every few seconds; NATS publish failures are counted by the relay.
 
 use std::time::Duration;

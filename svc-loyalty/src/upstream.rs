@@ -17,9 +17,7 @@ pub struct Upstream {
 
 impl Upstream {
     pub fn new(base: &str, brand: &str, timeout: Duration) -> Result<Upstream, Error> {
-        // Several parts of a process may install the provider; the first one wins.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let client = reqwest::Client::builder()
+        let client = platform::tls::http_client()
             .timeout(timeout)
             .connect_timeout(timeout)
             .build()

@@ -19,7 +19,7 @@ async fn a_request_id_and_trace_reach_the_services_logs_and_calls_are_counted() 
         // A call answered is logged at DEBUG (INFO is for lifecycle and state changes).
         (
             "RUST_LOG",
-            "info,proto::trace=debug,tower_http=debug".to_owned(),
+            "info,platform::trace=debug,tower_http=debug".to_owned(),
         ),
     ];
     let stack = Stack::start(&dir, &export, &[]).await;

@@ -1,7 +1,7 @@
 //! The OpenAPI 3.1 document of the gateway's HTTP surface, generated from the handlers'
 //! own types and `#[utoipa::path]` annotations, and served at `/api/v1/openapi.json`.
 //! What no handler function serves is added from its own table: the hand-off redirect
-//! endpoints (from [`proto::hand_off::HAND_OFFS`]) and the published files (app data,
+//! endpoints (from [`site_paths::hand_off::HAND_OFFS`]) and the published files (app data,
 //! page data and posters, served from the snapshot).
 
 use std::sync::LazyLock;
@@ -10,7 +10,7 @@ use axum::Router;
 use axum::http::header;
 use axum::response::IntoResponse;
 use axum::routing::get;
-use proto::hand_off::{HAND_OFFS, HandOffScope};
+use site_paths::hand_off::{HAND_OFFS, HandOffScope};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{ResponseBuilder, ResponsesBuilder};
 use utoipa::openapi::schema::{ObjectBuilder, Type};

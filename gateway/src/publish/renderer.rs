@@ -66,11 +66,10 @@ pub struct Renderer {
 
 impl Renderer {
     pub fn new(url: &str) -> Renderer {
-        // reqwest is built on rustls without a default provider (one TLS stack, ring):
-        // a client cannot be made before one is installed, even for plain HTTP.
-        let _ = rustls::crypto::ring::default_provider().install_default();
         Renderer {
-            client: reqwest::Client::new(),
+            client: platform::tls::http_client()
+                .build()
+                .expect("an HTTP client on the installed TLS provider"),
             url: url.trim_end_matches('/').to_owned(),
         }
     }

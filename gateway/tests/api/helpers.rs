@@ -337,12 +337,9 @@ async fn spawn(
         application.local_addr().expect("a local address")
     );
     tokio::spawn(application.run_until_stopped(std::future::pending()));
-    // reqwest's TLS (built for svc-loyalty's captcha verifier) needs the process-wide
-    // crypto provider; the first install wins.
-    let _ = rustls::crypto::ring::default_provider().install_default();
     TestGateway {
         address,
-        client: reqwest::Client::builder()
+        client: platform::tls::http_client()
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("an HTTP client"),

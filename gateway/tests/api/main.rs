@@ -18,5 +18,6 @@ mod rendered;
 mod resilience;
 mod security;
 mod site;
+mod spans;
 mod third_party_proxy;
 mod ticketing_sandbox;

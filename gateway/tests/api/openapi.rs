@@ -42,7 +42,7 @@ async fn the_served_document_is_the_one_generated_from_the_handlers() {
         );
     }
     // Every hand-off's redirect endpoint, from the table that routes them.
-    for hand_off in &proto::hand_off::HAND_OFFS {
+    for hand_off in &site_paths::hand_off::HAND_OFFS {
         let path = format!("/api/{}/redirect", hand_off.segment);
         assert!(document["paths"].get(&path).is_some(), "{path}");
     }

@@ -1,5 +1,5 @@
 use proto::catalogue::v1::TicketingProvider;
-use proto::hand_off::{HAND_OFFS, HandOff, HandOffScope, hand_off};
+use site_paths::hand_off::{HAND_OFFS, HandOff, HandOffScope, hand_off};
 
 use crate::helpers::{error_of, spawn_gateway};
 

@@ -31,9 +31,9 @@ impl Renderer {
             .spawn()
             .expect("node runs the renderer");
         let renderer = Renderer { child, port };
-        // reqwest is built without a default TLS provider (one stack, ring).
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let client = reqwest::Client::new();
+        let client = platform::tls::http_client()
+            .build()
+            .expect("an HTTP client");
         for _ in 0..200 {
             let health = client
                 .get(format!("{}/healthz", renderer.url()))

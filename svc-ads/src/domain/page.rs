@@ -2,7 +2,7 @@
 //! multi-location site, without the circuit segment on a single-location one; slugs
 //! strictly lower-case.
 
-use proto::slug::slugify;
+use site_paths::slug::slugify;
 
 pub fn page_path(
     base: &str,

@@ -54,14 +54,14 @@ async fn a_request_without_a_path_is_an_invalid_argument() {
 #[tokio::test]
 async fn the_health_service_reports_serving() {
     let (_, addr) = spawn_ads().await;
-    assert!(proto::serving::probe(&addr).await);
+    assert!(platform::serving::probe(&addr).await);
 }
 
 #[tokio::test]
 async fn server_reflection_lists_the_ads_service_alone_in_both_versions() {
     let (_, addr) = spawn_ads().await;
-    let listed = proto::reflection::listed_services(&addr).await;
-    let expected = proto::reflection::listing_of("ads.v1.Ads");
+    let listed = platform::reflection::listed_services(&addr).await;
+    let expected = platform::reflection::listing_of("ads.v1.Ads");
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

@@ -14,9 +14,9 @@ use std::sync::Arc;
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
-use proto::hand_off::{self, HandOffScope};
 use proto::showtime::Attribute;
 use serde::Deserialize;
+use site_paths::hand_off::{self, HandOffScope};
 
 use crate::Error;
 use crate::search::SearchIndex;
@@ -101,7 +101,7 @@ impl EventEntry {
 
     fn slug(&self) -> String {
         if self.slug.is_empty() {
-            proto::slug::slugify(&self.title)
+            site_paths::slug::slugify(&self.title)
         } else {
             self.slug.clone()
         }

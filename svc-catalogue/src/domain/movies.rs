@@ -5,7 +5,7 @@ use jiff::civil::Date;
 use serde::Deserialize;
 
 use super::play_week;
-use proto::slug::slugify;
+use site_paths::slug::slugify;
 
 /// Movie attribute keys of SPEC.md section 3.
 pub const ORIGINAL_VERSION: &str = "Localization.Version.Original";

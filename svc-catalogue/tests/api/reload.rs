@@ -72,7 +72,7 @@ async fn a_broken_bundle_keeps_the_last_good_one_serving() {
     assert_eq!(revision(&mut client).await, before);
     assert_eq!(title(&mut client).await, "The Long Night");
     // The rejection is reported where operators look: the metrics.
-    let metrics = proto::metrics::render();
+    let metrics = platform::metrics::render();
     let rejections = metrics
         .lines()
         .find_map(|line| line.strip_prefix("catalogue_bundle_rejections_total "))

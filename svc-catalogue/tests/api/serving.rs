@@ -18,14 +18,14 @@ async fn the_standard_health_service_reports_serving() {
         .await
         .expect("a health answer");
     assert_eq!(reply.into_inner().status, ServingStatus::Serving as i32);
-    assert!(proto::serving::probe(&catalogue.addr).await);
+    assert!(platform::serving::probe(&catalogue.addr).await);
 }
 
 #[tokio::test]
 async fn server_reflection_lists_the_catalogue_alone_in_both_versions() {
     let catalogue = spawn_demo().await;
-    let listed = proto::reflection::listed_services(&catalogue.addr).await;
-    let expected = proto::reflection::listing_of("catalogue.v1.Catalogue");
+    let listed = platform::reflection::listed_services(&catalogue.addr).await;
+    let expected = platform::reflection::listing_of("catalogue.v1.Catalogue");
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

@@ -54,5 +54,5 @@ async fn gdpr_with_a_refusal_is_denied_and_keeps_trackers_off() {
 #[tokio::test]
 async fn the_health_service_reports_serving() {
     let (_, addr) = spawn_consent().await;
-    assert!(proto::serving::probe(&addr).await);
+    assert!(platform::serving::probe(&addr).await);
 }

@@ -46,9 +46,7 @@ struct SiteVerify {
 
 impl Recaptcha {
     pub fn new(url: String, secret: String) -> Result<Recaptcha, Error> {
-        // Several parts of a process may install the provider; the first one wins.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let client = reqwest::Client::builder()
+        let client = platform::tls::http_client()
             .timeout(Duration::from_secs(5))
             .build()
             .map_err(|error| Error::Captcha(error.to_string()))?;

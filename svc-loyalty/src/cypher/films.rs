@@ -1,15 +1,15 @@
 //! Which films exist: favourite films must be in the catalogue (else code 72). The
-//! catalogue service is asked over gRPC.
+//! catalogue service is asked over gRPC, within the caller's request and trace.
 
+use platform::trace::{TracedChannel, traced};
 use proto::catalogue::v1::GetMovieRequest;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
-use tonic::transport::Channel;
 
 use crate::Error;
 
 #[derive(Debug, Clone)]
 pub struct FilmCatalogue {
-    client: CatalogueClient<Channel>,
+    client: CatalogueClient<TracedChannel>,
 }
 
 impl FilmCatalogue {
@@ -19,7 +19,7 @@ impl FilmCatalogue {
             .connect_timeout(std::time::Duration::from_secs(2))
             .timeout(std::time::Duration::from_secs(2));
         Ok(FilmCatalogue {
-            client: CatalogueClient::new(endpoint.connect_lazy()),
+            client: CatalogueClient::new(traced(endpoint.connect_lazy())),
         })
     }
 

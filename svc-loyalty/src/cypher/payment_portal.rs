@@ -75,9 +75,7 @@ struct PortalSession {
 
 impl HttpPaymentPortal {
     pub fn new(url: String, secret: String, timeout: Duration) -> Result<HttpPaymentPortal, Error> {
-        // Several parts of a process may install the provider; the first one wins.
-        let _ = rustls::crypto::ring::default_provider().install_default();
-        let client = reqwest::Client::builder()
+        let client = platform::tls::http_client()
             .timeout(timeout)
             .connect_timeout(timeout)
             .build()

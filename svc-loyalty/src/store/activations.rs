@@ -5,7 +5,7 @@ use sqlx::AnyPool;
 use crate::events::MemberEvent;
 use crate::store::{outbox, unix_now};
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql activations::start", skip_all, fields(otel.kind = "client"))]
 pub async fn start(
     pool: &AnyPool,
     session_hash: &str,
@@ -27,7 +27,7 @@ pub async fn start(
 
 /// Gives the pending activation its order; false when there is no such activation or
 /// it has an order already.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql activations::add_order", skip_all, fields(otel.kind = "client"))]
 pub async fn add_order(
     pool: &AnyPool,
     session_hash: &str,
@@ -47,7 +47,7 @@ pub async fn add_order(
 /// Completes the activation of `order_id`: the member becomes active at its level, in
 /// one transaction with the event (its `memberLevelId`). Answers the member's id, or
 /// `None` for an unknown or completed order.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql activations::complete", skip_all, fields(otel.kind = "client"))]
 pub async fn complete(
     pool: &AnyPool,
     order_id: &str,

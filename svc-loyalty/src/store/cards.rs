@@ -23,7 +23,7 @@ pub enum Added {
     AlreadyActive,
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql cards::of_member", skip_all, fields(otel.kind = "client"))]
 pub async fn of_member(pool: &AnyPool, member_id: &str) -> Result<Vec<Card>, sqlx::Error> {
     sqlx::query_as("SELECT code, status FROM cards WHERE member_id = $1 ORDER BY added_at, code")
         .bind(member_id)
@@ -34,7 +34,7 @@ pub async fn of_member(pool: &AnyPool, member_id: &str) -> Result<Vec<Card>, sql
 /// Adds `code` to the member, with its event when the member added it (not when
 /// seeded). A card the provider does not know yet is created; a card that was reported
 /// lost is taken over; an active card stays where it is.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql cards::add", skip_all, fields(otel.kind = "client"))]
 pub async fn add(
     pool: &AnyPool,
     member_id: &str,
@@ -76,7 +76,7 @@ pub async fn add(
 }
 
 /// Removes the member's card; false when the member has no such card.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql cards::delete", skip_all, fields(otel.kind = "client"))]
 pub async fn delete(pool: &AnyPool, member_id: &str, code: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query("DELETE FROM cards WHERE member_id = $1 AND code = $2")
         .bind(member_id)
@@ -88,7 +88,7 @@ pub async fn delete(pool: &AnyPool, member_id: &str, code: &str) -> Result<bool,
 
 /// Marks every active card of the member lost, with the event (its `cardsReported`)
 /// when there was one; answers how many.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql cards::report_lost", skip_all, fields(otel.kind = "client"))]
 pub async fn report_lost(
     pool: &AnyPool,
     member_id: &str,

@@ -20,7 +20,7 @@ impl Purpose {
     }
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql codes::insert", skip_all, fields(otel.kind = "client"))]
 pub async fn insert(
     pool: &AnyPool,
     purpose: Purpose,
@@ -42,7 +42,7 @@ pub async fn insert(
 }
 
 /// The member of an unused, unexpired code.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql codes::member_of", skip_all, fields(otel.kind = "client"))]
 pub async fn member_of(
     pool: &AnyPool,
     purpose: Purpose,
@@ -80,7 +80,7 @@ pub(crate) async fn take(
 
 /// Uses the member's activation code; false when it is unknown, used, expired or
 /// someone else's (and then nothing changed).
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql codes::use_activation_code", skip_all, fields(otel.kind = "client"))]
 pub async fn use_activation_code(
     pool: &AnyPool,
     code_hash: &str,
@@ -101,7 +101,7 @@ pub async fn use_activation_code(
 /// Uses a password reset code: sets the member's new password hash, clears a lockout or
 /// block and ends the member's sessions, in one transaction. False when the code is unknown,
 /// used or expired (and then nothing changed).
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql codes::reset_password", skip_all, fields(otel.kind = "client"))]
 pub async fn reset_password(
     pool: &AnyPool,
     code_hash: &str,

@@ -4,7 +4,7 @@ use sqlx::{AnyPool, FromRow};
 
 use crate::store::unix_now;
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql favourites::films", skip_all, fields(otel.kind = "client"))]
 pub async fn films(pool: &AnyPool, member_id: &str) -> Result<Vec<String>, sqlx::Error> {
     let rows: Vec<(String,)> = sqlx::query_as(
         "SELECT film_id FROM favorite_films WHERE member_id = $1 ORDER BY added_at, film_id",
@@ -16,7 +16,7 @@ pub async fn films(pool: &AnyPool, member_id: &str) -> Result<Vec<String>, sqlx:
 }
 
 /// Adds the film; adding it twice keeps one.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql favourites::add_film", skip_all, fields(otel.kind = "client"))]
 pub async fn add_film(pool: &AnyPool, member_id: &str, film_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO favorite_films (member_id, film_id, added_at) VALUES ($1, $2, $3) \
@@ -30,7 +30,7 @@ pub async fn add_film(pool: &AnyPool, member_id: &str, film_id: &str) -> Result<
     Ok(())
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql favourites::remove_film", skip_all, fields(otel.kind = "client"))]
 pub async fn remove_film(
     pool: &AnyPool,
     member_id: &str,
@@ -57,7 +57,7 @@ struct FavoriteCinemaRow {
     subscribe_to_newsletter: i64,
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql favourites::cinemas", skip_all, fields(otel.kind = "client"))]
 pub async fn cinemas(pool: &AnyPool, member_id: &str) -> Result<Vec<FavoriteCinema>, sqlx::Error> {
     let rows: Vec<FavoriteCinemaRow> = sqlx::query_as(
         "SELECT cinema_id, subscribe_to_newsletter FROM favorite_cinemas WHERE member_id = $1 \
@@ -78,7 +78,7 @@ pub async fn cinemas(pool: &AnyPool, member_id: &str) -> Result<Vec<FavoriteCine
 /// Adds each theater, or updates its subscription when it is a favourite already; all
 /// of them or, on a failure, none (one transaction). A later entry for the same theater
 /// wins.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql favourites::put_cinemas", skip_all, fields(otel.kind = "client"))]
 pub async fn put_cinemas(
     pool: &AnyPool,
     member_id: &str,
@@ -101,7 +101,7 @@ pub async fn put_cinemas(
     transaction.commit().await
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql favourites::remove_cinema", skip_all, fields(otel.kind = "client"))]
 pub async fn remove_cinema(
     pool: &AnyPool,
     member_id: &str,

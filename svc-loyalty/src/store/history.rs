@@ -29,7 +29,7 @@ pub struct PointTransaction {
 }
 
 /// The member's orders, newest first, at most `limit` when given.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql history::orders", skip_all, fields(otel.kind = "client"))]
 pub async fn orders(
     pool: &AnyPool,
     member_id: &str,
@@ -46,7 +46,7 @@ pub async fn orders(
 }
 
 /// One of the member's orders.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql history::order", skip_all, fields(otel.kind = "client"))]
 pub async fn order(
     pool: &AnyPool,
     member_id: &str,
@@ -63,7 +63,7 @@ pub async fn order(
 }
 
 /// The member's points transactions, newest first, at most `limit` when given.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql history::transactions", skip_all, fields(otel.kind = "client"))]
 pub async fn transactions(
     pool: &AnyPool,
     member_id: &str,
@@ -80,7 +80,7 @@ pub async fn transactions(
 }
 
 /// Records an order (the demo seed and tests; orders come from ticketing).
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql history::insert_order", skip_all, fields(otel.kind = "client"))]
 pub async fn insert_order(
     pool: &AnyPool,
     member_id: &str,
@@ -104,7 +104,7 @@ pub async fn insert_order(
 
 /// Records a points transaction and moves the member's balance by its points, in one
 /// transaction.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql history::insert_transaction", skip_all, fields(otel.kind = "client"))]
 pub async fn insert_transaction(
     pool: &AnyPool,
     member_id: &str,

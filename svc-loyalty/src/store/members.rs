@@ -76,7 +76,7 @@ const MEMBER_COLUMNS: &str = "m.id, m.email, m.first_name, m.last_name, m.mobile
 
 /// Stores a new member, with its event when it registered (not when seeded); a taken
 /// e-mail address is a unique violation.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::insert", skip_all, fields(otel.kind = "client"))]
 pub async fn insert(
     pool: &AnyPool,
     member: &NewMember,
@@ -116,7 +116,7 @@ pub async fn insert(
     transaction.commit().await
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::by_id", skip_all, fields(otel.kind = "client"))]
 pub async fn by_id(pool: &AnyPool, id: &str) -> Result<Option<Member>, sqlx::Error> {
     let row: Option<MemberRow> = sqlx::query_as(&format!(
         "SELECT {MEMBER_COLUMNS} FROM members m WHERE m.id = $1"
@@ -129,7 +129,7 @@ pub async fn by_id(pool: &AnyPool, id: &str) -> Result<Option<Member>, sqlx::Err
 
 /// The member of the live session whose token hashes to `token_hash`, with the
 /// session's cypherVersion: one query for the most frequent call, GetMember.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::by_session", skip_all, fields(otel.kind = "client"))]
 pub async fn by_session(
     pool: &AnyPool,
     token_hash: &str,
@@ -166,7 +166,7 @@ pub struct Credentials {
     pub has_username: i64,
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::credentials", skip_all, fields(otel.kind = "client"))]
 pub async fn credentials(pool: &AnyPool, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
     sqlx::query_as(
         "SELECT id, password_hash, failed_logins, locked_until, blocked, password_changed_at, \
@@ -185,7 +185,7 @@ pub struct SearchResult {
     pub has_username: i64,
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::search", skip_all, fields(otel.kind = "client"))]
 pub async fn search(pool: &AnyPool, email: &str) -> Result<Option<SearchResult>, sqlx::Error> {
     sqlx::query_as("SELECT id, club_id, has_username FROM members WHERE email = $1")
         .bind(email)
@@ -195,7 +195,7 @@ pub async fn search(pool: &AnyPool, email: &str) -> Result<Option<SearchResult>,
 
 /// Gives a member without a web account their username (their e-mail address); false
 /// when there was no such member in `club_id`, or they had one already.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::give_username", skip_all, fields(otel.kind = "client"))]
 pub async fn give_username(pool: &AnyPool, id: &str, club_id: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "UPDATE members SET has_username = 1 WHERE id = $1 AND club_id = $2 AND has_username = 0",
@@ -227,7 +227,7 @@ pub struct LockoutRule {
 /// Counts a failed login; at `rule.attempts` failures the member is locked until
 /// `rule.locked_until` and the count starts again, and the lockout that reaches
 /// `rule.block_after_lockouts` blocks the account.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::record_failed_login", skip_all, fields(otel.kind = "client"))]
 pub async fn record_failed_login(
     pool: &AnyPool,
     id: &str,
@@ -259,7 +259,7 @@ pub async fn record_failed_login(
     })
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::update_profile", skip_all, fields(otel.kind = "client"))]
 pub async fn update_profile(
     pool: &AnyPool,
     id: &str,
@@ -283,7 +283,7 @@ pub async fn update_profile(
 }
 
 /// Sets the member's expiry (RFC 3339, or the zero date for never).
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::set_expiry", skip_all, fields(otel.kind = "client"))]
 pub async fn set_expiry(pool: &AnyPool, id: &str, expiry: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE members SET member_expiry = $2 WHERE id = $1")
         .bind(id)
@@ -294,7 +294,7 @@ pub async fn set_expiry(pool: &AnyPool, id: &str, expiry: &str) -> Result<(), sq
 }
 
 /// Deletes the member and everything kept about them, in one transaction with its event.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql members::delete", skip_all, fields(otel.kind = "client"))]
 pub async fn delete(pool: &AnyPool, id: &str, event: &MemberEvent) -> Result<(), sqlx::Error> {
     let mut transaction = pool.begin().await?;
     for table in [

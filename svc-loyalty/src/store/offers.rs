@@ -19,7 +19,7 @@ pub struct Reward {
 }
 
 /// Rewards in their display order.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::rewards", skip_all, fields(otel.kind = "client"))]
 pub async fn rewards(pool: &AnyPool) -> Result<Vec<Reward>, sqlx::Error> {
     sqlx::query_as(
         "SELECT id, name, points_cost, display_order FROM rewards ORDER BY display_order, id",
@@ -28,7 +28,7 @@ pub async fn rewards(pool: &AnyPool) -> Result<Vec<Reward>, sqlx::Error> {
     .await
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::put_reward", skip_all, fields(otel.kind = "client"))]
 pub async fn put_reward(pool: &AnyPool, reward: &Reward) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO rewards (id, name, points_cost, display_order) VALUES ($1, $2, $3, $4) \
@@ -46,7 +46,7 @@ pub async fn put_reward(pool: &AnyPool, reward: &Reward) -> Result<(), sqlx::Err
 
 /// Orders the reward for the member; the order waits for confirmation. Answers false
 /// when there is no such reward.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::order_reward", skip_all, fields(otel.kind = "client"))]
 pub async fn order_reward(
     pool: &AnyPool,
     member_id: &str,
@@ -72,7 +72,7 @@ pub async fn order_reward(
 /// and `pointsCost`) queued, all in one transaction.
 /// Answers the new balance, or `None` (and nothing changed) when the order is unknown,
 /// confirmed already, or the balance is too small.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::confirm_redemption", skip_all, fields(otel.kind = "client"))]
 pub async fn confirm_redemption(
     pool: &AnyPool,
     order_id: &str,
@@ -122,7 +122,7 @@ pub async fn confirm_redemption(
     Ok(Some(balance))
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::put_gift_card", skip_all, fields(otel.kind = "client"))]
 pub async fn put_gift_card(
     pool: &AnyPool,
     card_number: &str,
@@ -143,7 +143,7 @@ pub async fn put_gift_card(
 }
 
 /// The balance of the gift card with that number and pin, in cents.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::gift_card_balance", skip_all, fields(otel.kind = "client"))]
 pub async fn gift_card_balance(
     pool: &AnyPool,
     card_number: &str,
@@ -167,7 +167,7 @@ pub struct EVoucherConcession {
     pub price_cents: i64,
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::put_evoucher", skip_all, fields(otel.kind = "client"))]
 pub async fn put_evoucher(
     pool: &AnyPool,
     concession: &EVoucherConcession,
@@ -186,7 +186,7 @@ pub async fn put_evoucher(
     Ok(())
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql offers::evouchers", skip_all, fields(otel.kind = "client"))]
 pub async fn evouchers(
     pool: &AnyPool,
     cinema_id: &str,

@@ -29,7 +29,7 @@ pub(crate) async fn insert(
 }
 
 /// The oldest events not yet acknowledged by JetStream, at most `limit`.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql outbox::pending", skip_all, fields(otel.kind = "client"))]
 pub async fn pending(pool: &AnyPool, limit: i64) -> Result<Vec<OutboxEvent>, sqlx::Error> {
     sqlx::query_as(
         "SELECT event_id, subject, payload FROM outbox WHERE published_at IS NULL \
@@ -41,13 +41,14 @@ pub async fn pending(pool: &AnyPool, limit: i64) -> Result<Vec<OutboxEvent>, sql
 }
 
 /// How many events wait for JetStream.
+#[tracing::instrument(name = "sql outbox::backlog", skip_all, fields(otel.kind = "client"))]
 pub async fn backlog(pool: &AnyPool) -> Result<i64, sqlx::Error> {
     sqlx::query_scalar("SELECT COUNT(*) FROM outbox WHERE published_at IS NULL")
         .fetch_one(pool)
         .await
 }
 
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql outbox::mark_published", skip_all, fields(otel.kind = "client"))]
 pub async fn mark_published(pool: &AnyPool, event_id: &str) -> Result<(), sqlx::Error> {
     sqlx::query("UPDATE outbox SET published_at = $2 WHERE event_id = $1")
         .bind(event_id)

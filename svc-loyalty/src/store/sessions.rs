@@ -25,7 +25,7 @@ pub struct SessionOwner {
 }
 
 /// A successful login: failed logins and lockouts forgiven, session stored, event queued.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql sessions::open", skip_all, fields(otel.kind = "client"))]
 pub async fn open(
     pool: &AnyPool,
     session: &NewSession,
@@ -63,7 +63,7 @@ async fn insert(
 }
 
 /// The owner of the session whose token hashes to `token_hash`, if it has not expired.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql sessions::owner", skip_all, fields(otel.kind = "client"))]
 pub async fn owner(
     pool: &AnyPool,
     token_hash: &str,
@@ -86,7 +86,7 @@ pub const REFRESH_REUSE_SECONDS: i64 = 60;
 /// Replaces the session whose refresh token hashes to `refresh_hash` with `fresh`'s
 /// tokens and lifetimes; `None` when that refresh token is unknown or expired. The
 /// token exchanged last also counts for [`REFRESH_REUSE_SECONDS`] after its exchange.
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql sessions::refresh", skip_all, fields(otel.kind = "client"))]
 pub async fn refresh(
     pool: &AnyPool,
     refresh_hash: &str,
@@ -118,7 +118,7 @@ pub async fn refresh(
 
 /// Ends the session whose session or refresh token hashes to `hash` (also the refresh
 /// token exchanged last: signing out must work from a page that missed the exchange).
-#[tracing::instrument(skip_all)]
+#[tracing::instrument(name = "sql sessions::close", skip_all, fields(otel.kind = "client"))]
 pub async fn close(pool: &AnyPool, hash: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
         "DELETE FROM sessions WHERE token_hash = $1 OR refresh_hash = $1 \

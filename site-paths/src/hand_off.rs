@@ -2,7 +2,7 @@
 //! segment: the gateway serves each at `/{segment}/` and `/api/{segment}/redirect`, the
 //! catalogue resolves its target from the ticketing provider's settings.
 
-use crate::catalogue::v1::TicketingProvider;
+use proto::catalogue::v1::TicketingProvider;
 
 /// Whose a hand-off is: a theater's needs the theater; the chain's goes to the site-wide
 /// provider unless a theater is named.

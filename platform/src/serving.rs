@@ -12,11 +12,6 @@ use tonic::server::NamedService;
 use tonic::transport::Server;
 use tonic::transport::server::TcpIncoming;
 
-/// The health-service name under which svc-loyalty reports its link to NATS: SERVING
-/// while member events flow, NOT_SERVING while they wait in the outbox, unknown when
-/// NATS_URL turns them off. The gateway's `/readyz` shows it as `memberEvents`.
-pub const MEMBER_EVENTS_HEALTH: &str = "loyalty.events";
-
 /// A health service and its reporter, for [`serve`].
 pub fn health() -> (
     tonic_health::server::HealthReporter,
@@ -77,7 +72,7 @@ where
 /// speak), not the other services whose contracts share the descriptor set.
 fn reflection<S: NamedService>() -> tonic_reflection::server::Builder<'static> {
     tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(crate::FILE_DESCRIPTOR_SET)
+        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
         .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
         .with_service_name(S::NAME)
         .with_service_name(HEALTH_SERVICE)
@@ -151,15 +146,22 @@ pub async fn health_exit_code(addr: &str) -> std::process::ExitCode {
 
 /// The `main` of a service binary, the same for every service crate `$krate` (which
 /// exposes `Config::from_env`, `config.addr` and `Application::build(config).serve(..)`):
-/// log set-up, configuration, `--health` for container health checks, span export
-/// when OTEL_EXPORTER_OTLP_ENDPOINT is set, the Prometheus listener on METRICS_ADDR, then serve until SIGINT or SIGTERM. A failure is
-/// logged and ends the process with status 1.
+/// logs and spans ([`crate::telemetry`], exported when OTEL_EXPORTER_OTLP_ENDPOINT is
+/// set), configuration, `--health` for container health checks, the Prometheus listener
+/// on METRICS_ADDR, then serve until SIGINT or SIGTERM. A failure is logged and ends the
+/// process with status 1.
 #[macro_export]
 macro_rules! service_main {
     ($krate:ident, $name:literal) => {
         #[tokio::main]
         async fn main() -> std::process::ExitCode {
-            $crate::telemetry::init();
+            let _telemetry = match $crate::telemetry::init($name) {
+                Ok(telemetry) => telemetry,
+                Err(error) => {
+                    eprintln!("configuration: {error}");
+                    return std::process::ExitCode::FAILURE;
+                }
+            };
             let env = |name: &str| std::env::var(name).ok();
             let config = match $krate::Config::from_env() {
                 Ok(config) => config,
@@ -171,13 +173,6 @@ macro_rules! service_main {
             if std::env::args().nth(1).as_deref() == Some("--health") {
                 return $crate::serving::health_exit_code(&config.addr.to_string()).await;
             }
-            let _exporter = match $crate::otlp::init($name) {
-                Ok(exporter) => exporter,
-                Err(error) => {
-                    tracing::error!("configuration: {error}");
-                    return std::process::ExitCode::FAILURE;
-                }
-            };
             let metrics_addr = match $crate::config::optional_socket_addr(&env, "METRICS_ADDR") {
                 Ok(addr) => addr,
                 Err(error) => {

@@ -1,0 +1,22 @@
+//! # Layout
+//!
+//! What every binary of the platform shares at run time, apart from the contracts
+//! (`proto`): no service depends on another service's crate, and all of them on this.
+//!
+//! - [`serving`]: serving a gRPC service with health and reflection, the `main` of a
+//!   service binary ([`service_main!`]), shutdown signals and the health probe.
+//! - [`telemetry`]: logs, OpenTelemetry spans and their export, the W3C propagator.
+//! - [`trace`]: request ids and trace context across HTTP and gRPC calls, the services'
+//!   per-call span, log line and metrics.
+//! - [`metrics`]: the process's Prometheus recorder and the list of every metric.
+//! - [`config`]: reading configuration variables, errors naming the variable.
+//! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
+//! - [`reflection`]: what a server lists over gRPC reflection, for tests and operators.
+
+pub mod config;
+pub mod metrics;
+pub mod reflection;
+pub mod serving;
+pub mod telemetry;
+pub mod tls;
+pub mod trace;

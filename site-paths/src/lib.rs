@@ -1,0 +1,9 @@
+//! The site's URL vocabulary, shared by the services that build or read its paths: the
+//! catalogue (movie pages, hand-off targets), svc-ads (ad page paths) and the gateway
+//! (hand-off redirects and their OpenAPI entries).
+//!
+//! - [`slug`]: URL and ad-path slugs.
+//! - [`hand_off`]: the hand-offs to the ticketing site, by route segment.
+
+pub mod hand_off;
+pub mod slug;
