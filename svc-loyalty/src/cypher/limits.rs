@@ -4,10 +4,13 @@
 //!
 //! Each key has a budget of calls a minute that refills evenly (governor's GCRA, on a
 //! sharded map: no lock across keys). Keys whose budget is full again are dropped once
-//! there are many; if a flood of distinct keys still fills the map, limited calls are
-//! refused until it drains (at most a minute), rather than the map growing without bound.
+//! there are many (one sweep a second at most); if a flood of distinct keys still fills
+//! the map, limited calls are refused until it drains (at most a minute), rather than the
+//! map growing without bound. The flood is logged once as it starts and once as it ends.
 
 use std::num::NonZeroU32;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
@@ -31,9 +34,17 @@ enum Holder {
 /// How many keys are kept before those with a full budget are dropped, and the most kept.
 const MAX_KEYS: usize = 100_000;
 
+/// The least time between two sweeps of the keys, each a pass over all of them.
+const SWEEP_EVERY: Duration = Duration::from_secs(1);
+
 #[derive(Debug)]
 pub struct RateLimits {
     limiter: DefaultKeyedRateLimiter<(Limited, Holder)>,
+    started: Instant,
+    /// When the keys were last swept, in milliseconds after `started` plus one (0: never).
+    swept_at: AtomicU64,
+    /// Whether limited calls are being refused because the keys are full.
+    full: AtomicBool,
 }
 
 impl RateLimits {
@@ -42,6 +53,9 @@ impl RateLimits {
         let quota = Quota::per_minute(NonZeroU32::new(per_minute).unwrap_or(NonZeroU32::MIN));
         RateLimits {
             limiter: RateLimiter::keyed(quota),
+            started: Instant::now(),
+            swept_at: AtomicU64::new(0),
+            full: AtomicBool::new(false),
         }
     }
 
@@ -57,17 +71,35 @@ impl RateLimits {
 
     fn check(&self, kind: Limited, holder: Holder) -> bool {
         if self.limiter.len() >= MAX_KEYS {
-            self.limiter.retain_recent();
-            self.limiter.shrink_to_fit();
+            if self.may_sweep() {
+                self.limiter.retain_recent();
+                self.limiter.shrink_to_fit();
+            }
             if self.limiter.len() >= MAX_KEYS {
-                tracing::warn!(
-                    keys = MAX_KEYS,
-                    "rate limits full: limited calls refused until they drain"
-                );
+                if !self.full.swap(true, Ordering::Relaxed) {
+                    tracing::warn!(
+                        keys = MAX_KEYS,
+                        "rate limits full: limited calls refused until they drain"
+                    );
+                }
                 return false;
             }
         }
+        if self.full.load(Ordering::Relaxed) && self.full.swap(false, Ordering::Relaxed) {
+            tracing::info!("rate limits drained: limited calls counted again");
+        }
         self.limiter.check_key(&(kind, holder)).is_ok()
+    }
+
+    /// Whether this call is the one to sweep the keys: none did for [`SWEEP_EVERY`].
+    fn may_sweep(&self) -> bool {
+        let now = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX - 1) + 1;
+        let last = self.swept_at.load(Ordering::Relaxed);
+        let due = last == 0 || now.saturating_sub(last) >= SWEEP_EVERY.as_millis() as u64;
+        due && self
+            .swept_at
+            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
     }
 }
 
@@ -114,5 +146,13 @@ mod tests {
         assert!(limits.limiter.len() <= MAX_KEYS);
         // Full of spent budgets: a limited call is refused rather than the map grown.
         assert!(!limits.allow(Limited::Login, "192.0.2.1"));
+        assert!(limits.full.load(Ordering::Relaxed));
+    }
+
+    #[test]
+    fn the_keys_are_swept_at_most_once_a_second() {
+        let limits = RateLimits::new(1);
+        assert!(limits.may_sweep(), "the first sweep");
+        assert!(!limits.may_sweep(), "not again at once");
     }
 }
