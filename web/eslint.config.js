@@ -39,9 +39,10 @@ export default tseslint.config(
           partialMatch: false,
         },
       ],
-      // The entries are files beside the folders, not a folder of their own.
+      // The entries are files beside the folders, not a folder of their own: the browser's,
+      // the server render's and the service worker's.
       'boundaries/files': [
-        { category: 'entry', pattern: ['src/main.tsx', 'src/entry-server.tsx', 'src/*.test.{ts,tsx}'] },
+        { category: 'entry', pattern: ['src/main.tsx', 'src/entry-server.tsx', 'src/sw.ts', 'src/*.test.{ts,tsx}'] },
       ],
       'import/resolver': { typescript: { project: './tsconfig.app.json' } },
     },

@@ -6,7 +6,9 @@ import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
 import type { Plugin, UserConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
+import { appShellPrecache } from './build/app-shell-precache.ts';
 import { fontSheets } from './build/font-sheets.ts';
 
 // The gateway serves the JSON API, page data and posters; in development Vite
@@ -79,6 +81,30 @@ function moduleChunks(): Plugin {
   };
 }
 
+/**
+ * `dist/sw.js`, the service worker, from `src/sw.ts`: Workbox's modules bundled into one
+ * classic script, with the precache manifest of this build, the app shell, injected. The
+ * app registers it itself (lib/service-worker.ts) and has no web app manifest.
+ */
+function serviceWorker(): Plugin[] {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      rollupFormat: 'iife',
+      globDirectory: 'dist',
+      // The shell's candidates; the transform keeps the files index.html loads.
+      globPatterns: ['assets/*.{js,css}'],
+      manifestTransforms: [appShellPrecache(join(webRoot, 'dist/.vite/manifest.json'))],
+      // Hashed names: no revision parameter needed.
+      dontCacheBustURLsMatching: /^assets\//,
+    },
+  });
+}
+
 // The browser build, which the gateway serves from dist/.
 const browserBuild: UserConfig['build'] = {
   target: 'es2022',
@@ -104,13 +130,14 @@ const browserBuild: UserConfig['build'] = {
       codeSplitting: {
         includeDependenciesRecursively: false,
         // The loyalty session code the header, the login page, the movie page and the
-        // member area share: one chunk rather than many, each of which the first-load
-        // code would have to name. The member area's own endpoints (the other api/
-        // files) and the barcode drawing stay in its chunk, which every page need not load.
+        // member area share (the session's own calls among it): one chunk rather than
+        // many, each of which the first-load code would have to name. The member area's
+        // own endpoints (the other api/ files) and the barcode drawing stay in its chunk,
+        // which every page need not load.
         groups: [
           {
             name: 'loyalty-session',
-            test: /src\/features\/loyalty\/(hooks\/|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
+            test: /src\/features\/loyalty\/(hooks\/|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film|session-calls|login|login-with-token|get-member|refresh-login|logout|check-hand-off-token)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
           },
           // What pages share (posters, cards, movie and showtime parts, page titles): one
           // chunk rather than a dozen small ones, each a request before the page can
@@ -129,7 +156,7 @@ const browserBuild: UserConfig['build'] = {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build (`vite build --ssr`) is the renderer's own: nothing in it is served.
-  plugins: isSsrBuild ? [react()] : [react(), fontSheets(), precompress(), moduleChunks()],
+  plugins: isSsrBuild ? [react()] : [react(), fontSheets(), precompress(), moduleChunks(), serviceWorker()],
   // The server build carries React's production build alone, whatever the renderer's
   // environment says.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

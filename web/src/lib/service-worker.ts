@@ -1,6 +1,7 @@
 // SPEC.md section 2 "Service worker": /sw.js, over HTTPS or on localhost only; when an
 // update installs and resources of this page had failed to load, the page reloads. It
-// loads after the page (main.tsx), so it stays out of the first chunk.
+// loads after the page (main.tsx), so it stays out of the first chunk. The worker itself
+// is src/sw.ts, which the production build turns into dist/sw.js.
 import { haveResourcesFailed } from './resource-failures';
 
 export const SERVICE_WORKER_URL = '/sw.js';
@@ -41,6 +42,8 @@ export async function registerServiceWorker(): Promise<void> {
     return;
   }
   if (!('serviceWorker' in navigator)) return;
+  // The dev server has no /sw.js: the worker is built with the production build.
+  if (import.meta.env.DEV) return;
   navigator.serviceWorker
     .register(SERVICE_WORKER_URL)
     .then((registration) => {

@@ -22,14 +22,30 @@ type DidomiSdk = {
   getUserConsentStatusForVendor: (vendorId: string) => boolean | undefined;
   CCPA?: { getDoNotSellStatus: () => boolean };
   preferences: { show: () => void };
+  /**
+   * Unregisters a listener the SDK took from `didomiEventListeners` (or `Didomi.on`): once
+   * loaded it keeps its own list. Typed optional: called only where the loaded SDK has it.
+   */
+  off?: (event: string, listener: () => void) => void;
 };
+
+type DidomiEventListener = { event: string; listener: () => void };
 
 type DidomiWindow = Window & {
   didomiConfig?: unknown;
   didomiOnReady?: Array<(sdk: DidomiSdk) => void>;
-  didomiEventListeners?: Array<{ event: string; listener: () => void }>;
+  didomiEventListeners?: DidomiEventListener[];
   Didomi?: DidomiSdk;
 };
+
+const CONSENT_CHANGED = 'consent.changed';
+
+/** Takes `entry` out of one of the queues the SDK reads when it loads, if it is still there. */
+function withdraw<T>(queue: T[] | undefined, entry: T): void {
+  if (!Array.isArray(queue)) return;
+  const index = queue.indexOf(entry);
+  if (index >= 0) queue.splice(index, 1);
+}
 
 type DidomiConsentProps = {
   apiKey: string;
@@ -68,19 +84,30 @@ export function DidomiConsent({ apiKey, noticeId, launchScriptConfigured, onCons
   useEffect(() => {
     const page = window as DidomiWindow;
     page.didomiConfig = didomiConfig({ appName, logoUrl, privacyPolicyUrl, country });
+    // Set off by the cleanup: an evaluation under way then reports to nobody.
+    let active = true;
     const reevaluate = () => {
-      if (!page.Didomi) return;
+      if (!active || !page.Didomi) return;
       evaluateConsent(snapshot(page.Didomi, launchScriptConfigured))
-        .then((decision) => onConsent(trackingConsentFrom(decision)))
+        .then((decision) => {
+          if (active) onConsent(trackingConsentFrom(decision));
+        })
         .catch((error: unknown) => console.warn('consent evaluation failed', error));
     };
+    const consentChanged: DidomiEventListener = { event: CONSENT_CHANGED, listener: reevaluate };
     page.didomiOnReady = page.didomiOnReady ?? [];
     page.didomiOnReady.push(reevaluate);
     page.didomiEventListeners = page.didomiEventListeners ?? [];
-    page.didomiEventListeners.push({ event: 'consent.changed', listener: reevaluate });
+    page.didomiEventListeners.push(consentChanged);
     loadScript(didomiLoaderUrl(apiKey, noticeId)).catch((error: unknown) =>
       console.warn('consent manager failed to load', error),
     );
+    return () => {
+      active = false;
+      withdraw(page.didomiOnReady, reevaluate);
+      withdraw(page.didomiEventListeners, consentChanged);
+      page.Didomi?.off?.(CONSENT_CHANGED, reevaluate);
+    };
   }, [apiKey, noticeId, appName, logoUrl, privacyPolicyUrl, country, launchScriptConfigured, onConsent]);
 
   useEffect(() => {

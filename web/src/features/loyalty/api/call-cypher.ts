@@ -34,6 +34,16 @@ export async function callCypher(call: CypherCall, brand: string, signal?: Abort
 }
 
 /**
+ * A loyalty call with the brand given: what the endpoint files that read the provider's
+ * codes themselves (the session, activation, the hand-off) send through; tests give a fake.
+ */
+export type SendCypher = (call: CypherCall) => Promise<CypherReply>;
+
+export function cypherSender(brand: string): SendCypher {
+  return (call) => callCypher(call, brand);
+}
+
+/**
  * A call answered with raw text, such as a wallet pass's signed token. A refusal comes as
  * the provider's JSON reply instead (HTTP 501 for a site without wallet passes, 200 for a
  * card that is not the member's), never as the text.

@@ -6,16 +6,12 @@ import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 import { publishMemberSignedIn } from '@/lib/member-presence';
 import type { LoyaltyConfig } from '@/types/api';
 import { announceMemberLogin } from '@/lib/member-logins';
-import { callCypher } from '../api/call-cypher';
+import type { Credentials } from '../api/login';
+import { sessionCalls } from '../api/session-calls';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
 import { browserAddressBar, takeSuppliedToken } from '../utils/supplied-token';
-import {
-  LoyaltySessionController,
-  type Credentials,
-  type SessionState,
-  type SessionStore,
-} from '../utils/session-controller';
+import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
 import { retainController, sharedController } from '../utils/session-registry';
 import { parseSession, serializeSession } from '../utils/session-cookie';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@/lib/loyalty-session-cookie-name';
@@ -67,7 +63,7 @@ export function LoyaltySessionProvider({
             context,
             sessionTimeoutHours: config.sessionTimeout ?? 0,
             allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
-            call: (call) => callCypher(call, context.brand),
+            calls: sessionCalls(context),
             store: cookieSessionStore,
             suppliedToken: takeSuppliedToken(context.provider, browserAddressBar()),
             isLeaving: () => leaving,

@@ -5,8 +5,7 @@
 // to the login page with the query kept.
 
 import { useEffect, useState } from 'react';
-import { callCypher } from '../api/call-cypher';
-import { cypherRoutes } from '../utils/cypher-routes';
+import { checkHandOffToken } from '../api/check-hand-off-token';
 import { handOffRequested, handOffTarget, handOffVersion, invalidTokenRedirect, withTokenParameter } from '../utils/hand-off';
 import { isSignedInMember } from '../utils/session-rules';
 import { useLoyaltySession } from './loyalty-session';
@@ -47,10 +46,7 @@ export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOpti
       fail();
       return;
     }
-    // Version 1 validates the token with its own call; version 3 reads the member with it.
-    const routes = cypherRoutes(context);
-    const validation = version === 1 ? routes.validateToken() : routes.getMember();
-    callCypher({ method: 'GET', route: validation, sessionToken: member.token }, context.brand)
+    checkHandOffToken(context, version, member.token)
       .then((reply) => {
         if (cancelled) return;
         if (reply.peachCode !== 0) {

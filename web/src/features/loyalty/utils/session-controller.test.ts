@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoyaltyReplyError } from '../api/call-cypher';
+import { sessionCalls } from '../api/session-calls';
 import type { CypherReply, LoyaltyContext, LoyaltySession } from '../types';
 import type { CypherCall } from './cypher-envelope';
 import { LoyaltySessionController, type SessionStore } from './session-controller';
@@ -43,7 +44,7 @@ function controllerWith(replies: Record<string, CypherReply | Error>, store: Ses
     context,
     sessionTimeoutHours: 720,
     allowExpiredAccountsLogin: false,
-    call,
+    calls: sessionCalls(context, call),
     store,
     now: () => new Date('2026-11-23T12:00:00Z'),
   });
@@ -155,10 +156,10 @@ describe('loyalty session lifecycle', () => {
       context: v3,
       sessionTimeoutHours: 720,
       allowExpiredAccountsLogin: false,
-      call: (request) => {
+      calls: sessionCalls(v3, (request) => {
         calls.push(request);
         return Promise.resolve({ peachCode: 0, memberDetails: member });
-      },
+      }),
       store,
       suppliedToken: 'handed',
     });
@@ -208,7 +209,7 @@ describe('a page being left', () => {
       context: v3,
       sessionTimeoutHours: 720,
       allowExpiredAccountsLogin: false,
-      call: () => Promise.reject(new TypeError('Failed to fetch')),
+      calls: sessionCalls(v3, () => Promise.reject(new TypeError('Failed to fetch'))),
       store,
       isLeaving: () => true,
     });

@@ -1,15 +1,15 @@
 // The loyalty session lifecycle of SPEC.md section 4, free of React: sign-in, the debounced
 // first refresh and the periodic ones, manual refresh, login by token and logout. The
-// browser's cookie and the network come in as dependencies so tests drive it with fakes.
+// browser's cookie and the calls (api/session-calls.ts) come in as dependencies so tests
+// drive it with fakes.
 
 import { LoyaltyReplyError } from '../api/call-cypher';
-import type { CypherReply, LoyaltyContext, LoyaltyMember, LoyaltySession, MemberDetails } from '../types';
-import type { CypherCall } from './cypher-envelope';
-import { cypherRoutes } from './cypher-routes';
+import type { Credentials } from '../api/login';
+import type { SessionCalls } from '../api/session-calls';
+import type { LoyaltyContext, LoyaltyMember, LoyaltySession, MemberDetails } from '../types';
 import {
   FIRST_REFRESH_DELAY_MS,
   isSignedInMember,
-  logoutPayload,
   refreshIntervalMs,
   refreshedSession,
   replyTokens,
@@ -30,7 +30,7 @@ export type SessionDependencies = {
   context: LoyaltyContext;
   sessionTimeoutHours: number;
   allowExpiredAccountsLogin: boolean;
-  call: (call: CypherCall) => Promise<CypherReply>;
+  calls: SessionCalls;
   store: SessionStore;
   now?: () => Date;
   /** A session token handed to the page (see supplied-token.ts): signs in with it, no refresh runs. */
@@ -49,17 +49,13 @@ export type SessionState = {
   checking: boolean;
 };
 
-export type Credentials = { username: string; password: string; captchaToken?: string };
-
 export class LoyaltySessionController {
   private state: SessionState = { member: null, checking: true };
   private listeners = new Set<(state: SessionState) => void>();
   private timer: ReturnType<typeof setTimeout> | undefined;
-  private readonly routes;
   private readonly now: () => Date;
 
   constructor(private readonly deps: SessionDependencies) {
-    this.routes = cypherRoutes(deps.context);
     this.now = deps.now ?? (() => new Date());
   }
 
@@ -92,14 +88,9 @@ export class LoyaltySessionController {
   }
 
   /** Signs in; rejects with a LoyaltyReplyError carrying the provider's reply when it is not peachCode 0. */
-  async login({ username, password, captchaToken }: Credentials): Promise<LoyaltyMember> {
+  async login(credentials: Credentials): Promise<LoyaltyMember> {
     this.deps.store.clearRelated();
-    const reply = await this.deps.call({
-      method: 'POST',
-      route: this.routes.login(),
-      payload: { username, password },
-      captchaToken,
-    });
+    const reply = await this.deps.calls.login(credentials);
     const { token, refreshToken } = replyTokens(reply, this.deps.context.brand);
     if (reply.peachCode !== 0 || !token || !refreshToken || !reply.memberDetails) throw new LoyaltyReplyError(reply);
     const session: LoyaltySession = {
@@ -119,12 +110,7 @@ export class LoyaltySessionController {
   /** Signs in with a token handed over from elsewhere; no periodic refresh follows. */
   async loginByToken(token: string, refreshToken = ''): Promise<LoyaltyMember | null> {
     const stored: LoyaltySession = { token, refreshToken: refreshToken || token, cypherVersion: this.deps.context.version };
-    // Version 1 has a call of its own; version 3 reads the member with the token.
-    const reply = await this.deps.call(
-      this.deps.context.version === 1
-        ? { method: 'POST', route: this.routes.loginWithToken(), payload: { token, flag: true } }
-        : { method: 'GET', route: this.routes.getMember(), sessionToken: token },
-    );
+    const reply = await this.deps.calls.loginWithToken(token);
     const session = sessionFromTokenLogin(stored, reply, this.deps.context.brand);
     if (!session || !reply.memberDetails) return this.signOut();
     return this.keep(session, reply.memberDetails);
@@ -141,14 +127,7 @@ export class LoyaltySessionController {
   async logout(): Promise<void> {
     const session = this.deps.store.read();
     try {
-      if (session) {
-        await this.deps.call({
-          method: 'POST',
-          route: this.routes.logout(),
-          sessionToken: session.token,
-          payload: logoutPayload(session),
-        });
-      }
+      if (session) await this.deps.calls.logout(session);
     } finally {
       this.signOut();
     }
@@ -171,22 +150,13 @@ export class LoyaltySessionController {
   private async refresh(session: LoyaltySession): Promise<LoyaltyMember | null> {
     const brand = this.deps.context.brand;
     try {
+      if (session.cypherVersion === 1 && !session.memberId) return this.signOut();
+      const reply = await this.deps.calls.refreshLogin(session);
+      const next = refreshedSession(session, reply, brand);
+      // Version 1 answers with the member too.
       if (session.cypherVersion === 1) {
-        if (!session.memberId) return this.signOut();
-        const reply = await this.deps.call({
-          method: 'GET',
-          route: this.routes.refreshLogin(),
-          payload: { refreshToken: session.refreshToken },
-        });
-        const next = refreshedSession(session, reply, brand);
         return next && reply.memberDetails ? this.keep(next, reply.memberDetails) : this.signOut();
       }
-      const reply = await this.deps.call({
-        method: 'GET',
-        route: this.routes.refreshLogin(),
-        refreshToken: session.refreshToken,
-      });
-      const next = refreshedSession(session, reply, brand);
       if (!next) return this.signOut();
       // The provider has retired the old refresh token: keep the new one at once, so a
       // page left before the member details arrive does not lose the session.
@@ -199,7 +169,7 @@ export class LoyaltySessionController {
 
   private async fetchMember(session: LoyaltySession): Promise<LoyaltyMember | null> {
     try {
-      const reply = await this.deps.call({ method: 'GET', route: this.routes.getMember(), sessionToken: session.token });
+      const reply = await this.deps.calls.getMember(session.token);
       if (reply.peachCode !== 0 || !reply.memberDetails) return this.signOut();
       return this.keep(session, reply.memberDetails);
     } catch {

@@ -6,11 +6,10 @@ import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/lib/app-data';
-import { callCypher } from '../../api/call-cypher';
+import { activateMembership } from '../../api/activate-membership';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { internationalPhoneNumber, isValidPhoneNumber } from '../../utils/input-rules';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
-import { activateMembership } from '../../utils/membership-activation';
 import { MemberField } from '../member-field';
 import { PhoneField } from '../phone-field';
 import formStyles from '../member-form.module.css';
@@ -32,16 +31,12 @@ export function ActivateScreen() {
 
   async function activate() {
     if (config.includeActivationPhoneNumber && !isValidPhoneNumber(phone)) return;
-    const done = await activateMembership(
-      context,
-      {
-        email,
-        activationCode: code.trim(),
-        ...(config.includeActivationCardNumber && cardNumber ? { cardNumber: cardNumber.toUpperCase() } : {}),
-        ...(config.includeActivationPhoneNumber ? { mobileNumber: internationalPhoneNumber(phone) } : {}),
-      },
-      (call) => callCypher(call, context.brand),
-    );
+    const done = await activateMembership(context, {
+      email,
+      activationCode: code.trim(),
+      ...(config.includeActivationCardNumber && cardNumber ? { cardNumber: cardNumber.toUpperCase() } : {}),
+      ...(config.includeActivationPhoneNumber ? { mobileNumber: internationalPhoneNumber(phone) } : {}),
+    });
     setResult(done);
   }
   const { pending, onSubmit } = useGuardedSubmit(activate);

@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
+import { deleteMember } from '../../api/delete-member';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import formStyles from '../member-form.module.css';
@@ -14,7 +15,7 @@ export function DeleteAccountScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
   const navigate = useNavigate();
-  const { routes, call, logout } = useLoyaltyApi();
+  const api = useLoyaltyApi();
   const [confirmed, setConfirmed] = useState(false);
   const [error, setError] = useState<string>();
   const [asking, setAsking] = useState(false);
@@ -24,8 +25,8 @@ export function DeleteAccountScreen() {
     setError(undefined);
     setPending(true);
     try {
-      await call({ method: 'GET', route: routes.deleteMember() });
-      await logout().catch(() => undefined);
+      await deleteMember(api);
+      await api.logout().catch(() => undefined);
       void navigate(paths.home.build(), { state: { accountDeleted: true } });
     } catch (failure) {
       setError(errorText(failure));

@@ -2,6 +2,7 @@
 
 import { useState } from 'react';
 import { useTranslate } from '@/lib/i18n';
+import { getGiftCardBalance } from '../../api/get-gift-card-balance';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
@@ -14,7 +15,7 @@ import styles from './account.module.css';
 export function GiftCardScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { routes, call } = useLoyaltyApi();
+  const api = useLoyaltyApi();
   const captcha = useInvisibleCaptcha('gift_card');
   const [cardNumber, setCardNumber] = useState('');
   const [pin, setPin] = useState('');
@@ -23,14 +24,8 @@ export function GiftCardScreen() {
   async function check() {
     setResult(undefined);
     try {
-      const reply = await call({
-        method: 'POST',
-        route: routes.giftCardBalance(),
-        payload: { cardNumber: cardNumber.trim(), pin },
-        captchaToken: await captcha(),
-        anonymous: true,
-      });
-      setResult({ ok: true, text: t('loyalty.giftCard.balance', [formatCents(Number(reply.balanceInCents ?? 0), t.locale)]) });
+      const cents = await getGiftCardBalance(api, { cardNumber, pin, captchaToken: await captcha() });
+      setResult({ ok: true, text: t('loyalty.giftCard.balance', [formatCents(cents, t.locale)]) });
     } catch (failure) {
       setResult({ ok: false, text: errorText(failure) });
     }

@@ -3,25 +3,20 @@
 
 import { useState } from 'react';
 import { useTranslate } from '@/lib/i18n';
+import { createPaymentPortalSession } from '../../api/create-payment-portal-session';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import styles from './account.module.css';
 
-/** The portal address of a GetPaymentProviderPortalSession reply. */
-function portalUrl(reply: Record<string, unknown>): string | undefined {
-  const url = reply.url ?? reply.portalUrl ?? reply.sessionUrl;
-  return typeof url === 'string' && /^https?:\/\//.test(url) ? url : undefined;
-}
-
 export function PaymentPortalLink() {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { routes, call } = useLoyaltyApi();
+  const api = useLoyaltyApi();
   const [error, setError] = useState<string>();
   async function open() {
     setError(undefined);
     try {
-      const url = portalUrl(await call({ method: 'POST', route: routes.paymentPortalSession(), payload: {} }));
+      const url = await createPaymentPortalSession(api);
       if (!url) throw new Error('no portal address');
       window.location.assign(url);
     } catch (failure) {

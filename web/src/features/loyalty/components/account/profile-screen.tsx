@@ -3,6 +3,7 @@
 import { useState } from 'react';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
+import { updateProfile } from '../../api/update-profile';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { internationalPhoneNumber, isValidPhoneNumber, type PhoneNumber } from '../../utils/input-rules';
@@ -20,7 +21,8 @@ function phoneOf(mobile: string | undefined): PhoneNumber {
 export function ProfileScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { member, routes, call, refresh } = useLoyaltyApi();
+  const api = useLoyaltyApi();
+  const { member, refresh } = api;
   const [firstName, setFirstName] = useState(member?.firstName ?? '');
   const [lastName, setLastName] = useState(member?.lastName ?? '');
   const [zipCode, setZipCode] = useState(member?.zipCode ?? '');
@@ -34,16 +36,12 @@ export function ProfileScreen() {
     if (phoneError) return;
     setMessage(undefined);
     try {
-      await call({
-        method: 'POST',
-        route: routes.edit(),
-        payload: {
-          firstName,
-          lastName,
-          zipCode,
-          mobileNumber: internationalPhoneNumber(phone),
-          sendNewsletter: newsletter,
-        },
+      await updateProfile(api, {
+        firstName,
+        lastName,
+        zipCode,
+        mobileNumber: internationalPhoneNumber(phone),
+        sendNewsletter: newsletter,
       });
       await refresh();
       setMessage({ ok: true, text: t('loyalty.profile.saved') });

@@ -2,9 +2,10 @@
 // The reset link points at the reset-password screen of this site.
 
 import { useState } from 'react';
-import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
+import { sendPasswordReset } from '../../api/send-password-reset';
+import { sendUsernameReminder } from '../../api/send-username-reminder';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { MemberField } from '../member-field';
@@ -14,18 +15,14 @@ import styles from './account.module.css';
 function EmailRequest({ kind }: { kind: 'password' | 'username' }) {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { routes, call } = useLoyaltyApi();
+  const api = useLoyaltyApi();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<{ ok: boolean; text: string }>();
   const { pending, onSubmit } = useGuardedSubmit(send);
   async function send() {
     setState(undefined);
     try {
-      const route =
-        kind === 'password'
-          ? routes.resetPasswordCode(email, window.location.origin, paths.accountScreen.build('reset-password'))
-          : routes.usernameReminder(email);
-      await call({ method: 'GET', route, anonymous: true });
+      await (kind === 'password' ? sendPasswordReset(api, email) : sendUsernameReminder(api, email));
       setState({ ok: true, text: t(`loyalty.${kind === 'password' ? 'forgotPassword' : 'forgotUsername'}.sent`) });
     } catch (failure) {
       setState({ ok: false, text: errorText(failure) });

@@ -10,12 +10,13 @@ import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/lib/i18n';
 import { claimBoxOfficeMembership } from '../../api/claim-box-office-membership';
+import { createMember } from '../../api/create-member';
 import { useLoyaltyApi } from '../../api/loyalty-api';
+import { startRegistration } from '../../api/start-registration';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
 import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
-import { memberCreatePayload } from '../../utils/member-create';
 import { MemberField } from '../member-field';
 import { PasswordRules } from '../password-rules';
 import { PhoneField } from '../phone-field';
@@ -27,7 +28,7 @@ export function RegisterScreen() {
   const errorText = useErrorText();
   const navigate = useNavigate();
   const api = useLoyaltyApi();
-  const { routes, call, config, context, login } = api;
+  const { config, context, login } = api;
   // Signing in right after registering is a login like any other: it carries its own
   // captcha token, or a site with a captcha refuses it (code 7).
   const captcha = useInvisibleCaptcha('login');
@@ -58,14 +59,9 @@ export function RegisterScreen() {
         return;
       }
       const mobileNumber = internationalPhoneNumber(phone);
-      await call({
-        method: 'POST',
-        route: routes.create(),
-        payload: { ...memberCreatePayload({ clubId: context.clubId, email, password, firstname, lastname, mobileNumber, zipCode }), email, password, mobileNumber },
-        anonymous: true,
-      });
+      await createMember(api, { email, password, firstname, lastname, mobileNumber, zipCode });
       if (config.includeActivation) {
-        await call({ method: 'POST', route: routes.startRegistration(), payload: { email }, anonymous: true });
+        await startRegistration(api, email);
         void navigate(paths.accountScreen.build('activate', [['email', email]]));
         return;
       }

@@ -7,6 +7,7 @@ import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/lib/app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
+import { resetPassword } from '../../api/reset-password';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { meetsPasswordComplexity } from '../../utils/input-rules';
@@ -22,7 +23,8 @@ export function ResetPasswordScreen() {
   const errorText = useErrorText();
   const { search } = useLocation();
   const { data: appData } = useAppData();
-  const { routes, call, context } = useLoyaltyApi();
+  const api = useLoyaltyApi();
+  const { context } = api;
   const request = resetRequest(search, context.provider);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
@@ -34,15 +36,7 @@ export function ResetPasswordScreen() {
     if (!ok) return;
     setError(undefined);
     try {
-      if (context.version === 1) {
-        await call({ method: 'GET', route: routes.validatePasswordResetCode(request.email ?? '', request.resetCode), anonymous: true });
-      }
-      await call({
-        method: 'POST',
-        route: routes.resetPassword(),
-        payload: { password, resetCode: request.resetCode, ...(context.version === 3 ? { membershipId: '' } : {}) },
-        anonymous: true,
-      });
+      await resetPassword(api, { email: request.email, resetCode: request.resetCode, password });
       setDone(true);
     } catch (failure) {
       setError(errorText(failure));

@@ -3,6 +3,7 @@
 
 import { useState } from 'react';
 import { useTranslate } from '@/lib/i18n';
+import { getWalletPass } from '../../api/get-wallet-pass';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';
 import { walletSaveUrl } from '../../utils/wallet-pass';
@@ -11,15 +12,14 @@ import styles from './account.module.css';
 export function WalletPassButton({ cardNumber, bookingId }: { cardNumber?: string; bookingId?: string }) {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { routes, callText } = useLoyaltyApi();
+  const api = useLoyaltyApi();
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
   async function open() {
     setPending(true);
     setError(undefined);
     try {
-      const route = bookingId ? routes.eTicketPass(bookingId) : routes.loyaltyCardPass(cardNumber ?? '');
-      const token = await callText({ method: 'GET', route });
+      const token = await getWalletPass(api, { cardNumber, bookingId });
       window.open(walletSaveUrl(token), '_blank', 'noreferrer');
     } catch (failure) {
       setError(errorText(failure, 'loyalty.wallet.failed'));

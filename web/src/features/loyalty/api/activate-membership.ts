@@ -1,10 +1,10 @@
 // SPEC.md section 4 "Membership activation": four steps, each needing the one before;
 // any failed step stops the flow silently, with no result.
 
-import type { CypherReply, LoyaltyContext } from '../types';
-import type { CypherCall } from './cypher-envelope';
-import { cypherRoutes } from './cypher-routes';
-import { membershipItem } from './member-create';
+import type { LoyaltyContext } from '../types';
+import { cypherRoutes } from '../utils/cypher-routes';
+import { membershipItem } from '../utils/member-create';
+import { cypherSender, type SendCypher } from './call-cypher';
 
 export type ActivationUser = {
   email: string;
@@ -15,11 +15,14 @@ export type ActivationUser = {
   mobileNumber?: string;
 };
 
-/** Runs the steps; true once the payment completed, false when a step failed. */
+/**
+ * Runs the steps, anonymously, reading each reply's codes itself; true once the payment
+ * completed, false when a step failed.
+ */
 export async function activateMembership(
   context: LoyaltyContext,
   user: ActivationUser,
-  call: (call: CypherCall) => Promise<CypherReply>,
+  call: SendCypher = cypherSender(context.brand),
 ): Promise<boolean> {
   const routes = cypherRoutes(context);
   try {

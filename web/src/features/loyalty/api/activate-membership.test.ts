@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { CypherReply, LoyaltyContext } from '../types';
-import type { CypherCall } from './cypher-envelope';
-import { activateMembership } from './membership-activation';
+import type { CypherCall } from '../utils/cypher-envelope';
+import { activateMembership } from './activate-membership';
 
 const context: LoyaltyContext = { circuitId: 'C', cinemaId: '9', clubId: 'CLUB', provider: 'RTS', version: 1, brand: 'boxoffice' };
 const user = { email: 'a@b.example', activationCode: 'CODE' };

@@ -1,0 +1,23 @@
+import { memberCreatePayload } from '../utils/member-create';
+import type { LoyaltyApi } from './loyalty-api';
+
+export type NewMember = {
+  email: string;
+  password: string;
+  firstname: string;
+  lastname: string;
+  /** International (+E.164). */
+  mobileNumber: string;
+  zipCode: string;
+};
+
+/** Creates the membership at the site's club (SPEC.md section 4, the member create payload), anonymously. */
+export async function createMember({ call, routes, context }: LoyaltyApi, member: NewMember): Promise<void> {
+  const { email, password, mobileNumber } = member;
+  await call({
+    method: 'POST',
+    route: routes.create(),
+    payload: { ...memberCreatePayload({ clubId: context.clubId, ...member }), email, password, mobileNumber },
+    anonymous: true,
+  });
+}

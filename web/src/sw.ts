@@ -1,0 +1,73 @@
+// The site's service worker, served as /sw.js (SPEC.md section 2 "Service worker";
+// lib/service-worker.ts registers it). vite-plugin-pwa builds it with the Workbox modules
+// bundled in (the Content-Security-Policy allows scripts from 'self' alone) and injects
+// the build's precache manifest, the app shell (build/app-shell-precache.ts): a build that
+// changes any chunk changes the shell's names (the entry names every chunk), so browsers
+// install its worker as an update, and what an older build precached is dropped when it
+// activates. Pages and their data stay available offline once visited.
+import { cacheNames, clientsClaim, type WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst, NetworkFirst } from 'workbox-strategies';
+import { isHashedAsset, isPageOrData, isPoster, isStorable, staleCacheNames } from './lib/offline-cache';
+
+declare let self: ServiceWorkerGlobalScope;
+
+const ASSETS_CACHE = 'assets';
+const PAGES_CACHE = 'pages';
+const POSTERS_CACHE = 'posters';
+const THIRTY_DAYS = 30 * 24 * 60 * 60;
+
+// An update takes over at once, as the hand-written worker did: the page reloads itself
+// when the update fixes a failure (lib/service-worker.ts), and a page still running the
+// older build finds the chunks it has loaded in the runtime cache.
+self.addEventListener('install', () => {
+  void self.skipWaiting();
+});
+clientsClaim();
+
+precacheAndRoute(self.__WB_MANIFEST);
+// Precaches of older Workbox versions, then every other cache this worker does not use.
+cleanupOutdatedCaches();
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    (async () => {
+      const inUse = [cacheNames.precache, ASSETS_CACHE, PAGES_CACHE, POSTERS_CACHE];
+      await Promise.all(staleCacheNames(await caches.keys(), inUse).map((name) => caches.delete(name)));
+    })(),
+  );
+});
+
+/** Keeps only what `isStorable` allows (Workbox's default keeps every 200, no-store ones too). */
+const storableOnly: WorkboxPlugin = {
+  cacheWillUpdate: ({ response }) => Promise.resolve(isStorable(response) ? response : null),
+};
+
+// Every route takes same-origin GET requests only (registerRoute's default method).
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isHashedAsset(url.pathname),
+  new CacheFirst({
+    cacheName: ASSETS_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: THIRTY_DAYS, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ request, url, sameOrigin }) => sameOrigin && isPageOrData({ mode: request.mode, pathname: url.pathname }),
+  new NetworkFirst({
+    cacheName: PAGES_CACHE,
+    // A page's answer varies on Accept-Encoding and the like; offline, any copy will do.
+    matchOptions: { ignoreVary: true },
+    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 100, purgeOnQuotaError: true })],
+  }),
+);
+
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isPoster(url.pathname),
+  new NetworkFirst({
+    cacheName: POSTERS_CACHE,
+    matchOptions: { ignoreVary: true },
+    plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
+  }),
+);
