@@ -9,7 +9,7 @@ import type { Plugin, UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appShellPrecache } from './build/app-shell-precache.ts';
-import { fontSheets } from './build/font-sheets.ts';
+import { fontCategories, fontSheets } from './build/font-sheets.ts';
 
 // The gateway serves the JSON API, page data and posters; in development Vite
 // forwards those paths to a gateway running locally.
@@ -156,7 +156,10 @@ const browserBuild: UserConfig['build'] = {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   // The server build (`vite build --ssr`) is the renderer's own: nothing in it is served.
-  plugins: isSsrBuild ? [react()] : [react(), fontSheets(), precompress(), moduleChunks(), serviceWorker()],
+  // Both set the theme's font stacks from the families' kinds (fontCategories).
+  plugins: isSsrBuild
+    ? [react(), fontCategories()]
+    : [react(), fontSheets(), fontCategories(), precompress(), moduleChunks(), serviceWorker()],
   // The server build carries React's production build alone, whatever the renderer's
   // environment says.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { fontSheets } from './font-sheets';
+import { fontCategories, fontSheets } from './font-sheets';
 
 const sheet = (path: string) => fileURLToPath(new URL(`../node_modules/${path}`, import.meta.url));
 
@@ -43,5 +43,30 @@ describe('the font style sheets as served', () => {
   it('leave other style sheets alone', async () => {
     const transform = fontSheets().transform as (code: string, id: string) => Promise<unknown>;
     expect(await transform('body{}', '/web/src/styles/global.css')).toBeUndefined();
+  });
+});
+
+describe('virtual:font-categories', () => {
+  async function categories(): Promise<Record<string, string>> {
+    const plugin = fontCategories();
+    const resolveId = plugin.resolveId as (id: string) => string | undefined;
+    const load = plugin.load as (id: string) => Promise<string | undefined>;
+    const id = resolveId('virtual:font-categories');
+    if (!id) throw new Error('virtual:font-categories was not resolved');
+    const module = (await load(id)) ?? '';
+    return JSON.parse(/^export const FONT_CATEGORIES = (.*);$/m.exec(module)?.[1] ?? 'null') as Record<string, string>;
+  }
+
+  it('names the installed families that are serif or monospace, as their fallback faces take them', async () => {
+    const kinds = await categories();
+    expect(kinds).toMatchObject({ Lora: 'serif', 'Playfair Display': 'serif', Rokkitt: 'serif', 'Roboto Mono': 'monospace' });
+    // Sans-serif is the rule, left unsaid; a family read from its own files is one.
+    expect(kinds).not.toHaveProperty('Lato');
+    expect(kinds).not.toHaveProperty('Open Sans Variable');
+  });
+
+  it('resolves no other module', () => {
+    const resolveId = fontCategories().resolveId as (id: string) => string | undefined;
+    expect(resolveId('virtual:other')).toBeUndefined();
   });
 });

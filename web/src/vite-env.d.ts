@@ -11,3 +11,11 @@ interface ImportMetaEnv {
   /** 'true' turns analytics off. */
   readonly VITE_ANALYTICS_DISABLED?: string;
 }
+
+declare module 'virtual:font-categories' {
+  /**
+   * The installed fontsource families that are serif or monospace, by their metrics; any
+   * other is sans-serif (build/font-sheets.ts, whose fallback faces stand on the same kinds).
+   */
+  export const FONT_CATEGORIES: Readonly<Record<string, 'serif' | 'monospace'>>;
+}

@@ -23,13 +23,19 @@ function Page({ name, next }: { name: string; next?: string }) {
   );
 }
 
-/** A page whose heading comes with its data, 100 ms after it is shown. */
-function LatePage({ name }: { name: string }) {
+/** Whether the page's data has come: 100 ms after it is shown. */
+function useDataLoaded(): boolean {
   const [loaded, setLoaded] = useState(false);
   useEffect(() => {
     const timer = window.setTimeout(() => setLoaded(true), 100);
     return () => window.clearTimeout(timer);
   }, []);
+  return loaded;
+}
+
+/** A page whose heading comes with its data. */
+function LatePage({ name }: { name: string }) {
+  const loaded = useDataLoaded();
   return (
     <main>
       <FreshPageTitle page={name} site="Marquee Cinemas" />
@@ -39,12 +45,27 @@ function LatePage({ name }: { name: string }) {
   );
 }
 
-function renderLateRoute() {
+/** A page whose main element, heading and all, comes with its data, after its title. */
+function LateMainPage({ name }: { name: string }) {
+  const loaded = useDataLoaded();
+  return (
+    <>
+      <FreshPageTitle page={name} site="Marquee Cinemas" />
+      {loaded ? (
+        <main>
+          <h1>{name}</h1>
+        </main>
+      ) : null}
+    </>
+  );
+}
+
+function renderLateRoute(late = <LatePage name="Now showing" />) {
   return render(
     <MemoryRouter initialEntries={['/movies/']}>
       <Routes>
         <Route path="/movies/" element={<Page name="Movies" next="/" />} />
-        <Route path="/" element={<LatePage name="Now showing" />} />
+        <Route path="/" element={late} />
       </Routes>
     </MemoryRouter>,
   );
@@ -96,6 +117,28 @@ describe('PageTitle', () => {
     const { getByRole } = renderLateRoute();
     act(() => getByRole('button').click());
     // The heading's arrival is observed after the render that brought it.
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(document.activeElement).toBe(getByRole('heading', { name: 'Now showing' }));
+    vi.useRealTimers();
+  });
+
+  it('watches the main element alone for the heading, not what changes elsewhere in the page', async () => {
+    vi.useFakeTimers();
+    const observe = vi.spyOn(MutationObserver.prototype, 'observe');
+    const { getByRole } = renderLateRoute();
+    act(() => getByRole('button').click());
+    const watched = observe.mock.calls.map(([target]) => target);
+    observe.mockRestore();
+    expect(watched).toEqual([getByRole('main')]);
+    await act(() => vi.advanceTimersByTimeAsync(150));
+    expect(document.activeElement).toBe(getByRole('heading', { name: 'Now showing' }));
+    vi.useRealTimers();
+  });
+
+  it('watches the body until the page has a main element', async () => {
+    vi.useFakeTimers();
+    const { getByRole } = renderLateRoute(<LateMainPage name="Now showing" />);
+    act(() => getByRole('button').click());
     await act(() => vi.advanceTimersByTimeAsync(150));
     expect(document.activeElement).toBe(getByRole('heading', { name: 'Now showing' }));
     vi.useRealTimers();

@@ -57,7 +57,9 @@ export function PageTitle({ page, site }: { page?: string; site: string }) {
       const untouched = document.activeElement === focusedBefore || document.activeElement === document.body;
       if (!untouched || focusHeading()) observer.disconnect();
     });
-    observer.observe(document.body, { childList: true, subtree: true });
+    // The heading comes inside the page's main element: what changes elsewhere (ads, the
+    // consent banner, the announcer) is not watched. Before there is a main, the body is.
+    observer.observe(document.querySelector('main') ?? document.body, { childList: true, subtree: true });
     return () => observer.disconnect();
     // Once per page, not per title: the title may change while the page loads its data.
   }, [pathname]);

@@ -1,4 +1,4 @@
-import type { HandOffSegment } from '@/config/hand-offs';
+import { HAND_OFF_SEGMENTS } from '@/config/hand-offs';
 import { describe, expect, it } from 'vitest';
 import {
   isOtherSite,
@@ -120,24 +120,7 @@ describe('utmParameters', () => {
 });
 
 describe('hand-off links', () => {
-  // Every segment, as the type demands: a new hand-off fails to compile here until listed.
-  const segments: Record<HandOffSegment, true> = {
-    startticketing: true,
-    'launch/ticketing': true,
-    startconcessions: true,
-    'concessions/landing': true,
-    payreservation: true,
-    refund: true,
-    giftcards: true,
-    physicalgiftcards: true,
-    giftmembership: true,
-    vouchers: true,
-    startseasonpass: true,
-    loyaltycredit: true,
-    signup: true,
-    'loyalty/upgrade': true,
-  };
-  it.each(Object.keys(segments))('/%s/ is answered by the server, not the app', (segment) => {
+  it.each(HAND_OFF_SEGMENTS)('/%s/ is answered by the server, not the app', (segment) => {
     expect(resolveLink(`/${segment}/?theaterId=101`, page)).toEqual({ kind: 'plain', href: `/${segment}/?theaterId=101` });
   });
 });

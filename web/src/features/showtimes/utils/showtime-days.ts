@@ -1,4 +1,5 @@
 import type { Showtime } from '@/types/api';
+import { groupThenByTheater, inSiteOrder, type TheaterShowtimes } from './group-showtimes';
 
 /** The distinct dates of `showtimes`, earliest first. */
 export function showtimeDates(showtimes: readonly Showtime[]): string[] {
@@ -10,10 +11,7 @@ export function pickDate(dates: readonly string[], requested: string | null | un
   return requested && dates.includes(requested) ? requested : dates[0];
 }
 
-export type MovieShowtimes = {
-  movieId: string;
-  theaters: Array<{ theaterId: string; showtimes: Showtime[] }>;
-};
+export type MovieShowtimes = { movieId: string; theaters: TheaterShowtimes[] };
 
 /**
  * The showtimes of one date by movie (in `movieOrder`, the site's order; unknown
@@ -25,34 +23,8 @@ export function groupByMovie(
   movieOrder: readonly string[],
   theaterOrder: readonly string[],
 ): MovieShowtimes[] {
-  const rank = (order: readonly string[], id: string) => {
-    const index = order.indexOf(id);
-    return index < 0 ? order.length : index;
-  };
-  const sorted = showtimes
-    .filter((showtime) => showtime.date === date)
-    .sort(
-      (a, b) =>
-        rank(movieOrder, a.movieId ?? '') - rank(movieOrder, b.movieId ?? '') ||
-        (a.movieId ?? '').localeCompare(b.movieId ?? '') ||
-        rank(theaterOrder, a.theaterId ?? '') - rank(theaterOrder, b.theaterId ?? '') ||
-        (a.time ?? '').localeCompare(b.time ?? ''),
-    );
-  const movies: MovieShowtimes[] = [];
-  for (const showtime of sorted) {
-    const movieId = showtime.movieId ?? '';
-    const theaterId = showtime.theaterId ?? '';
-    let movie = movies.at(-1);
-    if (!movie || movie.movieId !== movieId) {
-      movie = { movieId, theaters: [] };
-      movies.push(movie);
-    }
-    let theater = movie.theaters.at(-1);
-    if (!theater || theater.theaterId !== theaterId) {
-      theater = { theaterId, showtimes: [] };
-      movie.theaters.push(theater);
-    }
-    theater.showtimes.push(showtime);
-  }
-  return movies;
+  const onDate = showtimes.filter((showtime) => showtime.date === date);
+  return groupThenByTheater(onDate, (showtime) => showtime.movieId ?? '', inSiteOrder(movieOrder), theaterOrder).map(
+    ({ key, theaters }) => ({ movieId: key, theaters }),
+  );
 }

@@ -10,9 +10,17 @@ const showtime = (id: string, date: string, time: string, theaterId: string): Sh
   theaterId,
 });
 
+/** Each day's theaters, each with the ids of its showtimes. */
+const grouped = (showtimes: Showtime[], theaterOrder: string[]) =>
+  groupShowtimesByDay(showtimes, theaterOrder).map((day) => [
+    day.date,
+    day.theaters.map((t) => [t.theaterId, t.showtimes.map((s) => s.id)]),
+  ]);
+
 describe('groupShowtimesByDay', () => {
-  it('groups by day, then theater in site order, times ascending', () => {
-    const days = groupShowtimesByDay(
+  it.each<[string, Showtime[], string[], ReturnType<typeof grouped>]>([
+    [
+      'groups by day, then theater in site order, times ascending',
       [
         showtime('1', '2026-11-23', '21:00', 't2'),
         showtime('2', '2026-11-22', '19:30', 't1'),
@@ -20,13 +28,24 @@ describe('groupShowtimesByDay', () => {
         showtime('4', '2026-11-22', '10:15', 't1'),
       ],
       ['t1', 't2'],
-    );
-    expect(
-      days.map((day) => [day.date, day.theaters.map((t) => [t.theaterId, t.showtimes.map((s) => s.id)])]),
-    ).toEqual([
-      ['2026-11-22', [['t1', ['4', '2']], ['t2', ['3']]]],
-      ['2026-11-23', [['t2', ['1']]]],
-    ]);
+      [
+        ['2026-11-22', [['t1', ['4', '2']], ['t2', ['3']]]],
+        ['2026-11-23', [['t2', ['1']]]],
+      ],
+    ],
+    [
+      'keeps each theater the site does not list in one group, after those it does',
+      [
+        showtime('1', '2026-11-22', '10:00', 'x2'),
+        showtime('2', '2026-11-22', '11:00', 'x1'),
+        showtime('3', '2026-11-22', '12:00', 'x2'),
+        showtime('4', '2026-11-22', '13:00', 't1'),
+      ],
+      ['t1'],
+      [['2026-11-22', [['t1', ['4']], ['x1', ['2']], ['x2', ['1', '3']]]]],
+    ],
+  ])('%s', (_, showtimes, theaterOrder, expected) => {
+    expect(grouped(showtimes, theaterOrder)).toEqual(expected);
   });
 
   it('is empty for no showtimes', () => {

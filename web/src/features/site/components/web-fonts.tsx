@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { afterFirstPaint } from '@/lib/first-paint';
 import type { Fonts } from '@/types/api';
-import { siteFontSheets } from '../utils/font-files';
+import { siteFontFaceSheets } from '../utils/font-files';
+import { fontSheetsToLoad } from '../utils/font-sheets-to-load';
 
 type WebFontsProps = {
   fonts: Fonts | undefined;
@@ -12,16 +13,21 @@ type WebFontsProps = {
 /**
  * Loads the theme's body and heading fonts in the weights it lists, and the site's other
  * web fonts, once the first screen is on screen: it paints in the fallback stack rather
- * than waiting for them. A published page has their style sheets in its head already,
- * which the loader sees and does not fetch again.
+ * than waiting for them. A published page has their style sheets in its head already:
+ * the loader, and its table of every sheet, is fetched only for a face the document
+ * does not declare, such as a font the site builder picks.
  */
 export function WebFonts({ fonts, webFonts }: WebFontsProps) {
-  const wanted = siteFontSheets(fonts, webFonts).join(' ');
   useEffect(() => {
-    if (wanted === '') return;
-    void afterFirstPaint()
-      .then(() => import('../utils/load-font-style-sheets'))
-      .then(({ loadFontStyleSheets }) => loadFontStyleSheets(wanted.split(' ')));
-  }, [wanted]);
+    const wanted = siteFontFaceSheets(fonts, webFonts);
+    if (wanted.length === 0) return;
+    void afterFirstPaint().then(async () => {
+      // Without a font set (a test's document) every sheet counts as missing.
+      const missing = fontSheetsToLoad(wanted, 'fonts' in document ? document.fonts : []);
+      if (missing.length === 0) return;
+      const { loadFontStyleSheets } = await import('../utils/load-font-style-sheets');
+      await loadFontStyleSheets(missing);
+    });
+  }, [fonts, webFonts]);
   return null;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   firstScreenFontSheets,
+  fontFaceSheets,
   fontFamily,
   fontPackage,
   fontStretch,
@@ -75,6 +76,19 @@ describe('fontStyleSheets', () => {
     ['', ['400'], []],
   ])('%s %j', (font, weights, expected) => {
     expect(fontStyleSheets(font, weights)).toEqual(expected);
+  });
+});
+
+describe('fontFaceSheets', () => {
+  it('names the face each sheet declares: the family, the weight asked for and the style', () => {
+    expect(fontFaceSheets('Muli', ['400', '700i'])).toEqual([
+      { sheet: '@fontsource/mulish/400.css', family: 'Mulish', weight: '400', style: 'normal' },
+      { sheet: '@fontsource/mulish/700-italic.css', family: 'Mulish', weight: '700', style: 'italic' },
+    ]);
+    // A variable font's one sheet is named once, for the first weight asked for.
+    expect(fontFaceSheets('Open Sans Condensed', ['300', '700'])).toEqual([
+      { sheet: '@fontsource-variable/open-sans/wdth.css', family: 'Open Sans Variable', weight: '300', style: 'normal' },
+    ]);
   });
 });
 

@@ -40,11 +40,58 @@ export function fontPackage(font: string): string {
   return CONDENSED[name]?.directory ?? `@fontsource/${fontFamily(name).toLowerCase().replace(/ /g, '-')}`;
 }
 
+/** A theme weight read: "400" -> 400 upright, "400i" -> 400 italic; undefined for any other. */
+function themeWeight(weight: string): { weight: string; italic: boolean } | undefined {
+  const match = /^([1-9]00)(i)?$/.exec(weight.trim());
+  return match?.[1] ? { weight: match[1], italic: Boolean(match[2]) } : undefined;
+}
+
+/** A fontsource style sheet's name: "400" -> "400.css", its italic "400-italic.css"; likewise "wdth". */
+function sheetName(base: string, italic: boolean): string {
+  return `${base}${italic ? '-italic' : ''}.css`;
+}
+
 /** Style-sheet name of a theme weight: "400" -> "400.css", "400i" -> "400-italic.css". */
 export function weightStyleSheet(weight: string): string | undefined {
-  const match = /^([1-9]00)(i)?$/.exec(weight.trim());
-  if (!match) return undefined;
-  return match[2] ? `${match[1]}-italic.css` : `${match[1]}.css`;
+  const read = themeWeight(weight);
+  return read && sheetName(read.weight, read.italic);
+}
+
+/** A font style sheet and the face it declares, as the document's font set lists it once the sheet is in. */
+export type FontFaceSheet = {
+  /** `@fontsource/lato/700-italic.css` */
+  sheet: string;
+  /** The family it declares: "Lato". */
+  family: string;
+  /** The weight it was asked for: "700" (a variable font's one sheet declares a range holding it). */
+  weight: string;
+  style: 'normal' | 'italic';
+};
+
+/** `faces` with each sheet once, where first named: a variable font's one sheet serves many weights. */
+function oncePerSheet(faces: readonly FontFaceSheet[]): FontFaceSheet[] {
+  const bySheet = new Map<string, FontFaceSheet>();
+  for (const face of faces) if (!bySheet.has(face.sheet)) bySheet.set(face.sheet, face);
+  return [...bySheet.values()];
+}
+
+/** The style sheets a font needs in `weights`, with their faces; regular when none is named. */
+export function fontFaceSheets(font: string | undefined, weights: readonly string[] | undefined): FontFaceSheet[] {
+  if (!font?.trim()) return [];
+  const variable = Boolean(CONDENSED[cleanName(font)]);
+  const faces = (weights?.length ? weights : ['400']).flatMap((named): FontFaceSheet[] => {
+    const read = themeWeight(named);
+    if (!read) return [];
+    return [
+      {
+        sheet: `${fontPackage(font)}/${sheetName(variable ? 'wdth' : read.weight, read.italic)}`,
+        family: fontFamily(font),
+        weight: read.weight,
+        style: read.italic ? 'italic' : 'normal',
+      },
+    ];
+  });
+  return oncePerSheet(faces);
 }
 
 /**
@@ -52,38 +99,40 @@ export function weightStyleSheet(weight: string): string | undefined {
  * none is named. A width taken from a variable font has one sheet for every weight.
  */
 export function fontStyleSheets(font: string | undefined, weights: readonly string[] | undefined): string[] {
-  if (!font?.trim()) return [];
-  const variable = Boolean(CONDENSED[cleanName(font)]);
-  const sheets = (weights?.length ? weights : ['400'])
-    .map(weightStyleSheet)
-    .filter((sheet): sheet is string => Boolean(sheet))
-    .map((sheet) => (variable ? (sheet.includes('italic') ? 'wdth-italic.css' : 'wdth.css') : sheet));
-  return [...new Set(sheets)].map((sheet) => `${fontPackage(font)}/${sheet}`);
+  return fontFaceSheets(font, weights).map(({ sheet }) => sheet);
 }
 
 /**
- * The style sheets of a `googleFonts` entry (SPEC.md section 3, "list of web fonts"): a
- * family with the weights after a colon, Google Fonts' way, "Lato:400,700i" or
- * "Lato:400italic"; regular alone when none are named. Self-hosted like the theme fonts.
+ * The style sheets of a `googleFonts` entry (SPEC.md section 3, "list of web fonts"), with
+ * their faces: a family with the weights after a colon, Google Fonts' way, "Lato:400,700i"
+ * or "Lato:400italic"; regular alone when none are named. Self-hosted like the theme fonts.
  */
-export function webFontStyleSheets(entry: string): string[] {
+function webFontFaceSheets(entry: string): FontFaceSheet[] {
   const [family = '', weights = ''] = entry.split(':', 2);
   const named = weights
     .split(',')
     .map((weight) => weight.trim().replace(/italic$/, 'i'))
     .filter(Boolean);
-  return fontStyleSheets(family, named);
+  return fontFaceSheets(family, named);
 }
 
-/** Every style sheet the site's fonts need: the theme's body and heading fonts in their weights, then its other web fonts. */
+/** The style sheets of a `googleFonts` entry: "Lato:400,700i" -> Lato's 400 and 700 italic. */
+export function webFontStyleSheets(entry: string): string[] {
+  return webFontFaceSheets(entry).map(({ sheet }) => sheet);
+}
+
+/** Every style sheet the site's fonts need, with its face: the theme's body and heading fonts in their weights, then its other web fonts. */
+export function siteFontFaceSheets(fonts: Fonts | undefined, webFonts: readonly string[] | undefined): FontFaceSheet[] {
+  return oncePerSheet([
+    ...fontFaceSheets(fonts?.body, fonts?.fontWeights?.body?.weights),
+    ...fontFaceSheets(fonts?.heading, fonts?.fontWeights?.heading?.weights),
+    ...(webFonts ?? []).flatMap(webFontFaceSheets),
+  ]);
+}
+
+/** Every style sheet the site's fonts need (siteFontFaceSheets' sheets). */
 export function siteFontSheets(fonts: Fonts | undefined, webFonts: readonly string[] | undefined): string[] {
-  return [
-    ...new Set([
-      ...fontStyleSheets(fonts?.body, fonts?.fontWeights?.body?.weights),
-      ...fontStyleSheets(fonts?.heading, fonts?.fontWeights?.heading?.weights),
-      ...(webFonts ?? []).flatMap(webFontStyleSheets),
-    ]),
-  ];
+  return siteFontFaceSheets(fonts, webFonts).map(({ sheet }) => sheet);
 }
 
 /** Of the upright weights listed (regular when none), the one the browser shows for `wanted`. */

@@ -104,6 +104,8 @@ describe('fontStack', () => {
     [undefined, /^system-ui/],
     ['Roboto Mono', /^"Roboto Mono", "Roboto Mono fallback", ui-monospace/],
     ['Merriweather', /^"Merriweather", "Merriweather fallback", Georgia/],
+    [' Playfair  Display ', /^"Playfair Display", "Playfair Display fallback", Georgia/],
+    ['Rokkitt', /^"Rokkitt", "Rokkitt fallback", Georgia/],
     ['Montserrat', /^"Montserrat", "Montserrat fallback", system-ui/],
     ['Muli', /^"Mulish", "Mulish fallback", system-ui/],
     ['Evil"; } body {', /^"Evil body", "Evil body fallback", system-ui/],

@@ -12,6 +12,7 @@ import {
 } from '@/lib/contrast';
 import type { ColourMode } from '@/lib/colour-mode';
 import type { Roundness, SiteConfig } from '@/types/api';
+import { FONT_CATEGORIES } from 'virtual:font-categories';
 import { fontFamily, fontStretch } from './font-files';
 
 // The site theme (SPEC.md sections 3 "Theme customisation payload" and 9 "Theme") as
@@ -31,33 +32,24 @@ const DEFAULTS = {
   darkBackground: '#141414',
 } as const;
 
-const SERIF_FONTS = new Set([
-  'Bitter', 'Bodoni Moda', 'Cormorant', 'EB Garamond', 'Hepta Slab', 'Libre Baskerville',
-  'Lora', 'Merriweather', 'Noto Serif', 'Playfair Display', 'PT Serif', 'Roboto Slab', 'Rokkitt',
-]);
-const MONOSPACE_FONTS = new Set(['Roboto Mono']);
-
-const SANS_STACK =
-  'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif';
-const SERIF_STACK = 'Georgia, Cambria, "Times New Roman", Times, serif';
-const MONOSPACE_STACK = 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace';
+// The system stack of each kind of font (virtual:font-categories says which kind a family is).
+const SYSTEM_STACKS = {
+  'sans-serif': 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+  serif: 'Georgia, Cambria, "Times New Roman", Times, serif',
+  monospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
+} as const;
 
 /**
  * The theme font first (used when the visitor has it installed; web fonts are not
  * loaded yet), its metric-matched fallback face (build/font-sheets.ts: a system font
  * sized to take the same room, so the swap does not move the page), then a system stack
- * of the same family so the page keeps its feel.
+ * of the same kind so the page keeps its feel.
  */
 export function fontStack(name: string | undefined): string {
   const cleaned = name?.trim().replace(/["\\;{}]/g, '');
-  const fallback = cleaned && SERIF_FONTS.has(cleaned)
-    ? SERIF_STACK
-    : cleaned && MONOSPACE_FONTS.has(cleaned)
-      ? MONOSPACE_STACK
-      : SANS_STACK;
-  if (!cleaned) return fallback;
+  if (!cleaned) return SYSTEM_STACKS['sans-serif'];
   const family = fontFamily(cleaned);
-  return `"${family}", "${family} fallback", ${fallback}`;
+  return `"${family}", "${family} fallback", ${SYSTEM_STACKS[FONT_CATEGORIES[family] ?? 'sans-serif']}`;
 }
 
 const BUTTON_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '6px', HIGH: '999px' };
