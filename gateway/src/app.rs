@@ -1,48 +1,98 @@
-//! The whole HTTP surface: each area's router merged, then the layers every response
-//! goes through.
+//! The whole HTTP surface: each area's router, given the part of the gateway's state it
+//! reads, merged; then the layers every response goes through.
+
+use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::DefaultBodyLimit;
-use axum::http::StatusCode;
-use axum::middleware;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
 use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
 use tracing::Level;
 
+use crate::api::{ApiContext, SearchAnswers};
+use crate::client_address::TrustedProxies;
+use crate::clients::Services;
 use crate::error::error_response;
-use crate::state::AppState;
-use crate::{
-    api, cypher, load_shedding, metrics, ops, publish, redirects, request_context, security,
-    third_party_proxy, ticketing_sandbox, web,
-};
+use crate::extract::MAX_BODY_BYTES;
+use crate::loyalty::LoyaltyContext;
+use crate::ops::OpsContext;
+use crate::publish::renderer::Renderer;
+use crate::publish::{PublishStatus, Published};
+use crate::site_snapshot::SiteCache;
+use crate::third_party::proxy::ThirdPartyProxy;
+use crate::ticketing::sandbox::TicketingSandbox;
+use crate::web::{WebApp, WebContext};
+use crate::{api, loyalty, ops, publish, request_context, security, third_party, ticketing, web};
 
-/// Request bodies larger than this are refused with 413 by the body extractors.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
+/// Everything the areas read, made once at start-up.
+#[derive(Debug)]
+pub struct Shared {
+    pub services: Services,
+    pub site: SiteCache,
+    /// The published site: pages, page data, app data, sitemap.
+    pub published: Published,
+    pub publish_status: PublishStatus,
+    /// The renderer the publisher calls, asked for its health by `/readyz`.
+    pub renderer: Renderer,
+    pub web: WebApp,
+    pub third_party_proxy: ThirdPartyProxy,
+    /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.
+    pub loyalty_brand: String,
+    /// Whether `/ticketing-sandbox/` is served and ticketing links lead to it
+    /// (TICKETING_SANDBOX).
+    pub ticketing_sandbox: TicketingSandbox,
+    /// The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
+    pub trusted_proxies: TrustedProxies,
+    /// How many requests past the published files are answered at once
+    /// (GATEWAY_MAX_IN_FLIGHT); more are refused with 503.
+    pub max_in_flight: usize,
+}
 
-pub fn app(state: AppState) -> Router {
-    let sandbox = if state.ticketing_sandbox.is_on() {
-        ticketing_sandbox::router()
-    } else {
-        Router::new()
-    };
+pub fn app(shared: Shared) -> Router {
+    let web = Arc::new(WebContext {
+        web: shared.web,
+        published: shared.published.clone(),
+        services: shared.services.clone(),
+    });
     let routes = Router::new()
-        .merge(sandbox)
-        .merge(ops::router())
-        .merge(api::router())
-        .merge(cypher::router())
-        .merge(redirects::router())
-        .merge(third_party_proxy::router())
-        .merge(web::router(&state.web))
+        .merge(ticketing::router(
+            shared.services.clone(),
+            shared.site.clone(),
+            shared.ticketing_sandbox,
+        ))
+        .merge(ops::router(OpsContext {
+            services: shared.services.clone(),
+            published: shared.published.clone(),
+            publish_status: shared.publish_status,
+            renderer: shared.renderer,
+        }))
+        .merge(api::router(ApiContext {
+            services: shared.services.clone(),
+            site: shared.site.clone(),
+            published: shared.published.clone(),
+            ticketing_sandbox: shared.ticketing_sandbox,
+            trusted_proxies: shared.trusted_proxies.clone(),
+            search_answers: SearchAnswers::default(),
+        }))
+        .merge(loyalty::router(LoyaltyContext {
+            services: shared.services,
+            site: shared.site.clone(),
+            loyalty_brand: shared.loyalty_brand,
+            trusted_proxies: shared.trusted_proxies,
+        }))
+        .merge(third_party::proxy::router(shared.third_party_proxy))
+        .merge(web::router(&web))
         .method_not_allowed_fallback(method_not_allowed)
-        .with_state(state.clone())
-        .fallback_service(web::fallback(state.clone()));
-    load_shedding::shed_load(routes, state.max_in_flight)
-        .layer(middleware::from_fn(metrics::record))
+        .fallback_service(web::fallback(web));
+    ops::load_shedding::shed_load(routes, shared.max_in_flight)
+        .layer(middleware::from_fn(ops::metrics::record))
         .layer(middleware::from_fn_with_state(
-            state.clone(),
-            security::headers,
+            shared.site,
+            security_headers,
         ))
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
@@ -57,9 +107,25 @@ pub fn app(state: AppState) -> Router {
         .layer(CatchPanicLayer::custom(|_| internal_error()))
         // Outermost: a published page is a lookup and a write, past no other layer.
         .layer(middleware::from_fn_with_state(
-            state.published.clone(),
+            shared.published,
             publish::serve::published,
         ))
+}
+
+/// The site's Content-Security-Policy, unless the response brought its own (an HTML page
+/// with its script hashes), and the other security headers.
+async fn security_headers(State(site): State<SiteCache>, request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
+        let csp = site
+            .cached()
+            .map(|site| site.content_security_policy.clone())
+            .unwrap_or_else(|| HeaderValue::from_static(security::FALLBACK_CSP));
+        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+    }
+    security::insert_static_headers(headers);
+    response
 }
 
 async fn method_not_allowed() -> Response {

@@ -14,8 +14,6 @@ use axum::http::request::Parts;
 use axum::http::{HeaderMap, HeaderName};
 use ipnet::IpNet;
 
-use crate::state::AppState;
-
 /// Which header the trusted proxies append the client's address to.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub enum ForwardedHeader {
@@ -129,20 +127,29 @@ impl TrustedProxies {
 /// as in tests that call the router directly).
 pub struct ClientAddress(pub String);
 
-impl FromRequestParts<AppState> for ClientAddress {
+/// A router state that knows which proxies to believe, so its handlers can extract the
+/// [`ClientAddress`].
+pub trait KnowsProxies {
+    fn trusted_proxies(&self) -> &TrustedProxies;
+}
+
+impl<T: KnowsProxies> KnowsProxies for std::sync::Arc<T> {
+    fn trusted_proxies(&self) -> &TrustedProxies {
+        T::trusted_proxies(self)
+    }
+}
+
+impl<S: KnowsProxies + Send + Sync> FromRequestParts<S> for ClientAddress {
     type Rejection = std::convert::Infallible;
 
-    async fn from_request_parts(
-        parts: &mut Parts,
-        state: &AppState,
-    ) -> Result<Self, Self::Rejection> {
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
         Ok(ClientAddress(
             parts
                 .extensions
                 .get::<ConnectInfo<SocketAddr>>()
                 .map(|ConnectInfo(peer)| {
                     state
-                        .trusted_proxies
+                        .trusted_proxies()
                         .client(peer.ip(), &parts.headers)
                         .to_string()
                 })

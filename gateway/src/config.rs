@@ -8,9 +8,9 @@ use std::time::Duration;
 pub use platform::config::ConfigError;
 use platform::config::host_port;
 
-use crate::analytics_scripts::AnalyticsScripts;
 use crate::client_address::{ForwardedHeader, TrustedProxies};
-use crate::third_party_proxy::ProxyConfig;
+use crate::third_party::analytics_scripts::AnalyticsScripts;
+use crate::third_party::proxy::ProxyConfig;
 
 /// Where each service answers (host:port), from the `*_ADDR` variables.
 #[derive(Debug, Clone)]

@@ -6,6 +6,10 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use proto::error::ErrorCode;
 
+/// What a caller refused because a service or the gateway is busy or down is told to
+/// wait before trying again, in seconds (`Retry-After`).
+pub const RETRY_AFTER_SECONDS: u32 = 1;
+
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     /// Bad input from the client; the message names what is wrong.
@@ -110,10 +114,9 @@ impl IntoResponse for AppError {
         let mut response = error_response(status, code, &message);
         // A service down or busy: worth trying again shortly.
         if status == StatusCode::SERVICE_UNAVAILABLE {
-            response.headers_mut().insert(
-                axum::http::header::RETRY_AFTER,
-                crate::load_shedding::RETRY_AFTER_SECONDS.into(),
-            );
+            response
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, RETRY_AFTER_SECONDS.into());
         }
         response
     }

@@ -9,6 +9,9 @@ use serde::de::DeserializeOwned;
 
 use crate::error::AppError;
 
+/// Request bodies larger than this are refused with 413 by the body extractors.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
 /// `axum::Json` of a JSON object with an [`AppError`] rejection: serde would also read a
 /// struct from an array of its fields in order, which no body of this API is.
 pub struct Json<T>(pub T);
@@ -40,7 +43,7 @@ where
             Err(rejection) if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE => {
                 Err(AppError::PayloadTooLarge(format!(
                     "the body is larger than {} bytes",
-                    crate::app::MAX_BODY_BYTES
+                    MAX_BODY_BYTES
                 )))
             }
             Err(rejection) => Err(AppError::BadRequest(json_problem(&rejection))),
@@ -77,5 +80,16 @@ where
             ),
             Err(other) => Err(AppError::BadRequest(other.body_text())),
         }
+    }
+}
+
+/// An optional query value with a default: absent is "" (the default), given but empty
+/// is a 400 naming it, as the API's document says.
+pub fn optional(name: &str, value: Option<String>) -> Result<String, AppError> {
+    match value {
+        Some(value) if value.is_empty() => Err(AppError::BadRequest(format!(
+            "{name}: empty; leave it out for the default"
+        ))),
+        value => Ok(value.unwrap_or_default()),
     }
 }

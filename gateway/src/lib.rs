@@ -4,56 +4,55 @@
 //!
 //! # Layout
 //!
-//! - [`config`]: configuration from the environment and the command line.
-//! - [`startup`]: builds the application and runs the HTTP server.
-//! - [`embedded`]: runs the four services in-process on loopback ports (`--embedded`).
-//! - [`client_address`]: the client's address behind trusted proxies (TRUSTED_PROXIES).
-//! - [`clients`]: gRPC clients with deadlines.
-//! - [`app`]: the router with its layers; [`state`]: what handlers share.
-//! - [`request_context`]: the request id and trace context of each request.
-//! - [`site_snapshot`]: the current site (configuration, loyalty, theaters, messages).
+//! Areas, each a folder or file owning its router and the state its handlers read;
+//! [`app`] merges their routers and adds the layers every response goes through:
+//!
 //! - [`publish`]: the published site: every public page rendered once per catalogue
 //!   version, its page data, app data, sitemap and robots.txt, served from memory.
-//! - [`api`]: the JSON API under `/api/v1/`.
-//! - [`cypher`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
-//! - [`page_routes`]: which screen a path shows; path normalisation.
-//! - [`web`]: the built web app's files, where unpublished page paths lead, posters;
-//!   [`html`]: escaping.
-//! - [`redirects`]: the ticketing redirect endpoints.
-//! - [`ticketing_sandbox`]: a stand-in ticketing site for the hand-off (TICKETING_SANDBOX).
-//! - [`third_party_proxy`]: `/__third-party-proxy`, allow-listed third-party scripts.
-//! - [`ops`]: `/healthz`, `/readyz`, `/metrics`; [`metrics`]: the request metrics.
-//! - [`security`]: security headers; [`third_party_csp`]: the policy sources of the
-//!   consent, analytics and ad scripts; [`analytics_scripts`]: the enterprise-analytics
-//!   launch script and the cinema-marketing tracker; [`etag`]: entity tags and 304s.
+//! - [`web`]: the built web app's files, where unpublished page paths lead, posters.
+//! - [`api`]: the JSON API under `/api/v1/`, and the OpenAPI document of every route.
+//! - [`loyalty`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
+//! - [`ticketing`]: the ticketing redirect endpoints, and the stand-in ticketing site
+//!   (TICKETING_SANDBOX).
+//! - [`third_party`]: `/__third-party-proxy` for allow-listed third-party scripts, the
+//!   policy sources of the consent, analytics and ad scripts, the analytics scripts.
+//! - [`ops`]: `/healthz`, `/readyz`, `/metrics`, the request metrics, load shedding.
+//!
+//! Shared by the areas, importing none of them:
+//!
+//! - [`clients`]: gRPC clients with deadlines; [`site_snapshot`]: the current site
+//!   (configuration, loyalty, theaters, messages).
+//! - [`client_address`]: the client's address behind trusted proxies (TRUSTED_PROXIES).
+//! - [`request_context`]: the request id and trace context of each request.
+//! - [`security`]: the Content-Security-Policy and the other security headers.
+//! - [`page_routes`]: which screen a path shows; path normalisation; [`html`]: escaping;
+//!   [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
+//!
+//! Around them: [`config`] (the environment and the command line), [`startup`] (builds
+//! the application and runs the HTTP server) and [`embedded`] (the four services
+//! in-process on loopback ports, `--embedded`).
 
-pub mod analytics_scripts;
 pub mod api;
 pub mod app;
 pub mod client_address;
 pub mod clients;
 pub mod config;
-pub mod cypher;
 pub mod embedded;
 pub mod error;
 pub mod etag;
 pub mod extract;
 pub mod html;
-pub mod load_shedding;
-pub mod metrics;
+pub mod loyalty;
 pub mod ops;
 pub mod page_routes;
 pub mod publish;
-pub mod redirects;
 pub mod request_context;
 pub mod security;
 pub mod site_snapshot;
 pub mod startup;
-pub mod state;
-pub mod third_party_csp;
-pub mod third_party_proxy;
-pub mod ticketing_sandbox;
+pub mod third_party;
+pub mod ticketing;
 pub mod web;
 
 pub use config::Config;

@@ -36,7 +36,7 @@ async fn main() -> ExitCode {
         }
     };
     if args.iter().any(|a| a == "--health") {
-        return gateway::ops::probe(config.addr).await;
+        return gateway::ops::health::probe(config.addr).await;
     }
     let application = match Application::build(config, env).await {
         Ok(application) => application,

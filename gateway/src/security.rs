@@ -2,18 +2,14 @@
 //! frame-ancestors are the site's allowed embedding domains, nosniff, a referrer policy
 //! and a permissions policy.
 
-use axum::extract::{Request, State};
 use axum::http::{HeaderValue, header};
-use axum::middleware::Next;
-use axum::response::Response;
 use proto::catalogue::v1 as catalogue;
 
-use crate::analytics_scripts::AnalyticsScripts;
-use crate::state::AppState;
-use crate::third_party_csp::ThirdPartySources;
+use crate::third_party::analytics_scripts::AnalyticsScripts;
+use crate::third_party::csp::ThirdPartySources;
 
 /// The policy when no site is known yet: nothing but our own origin.
-const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
+pub const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";
 
 /// The site's Content-Security-Policy, before the hashes of a page's inline scripts.
 #[derive(Debug, Clone)]
@@ -133,23 +129,6 @@ fn origin(url: &str) -> Option<&str> {
         .or_else(|| url.strip_prefix("http://"))?;
     let host_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     (host_end > 0).then(|| &url[..url.len() - rest.len() + host_end])
-}
-
-/// The policy, unless the response brought its own (an HTML page with its script
-/// hashes), and the other security headers.
-pub async fn headers(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let mut response = next.run(request).await;
-    let headers = response.headers_mut();
-    if !headers.contains_key(header::CONTENT_SECURITY_POLICY) {
-        let csp = state
-            .site
-            .cached()
-            .map(|site| site.content_security_policy.clone())
-            .unwrap_or_else(|| HeaderValue::from_static(FALLBACK_CSP));
-        headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-    }
-    insert_static_headers(headers);
-    response
 }
 
 /// The headers every response carries whatever its content.

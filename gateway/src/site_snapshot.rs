@@ -16,12 +16,12 @@ use proto::catalogue::v1 as catalogue;
 use proto::loyalty::v1 as loyalty;
 use serde_json::{Value, json};
 
-use crate::analytics_scripts::{AnalyticsScripts, ThirdPartyScript};
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::etag::ETag;
 use crate::security::{self, ContentSecurityPolicy};
-use crate::ticketing_sandbox::TicketingSandbox;
+use crate::third_party::analytics_scripts::{AnalyticsScripts, ThirdPartyScript};
+use crate::ticketing::sandbox::TicketingSandbox;
 
 #[derive(Debug)]
 pub struct SiteSnapshot {

@@ -11,16 +11,15 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
-use crate::app::app;
+use crate::app::{Shared, app};
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::publish::{PublishStatus, Published, Publisher};
 use crate::site_snapshot::{SiteCache, SiteOverrides};
-use crate::state::{AppState, Shared};
-use crate::third_party_proxy::ThirdPartyProxy;
-use crate::ticketing_sandbox::TicketingSandbox;
+use crate::third_party::proxy::ThirdPartyProxy;
+use crate::ticketing::sandbox::TicketingSandbox;
 use crate::web::WebApp;
 
 /// The longest the gateway waits for its first snapshot before it listens.
@@ -125,7 +124,7 @@ impl Application {
                 "listening while the first snapshot is being published"
             );
         }
-        let state = AppState::new(Shared {
+        let shared = Shared {
             services,
             site,
             published,
@@ -136,15 +135,14 @@ impl Application {
             loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
             ticketing_sandbox,
             trusted_proxies: config.trusted_proxies.clone(),
-            search_answers: crate::api::SearchAnswers::default(),
             max_in_flight: config.max_in_flight,
-        });
+        };
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(StartupError::Bind)?;
         Ok(Application {
             listener,
-            router: app(state),
+            router: app(shared),
             shutdown_grace: config.shutdown_grace,
             _embedded: embedded,
             _renderer: renderer_process,

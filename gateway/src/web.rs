@@ -17,14 +17,24 @@ use proto::catalogue::v1::GetPosterRequest;
 use tower_http::services::ServeDir;
 use tower_http::set_header::SetResponseHeaderLayer;
 
+use crate::clients::Services;
 use crate::error::{AppError, error_response};
 use crate::etag::{ETag, conditional};
 use crate::page_routes::{PageRoute, canonical_path, segment_names};
+use crate::publish::Published;
 use crate::publish::document::{PageParts, Template};
 use crate::publish::serve::answer;
 use crate::publish::{PublishedFile, Snapshot};
 use crate::security::ContentSecurityPolicy;
-use crate::state::AppState;
+
+/// What the web app's routes read: the build, the published snapshot its pages come
+/// from, and the catalogue for posters.
+#[derive(Debug)]
+pub struct WebContext {
+    pub web: WebApp,
+    pub published: Published,
+    pub services: Services,
+}
 
 /// Vite names files under assets/ by content hash, so they never change.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -103,7 +113,8 @@ impl WebApp {
     }
 }
 
-pub fn router(web: &WebApp) -> Router<AppState> {
+pub fn router(context: &Arc<WebContext>) -> Router {
+    let web = &context.web;
     let assets = Router::new()
         // The build writes each script and style sheet also Brotli-compressed at its best
         // quality (`.br`), smaller than what compressing on the fly can afford.
@@ -119,13 +130,14 @@ pub fn router(web: &WebApp) -> Router<AppState> {
         ));
     Router::new()
         .route("/posters/{file}", get(poster))
+        .with_state(context.clone())
         .nest("/assets", assets)
 }
 
 /// Files at the root of the build (sw.js, favicon...), then page paths.
-pub fn fallback(state: AppState) -> Router {
-    let dist = state.web.dist.clone();
-    let pages = page.with_state(state);
+pub fn fallback(context: Arc<WebContext>) -> Router {
+    let dist = context.web.dist.clone();
+    let pages = page.with_state(context);
     Router::new()
         .fallback_service(
             ServeDir::new(dist)
@@ -139,7 +151,7 @@ pub fn fallback(state: AppState) -> Router {
 }
 
 async fn page(
-    State(state): State<AppState>,
+    State(state): State<Arc<WebContext>>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -268,7 +280,7 @@ fn where_to(snapshot: &Snapshot, path: &str) -> Destination {
 }
 
 async fn poster(
-    State(state): State<AppState>,
+    State(state): State<Arc<WebContext>>,
     extract::Path(file): extract::Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, AppError> {

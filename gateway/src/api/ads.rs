@@ -8,11 +8,11 @@ use std::collections::HashMap;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new().route("/ads/config", get(config))
 }
 
@@ -47,7 +47,7 @@ struct AdsQuery {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn config(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Query(query): Query<AdsQuery>,
 ) -> Result<Json<AdsConfigBody>, AppError> {
     let path = query

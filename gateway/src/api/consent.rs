@@ -11,12 +11,12 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 use utoipa::openapi::{ObjectBuilder, Type};
 
+use super::context::ApiState;
 use crate::client_address::ClientAddress;
 use crate::error::{AppError, ErrorBody};
 use crate::extract;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new()
         .route("/consent/evaluate", post(evaluate))
         .route("/consent/receipts", post(record_receipt))
@@ -52,7 +52,7 @@ struct Evaluation {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn evaluate(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     extract::Json(evaluation): extract::Json<Evaluation>,
 ) -> Result<Json<EvaluateResponse>, AppError> {
     let request = EvaluateRequest {
@@ -123,7 +123,7 @@ fn choices_schema() -> utoipa::openapi::Object {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn record_receipt(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     ClientAddress(client_address): ClientAddress,
     extract::Json(body): extract::Json<ConsentChoices>,
 ) -> Result<(StatusCode, Json<Receipt>), AppError> {

@@ -5,11 +5,11 @@ use proto::catalogue::v1::{Event, GetEventRequest, ListEventsRequest};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new()
         .route("/events", get(list))
         .route("/events/{id}", get(detail))
@@ -31,7 +31,7 @@ struct EventFilter {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Query(filter): Query<EventFilter>,
 ) -> Result<Json<Vec<Event>>, AppError> {
     let reply = state
@@ -57,7 +57,7 @@ async fn list(
         (status = 503, description = "A service the route needs is down", body = ErrorBody),
     ))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Path(id): Path<String>,
 ) -> Result<Json<Event>, AppError> {
     let reply = state

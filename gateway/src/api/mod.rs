@@ -3,23 +3,25 @@
 
 mod ads;
 mod consent;
+mod context;
 mod events;
 mod movies;
 mod openapi;
 mod pages;
 mod search;
+mod search_answers;
 mod showtimes;
 mod site;
 mod theaters;
 
+use std::sync::Arc;
+
 use axum::Router;
+pub use context::ApiContext;
 pub use openapi::openapi_document;
-pub use search::SearchAnswers;
+pub use search_answers::SearchAnswers;
 
-use crate::error::AppError;
-use crate::state::AppState;
-
-pub fn router() -> Router<AppState> {
+pub fn router(context: ApiContext) -> Router {
     let v1 = Router::new()
         .merge(site::router())
         .merge(theaters::router())
@@ -30,17 +32,7 @@ pub fn router() -> Router<AppState> {
         .merge(search::router())
         .merge(ads::router())
         .merge(consent::router())
-        .merge(openapi::router());
+        .merge(openapi::router())
+        .with_state(Arc::new(context));
     Router::new().nest("/api/v1", v1)
-}
-
-/// An optional query value with a default: absent is "" (the default), given but empty
-/// is a 400 naming it, as the API's document says.
-fn optional(name: &str, value: Option<String>) -> Result<String, AppError> {
-    match value {
-        Some(value) if value.is_empty() => Err(AppError::BadRequest(format!(
-            "{name}: empty; leave it out for the default"
-        ))),
-        value => Ok(value.unwrap_or_default()),
-    }
 }

@@ -5,11 +5,11 @@ use proto::catalogue::v1::{GetMovieRequest, ListMoviesRequest, Movie};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new()
         .route("/movies", get(list))
         .route("/movies/{id}", get(detail))
@@ -50,7 +50,7 @@ fn play_week() -> utoipa::openapi::Object {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Query(filter): Query<MovieFilter>,
 ) -> Result<Json<Vec<Movie>>, AppError> {
     let reply = state
@@ -59,7 +59,7 @@ async fn list(
         .clone()
         .list_movies(ListMoviesRequest {
             theater_id: filter.theater_id,
-            play_week: super::optional("playWeek", filter.play_week)?,
+            play_week: crate::extract::optional("playWeek", filter.play_week)?,
         })
         .await
         .map_err(AppError::catalogue)?;
@@ -75,7 +75,7 @@ async fn list(
         (status = 503, description = "A service the route needs is down", body = ErrorBody),
     ))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Path(id): Path<String>,
 ) -> Result<Json<Movie>, AppError> {
     let reply = state

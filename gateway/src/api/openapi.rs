@@ -17,8 +17,8 @@ use utoipa::openapi::schema::{ObjectBuilder, Type};
 use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, Ref, Required};
 use utoipa::{Modify, OpenApi, ToSchema};
 
+use super::context::ApiState;
 use crate::error::ErrorBody;
-use crate::state::AppState;
 
 #[derive(OpenApi)]
 #[openapi(
@@ -42,11 +42,11 @@ use crate::state::AppState;
         super::consent::evaluate,
         super::consent::record_receipt,
         document,
-        crate::cypher::cypher,
-        crate::ops::healthz,
-        crate::ops::readyz,
-        crate::ops::metrics,
-        crate::third_party_proxy::proxy,
+        crate::loyalty::cypher::cypher,
+        crate::ops::health::healthz,
+        crate::ops::health::readyz,
+        crate::ops::health::metrics,
+        crate::third_party::proxy::proxy,
     ),
     components(schemas(ErrorBody)),
     modifiers(&HandOffEndpoints, &PublishedFiles)
@@ -60,7 +60,7 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
         .expect("the OpenAPI document is JSON")
 });
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new().route("/openapi.json", get(document))
 }
 

@@ -3,10 +3,10 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::catalogue::v1::{GetPageRequest, Page};
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new().route("/pages/{slug}", get(detail))
 }
 
@@ -19,7 +19,7 @@ pub fn router() -> Router<AppState> {
         (status = 503, description = "A service the route needs is down", body = ErrorBody),
     ))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Path(slug): Path<String>,
 ) -> Result<Json<Page>, AppError> {
     let reply = state

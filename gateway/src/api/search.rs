@@ -8,36 +8,12 @@ use proto::catalogue::v1::{SearchHit, SearchRequest};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new().route("/search", get(search))
-}
-
-/// How many answers are kept: a chain's visitors type the same few prefixes of its titles.
-const KEPT_ANSWERS: usize = 4096;
-
-/// Site search's recent answers, by catalogue revision, words (trimmed, lower-case) and
-/// limit: autocomplete asks the same prefixes again and again, and an answer stays right
-/// until the catalogue changes, when the revision in the key moves on and the old answers
-/// age out. Bounded, and without one lock for every request.
-pub struct SearchAnswers(quick_cache::sync::Cache<(String, String, u32), Bytes>);
-
-impl Default for SearchAnswers {
-    fn default() -> Self {
-        SearchAnswers(quick_cache::sync::Cache::new(KEPT_ANSWERS))
-    }
-}
-
-impl std::fmt::Debug for SearchAnswers {
-    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        formatter
-            .debug_struct("SearchAnswers")
-            .field("kept", &self.0.len())
-            .finish()
-    }
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
@@ -59,7 +35,7 @@ struct SearchQuery {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn search(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Query(query): Query<SearchQuery>,
 ) -> Result<Response, AppError> {
     let text = query.q;

@@ -5,11 +5,11 @@ use proto::catalogue::v1::{ListShowtimesRequest, Showtime};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new().route("/showtimes", get(list))
 }
 
@@ -57,7 +57,7 @@ fn attributes(query: Option<&str>) -> Result<Vec<String>, AppError> {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     RawQuery(query): RawQuery,
     Query(filter): Query<ShowtimeFilter>,
 ) -> Result<Json<Vec<Showtime>>, AppError> {
@@ -69,8 +69,8 @@ async fn list(
         .list_showtimes(ListShowtimesRequest {
             theater_id: filter.theater_id,
             movie_id: filter.movie_id,
-            from: super::optional("from", filter.from)?,
-            to: super::optional("to", filter.to)?,
+            from: crate::extract::optional("from", filter.from)?,
+            to: crate::extract::optional("to", filter.to)?,
             attributes,
         })
         .await

@@ -6,11 +6,11 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::site_snapshot::loyalty_json;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new().route("/site", get(site))
 }
 
@@ -34,7 +34,7 @@ pub struct SiteBody {
     (status = 200, description = "OK", body = SiteBody),
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
-async fn site(State(state): State<AppState>) -> Result<Json<SiteBody>, AppError> {
+async fn site(State(state): State<ApiState>) -> Result<Json<SiteBody>, AppError> {
     let snapshot = state.site.get(&state.services).await?;
     Ok(Json(SiteBody {
         config: snapshot.site.config.clone(),

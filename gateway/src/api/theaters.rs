@@ -5,11 +5,11 @@ use proto::catalogue::v1::{GeoPoint, GetTheaterRequest, ListTheatersRequest, The
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
 
-pub fn router() -> Router<AppState> {
+pub fn router() -> Router<ApiState> {
     Router::new()
         .route("/theaters", get(list))
         .route("/theaters/{id}", get(detail))
@@ -51,7 +51,7 @@ fn point(near: &str) -> Result<GeoPoint, AppError> {
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]
 async fn list(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Query(filter): Query<TheaterFilter>,
 ) -> Result<Json<Vec<Theater>>, AppError> {
     let near = filter.near.as_deref().map(point).transpose()?;
@@ -74,7 +74,7 @@ async fn list(
         (status = 503, description = "A service the route needs is down", body = ErrorBody),
     ))]
 async fn detail(
-    State(state): State<AppState>,
+    State(state): State<ApiState>,
     Path(id): Path<String>,
 ) -> Result<Json<Theater>, AppError> {
     let reply = state

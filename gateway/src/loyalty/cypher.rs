@@ -4,6 +4,8 @@
 //! envelope is a 400 naming the field, and only this route answers 503 when the loyalty
 //! service is down.
 
+use std::sync::Arc;
+
 use axum::Router;
 use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request, State};
@@ -14,12 +16,33 @@ use bytes::Bytes;
 use proto::loyalty::v1::{CypherRequest, LoyaltyConfig};
 use serde_json::{Map, Value};
 
-use crate::client_address::ClientAddress;
+use crate::client_address::{ClientAddress, KnowsProxies, TrustedProxies};
+use crate::clients::Services;
 use crate::error::{AppError, ErrorBody};
-use crate::state::AppState;
+use crate::extract::MAX_BODY_BYTES;
+use crate::site_snapshot::SiteCache;
 
-pub fn router() -> Router<AppState> {
-    Router::new().route("/api/cypher", post(cypher))
+/// What `/api/cypher` reads besides the request.
+#[derive(Debug)]
+pub struct LoyaltyContext {
+    pub services: Services,
+    /// The site, for its loyalty provider's settings.
+    pub site: SiteCache,
+    /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.
+    pub loyalty_brand: String,
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl KnowsProxies for LoyaltyContext {
+    fn trusted_proxies(&self) -> &TrustedProxies {
+        &self.trusted_proxies
+    }
+}
+
+pub fn router(context: LoyaltyContext) -> Router {
+    Router::new()
+        .route("/api/cypher", post(cypher))
+        .with_state(Arc::new(context))
 }
 
 /// The parts of the envelope the browser sends in the body.
@@ -164,7 +187,7 @@ fn bad(message: &str) -> AppError {
         (status = 503, description = "The loyalty service is down", body = ErrorBody),
     ))]
 async fn cypher(
-    State(state): State<AppState>,
+    State(state): State<Arc<LoyaltyContext>>,
     ClientAddress(client_address): ClientAddress,
     request: Request,
 ) -> Result<Response, AppError> {
@@ -217,7 +240,7 @@ async fn cypher(
 }
 
 /// The body as JSON: a JSON body as it is, form data as an object of its text fields.
-async fn read_body(request: Request, state: &AppState) -> Result<Value, AppError> {
+async fn read_body(request: Request, state: &Arc<LoyaltyContext>) -> Result<Value, AppError> {
     let is_form = content_type(request.headers()).starts_with("multipart/form-data");
     if is_form {
         let mut form = Multipart::from_request(request, state)
@@ -252,10 +275,7 @@ fn form_error(error: axum::extract::multipart::MultipartError) -> AppError {
 }
 
 fn too_large() -> AppError {
-    AppError::PayloadTooLarge(format!(
-        "the body is larger than {} bytes",
-        crate::app::MAX_BODY_BYTES
-    ))
+    AppError::PayloadTooLarge(format!("the body is larger than {} bytes", MAX_BODY_BYTES))
 }
 
 fn content_type(headers: &HeaderMap) -> &str {

@@ -8,27 +8,42 @@
 //! away, or a newer version waits to be published: the published site keeps answering;
 //! `not_ready` (503) while nothing has been published and a service is away.
 
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
-use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use tonic_health::pb::HealthCheckRequest;
 use tonic_health::pb::health_check_response::ServingStatus;
 use utoipa::{IntoParams, ToSchema};
 
+use crate::clients::Services;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::state::AppState;
+use crate::publish::renderer::Renderer;
+use crate::publish::{PublishStatus, Published};
 
-pub fn router() -> Router<AppState> {
+/// What readiness is judged from.
+#[derive(Debug)]
+pub struct OpsContext {
+    pub services: Services,
+    pub published: Published,
+    pub publish_status: PublishStatus,
+    /// The renderer the publisher calls.
+    pub renderer: Renderer,
+}
+
+pub fn router(context: OpsContext) -> Router {
     Router::new()
         .route("/healthz", get(healthz))
         .route("/readyz", get(readyz))
         .route("/metrics", get(metrics))
+        .with_state(Arc::new(context))
 }
 
 /// `{"status": "ok"}`.
@@ -111,7 +126,7 @@ struct PendingVersion {
     (status = 400, description = "An unknown service name", body = ErrorBody),
 ))]
 async fn readyz(
-    State(state): State<AppState>,
+    State(state): State<Arc<OpsContext>>,
     Query(readiness): Query<ReadinessQuery>,
 ) -> Result<Response, AppError> {
     let known: Vec<&str> = state
@@ -231,7 +246,7 @@ async fn readyz(
 /// "connected", "unreachable" (events wait in its outbox), "off" (NATS_URL empty) or
 /// "unknown" (svc-loyalty does not answer).
 fn member_events(
-    state: &AppState,
+    state: &OpsContext,
     wanted: &[&str],
 ) -> Option<tokio::task::JoinHandle<&'static str>> {
     let (_, client) = state

@@ -10,10 +10,7 @@ use tower::limit::GlobalConcurrencyLimitLayer;
 use tower::load_shed::LoadShedLayer;
 use tower::{BoxError, ServiceBuilder};
 
-use crate::error::error_response;
-
-/// What a refused caller is told to wait, in seconds.
-pub const RETRY_AFTER_SECONDS: u32 = 1;
+use crate::error::{RETRY_AFTER_SECONDS, error_response};
 
 /// `router` with at most `max_in_flight` requests answered at once, across all its routes.
 pub fn shed_load<S: Clone + Send + Sync + 'static>(

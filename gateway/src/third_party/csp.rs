@@ -5,7 +5,7 @@
 
 use proto::catalogue::v1 as catalogue;
 
-use crate::analytics_scripts::AnalyticsScripts;
+use crate::third_party::analytics_scripts::AnalyticsScripts;
 
 /// Extra sources per directive, each a space-separated list starting with a space.
 #[derive(Debug, Default, Clone, PartialEq, Eq)]
@@ -73,7 +73,7 @@ impl ThirdPartySources {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analytics_scripts::ThirdPartyScript;
+    use crate::third_party::analytics_scripts::ThirdPartyScript;
 
     fn settings(ads_display: &str, didomi: &str) -> catalogue::SiteSettings {
         catalogue::SiteSettings {

@@ -20,10 +20,10 @@ use reqwest::Url;
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use serde::Deserialize;
 
-use crate::config::ConfigError;
+use platform::config::ConfigError;
+
 use crate::error::error_response;
 use crate::extract::Query;
-use crate::state::AppState;
 
 pub const PATH: &str = "/__third-party-proxy";
 
@@ -115,8 +115,10 @@ impl ThirdPartyProxy {
     }
 }
 
-pub fn router() -> Router<AppState> {
-    Router::new().route(PATH, get(proxy))
+pub fn router(proxy: ThirdPartyProxy) -> Router {
+    Router::new()
+        .route(PATH, get(self::proxy))
+        .with_state(proxy)
 }
 
 #[derive(Debug, Deserialize, utoipa::IntoParams)]
@@ -239,8 +241,7 @@ impl Resolve for PublicAddressesOnly {
     (status = 502, description = "Unreachable, too large, or redirected to another host", body = crate::error::ErrorBody),
     (status = 504, description = "No answer in time", body = crate::error::ErrorBody),
 ))]
-async fn proxy(State(state): State<AppState>, Query(query): Query<ProxyQuery>) -> Response {
-    let proxy = &state.third_party_proxy;
+async fn proxy(State(proxy): State<ThirdPartyProxy>, Query(query): Query<ProxyQuery>) -> Response {
     let Some(text) = query.url else {
         return refused(StatusCode::BAD_REQUEST, "url: required");
     };
@@ -256,7 +257,7 @@ async fn proxy(State(state): State<AppState>, Query(query): Query<ProxyQuery>) -
     {
         return refused(StatusCode::FORBIDDEN, &refusal.to_string());
     }
-    fetch(proxy, url).await
+    fetch(&proxy, url).await
 }
 
 async fn resolves_to_non_public(url: &Url) -> Option<Refusal> {

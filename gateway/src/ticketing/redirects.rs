@@ -6,6 +6,8 @@
 //! is built by the catalogue from the site's configuration, never from the request, so
 //! this is no open redirect.
 
+use std::sync::Arc;
+
 use axum::Router;
 use axum::extract::State;
 use axum::http::{HeaderValue, StatusCode, header};
@@ -15,27 +17,41 @@ use proto::catalogue::v1::ResolveTicketingRequest;
 use serde::Deserialize;
 use site_paths::hand_off::HAND_OFFS;
 
+use super::sandbox::TicketingSandbox;
+use crate::clients::Services;
 use crate::error::AppError;
 use crate::extract::Query;
-use crate::state::AppState;
+
+/// What the redirect endpoints read: the catalogue, which builds each target, and
+/// whether targets lead to the stand-in ticketing site.
+#[derive(Debug, Clone)]
+struct Redirects {
+    services: Services,
+    ticketing_sandbox: TicketingSandbox,
+}
 
 /// Each hand-off of [`site_paths::hand_off::HAND_OFFS`] at its redirect endpoint
 /// `/api/{segment}/redirect`, and at the site's own route segment, where its links lead
 /// (in the tapos_embedded context a booking link becomes
 /// /startticketing/?theaterCode=&perfCode=), with or without the trailing slash.
-pub fn router() -> Router<AppState> {
+pub fn router(services: Services, ticketing_sandbox: TicketingSandbox) -> Router {
     let mut router = Router::new();
     for hand_off in &HAND_OFFS {
         let segment = hand_off.segment;
-        let handler = get(move |state: State<AppState>, query: Query<HandOffQuery>| {
-            redirect(state, query, segment)
-        });
+        let handler = get(
+            move |state: State<Arc<Redirects>>, query: Query<HandOffQuery>| {
+                redirect(state, query, segment)
+            },
+        );
         router = router
             .route(&format!("/api/{segment}/redirect"), handler.clone())
             .route(&format!("/{segment}"), handler.clone())
             .route(&format!("/{segment}/"), handler);
     }
-    router
+    router.with_state(Arc::new(Redirects {
+        services,
+        ticketing_sandbox,
+    }))
 }
 
 #[derive(Debug, Deserialize)]
@@ -53,7 +69,7 @@ struct HandOffQuery {
 }
 
 async fn redirect(
-    State(state): State<AppState>,
+    State(state): State<Arc<Redirects>>,
     Query(hand_off): Query<HandOffQuery>,
     segment: &'static str,
 ) -> Result<Response, AppError> {

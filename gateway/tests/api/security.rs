@@ -1,5 +1,7 @@
 use gateway::Config;
-use gateway::analytics_scripts::{AnalyticsScripts, CinemaMarketing, ThirdPartyScript};
+use gateway::third_party::analytics_scripts::{
+    AnalyticsScripts, CinemaMarketing, ThirdPartyScript,
+};
 
 use crate::helpers::{spawn_gateway, spawn_gateway_configured};
 

@@ -1,0 +1,23 @@
+//! The hand-off to the ticketing site: the redirect endpoints ([`redirects`]), whether
+//! links lead to the stand-in ticketing site ([`sandbox`]), and its pages
+//! ([`sandbox_pages`]), served only while it stands in.
+
+pub mod redirects;
+pub mod sandbox;
+pub mod sandbox_pages;
+
+use axum::Router;
+
+use crate::clients::Services;
+use crate::site_snapshot::SiteCache;
+use sandbox::TicketingSandbox;
+
+/// The redirect endpoints, and the stand-in's pages while `sandbox` is on.
+pub fn router(services: Services, site: SiteCache, sandbox: TicketingSandbox) -> Router {
+    let redirects = redirects::router(services, sandbox);
+    if sandbox.is_on() {
+        redirects.merge(sandbox_pages::router().with_state(site))
+    } else {
+        redirects
+    }
+}
