@@ -20,8 +20,10 @@ pub mod site;
 pub mod stack;
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU16, Ordering};
 use std::time::Duration;
+
+pub use test_support::net::free_port;
+pub use test_support::polling::eventually;
 
 /// The workspace root (the site bundle and `target/` live there).
 pub fn workspace_root() -> PathBuf {
@@ -44,48 +46,10 @@ pub fn http_client(timeout: Duration) -> reqwest::Client {
         .expect("an HTTP client")
 }
 
-/// A loopback port free at the time of asking, below the kernel's ephemeral range (32768
-/// and up on Linux). A process binds it a while after it is chosen, and meanwhile any
-/// outgoing connection on the machine may take a port of the ephemeral range: a chosen
-/// port there was once taken so, and svc-loyalty failed to start ("Address already in
-/// use"). Each test process starts at its own place in the range.
-pub fn free_port() -> u16 {
-    const FIRST: u16 = 20_000;
-    const COUNT: u16 = 12_000;
-    static NEXT: AtomicU16 = AtomicU16::new(0);
-    let start = (std::process::id() % u32::from(COUNT)) as u16;
-    for _ in 0..COUNT {
-        let offset = NEXT.fetch_add(1, Ordering::Relaxed);
-        let port = FIRST + start.wrapping_add(offset) % COUNT;
-        if std::net::TcpListener::bind(("127.0.0.1", port)).is_ok() {
-            return port;
-        }
-    }
-    panic!("no free loopback port from {FIRST} to {}", FIRST + COUNT);
-}
-
 /// A fresh directory for one test's logs and data, kept after the test for reading.
 pub fn test_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("cinema-chaos-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a test directory");
     dir
-}
-
-/// Polls `check` every 50 ms until it holds or `timeout` passes; answers whether it held.
-pub async fn eventually<F, Fut>(timeout: Duration, mut check: F) -> bool
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    let deadline = tokio::time::Instant::now() + timeout;
-    loop {
-        if check().await {
-            return true;
-        }
-        if tokio::time::Instant::now() >= deadline {
-            return false;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
 }

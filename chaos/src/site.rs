@@ -35,20 +35,7 @@ pub async fn start_on_a_bundle_copy(dir: &Path) -> (Stack, PathBuf, serde_json::
 
 /// Copies the demo bundle (`site/demo`) into `to`, so a scenario can change it.
 pub fn copy_demo_bundle(to: &Path) {
-    copy_dir(&workspace_root().join("site/demo"), to);
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create the bundle copy");
-    for entry in std::fs::read_dir(from).expect("read the bundle") {
-        let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("a file name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy a file");
-        }
-    }
+    test_support::dirs::copy_dir(&workspace_root().join("site/demo"), to);
 }
 
 /// Gives movie `id` of the bundle in `site` a new synopsis (svc-catalogue reloads it).

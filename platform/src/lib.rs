@@ -11,11 +11,9 @@
 //! - [`metrics`]: the process's Prometheus recorder and the list of every metric.
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
-//! - [`reflection`]: what a server lists over gRPC reflection, for tests and operators.
 
 pub mod config;
 pub mod metrics;
-pub mod reflection;
 pub mod serving;
 pub mod telemetry;
 pub mod tls;

@@ -80,9 +80,10 @@ fn reflection<S: NamedService>() -> tonic_reflection::server::Builder<'static> {
         .with_service_name(REFLECTION_V1ALPHA)
 }
 
-pub(crate) const HEALTH_SERVICE: &str = "grpc.health.v1.Health";
-pub(crate) const REFLECTION_V1: &str = "grpc.reflection.v1.ServerReflection";
-pub(crate) const REFLECTION_V1ALPHA: &str = "grpc.reflection.v1alpha.ServerReflection";
+/// The names every service lists over reflection besides its own (tests check the list).
+pub const HEALTH_SERVICE: &str = "grpc.health.v1.Health";
+pub const REFLECTION_V1: &str = "grpc.reflection.v1.ServerReflection";
+pub const REFLECTION_V1ALPHA: &str = "grpc.reflection.v1alpha.ServerReflection";
 
 /// Resolves on SIGINT or SIGTERM, for the binaries. The SIGTERM handler is installed
 /// at once, not when the future is first polled: a SIGTERM arriving while serving

@@ -1,10 +1,11 @@
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use gateway::{Application, Config};
 use serde_json::Value;
-use tokio::net::TcpListener;
+use test_support::dirs::fresh_dir;
+pub use test_support::net::free_port;
+use test_support::net::spawn_on_loopback;
 
 /// The password of every member the tests create.
 pub const PASSWORD: &str = "Popcorn#2024";
@@ -12,84 +13,6 @@ pub const PASSWORD: &str = "Popcorn#2024";
 pub const DEMO_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
 /// The single-location cinema: loyalty version 1, provider RTS, activation required.
 pub const SINGLE_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
-
-tokio::task_local! {
-    /// The member store of the gateways a test spawns: `None` for a SQLite file in a
-    /// fresh data directory, or a PostgreSQL URL. [`on_both_stores!`] sets it.
-    pub static LOYALTY_DATABASE: Option<String>;
-}
-
-/// Runs each listed `async fn()` test twice: `sqlite::name` with the member store on
-/// SQLite, and `postgres::name` on a fresh PostgreSQL database at TEST_POSTGRES_URL,
-/// dropped afterwards. Every gateway the test spawns uses that store.
-#[macro_export]
-macro_rules! on_both_stores {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            $(
-                #[tokio::test]
-                async fn $test() {
-                    $crate::helpers::LOYALTY_DATABASE.scope(None, super::$test()).await;
-                }
-            )*
-        }
-        mod postgres {
-            $(
-                #[tokio::test]
-                async fn $test() {
-                    let (url, name) = $crate::helpers::postgres_database().await;
-                    $crate::helpers::LOYALTY_DATABASE
-                        .scope(Some(url), super::$test())
-                        .await;
-                    $crate::helpers::drop_postgres_database(&name).await;
-                }
-            )*
-        }
-    };
-}
-
-/// The PostgreSQL server of the tests (TEST_POSTGRES_URL, trust authentication).
-fn postgres_server() -> String {
-    std::env::var("TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432".to_owned())
-}
-
-async fn postgres_admin() -> sqlx::PgConnection {
-    use sqlx::Connection;
-    sqlx::PgConnection::connect(&format!("{}/postgres", postgres_server()))
-        .await
-        .expect("PostgreSQL answers on TEST_POSTGRES_URL")
-}
-
-/// A fresh PostgreSQL database; its URL and name.
-pub async fn postgres_database() -> (String, String) {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let name = format!(
-        "gateway_cypher_{}_{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    );
-    let mut admin = postgres_admin().await;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .expect("drop a leftover database");
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut admin)
-        .await
-        .expect("create the database");
-    (format!("{}/{name}", postgres_server()), name)
-}
-
-pub async fn drop_postgres_database(name: &str) {
-    let mut admin = postgres_admin().await;
-    sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-        .execute(&mut admin)
-        .await
-        .expect("drop the database");
-}
 
 /// The services a test can start without.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -179,18 +102,6 @@ impl TestGateway {
         body
     }
 
-    /// A new member logged in on version 3: their session token.
-    pub async fn member_session(&self, name: &str) -> String {
-        let email = self.create_member(name).await;
-        let body = self
-            .login("/Member/v3/Login?boxofficeCircuitId=MQ", &email)
-            .await;
-        body["sessionManagementTokens"]["boxofficeSessionToken"]
-            .as_str()
-            .expect("a session token")
-            .to_owned()
-    }
-
     pub async fn get_json(&self, path: &str) -> (u16, Value) {
         let response = self.get(path).await;
         let status = response.status().as_u16();
@@ -250,32 +161,30 @@ async fn spawn(
     loyalty_vars: &[(&str, &str)],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
-    let data_dir = temp_dir("gateway-test-data").display().to_string();
+    let data_dir = fresh_dir("gateway_test_data").display().to_string();
     let lookup = |name: &str| match name {
         "SITE_DIR" => Some(site_dir.to_owned()),
         "DATA_DIR" => Some(data_dir.clone()),
         _ => None,
     };
     let catalogue = if down.contains(&Service::Catalogue) {
-        closed_port().await
+        closed_address()
     } else {
         let app = svc_catalogue::Application::build(
             svc_catalogue::Config::from_lookup(lookup).expect("catalogue configuration"),
         )
         .await
         .expect("the demo bundle loads");
-        serve(|listener| app.serve(listener, std::future::pending())).await
+        spawn_on_loopback(|listener| app.serve(listener, std::future::pending())).await
     };
     let loyalty = if down.contains(&Service::Loyalty) {
-        closed_port().await
+        closed_address()
     } else {
-        let database = LOYALTY_DATABASE.try_with(Clone::clone).ok().flatten();
         let loyalty_lookup = |name: &str| {
             if let Some((_, value)) = loyalty_vars.iter().find(|(var, _)| *var == name) {
                 return Some((*value).to_owned());
             }
             match name {
-                "DATABASE_URL" => database.clone(),
                 "CATALOGUE_ADDR" => Some(catalogue.clone()),
                 "LOYALTY_RATE_LIMIT_PER_MINUTE" => Some("1000".to_owned()),
                 _ => lookup(name),
@@ -286,30 +195,30 @@ async fn spawn(
         )
         .await
         .expect("loyalty builds");
-        serve(|listener| app.serve(listener, std::future::pending())).await
+        spawn_on_loopback(|listener| app.serve(listener, std::future::pending())).await
     };
     let ads = if down.contains(&Service::Ads) {
-        closed_port().await
+        closed_address()
     } else {
         let app = svc_ads::Application::build(
             svc_ads::Config::from_lookup(lookup).expect("ads configuration"),
         )
         .await
         .expect("ads builds");
-        serve(|listener| app.serve(listener, std::future::pending())).await
+        spawn_on_loopback(|listener| app.serve(listener, std::future::pending())).await
     };
     let consent = if down.contains(&Service::Consent) {
-        closed_port().await
+        closed_address()
     } else {
         let app = svc_consent::Application::build(
             svc_consent::Config::from_lookup(lookup).expect("consent configuration"),
         )
         .await
         .expect("consent builds");
-        serve(|listener| app.serve(listener, std::future::pending())).await
+        spawn_on_loopback(|listener| app.serve(listener, std::future::pending())).await
     };
 
-    let renderer = closed_port().await;
+    let renderer = closed_address();
     let dist = web_dist();
     let dist_text = dist.display().to_string();
     let mut config = Config::from_lookup(
@@ -346,39 +255,15 @@ async fn spawn(
     }
 }
 
-async fn serve<F, E>(serve: impl FnOnce(TcpListener) -> F) -> String
-where
-    F: std::future::Future<Output = Result<(), E>> + Send + 'static,
-    E: Send + 'static,
-{
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    let addr = listener.local_addr().expect("address").to_string();
-    tokio::spawn(serve(listener));
-    addr
-}
-
-/// A loopback port where nothing listens.
-async fn closed_port() -> String {
-    let listener = TcpListener::bind("127.0.0.1:0").await.expect("bind");
-    listener.local_addr().expect("address").to_string()
-}
-
-/// A new, empty directory under the system's temporary directory.
-fn temp_dir(prefix: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let dir = std::env::temp_dir().join(format!(
-        "{prefix}-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::create_dir_all(&dir).expect("create a temporary directory");
-    dir
+/// A loopback address where nothing listens.
+fn closed_address() -> String {
+    format!("127.0.0.1:{}", free_port())
 }
 
 /// A minimal built web app: the HTML shell (untitled, like the real one) loading one
 /// hashed asset, which has its Brotli copy.
 fn web_dist() -> PathBuf {
-    let dir = temp_dir("gateway-test-dist");
+    let dir = fresh_dir("gateway_test_dist");
     std::fs::create_dir_all(dir.join("assets")).expect("create the dist folder");
     std::fs::write(
         dir.join("index.html"),
@@ -434,41 +319,16 @@ pub async fn spawn_rendered_gateway(site_dir: &str, renderer_url: &str) -> TestG
 
 /// A private copy of a site bundle that a test may change.
 pub fn copy_site(from: &str) -> PathBuf {
-    fn copy(from: &std::path::Path, to: &std::path::Path) {
-        std::fs::create_dir_all(to).expect("create the copy");
-        for entry in std::fs::read_dir(from).expect("read the bundle") {
-            let path = entry.expect("an entry").path();
-            let target = to.join(path.file_name().expect("a file name"));
-            if path.is_dir() {
-                copy(&path, &target);
-            } else {
-                std::fs::copy(&path, &target).expect("copy a file");
-            }
-        }
-    }
-    let to = temp_dir("gateway-test-site");
-    copy(std::path::Path::new(from), &to);
+    let to = fresh_dir("gateway_test_site");
+    test_support::dirs::copy_dir(std::path::Path::new(from), &to);
     to
 }
 
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
-}
-
 /// Waits until `check` holds, for at most `seconds`.
-pub async fn eventually<F, Fut>(seconds: u64, mut check: F) -> bool
+pub async fn eventually<F, Fut>(seconds: u64, check: F) -> bool
 where
     F: FnMut() -> Fut,
     Fut: std::future::Future<Output = bool>,
 {
-    for _ in 0..seconds * 10 {
-        if check().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
+    test_support::polling::eventually(Duration::from_secs(seconds), check).await
 }

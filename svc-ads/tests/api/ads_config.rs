@@ -4,13 +4,12 @@ use svc_ads::{Application, Config};
 use tonic::transport::Channel;
 
 async fn spawn_ads() -> (AdsClient<Channel>, String) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    let addr = listener.local_addr().expect("an address").to_string();
     let config = Config::from_lookup(|_| None).expect("defaults");
     let application = Application::build(config).await.expect("builds");
-    tokio::spawn(application.serve(listener, std::future::pending()));
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        application.serve(listener, std::future::pending())
+    })
+    .await;
     let client = AdsClient::connect(format!("http://{addr}"))
         .await
         .expect("connect");
@@ -60,8 +59,8 @@ async fn the_health_service_reports_serving() {
 #[tokio::test]
 async fn server_reflection_lists_the_ads_service_alone_in_both_versions() {
     let (_, addr) = spawn_ads().await;
-    let listed = platform::reflection::listed_services(&addr).await;
-    let expected = platform::reflection::listing_of("ads.v1.Ads");
+    let listed = test_support::reflection::listed_services(&addr).await;
+    let expected = test_support::reflection::listing_of("ads.v1.Ads");
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

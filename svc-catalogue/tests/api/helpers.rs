@@ -1,5 +1,4 @@
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
 
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use svc_catalogue::{Application, Config};
@@ -31,11 +30,10 @@ pub async fn spawn_catalogue(site_dir: &Path) -> TestCatalogue {
     let application = Application::build(config(site_dir))
         .await
         .expect("the bundle loads");
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind a loopback port");
-    let addr = listener.local_addr().expect("an address").to_string();
-    tokio::spawn(application.serve(listener, std::future::pending()));
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        application.serve(listener, std::future::pending())
+    })
+    .await;
     let client = CatalogueClient::connect(format!("http://{addr}"))
         .await
         .expect("connect");
@@ -48,27 +46,9 @@ pub async fn spawn_demo() -> TestCatalogue {
 
 /// A private copy of a bundle that a test may change.
 pub fn copy_bundle(from: &str) -> PathBuf {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let to = std::env::temp_dir().join(format!(
-        "catalogue-bundle-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    copy_dir(Path::new(from), &to);
+    let to = test_support::dirs::fresh_dir("catalogue_bundle");
+    test_support::dirs::copy_dir(Path::new(from), &to);
     to
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("create the copy");
-    for entry in std::fs::read_dir(from).expect("read the bundle") {
-        let path = entry.expect("an entry").path();
-        let target = to.join(path.file_name().expect("a file name"));
-        if path.is_dir() {
-            copy_dir(&path, &target);
-        } else {
-            std::fs::copy(&path, &target).expect("copy a file");
-        }
-    }
 }
 
 /// Rewrites one JSON file of a bundle copy.

@@ -1,6 +1,7 @@
 use std::time::Duration;
 
 use proto::catalogue::v1::{GetMovieRequest, GetSiteRequest, WatchSiteRequest};
+use test_support::polling::eventually;
 
 use crate::helpers::{DEMO, copy_bundle, edit_json, spawn_catalogue};
 
@@ -28,20 +29,8 @@ async fn title(
         .title
 }
 
-/// Polls until `check` holds, for at most five seconds.
-async fn eventually<F, Fut>(mut check: F) -> bool
-where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = bool>,
-{
-    for _ in 0..50 {
-        if check().await {
-            return true;
-        }
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    }
-    false
-}
+/// How long a reload may take to be served (the bundle is checked every 100 ms).
+const RELOADED_WITHIN: Duration = Duration::from_secs(5);
 
 #[tokio::test]
 async fn a_changed_bundle_is_served_without_a_restart() {
@@ -52,7 +41,7 @@ async fn a_changed_bundle_is_served_without_a_restart() {
     edit_json(&dir, "movies.json", |movies| {
         movies[0]["title"] = "The Longest Night".into()
     });
-    let reloaded = eventually(|| {
+    let reloaded = eventually(RELOADED_WITHIN, || {
         let mut client = client.clone();
         async move { title(&mut client).await == "The Longest Night" }
     })
@@ -83,7 +72,7 @@ async fn a_broken_bundle_keeps_the_last_good_one_serving() {
     edit_json(&dir, "movies.json", |movies| {
         movies[0]["title"] = "Night Again".into()
     });
-    let recovered = eventually(|| {
+    let recovered = eventually(RELOADED_WITHIN, || {
         let mut client = client.clone();
         async move { title(&mut client).await == "Night Again" }
     })

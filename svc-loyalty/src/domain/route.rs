@@ -394,8 +394,15 @@ mod properties {
 
     proptest! {
         #[test]
-        fn any_route_text_is_a_route_or_an_error(method in "[A-Za-z]{0,7}", route in ".{0,60}") {
-            let _ = parse(&method, &route, "boxoffice");
+        fn any_route_text_is_a_route_or_an_error_naming_it(method in "[A-Za-z]{0,7}", route in ".{0,60}") {
+            match parse(&method, &route, "boxoffice") {
+                Ok(parsed) => prop_assert!(parsed.query.is_empty() || route.contains('?')),
+                Err(RouteError::Unknown { method: named, path }) => {
+                    prop_assert_eq!(named, method.to_ascii_uppercase());
+                    prop_assert!(route.starts_with(&path) && !path.contains('?'), "{path}");
+                }
+                Err(RouteError::MalformedQuery) => prop_assert!(route.contains('?')),
+            }
         }
 
         #[test]

@@ -1,11 +1,17 @@
-//! Captcha checks against a reCAPTCHA-compatible endpoint this test serves itself.
+//! Captcha checks of logins and gift-card checks (code 7) against a reCAPTCHA-compatible
+//! endpoint this test serves itself.
 
 use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, spawn_http, spawn_loyalty_with};
+use test_support::http_stub::spawn_http;
+
+use crate::helpers::{
+    PASSWORD, TestDatabase, V1_LOGIN, V3_LOGIN, create_member, peach, request, send,
+    spawn_loyalty_with,
+};
 
 /// A siteverify endpoint: success only for the token "human" with the right secret.
 async fn spawn_siteverify() -> wiremock::MockServer {
@@ -69,6 +75,27 @@ async fn a_call_with_an_accepted_captcha_goes_through() {
         (&body["peachCode"], &body["balanceInCents"]),
         (&json!(0), &json!(2500))
     );
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn a_login_of_either_version_needs_an_accepted_captcha() {
+    let siteverify = spawn_siteverify().await;
+    let database = TestDatabase::sqlite();
+    let mut client = spawn_with_captcha(&database, &siteverify_url(&siteverify)).await;
+    let email = "robot@example.com";
+    create_member(&mut client, email).await;
+    for route in [V3_LOGIN, V1_LOGIN] {
+        for (token, expected) in [("", 7), ("bot", 7), ("human", 0)] {
+            let credentials = json!({"username": email, "password": PASSWORD});
+            let login = CypherRequest {
+                captcha_token: token.to_owned(),
+                ..request("POST", route, credentials)
+            };
+            let (_, body) = send(&mut client, login).await;
+            assert_eq!(peach(&body), expected, "{route} with '{token}': {body}");
+        }
+    }
     database.drop().await;
 }
 

@@ -1,68 +1,42 @@
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::path::PathBuf;
 
 use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
-use sqlx::Connection;
 use svc_loyalty::store::Store;
 use svc_loyalty::{Application, Config};
+use test_support::dirs::fresh_dir;
+use test_support::postgres::PostgresDatabase;
 use tonic::transport::Channel;
 
-/// The PostgreSQL server the store tests create their databases on (trust auth).
-fn postgres_server() -> String {
-    std::env::var("TEST_POSTGRES_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-        .unwrap_or_else(|| "postgres://postgres@127.0.0.1:5432".to_owned())
-}
-
-/// A fresh, uniquely named database for one test: a SQLite file in a temporary
-/// directory, or a new PostgreSQL database that [`TestDatabase::drop`] removes.
+/// A fresh database for one test: a SQLite file in a temporary folder, or a new
+/// PostgreSQL database; [`TestDatabase::drop`] removes either.
 pub struct TestDatabase {
     pub url: String,
-    pub data_dir: std::path::PathBuf,
-    postgres_name: Option<String>,
-}
-
-fn unique(prefix: &str) -> String {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |elapsed| elapsed.subsec_nanos());
-    format!(
-        "{prefix}_{}_{}_{nanos}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    )
+    /// The service's DATA_DIR: the SQLite file, and e-mails written as files.
+    pub data_dir: PathBuf,
+    postgres: Option<PostgresDatabase>,
 }
 
 impl TestDatabase {
     pub fn sqlite() -> TestDatabase {
-        let data_dir = std::env::temp_dir().join(unique("loyalty_test"));
-        std::fs::create_dir_all(&data_dir).expect("create a data dir");
+        let data_dir = fresh_dir("loyalty_test");
         TestDatabase {
             url: format!(
                 "sqlite://{}?mode=rwc",
                 data_dir.join("loyalty.db").display()
             ),
             data_dir,
-            postgres_name: None,
+            postgres: None,
         }
     }
 
     pub async fn postgres() -> TestDatabase {
-        let name = unique("loyalty_test");
-        let mut admin = sqlx::PgConnection::connect(&format!("{}/postgres", postgres_server()))
-            .await
-            .expect("PostgreSQL answers on TEST_POSTGRES_URL");
-        sqlx::query(&format!("CREATE DATABASE {name}"))
-            .execute(&mut admin)
-            .await
-            .expect("create the test database");
+        let postgres = PostgresDatabase::create("loyalty_test").await;
         TestDatabase {
-            url: format!("{}/{name}", postgres_server()),
-            data_dir: std::env::temp_dir().join(&name),
-            postgres_name: Some(name),
+            url: postgres.url.clone(),
+            data_dir: fresh_dir("loyalty_test"),
+            postgres: Some(postgres),
         }
     }
 
@@ -79,31 +53,42 @@ impl TestDatabase {
         }
     }
 
+    /// Runs `test` on this database, then drops it.
+    pub async fn run(self, test: impl AsyncFnOnce(&TestDatabase)) {
+        test(&self).await;
+        self.drop().await;
+    }
+
+    /// Runs `test` on a store of this database, then closes the store and drops it.
+    pub async fn run_on_store(self, test: impl AsyncFnOnce(Store)) {
+        let store = self.store().await;
+        test(store.clone()).await;
+        store.close().await;
+        self.drop().await;
+    }
+
     pub async fn drop(self) {
-        if let Some(name) = self.postgres_name {
-            let mut admin = sqlx::PgConnection::connect(&format!("{}/postgres", postgres_server()))
-                .await
-                .expect("PostgreSQL answers");
-            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)"))
-                .execute(&mut admin)
-                .await
-                .expect("drop the test database");
+        if let Some(postgres) = self.postgres {
+            postgres.drop().await;
         }
         let _ = std::fs::remove_dir_all(&self.data_dir);
     }
 }
 
-/// Runs each listed `async fn(Store)` as two tests: one on SQLite, one on PostgreSQL.
+/// Runs each listed test twice, as `sqlite::name` and `postgres::name`, each on a fresh
+/// database of its own, dropped afterwards: `async fn(&TestDatabase)` tests, which spawn
+/// the service on it; after `stores:`, `async fn(Store)` tests of the store alone.
 #[macro_export]
-macro_rules! on_both_stores {
-    ($($test:ident),* $(,)?) => {
+macro_rules! on_both_databases {
+    (stores: $($test:ident),* $(,)?) => {
+        $crate::on_both_databases!(@each run_on_store: $($test),*);
+    };
+    (@each $run:ident: $($test:ident),*) => {
         mod sqlite {
             $(
                 #[tokio::test]
                 async fn $test() {
-                    let database = $crate::helpers::TestDatabase::sqlite();
-                    super::$test(database.store().await).await;
-                    database.drop().await;
+                    $crate::helpers::TestDatabase::sqlite().$run(super::$test).await;
                 }
             )*
         }
@@ -111,14 +96,21 @@ macro_rules! on_both_stores {
             $(
                 #[tokio::test]
                 async fn $test() {
-                    let database = $crate::helpers::TestDatabase::postgres().await;
-                    let store = database.store().await;
-                    super::$test(store.clone()).await;
-                    store.close().await;
-                    database.drop().await;
+                    $crate::helpers::TestDatabase::postgres().await.$run(super::$test).await;
                 }
             )*
         }
+    };
+    ($($test:ident),* $(,)?) => {
+        $crate::on_both_databases!(@each run: $($test),*);
+    };
+}
+
+/// Runs each listed `async fn(Store)` as two tests: one on SQLite, one on PostgreSQL.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($test:ident),* $(,)?) => {
+        $crate::on_both_databases!(stores: $($test),*);
     };
 }
 
@@ -140,10 +132,6 @@ pub async fn spawn_loyalty_at(
     database: &TestDatabase,
     vars: &[(&str, &str)],
 ) -> (LoyaltyClient<Channel>, String) {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind a loopback port");
-    let addr = listener.local_addr().expect("local address");
     let config = Config::from_lookup(|name| {
         vars.iter()
             .find(|(var, _)| *var == name)
@@ -152,33 +140,86 @@ pub async fn spawn_loyalty_at(
     })
     .expect("configuration");
     let application = Application::build(config).await.expect("build the service");
-    tokio::spawn(application.serve(listener, std::future::pending()));
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        application.serve(listener, std::future::pending())
+    })
+    .await;
     let client = LoyaltyClient::connect(format!("http://{addr}"))
         .await
         .expect("connect to the service");
-    (client, addr.to_string())
+    (client, addr)
 }
 
-/// One cypher call as the gateway of the demo chain (BOOST_POS) passes it on, with a JSON
-/// payload and no session; the reply's JSON body, or the gRPC status of a failure.
+/// The login routes of both API generations, on the demo chain's circuit.
+pub const V3_LOGIN: &str = "/Member/v3/Login?boxofficeCircuitId=MQ";
+pub const V1_LOGIN: &str = "/Member/Login?circuitId=MQ";
+
+/// One cypher call as the gateway of the demo chain (BOOST_POS) passes it on, from
+/// 127.0.0.1 with a JSON payload and no session: set other fields with `..request(...)`.
+pub fn request(method: &str, route: &str, payload: Value) -> CypherRequest {
+    CypherRequest {
+        method: method.to_owned(),
+        route: route.to_owned(),
+        payload_json: payload.to_string(),
+        client_address: "127.0.0.1".to_owned(),
+        provider: "BOOST_POS".to_owned(),
+        ..Default::default()
+    }
+}
+
+/// Sends `request`: the reply's HTTP status and JSON body, or the gRPC status of a
+/// failure.
+pub async fn try_send(
+    client: &mut LoyaltyClient<Channel>,
+    request: CypherRequest,
+) -> Result<(u32, Value), tonic::Status> {
+    let reply = client.cypher(request).await?.into_inner();
+    let body = serde_json::from_str(&reply.body).expect("a JSON reply");
+    Ok((reply.http_status, body))
+}
+
+/// [`try_send`] that must be answered.
+pub async fn send(client: &mut LoyaltyClient<Channel>, request: CypherRequest) -> (u32, Value) {
+    try_send(client, request)
+        .await
+        .expect("the service answers")
+}
+
+/// A [`request`] with `session` as the session header's token: the reply's HTTP status
+/// and JSON body.
+pub async fn cypher(
+    client: &mut LoyaltyClient<Channel>,
+    method: &str,
+    route: &str,
+    payload: Value,
+    session: Option<&str>,
+) -> (u32, Value) {
+    let request = CypherRequest {
+        session_token: session.unwrap_or_default().to_owned(),
+        ..request(method, route, payload)
+    };
+    send(client, request).await
+}
+
+/// A GET [`cypher`] call with an empty payload: the reply's HTTP status and JSON body.
+pub async fn get(
+    client: &mut LoyaltyClient<Channel>,
+    route: &str,
+    session: Option<&str>,
+) -> (u32, Value) {
+    cypher(client, "GET", route, json!({}), session).await
+}
+
+/// A [`request`] without a session: the reply's JSON body, or the gRPC status of a
+/// failure.
 pub async fn try_call(
     client: &mut LoyaltyClient<Channel>,
     method: &str,
     route: &str,
     payload: Value,
 ) -> Result<Value, tonic::Status> {
-    let reply = client
-        .cypher(CypherRequest {
-            method: method.to_owned(),
-            route: route.to_owned(),
-            payload_json: payload.to_string(),
-            client_address: "127.0.0.1".to_owned(),
-            provider: "BOOST_POS".to_owned(),
-            ..Default::default()
-        })
-        .await?
-        .into_inner();
-    Ok(serde_json::from_str(&reply.body).expect("a JSON reply"))
+    let (_, body) = try_send(client, request(method, route, payload)).await?;
+    Ok(body)
 }
 
 /// [`try_call`] that must be answered.
@@ -193,6 +234,11 @@ pub async fn call(
         .expect("the service answers")
 }
 
+/// A reply's peachCode.
+pub fn peach(body: &Value) -> i64 {
+    body["peachCode"].as_i64().expect("a peachCode")
+}
+
 /// The password of the members the tests create.
 pub const PASSWORD: &str = "Popcorn#2024";
 
@@ -202,7 +248,7 @@ pub async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) -> 
         client,
         "POST",
         "/Member/v3/Create",
-        serde_json::json!({"username": email, "password": PASSWORD}),
+        json!({"username": email, "password": PASSWORD}),
     )
     .await;
     assert_eq!(body["peachCode"], 0, "{body}");
@@ -212,27 +258,32 @@ pub async fn create_member(client: &mut LoyaltyClient<Channel>, email: &str) -> 
         .to_owned()
 }
 
-/// A stub HTTP server (wiremock) on a random loopback port answering every request with
-/// `respond`'s status and JSON body; it stops when dropped (`uri()` is its base URL).
-pub async fn spawn_http(respond: fn(&wiremock::Request) -> (u16, String)) -> wiremock::MockServer {
-    let server = wiremock::MockServer::start().await;
-    wiremock::Mock::given(wiremock::matchers::any())
-        .respond_with(move |request: &wiremock::Request| {
-            let (status, body) = respond(request);
-            wiremock::ResponseTemplate::new(status).set_body_raw(body, "application/json")
-        })
-        .mount(&server)
-        .await;
-    server
+/// Logs `email` in with [`PASSWORD`] on `route` (a version 1 or 3 login route); the
+/// reply, which must be a success.
+pub async fn login(client: &mut LoyaltyClient<Channel>, route: &str, email: &str) -> Value {
+    let credentials = json!({"username": email, "password": PASSWORD});
+    let (status, body) = cypher(client, "POST", route, credentials, None).await;
+    assert_eq!((status, peach(&body)), (200, 0), "{body}");
+    body
 }
 
-/// The header `name` of `request`, or "".
-pub fn header<'a>(request: &'a wiremock::Request, name: &str) -> &'a str {
-    request
-        .headers
-        .get(name)
-        .and_then(|value| value.to_str().ok())
-        .unwrap_or_default()
+/// The session token of a login's reply.
+pub fn session_token(login: &Value) -> String {
+    login["sessionManagementTokens"]["boxofficeSessionToken"]
+        .as_str()
+        .expect("a session token")
+        .to_owned()
+}
+
+/// A new member, `email`, logged in on version 3: their session token.
+pub async fn member_session(client: &mut LoyaltyClient<Channel>, email: &str) -> String {
+    create_member(client, email).await;
+    session_token(&login(client, V3_LOGIN, email).await)
+}
+
+/// The demo member of the seed, logged in on version 3: their session token.
+pub async fn demo_session(client: &mut LoyaltyClient<Channel>) -> String {
+    session_token(&login(client, V3_LOGIN, svc_loyalty::seed::DEMO_EMAIL).await)
 }
 
 /// One message a [`spawn_smtp`] server took.
@@ -314,6 +365,32 @@ pub async fn spawn_smtp(
     (format!("smtp://{addr}"), receiver)
 }
 
+/// The e-mails the service wrote as files (no SMTP_URL), in the order of their names.
+pub fn mails(database: &TestDatabase) -> Vec<String> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(database.data_dir.join("mail"))
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|entry| entry.path())
+                .collect()
+        })
+        .unwrap_or_default();
+    paths.sort();
+    paths
+        .iter()
+        .filter_map(|path| std::fs::read_to_string(path).ok())
+        .collect()
+}
+
+/// The code in a reset e-mail's link.
+pub fn reset_code_in(mail: &str) -> String {
+    mail.split("resetCode=")
+        .nth(1)
+        .and_then(|rest| rest.split(['&', '\r', '\n']).next())
+        .expect("a reset code")
+        .to_owned()
+}
+
 /// Asks for a reset code by e-mail, reads it from the .eml file and sets `password`.
 pub async fn reset_by_e_mail(
     client: &mut LoyaltyClient<Channel>,
@@ -326,22 +403,15 @@ pub async fn reset_by_e_mail(
     );
     let body = call(client, "GET", &ask, json!({})).await;
     assert_eq!(body["peachCode"], 0, "{body}");
-    let mail = std::fs::read_dir(database.data_dir.join("mail"))
-        .expect("a mail folder")
-        .filter_map(Result::ok)
-        .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
+    let mail = mails(database)
+        .into_iter()
         .find(|mail| mail.contains(&format!("To: {email}\r\n")))
         .expect("the reset e-mail");
-    let code = mail
-        .split("resetCode=")
-        .nth(1)
-        .and_then(|rest| rest.split(['&', '\r', '\n']).next())
-        .expect("a reset code");
     let body = call(
         client,
         "POST",
         "/Member/v3/ResetPassword",
-        json!({"password": password, "resetCode": code, "membershipId": ""}),
+        json!({"password": password, "resetCode": reset_code_in(&mail), "membershipId": ""}),
     )
     .await;
     assert_eq!(body["peachCode"], 0, "{body}");

@@ -125,13 +125,6 @@ impl Drop for OwnNats {
     }
 }
 
-async fn free_port() -> u16 {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind");
-    listener.local_addr().expect("address").port()
-}
-
 async fn wait_for_nats(url: &str) -> async_nats::Client {
     for _ in 0..50 {
         if let Ok(client) = async_nats::connect(url).await {
@@ -169,8 +162,8 @@ async fn stream_events(nats: &async_nats::Client, expected: usize) -> Vec<Value>
 
 #[tokio::test]
 async fn logins_while_nats_is_down_arrive_once_it_is_back_each_once() {
-    let store_dir = std::env::temp_dir().join(format!("loyalty-nats-{}", free_port().await));
-    let mut nats = OwnNats::start(free_port().await, store_dir);
+    let store_dir = test_support::dirs::fresh_dir("loyalty_nats");
+    let mut nats = OwnNats::start(test_support::net::free_port(), store_dir);
     wait_for_nats(&nats.url()).await;
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(&database, &[("NATS_URL", &nats.url())]).await;

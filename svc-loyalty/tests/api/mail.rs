@@ -78,11 +78,7 @@ async fn a_message_the_relay_refuses_fails_the_call_instead_of_vanishing() {
 
 #[tokio::test]
 async fn a_relay_that_does_not_answer_fails_the_try_call() {
-    let closed = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind")
-        .local_addr()
-        .expect("address");
+    let closed = format!("127.0.0.1:{}", test_support::net::free_port());
     let database = TestDatabase::sqlite();
     let mut client =
         spawn_loyalty_with(&database, &[("SMTP_URL", &format!("smtp://{closed}"))]).await;

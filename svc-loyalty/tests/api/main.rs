@@ -1,15 +1,27 @@
-//! svc-loyalty over real gRPC and its store on SQLite and PostgreSQL.
+//! svc-loyalty over real gRPC and its store on SQLite and PostgreSQL: one module per rule
+//! area, each call as the gateway passes it on.
 
+mod activation;
 mod box_office;
 mod captcha;
+mod cards;
+mod demo_seed;
 mod expiry;
+mod favourites;
+mod gift_cards;
 mod helpers;
+mod history;
 mod login_events;
 mod login_policy;
 mod logs;
 mod mail;
 mod member_events;
+mod members;
 mod normalise_config;
 mod payment_portal;
+mod recovery;
+mod rewards;
+mod sessions;
 mod store;
 mod upstream;
+mod wallet;

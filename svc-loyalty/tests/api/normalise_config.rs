@@ -47,8 +47,8 @@ async fn settings_that_are_not_json_are_an_invalid_argument() {
 async fn server_reflection_lists_the_loyalty_service_alone_in_both_versions() {
     let database = crate::helpers::TestDatabase::sqlite();
     let (_, addr) = crate::helpers::spawn_loyalty_at(&database, &[]).await;
-    let listed = platform::reflection::listed_services(&addr).await;
-    let expected = platform::reflection::listing_of("loyalty.v1.Loyalty");
+    let listed = test_support::reflection::listed_services(&addr).await;
+    let expected = test_support::reflection::listing_of("loyalty.v1.Loyalty");
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

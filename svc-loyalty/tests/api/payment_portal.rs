@@ -5,7 +5,9 @@ use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{TestDatabase, header, spawn_http, spawn_loyalty_with};
+use test_support::http_stub::{header, spawn_http};
+
+use crate::helpers::{TestDatabase, spawn_loyalty_with};
 
 const ROUTE: &str = "/Member/GetPaymentProviderPortalSession?circuitId=MQ&cinemaId=101";
 
@@ -163,11 +165,7 @@ async fn the_portal_session_needs_a_live_session_and_a_return_url_on_the_site() 
 async fn a_failing_portal_answers_502_with_its_message() {
     let portal = spawn_http(portal).await;
     let broken = spawn_http(not_json).await;
-    let closed = tokio::net::TcpListener::bind("127.0.0.1:0")
-        .await
-        .expect("bind")
-        .local_addr()
-        .expect("address");
+    let closed = format!("127.0.0.1:{}", test_support::net::free_port());
     for (url, key) in [
         (portal.uri(), "wrong-key"),
         (broken.uri(), "portal-key"),

@@ -3,7 +3,9 @@
 use proto::loyalty::v1::CypherRequest;
 use serde_json::{Value, json};
 
-use crate::helpers::{TestDatabase, header, spawn_http, spawn_loyalty_with};
+use test_support::http_stub::{header, spawn_http};
+
+use crate::helpers::{TestDatabase, spawn_loyalty_with};
 
 /// Answers what it received: the request line, the session header and the body.
 fn echo(request: &wiremock::Request) -> (u16, String) {

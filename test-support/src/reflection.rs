@@ -5,9 +5,9 @@
 use tonic::transport::{Channel, Endpoint};
 
 /// What a process serving `service` lists, sorted: it, health, and reflection in both
-/// versions (see `serving::serve`).
+/// versions (see `platform::serving::serve`).
 pub fn listing_of(service: &str) -> Vec<String> {
-    use crate::serving::{HEALTH_SERVICE, REFLECTION_V1, REFLECTION_V1ALPHA};
+    use platform::serving::{HEALTH_SERVICE, REFLECTION_V1, REFLECTION_V1ALPHA};
     let mut names: Vec<String> = [service, HEALTH_SERVICE, REFLECTION_V1, REFLECTION_V1ALPHA]
         .map(str::to_owned)
         .to_vec();
