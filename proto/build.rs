@@ -34,9 +34,6 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".",
             "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)] #[serde(rename_all = \"camelCase\", default)]",
         )
-        // The catalogue's messages are also what a site bundle's JSON is read into: a
-        // misspelt field there is an error naming it, not a setting silently dropped.
-        .message_attribute(".catalogue.v1", "#[serde(deny_unknown_fields)]")
         // The showtime vocabulary is an enum in the document, though a string on the wire.
         .field_attribute(
             ".catalogue.v1.Showtime.attributes",

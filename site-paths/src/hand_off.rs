@@ -37,11 +37,13 @@ impl HandOff {
     /// Tickets are what every booking site sells; the rest only where the provider's
     /// `handOffs` names them.
     pub fn offered_by(&self, provider: &TicketingProvider) -> bool {
+        self.offered_among(&provider.hand_offs)
+    }
+
+    /// [`HandOff::offered_by`] a provider whose `handOffs` are `hand_offs`.
+    pub fn offered_among(&self, hand_offs: &[String]) -> bool {
         TICKET_SEGMENTS.contains(&self.segment)
-            || provider
-                .hand_offs
-                .iter()
-                .any(|offered| offered == self.segment)
+            || hand_offs.iter().any(|offered| offered == self.segment)
     }
 }
 

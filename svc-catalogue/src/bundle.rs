@@ -9,13 +9,15 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use jiff::tz::TimeZone;
-use proto::catalogue::v1 as pb;
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 use site_paths::hand_off;
 
 use crate::domain::movies::MovieEntry;
+use crate::domain::pages::Page;
 use crate::domain::schedule::{self, Schedule};
+use crate::domain::site::{SiteConfig, TicketingProvider};
+use crate::domain::theaters::Theater;
 use crate::domain::{Catalogue, EventEntry, SiteFile, search_entries};
 use crate::search::SearchIndex;
 
@@ -49,11 +51,11 @@ const FILES: [&str; 6] = [
 pub fn load(dir: &Path) -> Result<Catalogue, BundleError> {
     let revision = fingerprint(dir)?;
     let site: SiteFile = parse(dir, "site.json")?;
-    let theaters: Vec<pb::Theater> = parse(dir, "theaters.json")?;
+    let theaters: Vec<Theater> = parse(dir, "theaters.json")?;
     let movies: Vec<MovieEntry> = parse(dir, "movies.json")?;
     let schedules: Vec<Schedule> = parse(dir, "schedules.json")?;
     let events: Vec<EventEntry> = parse(dir, "events.json")?;
-    let pages: Vec<pb::Page> = parse(dir, "pages.json")?;
+    let pages: Vec<Page> = parse(dir, "pages.json")?;
     let messages = load_messages(dir)?;
 
     let time_zone = check_site(dir, &site, &movies, &messages)?;
@@ -298,7 +300,7 @@ fn check_site(
 
 fn check_theaters(
     dir: &Path,
-    theaters: &[pb::Theater],
+    theaters: &[Theater],
     single_location: bool,
 ) -> Result<(), BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "theaters.json", field, problem);
@@ -360,7 +362,7 @@ fn check_theaters(
 
 /// A configuration field of SPEC.md section 3 set to what this platform does not do, with
 /// why: a bundle that asks for it fails to load rather than being served without it.
-fn unsupported_setting(config: &pb::SiteConfig) -> Option<(&'static str, &'static str)> {
+fn unsupported_setting(config: &SiteConfig) -> Option<(&'static str, &'static str)> {
     let trackers = config.trackers.clone().unwrap_or_default();
     let deferred = [
         ("config.deferStandardPages", config.defer_standard_pages),
@@ -400,7 +402,7 @@ fn unsupported_setting(config: &pb::SiteConfig) -> Option<(&'static str, &'stati
 }
 
 /// The first of a provider's `handOffs` that names no hand-off, with the problem.
-fn unknown_hand_off(provider: &pb::TicketingProvider) -> Option<(usize, String)> {
+fn unknown_hand_off(provider: &TicketingProvider) -> Option<(usize, String)> {
     let (index, segment) = provider
         .hand_offs
         .iter()
@@ -473,7 +475,7 @@ fn youtube_video_id(url: &str) -> Option<&str> {
 fn check_schedules(
     dir: &Path,
     schedules: &[Schedule],
-    theaters: &[pb::Theater],
+    theaters: &[Theater],
     movies: &[MovieEntry],
 ) -> Result<(), BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "schedules.json", field, problem);
@@ -501,7 +503,7 @@ fn check_schedules(
 fn check_events(
     dir: &Path,
     events: &[EventEntry],
-    theaters: &[pb::Theater],
+    theaters: &[Theater],
     movies: &[MovieEntry],
 ) -> Result<(), BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "events.json", field, problem);
@@ -556,7 +558,7 @@ const SITE_SECTIONS: [&str; 7] = [
     "permalink",
 ];
 
-fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
+fn check_pages(dir: &Path, pages: &[Page]) -> Result<(), BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "pages.json", field, problem);
     let mut seen = HashSet::new();
     for (index, page) in pages.iter().enumerate() {
@@ -590,9 +592,9 @@ fn check_pages(dir: &Path, pages: &[pb::Page]) -> Result<(), BundleError> {
 /// `loyalty.signIn.title`) is added, so members can always sign in.
 fn with_login_page(
     site: &SiteFile,
-    mut pages: Vec<pb::Page>,
+    mut pages: Vec<Page>,
     messages: &BTreeMap<String, BTreeMap<String, String>>,
-) -> Vec<pb::Page> {
+) -> Vec<Page> {
     let slug = site.login_slug();
     if !site.loyalty_is_on() || pages.iter().any(|page| page.slug == slug) {
         return pages;
@@ -603,7 +605,7 @@ fn with_login_page(
         .filter(|title| !title.trim().is_empty())
         .cloned()
         .unwrap_or_else(|| "Sign in".to_owned());
-    pages.push(pb::Page {
+    pages.push(Page {
         id: "built-in-login".to_owned(),
         slug: slug.to_owned(),
         title,

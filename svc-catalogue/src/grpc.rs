@@ -5,7 +5,14 @@ use proto::catalogue::v1 as pb;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
-use crate::domain::ShowtimeQuery;
+use crate::domain::pages::{Page, PageSection};
+use crate::domain::site::{
+    AdsCustom, AdsCustomLocation, BrandColors, Circuit, Country, FontWeights, Fonts, Logo,
+    NavigationLink, Palette, Roundness, SiteConfig, SiteSettings, Slug, SocialLink, Theme,
+    TicketingProvider, Tracker, Trackers,
+};
+use crate::domain::theaters::{Address, Theater, TheaterNear};
+use crate::domain::{Catalogue, ShowtimeQuery};
 use crate::reload::SharedCatalogue;
 use crate::version::{self, Clock};
 
@@ -17,7 +24,7 @@ pub struct CatalogueService {
 
 impl CatalogueService {
     /// Today in the site's time zone.
-    fn today(&self, catalogue: &crate::domain::Catalogue) -> Date {
+    fn today(&self, catalogue: &Catalogue) -> Date {
         self.clock.today(&catalogue.time_zone)
     }
 }
@@ -36,7 +43,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_site(&self, _: Request<pb::GetSiteRequest>) -> Reply<pb::Site> {
-        Ok(Response::new(self.catalogue.get().site()))
+        Ok(Response::new(site_message(&self.catalogue.get())))
     }
 
     async fn list_theaters(
@@ -44,13 +51,19 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         request: Request<pb::ListTheatersRequest>,
     ) -> Reply<pb::ListTheatersResponse> {
         let near = request.into_inner().near;
-        let theaters = self.catalogue.get().theaters_near(near.as_ref())?;
+        let theaters = self
+            .catalogue
+            .get()
+            .theaters_near(near.as_ref())?
+            .into_iter()
+            .map(pb::Theater::from)
+            .collect();
         Ok(Response::new(pb::ListTheatersResponse { theaters }))
     }
 
     async fn get_theater(&self, request: Request<pb::GetTheaterRequest>) -> Reply<pb::Theater> {
         let theater = self.catalogue.get().theater(&request.into_inner().id)?;
-        Ok(Response::new(theater))
+        Ok(Response::new(theater.into()))
     }
 
     async fn list_movies(
@@ -107,14 +120,19 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 
     async fn list_pages(&self, _: Request<pb::ListPagesRequest>) -> Reply<pb::ListPagesResponse> {
         Ok(Response::new(pb::ListPagesResponse {
-            pages: self.catalogue.get().pages(),
+            pages: self
+                .catalogue
+                .get()
+                .pages()
+                .into_iter()
+                .map(pb::Page::from)
+                .collect(),
         }))
     }
 
     async fn get_page(&self, request: Request<pb::GetPageRequest>) -> Reply<pb::Page> {
-        Ok(Response::new(
-            self.catalogue.get().page(&request.into_inner().slug)?,
-        ))
+        let page = self.catalogue.get().page(&request.into_inner().slug)?;
+        Ok(Response::new(page.into()))
     }
 
     async fn search(&self, request: Request<pb::SearchRequest>) -> Reply<pb::SearchResponse> {
@@ -151,7 +169,9 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             .catalogue
             .get()
             .current_theater(&request.page_theater_id, &request.selected_theater_id);
-        Ok(Response::new(pb::CurrentTheater { theater }))
+        Ok(Response::new(pb::CurrentTheater {
+            theater: theater.map(pb::Theater::from),
+        }))
     }
 
     async fn resolve_ticketing(
@@ -165,5 +185,316 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             &request.kind,
         )?;
         Ok(Response::new(pb::TicketingTarget { url, theater_code }))
+    }
+}
+
+impl From<Theater> for pb::Theater {
+    fn from(theater: Theater) -> Self {
+        Self {
+            id: theater.id,
+            name: theater.name,
+            slug: theater.slug,
+            code: theater.code,
+            address: theater.address.map(pb::Address::from),
+            phone: theater.phone,
+            email: theater.email,
+            ticketing_provider: theater.ticketing_provider.map(Into::into),
+            amenities: theater.amenities,
+            latitude: theater.latitude,
+            longitude: theater.longitude,
+            description: theater.description,
+            screens: theater.screens,
+            accessibility: theater.accessibility,
+            distance_km: None,
+        }
+    }
+}
+
+impl From<TheaterNear> for pb::Theater {
+    fn from(near: TheaterNear) -> Self {
+        Self {
+            distance_km: near.distance_km,
+            ..near.theater.into()
+        }
+    }
+}
+
+impl From<Address> for pb::Address {
+    fn from(address: Address) -> Self {
+        Self {
+            street: address.street,
+            city: address.city,
+            state: address.state,
+            zip_code: address.zip_code,
+            country: address.country,
+        }
+    }
+}
+
+impl From<Page> for pb::Page {
+    fn from(page: Page) -> Self {
+        Self {
+            id: page.id,
+            slug: page.slug,
+            title: page.title,
+            template_name: page.template_name,
+            sections: page
+                .sections
+                .into_iter()
+                .map(pb::PageSection::from)
+                .collect(),
+            path: page.path,
+        }
+    }
+}
+
+impl From<PageSection> for pb::PageSection {
+    fn from(section: PageSection) -> Self {
+        Self {
+            heading: section.heading,
+            paragraphs: section.paragraphs,
+        }
+    }
+}
+
+/// The site as sent: its config with the site's name, related entity type and theaters.
+fn site_message(catalogue: &Catalogue) -> pb::Site {
+    let site = &catalogue.site;
+    pb::Site {
+        config: Some(pb::SiteConfig {
+            name: site.site_name().to_owned(),
+            related_entity_type: site.related_entity.entity_type.clone(),
+            theater_ids: catalogue.theater_ids(),
+            ..site.config.clone().into()
+        }),
+        settings: Some(site.settings.clone().into()),
+        loyalty_settings_json: catalogue.loyalty_settings_json(),
+        revision: catalogue.revision.clone(),
+    }
+}
+
+impl From<SiteConfig> for pb::SiteConfig {
+    fn from(value: SiteConfig) -> Self {
+        Self {
+            theme: value.theme.map(Into::into),
+            google_fonts: value.google_fonts,
+            country: value.country.map(Into::into),
+            all_countries: value.all_countries.into_iter().map(Into::into).collect(),
+            locale: value.locale,
+            path_prefix: value.path_prefix,
+            website_id: value.website_id,
+            trackers: value.trackers.map(Into::into),
+            is_single_location: value.is_single_location,
+            circuit_id: value.circuit_id,
+            theater_ids: value.theater_ids,
+            allowed_embedding_domains: value.allowed_embedding_domains,
+            roundness: value.roundness.map(Into::into),
+            global_excluded_movie_ids: value.global_excluded_movie_ids,
+            movie_order_index: value.movie_order_index,
+            defer_standard_pages: value.defer_standard_pages,
+            defer_event_pages: value.defer_event_pages,
+            defer_movie_pages: value.defer_movie_pages,
+            defer_theater_pages: value.defer_theater_pages,
+            beta_features_enabled: value.beta_features_enabled,
+            trailing_slash: value.trailing_slash,
+            time_zone: value.time_zone,
+            // The site-name rule and the related entity are the site's, set where it is sent.
+            name: String::new(),
+            related_entity_type: String::new(),
+        }
+    }
+}
+
+impl From<Theme> for pb::Theme {
+    fn from(value: Theme) -> Self {
+        Self {
+            colors: value.colors.map(Into::into),
+            palette: value.palette.map(Into::into),
+            fonts: value.fonts.map(Into::into),
+        }
+    }
+}
+
+impl From<BrandColors> for pb::BrandColors {
+    fn from(value: BrandColors) -> Self {
+        Self {
+            brand1: value.brand1,
+            brand2: value.brand2,
+            brand3: value.brand3,
+            brand4: value.brand4,
+            brand5: value.brand5,
+            brand6: value.brand6,
+        }
+    }
+}
+
+impl From<Palette> for pb::Palette {
+    fn from(value: Palette) -> Self {
+        Self {
+            muted: value.muted,
+            accent: value.accent,
+            primary: value.primary,
+            highlight: value.highlight,
+            background: value.background,
+            footer_background: value.footer_background,
+            header_background: value.header_background,
+        }
+    }
+}
+
+impl From<Fonts> for pb::Fonts {
+    fn from(value: Fonts) -> Self {
+        Self {
+            body: value.body,
+            heading: value.heading,
+            font_weights: value
+                .font_weights
+                .into_iter()
+                .map(|(key, value)| (key, value.into()))
+                .collect(),
+            font_styles: value.font_styles,
+        }
+    }
+}
+
+impl From<FontWeights> for pb::FontWeights {
+    fn from(value: FontWeights) -> Self {
+        Self {
+            weights: value.weights,
+        }
+    }
+}
+
+impl From<Country> for pb::Country {
+    fn from(value: Country) -> Self {
+        Self {
+            code: value.code,
+            iso31661_a2: value.iso31661_a2,
+            iso31661_a3: value.iso31661_a3,
+            name: value.name,
+        }
+    }
+}
+
+impl From<Trackers> for pb::Trackers {
+    fn from(value: Trackers) -> Self {
+        Self {
+            google_analytics_v3: value.google_analytics_v3,
+            google_analytics_v4: value.google_analytics_v4,
+        }
+    }
+}
+
+impl From<Roundness> for pb::Roundness {
+    fn from(value: Roundness) -> Self {
+        Self {
+            buttons: value.buttons,
+            content: value.content,
+        }
+    }
+}
+
+impl From<SiteSettings> for pb::SiteSettings {
+    fn from(value: SiteSettings) -> Self {
+        Self {
+            id: value.id,
+            domain: value.domain,
+            logo: value.logo.map(Into::into),
+            circuit: value.circuit.map(Into::into),
+            ticketing_provider: value.ticketing_provider.map(Into::into),
+            login_page: value.login_page.map(Into::into),
+            privacy_policy_page: value.privacy_policy_page.map(Into::into),
+            cookie_banner_didomi_id: value.cookie_banner_didomi_id,
+            ads_display: value.ads_display,
+            ads_location: value.ads_location,
+            ads_custom: value.ads_custom.map(Into::into),
+            enable_targett_tracking: value.enable_targett_tracking,
+            trackers: value.trackers.into_iter().map(Into::into).collect(),
+            social_links: value.social_links.into_iter().map(Into::into).collect(),
+            app_links: value.app_links.into_iter().map(Into::into).collect(),
+            navigation: value.navigation.into_iter().map(Into::into).collect(),
+            footer_links: value.footer_links.into_iter().map(Into::into).collect(),
+            first_party_consent_banner: value.first_party_consent_banner,
+            has_search: value.has_search,
+        }
+    }
+}
+
+impl From<Logo> for pb::Logo {
+    fn from(value: Logo) -> Self {
+        Self {
+            src: value.src,
+            alt: value.alt,
+        }
+    }
+}
+
+impl From<Circuit> for pb::Circuit {
+    fn from(value: Circuit) -> Self {
+        Self {
+            id: value.id,
+            name: value.name,
+        }
+    }
+}
+
+impl From<TicketingProvider> for pb::TicketingProvider {
+    fn from(value: TicketingProvider) -> Self {
+        Self {
+            name: value.name,
+            url: value.url,
+            hand_offs: value.hand_offs,
+        }
+    }
+}
+
+impl From<Slug> for pb::Slug {
+    fn from(value: Slug) -> Self {
+        Self { slug: value.slug }
+    }
+}
+
+impl From<AdsCustom> for pb::AdsCustom {
+    fn from(value: AdsCustom) -> Self {
+        Self {
+            locations: value.locations.into_iter().map(Into::into).collect(),
+            size_mapping: value.size_mapping,
+            network_code: value.network_code,
+            url: value.url,
+        }
+    }
+}
+
+impl From<AdsCustomLocation> for pb::AdsCustomLocation {
+    fn from(value: AdsCustomLocation) -> Self {
+        Self { key: value.key }
+    }
+}
+
+impl From<Tracker> for pb::Tracker {
+    fn from(value: Tracker) -> Self {
+        Self {
+            r#type: value.r#type,
+            token: value.token,
+        }
+    }
+}
+
+impl From<SocialLink> for pb::SocialLink {
+    fn from(value: SocialLink) -> Self {
+        Self {
+            kind: value.kind,
+            url: value.url,
+            label: value.label,
+        }
+    }
+}
+
+impl From<NavigationLink> for pb::NavigationLink {
+    fn from(value: NavigationLink) -> Self {
+        Self {
+            label: value.label,
+            to: value.to,
+        }
     }
 }

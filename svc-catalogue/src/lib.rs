@@ -9,8 +9,8 @@
 //! - [`reload`]: the catalogue being served, and the watcher that reloads it.
 //! - [`version`]: the catalogue's version (revision and the site's today), streamed to
 //!   subscribers at each change.
-//! - [`domain`]: the rules as plain Rust: ordering, play weeks, showtimes, theaters,
-//!   posters.
+//! - [`domain`]: the bundle as plain Rust and its rules: ordering, play weeks, showtimes,
+//!   theaters, content pages, posters.
 //! - [`search`]: the site-search index, rebuilt with each bundle.
 //! - [`grpc`]: the gRPC adapter over the domain.
 //! - [`error`]: the crate's error type and its gRPC status.

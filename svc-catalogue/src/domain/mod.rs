@@ -2,10 +2,12 @@
 //! of it. Everything that depends on the date takes `today` (in the site's time zone).
 
 pub mod movies;
+pub mod pages;
 pub mod play_week;
 pub mod poster;
 pub mod schedule;
 pub mod search_entries;
+pub mod site;
 pub mod theaters;
 
 use std::collections::{BTreeMap, BTreeSet};
@@ -21,7 +23,10 @@ use site_paths::hand_off::{self, HandOffScope};
 use crate::Error;
 use crate::search::SearchIndex;
 use movies::{MovieEntry, programming};
+use pages::Page;
 use schedule::Schedule;
+use site::{SiteConfig, SiteSettings, TicketingProvider};
+use theaters::{Theater, TheaterNear};
 
 /// The longest showtime range one request may ask for.
 pub const MAX_RANGE_DAYS: i32 = 62;
@@ -34,8 +39,8 @@ pub struct SiteFile {
     #[serde(default)]
     pub name: String,
     pub related_entity: RelatedEntity,
-    pub config: pb::SiteConfig,
-    pub settings: pb::SiteSettings,
+    pub config: SiteConfig,
+    pub settings: SiteSettings,
     /// settings.loyalty as written; svc-loyalty normalises it.
     #[serde(default)]
     pub loyalty: serde_json::Value,
@@ -115,11 +120,11 @@ pub struct Catalogue {
     pub revision: String,
     pub site: SiteFile,
     pub time_zone: TimeZone,
-    pub theaters: Vec<pb::Theater>,
+    pub theaters: Vec<Theater>,
     pub movies: Vec<MovieEntry>,
     pub schedules: Vec<Schedule>,
     pub events: Vec<EventEntry>,
-    pub pages: Vec<pb::Page>,
+    pub pages: Vec<Page>,
     /// Locale -> message key -> text.
     pub messages: BTreeMap<String, BTreeMap<String, String>>,
     /// Movies, theaters, events and pages by the words a visitor types.
@@ -138,26 +143,25 @@ pub struct ShowtimeQuery<'a> {
 }
 
 impl Catalogue {
-    pub fn site(&self) -> pb::Site {
-        let mut config = self.site.config.clone();
-        config.name = self.site.site_name().to_owned();
-        config.related_entity_type = self.site.related_entity.entity_type.clone();
-        if config.theater_ids.is_empty() {
-            config.theater_ids = self.theaters.iter().map(|t| t.id.clone()).collect();
-        }
-        pb::Site {
-            config: Some(config),
-            settings: Some(self.site.settings.clone()),
-            loyalty_settings_json: if self.site.loyalty.is_null() {
-                String::new()
-            } else {
-                self.site.loyalty.to_string()
-            },
-            revision: self.revision.clone(),
+    /// The site's theaters by id: `config.theaterIds` if given, else those of theaters.json.
+    pub fn theater_ids(&self) -> Vec<String> {
+        if self.site.config.theater_ids.is_empty() {
+            self.theaters.iter().map(|t| t.id.clone()).collect()
+        } else {
+            self.site.config.theater_ids.clone()
         }
     }
 
-    fn site_wide_provider(&self) -> pb::TicketingProvider {
+    /// settings.loyalty as JSON text, "" when the bundle has none.
+    pub fn loyalty_settings_json(&self) -> String {
+        if self.site.loyalty.is_null() {
+            String::new()
+        } else {
+            self.site.loyalty.to_string()
+        }
+    }
+
+    fn site_wide_provider(&self) -> TicketingProvider {
         self.site
             .settings
             .ticketing_provider
@@ -166,7 +170,7 @@ impl Catalogue {
     }
 
     /// Theaters with the ticketing-provider fallback applied.
-    pub fn theaters(&self) -> Vec<pb::Theater> {
+    pub fn theaters(&self) -> Vec<Theater> {
         let site_wide = self.site_wide_provider();
         self.theaters
             .iter()
@@ -180,9 +184,16 @@ impl Catalogue {
     }
 
     /// Theaters in the bundle's order, or nearest `near` first with their distances.
-    pub fn theaters_near(&self, near: Option<&pb::GeoPoint>) -> Result<Vec<pb::Theater>, Error> {
+    pub fn theaters_near(&self, near: Option<&pb::GeoPoint>) -> Result<Vec<TheaterNear>, Error> {
         match near {
-            None => Ok(self.theaters()),
+            None => Ok(self
+                .theaters()
+                .into_iter()
+                .map(|theater| TheaterNear {
+                    theater,
+                    distance_km: None,
+                })
+                .collect()),
             Some(here) => {
                 theaters::check_point(here).map_err(Error::InvalidArgument)?;
                 Ok(theaters::nearest_first(self.theaters(), here))
@@ -190,7 +201,7 @@ impl Catalogue {
         }
     }
 
-    pub fn theater(&self, id: &str) -> Result<pb::Theater, Error> {
+    pub fn theater(&self, id: &str) -> Result<Theater, Error> {
         self.theaters()
             .into_iter()
             .find(|theater| theater.id == id)
@@ -448,11 +459,11 @@ impl Catalogue {
         }
     }
 
-    pub fn pages(&self) -> Vec<pb::Page> {
+    pub fn pages(&self) -> Vec<Page> {
         self.pages.clone()
     }
 
-    pub fn page(&self, slug: &str) -> Result<pb::Page, Error> {
+    pub fn page(&self, slug: &str) -> Result<Page, Error> {
         self.pages
             .iter()
             .find(|page| page.slug == slug)
@@ -498,7 +509,7 @@ impl Catalogue {
         &self,
         page_theater_id: &str,
         selected_theater_id: &str,
-    ) -> Option<pb::Theater> {
+    ) -> Option<Theater> {
         let theaters = self.theaters();
         theaters::current_theater(
             &theaters,
@@ -543,7 +554,7 @@ impl Catalogue {
             Some(theater) => (theater.ticketing_provider.unwrap_or_default(), theater.code),
             None => (self.site_wide_provider(), String::new()),
         };
-        if !hand_off.offered_by(&provider) {
+        if !hand_off.offered_among(&provider.hand_offs) {
             return Err(Error::HandOffNotOffered(segment.to_owned()));
         }
         Ok((

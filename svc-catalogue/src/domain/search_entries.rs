@@ -1,18 +1,20 @@
 //! What site search finds: every listed movie, theater, event and content page, with the
 //! line shown under its title and the words it is found by besides its title.
 
-use proto::catalogue::v1::{self as pb, SearchHit};
+use proto::catalogue::v1::SearchHit;
 
 use super::EventEntry;
 use super::movies::MovieEntry;
+use super::pages::Page;
+use super::theaters::Theater;
 use crate::search::Entry;
 
 pub fn entries(
-    theaters: &[pb::Theater],
+    theaters: &[Theater],
     movies: &[MovieEntry],
     excluded_movie_ids: &[String],
     events: &[EventEntry],
-    pages: &[pb::Page],
+    pages: &[Page],
 ) -> Vec<Entry> {
     let movies = movies
         .iter()

@@ -1,7 +1,55 @@
 //! Theater rules: the per-theater ticketing provider with the site-wide fallback, the
 //! current theater (SPEC.md section 4), and hand-off and booking URLs.
 
-use proto::catalogue::v1::{GeoPoint, Theater, TicketingProvider};
+use proto::catalogue::v1::GeoPoint;
+use serde::Deserialize;
+
+use super::site::TicketingProvider;
+
+/// One entry of theaters.json. Every field may be left out (a theater without `id`, `name`,
+/// `slug` or `code` is refused by the bundle check, naming the field).
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct Theater {
+    pub id: String,
+    pub name: String,
+    pub slug: String,
+    /// The ticketing site's code for the theater (sales/{code}/book).
+    pub code: String,
+    pub address: Option<Address>,
+    pub phone: String,
+    pub email: String,
+    /// The theater's own booking site; without a URL the site-wide one applies.
+    pub ticketing_provider: Option<TicketingProvider>,
+    pub amenities: Vec<String>,
+    /// Where the theater is, for "nearest theater"; (0, 0) = not given.
+    pub latitude: f64,
+    pub longitude: f64,
+    pub description: String,
+    pub screens: i32,
+    /// Notes a visitor with a disability can rely on, one line each.
+    pub accessibility: Vec<String>,
+}
+
+/// A theater's postal address, as theaters.json holds it.
+#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct Address {
+    pub street: String,
+    pub city: String,
+    pub state: String,
+    pub zip_code: String,
+    pub country: String,
+}
+
+/// A theater listed near a point, with its great-circle distance from it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TheaterNear {
+    pub theater: Theater,
+    /// Kilometres, rounded to 0.1; `None` for a theater without coordinates, or when
+    /// the list was not asked for near a point.
+    pub distance_km: Option<f64>,
+}
 
 /// The mean Earth radius of the great-circle distance, in kilometres.
 const EARTH_RADIUS_KM: f64 = 6371.0088;
@@ -34,24 +82,34 @@ pub fn check_point(point: &GeoPoint) -> Result<(), String> {
 
 /// `theaters` nearest first, each with its distance (rounded to 0.1 km); theaters
 /// without coordinates (0, 0) follow, in their own order, without one.
-pub fn nearest_first(theaters: Vec<Theater>, here: &GeoPoint) -> Vec<Theater> {
-    let (mut located, unlocated): (Vec<Theater>, Vec<Theater>) = theaters
+pub fn nearest_first(theaters: Vec<Theater>, here: &GeoPoint) -> Vec<TheaterNear> {
+    let (located, unlocated): (Vec<Theater>, Vec<Theater>) = theaters
         .into_iter()
         .partition(|theater| theater.latitude != 0.0 || theater.longitude != 0.0);
-    for theater in &mut located {
-        let there = GeoPoint {
-            latitude: theater.latitude,
-            longitude: theater.longitude,
-        };
-        theater.distance_km = Some((distance_km(here, &there) * 10.0).round() / 10.0);
-    }
-    located.sort_by(|a, b| {
+    let mut listed: Vec<TheaterNear> = located
+        .into_iter()
+        .map(|theater| {
+            let there = GeoPoint {
+                latitude: theater.latitude,
+                longitude: theater.longitude,
+            };
+            let distance_km = Some((distance_km(here, &there) * 10.0).round() / 10.0);
+            TheaterNear {
+                theater,
+                distance_km,
+            }
+        })
+        .collect();
+    listed.sort_by(|a, b| {
         a.distance_km
             .unwrap_or(0.0)
             .total_cmp(&b.distance_km.unwrap_or(0.0))
     });
-    located.extend(unlocated);
-    located
+    listed.extend(unlocated.into_iter().map(|theater| TheaterNear {
+        theater,
+        distance_km: None,
+    }));
+    listed
 }
 
 /// The theater's own provider if it names one, else the site-wide provider.
@@ -171,10 +229,26 @@ mod tests {
             ],
             &point(41.80, -71.40),
         );
-        let ids: Vec<&str> = sorted.iter().map(|t| t.id.as_str()).collect();
+        let ids: Vec<&str> = sorted.iter().map(|t| t.theater.id.as_str()).collect();
         assert_eq!(ids, ["near", "far", "nowhere"]);
         assert_eq!(sorted[0].distance_km, Some(2.4));
         assert_eq!(sorted[2].distance_km, None);
+    }
+
+    #[test]
+    fn a_distance_is_worked_out_never_read_from_theaters_json() {
+        let read = |json: &str| serde_json::from_str::<Theater>(json).map_err(|e| e.to_string());
+        assert!(
+            read(r#"{"id": "1", "distanceKm": 2.5}"#)
+                .is_err_and(|e| e.contains("unknown field `distanceKm`"))
+        );
+        assert_eq!(
+            read(r#"{"id": "1", "address": {"zipCode": "02903"}}"#).map(|t| t.address),
+            Ok(Some(Address {
+                zip_code: "02903".to_owned(),
+                ..Address::default()
+            }))
+        );
     }
 
     #[test]
