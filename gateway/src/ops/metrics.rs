@@ -1,6 +1,6 @@
 //! Request metrics: `http_requests_total` and `http_request_duration_seconds` per method,
 //! matched route and status, recorded through the process's recorder
-//! ([`proto::metrics`]) and rendered on `/metrics` with the services' own.
+//! ([`platform::metrics`]) and rendered on `/metrics` with the services' own.
 
 use std::time::Instant;
 
