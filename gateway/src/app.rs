@@ -10,8 +10,7 @@ use axum::middleware::{self, Next};
 use axum::response::Response;
 use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::{DefaultMakeSpan, DefaultOnResponse, TraceLayer};
-use tracing::Level;
+use tower_http::trace::TraceLayer;
 
 use crate::api::{ApiContext, SearchAnswers};
 use crate::client_address::TrustedProxies;
@@ -97,11 +96,11 @@ pub fn app(shared: Shared) -> Router {
         .layer(CompressionLayer::new())
         .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
         .layer(
-            // A request answered is routine: DEBUG (the metrics count each one); a
-            // server error is logged as one by the layer's failure hook.
+            // The request's one span; a server error is logged as one by the layer's
+            // failure hook.
             TraceLayer::new_for_http()
-                .make_span_with(DefaultMakeSpan::new().level(Level::INFO))
-                .on_response(DefaultOnResponse::new().level(Level::DEBUG)),
+                .make_span_with(request_context::HttpSpan)
+                .on_response(request_context::RecordStatus),
         )
         .layer(middleware::from_fn(request_context::scope))
         .layer(CatchPanicLayer::custom(|_| internal_error()))
