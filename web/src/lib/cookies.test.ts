@@ -31,7 +31,19 @@ describe('serializeCookie', () => {
   it('removes a cookie at its path', () => {
     expect(serializeCookieRemoval('session', '/')).toBe('session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/; SameSite=Lax');
   });
+
+  it('adds the Secure attribute when asked', () => {
+    expect(serializeCookie('session', 'x', { path: '/', secure: true })).toBe('session=x; path=/; SameSite=Lax; Secure');
+    expect(serializeCookieRemoval('session', '/', true)).toBe(
+      'session=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=/; SameSite=Lax; Secure',
+    );
+  });
 });
+
+/** The page's address, as if the site were served from `url`. */
+function servedFrom(url: string): void {
+  (window as unknown as { happyDOM: { setURL: (url: string) => void } }).happyDOM.setURL(url);
+}
 
 describe('document cookies', () => {
   afterEach(() => {
@@ -43,5 +55,32 @@ describe('document cookies', () => {
     expect(getCookie('selectedTheaterId')).toBe('theater-2');
     removeCookie('selectedTheaterId', '/');
     expect(getCookie('selectedTheaterId')).toBeUndefined();
+  });
+});
+
+/** Records every `document.cookie` assignment instead of storing it, until removed. */
+function recordCookieAssignments(): string[] {
+  const assignments: string[] = [];
+  Object.defineProperty(document, 'cookie', { configurable: true, get: () => '', set: (text: string) => assignments.push(text) });
+  return assignments;
+}
+
+describe('cookies of a page served over https', () => {
+  afterEach(() => {
+    Reflect.deleteProperty(document, 'cookie');
+    servedFrom('http://localhost:3000/');
+  });
+
+  it.each([
+    ['https://www.marqueecinemas.com/account/', true],
+    ['http://127.0.0.1:8090/account/', false],
+  ])('on %s, Secure is %s for the session and the chosen theater, written and removed', (url, secure) => {
+    servedFrom(url);
+    const assignments = recordCookieAssignments();
+    setCookie('loyaltySession', '{}', { days: 30, path: '/' });
+    setCookie('selectedTheaterId', '102', { days: 30, path: '/' });
+    removeCookie('loyaltySession', '/');
+    expect(assignments).toHaveLength(3);
+    for (const assignment of assignments) expect(assignment.endsWith('; Secure')).toBe(secure);
   });
 });

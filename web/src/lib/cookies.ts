@@ -23,6 +23,8 @@ export type CookieOptions = {
   days?: number;
   path: string;
   now?: Date;
+  /** The Secure attribute: the browser sends the cookie back over https only. */
+  secure?: boolean;
 };
 
 /** A `document.cookie` assignment for `name=value` with an expiry date (if any) and a path. */
@@ -34,22 +36,36 @@ export function serializeCookie(name: string, value: string, options: CookieOpti
           `expires=${new Date((options.now ?? new Date()).getTime() + options.days * DAY_MS).toUTCString()}`,
           `max-age=${Math.round((options.days * DAY_MS) / 1000)}`,
         ];
-  return [`${name}=${encodeURIComponent(value)}`, ...lifetime, `path=${options.path}`, 'SameSite=Lax'].join('; ');
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    ...lifetime,
+    `path=${options.path}`,
+    'SameSite=Lax',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
 }
 
 /** A `document.cookie` assignment that removes cookie `name` at `path`. */
-export function serializeCookieRemoval(name: string, path: string): string {
-  return `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=${path}; SameSite=Lax`;
+export function serializeCookieRemoval(name: string, path: string, secure = false): string {
+  return `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; max-age=0; path=${path}; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+/**
+ * Whether the page came over https: its cookies (the member's session and refresh tokens,
+ * the chosen theater) are then never sent over plain http.
+ */
+function servedOverHttps(): boolean {
+  return window.location.protocol === 'https:';
 }
 
 export function getCookie(name: string): string | undefined {
   return readCookie(document.cookie, name);
 }
 
-export function setCookie(name: string, value: string, options: CookieOptions): void {
-  document.cookie = serializeCookie(name, value, options);
+export function setCookie(name: string, value: string, options: Omit<CookieOptions, 'secure'>): void {
+  document.cookie = serializeCookie(name, value, { ...options, secure: servedOverHttps() });
 }
 
 export function removeCookie(name: string, path: string): void {
-  document.cookie = serializeCookieRemoval(name, path);
+  document.cookie = serializeCookieRemoval(name, path, servedOverHttps());
 }
