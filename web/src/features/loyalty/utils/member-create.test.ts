@@ -27,6 +27,10 @@ describe('member create payload', () => {
     });
   });
 
+  it.each([[undefined], ['']])('sends a zip code of %j as null', (zipCode) => {
+    expect(memberCreatePayload({ ...form, zipCode }).zipCode).toBeNull();
+  });
+
   it('lets form values override the defaults', () => {
     const payload = memberCreatePayload({ ...form, zipCode: '10001', mobileNumber: '+15551234567', sendNewsletter: 'True' });
     expect(payload).toMatchObject({ zipCode: '10001', phoneNumber: '+15551234567', sendNewsletter: 'True' });

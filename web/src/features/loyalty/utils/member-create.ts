@@ -1,4 +1,5 @@
-// SPEC.md section 3 "Member create payload": the defaults first, the form's values over them.
+// SPEC.md section 3 "Member create payload": the defaults first, the form's values over them;
+// an empty zip code is sent as null, as the payload says.
 
 export type MemberCreateForm = {
   clubId: string;
@@ -20,7 +21,6 @@ export function memberCreatePayload(form: MemberCreateForm): Record<string, unkn
     address2: null,
     city: null,
     state: null,
-    zipCode: form.zipCode || null,
     houseSize: 0,
     maritalStatus: '',
     sendNewsletter: 'False',
@@ -38,6 +38,7 @@ export function memberCreatePayload(form: MemberCreateForm): Record<string, unkn
     updatePreferences: false,
     memberCardNumber: null,
     ...form,
+    zipCode: form.zipCode || null,
   };
 }
 
