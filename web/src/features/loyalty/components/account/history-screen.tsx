@@ -27,7 +27,16 @@ export function HistoryScreen() {
       ),
     },
     { headingKey: 'loyalty.history.total', cell: (order) => formatCents(order.totalCents, t.locale), numeric: true },
-    { headingKey: 'loyalty.history.eTicket', cell: (order) => <WalletPassButton bookingId={order.orderId} /> },
+    {
+      headingKey: 'loyalty.history.eTicket',
+      // One button per row: each name says which order's tickets it adds.
+      cell: (order) => (
+        <WalletPassButton
+          bookingId={order.orderId}
+          label={t('loyalty.wallet.addTicketLabel', [order.filmTitle, formatUnixDate(order.placedAt, t.locale), order.orderId])}
+        />
+      ),
+    },
   ];
   const transactionColumns: HistoryColumn<PointTransaction>[] = [
     { headingKey: 'loyalty.history.date', cell: (entry) => formatUnixDate(entry.happenedAt, t.locale) },

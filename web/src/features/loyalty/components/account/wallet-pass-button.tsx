@@ -9,7 +9,14 @@ import { useErrorText } from '../../hooks/use-error-text';
 import { walletSaveUrl } from '../../utils/wallet-pass';
 import styles from './account.module.css';
 
-export function WalletPassButton({ cardNumber, bookingId }: { cardNumber?: string; bookingId?: string }) {
+type WalletPassButtonProps = {
+  cardNumber?: string;
+  bookingId?: string;
+  /** The button's name when the text alone repeats on the screen: which ticket or card it adds. */
+  label?: string;
+};
+
+export function WalletPassButton({ cardNumber, bookingId, label }: WalletPassButtonProps) {
   const t = useTranslate();
   const errorText = useErrorText();
   const api = useLoyaltyApi();
@@ -29,7 +36,7 @@ export function WalletPassButton({ cardNumber, bookingId }: { cardNumber?: strin
   }
   return (
     <>
-      <button type="button" className="button button-secondary" disabled={pending} onClick={() => void open()}>
+      <button type="button" className="button button-secondary" disabled={pending} aria-label={label} onClick={() => void open()}>
         {t(bookingId ? 'loyalty.wallet.addTicket' : 'loyalty.wallet.addCard')}
       </button>
       {error ? (
