@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { favoriteCinemas, withNewsletter, type FavoriteCinema } from '../utils/favourites';
+import { LoyaltyReplyError } from './call-cypher';
 import { useLoyaltyApi, type LoyaltyApi } from './loyalty-api';
 import { loyaltyKeys } from './loyalty-keys';
 
@@ -34,6 +35,8 @@ export async function updateFavouriteCinemas({ call, routes, context }: LoyaltyA
 /**
  * The answered list replaces the cached one; add and remove also refresh the member session
  * (SPEC.md section 4). A newsletter box follows the click at once and goes back if the call fails.
+ * A provider's refusal is the screen's to show (isFavouriteRefusal); a call that never got an
+ * answer (the network, the gateway) is only logged, as SPEC.md section 4 says.
  */
 export function useUpdateFavouriteCinemas() {
   const queryClient = useQueryClient();
@@ -44,12 +47,18 @@ export function useUpdateFavouriteCinemas() {
     onMutate: (change) => {
       if (change.kind === 'newsletter') queryClient.setQueryData(key, withNewsletter(change.favourites, change.cinemaId, change.subscribe));
     },
-    onError: (_error, change) => {
+    onError: (error, change) => {
       if (change.kind === 'newsletter') queryClient.setQueryData(key, change.favourites);
+      if (!isFavouriteRefusal(error)) console.warn('favourite theaters not changed', error);
     },
     onSuccess: async (cinemas, change) => {
       queryClient.setQueryData(key, cinemas);
       if (change.kind !== 'newsletter') await api.refresh();
     },
   });
+}
+
+/** Whether a failed change is the provider's refusal (a peachCode other than 0), which the member reads. */
+export function isFavouriteRefusal(error: unknown): error is LoyaltyReplyError {
+  return error instanceof LoyaltyReplyError;
 }

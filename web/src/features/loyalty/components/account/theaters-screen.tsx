@@ -6,7 +6,7 @@ import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/lib/app-data';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
-import { useUpdateFavouriteCinemas } from '../../api/update-favourite-cinemas';
+import { isFavouriteRefusal, useUpdateFavouriteCinemas } from '../../api/update-favourite-cinemas';
 import { useLoyaltySession } from '../../hooks/loyalty-session';
 import { useErrorText } from '../../hooks/use-error-text';
 import { keepsFavouriteCinemas } from '../../utils/favourites';
@@ -26,7 +26,7 @@ export function TheatersScreen() {
   return (
     <section className={styles.panel} aria-labelledby="theaters-title">
       <h2 id="theaters-title">{t('loyalty.theaters.title')}</h2>
-      {change.isError ? (
+      {isFavouriteRefusal(change.error) ? (
         <p role="alert" className={styles.notice}>
           {errorText(change.error, 'loyalty.theaters.error')}
         </p>
