@@ -11,7 +11,8 @@ import { logout } from './logout';
 import { refreshLogin } from './refresh-login';
 
 export type SessionCalls = {
-  login(credentials: Credentials): Promise<CypherReply>;
+  /** Null when the call got no answer. */
+  login(credentials: Credentials): Promise<CypherReply | null>;
   loginWithToken(token: string): Promise<CypherReply>;
   getMember(token: string): Promise<CypherReply>;
   refreshLogin(session: LoyaltySession): Promise<CypherReply>;

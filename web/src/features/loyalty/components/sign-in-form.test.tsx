@@ -57,6 +57,14 @@ describe('SignInForm', () => {
     expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Incorrect password (Code: 31)');
   });
 
+  it('says the sign-in failed when the call gets no answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    const onSignedIn = renderForm();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Sign-in failed.');
+    expect(onSignedIn).not.toHaveBeenCalled();
+  });
+
   it('signs the member in on peachCode 0', async () => {
     answer({
       peachCode: 0,

@@ -29,10 +29,12 @@ export function SignInForm({ onSignedIn, captchaToken }: SignInFormProps) {
     setPending(true);
     setError(undefined);
     try {
+      // A refusal rejects with the provider's reply (LoyaltyReplyError); a call that got no
+      // answer resolves with no member.
       const member = await login({ username, password, captchaToken: await captchaToken?.() });
-      onSignedIn(member);
+      if (member) onSignedIn(member);
+      else setError(t('loyalty.signIn.failed'));
     } catch (failure) {
-      // A refusal rejects with the provider's reply (LoyaltyReplyError), a network failure with none.
       setError(errorText(failure, 'loyalty.signIn.failed'));
     } finally {
       setPending(false);

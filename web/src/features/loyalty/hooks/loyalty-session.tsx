@@ -109,7 +109,7 @@ export function useLoyaltySession() {
     () => ({
       login: async (credentials: Credentials) => {
         const member = await controller.login(credentials);
-        announceMemberLogin(member.memberId);
+        if (member) announceMemberLogin(member.memberId);
         return member;
       },
       logout: controller.logout.bind(controller),

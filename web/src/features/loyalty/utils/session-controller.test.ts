@@ -74,6 +74,14 @@ describe('loyalty session lifecycle', () => {
     await expect(failure).rejects.toMatchObject({ reply: { peachCode: 31 } });
   });
 
+  it('resolves null when the login call gets no answer, as the other calls do', async () => {
+    const store = memoryStore();
+    const { controller } = controllerWith({ '/Member/v3/Login': new TypeError('Failed to fetch') }, store);
+    await expect(controller.login({ username: 'a', password: 'b' })).resolves.toBeNull();
+    expect(store.read()).toBeUndefined();
+    expect(controller.getState().member).toBeNull();
+  });
+
   it('treats an expired member as signed out, with a browser-session cookie', async () => {
     const store = memoryStore();
     const expired = { ...member, memberExpiry: '2026-01-01T00:00:00Z' };

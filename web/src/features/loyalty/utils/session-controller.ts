@@ -87,10 +87,14 @@ export class LoyaltySessionController {
     this.timer = undefined;
   }
 
-  /** Signs in; rejects with a LoyaltyReplyError carrying the provider's reply when it is not peachCode 0. */
-  async login(credentials: Credentials): Promise<LoyaltyMember> {
+  /**
+   * Signs in; resolves null when the call got no answer (the network), rejects with a
+   * LoyaltyReplyError carrying the provider's reply when it is not peachCode 0.
+   */
+  async login(credentials: Credentials): Promise<LoyaltyMember | null> {
     this.deps.store.clearRelated();
     const reply = await this.deps.calls.login(credentials);
+    if (!reply) return null;
     const { token, refreshToken } = replyTokens(reply, this.deps.context.brand);
     if (reply.peachCode !== 0 || !token || !refreshToken || !reply.memberDetails) throw new LoyaltyReplyError(reply);
     const session: LoyaltySession = {

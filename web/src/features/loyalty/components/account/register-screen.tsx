@@ -65,8 +65,8 @@ export function RegisterScreen() {
         void navigate(paths.accountScreen.build('activate', [['email', email]]));
         return;
       }
-      await login({ username: email, password, captchaToken: await captcha() });
-      void navigate(paths.account.build());
+      if (await login({ username: email, password, captchaToken: await captcha() })) void navigate(paths.account.build());
+      else setError(t('loyalty.error.generic'));
     } catch (failure) {
       setError(errorText(failure));
     }
