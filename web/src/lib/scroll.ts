@@ -1,3 +1,5 @@
+// SPEC.md section 2 "Navigation behaviour": where the page is scrolled after a navigation.
+
 /**
  * Whether a navigation should scroll to the top: yes, unless its state says
  * `shouldUpdateScroll: false` (SPEC.md section 2 "Navigation behaviour").
@@ -9,4 +11,39 @@ export function shouldScrollToTop(state: unknown): boolean {
     'shouldUpdateScroll' in state &&
     state.shouldUpdateScroll === false
   );
+}
+
+export type Navigation = {
+  type: 'POP' | 'PUSH' | 'REPLACE';
+  /** The navigation's state (`shouldUpdateScroll`). */
+  state: unknown;
+  /** Whether the path changed; a change of query alone (a filter) is not a new page. */
+  newPath: boolean;
+  /** Where the visitor left the page now shown, if it was shown before. */
+  savedY: number | undefined;
+};
+
+/**
+ * The vertical position to scroll to after `navigation`, or undefined to leave the page
+ * where it is: back and forward (and a reload) return to where the visitor left that
+ * page, a new page opens at the top.
+ */
+export function scrollAfterNavigation({ type, state, newPath, savedY }: Navigation): number | undefined {
+  if (type === 'POP') return savedY;
+  return newPath && shouldScrollToTop(state) ? 0 : undefined;
+}
+
+/** Positions by history entry (React Router's location key), as kept in sessionStorage. */
+export type ScrollPositions = Record<string, number>;
+
+export function parseScrollPositions(text: string | null): ScrollPositions {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    return Object.fromEntries(
+      Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+    );
+  } catch {
+    return {};
+  }
 }

@@ -11,7 +11,7 @@ import { lazyComponent } from '@/lib/lazy-component';
 import { useAppData } from '@/lib/app-data';
 import { siteName } from '@/lib/site-name';
 import { PageViews } from './page-views';
-import { ScrollToTop } from './scroll-to-top';
+import { ScrollRestoration } from './scroll-restoration';
 import { SiteHeader } from './site-header';
 import styles from './root-layout.module.css';
 
@@ -83,7 +83,7 @@ export function RootLayout() {
           />
         </OptionalPart>
       </Deferred>
-      <ScrollToTop />
+      <ScrollRestoration />
       <PageViews />
     </div>
   );
