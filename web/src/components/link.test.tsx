@@ -42,6 +42,18 @@ describe('Link', () => {
     expect(link.getAttribute('title')).toBe('(Opens in a new window)');
   });
 
+  it('moves focus to the anchor a link to this very page names', () => {
+    renderAt(
+      '/movies/',
+      <>
+        <Link to="/movies/#showtimes">Showtimes</Link>
+        <section id="showtimes">Today</section>
+      </>,
+    );
+    fireEvent.click(screen.getByRole('link', { name: 'Showtimes' }));
+    expect(document.activeElement).toBe(screen.getByText('Today'));
+  });
+
   it('turns an e-mail address into a mailto link', () => {
     renderAt('/', <Link to="hello@marqueecinemas.example">Write to us</Link>);
     expect(screen.getByRole('link').getAttribute('href')).toBe('mailto:hello@marqueecinemas.example');

@@ -45,7 +45,15 @@ describe('resolveLink', () => {
     ['https://tickets.example.org/buy?x=1', withSearch('?utm_medium=social&debug=true'), { kind: 'external', href: 'https://tickets.example.org/buy?x=1&utm_medium=social' }],
     // The link's own parameter wins over the page's.
     ['/movies/?utm_source=site', withSearch('?utm_source=mail'), { kind: 'internal', to: '/movies/?utm_source=site' }],
-    ['/movies/#now', page, { kind: 'internal', to: '/movies/#now' }],
+    // An anchor of the page itself by its full address is an anchor link: focus moves to it.
+    ['/movies/#now', page, { kind: 'hash', href: '#now', targetId: 'now' }],
+    ['/movies#now', page, { kind: 'hash', href: '#now', targetId: 'now' }],
+    ['https://www.marqueecinemas.com/movies/#caf%C3%A9', page, { kind: 'hash', href: '#caf%C3%A9', targetId: 'café' }],
+    ['/movies/#now', withSearch('?utm_source=mail'), { kind: 'hash', href: '#now', targetId: 'now' }],
+    ['/movies/?utm_source=mail#now', withSearch('?utm_source=mail'), { kind: 'hash', href: '#now', targetId: 'now' }],
+    ['/movies/#', page, { kind: 'internal', to: '/movies/' }],
+    ['/theaters/#now', page, { kind: 'internal', to: '/theaters/#now' }],
+    ['/movies/?playWeek=NEXT#now', page, { kind: 'internal', to: '/movies/?playWeek=NEXT#now' }],
     ['/movies', { ...page, trailingSlash: 'never' }, { kind: 'internal', to: '/movies' }],
   ])('%j', (destination, context, expected) => {
     expect(resolveLink(destination, context)).toEqual(expected);

@@ -88,6 +88,8 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   } catch {
     return { kind: 'disabled' };
   }
+  // The destination's own query, before the page's utm_* parameters join it.
+  const ownSearch = url.search;
   // A host no domain name can be (SPEC.md section 9 "Links": a label is 1 to 63 octets,
   // the whole at most 253; the URL parser checks neither) goes nowhere.
   const host = url.hostname.replace(/\.$/, '');
@@ -110,5 +112,10 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   if (url.host !== location.host) return { kind: 'plain', href: url.toString() };
   if (SERVER_PATH.test(url.pathname)) return { kind: 'plain', href: `${url.pathname}${url.search}${url.hash}` };
   const path = normalisePath(url.pathname, context.trailingSlash);
+  // An anchor of this very page by its full address ('/movies/#now' on /movies/): focus
+  // moves to it, as for '#now', instead of a navigation to the page it is on.
+  const samePage =
+    path === normalisePath(location.pathname, context.trailingSlash) && (ownSearch === '' || ownSearch === location.search);
+  if (samePage && url.hash.length > 1) return { kind: 'hash', href: url.hash, targetId: decodeURIComponent(url.hash.slice(1)) };
   return { kind: 'internal', to: `${path}${url.search}${url.hash}` };
 }
