@@ -34,6 +34,7 @@ const SearchPage = page(() => import('./routes/search'), (module) => module.Sear
 const ContentPage = page(() => import('./routes/content-page'), (module) => module.ContentPageRoute);
 const AccountPage = page(() => import('./routes/account'), (module) => module.AccountRoute);
 const NotFoundPage = page(() => import('./routes/not-found'), (module) => module.NotFoundRoute);
+const PageRedirect = page(() => import('./routes/page-redirect'), (module) => module.PageRedirectRoute);
 
 // First match wins: specific patterns before the catch-alls.
 type PageRoute = {
@@ -55,7 +56,9 @@ const ROUTES: ReadonlyArray<PageRoute> = [
   },
   { pattern: paths.movies.pattern, ...MovieListPage, published: true },
   { pattern: paths.movie.pattern, ...MoviePage, published: true },
-  { pattern: paths.moviesCatchAll.pattern, ...NotFoundPage },
+  // The gateway redirects these to the movie's page (gateway/src/web.rs).
+  { pattern: paths.moviesCatchAll.pattern, ...PageRedirect },
+  { pattern: paths.moviePermalink.pattern, ...PageRedirect },
   { pattern: paths.theaters.pattern, ...TheaterListPage, published: true },
   { pattern: paths.theater.pattern, ...TheaterPage, published: true },
   { pattern: paths.showtimes.pattern, ...ShowtimesPage, published: true },

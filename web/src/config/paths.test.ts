@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { idSlugSegment, paths, segmentNames } from './paths';
+import { ACCOUNT_SCREENS, idSlugSegment, isAccountPage, paths, segmentNames } from './paths';
 
 describe('paths', () => {
   it.each([
@@ -43,5 +43,25 @@ describe('segmentNames', () => {
     ['', '42', false],
   ])('%s names %s: %s', (segment, id, expected) => {
     expect(segmentNames(segment, id)).toBe(expected);
+  });
+});
+
+describe('isAccountPage', () => {
+  it.each([
+    ['/account/', true],
+    ['/account', true],
+    ['/account/profile/', true],
+    ['/account/delete-account', true],
+    ['/account/no-such-screen/', false],
+    ['/account/profile/extra/', false],
+    ['/account/Profile/', false],
+    ['/accounts/', false],
+    ['/movies/', false],
+  ])('%s: %s', (pathname, expected) => {
+    expect(isAccountPage(pathname)).toBe(expected);
+  });
+
+  it.each(ACCOUNT_SCREENS)('the %s screen is a page of the area', (screen) => {
+    expect(isAccountPage(paths.accountScreen.build(screen))).toBe(true);
   });
 });

@@ -14,21 +14,24 @@ function withQuery(path: string, entries: Array<[string, string | undefined]>): 
 }
 
 /** The member-area screens under /account/, by their path segment. */
-export type AccountScreen =
-  | 'profile'
-  | 'rewards'
-  | 'cards'
-  | 'history'
-  | 'watchlist'
-  | 'theaters'
-  | 'register'
-  | 'activate'
-  | 'forgot-password'
-  | 'forgot-username'
-  | 'reset-password'
-  | 'gift-card'
-  | 'e-vouchers'
-  | 'delete-account';
+export const ACCOUNT_SCREENS = [
+  'profile',
+  'rewards',
+  'cards',
+  'history',
+  'watchlist',
+  'theaters',
+  'register',
+  'activate',
+  'forgot-password',
+  'forgot-username',
+  'reset-password',
+  'gift-card',
+  'e-vouchers',
+  'delete-account',
+] as const;
+
+export type AccountScreen = (typeof ACCOUNT_SCREENS)[number];
 
 export const paths = {
   home: {
@@ -60,6 +63,10 @@ export const paths = {
   moviesCatchAll: {
     pattern: '/movies/*',
   },
+  /** A movie's lasting address, `/permalink/movie/{movieId}`: the gateway redirects it to the movie's page. */
+  moviePermalink: {
+    pattern: '/permalink/movie/*',
+  },
   theaters: {
     pattern: '/theaters/',
     build: () => '/theaters/',
@@ -90,7 +97,7 @@ export const paths = {
     build: (segment: HandOffSegment, codes: { theaterId?: string; theaterCode?: string; perfCode?: string }) =>
       withQuery(`/${segment}/`, Object.entries(codes)),
   },
-  /** The loyalty-member area (DESIGN.md section 5); its screens are ACCOUNT_SCREENS. */
+  /** The loyalty-member area (DESIGN.md section 5): its overview, and ACCOUNT_SCREENS below it. */
   account: {
     pattern: '/account/*',
     build: () => '/account/',
@@ -124,4 +131,15 @@ export const paths = {
  */
 export function segmentNames(segment: string, id: string): boolean {
   return segment === id || (segment.startsWith(id) && segment.charAt(id.length) === '-');
+}
+
+/**
+ * Whether `pathname` is a page of the member area: its overview or one of ACCOUNT_SCREENS,
+ * with or without the trailing slash. Any other address under /account/ is not found.
+ */
+export function isAccountPage(pathname: string): boolean {
+  const match = /^\/account(?:\/([^/]+))?\/?$/.exec(pathname);
+  if (!match) return false;
+  const screen = match[1];
+  return screen === undefined || (ACCOUNT_SCREENS as readonly string[]).includes(screen);
 }

@@ -132,3 +132,24 @@ describe('hand-off links', () => {
     expect(resolveLink(`/${segment}/?theaterId=101`, page)).toEqual({ kind: 'plain', href: `/${segment}/?theaterId=101` });
   });
 });
+
+describe('file links', () => {
+  // The gateway's FILE_EXTENSIONS (gateway/src/page_routes.rs): files it serves, never pages of the app.
+  it.each(['/menu.pdf', '/sitemap.xml', '/robots.txt', '/feeds/showtimes.json', '/legal/terms.html', '/widget.js', '/widget.js.map'])(
+    '%s is a full page load, not a route of the app',
+    (file) => {
+      expect(resolveLink(file, page)).toEqual({ kind: 'plain', href: file });
+    },
+  );
+
+  it('keeps the query and the fragment of a file link', () => {
+    expect(resolveLink('https://www.marqueecinemas.com/menu.pdf?v=2#page=3', page)).toEqual({
+      kind: 'plain',
+      href: '/menu.pdf?v=2#page=3',
+    });
+  });
+
+  it.each(['/404.html', '/500.html'])('%s is a page of the app', (path) => {
+    expect(resolveLink(path, page)).toEqual({ kind: 'internal', to: path });
+  });
+});

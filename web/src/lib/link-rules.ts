@@ -1,7 +1,7 @@
 // The link rules of SPEC.md section 2, as one pure decision: what a destination
 // becomes on the page at `context.location`. The Link component only renders it.
 import { paths } from '@/config/paths';
-import { normalisePath, type TrailingSlash } from './path-normalisation';
+import { isFilePath, normalisePath, type TrailingSlash } from './path-normalisation';
 import { registrableDomain } from './registrable-domain';
 
 /** While the path starts with this, link clicks do nothing (the CMS preview). */
@@ -20,7 +20,7 @@ export type LinkContext = {
 
 export type LinkTarget =
   | { kind: 'disabled' }
-  /** A plain link in the same window: mailto, tel, a server endpoint, another host of this site. */
+  /** A plain link in the same window: mailto, tel, a server endpoint, a file, another host of this site. */
   | { kind: 'plain'; href: string }
   | { kind: 'hash'; href: string; targetId: string }
   | { kind: 'internal'; to: string }
@@ -36,6 +36,8 @@ const SCHEME = /^[a-z][a-z\d+.-]*:/i;
 const SERVER_PATH =
   /^\/(api|posters|page-data|ticketing-sandbox|startticketing|launch\/ticketing|startconcessions|concessions\/landing|payreservation|refund|giftcards|physicalgiftcards|giftmembership|vouchers|startseasonpass|loyaltycredit|signup|loyalty\/upgrade)\//;
 const TAPOS_BOOKING = /\/sales\/([^/]+)\/book\/?$/i;
+/** The files that are pages of the app: the 404 and 500 pages, which the gateway also serves. */
+const APP_PAGE_FILES: ReadonlySet<string> = new Set([paths.notFound.build(), paths.serverError.build()]);
 
 export function isPreviewPath(pathname: string): boolean {
   return pathname === PREVIEW_PATH_PREFIX || pathname.startsWith(`${PREVIEW_PATH_PREFIX}/`);
@@ -110,7 +112,9 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   }
   withParameters(url, utm);
   if (url.host !== location.host) return { kind: 'plain', href: url.toString() };
-  if (SERVER_PATH.test(url.pathname)) return { kind: 'plain', href: `${url.pathname}${url.search}${url.hash}` };
+  // A file (a PDF, the sitemap) is the server's to answer, in a full page load.
+  const answeredByServer = SERVER_PATH.test(url.pathname) || (isFilePath(url.pathname) && !APP_PAGE_FILES.has(url.pathname));
+  if (answeredByServer) return { kind: 'plain', href: `${url.pathname}${url.search}${url.hash}` };
   const path = normalisePath(url.pathname, context.trailingSlash);
   // An anchor of this very page by its full address ('/movies/#now' on /movies/): focus
   // moves to it, as for '#now', instead of a navigation to the page it is on.

@@ -2,12 +2,18 @@
 // site, files left as they are.
 export type TrailingSlash = 'always' | 'never';
 
+// The gateway's FILE_EXTENSIONS (gateway/src/page_routes.rs).
 const FILE_EXTENSION = /\.(html|json|js|map|txt|xml|pdf)$/i;
+
+/** Whether `path` names a file (a PDF, the sitemap...) rather than a page. */
+export function isFilePath(path: string): boolean {
+  return FILE_EXTENSION.test(path);
+}
 
 /** `path` (no query or hash) with the site's trailing-slash rule applied. */
 export function normalisePath(path: string, trailingSlash: TrailingSlash = 'always'): string {
   if (path === '' || path === '/') return '/';
-  if (FILE_EXTENSION.test(path)) return path;
+  if (isFilePath(path)) return path;
   const bare = path.replace(/\/+$/, '');
   if (bare === '') return '/';
   return trailingSlash === 'always' ? `${bare}/` : bare;
