@@ -56,9 +56,12 @@ pub struct Config {
     /// Days a password may be used before a login asks for a new one
     /// (LOYALTY_PASSWORD_MAX_AGE_DAYS); 0 never asks.
     pub password_max_age_days: i64,
-    /// Login, reset and gift-card calls allowed per client address and minute
-    /// (LOYALTY_RATE_LIMIT_PER_MINUTE).
+    /// Anonymous calls of each kind allowed per client address (an IPv6 /64) and per
+    /// account or card they name, a minute (LOYALTY_RATE_LIMIT_PER_MINUTE).
     pub rate_limit_per_minute: u32,
+    /// Registrations allowed per client address an hour
+    /// (LOYALTY_REGISTRATION_LIMIT_PER_HOUR).
+    pub registration_limit_per_hour: u32,
     /// The SMTP relay for e-mail to members (SMTP_URL, may hold credentials); unset
     /// writes .eml files under DATA_DIR/mail.
     pub smtp_url: Option<Secret>,
@@ -178,6 +181,12 @@ impl Config {
                 &lookup,
                 "LOYALTY_RATE_LIMIT_PER_MINUTE",
                 30,
+            )?)
+            .unwrap_or(u32::MAX),
+            registration_limit_per_hour: u32::try_from(positive(
+                &lookup,
+                "LOYALTY_REGISTRATION_LIMIT_PER_HOUR",
+                20,
             )?)
             .unwrap_or(u32::MAX),
             smtp_url: match lookup("SMTP_URL").filter(|url| !url.is_empty()) {

@@ -85,6 +85,7 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             include_activation: request.include_activation,
             session_timeout_hours: request.session_timeout_hours,
             allow_expired_accounts_login: request.allow_expired_accounts_login,
+            circuit_id: request.circuit_id,
         };
         let answer = match &self.upstream {
             Some(upstream) => upstream.forward(&envelope).await,

@@ -41,7 +41,7 @@ use tokio::sync::Notify;
 
 use crate::cypher::captcha::{CaptchaOff, Recaptcha};
 use crate::cypher::films::FilmCatalogue;
-use crate::cypher::limits::RateLimits;
+use crate::cypher::limits::{Budgets, RateLimits};
 use crate::cypher::payment_portal::{HttpPaymentPortal, NoPaymentPortal};
 use crate::cypher::wallet::WalletSigner;
 use crate::cypher::{Outside, Policy, Provider};
@@ -114,7 +114,10 @@ impl Application {
             config.brand.clone(),
             outside,
             Policy::new(&config),
-            RateLimits::new(config.rate_limit_per_minute),
+            RateLimits::new(Budgets {
+                per_minute: config.rate_limit_per_minute,
+                registrations_per_hour: config.registration_limit_per_hour,
+            }),
             config.site_origins.clone(),
         );
         Ok(Application {

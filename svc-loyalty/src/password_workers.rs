@@ -7,8 +7,13 @@
 //! The queue in front of them is bounded: a login arriving when it is full is answered
 //! at once as busy ([`Error::Busy`]: 503 and Retry-After at the gateway) rather than kept
 //! waiting behind seconds of hashing, and memory stays bounded under a flood.
+//!
+//! New passwords (registrations, resets) may hold only a share of the queue
+//! ([`ENROLMENT_SHARE`]), so a flood of anonymous registrations is answered busy while
+//! members' logins, which only check a password, still find room.
 
 use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, LazyLock, Mutex};
 
@@ -22,6 +27,9 @@ type Job = Box<dyn FnOnce(&mut HashingMemory) + Send>;
 /// Jobs that may wait per worker: about a second of hashing.
 const QUEUED_PER_WORKER: usize = 16;
 
+/// The part of the queue that hashes of new passwords may take at most: one in four.
+const ENROLMENT_SHARE: usize = 4;
+
 static WORKERS: LazyLock<Workers> = LazyLock::new(|| {
     let threads = std::thread::available_parallelism().map_or(2, NonZeroUsize::get);
     Workers::start(threads, threads * QUEUED_PER_WORKER)
@@ -29,6 +37,19 @@ static WORKERS: LazyLock<Workers> = LazyLock::new(|| {
 
 struct Workers {
     jobs: mpsc::SyncSender<Job>,
+    /// Hashes of new passwords queued or running.
+    enrolments: Arc<AtomicUsize>,
+    /// The most of them at once: [`ENROLMENT_SHARE`] of the queue, and at least one.
+    max_enrolments: usize,
+}
+
+/// An enrolment's place in the queue, given back when its job has run or was dropped.
+struct EnrolmentSlot(Arc<AtomicUsize>);
+
+impl Drop for EnrolmentSlot {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
 }
 
 impl Workers {
@@ -59,7 +80,37 @@ impl Workers {
                 tracing::error!(%error, "a password worker thread could not start");
             }
         }
-        Workers { jobs }
+        Workers {
+            jobs,
+            enrolments: Arc::new(AtomicUsize::new(0)),
+            max_enrolments: (queued / ENROLMENT_SHARE).max(1),
+        }
+    }
+
+    /// Queues the hash of a new password, within the enrolments' share of the queue.
+    fn submit_enrolment<T: Send + 'static>(
+        &self,
+        work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
+    ) -> Result<oneshot::Receiver<T>, Error> {
+        let max = self.max_enrolments;
+        if self
+            .enrolments
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
+                (held < max).then_some(held + 1)
+            })
+            .is_err()
+        {
+            tracing::warn!(
+                "password queue's share for new passwords full: a call is answered busy"
+            );
+            return Err(Error::Busy);
+        }
+        let slot = EnrolmentSlot(Arc::clone(&self.enrolments));
+        self.submit(move |memory| {
+            let result = work(memory);
+            drop(slot);
+            result
+        })
     }
 
     /// Queues `work`; its result comes on the receiver. [`Error::Busy`] when the queue is full.
@@ -88,9 +139,9 @@ async fn answer<T>(receiver: oneshot::Receiver<T>) -> Result<T, Error> {
     receiver.await.map_err(|_| Error::PasswordWorkers)
 }
 
-/// The PHC string of `password`, with a fresh random salt.
+/// The PHC string of a new `password`, with a fresh random salt.
 pub async fn hash(password: String) -> Result<String, Error> {
-    Ok(answer(WORKERS.submit(move |memory| hash_password(&password, memory))?).await??)
+    Ok(answer(WORKERS.submit_enrolment(move |memory| hash_password(&password, memory))?).await??)
 }
 
 /// Whether `password` matches the stored PHC string.
@@ -138,6 +189,44 @@ mod tests {
         assert_eq!(answer(second).await.expect("runs"), 2);
         let after = workers.submit(|_| 4).expect("queued again");
         assert_eq!(answer(after).await.expect("runs"), 4);
+    }
+
+    #[tokio::test]
+    async fn new_passwords_take_only_their_share_of_the_queue_and_checks_the_rest() {
+        let workers = Workers::start(1, 8);
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let held = Arc::new(Mutex::new(held));
+        // The worker is held by the first enrolment; the share (2 of 8) is then spent.
+        let enrolments: Vec<_> = (0..2)
+            .map(|_| {
+                let held = Arc::clone(&held);
+                workers
+                    .submit_enrolment(move |_| {
+                        let _ = held.lock().map(|held| held.recv());
+                    })
+                    .expect("within the share")
+            })
+            .collect();
+        let beyond = workers.submit_enrolment(|_| ());
+        assert!(matches!(beyond, Err(Error::Busy)), "{beyond:?}");
+        // Checks still find room.
+        let checks: Vec<_> = (0..5)
+            .map(|index| workers.submit(move |_| index).expect("a check is queued"))
+            .collect();
+        for _ in 0..2 {
+            release.send(()).expect("released");
+        }
+        for enrolment in enrolments {
+            answer(enrolment).await.expect("runs");
+        }
+        for (index, check) in checks.into_iter().enumerate() {
+            assert_eq!(answer(check).await.expect("runs"), index);
+        }
+        // The share is given back once they have run.
+        let again = workers
+            .submit_enrolment(|_| 7)
+            .expect("the share is free again");
+        assert_eq!(answer(again).await.expect("runs"), 7);
     }
 
     #[tokio::test]

@@ -223,6 +223,7 @@ async fn cypher(
             include_activation: loyalty.include_activation,
             session_timeout_hours: loyalty.session_timeout,
             allow_expired_accounts_login: loyalty.allow_expired_accounts_login,
+            circuit_id: loyalty.circuit_id,
         })
         .await
         .map_err(AppError::loyalty)?

@@ -25,11 +25,13 @@ const ACTIVATION_CODE_SECONDS: i64 = 24 * 60 * 60;
 impl Provider {
     /// `{email}` (or `username`): whether that member has a web username, and their club.
     pub(super) async fn member_search(&self, envelope: &Envelope) -> Result<Value, Error> {
+        self.check_rate(Limited::MemberSearch, envelope)?;
         let email = Email::parse(&text(
             &envelope.payload,
             &["email", "username", "emailAddress"],
         ))
         .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
+        self.check_target_rate(Limited::MemberSearch, email.as_str())?;
         let found = members::search(self.store.pool(), email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
@@ -78,6 +80,8 @@ impl Provider {
             &["email", "username", "emailAddress"],
         ))
         .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
+        // One mailbox is not flooded with codes, whichever addresses ask.
+        self.check_target_rate(Limited::Recovery, email.as_str())?;
         let credentials = members::credentials(self.store.pool(), email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;

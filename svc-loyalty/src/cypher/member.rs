@@ -2,7 +2,8 @@
 
 use serde_json::{Value, json};
 
-use super::{Envelope, Provider, required};
+use super::limits::Limited;
+use super::{Envelope, Provider, circuit, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
 use crate::domain::credentials::new_token;
@@ -33,11 +34,16 @@ impl Provider {
     }
 
     /// SPEC.md "Member create payload" plus `password`; username is the e-mail address.
+    /// Anonymous, so it has budgets per address (an hour) and per e-mail address, and
+    /// the captcha when one is configured; an address already taken is answered before
+    /// any password is hashed, so refused registrations cost no hashing.
     pub(super) async fn create_member(
         &self,
         route: &Route,
         envelope: &Envelope,
     ) -> Result<Value, Error> {
+        self.check_rate(Limited::Registration, envelope)?;
+        self.check_captcha(envelope).await?;
         let payload = &envelope.payload;
         let email_text = text(payload, &["email", "username"]);
         if email_text.is_empty() {
@@ -45,8 +51,19 @@ impl Provider {
         }
         let email = Email::parse(&email_text)
             .ok_or_else(|| Error::BadInput("payload.email is not an e-mail address".into()))?;
+        self.check_target_rate(Limited::Registration, email.as_str())?;
         let password = NewPassword::parse(&required(payload, "password")?)
             .ok_or(Error::Peach(PeachCode::PasswordTooWeak))?;
+        let taken = match route.generation {
+            Generation::V1 => PeachCode::EmailTaken,
+            Generation::V3 => PeachCode::EmailTakenV3,
+        };
+        if members::search(self.store.pool(), email.as_str())
+            .await?
+            .is_some()
+        {
+            return Err(taken.into());
+        }
         let hash = password_workers::hash(password.expose().to_owned()).await?;
         let level_id = payload["memberLevelId"].as_i64().filter(|level| *level > 0);
         let member = NewMember {
@@ -54,7 +71,7 @@ impl Provider {
             email: email.as_str().to_owned(),
             password_hash: hash,
             profile: Profile::from_payload(payload),
-            circuit_id: route.circuit_id.clone(),
+            circuit_id: circuit(route, envelope).to_owned(),
             member_level_id: level_id.unwrap_or(DEFAULT_LEVEL.0),
             member_level_name: DEFAULT_LEVEL.1.to_owned(),
             member_expiry: NEVER_EXPIRES.to_owned(),
@@ -67,13 +84,8 @@ impl Provider {
             .with("activationRequired", !member.is_activated);
         match members::insert(self.store.pool(), &member, Some(&event)).await {
             Ok(()) => self.event_queued(),
-            Err(error) if is_unique_violation(&error) => {
-                return Err(match route.generation {
-                    Generation::V1 => PeachCode::EmailTaken,
-                    Generation::V3 => PeachCode::EmailTakenV3,
-                }
-                .into());
-            }
+            // Taken since the check above, by a registration at the same moment.
+            Err(error) if is_unique_violation(&error) => return Err(taken.into()),
             Err(error) => return Err(error.into()),
         }
         self.details_of(&member.id).await

@@ -28,7 +28,7 @@ use crate::Error;
 use crate::domain::codes::PeachCode;
 use crate::domain::config::DEFAULT_SESSION_TIMEOUT_HOURS;
 use crate::domain::credentials::sha256_hex;
-use crate::domain::member::{Email, Member};
+use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::events::MemberEvent;
 use crate::mail::Mailer;
@@ -63,6 +63,8 @@ pub struct Envelope {
     pub session_timeout_hours: i32,
     /// The site's allowExpiredAccountsLogin.
     pub allow_expired_accounts_login: bool,
+    /// The site's circuitId, for member events; "" when the gateway knows none.
+    pub circuit_id: String,
 }
 
 impl Envelope {
@@ -218,7 +220,7 @@ impl Provider {
             }
             Call::RemoveFavoriteCinema => self.remove_favorite_cinema(route, envelope).await?,
             Call::GiftCardBalance => self.gift_card_balance(envelope).await?,
-            Call::EVoucherConcessions => self.evoucher_concessions(route).await?,
+            Call::EVoucherConcessions => self.evoucher_concessions(route, envelope).await?,
             Call::UsernameReminder => self.username_reminder(route, envelope).await?,
             Call::GetResetPasswordCode => self.get_reset_password_code(route, envelope).await?,
             Call::ValidatePasswordResetCode => {
@@ -244,7 +246,9 @@ impl Provider {
         Ok(Reply::success(route.generation, fields))
     }
 
-    /// A member event of this call (events.rs), with a new id and the time now.
+    /// A member event of this call (events.rs), with a new id and the time now: the
+    /// site's circuit (the route's when the site names none) and the theater the call
+    /// names, if any.
     fn event(
         &self,
         subject: &'static str,
@@ -255,7 +259,7 @@ impl Provider {
             subject,
             crate::domain::credentials::new_token()?,
             session::rfc3339(unix_now()),
-            &route.circuit_id,
+            circuit(route, envelope),
             &route.cinema_id,
             &envelope.provider,
         ))
@@ -331,9 +335,10 @@ impl Provider {
         }
     }
 
-    /// The account's own budget, whichever addresses its calls come from.
-    fn check_account_rate(&self, kind: Limited, email: &Email) -> Result<(), Error> {
-        if self.limits.allow_account(kind, email.as_str()) {
+    /// The budget of what the call names (an account's e-mail address, a card number),
+    /// whichever addresses its calls come from.
+    fn check_target_rate(&self, kind: Limited, target: &str) -> Result<(), Error> {
+        if self.limits.allow_target(kind, target) {
             Ok(())
         } else {
             Err(PeachCode::TooManyRequests.into())
@@ -343,6 +348,15 @@ impl Provider {
     /// `{brand}SessionToken` and friends.
     fn branded(&self, suffix: &str) -> String {
         format!("{}{suffix}", self.brand)
+    }
+}
+
+/// The circuit a call is made in: the site's, or the route's when the site names none.
+fn circuit<'a>(route: &'a Route, envelope: &'a Envelope) -> &'a str {
+    if envelope.circuit_id.is_empty() {
+        &route.circuit_id
+    } else {
+        &envelope.circuit_id
     }
 }
 

@@ -15,6 +15,8 @@ impl Provider {
         self.check_rate(Limited::GiftCard, envelope)?;
         self.check_captcha(envelope).await?;
         let card_number = required(&envelope.payload, "cardNumber")?.to_ascii_uppercase();
+        // Before the card is looked up: many addresses cannot take turns guessing its pin.
+        self.check_target_rate(Limited::GiftCard, &card_number)?;
         let pin = required(&envelope.payload, "pin")?;
         let cents = offers::gift_card_balance(self.store.pool(), &card_number, &pin)
             .await?
@@ -22,7 +24,12 @@ impl Provider {
         Ok(json!({ "cardNumber": card_number, "balanceInCents": cents }))
     }
 
-    pub(super) async fn evoucher_concessions(&self, route: &Route) -> Result<Value, Error> {
+    pub(super) async fn evoucher_concessions(
+        &self,
+        route: &Route,
+        envelope: &Envelope,
+    ) -> Result<Value, Error> {
+        self.check_rate(Limited::EVouchers, envelope)?;
         let concessions = offers::evouchers(self.store.pool(), &route.cinema_id).await?;
         Ok(json!({ "concessions": concessions }))
     }

@@ -20,7 +20,7 @@ impl Provider {
     /// account's recovery budget (code 429 beyond it: one mailbox is not flooded).
     async fn member_by_email(&self, email: &str) -> Result<(Email, String), Error> {
         let email = Email::parse(email).ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
-        self.check_account_rate(Limited::Recovery, &email)?;
+        self.check_target_rate(Limited::Recovery, email.as_str())?;
         let credentials = members::credentials(self.store.pool(), email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;

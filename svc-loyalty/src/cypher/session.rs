@@ -29,7 +29,7 @@ impl Provider {
         let email = Email::parse(&text(payload, &["username", "email"]))
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         // Before the account is looked up, so the budget says nothing about whether it exists.
-        self.check_account_rate(Limited::Login, &email)?;
+        self.check_target_rate(Limited::Login, email.as_str())?;
         let password = match &payload["password"] {
             Value::String(password) => password.clone(),
             _ => return Err(Error::BadInput("payload.password must be a string".into())),

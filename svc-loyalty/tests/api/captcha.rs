@@ -1,4 +1,4 @@
-//! Captcha checks of logins and gift-card checks (code 7) against a reCAPTCHA-compatible
+//! Captcha checks of registrations, logins and gift-card checks (code 7) against a reCAPTCHA-compatible
 //! endpoint this test serves itself.
 
 use proto::loyalty::v1::CypherRequest;
@@ -9,8 +9,7 @@ use tonic::transport::Channel;
 use test_support::http_stub::spawn_http;
 
 use crate::helpers::{
-    PASSWORD, TestDatabase, V1_LOGIN, V3_LOGIN, create_member, peach, request, send,
-    spawn_loyalty_with,
+    PASSWORD, TestDatabase, V1_LOGIN, V3_LOGIN, peach, request, send, spawn_loyalty_with,
 };
 
 /// A siteverify endpoint: success only for the token "human" with the right secret.
@@ -79,12 +78,28 @@ async fn a_call_with_an_accepted_captcha_goes_through() {
 }
 
 #[tokio::test]
-async fn a_login_of_either_version_needs_an_accepted_captcha() {
+async fn a_registration_and_a_login_of_either_version_need_an_accepted_captcha() {
     let siteverify = spawn_siteverify().await;
     let database = TestDatabase::sqlite();
     let mut client = spawn_with_captcha(&database, &siteverify_url(&siteverify)).await;
     let email = "robot@example.com";
-    create_member(&mut client, email).await;
+    for (route, joiner) in [
+        ("/Member/Create?circuitId=MQ", "robot-v1@example.com"),
+        ("/Member/v3/Create", email),
+    ] {
+        for (token, expected) in [("", 7), ("bot", 7), ("human", 0)] {
+            let registration = CypherRequest {
+                captcha_token: token.to_owned(),
+                ..request(
+                    "POST",
+                    route,
+                    json!({"username": joiner, "password": PASSWORD}),
+                )
+            };
+            let (_, body) = send(&mut client, registration).await;
+            assert_eq!(peach(&body), expected, "{route} with '{token}': {body}");
+        }
+    }
     for route in [V3_LOGIN, V1_LOGIN] {
         for (token, expected) in [("", 7), ("bot", 7), ("human", 0)] {
             let credentials = json!({"username": email, "password": PASSWORD});

@@ -3,6 +3,7 @@
 
 mod activation;
 mod box_office;
+mod budgets;
 mod captcha;
 mod cards;
 mod demo_seed;

@@ -14,7 +14,8 @@ use tonic::transport::Channel;
 
 use crate::helpers::{PASSWORD, TestDatabase, spawn_loyalty_with, subscribe_events};
 
-/// One call of a site with `includeActivation`, as the gateway passes it on.
+/// One call of a site with `includeActivation` in the circuit MQ, as the gateway passes
+/// it on.
 async fn call(
     client: &mut LoyaltyClient<Channel>,
     method: &str,
@@ -31,6 +32,7 @@ async fn call(
             client_address: "127.0.0.1".to_owned(),
             provider: "BOOST_POS".to_owned(),
             include_activation: true,
+            circuit_id: "MQ".to_owned(),
             ..Default::default()
         })
         .await
@@ -184,6 +186,8 @@ async fn each_change_publishes_its_event_and_no_event_names_the_member() {
             "{event}"
         );
         assert_eq!(event["provider"], "BOOST_POS", "{event}");
+        // The site's circuit, on calls whose route names none too (Create, AddCard).
+        assert_eq!(event["circuitId"], "MQ", "{event}");
         published
             .push_str(&json!({"subject": message.subject.as_str(), "payload": event}).to_string());
         published.push('\n');

@@ -9,15 +9,18 @@ export type NewMember = {
   /** International (+E.164). */
   mobileNumber: string;
   zipCode: string;
+  /** The invisible captcha's token, when the site uses one: a registration needs it. */
+  captchaToken: string | undefined;
 };
 
 /** Creates the membership at the site's club (SPEC.md section 4, the member create payload), anonymously. */
 export async function createMember({ call, routes, context }: LoyaltyApi, member: NewMember): Promise<void> {
-  const { email, password, mobileNumber } = member;
+  const { email, password, mobileNumber, captchaToken, ...profile } = member;
   await call({
     method: 'POST',
     route: routes.create(),
-    payload: { ...memberCreatePayload({ clubId: context.clubId, ...member }), email, password, mobileNumber },
+    payload: { ...memberCreatePayload({ clubId: context.clubId, email, password, mobileNumber, ...profile }), email, password, mobileNumber },
+    captchaToken,
     anonymous: true,
   });
 }

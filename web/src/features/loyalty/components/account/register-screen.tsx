@@ -29,8 +29,9 @@ export function RegisterScreen() {
   const navigate = useNavigate();
   const api = useLoyaltyApi();
   const { config, context, login } = api;
-  // Signing in right after registering is a login like any other: it carries its own
-  // captcha token, or a site with a captcha refuses it (code 7).
+  // The registration and the login right after it each carry their own captcha token,
+  // or a site with a captcha refuses them (code 7).
+  const registrationCaptcha = useInvisibleCaptcha('register');
   const captcha = useInvisibleCaptcha('login');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -59,7 +60,15 @@ export function RegisterScreen() {
         return;
       }
       const mobileNumber = internationalPhoneNumber(phone);
-      await createMember(api, { email, password, firstname, lastname, mobileNumber, zipCode });
+      await createMember(api, {
+        email,
+        password,
+        firstname,
+        lastname,
+        mobileNumber,
+        zipCode,
+        captchaToken: await registrationCaptcha(),
+      });
       if (config.includeActivation) {
         await startRegistration(api, email);
         void navigate(paths.accountScreen.build('activate', [['email', email]]));
