@@ -27,7 +27,8 @@ struct ShowtimeFilter {
     /// First day, YYYY-MM-DD (default today).
     #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     from: Option<String>,
-    /// Last day, YYYY-MM-DD (default from + 6 days).
+    /// Last day, YYYY-MM-DD (default from + 6 days). One answer covers at most 62 days:
+    /// a later `to` is read as from + 61 days, and a `to` before `from` answers no showtimes.
     #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     to: Option<String>,
     /// Only showtimes with every attribute named (repeat the parameter for more). Read
@@ -52,7 +53,7 @@ fn attributes(query: Option<&str>) -> Result<Vec<String>, AppError> {
 /// Showtimes by theater, movie and date range (inclusive).
 #[utoipa::path(get, path = "/api/v1/showtimes", params(ShowtimeFilter), responses(
     (status = 200, description = "OK", body = Vec<Showtime>),
-    (status = 400, description = "A bad date, a range of more than 62 days, or an unknown attribute", body = ErrorBody),
+    (status = 400, description = "A date that is not YYYY-MM-DD, or an unknown attribute", body = ErrorBody),
     (status = 404, description = "No theater or movie with the id given", body = ErrorBody),
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
 ))]

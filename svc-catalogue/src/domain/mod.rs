@@ -28,7 +28,8 @@ use schedule::Schedule;
 use site::{SiteConfig, SiteSettings, TicketingProvider};
 use theaters::{Theater, TheaterNear};
 
-/// The longest showtime range one request may ask for.
+/// The most days of showtimes one request answers: a longer range is cut to its first
+/// days, so any two valid dates make a valid request (the API document says so).
 pub const MAX_RANGE_DAYS: i32 = 62;
 
 /// site.json.
@@ -306,21 +307,12 @@ impl Catalogue {
         query: &ShowtimeQuery<'_>,
     ) -> Result<Vec<pb::Showtime>, Error> {
         let from = parse_day("from", query.from, today)?;
-        let to = parse_day(
-            "to",
-            query.to,
-            from.checked_add(jiff::Span::new().days(6)).unwrap_or(from),
-        )?;
-        if to < from {
-            return Err(Error::InvalidArgument(format!(
-                "to: {to} is before from ({from})"
-            )));
-        }
-        if (to - from).get_days() >= MAX_RANGE_DAYS {
-            return Err(Error::InvalidArgument(format!(
-                "to: the range may cover at most {MAX_RANGE_DAYS} days"
-            )));
-        }
+        let days_after = |days: i32| {
+            from.checked_add(jiff::Span::new().days(days))
+                .unwrap_or(from)
+        };
+        // A `to` before `from` makes a range of no day, which holds no showtime.
+        let to = parse_day("to", query.to, days_after(6))?.min(days_after(MAX_RANGE_DAYS - 1));
         if !query.theater_id.is_empty() {
             self.theater(query.theater_id)?;
         }
