@@ -7,10 +7,12 @@ import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
 // In this layer's chunk: the banner is part of a first visit's first screen.
 import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
+import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
 import { setConsent, useTrackingConsent } from '@/features/consent/utils/consent-store';
 import { useAppData } from '@/lib/app-data';
 import { resolveCurrentTheater } from '@/lib/current-theater';
+import { withoutPreviewPrefix } from '@/lib/link-rules';
 import { useSelectedTheater } from '@/lib/selected-theater';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
@@ -26,7 +28,11 @@ const CinemaMarketingTracker = lazy(async () => ({
 const AdLoader = lazy(async () => ({ default: (await import('@/features/ads/components/ad-loader')).AdLoader }));
 const AdSlots = lazy(async () => ({ default: (await import('@/features/ads/components/ad-slots')).AdSlots }));
 
-/** The site, the theater the page's ads are for, and the page's movies. */
+/**
+ * The site, the theater the page's ads are for, and the page's movies. The movies are read
+ * from what the page has (its data, inline in a published page, and the theater's list when
+ * the page shows it), never fetched for the ads: the queries here only read the cache.
+ */
 function useAdContext() {
   const { data: appData } = useAppData();
   const { pathname } = useLocation();
@@ -37,13 +43,9 @@ function useAdContext() {
     pageTheaterId: theaterIdFromPath(pathname),
     selectedTheaterId,
   });
-  const adsOn = Boolean(site?.settings?.adsDisplay);
-  const { data: allMovies } = useQuery({ ...moviesQueryOptions(), enabled: adsOn });
-  const { data: theaterMovies } = useQuery({
-    ...moviesQueryOptions({ theaterId: theater?.id }),
-    enabled: adsOn && theater !== undefined,
-  });
-  const movies = adPageMovies(pathname, theater ? theaterMovies : undefined, allMovies);
+  const { data: page } = useQuery({ ...pageDataQueryOptions(withoutPreviewPrefix(pathname)), enabled: false });
+  const { data: theaterMovies } = useQuery({ ...moviesQueryOptions({ theaterId: theater?.id }), enabled: false });
+  const movies = adPageMovies(page?.data, theater?.id, theaterMovies);
   return { site, theater, movies };
 }
 

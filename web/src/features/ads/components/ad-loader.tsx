@@ -80,7 +80,7 @@ export function AdLoader({ site, theater, movies, consent }: AdLoaderProps) {
     const definitions = slotDefinitions(setUp, !navigated);
     if (!previous) {
       displaySlots(definitions, options);
-    } else if (shouldReconfigure(previous.pagePath, setUp.pagePath, inputs.scheduledMovieIds)) {
+    } else if (shouldReconfigure(previous.pagePath, setUp.pagePath)) {
       clearSlots(setUp.slots.map((slot) => slot.container));
       displaySlots(definitions, options);
     } else {

@@ -68,24 +68,31 @@ describe('adDataLayer', () => {
 });
 
 describe('adPageMovies', () => {
-  const all = [
-    { id: '1004', title: 'Velocity', releaseDate: '2026-11-19' },
-    { id: '1007', title: 'Paper Moons' },
-  ];
+  const velocity = { id: '1004', title: 'Velocity', releaseDate: '2026-11-19' };
+  const harbor = { id: '101', name: 'Harbor' };
 
-  it('names the movies scheduled at the theater and the movie of a movie page', () => {
-    expect(adPageMovies('/movies/1004-velocity/', [{ id: '1004' }, { id: '1007' }], all)).toEqual({
-      scheduledMovieIds: ['1004', '1007'],
-      movie: { id: '1004', title: 'Velocity', releaseDate: '2026-11-19' },
+  it("names the movie of a movie page from the page's data", () => {
+    expect(adPageMovies({ movie: { ...velocity, synopsis: 'Fast.' } }, undefined, undefined)).toEqual({
+      scheduledMovieIds: undefined,
+      movie: velocity,
     });
   });
 
-  it('has no scheduled movies without a theater list, and no movie off movie pages', () => {
-    expect(adPageMovies('/theaters/', undefined, all)).toEqual({ scheduledMovieIds: undefined, movie: undefined });
+  it("names a theater page's own movies as scheduled there", () => {
+    const content = { theater: harbor, movies: [{ id: '1004' }, { id: '1007' }] };
+    expect(adPageMovies(content, '101', undefined).scheduledMovieIds).toEqual(['1004', '1007']);
   });
 
-  it('has no movie while the list has not arrived or does not hold it', () => {
-    expect(adPageMovies('/movies/1004-velocity/', [], undefined).movie).toBeUndefined();
-    expect(adPageMovies('/movies/9-unknown/', [], all).movie).toBeUndefined();
+  it("names the theater's list the page has fetched on any other page", () => {
+    const home = { movies: [{ id: '1001' }, { id: '1004' }, { id: '1007' }] };
+    expect(adPageMovies(home, '101', [{ id: '1007' }]).scheduledMovieIds).toEqual(['1007']);
+    expect(adPageMovies({ theater: { id: '102' }, movies: [{ id: '1001' }] }, '101', [{ id: '1007' }]).scheduledMovieIds).toEqual(['1007']);
+  });
+
+  it('has no scheduled movies without a theater, nor before the list has arrived', () => {
+    const home = { movies: [{ id: '1001' }] };
+    expect(adPageMovies(home, undefined, [{ id: '1001' }])).toEqual({ scheduledMovieIds: undefined, movie: undefined });
+    expect(adPageMovies(home, '101', undefined).scheduledMovieIds).toBeUndefined();
+    expect(adPageMovies(undefined, '101', undefined)).toEqual({ scheduledMovieIds: undefined, movie: undefined });
   });
 });

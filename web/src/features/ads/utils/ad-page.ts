@@ -1,5 +1,6 @@
 // The page an ad set-up is asked for (SPEC.md section 3 "Ad component inputs" and
 // "Ad targeting data layer").
+import type { PageContent } from '@/types/api';
 
 /** A movie as the ad data layer names it. */
 export type AdMovie = { id: string; title?: string; releaseDate?: string };
@@ -16,20 +17,29 @@ export type AdPageMovies = {
 type ListedMovie = { id: string; title?: string; releaseDate?: string };
 
 /**
- * The page's movies from the catalogue's lists: the ids scheduled at the theater (when the
- * page has a theater and its list has arrived) and the movie of a movie page.
+ * The page's movies from what the page already has, the ads asking for none of their
+ * own: the ids scheduled at the page's theater (a theater page's own movies, or the
+ * theater's list the page has fetched) and the movie of a movie page, from the page's data.
  */
 export function adPageMovies(
-  pathname: string,
+  content: Pick<PageContent, 'movie' | 'movies' | 'theater'> | undefined,
+  theaterId: string | undefined,
   theaterMovies: readonly ListedMovie[] | undefined,
-  allMovies: readonly ListedMovie[] | undefined,
 ): AdPageMovies {
-  const movieId = movieIdFromPath(pathname);
-  const movie = movieId === undefined ? undefined : allMovies?.find((candidate) => candidate.id === movieId);
+  const movie = content?.movie;
   return {
-    scheduledMovieIds: theaterMovies?.map((scheduled) => scheduled.id),
+    scheduledMovieIds: scheduledAt(theaterId, content, theaterMovies)?.map((scheduled) => scheduled.id),
     movie: movie && { id: movie.id, title: movie.title, releaseDate: movie.releaseDate },
   };
+}
+
+function scheduledAt(
+  theaterId: string | undefined,
+  content: Pick<PageContent, 'movies' | 'theater'> | undefined,
+  theaterMovies: readonly ListedMovie[] | undefined,
+): readonly ListedMovie[] | undefined {
+  if (theaterId === undefined) return undefined;
+  return content?.theater?.id === theaterId ? content.movies : theaterMovies;
 }
 
 export type AdPageInputs = {

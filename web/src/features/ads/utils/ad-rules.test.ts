@@ -55,13 +55,11 @@ describe('adsMayLoad', () => {
 
 describe('shouldReconfigure', () => {
   it.each([
-    [undefined, '/a', [], false],
-    ['/a', '/a', [], false],
-    ['/a', '/b', undefined, false],
-    ['/a', '/b', [], true],
-    ['/a', '/b', ['1004'], true],
-  ])('%s -> %s with %o: %s', (previous, next, scheduled, expected) => {
-    expect(shouldReconfigure(previous, next, scheduled)).toBe(expected);
+    [undefined, '/a', false],
+    ['/a', '/a', false],
+    ['/a', '/b', true],
+  ])('%s -> %s: %s', (previous, next, expected) => {
+    expect(shouldReconfigure(previous, next)).toBe(expected);
   });
 });
 

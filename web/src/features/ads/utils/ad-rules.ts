@@ -29,13 +29,12 @@ export function adsMayLoad(
   return !config.requiresConsent || consent.consentGiven;
 }
 
-/** Slots are set up again when the ad page path changes and the page names its scheduled movies. */
-export function shouldReconfigure(
-  previousPagePath: string | undefined,
-  nextPagePath: string,
-  scheduledMovieIds: string[] | undefined,
-): boolean {
-  return previousPagePath !== undefined && previousPagePath !== nextPagePath && scheduledMovieIds !== undefined;
+/**
+ * Slots are set up again whenever the ad page path changes (another theater's, another
+ * kind of page's): kept, they would go on showing the previous path's ads.
+ */
+export function shouldReconfigure(previousPagePath: string | undefined, nextPagePath: string): boolean {
+  return previousPagePath !== undefined && previousPagePath !== nextPagePath;
 }
 
 /** In the direct ad-server mode a change of targeting refreshes every slot but the interstitials. */
