@@ -27,7 +27,7 @@ pub enum PageRoute {
     Event {
         segment: String,
     },
-    /// `/account/...`: the loyalty-member area.
+    /// `/account/` and its screens (`/account/{screen}/`): the loyalty-member area.
     Account,
     /// `/search/`: site search's results (DESIGN.md section 8), never published.
     Search,
@@ -91,7 +91,8 @@ impl PageRoute {
             ["events", segment] => PageRoute::Event {
                 segment: (*segment).to_owned(),
             },
-            ["account", ..] => PageRoute::Account,
+            ["account"] => PageRoute::Account,
+            ["account", screen] if site_paths::account::is_screen(screen) => PageRoute::Account,
             ["search"] => PageRoute::Search,
             [slug] => PageRoute::Content {
                 slug: (*slug).to_owned(),
@@ -162,7 +163,10 @@ mod tests {
             ("/theaters/", Some(PageRoute::TheaterList)),
             ("/showtimes/", Some(PageRoute::Showtimes)),
             ("/events/", Some(PageRoute::EventList)),
+            ("/account/", Some(PageRoute::Account)),
             ("/account/cards/", Some(PageRoute::Account)),
+            ("/account/no-such-screen/", None),
+            ("/account/cards/extra/", None),
             ("/search/", Some(PageRoute::Search)),
             ("/404.html", Some(PageRoute::NotFound)),
             ("/500.html", Some(PageRoute::ServerError)),

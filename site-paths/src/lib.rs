@@ -4,6 +4,8 @@
 //!
 //! - [`slug`]: URL and ad-path slugs.
 //! - [`hand_off`]: the hand-offs to the ticketing site, by route segment.
+//! - [`account`]: the member area's screens.
 
+pub mod account;
 pub mod hand_off;
 pub mod slug;

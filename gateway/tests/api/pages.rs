@@ -19,6 +19,7 @@ async fn known_pages_answer_200_with_the_html_shell() {
         "/showtimes/",
         "/events/",
         "/account/",
+        "/account/reset-password/",
         login.as_str(),
     ] {
         let response = gateway.get(path).await;
@@ -43,6 +44,8 @@ async fn unknown_pages_answer_404_with_the_404_page() {
         "/movies/a/b/c/",
         "/theaters/nowhere/",
         "/a/b/c/",
+        "/account/no-such-screen/",
+        "/account/cards/extra/",
     ] {
         let response = gateway.get(path).await;
         assert_eq!(response.status(), 404, "{path}");
