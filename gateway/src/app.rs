@@ -62,6 +62,7 @@ pub fn app(shared: Shared) -> Router {
             shared.services.clone(),
             shared.site.clone(),
             shared.ticketing_sandbox,
+            shared.published.clone(),
         ))
         .merge(ops::router(OpsContext {
             services: shared.services.clone(),

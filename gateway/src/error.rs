@@ -56,6 +56,11 @@ impl AppError {
         }
     }
 
+    /// The HTTP status this error answers with.
+    pub fn status(&self) -> StatusCode {
+        self.parts().0
+    }
+
     fn parts(&self) -> (StatusCode, &'static str, String) {
         match self {
             AppError::BadRequest(message) => {

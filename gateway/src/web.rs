@@ -23,7 +23,7 @@ use crate::etag::{ETag, conditional};
 use crate::page_routes::{PageRoute, canonical_path, segment_names};
 use crate::publish::Published;
 use crate::publish::document::{PageParts, Template};
-use crate::publish::serve::answer;
+use crate::publish::serve::{answer, error_page};
 use crate::publish::{PublishedFile, Snapshot};
 use crate::security::ContentSecurityPolicy;
 
@@ -191,14 +191,9 @@ async fn page(
             Some(shell) => answer(shell, StatusCode::OK, &headers, head),
             None => web_app_missing(),
         },
-        Destination::NotFound => match snapshot.file("/404.html") {
-            Some(page) => answer(page, StatusCode::NOT_FOUND, &headers, head),
-            None => error_response(
-                StatusCode::NOT_FOUND,
-                "not_found",
-                &format!("no page at {path}"),
-            ),
-        },
+        Destination::NotFound => {
+            error_page(&state.published, StatusCode::NOT_FOUND, &headers, head)
+        }
     }
 }
 

@@ -75,6 +75,21 @@ test('a signed-in member buying from a showtime brings the session token along',
   await expect(page.locator('td[data-name="sessionToken"]')).toHaveText(token ?? '');
 });
 
+test("a member's hand-off from the member area arrives at the ticketing site signed in", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  // The page's session refresh rotates the token; the link carries the member's current one.
+  const refreshed = memberRead(page);
+  await page.reload();
+  await refreshed;
+  const token = await sessionToken(page);
+  expect(token).toBeTruthy();
+  // The hand-off page /loyaltycredit/ redirects to the ticketing site: the token goes with it.
+  await page.getByRole('link', { name: 'Buy loyalty credit' }).click();
+  await expect(page).toHaveURL(/\/ticketing-sandbox\/loyaltycredit\?/);
+  await expect(page.locator('td[data-name="sessionToken"]')).toHaveText(token ?? '');
+});
+
 test('a token refused during the hand-off signs the member out and leads to the login page, query kept', async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/account\/$/);

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
 use super::snapshot::{Encoded, Published, PublishedFile};
+use crate::error::error_response;
 use crate::security;
 
 /// Pages and page data change with the catalogue: caches must ask again each time, and
@@ -31,6 +32,38 @@ pub async fn published(
     match file {
         Some(file) => answer(&file, file.status, request.headers(), head),
         None => next.run(request).await,
+    }
+}
+
+/// The site's error page for a page address that failed with `status`: the 404 page for
+/// a client's error, the 500 page for the server's, each with `status`; the JSON error
+/// body before the site is published.
+pub fn error_page(
+    published: &Published,
+    status: StatusCode,
+    request: &HeaderMap,
+    head: bool,
+) -> Response {
+    let page = if status.is_server_error() {
+        "/500.html"
+    } else {
+        "/404.html"
+    };
+    match published
+        .current()
+        .as_ref()
+        .and_then(|snapshot| snapshot.file(page))
+    {
+        Some(file) => answer(file, status, request, head),
+        None => error_response(
+            status,
+            if status.is_server_error() {
+                "unavailable"
+            } else {
+                "not_found"
+            },
+            "the site is not published yet",
+        ),
     }
 }
 

@@ -9,12 +9,18 @@ pub mod sandbox_pages;
 use axum::Router;
 
 use crate::clients::Services;
+use crate::publish::Published;
 use crate::site_snapshot::SiteCache;
 use sandbox::TicketingSandbox;
 
 /// The redirect endpoints, and the stand-in's pages while `sandbox` is on.
-pub fn router(services: Services, site: SiteCache, sandbox: TicketingSandbox) -> Router {
-    let redirects = redirects::router(services, sandbox);
+pub fn router(
+    services: Services,
+    site: SiteCache,
+    sandbox: TicketingSandbox,
+    published: Published,
+) -> Router {
+    let redirects = redirects::router(services, sandbox, published);
     if sandbox.is_on() {
         redirects.merge(sandbox_pages::router().with_state(site))
     } else {

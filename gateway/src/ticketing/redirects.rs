@@ -5,12 +5,17 @@
 //! TICKETING_SANDBOX is on. A hand-off the provider does not offer is a 404. The target
 //! is built by the catalogue from the site's configuration, never from the request, so
 //! this is no open redirect.
+//!
+//! At the site's own route segment a hand-off is a page a browser follows: its failures
+//! are the site's error pages (JSON only under `/api/`), and a signed-in member's token,
+//! which the app adds to the link when it is clicked, goes on to the ticketing site, so
+//! the member arrives signed in.
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::State;
-use axum::http::{HeaderValue, StatusCode, header};
+use axum::extract::{RawQuery, State};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use proto::catalogue::v1::ResolveTicketingRequest;
@@ -21,36 +26,56 @@ use super::sandbox::TicketingSandbox;
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::extract::Query;
+use crate::publish::Published;
+use crate::publish::serve::error_page;
 
-/// What the redirect endpoints read: the catalogue, which builds each target, and
-/// whether targets lead to the stand-in ticketing site.
+/// What the redirect endpoints read: the catalogue, which builds each target, whether
+/// targets lead to the stand-in ticketing site, and the published error pages.
 #[derive(Debug, Clone)]
 struct Redirects {
     services: Services,
     ticketing_sandbox: TicketingSandbox,
+    published: Published,
 }
+
+/// The query parameters a member's token travels in, one per loyalty provider (README
+/// "The member area and the ticketing hand-off"): the one the app added is passed on.
+const TOKEN_PARAMETERS: [&str; 4] = ["sessionToken", "taposToken", "cgrSessionToken", "token"];
 
 /// Each hand-off of [`site_paths::hand_off::HAND_OFFS`] at its redirect endpoint
 /// `/api/{segment}/redirect`, and at the site's own route segment, where its links lead
 /// (in the tapos_embedded context a booking link becomes
 /// /startticketing/?theaterCode=&perfCode=), with or without the trailing slash.
-pub fn router(services: Services, ticketing_sandbox: TicketingSandbox) -> Router {
+pub fn router(
+    services: Services,
+    ticketing_sandbox: TicketingSandbox,
+    published: Published,
+) -> Router {
     let mut router = Router::new();
     for hand_off in &HAND_OFFS {
         let segment = hand_off.segment;
-        let handler = get(
-            move |state: State<Arc<Redirects>>, query: Query<HandOffQuery>| {
-                redirect(state, query, segment)
+        let endpoint = get(
+            move |State(state): State<Arc<Redirects>>, Query(query): Query<HandOffQuery>| async move {
+                redirect(&state, query, segment, None).await
+            },
+        );
+        let page = get(
+            move |state: State<Arc<Redirects>>,
+                  method: Method,
+                  headers: HeaderMap,
+                  query: RawQuery| {
+                hand_off_page(state, method, headers, query, segment)
             },
         );
         router = router
-            .route(&format!("/api/{segment}/redirect"), handler.clone())
-            .route(&format!("/{segment}"), handler.clone())
-            .route(&format!("/{segment}/"), handler);
+            .route(&format!("/api/{segment}/redirect"), endpoint)
+            .route(&format!("/{segment}"), page.clone())
+            .route(&format!("/{segment}/"), page);
     }
     router.with_state(Arc::new(Redirects {
         services,
         ticketing_sandbox,
+        published,
     }))
 }
 
@@ -68,10 +93,42 @@ struct HandOffQuery {
     perf_code: String,
 }
 
-async fn redirect(
+/// A hand-off followed as a page: the redirect with the member's token passed on, or
+/// the site's error page with the error's status.
+async fn hand_off_page(
     State(state): State<Arc<Redirects>>,
-    Query(hand_off): Query<HandOffQuery>,
+    method: Method,
+    headers: HeaderMap,
+    RawQuery(query): RawQuery,
     segment: &'static str,
+) -> Response {
+    let query = query.unwrap_or_default();
+    let answer = match serde_urlencoded::from_str::<HandOffQuery>(&query) {
+        Ok(hand_off) => redirect(&state, hand_off, segment, member_token(&query)).await,
+        Err(error) => Err(AppError::BadRequest(format!("invalid query: {error}"))),
+    };
+    answer.unwrap_or_else(|error| {
+        let status = error.status();
+        if status.is_server_error() {
+            tracing::warn!(%error, "hand-off page failed");
+        }
+        error_page(&state.published, status, &headers, method == Method::HEAD)
+    })
+}
+
+/// The member's token among the query's parameters, by its provider's name.
+fn member_token(query: &str) -> Option<(String, String)> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(query)
+        .ok()?
+        .into_iter()
+        .find(|(name, value)| TOKEN_PARAMETERS.contains(&name.as_str()) && !value.is_empty())
+}
+
+async fn redirect(
+    state: &Redirects,
+    hand_off: HandOffQuery,
+    segment: &'static str,
+    member_token: Option<(String, String)>,
 ) -> Result<Response, AppError> {
     let well_formed = hand_off.perf_code.len() <= 64
         && hand_off
@@ -100,12 +157,15 @@ async fn redirect(
         .await
         .map_err(AppError::catalogue)?
         .into_inner();
-    let location =
-        HeaderValue::from_str(&state.ticketing_sandbox.link(target.url)).map_err(|_| {
-            AppError::Service {
-                service: "catalogue",
-                status: tonic::Status::internal("ticketing URL is not a valid header value"),
-            }
-        })?;
+    let mut url = state.ticketing_sandbox.link(target.url);
+    if let Some((name, token)) = member_token {
+        let pair = serde_urlencoded::to_string([(name, token)]).unwrap_or_default();
+        url.push(if url.contains('?') { '&' } else { '?' });
+        url.push_str(&pair);
+    }
+    let location = HeaderValue::from_str(&url).map_err(|_| AppError::Service {
+        service: "catalogue",
+        status: tonic::Status::internal("ticketing URL is not a valid header value"),
+    })?;
     Ok((StatusCode::FOUND, [(header::LOCATION, location)]).into_response())
 }

@@ -209,3 +209,88 @@ async fn a_hand_off_the_provider_does_not_offer_is_a_404_saying_so() {
             .contains("'payreservation' hand-off is not offered")
     );
 }
+
+#[tokio::test]
+async fn a_hand_off_page_that_cannot_hand_off_is_the_sites_error_page_with_its_status() {
+    let gateway = spawn_gateway().await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let own = theaters
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|theater| !offers(&theater["ticketingProvider"], "payreservation"))
+        .expect("the demo's theater with its own provider");
+    let own_id = own["id"].as_str().expect("an id");
+    for (path, status) in [
+        ("/launch/ticketing/".to_owned(), 400),
+        (
+            "/launch/ticketing/?theaterId=no-such-theater".to_owned(),
+            404,
+        ),
+        (format!("/payreservation/?theaterId={own_id}"), 404),
+        (
+            "/startticketing?theaterId=x&perfCode=%3Cscript%3E".to_owned(),
+            400,
+        ),
+    ] {
+        let response = gateway.get(&path).await;
+        assert_eq!(response.status(), status, "{path}");
+        let content_type = response.headers()["content-type"].to_str().expect("ascii");
+        assert!(
+            content_type.starts_with("text/html"),
+            "{path}: {content_type}"
+        );
+        assert!(
+            response.text().await.expect("a body").contains("<html"),
+            "{path}"
+        );
+    }
+    // The endpoint under /api/ keeps answering JSON.
+    let (status, body) = gateway.get_json("/api/launch/ticketing/redirect").await;
+    assert_eq!(status, 400);
+    assert!(error_of(&body).1.contains("theaterId"));
+}
+
+#[tokio::test]
+async fn a_members_token_on_a_hand_off_page_goes_on_to_the_ticketing_site() {
+    let gateway = spawn_gateway().await;
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    let site_wide = site["settings"]["ticketingProvider"]["url"]
+        .as_str()
+        .expect("a site-wide provider")
+        .trim_end_matches('/')
+        .to_owned();
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let code = theaters[0]["code"].as_str().expect("a code");
+    let theater_site = theaters[0]["ticketingProvider"]["url"]
+        .as_str()
+        .expect("a provider")
+        .trim_end_matches('/')
+        .to_owned();
+    for (path, location) in [
+        (
+            "/loyaltycredit/?sessionToken=t0k%2Ben&other=dropped".to_owned(),
+            format!("{site_wide}/loyaltycredit?sessionToken=t0k%2Ben"),
+        ),
+        (
+            format!("/startticketing/?theaterCode={code}&perfCode=P-7&taposToken=abc"),
+            format!("{theater_site}/startticketing?theaterCode={code}&perfCode=P-7&taposToken=abc"),
+        ),
+        (
+            "/loyalty/upgrade/?other=1".to_owned(),
+            format!("{site_wide}/loyalty/upgrade"),
+        ),
+    ] {
+        let response = gateway.get(&path).await;
+        assert_eq!(response.status(), 302, "{path}");
+        assert_eq!(response.headers()["location"], location.as_str(), "{path}");
+    }
+    // The redirect endpoints build their targets from the site alone.
+    let response = gateway
+        .get("/api/loyaltycredit/redirect?sessionToken=abc")
+        .await;
+    assert_eq!(
+        response.headers()["location"],
+        format!("{site_wide}/loyaltycredit").as_str()
+    );
+}

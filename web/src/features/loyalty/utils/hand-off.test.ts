@@ -108,6 +108,18 @@ describe('ticketingLinkWithToken', () => {
     expect(ticketingLinkWithToken('/movies/', { ...options, token: '' })).toBeUndefined();
   });
 
+  it("adds the token to this site's hand-off pages, which pass it on to the ticketing site", async () => {
+    const { ticketingLinkWithToken } = await import('./hand-off');
+    const options = { ticketingUrl: 'https://tickets.marquee.example/', provider: 'TAPOS', token: 't1', pageOrigin: page };
+    expect(ticketingLinkWithToken('/loyaltycredit/', options)).toBe(`${page}/loyaltycredit/?taposToken=t1`);
+    expect(ticketingLinkWithToken('/loyalty/upgrade', options)).toBe(`${page}/loyalty/upgrade?taposToken=t1`);
+    expect(ticketingLinkWithToken('/startticketing/?theaterCode=101&perfCode=P', options)).toBe(
+      `${page}/startticketing/?theaterCode=101&perfCode=P&taposToken=t1`,
+    );
+    expect(ticketingLinkWithToken('/loyaltycredit-news/', options)).toBeUndefined();
+    expect(ticketingLinkWithToken('https://other.example/loyaltycredit/', options)).toBeUndefined();
+  });
+
   it('for a ticketing path on this site, only links under that path', async () => {
     const { ticketingLinkWithToken } = await import('./hand-off');
     const options = { ticketingUrl: '/ticketing-sandbox/', provider: 'RTS', token: 't1', pageOrigin: page };

@@ -2,6 +2,7 @@
 // to ticketingUrl + return. Version 1 appends the token to the URL and shows the redirect
 // overlay for 5 s; version 3 posts a hidden form carrying the token.
 
+import { HAND_OFF_SEGMENTS } from '@/config/hand-offs';
 import type { CypherVersion, LoyaltyProvider } from '../types';
 
 export const RETURN_PARAMETER = 'return';
@@ -74,10 +75,17 @@ export function invalidTokenRedirect(configuredPath: string, search: string): st
   return `/${configuredPath.replace(/^\/+/, '')}${search}`;
 }
 
+/** Whether `pathname` is one of this site's hand-off pages, which redirect to the ticketing site. */
+function isHandOffPage(pathname: string): boolean {
+  return HAND_OFF_SEGMENTS.some((segment) => pathname === `/${segment}` || pathname === `/${segment}/`);
+}
+
 /**
  * A link on the page with the member's token added, when it leads to the ticketing site
  * (SPEC.md section 2, link rules): any page of the ticketingUrl's host, or, for a ticketingUrl
- * that is a path on this site (the sandbox), any page under that path. Undefined for other links.
+ * that is a path on this site (the sandbox), any page under that path; and this site's
+ * hand-off pages (/loyaltycredit/, /startticketing/...), whose redirect passes the token on to
+ * the ticketing site. Undefined for other links.
  */
 export function ticketingLinkWithToken(
   href: string,
@@ -93,9 +101,10 @@ export function ticketingLinkWithToken(
     return undefined;
   }
   const sameSite = ticketing.origin === pageOrigin;
-  const leadsThere = sameSite
-    ? link.origin === pageOrigin && link.pathname.startsWith(ticketing.pathname)
-    : link.origin === ticketing.origin;
+  const handOffPage = link.origin === pageOrigin && isHandOffPage(link.pathname);
+  const leadsThere =
+    handOffPage ||
+    (sameSite ? link.origin === pageOrigin && link.pathname.startsWith(ticketing.pathname) : link.origin === ticketing.origin);
   if (!leadsThere) return undefined;
   link.searchParams.set(tokenParameterName(provider), token);
   return link.toString();
