@@ -43,6 +43,22 @@ test('the demo member signs in, sees the account and signs out from the header',
   expect(cookies.find((cookie) => cookie.name === 'loyaltySession')).toBeUndefined();
 });
 
+test("a member's calls on a theater's page name that theater as the cinema (SPEC.md section 4, current theater)", async ({ page }) => {
+  await signIn(page);
+  await expect(page).toHaveURL(/\/account\/$/);
+  // No theater chosen: the page's own theater is the current one.
+  await page.goto('/theaters/');
+  await page.getByRole('link', { name: /Harbor/ }).first().click();
+  await expect(page).toHaveURL(/\/theaters\/103-/);
+  const logout = page.waitForRequest(
+    (request) => request.url().endsWith('/api/cypher') && Boolean(request.postData()?.includes('/Member/v3/Logout')),
+  );
+  await page.getByTestId('member-access').click();
+  await page.locator('#member-menu').getByRole('link', { name: 'Sign out' }).click();
+  const { reqMetadata } = (await logout).postDataJSON() as { reqMetadata: { route: string } };
+  expect(new URL(reqMetadata.route, 'http://x').searchParams.get('boxofficeCinemaId')).toBe('103');
+});
+
 test('a signed-in member is handed to the ticketing sandbox with a posted token (version 3)', async ({ page }) => {
   await signIn(page, '?return=sales%2F101%2Fbook%3Fperfcode%3DP1');
   await expect(page).toHaveURL(/\/ticketing-sandbox\/sales\/101\/book\?perfcode=P1/);
@@ -102,6 +118,13 @@ test('a session token in the address signs the member in and leaves the address'
   await page.goto(`/movies/?sessionToken=${encodeURIComponent(token)}&utm_source=e2e`);
   await expect(page.getByTestId('member-access')).toHaveText('My account');
   await expect(page).toHaveURL(/\/movies\/\?utm_source=e2e$/);
+  // The session outlives the page (SPEC.md section 4): each later page checks the stored
+  // session before its member screen shows, the sign-out link only for a member.
+  for (const path of ['/account/', '/account/history/']) {
+    await page.goto(path);
+    await expect(page.getByRole('main').getByRole('link', { name: 'Sign out' })).toBeVisible();
+  }
+  expect((await page.context().cookies()).find((cookie) => cookie.name === 'loyaltySession')).toBeDefined();
 });
 
 test('the card opens its wallet pass', async ({ page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveCurrentTheater } from './current-theater';
+import { resolveCurrentTheater, theaterIdFromPath } from './current-theater';
 
 const theaters = [{ id: 't1' }, { id: 't2' }, { id: 't3' }];
 
@@ -13,5 +13,17 @@ describe('resolveCurrentTheater', () => {
     [{ isSingleLocation: false }, undefined],
   ])('%j gives %s', (context, expected) => {
     expect(resolveCurrentTheater(theaters, context)?.id).toBe(expected);
+  });
+});
+
+describe('theaterIdFromPath', () => {
+  it.each([
+    ['/theaters/103-harbor-imax/', '103'],
+    ['/theaters/103/', '103'],
+    ['/theaters/', undefined],
+    ['/movies/1004-velocity/', undefined],
+    ['/account/theaters/', undefined],
+  ])('%s', (path, theaterId) => {
+    expect(theaterIdFromPath(path)).toBe(theaterId);
   });
 });

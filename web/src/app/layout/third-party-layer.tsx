@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Deferred } from '@/components/deferred';
 import { HeaderAdBand } from './header-ad-band';
-import { adPageMovies, theaterIdFromPath } from '@/features/ads/utils/ad-page';
+import { adPageMovies } from '@/features/ads/utils/ad-page';
 // In this layer's chunk: the banner is part of a first visit's first screen.
 import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
@@ -11,9 +11,8 @@ import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
 import { setConsent, useTrackingConsent } from '@/features/consent/utils/consent-store';
 import { useAppData } from '@/lib/app-data';
-import { resolveCurrentTheater } from '@/lib/current-theater';
+import { useCurrentTheater } from '@/lib/current-theater';
 import { withoutPreviewPrefix } from '@/lib/link-rules';
-import { useSelectedTheater } from '@/lib/selected-theater';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
@@ -36,13 +35,8 @@ const AdSlots = lazy(async () => ({ default: (await import('@/features/ads/compo
 function useAdContext() {
   const { data: appData } = useAppData();
   const { pathname } = useLocation();
-  const { selectedTheaterId } = useSelectedTheater();
   const site = appData?.site;
-  const theater = resolveCurrentTheater(appData?.theaters ?? [], {
-    isSingleLocation: Boolean(site?.config?.isSingleLocation),
-    pageTheaterId: theaterIdFromPath(pathname),
-    selectedTheaterId,
-  });
+  const theater = useCurrentTheater();
   const { data: page } = useQuery({ ...pageDataQueryOptions(withoutPreviewPrefix(pathname)), enabled: false });
   const { data: theaterMovies } = useQuery({ ...moviesQueryOptions({ theaterId: theater?.id }), enabled: false });
   const movies = adPageMovies(page?.data, theater?.id, theaterMovies);

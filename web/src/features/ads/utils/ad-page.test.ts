@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { adDataLayer, adPageMovies, movieIdFromPath, pageTypeForPath, theaterIdFromPath } from './ad-page';
+import { adDataLayer, adPageMovies, movieIdFromPath, pageTypeForPath } from './ad-page';
 
 describe('ids from the path', () => {
   it.each([
-    ['/movies/1004-velocity/', '1004', undefined],
-    ['/movies/1004/', '1004', undefined],
-    ['/movies/', undefined, undefined],
-    ['/theaters/103-harbor-imax/', undefined, '103'],
-    ['/about/', undefined, undefined],
-  ])('%s', (path, movieId, theaterId) => {
+    ['/movies/1004-velocity/', '1004'],
+    ['/movies/1004/', '1004'],
+    ['/movies/', undefined],
+    ['/theaters/103-harbor-imax/', undefined],
+    ['/about/', undefined],
+  ])('%s', (path, movieId) => {
     expect(movieIdFromPath(path)).toBe(movieId);
-    expect(theaterIdFromPath(path)).toBe(theaterId);
   });
 });
 

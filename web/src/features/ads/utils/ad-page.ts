@@ -1,5 +1,6 @@
 // The page an ad set-up is asked for (SPEC.md section 3 "Ad component inputs" and
 // "Ad targeting data layer").
+import { theaterIdFromPath } from '@/lib/current-theater';
 import type { PageContent } from '@/types/api';
 
 /** A movie as the ad data layer names it. */
@@ -62,10 +63,6 @@ function leadingId(pathname: string, prefix: string): string | undefined {
 
 export function movieIdFromPath(pathname: string): string | undefined {
   return leadingId(pathname, '/movies/');
-}
-
-export function theaterIdFromPath(pathname: string): string | undefined {
-  return leadingId(pathname, '/theaters/');
 }
 
 /** The kind of page, for the ad data layer. */
