@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eDataDir, gdprBaseURL, gdprSiteDir, singleBaseURL, walletServiceAccountFile } from './e2e/gateways';
+import { OTHER_BRAND, brandBaseURL, e2eDataDir, gdprBaseURL, gdprSiteDir, singleBaseURL, walletServiceAccountFile } from './e2e/gateways';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 // E2E_PORT lets two test runs share a machine; the single-location gateway uses the next
@@ -9,9 +9,10 @@ const port = Number(process.env.E2E_PORT ?? 8090);
 const baseURL = `http://127.0.0.1:${port}`;
 const singleURL = singleBaseURL(port);
 const gdprURL = gdprBaseURL(port);
+const brandURL = brandBaseURL(port);
 
 /** One gateway in embedded mode serving `siteDir`, with its own fresh data directory. */
-function gateway(url: string, siteDir: string, dataDir: string) {
+function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = 'boxoffice') {
   return {
     command: 'cargo run -q -p gateway -- --embedded',
     cwd: repoRoot,
@@ -26,6 +27,7 @@ function gateway(url: string, siteDir: string, dataDir: string) {
       PUBLIC_URL: url,
       WALLET_SERVICE_ACCOUNT_FILE: walletServiceAccountFile(dataDir),
       WALLET_ISSUER_ID: '3388000000022100000',
+      LOYALTY_BRAND: loyaltyBrand,
     },
     url: `${url}/healthz`,
     timeout: 600_000,
@@ -94,6 +96,18 @@ export default defineConfig({
         ]
       : []),
     {
+      // The member journey on a gateway whose LOYALTY_BRAND is not the default: the browser
+      // names the session headers, query parameters and fields by the brand in the app data.
+      name: 'brand',
+      testMatch: /member-journey\.spec\.ts$/,
+      use: {
+        ...devices['Desktop Chrome'],
+        baseURL: brandURL,
+        viewport: { width: 1280, height: 900 },
+        launchOptions: chromium,
+      },
+    },
+    {
       // The demo chain in Ireland: consent under GDPR.
       name: 'gdpr',
       testMatch: /\.gdpr\.spec\.ts$/,
@@ -112,5 +126,6 @@ export default defineConfig({
     gateway(baseURL, 'site/demo', e2eDataDir(port)),
     gateway(singleURL, 'site/single', e2eDataDir(port + 1)),
     gateway(gdprURL, gdprSiteDir(`${repoRoot}site/demo`), e2eDataDir(port + 2)),
+    gateway(brandURL, 'site/demo', e2eDataDir(port + 3), OTHER_BRAND),
   ],
 });

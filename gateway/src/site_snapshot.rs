@@ -67,15 +67,17 @@ impl SiteSnapshot {
     }
 }
 
-/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, and
-/// the captcha site key when one is configured.
-pub fn loyalty_json(config: &loyalty::LoyaltyConfig, captcha_site_key: Option<&str>) -> Value {
+/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, the
+/// loyalty brand (LOYALTY_BRAND: the browser names its session headers, query parameters
+/// and fields by it) and the captcha site key when one is configured.
+pub fn loyalty_json(config: &loyalty::LoyaltyConfig, overrides: &SiteOverrides) -> Value {
     let mut value = json!(config);
     if let Value::Object(fields) = &mut value {
         fields.remove("loggedInMenuJson");
         let menu = serde_json::from_str(&config.logged_in_menu_json).unwrap_or(Value::Null);
         fields.insert("loggedInMenu".to_owned(), menu);
-        if let Some(key) = captcha_site_key {
+        fields.insert("brand".to_owned(), json!(overrides.loyalty_brand));
+        if let Some(key) = &overrides.captcha_site_key {
             fields.insert("captchaSiteKey".to_owned(), json!(key));
         }
     }
@@ -89,6 +91,8 @@ pub struct SiteOverrides {
     pub ticketing_sandbox: TicketingSandbox,
     /// CAPTCHA_SITE_KEY.
     pub captcha_site_key: Option<String>,
+    /// LOYALTY_BRAND as configured.
+    pub loyalty_brand: String,
     /// ANALYTICS_LAUNCH_SCRIPT_URL and CINEMA_MARKETING_*: go into the app data and the policy.
     pub analytics: AnalyticsScripts,
 }
@@ -188,7 +192,7 @@ pub async fn build(
         "site": {
             "config": config,
             "settings": settings,
-            "loyalty": loyalty_json(&loyalty, captcha_site_key.as_deref()),
+            "loyalty": loyalty_json(&loyalty, overrides),
         },
         "theaters": theaters,
         "messages": messages,

@@ -70,6 +70,7 @@ impl Application {
         let site = SiteCache::with_overrides(SiteOverrides {
             ticketing_sandbox,
             captcha_site_key: config.captcha_site_key.clone(),
+            loyalty_brand: config.loyalty_brand.clone(),
             analytics: config.analytics_scripts.clone(),
         });
         // Without a renderer the site is published with the web app's shell, and

@@ -16,6 +16,14 @@ export function gdprBaseURL(port: number): string {
   return `http://127.0.0.1:${port + 2}`;
 }
 
+/** The demo chain under another loyalty brand (LOYALTY_BRAND) listens on the port after that. */
+export function brandBaseURL(port: number): string {
+  return `http://127.0.0.1:${port + 3}`;
+}
+
+/** The brand the gateway at brandBaseURL gives its loyalty headers, queries and fields. */
+export const OTHER_BRAND = 'Marquee';
+
 const DATA_DIRS_VARIABLE = 'E2E_DATA_DIRS';
 const GDPR_SITE_VARIABLE = 'E2E_GDPR_SITE';
 

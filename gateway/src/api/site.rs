@@ -22,8 +22,8 @@ pub struct SiteBody {
     config: Option<SiteConfig>,
     settings: Option<SiteSettings>,
     /// The normalised loyalty configuration (SPEC.md section 3) with circuitId and
-    /// cinemaId and the provider settings of section 9, its loggedInMenu, and the
-    /// captchaSiteKey when one is configured.
+    /// cinemaId and the provider settings of section 9, its loggedInMenu, the loyalty
+    /// brand (LOYALTY_BRAND), and the captchaSiteKey when one is configured.
     #[schema(value_type = Object)]
     loyalty: Value,
 }
@@ -39,6 +39,6 @@ async fn site(State(state): State<ApiState>) -> Result<Json<SiteBody>, AppError>
     Ok(Json(SiteBody {
         config: snapshot.site.config.clone(),
         settings: snapshot.site.settings.clone(),
-        loyalty: loyalty_json(&snapshot.loyalty, snapshot.captcha_site_key.as_deref()),
+        loyalty: loyalty_json(&snapshot.loyalty, state.site.overrides()),
     }))
 }

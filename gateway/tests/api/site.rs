@@ -30,6 +30,19 @@ async fn the_site_has_config_settings_and_normalised_loyalty() {
         site["settings"]["circuit"]["id"]
     );
     assert!(site["loyalty"].get("loggedInMenuJson").is_none());
+    assert_eq!(site["loyalty"]["brand"], "boxoffice");
+}
+
+#[tokio::test]
+async fn the_loyalty_brand_reaches_the_browser() {
+    let gateway = crate::helpers::spawn_gateway_configured(&[], |config| {
+        config.loyalty_brand = "Marquee".to_owned();
+    })
+    .await;
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    assert_eq!(site["loyalty"]["brand"], "Marquee");
+    let (_, app_data) = gateway.get_json("/page-data/app-data.json").await;
+    assert_eq!(app_data["site"]["loyalty"]["brand"], "Marquee");
 }
 
 #[tokio::test]

@@ -4,8 +4,8 @@ import { useLoyaltyApi, type LoyaltyApi } from './loyalty-api';
 import { loyaltyKeys } from './loyalty-keys';
 
 /** The member's favourite theaters, each with its newsletter subscription. */
-export async function getFavouriteCinemas({ call, routes }: LoyaltyApi): Promise<FavoriteCinema[]> {
-  return favoriteCinemas(await call({ method: 'GET', route: routes.favoriteCinemas() }));
+export async function getFavouriteCinemas({ call, routes, context }: LoyaltyApi): Promise<FavoriteCinema[]> {
+  return favoriteCinemas(await call({ method: 'GET', route: routes.favoriteCinemas() }), context.brand);
 }
 
 export const favouriteCinemasQueryOptions = (api: LoyaltyApi) =>

@@ -17,18 +17,23 @@ export async function updateFavouriteCinemas({ call, routes, context }: LoyaltyA
   if (change.kind === 'add') {
     return favoriteCinemas(
       await call({ method: 'POST', route: routes.addFavoriteCinema(), payload: { favoriteCinemas: entry(change.cinemaId, true) } }),
+      context.brand,
     );
   }
   if (change.kind === 'remove') {
-    return favoriteCinemas(await call({ method: 'POST', route: routes.removeFavoriteCinema(), payload: { [cinemaId]: change.cinemaId } }));
+    return favoriteCinemas(
+      await call({ method: 'POST', route: routes.removeFavoriteCinema(), payload: { [cinemaId]: change.cinemaId } }),
+      context.brand,
+    );
   }
   const next = withNewsletter(change.favourites, change.cinemaId, change.subscribe);
   return favoriteCinemas(
     await call({
       method: 'POST',
       route: routes.updateFavoriteCinemas(),
-      payload: { favoriteCinemas: next.map((cinema) => entry(cinema.boxofficeCinemaId, cinema.subscribeToNewsletter)) },
+      payload: { favoriteCinemas: next.map((cinema) => entry(cinema.cinemaId, cinema.subscribeToNewsletter)) },
     }),
+    context.brand,
   );
 }
 

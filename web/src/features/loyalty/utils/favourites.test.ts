@@ -23,25 +23,31 @@ describe('favourites', () => {
     expect(keepsFavouriteCinemas(member)).toBe(keeps);
   });
 
-  it('keys favourite theaters by boxofficeCinemaId and drops malformed entries', () => {
-    expect(
-      favoriteCinemas({
-        favoriteCinemas: [{ boxofficeCinemaId: 101, subscribeToNewsletter: true }, { subscribeToNewsletter: true }, null, { boxofficeCinemaId: '102' }],
-      }),
-    ).toEqual([
-      { boxofficeCinemaId: '101', subscribeToNewsletter: true },
-      { boxofficeCinemaId: '102', subscribeToNewsletter: false },
+  it("keys favourite theaters by the brand's CinemaId and drops malformed entries", () => {
+    const reply = {
+      favoriteCinemas: [
+        { boxofficeCinemaId: 101, subscribeToNewsletter: true },
+        { subscribeToNewsletter: true },
+        null,
+        { boxofficeCinemaId: '102' },
+        { MarqueeCinemaId: '103' },
+      ],
+    };
+    expect(favoriteCinemas(reply, 'boxoffice')).toEqual([
+      { cinemaId: '101', subscribeToNewsletter: true },
+      { cinemaId: '102', subscribeToNewsletter: false },
     ]);
+    expect(favoriteCinemas(reply, 'Marquee')).toEqual([{ cinemaId: '103', subscribeToNewsletter: false }]);
   });
 
   it('switches one theater newsletter and leaves the others', () => {
     const list = [
-      { boxofficeCinemaId: '101', subscribeToNewsletter: true },
-      { boxofficeCinemaId: '102', subscribeToNewsletter: false },
+      { cinemaId: '101', subscribeToNewsletter: true },
+      { cinemaId: '102', subscribeToNewsletter: false },
     ];
     expect(withNewsletter(list, '102', true)).toEqual([
-      { boxofficeCinemaId: '101', subscribeToNewsletter: true },
-      { boxofficeCinemaId: '102', subscribeToNewsletter: true },
+      { cinemaId: '101', subscribeToNewsletter: true },
+      { cinemaId: '102', subscribeToNewsletter: true },
     ]);
   });
 });

@@ -20,23 +20,26 @@ export function keepsFavouriteCinemas(member: LoyaltyMember | null | undefined):
   return member?.cypherVersion === 3 && Boolean(member.token);
 }
 
-export type FavoriteCinema = { boxofficeCinemaId: string; subscribeToNewsletter: boolean };
+/** A favourite theater: the API keys it by {brand}CinemaId. */
+export type FavoriteCinema = { cinemaId: string; subscribeToNewsletter: boolean };
 
-export function favoriteCinemas(reply: CypherReply): FavoriteCinema[] {
+/** The favourite theaters of a reply, each under its {brand}CinemaId. */
+export function favoriteCinemas(reply: CypherReply, brand: string): FavoriteCinema[] {
   const list = reply.favoriteCinemas;
   if (!Array.isArray(list)) return [];
   return list.flatMap((entry: unknown) => {
     if (typeof entry !== 'object' || entry === null) return [];
-    const { boxofficeCinemaId, subscribeToNewsletter } = entry as Record<string, unknown>;
+    const fields = entry as Record<string, unknown>;
+    const cinemaId = fields[`${brand}CinemaId`];
     // An id as the API writes it, a number or a string.
-    if (typeof boxofficeCinemaId !== 'number' && typeof boxofficeCinemaId !== 'string') return [];
-    return [{ boxofficeCinemaId: String(boxofficeCinemaId), subscribeToNewsletter: subscribeToNewsletter === true }];
+    if (typeof cinemaId !== 'number' && typeof cinemaId !== 'string') return [];
+    return [{ cinemaId: String(cinemaId), subscribeToNewsletter: fields.subscribeToNewsletter === true }];
   });
 }
 
 /** The list with one theater's newsletter subscription switched. */
 export function withNewsletter(list: readonly FavoriteCinema[], cinemaId: string, subscribe: boolean): FavoriteCinema[] {
   return list.map((entry) =>
-    entry.boxofficeCinemaId === cinemaId ? { ...entry, subscribeToNewsletter: subscribe } : entry,
+    entry.cinemaId === cinemaId ? { ...entry, subscribeToNewsletter: subscribe } : entry,
   );
 }

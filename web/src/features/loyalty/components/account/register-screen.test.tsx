@@ -63,7 +63,7 @@ describe('RegisterScreen', () => {
     document.cookie = 'loyaltySession=; max-age=0; path=/';
   });
 
-  it('signs the new member in with a captcha token of its own', async () => {
+  it('registers and signs the new member in, each with a captcha token of its own', async () => {
     let tokens = 0;
     vi.stubGlobal('grecaptcha', {
       ready: (callback: () => void) => callback(),
@@ -85,7 +85,8 @@ describe('RegisterScreen', () => {
         expect.stringContaining('/Login'),
       ]),
     );
-    expect(sent[2]?.captcha).toBe('site-key-1:login:1');
+    expect(sent[1]?.captcha).toBe('site-key-1:register:1');
+    expect(sent[2]?.captcha).toBe('site-key-1:login:2');
   });
 
   it('gives a member found without a username their username and e-mails a reset, creating nobody', async () => {

@@ -33,7 +33,7 @@ export function TheatersScreen() {
       ) : null}
       <ul className={styles.list}>
         {(appData?.theaters ?? []).map((theater) => {
-          const favourite = list.data.find((cinema) => cinema.boxofficeCinemaId === theater.id);
+          const favourite = list.data.find((cinema) => cinema.cinemaId === theater.id);
           const busy = change.isPending && change.variables.cinemaId === theater.id;
           // The box shows the member's choice at once, in the same event, while it is saved.
           const subscribing =
