@@ -25,25 +25,10 @@ export type Navigation = {
 
 /**
  * The vertical position to scroll to after `navigation`, or undefined to leave the page
- * where it is: back and forward (and a reload) return to where the visitor left that
- * page, a new page opens at the top.
+ * where it is: back and forward return to where the visitor left that page, a new page
+ * opens at the top.
  */
 export function scrollAfterNavigation({ type, state, newPath, savedY }: Navigation): number | undefined {
   if (type === 'POP') return savedY;
   return newPath && shouldScrollToTop(state) ? 0 : undefined;
-}
-
-/** Positions by history entry (React Router's location key), as kept in sessionStorage. */
-export type ScrollPositions = Record<string, number>;
-
-export function parseScrollPositions(text: string | null): ScrollPositions {
-  try {
-    const value: unknown = JSON.parse(text ?? '{}');
-    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
-    return Object.fromEntries(
-      Object.entries(value).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-    );
-  } catch {
-    return {};
-  }
 }
