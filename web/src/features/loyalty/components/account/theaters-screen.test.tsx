@@ -9,7 +9,7 @@ import { TheatersScreen } from './theaters-screen';
 
 const messages = {
   'loyalty.theaters.add': 'Add to favorites',
-  'loyalty.theaters.addLabel': 'Add {0} to your favorite theaters',
+  'loyalty.theaters.addLabel': 'Add to favorites: {0}',
   'loyalty.theaters.error': 'An error has occured.',
   'loyalty.theaters.title': 'Favorite theaters',
   'loyalty.error.44': 'This theater cannot be a favorite',
@@ -53,7 +53,7 @@ async function addDowntownToFavourites() {
     </QueryClientProvider>,
     messages,
   );
-  const add = await screen.findByRole('button', { name: 'Add Marquee Downtown to your favorite theaters' }, { timeout: 2000 });
+  const add = await screen.findByRole('button', { name: 'Add to favorites: Marquee Downtown' }, { timeout: 2000 });
   fireEvent.click(add);
   // Enabled again once the call has settled.
   await vi.waitFor(() => expect(screen.getByRole('button', { name: /Marquee Downtown/ }).hasAttribute('disabled')).toBe(false));
