@@ -76,6 +76,7 @@ impl Stack {
             ("DATA_DIR", dir.join("loyalty-data").display().to_string()),
             // Load tests log in from one address far more often than a person would.
             ("LOYALTY_RATE_LIMIT_PER_MINUTE", "1000000".to_owned()),
+            ("LOYALTY_REGISTRATION_LIMIT_PER_HOUR", "1000000".to_owned()),
             ("LOYALTY_LOCKOUT_ATTEMPTS", "1000000".to_owned()),
         ];
         loyalty_vars.extend(loyalty_env.iter().cloned());
