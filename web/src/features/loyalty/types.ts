@@ -66,7 +66,11 @@ export type CypherReply = {
 /** SPEC.md section 3 "Loyalty session", kept in a cookie at path '/'. */
 export type LoyaltySession = {
   token: string;
-  refreshToken: string;
+  /**
+   * None for a session known by its token alone: a login by token whose reply named no
+   * refresh token (utils/session-rules.ts sessionFromTokenLogin).
+   */
+  refreshToken?: string;
   cypherVersion: CypherVersion;
   /** Version 1 only. */
   userSessionId?: string;

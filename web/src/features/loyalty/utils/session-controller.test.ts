@@ -178,10 +178,65 @@ describe('loyalty session lifecycle', () => {
     expect(controller.getState().member).toMatchObject({ memberId: 'm1', token: 'handed' });
   });
 
-  it('signs in by token, keeping the given tokens when the reply has none', async () => {
-    const store = memoryStore();
+  it('signs in by token, keeping the stored refresh token of the same session when the reply has none', async () => {
+    const store = memoryStore({ token: 'handed', refreshToken: 'handed-r', cypherVersion: 3 });
     const { controller } = controllerWith({ '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member } }, store);
-    await expect(controller.loginByToken('handed', 'handed-r')).resolves.toMatchObject({ token: 'handed', refreshToken: 'handed-r' });
+    await expect(controller.loginByToken('handed')).resolves.toMatchObject({ token: 'handed', refreshToken: 'handed-r' });
+    expect(store.read()).toEqual({ token: 'handed', refreshToken: 'handed-r', cypherVersion: 3 });
+  });
+
+  it('keeps the refresh token a login by token answers with', async () => {
+    const store = memoryStore();
+    const { controller } = controllerWith({ '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member, ...tokens(4) } }, store);
+    await controller.loginByToken('handed');
+    expect(store.read()).toEqual({ token: 't4', refreshToken: 'r4', cypherVersion: 3 });
+  });
+});
+
+describe('a session known by its token alone (a login by token answered without a refresh token)', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('is stored without the session token posing as its refresh token', async () => {
+    const store = memoryStore();
+    const { controller } = controllerWith({ '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member, sessionManagementTokens: { boxofficeSessionToken: 'handed' } } }, store);
+    await controller.loginByToken('handed');
+    expect(store.read()).toEqual({ token: 'handed', cypherVersion: 3 });
+  });
+
+  it('stays signed in on the next pages: each checks the token by logging in with it again', async () => {
+    const store = memoryStore({ token: 'handed', cypherVersion: 3 });
+    for (let page = 0; page < 2; page += 1) {
+      const { controller, calls } = controllerWith({ '/Member/v3/GetMember/': { peachCode: 0, memberDetails: member } }, store);
+      controller.start();
+      await vi.advanceTimersByTimeAsync(500);
+      expect(calls.map((call) => [call.route, call.sessionToken, call.refreshToken])).toEqual([['/Member/v3/GetMember/', 'handed', undefined]]);
+      expect(controller.getState()).toMatchObject({ checking: false, member: { memberId: 'm1', token: 'handed' } });
+      controller.stop();
+    }
+    expect(store.read()).toEqual({ token: 'handed', cypherVersion: 3 });
+  });
+
+  it('is cleared once the provider no longer knows the token', async () => {
+    const store = memoryStore({ token: 'handed', cypherVersion: 3 });
+    const { controller } = controllerWith({ '/Member/v3/GetMember/': { peachCode: 30 } }, store);
+    controller.start();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(store.read()).toBeUndefined();
+    expect(controller.getState()).toEqual({ member: null, checking: false });
+  });
+
+  it('version 1 logs in with the token again, as its refresh needs a refresh token', async () => {
+    const v1 = { ...v3, provider: 'NONE', version: 1 as const };
+    const store = memoryStore({ token: 'handed', cypherVersion: 1, memberId: 'm1' });
+    const { controller, calls } = controllerWith(
+      { '/Member/LoginWithToken': { statusCode: 200, memberDetails: member, sessionManagementTokens: { boxofficeSessionToken: 'handed' } } },
+      store,
+      v1,
+    );
+    await expect(controller.refreshNow()).resolves.toMatchObject({ memberId: 'm1', token: 'handed' });
+    expect(calls.map((call) => call.route)).toEqual(['/Member/LoginWithToken?circuitId=77']);
+    expect(store.read()).toEqual({ token: 'handed', cypherVersion: 1, memberId: 'm1' });
   });
 });
 
@@ -199,7 +254,7 @@ describe('version 1 login by token', () => {
     expect(calls).toEqual([
       { method: 'POST', route: '/Member/LoginWithToken?circuitId=77', payload: { token: 'handed', flag: true } },
     ]);
-    expect(store.read()).toMatchObject({ token: 'handed', cypherVersion: 1 });
+    expect(store.read()).toEqual({ token: 'handed', cypherVersion: 1, memberId: 'm1' });
   });
 
   it('signs out when LoginWithToken answers without success', async () => {

@@ -111,11 +111,14 @@ export class LoyaltySessionController {
     return member;
   }
 
-  /** Signs in with a token handed over from elsewhere; no periodic refresh follows. */
-  async loginByToken(token: string, refreshToken = ''): Promise<LoyaltyMember | null> {
-    const stored: LoyaltySession = { token, refreshToken: refreshToken || token, cypherVersion: this.deps.context.version };
+  /**
+   * Signs in with a token handed over from elsewhere; no periodic refresh follows. The
+   * stored refresh token is kept only if it is this token's (session-rules.ts).
+   */
+  async loginByToken(token: string): Promise<LoyaltyMember | null> {
+    const { version, brand } = this.deps.context;
     const reply = await this.deps.calls.loginWithToken(token);
-    const session = sessionFromTokenLogin(stored, reply, this.deps.context.brand);
+    const session = sessionFromTokenLogin(token, this.deps.store.read(), reply, version, brand);
     if (!session || !reply.memberDetails) return this.signOut();
     return this.keep(session, reply.memberDetails);
   }
@@ -124,7 +127,7 @@ export class LoyaltySessionController {
   async refreshNow(): Promise<LoyaltyMember | null> {
     const session = this.deps.store.read();
     if (!session) return this.signOut();
-    if (session.cypherVersion === 1) return this.refresh(session);
+    if (session.cypherVersion === 1) return this.renew(session);
     return this.fetchMember(session);
   }
 
@@ -145,10 +148,23 @@ export class LoyaltySessionController {
         this.signOut();
         return;
       }
-      void this.refresh(session).then((member) => {
+      void this.renew(session).then((member) => {
         if (member) this.schedule(refreshIntervalMs(session.cypherVersion));
       });
     }, delay);
+  }
+
+  /**
+   * The stored session made current: refreshed with its refresh token, or, known by its
+   * token alone, logged in with that token again (it lasts as long as the provider keeps it).
+   */
+  private async renew(session: LoyaltySession): Promise<LoyaltyMember | null> {
+    if (session.refreshToken) return this.refresh(session);
+    try {
+      return await this.loginByToken(session.token);
+    } catch {
+      return this.deps.isLeaving?.() ? null : this.signOut();
+    }
   }
 
   private async refresh(session: LoyaltySession): Promise<LoyaltyMember | null> {

@@ -14,9 +14,14 @@ describe('session cookie', () => {
     ['null'],
     ['{"token":"t","refreshToken":"r","cypherVersion":2}'],
     ['{"token":"","refreshToken":"r","cypherVersion":3}'],
-    ['{"token":"t","cypherVersion":3}'],
+    ['{"refreshToken":"r","cypherVersion":3}'],
   ])('has no session in %j', (text) => {
     expect(parseSession(text)).toBeUndefined();
+  });
+
+  it('reads a session known by its token alone (a login by token without a refresh token)', () => {
+    expect(parseSession('{"token":"t","cypherVersion":3}')).toEqual({ token: 't', cypherVersion: 3 });
+    expect(parseSession('{"token":"t","refreshToken":"","cypherVersion":3}')).toEqual({ token: 't', cypherVersion: 3 });
   });
 
   it('drops unknown and empty fields', () => {

@@ -15,11 +15,10 @@ export function parseSession(text: string | undefined): LoyaltySession | undefin
   const record = parseJsonObject(text);
   if (!record) return undefined;
   const token = optionalText(record.token);
-  const refreshToken = optionalText(record.refreshToken);
   const cypherVersion = record.cypherVersion;
-  if (!token || !refreshToken || (cypherVersion !== 1 && cypherVersion !== 3)) return undefined;
-  const session: LoyaltySession = { token, refreshToken, cypherVersion };
-  for (const field of ['userSessionId', 'memberId', 'encryptedSessionId'] as const) {
+  if (!token || (cypherVersion !== 1 && cypherVersion !== 3)) return undefined;
+  const session: LoyaltySession = { token, cypherVersion };
+  for (const field of ['refreshToken', 'userSessionId', 'memberId', 'encryptedSessionId'] as const) {
     const text = optionalText(record[field]);
     if (text) session[field] = text;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LoyaltySession } from '../types';
+import type { CypherReply, CypherVersion, LoyaltySession } from '../types';
 import {
   isMemberExpired,
   isSignedInMember,
@@ -54,11 +54,18 @@ describe('loyalty session rules', () => {
     expect(refreshedSession(session, reply, 'boxoffice')).toEqual(expected);
   });
 
-  it('falls back to the stored tokens on a login by token without new ones', () => {
-    expect(sessionFromTokenLogin(v3, { peachCode: 0 }, 'boxoffice')).toEqual(v3);
-    expect(sessionFromTokenLogin(v3, { peachCode: 0, ...tokens }, 'boxoffice')).toEqual({ ...v3, token: 't1', refreshToken: 'r1' });
-    expect(sessionFromTokenLogin(v1, { statusCode: 200 }, 'boxoffice')).toBeUndefined();
-    expect(sessionFromTokenLogin(v3, { peachCode: 7 }, 'boxoffice')).toBeUndefined();
+  it.each<[string, LoyaltySession | undefined, CypherReply, CypherVersion, LoyaltySession | undefined]>([
+    ['the reply names both tokens', undefined, { peachCode: 0, ...tokens }, 3, { token: 't1', refreshToken: 'r1', cypherVersion: 3 }],
+    ['the same session is stored: its refresh token', v3, { peachCode: 0 }, 3, v3],
+    ['another session is stored: no refresh token', { ...v3, token: 'other' }, { peachCode: 0 }, 3, { token: 't0', cypherVersion: 3 }],
+    ['nothing stored: known by its token alone', undefined, { peachCode: 0 }, 3, { token: 't0', cypherVersion: 3 }],
+    // Never the session token as the refresh token: the next page's refresh would fail.
+    ['the reply repeats the session token alone', undefined, { peachCode: 0, sessionManagementTokens: { boxofficeSessionToken: 't0' } }, 3, { token: 't0', cypherVersion: 3 }],
+    ['version 1 keeps the memberId its refresh needs', undefined, { statusCode: 200, memberDetails: { memberId: 'm' }, ...tokens }, 1, { token: 't1', refreshToken: 'r1', cypherVersion: 1, memberId: 'm' }],
+    ['version 1 without memberDetails', v1, { statusCode: 200 }, 1, undefined],
+    ['a refusal', v3, { peachCode: 7 }, 3, undefined],
+  ])('a login by token t0 (%s)', (_case, stored, reply, version, expected) => {
+    expect(sessionFromTokenLogin('t0', stored, reply, version, 'boxoffice')).toEqual(expected);
   });
 
   it('logs out on version 3 cancelling the order of the refresh-token session', () => {

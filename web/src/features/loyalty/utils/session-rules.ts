@@ -78,19 +78,34 @@ export function refreshedSession(
 }
 
 /**
- * The session after a login-by-token reply: missing tokens fall back to the stored ones;
- * version 1 also needs memberDetails.
+ * The session after a login by `token`, or undefined when the member must be signed out:
+ * version 1 needs memberDetails, whose memberId its refresh needs. Tokens the reply names
+ * win. Missing ones fall back to the stored session's, when it is the same session (the
+ * member handed back with the token the site handed out); a stored session of another
+ * token is no fallback, since its refresh token may be another member's. With no refresh
+ * token known, the session is known by its token alone, and each page checks it by
+ * logging in with it again (utils/session-controller.ts).
  */
 export function sessionFromTokenLogin(
-  session: LoyaltySession,
+  token: string,
+  stored: LoyaltySession | undefined,
   reply: CypherReply,
+  version: CypherVersion,
   brand: string,
 ): LoyaltySession | undefined {
-  if (!replySucceeded(session.cypherVersion, reply)) return undefined;
-  if (session.cypherVersion === 1 && !reply.memberDetails) return undefined;
-  const { token, refreshToken } = replyTokens(reply, brand);
-  const next = { ...session, token: token ?? session.token, refreshToken: refreshToken ?? session.refreshToken };
-  return next.token && next.refreshToken ? next : undefined;
+  if (!replySucceeded(version, reply)) return undefined;
+  if (version === 1 && !reply.memberDetails) return undefined;
+  const same = stored?.token === token && stored.cypherVersion === version ? stored : undefined;
+  const named = replyTokens(reply, brand);
+  const refreshToken = named.refreshToken ?? same?.refreshToken;
+  const memberId = version === 1 ? (reply.memberDetails?.memberId ?? same?.memberId) : undefined;
+  return {
+    ...same,
+    token: named.token ?? token,
+    cypherVersion: version,
+    ...(refreshToken ? { refreshToken } : {}),
+    ...(memberId ? { memberId } : {}),
+  };
 }
 
 /** Version 3 logout: cancel the member's open order, naming the session by its refresh token. */
