@@ -34,7 +34,9 @@ test('a new member registers, activates with the e-mailed code, signs in and is 
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Mobile number').fill('401 555 0199');
   await page.getByRole('button', { name: 'Create my account' }).click();
-  await expect(page).toHaveURL(/\/account\/activate\/\?email=/);
+  // The e-mail address is handed to the activation screen, never put in its address.
+  await expect(page).toHaveURL(/\/account\/activate\/$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await expectNoSeriousViolations(page);
 
   // Not active yet: the catalogue says so.
@@ -44,6 +46,8 @@ test('a new member registers, activates with the e-mailed code, signs in and is 
   const code = readMail(port, email, /activation code is (\w+)/);
   if (!code) throw new Error(`no activation code was mailed to ${email}`);
   await page.goto(`/account/activate/?email=${encodeURIComponent(email)}`);
+  await expect(page).toHaveURL(/\/account\/activate\/$/);
+  await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Activation code').fill(code);
   await page.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByText('Your membership is active.')).toBeVisible();

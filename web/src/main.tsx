@@ -1,10 +1,14 @@
 import { startApp } from './app/start-app';
+import { takeAddressSecrets } from './lib/address-secrets';
 import { visitEmbedContext } from './lib/embed-context';
 import { afterFirstPaint } from './lib/first-paint';
 import { createQueryClient } from './lib/query-client';
 import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
 
+// First of all: a mailed link's secrets (a reset code, an e-mail address) leave the
+// address bar before anything that could report it, analytics and ads, has loaded.
+takeAddressSecrets();
 const queryClient = createQueryClient();
 watchResourceErrors();
 // Read at once: only the first page's address names it, and a quick click can leave that

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { loadScript } from '@/lib/load-script';
-import { onTrack } from '@/lib/track';
+import { onTrack, trackedPath, trackedUrl } from '@/lib/track';
 import type { Site } from '@/types/api';
 import {
   ANALYTICS_SETTINGS,
@@ -76,7 +76,9 @@ export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsP
       dataLayer.push(arguments);
     };
     page.gtag('js', new Date());
-    for (const id of plan.measurementIds) page.gtag('config', id, ANALYTICS_SETTINGS);
+    // The address as reported (lib/track.ts), or the tag would read it whole from the page.
+    const pageLocation = () => trackedUrl(window.location.href);
+    for (const id of plan.measurementIds) page.gtag('config', id, { ...ANALYTICS_SETTINGS, page_location: pageLocation() });
     let pluginReady = false;
     const [firstId] = plan.measurementIds;
     if (firstId) {
@@ -96,12 +98,12 @@ export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsP
     const timer = window.setInterval(() => {
       if (queue.drain(Date.now(), pluginReady, send) === 'gave-up') window.clearInterval(timer);
     }, QUEUE_DRAIN_MS);
-    const currentPage = () => ({ title: document.title, location: window.location.href });
+    const currentPage = () => ({ title: document.title, location: pageLocation() });
     // The page on screen when trackers were enabled is viewed once; later route changes
     // and outbound clicks arrive from the site's tracking hook (lib/track.ts).
-    let lastPagePath = `${window.location.pathname}${window.location.search}`;
+    let lastPagePath = trackedPath(window.location.pathname, window.location.search);
     const firstView = window.setTimeout(() => {
-      queue.push(pageViewEvent(lastPagePath, document.title, window.location.href));
+      queue.push(pageViewEvent(lastPagePath, document.title, pageLocation()));
     }, 0);
     const stopListening = onTrack((tracked) => {
       if (tracked.event === 'page_view') {

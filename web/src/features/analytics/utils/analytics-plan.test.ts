@@ -46,7 +46,7 @@ describe('analytics settings and events', () => {
     const page = { title: 'Movies', location: 'https://site.example/movies/' };
     expect(analyticsEvent(outboundClick('https://tickets.example/x'), page)).toEqual({
       name: 'click',
-      properties: { event_category: 'Navigation', event_label: 'out: https://tickets.example/x' },
+      properties: { event_category: 'Navigation', event_label: 'out: https://tickets.example/x', page_location: 'https://site.example/movies/' },
     });
   });
 

@@ -75,10 +75,14 @@ export function pageViewEvent(path: string, title: string, location: string): An
 /**
  * What analytics sends for an event the site tracked (lib/track.ts): an outbound click as
  * event 'click' with its category and label (SPEC.md section 2), a page view with the
- * page's title and address.
+ * page's title; both with the page's address as reported, which the tag would otherwise
+ * read whole from the page.
  */
 export function analyticsEvent(tracked: TrackedEvent, page: { title: string; location: string }): AnalyticsEvent {
   return tracked.event === 'click'
-    ? { name: 'click', properties: { event_category: tracked.category, event_label: tracked.label } }
+    ? {
+        name: 'click',
+        properties: { event_category: tracked.category, event_label: tracked.label, page_location: page.location },
+      }
     : pageViewEvent(tracked.page_path, page.title, page.location);
 }

@@ -1,13 +1,17 @@
 // Membership activation with the e-mailed code (includeActivation), plus the card number
-// or phone number where the site asks for them.
+// or phone number where the site asks for them. The e-mail address comes from the
+// registration, in the navigation's state (utils/activation-state.ts), or from the
+// address the page started at, taken out of it (lib/address-secrets.ts).
 
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/lib/app-data';
+import { addressSecrets } from '@/lib/address-secrets';
 import { activateMembership } from '../../api/activate-membership';
 import { useLoyaltyApi } from '../../api/loyalty-api';
+import { activationEmail } from '../../utils/activation-state';
 import { internationalPhoneNumber, isValidPhoneNumber } from '../../utils/input-rules';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { MemberField } from '../member-field';
@@ -19,10 +23,10 @@ import { loginPagePath } from '../../utils/login-page';
 
 export function ActivateScreen() {
   const t = useTranslate();
-  const [search] = useSearchParams();
+  const { state } = useLocation() as { state: unknown };
   const { data: appData } = useAppData();
   const { config, context } = useLoyaltyApi();
-  const [email, setEmail] = useState(search.get('email') ?? '');
+  const [email, setEmail] = useState(() => activationEmail(state) ?? addressSecrets('activate').get('email') ?? '');
   const [code, setCode] = useState('');
   const [cardNumber, setCardNumber] = useState('');
   const [phone, setPhone] = useState({ country: 'US', number: '' });

@@ -16,6 +16,7 @@ import { startRegistration } from '../../api/start-registration';
 import { useErrorText } from '../../hooks/use-error-text';
 import { useGuardedSubmit } from '../../hooks/use-guarded-submit';
 import { useInvisibleCaptcha } from '../../hooks/use-invisible-captcha';
+import { activationState } from '../../utils/activation-state';
 import { internationalPhoneNumber, isValidPhoneNumber, meetsPasswordComplexity } from '../../utils/input-rules';
 import { MemberField } from '../member-field';
 import { PasswordRules } from '../password-rules';
@@ -71,7 +72,7 @@ export function RegisterScreen() {
       });
       if (config.includeActivation) {
         await startRegistration(api, email);
-        void navigate(paths.accountScreen.build('activate', [['email', email]]));
+        void navigate(paths.accountScreen.build('activate'), { state: activationState(email) });
         return;
       }
       if (await login({ username: email, password, captchaToken: await captcha() })) void navigate(paths.account.build());

@@ -1,11 +1,12 @@
-// The page the reset e-mail links to: a new password for the code in the address.
-// Version 1 validates the code first (SPEC.md section 4 "Password reset").
+// The page the reset e-mail links to: a new password for the code its address carried,
+// taken out of the address as the page started (lib/address-secrets.ts). Version 1
+// validates the code first (SPEC.md section 4 "Password reset").
 
 import { useState } from 'react';
-import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { useTranslate } from '@/lib/i18n';
 import { useAppData } from '@/lib/app-data';
+import { addressSecrets } from '@/lib/address-secrets';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { resetPassword } from '../../api/reset-password';
 import { useErrorText } from '../../hooks/use-error-text';
@@ -21,11 +22,10 @@ import { loginPagePath } from '../../utils/login-page';
 export function ResetPasswordScreen() {
   const t = useTranslate();
   const errorText = useErrorText();
-  const { search } = useLocation();
   const { data: appData } = useAppData();
   const api = useLoyaltyApi();
   const { context } = api;
-  const request = resetRequest(search, context.provider);
+  const request = resetRequest(addressSecrets('reset-password').toString(), context.provider);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [done, setDone] = useState(false);
