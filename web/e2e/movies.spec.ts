@@ -35,6 +35,25 @@ test.describe('movie list', () => {
   });
 });
 
+test('back to the movie list returns to where it was left, from a page shorter than that', async ({ page }) => {
+  await page.goto('/movies/');
+  await page.getByTestId('movie-card').last().scrollIntoViewIfNeeded();
+  const left = await page.evaluate(() => window.scrollY);
+  expect(left).toBeGreaterThan(300);
+  // The about page is too short to be scrolled that far: a restoration made before the
+  // list is back on screen stops at its foot. Clicked where it is (the consent banner
+  // covers the footer, and a scroll to it would move the position being kept).
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About us' }).evaluate((link) => (link as HTMLElement).click());
+  await expect(page).toHaveURL(/\/about\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/movies\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(left);
+  await page.goForward();
+  await expect(page).toHaveURL(/\/about\/$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test.describe('movie detail', () => {
   test('shows poster, synopsis, facts and showtimes of the movie', async ({ page, request }) => {
     const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
