@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousViolations } from './helpers';
+import { expectHydrated, expectNoSeriousViolations } from './helpers';
 
 // The demo chain: BOOST_POS on loyalty version 3, the seeded demo member.
 const EMAIL = 'demo@marqueecinemas.example';
@@ -50,6 +50,8 @@ test("a member's calls on a theater's page name that theater as the cinema (SPEC
   await page.goto('/theaters/');
   await page.getByRole('link', { name: /Harbor/ }).first().click();
   await expect(page).toHaveURL(/\/theaters\/103-/);
+  // Before hydration the header's member entry is a link to the sign-in page.
+  await expectHydrated(page);
   const logout = page.waitForRequest(
     (request) => request.url().endsWith('/api/cypher') && Boolean(request.postData()?.includes('/Member/v3/Logout')),
   );
