@@ -71,6 +71,9 @@ test('a new member joins, edits the profile, keeps favourites and cards, resets 
   const watchlistButton = page.getByTestId('watchlist-button');
   await watchlistButton.click();
   await expect(watchlistButton).toHaveAttribute('aria-pressed', 'true');
+  // Its name starts with the text it shows, listed or not (axe's label-content-name-mismatch).
+  await expect(watchlistButton).toHaveAccessibleName(/^On your watchlist: /);
+  await expectNoSeriousViolations(page);
   await page.goto('/account/watchlist/');
   await expect(page.getByTestId('watchlist-film')).toHaveCount(1);
   await expectNoSeriousViolations(page);

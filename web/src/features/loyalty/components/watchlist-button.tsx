@@ -25,7 +25,8 @@ function Toggle({ movieId, title }: { movieId: string; title: string }) {
         aria-pressed={listed}
         disabled={isPending || pendingId === movieId}
         onClick={() => void toggle(movieId)}
-        aria-label={t(listed ? 'loyalty.watchlist.removeLabel' : 'loyalty.watchlist.addLabel', [title])}
+        // The name starts with the text shown; aria-pressed says whether it is listed.
+        aria-label={t(listed ? 'loyalty.watchlist.listedLabel' : 'loyalty.watchlist.addLabel', [title])}
         data-testid="watchlist-button"
       >
         {t(listed ? 'loyalty.watchlist.listed' : 'loyalty.watchlist.add')}
