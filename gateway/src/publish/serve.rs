@@ -62,7 +62,7 @@ pub fn error_page(
             } else {
                 "not_found"
             },
-            "the site is not published yet",
+            "the site's error pages are not published yet",
         ),
     }
 }

@@ -1,7 +1,7 @@
 use proto::catalogue::v1::TicketingProvider;
 use site_paths::hand_off::{HAND_OFFS, HandOff, HandOffScope, hand_off};
 
-use crate::helpers::{error_of, spawn_gateway};
+use crate::helpers::{TestGateway, error_of, spawn_gateway};
 
 /// Whether a theater's (resolved) provider offers the hand-off at `segment`.
 fn offers(provider: &serde_json::Value, segment: &str) -> bool {
@@ -186,21 +186,25 @@ async fn bad_hand_off_parameters_are_400_naming_them() {
     assert_eq!(status, 404);
 }
 
-#[tokio::test]
-async fn a_hand_off_the_provider_does_not_offer_is_a_404_saying_so() {
-    let gateway = spawn_gateway().await;
+/// The id of the demo's theater with its own provider, which offers no reservation payment.
+async fn theater_without_pay_reservation(gateway: &TestGateway) -> String {
     let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
-    let own = theaters
+    theaters
         .as_array()
         .expect("a list")
         .iter()
         .find(|theater| !offers(&theater["ticketingProvider"], "payreservation"))
-        .expect("the demo's theater with its own provider");
+        .and_then(|theater| theater["id"].as_str())
+        .expect("the demo's theater with its own provider")
+        .to_owned()
+}
+
+#[tokio::test]
+async fn a_hand_off_the_provider_does_not_offer_is_a_404_saying_so() {
+    let gateway = spawn_gateway().await;
+    let own = theater_without_pay_reservation(&gateway).await;
     let (status, body) = gateway
-        .get_json(&format!(
-            "/api/payreservation/redirect?theaterId={}",
-            own["id"].as_str().expect("an id")
-        ))
+        .get_json(&format!("/api/payreservation/redirect?theaterId={own}"))
         .await;
     assert_eq!(status, 404);
     assert!(
@@ -213,14 +217,7 @@ async fn a_hand_off_the_provider_does_not_offer_is_a_404_saying_so() {
 #[tokio::test]
 async fn a_hand_off_page_that_cannot_hand_off_is_the_sites_error_page_with_its_status() {
     let gateway = spawn_gateway().await;
-    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
-    let own = theaters
-        .as_array()
-        .expect("a list")
-        .iter()
-        .find(|theater| !offers(&theater["ticketingProvider"], "payreservation"))
-        .expect("the demo's theater with its own provider");
-    let own_id = own["id"].as_str().expect("an id");
+    let own_id = theater_without_pay_reservation(&gateway).await;
     for (path, status) in [
         ("/launch/ticketing/".to_owned(), 400),
         (
