@@ -64,6 +64,7 @@ impl Stack {
                 &[
                     ("CATALOGUE_ADDR", catalogue_addr.clone()),
                     ("SITE_DIR", site_dir.display().to_string()),
+                    ("DATA_DIR", dir.join("catalogue-data").display().to_string()),
                     ("METRICS_ADDR", addr(free_port())),
                 ],
                 every,

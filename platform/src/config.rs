@@ -24,6 +24,35 @@ pub fn socket_addr(
     })
 }
 
+/// A service's database: DATABASE_URL when it names PostgreSQL (or a SQLite file), else
+/// the SQLite file `default_file`, made when missing. A bad value's error leaves out
+/// the URL's credentials.
+pub fn database_url(
+    lookup: &impl Fn(&str) -> Option<String>,
+    default_file: &std::path::Path,
+) -> Result<String, ConfigError> {
+    match lookup("DATABASE_URL").filter(|url| !url.is_empty()) {
+        Some(url)
+            if url.starts_with("postgres://")
+                || url.starts_with("postgresql://")
+                || url.starts_with("sqlite:") =>
+        {
+            Ok(url)
+        }
+        Some(url) => Err(ConfigError {
+            variable: "DATABASE_URL",
+            problem: format!(
+                "'{}' is neither a postgres:// nor a sqlite: URL",
+                match url.split_once('@') {
+                    Some((_, host)) => format!("...@{host}"),
+                    None => url.clone(),
+                }
+            ),
+        }),
+        None => Ok(format!("sqlite://{}?mode=rwc", default_file.display())),
+    }
+}
+
 /// A listening address that is off when its variable is unset (METRICS_ADDR).
 pub fn optional_socket_addr(
     lookup: &impl Fn(&str) -> Option<String>,

@@ -1,13 +1,17 @@
-//! Reading a site bundle from disk (SITE_DIR) and validating it into a [`Catalogue`].
-//! Every error names the file and the field, so whoever edits a bundle can fix it.
+//! Reading a site bundle from disk (the demo's format, SITE_DIR) and checking it into the
+//! content of a site, ready to import into the store. Every error names the file and the
+//! field, so whoever edits a bundle can fix it.
 //!
 //! Layout of a bundle (see site/README.md): site.json, theaters.json, movies.json,
-//! schedules.json, events.json, pages.json and messages/{locale}.json.
+//! schedules.json, events.json, pages.json and messages/{locale}.json. Its days are
+//! offsets from today (a movie's `releaseDay`, an event's `day`, a schedule's `fromDay`
+//! and `toDay`), made absolute as of the site's today when it is read, so the demo
+//! never goes stale.
 
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
+use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
@@ -16,10 +20,11 @@ use site_paths::hand_off;
 use crate::domain::movies::MovieEntry;
 use crate::domain::pages::Page;
 use crate::domain::schedule::{self, Schedule};
+use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::{SiteConfig, TicketingProvider};
 use crate::domain::theaters::Theater;
-use crate::domain::{Catalogue, EventEntry, SiteFile, search_entries};
-use crate::search::SearchIndex;
+use crate::domain::{EventEntry, SiteContent, SiteFile};
+use crate::version::Clock;
 
 #[derive(Debug, thiserror::Error)]
 pub enum BundleError {
@@ -34,8 +39,6 @@ pub enum BundleError {
         field: String,
         problem: String,
     },
-    #[error("search index: {0}")]
-    Index(String),
 }
 
 const FILES: [&str; 6] = [
@@ -47,44 +50,43 @@ const FILES: [&str; 6] = [
     "pages.json",
 ];
 
-/// Loads and validates the bundle in `dir`.
-pub fn load(dir: &Path) -> Result<Catalogue, BundleError> {
-    let revision = fingerprint(dir)?;
-    let site: SiteFile = parse(dir, "site.json")?;
+/// Reads and checks the bundle in `dir`, its days made absolute as of the site's today
+/// by `clock`.
+pub fn load(dir: &Path, clock: &Clock) -> Result<SiteContent, BundleError> {
+    let settings: serde_json::Value = parse(dir, "site.json")?;
+    let site: SiteFile = from_value(dir, "site.json", settings.clone())?;
     let theaters: Vec<Theater> = parse(dir, "theaters.json")?;
-    let movies: Vec<MovieEntry> = parse(dir, "movies.json")?;
-    let schedules: Vec<Schedule> = parse(dir, "schedules.json")?;
-    let events: Vec<EventEntry> = parse(dir, "events.json")?;
-    let pages: Vec<Page> = parse(dir, "pages.json")?;
     let messages = load_messages(dir)?;
+    let time_zone = check_site_zone(dir, &site)?;
+    let today = clock.today(&time_zone);
+    let movies: Vec<MovieEntry> = from_value(
+        dir,
+        "movies.json",
+        with_release_dates(dir, parse(dir, "movies.json")?, today)?,
+    )?;
+    let schedules: Vec<Schedule> = parse(dir, "schedules.json")?;
+    let pages: Vec<Page> = parse(dir, "pages.json")?;
 
-    let time_zone = check_site(dir, &site, &movies, &messages)?;
-    check_theaters(dir, &theaters, site.config.is_single_location)?;
+    check_site(dir, &site, &movies, &messages)?;
+    let zones = check_theaters(dir, &theaters, &time_zone, site.config.is_single_location)?;
     check_movies(dir, &movies)?;
-    check_schedules(dir, &schedules, &theaters, &movies)?;
+    let showtimes = check_schedules(dir, &schedules, &zones, &movies, today)?;
+    let events: Vec<EventEntry> = from_value(
+        dir,
+        "events.json",
+        with_event_starts(dir, parse(dir, "events.json")?, &zones, today)?,
+    )?;
     check_events(dir, &events, &theaters, &movies)?;
     check_pages(dir, &pages)?;
-    let pages = with_login_page(&site, pages, &messages);
-    let search = SearchIndex::build(search_entries::entries(
-        &theaters,
-        &movies,
-        &site.config.global_excluded_movie_ids,
-        &events,
-        &pages,
-    ))
-    .map_err(|error| BundleError::Index(error.to_string()))?;
 
-    Ok(Catalogue {
-        revision,
-        site,
-        time_zone,
+    Ok(SiteContent {
+        settings,
+        messages,
         theaters,
         movies,
-        schedules,
+        showtimes,
         events,
         pages,
-        messages,
-        search: Arc::new(search),
     })
 }
 
@@ -134,6 +136,94 @@ fn parse<T: DeserializeOwned>(dir: &Path, name: &str) -> Result<T, BundleError> 
     })
 }
 
+/// `value`, read from the file `name`, as a `T`; an error names the field.
+fn from_value<T: DeserializeOwned>(
+    dir: &Path,
+    name: &str,
+    value: serde_json::Value,
+) -> Result<T, BundleError> {
+    serde_path_to_error::deserialize(value).map_err(|error| {
+        invalid(
+            dir,
+            name,
+            error.path().to_string(),
+            error.inner().to_string(),
+        )
+    })
+}
+
+/// The movies of movies.json with each `releaseDay` (an offset from today) made a
+/// `releaseDate`.
+fn with_release_dates(
+    dir: &Path,
+    mut movies: Vec<serde_json::Value>,
+    today: Date,
+) -> Result<serde_json::Value, BundleError> {
+    for (index, movie) in movies.iter_mut().enumerate() {
+        let Some(fields) = movie.as_object_mut() else {
+            continue;
+        };
+        if let Some(day) = fields.remove("releaseDay") {
+            let date = day
+                .as_i64()
+                .and_then(|days| today.checked_add(jiff::Span::new().days(days)).ok())
+                .ok_or_else(|| {
+                    invalid(
+                        dir,
+                        "movies.json",
+                        format!("[{index}].releaseDay"),
+                        format!("{day} is not a number of days from today"),
+                    )
+                })?;
+            fields.insert("releaseDate".to_owned(), date.to_string().into());
+        }
+    }
+    Ok(movies.into())
+}
+
+/// The events of events.json with each `day` (an offset from today) and local `time`
+/// made a `startsAt` in the theater's time zone.
+fn with_event_starts(
+    dir: &Path,
+    mut events: Vec<serde_json::Value>,
+    zones: &BTreeMap<String, TimeZone>,
+    today: Date,
+) -> Result<serde_json::Value, BundleError> {
+    let fail = |field: String, problem: String| invalid(dir, "events.json", field, problem);
+    for (index, event) in events.iter_mut().enumerate() {
+        let Some(fields) = event.as_object_mut() else {
+            continue;
+        };
+        let (Some(day), Some(time)) = (fields.remove("day"), fields.remove("time")) else {
+            continue;
+        };
+        let date = day
+            .as_i64()
+            .and_then(|days| today.checked_add(jiff::Span::new().days(days)).ok())
+            .ok_or_else(|| {
+                fail(
+                    format!("[{index}].day"),
+                    format!("{day} is not a number of days from today"),
+                )
+            })?;
+        let local = time
+            .as_str()
+            .and_then(schedule::parse_time)
+            .ok_or_else(|| fail(format!("[{index}].time"), format!("{time} is not HH:MM")))?;
+        let theater = fields["theaterId"].as_str().unwrap_or_default();
+        let zone = zones.get(theater).ok_or_else(|| {
+            fail(
+                format!("[{index}].theaterId"),
+                format!("no theater '{theater}'"),
+            )
+        })?;
+        let start = showtimes::normalise_start(&date.to_datetime(local).to_string(), zone)
+            .map_err(|problem| fail(format!("[{index}].time"), problem))?;
+        fields.insert("startsAt".to_owned(), start.into());
+    }
+    Ok(events.into())
+}
+
 fn load_messages(dir: &Path) -> Result<BTreeMap<String, BTreeMap<String, String>>, BundleError> {
     let mut all = BTreeMap::new();
     for file in message_files(dir)? {
@@ -159,12 +249,24 @@ fn invalid(
     }
 }
 
+/// The site's time zone, which says what today is.
+fn check_site_zone(dir: &Path, site: &SiteFile) -> Result<TimeZone, BundleError> {
+    TimeZone::get(&site.config.time_zone).map_err(|_| {
+        invalid(
+            dir,
+            "site.json",
+            "config.timeZone",
+            format!("'{}' is not an IANA time zone", site.config.time_zone),
+        )
+    })
+}
+
 fn check_site(
     dir: &Path,
     site: &SiteFile,
     movies: &[MovieEntry],
     messages: &BTreeMap<String, BTreeMap<String, String>>,
-) -> Result<TimeZone, BundleError> {
+) -> Result<(), BundleError> {
     let fail = |field: &str, problem: String| invalid(dir, "site.json", field, problem);
     let config = &site.config;
     if site.site_name().trim().is_empty() {
@@ -179,12 +281,6 @@ fn check_site(
             format!("'{}' has no messages/{}.json", config.locale, config.locale),
         ));
     }
-    let time_zone = TimeZone::get(&config.time_zone).map_err(|_| {
-        fail(
-            "config.timeZone",
-            format!("'{}' is not an IANA time zone", config.time_zone),
-        )
-    })?;
     if !matches!(config.trailing_slash.as_str(), "always" | "never") {
         return Err(fail(
             "config.trailingSlash",
@@ -295,14 +391,16 @@ fn check_site(
             format!("'{login_slug}' must be lower-case letters, digits and '-'"),
         ));
     }
-    Ok(time_zone)
+    Ok(())
 }
 
+/// Checks the theaters; answers each one's time zone (its own, else the site's).
 fn check_theaters(
     dir: &Path,
     theaters: &[Theater],
+    site_zone: &TimeZone,
     single_location: bool,
-) -> Result<(), BundleError> {
+) -> Result<BTreeMap<String, TimeZone>, BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "theaters.json", field, problem);
     if theaters.is_empty() {
         return Err(fail(
@@ -319,7 +417,7 @@ fn check_theaters(
             ),
         ));
     }
-    let mut seen = HashSet::new();
+    let mut zones = BTreeMap::new();
     for (index, theater) in theaters.iter().enumerate() {
         for (field, value) in [
             ("id", &theater.id),
@@ -331,7 +429,17 @@ fn check_theaters(
                 return Err(fail(format!("[{index}].{field}"), "required".to_owned()));
             }
         }
-        if !seen.insert(theater.id.as_str()) {
+        let zone = if theater.time_zone.is_empty() {
+            site_zone.clone()
+        } else {
+            TimeZone::get(&theater.time_zone).map_err(|_| {
+                fail(
+                    format!("[{index}].timeZone"),
+                    format!("'{}' is not an IANA time zone", theater.time_zone),
+                )
+            })?
+        };
+        if zones.insert(theater.id.clone(), zone).is_some() {
             return Err(fail(
                 format!("[{index}].id"),
                 format!("'{}' appears twice", theater.id),
@@ -357,7 +465,7 @@ fn check_theaters(
             ));
         }
     }
-    Ok(())
+    Ok(zones)
 }
 
 /// A configuration field of SPEC.md section 3 set to what this platform does not do, with
@@ -472,20 +580,24 @@ fn youtube_video_id(url: &str) -> Option<&str> {
     .then_some(id)
 }
 
+/// Checks the schedules and makes their showtimes, each theater's in its time zone.
 fn check_schedules(
     dir: &Path,
     schedules: &[Schedule],
-    theaters: &[Theater],
+    zones: &BTreeMap<String, TimeZone>,
     movies: &[MovieEntry],
-) -> Result<(), BundleError> {
+    today: Date,
+) -> Result<BTreeMap<String, Vec<ShowtimeEntry>>, BundleError> {
     let fail = |field: String, problem: String| invalid(dir, "schedules.json", field, problem);
+    let mut showtimes: BTreeMap<String, Vec<ShowtimeEntry>> = BTreeMap::new();
+    let mut perf_codes = HashSet::new();
     for (index, entry) in schedules.iter().enumerate() {
-        if !theaters.iter().any(|t| t.id == entry.theater_id) {
+        let Some(zone) = zones.get(&entry.theater_id) else {
             return Err(fail(
                 format!("[{index}].theaterId"),
                 format!("no theater '{}'", entry.theater_id),
             ));
-        }
+        };
         if !movies.iter().any(|m| m.id == entry.movie_id) {
             return Err(fail(
                 format!("[{index}].movieId"),
@@ -496,8 +608,26 @@ fn check_schedules(
             let (field, problem) = problem.split_once(": ").unwrap_or(("", &problem));
             fail(format!("[{index}].{field}"), problem.to_owned())
         })?;
+        for showtime in schedule::expand(entry, today, zone) {
+            if !perf_codes.insert((entry.theater_id.clone(), showtime.perf_code.clone())) {
+                return Err(fail(
+                    format!("[{index}]"),
+                    format!(
+                        "a second showing of movie {} at {} in auditorium '{}' of theater {}",
+                        entry.movie_id, showtime.starts_at, entry.auditorium, entry.theater_id
+                    ),
+                ));
+            }
+            showtimes
+                .entry(entry.theater_id.clone())
+                .or_default()
+                .push(showtime);
+        }
     }
-    Ok(())
+    showtimes
+        .values_mut()
+        .for_each(|entries| showtimes::sort(entries));
+    Ok(showtimes)
 }
 
 fn check_events(
@@ -537,10 +667,10 @@ fn check_events(
                 format!("no movie '{}'", event.movie_id),
             ));
         }
-        if schedule::parse_time(&event.time).is_none() {
+        if event.starts_at.parse::<jiff::Timestamp>().is_err() {
             return Err(fail(
-                format!("[{index}].time"),
-                format!("'{}' is not HH:MM", event.time),
+                format!("[{index}].startsAt"),
+                format!("'{}' is not an RFC 3339 date-time", event.starts_at),
             ));
         }
     }
@@ -585,35 +715,6 @@ fn check_pages(dir: &Path, pages: &[Page]) -> Result<(), BundleError> {
         }
     }
     Ok(())
-}
-
-/// The sign-in page is built in: with loyalty on and no page of `settings.loginPage.slug`
-/// in pages.json, one with the sign-in form alone (titled by the message
-/// `loyalty.signIn.title`) is added, so members can always sign in.
-fn with_login_page(
-    site: &SiteFile,
-    mut pages: Vec<Page>,
-    messages: &BTreeMap<String, BTreeMap<String, String>>,
-) -> Vec<Page> {
-    let slug = site.login_slug();
-    if !site.loyalty_is_on() || pages.iter().any(|page| page.slug == slug) {
-        return pages;
-    }
-    let title = messages
-        .get(&site.config.locale)
-        .and_then(|messages| messages.get("loyalty.signIn.title"))
-        .filter(|title| !title.trim().is_empty())
-        .cloned()
-        .unwrap_or_else(|| "Sign in".to_owned());
-    pages.push(Page {
-        id: "built-in-login".to_owned(),
-        slug: slug.to_owned(),
-        title,
-        template_name: "login".to_owned(),
-        sections: Vec::new(),
-        path: format!("/{slug}/"),
-    });
-    pages
 }
 
 /// A page's slug: lower-case letters, digits and '-'.

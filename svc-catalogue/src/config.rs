@@ -12,8 +12,16 @@ pub use platform::config::ConfigError;
 pub struct Config {
     /// Where the gRPC server listens (CATALOGUE_ADDR).
     pub addr: SocketAddr,
-    /// The site bundle (SITE_DIR).
-    pub site_dir: PathBuf,
+    /// The catalogue store (DATABASE_URL when it names PostgreSQL, else the SQLite file
+    /// DATA_DIR/catalogue.db).
+    pub database_url: String,
+    /// Where the SQLite store is made (DATA_DIR).
+    pub data_dir: PathBuf,
+    /// A bundle in the demo's format imported at start, again when its files change and
+    /// at each local midnight (SITE_DIR; empty = none, the store is written otherwise).
+    pub site_dir: Option<PathBuf>,
+    /// The site served (SITE_ID; default the name of SITE_DIR's folder).
+    pub site_id: String,
     /// How often the bundle's files are checked for changes (CATALOGUE_RELOAD_MS).
     pub reload_every: Duration,
     /// A fixed "today" in the site's time zone (CATALOGUE_TODAY, YYYY-MM-DD), for
@@ -29,7 +37,27 @@ impl Config {
     /// Reads the variables through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let addr = platform::config::socket_addr(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?;
-        let site_dir = PathBuf::from(lookup("SITE_DIR").unwrap_or_else(|| "site/demo".to_owned()));
+        let site_dir = match lookup("SITE_DIR") {
+            None => Some(PathBuf::from("site/demo")),
+            Some(dir) if dir.is_empty() => None,
+            Some(dir) => Some(PathBuf::from(dir)),
+        };
+        let site_id = match lookup("SITE_ID").filter(|id| !id.is_empty()) {
+            Some(id) => {
+                if !is_site_id(&id) {
+                    return Err(ConfigError {
+                        variable: "SITE_ID",
+                        problem: format!("'{id}' is not lower-case letters, digits and '-'"),
+                    });
+                }
+                id
+            }
+            None => site_dir
+                .as_deref()
+                .map_or_else(|| "demo".to_owned(), crate::import::site_id_of),
+        };
+        let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "./data".to_owned()));
+        let database_url = platform::config::database_url(&lookup, &data_dir.join("catalogue.db"))?;
         let reload_every = platform::config::millis(&lookup, "CATALOGUE_RELOAD_MS", 2000)?;
         let today = match lookup("CATALOGUE_TODAY").filter(|value| !value.is_empty()) {
             None => None,
@@ -40,11 +68,23 @@ impl Config {
         };
         Ok(Config {
             addr,
+            database_url,
+            data_dir,
             site_dir,
+            site_id,
             reload_every,
             today,
         })
     }
+}
+
+/// A site id: lower-case letters, digits and '-' (DESIGN.md section 12).
+pub fn is_site_id(id: &str) -> bool {
+    !id.is_empty()
+        && id.len() <= 63
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 #[cfg(test)]
@@ -55,8 +95,23 @@ mod tests {
     fn defaults_serve_the_demo_bundle_on_50051() {
         let config = Config::from_lookup(|_| None).expect("defaults are valid");
         assert_eq!(config.addr.to_string(), "127.0.0.1:50051");
-        assert_eq!(config.site_dir, PathBuf::from("site/demo"));
+        assert_eq!(config.site_dir, Some(PathBuf::from("site/demo")));
+        assert_eq!(config.site_id, "demo");
+        assert_eq!(config.database_url, "sqlite://./data/catalogue.db?mode=rwc");
         assert_eq!(config.today, None);
+    }
+
+    #[test]
+    fn without_a_bundle_the_site_is_named_or_the_demo() {
+        let lookup = |name: &str| match name {
+            "SITE_DIR" => Some(String::new()),
+            "DATABASE_URL" => Some("postgres://catalogue@db/cinema".to_owned()),
+            _ => None,
+        };
+        let config = Config::from_lookup(lookup).expect("valid");
+        assert_eq!(config.site_dir, None);
+        assert_eq!(config.site_id, "demo");
+        assert_eq!(config.database_url, "postgres://catalogue@db/cinema");
     }
 
     #[test]
@@ -65,6 +120,8 @@ mod tests {
             ("CATALOGUE_ADDR", "nowhere"),
             ("CATALOGUE_RELOAD_MS", "0"),
             ("CATALOGUE_TODAY", "next friday"),
+            ("SITE_ID", "Demo Chain"),
+            ("DATABASE_URL", "mysql://db/cinema"),
         ] {
             let error = Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()))
                 .expect_err("an invalid value");

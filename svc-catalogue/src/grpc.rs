@@ -13,7 +13,7 @@ use crate::domain::site::{
 };
 use crate::domain::theaters::{Address, Theater, TheaterNear};
 use crate::domain::{Catalogue, ShowtimeQuery};
-use crate::reload::SharedCatalogue;
+use crate::follow::SharedCatalogue;
 use crate::version::{self, Clock};
 
 #[derive(Debug, Clone)]
@@ -108,13 +108,13 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         request: Request<pb::ListEventsRequest>,
     ) -> Reply<pb::ListEventsResponse> {
         let catalogue = self.catalogue.get();
-        let events = catalogue.events(self.today(&catalogue), &request.into_inner().theater_id)?;
+        let events = catalogue.events(&request.into_inner().theater_id)?;
         Ok(Response::new(pb::ListEventsResponse { events }))
     }
 
     async fn get_event(&self, request: Request<pb::GetEventRequest>) -> Reply<pb::Event> {
         let catalogue = self.catalogue.get();
-        let event = catalogue.event(&request.into_inner().id, self.today(&catalogue))?;
+        let event = catalogue.event(&request.into_inner().id)?;
         Ok(Response::new(event))
     }
 
@@ -206,6 +206,7 @@ impl From<Theater> for pb::Theater {
             screens: theater.screens,
             accessibility: theater.accessibility,
             distance_km: None,
+            time_zone: theater.time_zone,
         }
     }
 }

@@ -1,17 +1,21 @@
-//! svc-catalogue: one customer's site bundle (settings, theme, theaters, movies,
-//! showtimes, events, content pages, messages), loaded from SITE_DIR, validated, served
-//! over gRPC and reloaded without a restart when its files change.
+//! svc-catalogue: every site's catalogue (settings, theme, theaters, movies, showtimes,
+//! events, content pages, messages) kept in a store that a chain's point of sale writes
+//! (DESIGN.md section 11), served over gRPC from an immutable revision rebuilt after
+//! each commit.
 //!
 //! # Layout
 //!
 //! - [`config`]: configuration from the environment.
-//! - [`bundle`]: reading and validating a bundle; errors name the file and the field.
-//! - [`reload`]: the catalogue being served, and the watcher that reloads it.
+//! - [`store`]: all SQL: the sites' records in SQLite or PostgreSQL, and their commits.
+//! - [`bundle`]: reading and checking a bundle of the demo's format (days relative to
+//!   today); errors name the file and the field.
+//! - [`import`]: a bundle written to the store, again when it changes or the day turns.
+//! - [`follow`]: the catalogue being served, following the store's commits.
 //! - [`version`]: the catalogue's version (revision and the site's today), streamed to
 //!   subscribers at each change.
-//! - [`domain`]: the bundle as plain Rust and its rules: ordering, play weeks, showtimes,
-//!   theaters, content pages, posters.
-//! - [`search`]: the site-search index, rebuilt with each bundle.
+//! - [`domain`]: the catalogue as plain Rust and its rules: ordering, play weeks,
+//!   showtimes and their availability, theaters, content pages, posters.
+//! - [`search`]: the site-search index, built with each revision.
 //! - [`grpc`]: the gRPC adapter over the domain.
 //! - [`error`]: the crate's error type and its gRPC status.
 
@@ -19,9 +23,11 @@ pub mod bundle;
 pub mod config;
 pub mod domain;
 pub mod error;
+pub mod follow;
 pub mod grpc;
-pub mod reload;
+pub mod import;
 pub mod search;
+pub mod store;
 pub mod version;
 
 use std::future::Future;
@@ -31,26 +37,53 @@ pub use error::Error;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use tokio::net::TcpListener;
 
-/// A loaded catalogue, ready to serve.
+use store::Store;
+use version::Clock;
+
+/// The most connections to the store: reads of whole sites and their writes are few.
+const STORE_CONNECTIONS: u32 = 5;
+
+/// The store, and the site's catalogue ready to serve.
 #[derive(Debug)]
 pub struct Application {
     config: Config,
-    catalogue: reload::SharedCatalogue,
+    store: Store,
+    catalogue: follow::SharedCatalogue,
+    /// The store's version of the catalogue being served.
+    version: i64,
 }
 
 impl Application {
-    /// Loads and validates the bundle: an invalid one stops start-up here.
+    /// Connects the store, imports SITE_DIR's bundle into it if one is given, and reads
+    /// the site: an invalid bundle, or a store without the site, stops start-up here.
     pub async fn build(config: Config) -> Result<Application, Error> {
-        let catalogue = bundle::load(&config.site_dir)?;
+        if config.database_url.starts_with("sqlite:") {
+            std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
+                dir: config.data_dir.display().to_string(),
+                source,
+            })?;
+        }
+        let store = Store::connect(&config.database_url, STORE_CONNECTIONS).await?;
+        if let Some(dir) = &config.site_dir {
+            import::import(&store, &config.site_id, dir, clock(&config)).await?;
+        }
+        let (version, catalogue) = follow::read(&store, &config.site_id).await?;
         tracing::info!(
-            site_dir = %config.site_dir.display(),
+            site = %config.site_id,
             revision = %catalogue.revision,
-            "site bundle loaded"
+            "catalogue loaded"
         );
         Ok(Application {
-            catalogue: reload::SharedCatalogue::new(catalogue),
+            catalogue: follow::SharedCatalogue::new(catalogue),
+            store,
             config,
+            version,
         })
+    }
+
+    /// The store, for the commands that write it.
+    pub fn store(&self) -> &Store {
+        &self.store
     }
 
     pub async fn serve(
@@ -58,14 +91,26 @@ impl Application {
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        let watcher = self
-            .catalogue
-            .watch(self.config.site_dir.clone(), self.config.reload_every);
+        let clock = clock(&self.config);
+        let mut tasks = vec![follow::follow(
+            self.store.clone(),
+            self.catalogue.clone(),
+            self.version,
+        )];
+        tasks.extend(self.store.listen());
+        if let Some(dir) = &self.config.site_dir {
+            tasks.push(import::keep_importing(
+                self.store.clone(),
+                self.config.site_id.clone(),
+                dir.clone(),
+                clock,
+                self.catalogue.get().time_zone.clone(),
+                self.config.reload_every,
+            ));
+        }
         let service = grpc::CatalogueService {
             catalogue: self.catalogue,
-            clock: version::Clock {
-                fixed: self.config.today,
-            },
+            clock,
         };
         let served = platform::serving::serve(
             CatalogueServer::new(service),
@@ -74,7 +119,15 @@ impl Application {
             platform::serving::health(),
         )
         .await;
-        watcher.abort();
+        for task in tasks {
+            task.abort();
+        }
         Ok(served?)
+    }
+}
+
+fn clock(config: &Config) -> Clock {
+    Clock {
+        fixed: config.today,
     }
 }

@@ -13,7 +13,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
 use crate::domain::Catalogue;
-use crate::reload::SharedCatalogue;
+use crate::follow::SharedCatalogue;
 
 /// A little after midnight, so the new day is surely today when the clock is read again.
 const AFTER_MIDNIGHT: Duration = Duration::from_secs(1);

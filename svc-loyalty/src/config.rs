@@ -97,23 +97,7 @@ impl Config {
     /// Reads the variables through `lookup`, so tests need not touch the process environment.
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "./data".to_owned()));
-        let database_url = match lookup("DATABASE_URL").filter(|url| !url.is_empty()) {
-            Some(url) if url.starts_with("postgres://") || url.starts_with("postgresql://") => url,
-            Some(url) if url.starts_with("sqlite:") => url,
-            Some(url) => {
-                return Err(ConfigError {
-                    variable: "DATABASE_URL",
-                    problem: format!(
-                        "'{}' is neither a postgres:// nor a sqlite: URL",
-                        redact(&url)
-                    ),
-                });
-            }
-            None => format!(
-                "sqlite://{}?mode=rwc",
-                data_dir.join("loyalty.db").display()
-            ),
-        };
+        let database_url = platform::config::database_url(&lookup, &data_dir.join("loyalty.db"))?;
         Ok(Config {
             addr: platform::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
             brand: platform::config::loyalty_brand(&lookup)?,

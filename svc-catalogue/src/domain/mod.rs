@@ -7,6 +7,7 @@ pub mod play_week;
 pub mod poster;
 pub mod schedule;
 pub mod search_entries;
+pub mod showtimes;
 pub mod site;
 pub mod theaters;
 
@@ -17,14 +18,14 @@ use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
 use proto::showtime::Attribute;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use site_paths::hand_off::{self, HandOffScope};
 
 use crate::Error;
 use crate::search::SearchIndex;
 use movies::{MovieEntry, programming};
 use pages::Page;
-use schedule::Schedule;
+use showtimes::{Showtime, ShowtimeEntry};
 use site::{SiteConfig, SiteSettings, TicketingProvider};
 use theaters::{Theater, TheaterNear};
 
@@ -81,8 +82,9 @@ impl SiteFile {
     }
 }
 
-/// One entry of events.json.
-#[derive(Debug, Clone, Deserialize)]
+/// An event, as stored and as the ingest API takes it (the bundle's events.json gives a
+/// `day`, an offset from today, and a local `time` instead of `startsAt`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct EventEntry {
     pub id: String,
@@ -93,10 +95,8 @@ pub struct EventEntry {
     pub theater_id: String,
     #[serde(default)]
     pub movie_id: String,
-    /// The day, as an offset from today.
-    pub day: i32,
-    /// Local start time, HH:MM.
-    pub time: String,
+    /// RFC 3339 with the theater's offset once accepted.
+    pub starts_at: String,
 }
 
 impl EventEntry {
@@ -114,16 +114,34 @@ impl EventEntry {
     }
 }
 
-/// A validated site bundle.
+/// Everything the store holds of one site: what an import writes and a revision reads.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SiteContent {
+    /// site.json as written.
+    pub settings: serde_json::Value,
+    /// Locale -> message key -> text.
+    pub messages: BTreeMap<String, BTreeMap<String, String>>,
+    pub theaters: Vec<Theater>,
+    pub movies: Vec<MovieEntry>,
+    /// By theater id, each start normalised in the theater's time zone, in their order
+    /// ([`showtimes::sort`]).
+    pub showtimes: BTreeMap<String, Vec<ShowtimeEntry>>,
+    pub events: Vec<EventEntry>,
+    pub pages: Vec<Page>,
+}
+
+/// One revision of a site's catalogue, immutable, answering every read.
 #[derive(Debug, Clone)]
 pub struct Catalogue {
-    /// Content hash of the bundle's files.
+    pub site_id: String,
+    /// Names the store's state of the site; a committed change makes a new one.
     pub revision: String,
     pub site: SiteFile,
     pub time_zone: TimeZone,
     pub theaters: Vec<Theater>,
     pub movies: Vec<MovieEntry>,
-    pub schedules: Vec<Schedule>,
+    /// In order of start, then theater and movie.
+    pub showtimes: Vec<Showtime>,
     pub events: Vec<EventEntry>,
     pub pages: Vec<Page>,
     /// Locale -> message key -> text.
@@ -144,6 +162,60 @@ pub struct ShowtimeQuery<'a> {
 }
 
 impl Catalogue {
+    /// The catalogue of `content` at `revision`: its settings read, each showtime placed
+    /// on its theater's local day, the built-in sign-in page added where loyalty needs
+    /// one, the search index built. The content was checked when it was written; what
+    /// cannot be read here stops this revision from serving.
+    pub fn build(site_id: &str, revision: &str, content: SiteContent) -> Result<Catalogue, Error> {
+        let unreadable = |problem: String| Error::Unreadable {
+            site: site_id.to_owned(),
+            problem,
+        };
+        let site: SiteFile = serde_json::from_value(content.settings)
+            .map_err(|error| unreadable(format!("settings: {error}")))?;
+        let time_zone = TimeZone::get(&site.config.time_zone)
+            .map_err(|error| unreadable(format!("config.timeZone: {error}")))?;
+        let mut showtimes = Vec::new();
+        for (theater_id, entries) in content.showtimes {
+            for entry in entries {
+                let start = entry.starts_at.clone();
+                showtimes.push(Showtime::new(&theater_id, entry).ok_or_else(|| {
+                    unreadable(format!(
+                        "showtime of theater {theater_id}: startsAt '{start}'"
+                    ))
+                })?);
+            }
+        }
+        showtimes.sort_by(|a, b| {
+            (a.instant, &a.theater_id, &a.entry.movie_id).cmp(&(
+                b.instant,
+                &b.theater_id,
+                &b.entry.movie_id,
+            ))
+        });
+        let pages = pages::with_login_page(&site, content.pages, &content.messages);
+        let search = SearchIndex::build(search_entries::entries(
+            &content.theaters,
+            &content.movies,
+            &site.config.global_excluded_movie_ids,
+            &content.events,
+            &pages,
+        ))?;
+        Ok(Catalogue {
+            site_id: site_id.to_owned(),
+            revision: revision.to_owned(),
+            site,
+            time_zone,
+            theaters: content.theaters,
+            movies: content.movies,
+            showtimes,
+            events: content.events,
+            pages,
+            messages: content.messages,
+            search: Arc::new(search),
+        })
+    }
+
     /// The site's theaters by id: `config.theaterIds` if given, else those of theaters.json.
     pub fn theater_ids(&self) -> Vec<String> {
         if self.site.config.theater_ids.is_empty() {
@@ -170,7 +242,7 @@ impl Catalogue {
             .unwrap_or_default()
     }
 
-    /// Theaters with the ticketing-provider fallback applied.
+    /// Theaters with the site's ticketing provider and time zone where they name none.
     pub fn theaters(&self) -> Vec<Theater> {
         let site_wide = self.site_wide_provider();
         self.theaters
@@ -179,6 +251,9 @@ impl Catalogue {
                 let mut theater = theater.clone();
                 theater.ticketing_provider =
                     Some(theaters::ticketing_provider(&theater, &site_wide).clone());
+                if theater.time_zone.is_empty() {
+                    theater.time_zone.clone_from(&self.site.config.time_zone);
+                }
                 theater
             })
             .collect()
@@ -234,10 +309,10 @@ impl Catalogue {
             .into_iter()
             .filter(|movie| {
                 theater_id.is_empty()
-                    || self.schedules.iter().any(|s| {
-                        s.movie_id == movie.id
+                    || self.showtimes.iter().any(|s| {
+                        s.entry.movie_id == movie.id
                             && s.theater_id == theater_id
-                            && schedule::first_day(s, today).is_some()
+                            && s.date >= today
                     })
             })
             .map(|movie| self.movie_message(movie, today))
@@ -261,20 +336,21 @@ impl Catalogue {
     }
 
     fn movie_message(&self, movie: &MovieEntry, today: Date) -> pb::Movie {
-        let schedules: Vec<&Schedule> = self
-            .schedules
+        let showings: Vec<&Showtime> = self
+            .showtimes
             .iter()
-            .filter(|s| s.movie_id == movie.id)
+            .filter(|s| s.entry.movie_id == movie.id)
             .collect();
-        let first_showing = schedules
+        let first_showing = showings
             .iter()
-            .filter_map(|s| schedule::first_day(s, today))
+            .map(|s| s.date)
+            .filter(|date| *date >= today)
             .min();
         let programming = programming(movie, today, first_showing);
-        let formats: BTreeSet<String> = schedules
+        let formats: BTreeSet<String> = showings
             .iter()
-            .filter(|s| !s.format.is_empty())
-            .map(|s| s.format.clone())
+            .filter(|s| !s.entry.format.is_empty())
+            .map(|s| s.entry.format.clone())
             .collect();
         pb::Movie {
             id: movie.id.clone(),
@@ -333,55 +409,60 @@ impl Catalogue {
             .collect::<Result<Vec<_>, _>>()?;
         let theaters = self.theaters();
         let excluded = &self.site.config.global_excluded_movie_ids;
-        let mut found: Vec<pb::Showtime> = self
-            .schedules
+        // Kept in order of start, then theater and movie.
+        Ok(self
+            .showtimes
             .iter()
+            .filter(|s| s.date >= from && s.date <= to)
             .filter(|s| query.theater_id.is_empty() || s.theater_id == query.theater_id)
-            .filter(|s| query.movie_id.is_empty() || s.movie_id == query.movie_id)
-            .filter(|s| !excluded.contains(&s.movie_id))
-            .flat_map(|s| schedule::performances(s, today, from, to, &self.time_zone))
-            .filter(|performance| wanted.iter().all(|a| performance.attributes.contains(a)))
-            .filter_map(|performance| {
-                let theater = theaters.iter().find(|t| t.id == performance.theater_id)?;
-                let provider = theater.ticketing_provider.clone().unwrap_or_default();
-                let language = if performance.language.is_empty() {
-                    self.movie_language(&performance.movie_id)
-                } else {
-                    performance.language
-                };
-                Some(pb::Showtime {
-                    ticketing_url: theaters::booking_url(
-                        &provider,
-                        &theater.code,
-                        &performance.perf_code,
-                    ),
-                    id: performance.id,
-                    movie_id: performance.movie_id,
-                    theater_id: performance.theater_id,
-                    perf_code: performance.perf_code,
-                    date: performance.date.to_string(),
-                    time: performance.time.strftime("%H:%M").to_string(),
-                    starts_at: performance.starts_at,
-                    format: performance.format,
-                    auditorium: performance.auditorium,
-                    attributes: performance
-                        .attributes
-                        .iter()
-                        .map(|a| a.code().to_owned())
-                        .collect(),
-                    language,
-                    availability: performance.availability.code().to_owned(),
-                })
+            .filter(|s| query.movie_id.is_empty() || s.entry.movie_id == query.movie_id)
+            .filter(|s| !excluded.contains(&s.entry.movie_id))
+            .filter_map(|showtime| {
+                let attributes = showtime.entry.all_attributes();
+                if !wanted.iter().all(|a| attributes.contains(a)) {
+                    return None;
+                }
+                let theater = theaters.iter().find(|t| t.id == showtime.theater_id)?;
+                Some(self.showtime_message(showtime, theater, &attributes))
             })
-            .collect();
-        found.sort_by(|a, b| {
-            (&a.starts_at, &a.theater_id, &a.movie_id).cmp(&(
-                &b.starts_at,
-                &b.theater_id,
-                &b.movie_id,
-            ))
-        });
-        Ok(found)
+            .collect())
+    }
+
+    fn showtime_message(
+        &self,
+        showtime: &Showtime,
+        theater: &Theater,
+        attributes: &[Attribute],
+    ) -> pb::Showtime {
+        let entry = &showtime.entry;
+        let ticketing_url = if entry.booking_url.is_empty() {
+            let provider = theater.ticketing_provider.clone().unwrap_or_default();
+            theaters::booking_url(&provider, &theater.code, &entry.perf_code)
+        } else {
+            entry.booking_url.clone()
+        };
+        let language = if entry.language.is_empty() {
+            self.movie_language(&entry.movie_id)
+        } else {
+            entry.language.clone()
+        };
+        pb::Showtime {
+            id: showtime.id(),
+            movie_id: entry.movie_id.clone(),
+            theater_id: showtime.theater_id.clone(),
+            perf_code: entry.perf_code.clone(),
+            date: showtime.date.to_string(),
+            time: showtime.time.strftime("%H:%M").to_string(),
+            starts_at: entry.starts_at.clone(),
+            format: entry.format.clone(),
+            auditorium: entry.auditorium.clone(),
+            attributes: attributes.iter().map(|a| a.code().to_owned()).collect(),
+            ticketing_url,
+            language,
+            availability: entry.availability().code().to_owned(),
+            seats_available: entry.seats_available,
+            seats_total: entry.seats_total,
+        }
     }
 
     /// A movie's original language, else the site's.
@@ -396,7 +477,7 @@ impl Catalogue {
             .to_owned()
     }
 
-    pub fn events(&self, today: Date, theater_id: &str) -> Result<Vec<pb::Event>, Error> {
+    pub fn events(&self, theater_id: &str) -> Result<Vec<pb::Event>, Error> {
         if !theater_id.is_empty() {
             self.theater(theater_id)?;
         }
@@ -404,30 +485,24 @@ impl Catalogue {
             .events
             .iter()
             .filter(|event| theater_id.is_empty() || event.theater_id == theater_id)
-            .map(|event| self.event_message(event, today))
+            .map(|event| self.event_message(event))
             .collect();
         events.sort_by(|a, b| a.starts_at.cmp(&b.starts_at));
         Ok(events)
     }
 
-    pub fn event(&self, id: &str, today: Date) -> Result<pb::Event, Error> {
+    pub fn event(&self, id: &str) -> Result<pb::Event, Error> {
         self.events
             .iter()
             .find(|event| event.id == id)
-            .map(|event| self.event_message(event, today))
+            .map(|event| self.event_message(event))
             .ok_or_else(|| not_found("event", id))
     }
 
-    fn event_message(&self, event: &EventEntry, today: Date) -> pb::Event {
-        let date = today
-            .checked_add(jiff::Span::new().days(i64::from(event.day)))
-            .unwrap_or(today);
-        let time = schedule::parse_time(&event.time).unwrap_or_default();
-        let starts_at = date
-            .to_datetime(time)
-            .to_zoned(self.time_zone.clone())
-            .map(|zoned| zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
-            .unwrap_or_default();
+    fn event_message(&self, event: &EventEntry) -> pb::Event {
+        // Accepted starts are normalised: the local date and time lead.
+        let date = event.starts_at.get(..10).unwrap_or_default().to_owned();
+        let time = event.starts_at.get(11..16).unwrap_or_default().to_owned();
         let ticketing_url = self
             .theater(&event.theater_id)
             .map(|theater| {
@@ -443,11 +518,11 @@ impl Catalogue {
             description: event.description.clone(),
             theater_id: event.theater_id.clone(),
             movie_id: event.movie_id.clone(),
-            starts_at,
+            starts_at: event.starts_at.clone(),
             poster_url: format!("/posters/{}.svg", event.id),
             ticketing_url,
-            date: date.to_string(),
-            time: time.strftime("%H:%M").to_string(),
+            date,
+            time,
         }
     }
 
@@ -487,7 +562,7 @@ impl Catalogue {
             }));
         }
         let event = self
-            .event(id, today)
+            .event(id)
             .map_err(|_| not_found("movie or event", id))?;
         Ok(poster::svg(&poster::PosterText {
             id: &event.id,

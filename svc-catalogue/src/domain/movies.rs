@@ -2,7 +2,7 @@
 //! derived from today and the showtimes: release date, play week, NEW and PREVIEW.
 
 use jiff::civil::Date;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::play_week;
 use site_paths::slug::slugify;
@@ -14,8 +14,9 @@ pub const DUBBED: &str = "Format.Sound.Dubbed";
 /// How long after its release a movie is flagged NEW.
 const NEW_FOR_DAYS: i32 = 14;
 
-/// One entry of movies.json.
-#[derive(Debug, Clone, Deserialize)]
+/// A movie of the catalogue, as stored and as the ingest API takes it (the bundle's
+/// movies.json gives `releaseDay`, an offset from today, instead of `releaseDate`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MovieEntry {
     pub id: String,
@@ -27,9 +28,9 @@ pub struct MovieEntry {
     pub runtime_minutes: u32,
     pub rating: String,
     pub genres: Vec<String>,
-    /// Release day as an offset from today; absent = not announced.
+    /// Absent = not announced.
     #[serde(default)]
-    pub release_day: Option<i32>,
+    pub release_date: Option<Date>,
     #[serde(default)]
     pub directors: Vec<String>,
     #[serde(default)]
@@ -51,14 +52,6 @@ impl MovieEntry {
         }
     }
 
-    pub fn release_date(&self, today: Date) -> Option<Date> {
-        self.release_day.map(|days| {
-            today
-                .checked_add(jiff::Span::new().days(i64::from(days)))
-                .unwrap_or(today)
-        })
-    }
-
     /// The movie's page, /movies/{id}-{slug}/.
     pub fn path(&self) -> String {
         format!("/movies/{}-{}/", self.id, self.slug())
@@ -75,7 +68,7 @@ pub struct Programming {
 
 /// `first_showing` is the first showtime from today on, if any.
 pub fn programming(movie: &MovieEntry, today: Date, first_showing: Option<Date>) -> Programming {
-    let release_date = movie.release_date(today);
+    let release_date = movie.release_date;
     let bucket_date = first_showing.or(release_date.filter(|release| *release >= today));
     let mut flags = Vec::new();
     if let Some(release) = release_date {
@@ -122,7 +115,8 @@ mod tests {
 
     use super::*;
 
-    fn movie(id: &str, release_day: Option<i32>) -> MovieEntry {
+    /// A movie released `release_day` days from 2026-11-22 (the tests' today).
+    fn movie(id: &str, release_day: Option<i64>) -> MovieEntry {
         MovieEntry {
             id: id.to_owned(),
             title: format!("Movie {id}"),
@@ -131,7 +125,11 @@ mod tests {
             runtime_minutes: 100,
             rating: "PG".to_owned(),
             genres: vec![],
-            release_day,
+            release_date: release_day.map(|days| {
+                date(2026, 11, 22)
+                    .checked_add(jiff::Span::new().days(days))
+                    .expect("a date")
+            }),
             directors: vec![],
             cast: vec![],
             attributes: vec![],

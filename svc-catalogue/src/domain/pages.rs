@@ -1,10 +1,14 @@
 //! Content pages: the entries of pages.json, and the sign-in page the site has built in.
 
-use serde::Deserialize;
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::SiteFile;
 
 /// One entry of pages.json. Every field may be left out (a page without a `slug` or a
 /// `title` is refused by the bundle check, naming the field).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Page {
     pub id: String,
@@ -18,9 +22,38 @@ pub struct Page {
 }
 
 /// A heading and its paragraphs.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct PageSection {
     pub heading: String,
     pub paragraphs: Vec<String>,
+}
+
+/// The sign-in page is built in: with loyalty on and no page of `settings.loginPage.slug`
+/// among the pages, one with the sign-in form alone (titled by the message
+/// `loyalty.signIn.title`) is added, so members can always sign in.
+pub fn with_login_page(
+    site: &SiteFile,
+    mut pages: Vec<Page>,
+    messages: &BTreeMap<String, BTreeMap<String, String>>,
+) -> Vec<Page> {
+    let slug = site.login_slug();
+    if !site.loyalty_is_on() || pages.iter().any(|page| page.slug == slug) {
+        return pages;
+    }
+    let title = messages
+        .get(&site.config.locale)
+        .and_then(|messages| messages.get("loyalty.signIn.title"))
+        .filter(|title| !title.trim().is_empty())
+        .cloned()
+        .unwrap_or_else(|| "Sign in".to_owned());
+    pages.push(Page {
+        id: "built-in-login".to_owned(),
+        slug: slug.to_owned(),
+        title,
+        template_name: "login".to_owned(),
+        sections: Vec::new(),
+        path: format!("/{slug}/"),
+    });
+    pages
 }

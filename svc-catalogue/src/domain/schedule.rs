@@ -1,12 +1,14 @@
-//! Showtimes, generated from schedules written relative to today, so a site bundle
-//! never goes stale: "this movie plays at 13:30 and 19:00 from 3 days ago to 10 days
-//! from now at this theater".
+//! The demo bundle's schedules, written relative to today so the demo never goes stale:
+//! "this movie plays at 13:30 and 19:00 from 3 days ago to 10 days from now at this
+//! theater". An import turns them into the absolute showtimes a point of sale would give.
 
 use jiff::civil::{Date, Time};
 use jiff::tz::TimeZone;
 use proto::showtime::{Attribute, Availability};
 use serde::Deserialize;
 use sha2::{Digest, Sha256};
+
+use super::showtimes::{self, ShowtimeEntry};
 
 /// One line of schedules.json.
 #[derive(Debug, Clone, Deserialize)]
@@ -33,8 +35,7 @@ pub struct Schedule {
     #[serde(default)]
     pub weekdays: Vec<i8>,
     /// Showings that are selling fast or sold out; the first rule that matches wins, and
-    /// a showing no rule matches is available. In the built-in mode this is where
-    /// availability comes from; a point-of-sale feed would replace it.
+    /// a showing no rule matches is available (the demo has no seat counts).
     #[serde(default)]
     pub availability: Vec<AvailabilityRule>,
 }
@@ -65,26 +66,6 @@ impl AvailabilityRule {
     }
 }
 
-/// A showtime before it is given ticketing links.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Performance {
-    pub id: String,
-    pub movie_id: String,
-    pub theater_id: String,
-    pub perf_code: String,
-    pub date: Date,
-    pub time: Time,
-    /// RFC 3339 with the site's offset on that day.
-    pub starts_at: String,
-    pub format: String,
-    pub auditorium: String,
-    /// In vocabulary order, each once.
-    pub attributes: Vec<Attribute>,
-    /// Empty when the schedule leaves it to the movie.
-    pub language: String,
-    pub availability: Availability,
-}
-
 /// Checks a schedule; the message names the bad field.
 pub fn check(schedule: &Schedule) -> Result<(), String> {
     if schedule.from_day > schedule.to_day {
@@ -100,7 +81,7 @@ pub fn check(schedule: &Schedule) -> Result<(), String> {
         parse_time(time).ok_or_else(|| format!("times[{index}]: '{time}' is not HH:MM"))?;
     }
     check_weekdays("weekdays", &schedule.weekdays)?;
-    if !schedule.language.is_empty() && !is_language_tag(&schedule.language) {
+    if !schedule.language.is_empty() && !showtimes::is_language_tag(&schedule.language) {
         return Err(format!(
             "language: '{}' is not a BCP 47 language tag such as 'en' or 'fr-CA'",
             schedule.language
@@ -123,17 +104,6 @@ fn check_weekdays(field: &str, weekdays: &[i8]) -> Result<(), String> {
     }
 }
 
-/// A language subtag of 2 or 3 letters, then subtags of 2 to 8 letters or digits.
-pub fn is_language_tag(tag: &str) -> bool {
-    let mut parts = tag.split('-');
-    let language = parts.next().unwrap_or_default();
-    (2..=3).contains(&language.len())
-        && language.bytes().all(|b| b.is_ascii_alphabetic())
-        && parts.all(|part| {
-            (2..=8).contains(&part.len()) && part.bytes().all(|b| b.is_ascii_alphanumeric())
-        })
-}
-
 pub fn parse_time(text: &str) -> Option<Time> {
     let (hour, minute) = text.split_once(':')?;
     if hour.len() != 2 || minute.len() != 2 {
@@ -142,23 +112,18 @@ pub fn parse_time(text: &str) -> Option<Time> {
     Time::new(hour.parse().ok()?, minute.parse().ok()?, 0, 0).ok()
 }
 
-/// The performances of `schedule` between `from` and `to` (inclusive).
-pub fn performances(
-    schedule: &Schedule,
-    today: Date,
-    from: Date,
-    to: Date,
-    zone: &TimeZone,
-) -> Vec<Performance> {
-    let first = offset(today, schedule.from_day).max(from);
-    let last = offset(today, schedule.to_day).min(to);
+/// The showtimes `schedule` makes as of `today`, every day of its window, with start times
+/// in `zone` and performance codes of our own (the demo has no point of sale): stable
+/// across imports of the same day.
+pub fn expand(schedule: &Schedule, today: Date, zone: &TimeZone) -> Vec<ShowtimeEntry> {
+    let last = offset(today, schedule.to_day);
     let mut found = Vec::new();
-    let mut day = first;
+    let mut day = offset(today, schedule.from_day);
     while day <= last {
         let weekday = day.weekday().to_monday_one_offset();
         if schedule.weekdays.is_empty() || schedule.weekdays.contains(&weekday) {
             for time in schedule.times.iter().filter_map(|t| parse_time(t)) {
-                found.push(performance(schedule, today, day, time, zone));
+                found.push(showtime(schedule, today, day, time, zone));
             }
         }
         let Ok(next) = day.tomorrow() else { break };
@@ -173,74 +138,41 @@ fn offset(today: Date, days: i32) -> Date {
         .unwrap_or(today)
 }
 
-fn performance(
+fn showtime(
     schedule: &Schedule,
     today: Date,
     date: Date,
     time: Time,
     zone: &TimeZone,
-) -> Performance {
+) -> ShowtimeEntry {
     let key = format!(
         "{}|{}|{}|{}|{}",
         schedule.theater_id, schedule.movie_id, date, time, schedule.auditorium
     );
     let digest = Sha256::digest(key.as_bytes());
-    // Nine decimal digits from the hash: stable across reloads and restarts.
+    // Nine decimal digits from the hash: stable across imports and restarts.
     let number = u64::from_be_bytes([
         digest[0], digest[1], digest[2], digest[3], digest[4], digest[5], digest[6], digest[7],
     ]) % 1_000_000_000;
-    let starts_at = date
-        .to_datetime(time)
-        .to_zoned(zone.clone())
-        .map(|zoned| zoned.strftime("%Y-%m-%dT%H:%M:%S%:z").to_string())
-        .unwrap_or_else(|_| format!("{date}T{time}"));
-    let mut attributes = schedule.attributes.clone();
-    attributes.extend(Attribute::of_format(&schedule.format));
-    attributes.sort_unstable();
-    attributes.dedup();
-    let availability = schedule
-        .availability
-        .iter()
-        .find(|rule| rule.matches(today, date, time))
-        .map_or(Availability::Available, |rule| rule.status);
-    Performance {
-        id: format!(
-            "{}-{}-{}-{}",
-            schedule.theater_id,
-            schedule.movie_id,
-            date.strftime("%Y%m%d"),
-            time.strftime("%H%M")
-        ),
-        movie_id: schedule.movie_id.clone(),
-        theater_id: schedule.theater_id.clone(),
+    let local = date.to_datetime(time).to_string();
+    let starts_at = showtimes::normalise_start(&local, zone).unwrap_or(local);
+    ShowtimeEntry {
         perf_code: format!("{number:09}"),
-        date,
-        time,
+        movie_id: schedule.movie_id.clone(),
         starts_at,
-        format: schedule.format.clone(),
         auditorium: schedule.auditorium.clone(),
-        attributes,
+        format: schedule.format.clone(),
+        attributes: schedule.attributes.clone(),
         language: schedule.language.clone(),
-        availability,
+        seats_available: None,
+        seats_total: None,
+        availability: schedule
+            .availability
+            .iter()
+            .find(|rule| rule.matches(today, date, time))
+            .map(|rule| rule.status),
+        booking_url: String::new(),
     }
-}
-
-/// The first day from today on that `schedule` plays, if any.
-pub fn first_day(schedule: &Schedule, today: Date) -> Option<Date> {
-    let mut day = offset(today, schedule.from_day).max(today);
-    let last = offset(today, schedule.to_day);
-    // Within any seven consecutive days every weekday occurs once.
-    for _ in 0..7 {
-        if day > last {
-            return None;
-        }
-        let weekday = day.weekday().to_monday_one_offset();
-        if schedule.weekdays.is_empty() || schedule.weekdays.contains(&weekday) {
-            return Some(day);
-        }
-        day = day.tomorrow().ok()?;
-    }
-    None
 }
 
 #[cfg(test)]
@@ -270,88 +202,51 @@ mod tests {
     }
 
     #[test]
-    fn a_schedule_plays_every_time_of_every_day_in_its_window_and_the_range() {
+    fn a_schedule_plays_every_time_of_every_day_of_its_window() {
         let today = date(2026, 11, 22);
-        let found = performances(&schedule(), today, today, date(2026, 11, 30), &new_york());
-        // Today to today + 3: four days, two times each.
-        assert_eq!(found.len(), 8);
-        assert_eq!(found[0].date, today);
-        assert_eq!(found[0].starts_at, "2026-11-22T13:30:00-05:00");
-        assert_eq!(found.last().map(|p| p.date), Some(date(2026, 11, 25)));
+        let found = expand(&schedule(), today, &new_york());
+        // Today - 2 to today + 3: six days, two times each.
+        assert_eq!(found.len(), 12);
+        assert_eq!(found[0].starts_at, "2026-11-20T13:30:00-05:00");
+        assert_eq!(
+            found.last().map(|s| s.starts_at.as_str()),
+            Some("2026-11-25T19:00:00-05:00")
+        );
     }
 
     #[test]
     fn weekdays_restrict_the_days() {
         let mut weekends = schedule();
         weekends.weekdays = vec![6, 7];
-        let today = date(2026, 11, 20);
-        let found = performances(&weekends, today, today, date(2026, 11, 23), &new_york());
-        let days: Vec<Date> = found.iter().map(|p| p.date).collect();
+        let found = expand(&weekends, date(2026, 11, 22), &new_york());
+        let days: Vec<&str> = found.iter().map(|s| &s.starts_at[..10]).collect();
         assert_eq!(
             days,
-            vec![
-                date(2026, 11, 21),
-                date(2026, 11, 21),
-                date(2026, 11, 22),
-                date(2026, 11, 22)
-            ]
+            vec!["2026-11-21", "2026-11-21", "2026-11-22", "2026-11-22"]
         );
     }
 
     #[test]
-    fn ids_and_perf_codes_are_stable_and_distinct() {
+    fn perf_codes_are_stable_and_distinct() {
         let today = date(2026, 11, 22);
-        let first = performances(&schedule(), today, today, today, &new_york());
-        let again = performances(&schedule(), today, today, today, &new_york());
+        let first = expand(&schedule(), today, &new_york());
+        let again = expand(&schedule(), today, &new_york());
         assert_eq!(first, again);
         assert_ne!(first[0].perf_code, first[1].perf_code);
-        assert_eq!(first[0].id, "t1-1001-20261122-1330");
         assert_eq!(first[0].perf_code.len(), 9);
     }
 
     #[test]
     fn summer_showtimes_carry_daylight_saving_offsets() {
-        let summer = date(2026, 7, 1);
-        let found = performances(&schedule(), summer, summer, summer, &new_york());
+        let found = expand(&schedule(), date(2026, 7, 3), &new_york());
         assert_eq!(found[0].starts_at, "2026-07-01T13:30:00-04:00");
-    }
-
-    #[test]
-    fn the_first_day_skips_past_days_and_other_weekdays() {
-        let sunday = date(2026, 11, 22);
-        assert_eq!(first_day(&schedule(), sunday), Some(sunday));
-        let mut later = schedule();
-        later.from_day = 12;
-        later.to_day = 20;
-        assert_eq!(first_day(&later, sunday), Some(date(2026, 12, 4)));
-        let mut mondays = schedule();
-        mondays.weekdays = vec![1];
-        assert_eq!(first_day(&mondays, sunday), Some(date(2026, 11, 23)));
-        let mut over = schedule();
-        over.from_day = -9;
-        over.to_day = -1;
-        assert_eq!(first_day(&over, sunday), None);
-    }
-
-    #[test]
-    fn attributes_add_the_formats_own_in_vocabulary_order() {
-        let mut captioned = schedule();
-        captioned.attributes = vec![Attribute::Wheelchair, Attribute::OpenCaptions];
-        let today = date(2026, 11, 22);
-        let found = performances(&captioned, today, today, today, &new_york());
-        assert_eq!(
-            found[0].attributes,
-            vec![
-                Attribute::OpenCaptions,
-                Attribute::Wheelchair,
-                Attribute::Imax
-            ]
-        );
     }
 
     #[test]
     fn the_first_matching_availability_rule_wins() {
         let mut busy = schedule();
+        busy.from_day = 0;
+        busy.to_day = 1;
         busy.availability = vec![
             AvailabilityRule {
                 status: Availability::SoldOut,
@@ -366,28 +261,17 @@ mod tests {
                 times: vec!["19:00".to_owned()],
             },
         ];
-        let today = date(2026, 11, 22);
-        let found = performances(&busy, today, today, date(2026, 11, 23), &new_york());
-        let statuses: Vec<Availability> = found.iter().map(|p| p.availability).collect();
+        let found = expand(&busy, date(2026, 11, 22), &new_york());
+        let statuses: Vec<Option<Availability>> = found.iter().map(|s| s.availability).collect();
         assert_eq!(
             statuses,
             vec![
-                Availability::Available,
-                Availability::SellingFast,
-                Availability::Available,
-                Availability::SoldOut
+                None,
+                Some(Availability::SellingFast),
+                None,
+                Some(Availability::SoldOut)
             ]
         );
-    }
-
-    #[test]
-    fn languages_are_bcp47_tags() {
-        assert!(is_language_tag("en"));
-        assert!(is_language_tag("fr-CA"));
-        assert!(is_language_tag("zh-Hant-TW"));
-        assert!(!is_language_tag("english"));
-        assert!(!is_language_tag("e"));
-        assert!(!is_language_tag("en_US"));
     }
 
     #[test]

@@ -153,7 +153,7 @@ pub struct Circuit {
 }
 
 /// A booking site: the site-wide one of `settings`, or a theater's own.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, serde::Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct TicketingProvider {
     /// For example "VISTA", "BOOST_POS".

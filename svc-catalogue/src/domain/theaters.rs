@@ -2,13 +2,13 @@
 //! current theater (SPEC.md section 4), and hand-off and booking URLs.
 
 use proto::catalogue::v1::GeoPoint;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 use super::site::TicketingProvider;
 
-/// One entry of theaters.json. Every field may be left out (a theater without `id`, `name`,
-/// `slug` or `code` is refused by the bundle check, naming the field).
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+/// A theater, as theaters.json, the store and the ingest API hold it. Every field may be
+/// left out (a theater without `id`, `name`, `slug` or `code` is refused, naming the field).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Theater {
     pub id: String,
@@ -29,10 +29,13 @@ pub struct Theater {
     pub screens: i32,
     /// Notes a visitor with a disability can rely on, one line each.
     pub accessibility: Vec<String>,
+    /// Where its clocks are (IANA); empty = the site's time zone. Showtimes are local
+    /// times here.
+    pub time_zone: String,
 }
 
 /// A theater's postal address, as theaters.json holds it.
-#[derive(Debug, Clone, Default, PartialEq, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct Address {
     pub street: String,

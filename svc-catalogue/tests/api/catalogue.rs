@@ -1,10 +1,11 @@
 use proto::catalogue::v1::{
-    GetMovieRequest, GetPosterRequest, GetSiteRequest, ListMoviesRequest, ListShowtimesRequest,
-    ListTheatersRequest, ResolveCurrentTheaterRequest, ResolveTicketingRequest,
+    GetMovieRequest, GetPosterRequest, GetSiteRequest, GetTheaterRequest, ListMoviesRequest,
+    ListShowtimesRequest, ListTheatersRequest, ResolveCurrentTheaterRequest,
+    ResolveTicketingRequest,
 };
 use tonic::Code;
 
-use crate::helpers::{SINGLE, spawn_catalogue, spawn_demo};
+use crate::helpers::{DEMO, SINGLE, copy_bundle, edit_json, spawn_catalogue, spawn_demo};
 
 #[tokio::test]
 async fn the_site_takes_its_name_from_the_related_chain() {
@@ -299,4 +300,55 @@ async fn movies_and_events_have_generated_posters() {
         assert_eq!(poster.content_type, "image/svg+xml");
         assert!(String::from_utf8(poster.body).is_ok_and(|svg| svg.starts_with("<svg")));
     }
+}
+
+#[tokio::test]
+async fn a_theater_in_another_time_zone_shows_its_own_local_times() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "theaters.json", |theaters| {
+        theaters[2]["timeZone"] = "America/Chicago".into()
+    });
+    let mut catalogue = spawn_catalogue(&dir).await;
+    let theater = catalogue
+        .client
+        .get_theater(GetTheaterRequest {
+            id: "103".to_owned(),
+        })
+        .await
+        .expect("the theater")
+        .into_inner();
+    assert_eq!(theater.time_zone, "America/Chicago");
+    let showtimes = catalogue
+        .client
+        .list_showtimes(ListShowtimesRequest {
+            theater_id: "103".to_owned(),
+            from: "2026-11-22".to_owned(),
+            to: "2026-11-22".to_owned(),
+            ..Default::default()
+        })
+        .await
+        .expect("showtimes")
+        .into_inner()
+        .showtimes;
+    // The schedule's 20:00 is 20:00 at the theater, an hour after 20:00 in New York.
+    let evening = showtimes
+        .iter()
+        .find(|showtime| showtime.time == "20:00")
+        .expect("the 20:00 showing");
+    assert_eq!(evening.starts_at, "2026-11-22T20:00:00-06:00");
+    assert_eq!(evening.id, format!("103-{}", evening.perf_code));
+    // The others keep the site's zone.
+    let elsewhere = catalogue
+        .client
+        .list_showtimes(ListShowtimesRequest {
+            theater_id: "101".to_owned(),
+            from: "2026-11-22".to_owned(),
+            to: "2026-11-22".to_owned(),
+            ..Default::default()
+        })
+        .await
+        .expect("showtimes")
+        .into_inner()
+        .showtimes;
+    assert!(elsewhere.iter().all(|s| s.starts_at.ends_with("-05:00")));
 }

@@ -9,10 +9,15 @@ pub const SINGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
 /// A Sunday: the play week started on Friday 2026-11-20.
 pub const TODAY: &str = "2026-11-22";
 
+/// Serves the bundle in `site_dir`, with a store of its own.
 pub fn config(site_dir: &Path) -> Config {
     let site_dir = site_dir.display().to_string();
+    let data_dir = test_support::dirs::fresh_dir("catalogue_data")
+        .display()
+        .to_string();
     Config::from_lookup(|name| match name {
         "SITE_DIR" => Some(site_dir.clone()),
+        "DATA_DIR" => Some(data_dir.clone()),
         "CATALOGUE_TODAY" => Some(TODAY.to_owned()),
         "CATALOGUE_RELOAD_MS" => Some("100".to_owned()),
         _ => None,

@@ -6,3 +6,4 @@ mod choosing;
 mod helpers;
 mod reload;
 mod serving;
+mod store;

@@ -1,0 +1,176 @@
+//! Importing a bundle (the demo's format) into the store, as the site named after its
+//! folder: once, and then again whenever its files change or the site's day turns, so
+//! its days relative to today stay relative. A broken bundle is reported (an error log
+//! line, and the metrics `catalogue_bundle_rejected` = 1 and
+//! `catalogue_bundle_rejections_total`) and the store keeps what it had.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use jiff::civil::Date;
+use jiff::tz::TimeZone;
+
+use crate::Error;
+use crate::bundle::{self, BundleError};
+use crate::domain::SiteContent;
+use crate::store::Store;
+use crate::store::sites::Commit;
+use crate::version::Clock;
+
+/// The site a bundle folder is imported as: its name, lower-cased, with anything but
+/// letters, digits and '-' made '-' (`site/demo` is the site `demo`).
+pub fn site_id_of(dir: &Path) -> String {
+    let name = dir
+        .file_name()
+        .map(|name| name.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    let id: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_lowercase() || c.is_ascii_digit() {
+                c
+            } else {
+                '-'
+            }
+        })
+        .collect();
+    let id = id.trim_matches('-');
+    if id.is_empty() {
+        "site".to_owned()
+    } else {
+        id.to_owned()
+    }
+}
+
+/// Reads the bundle in `dir` as of today and writes it to the store as `site_id`.
+pub async fn import(
+    store: &Store,
+    site_id: &str,
+    dir: &Path,
+    clock: Clock,
+) -> Result<Commit, Error> {
+    let content = read(dir, clock).await?;
+    let commit = store.replace_site(site_id, &content).await?;
+    tracing::info!(
+        site = site_id,
+        bundle = %dir.display(),
+        revision = %commit.revision,
+        changed = commit.changed,
+        "site bundle imported"
+    );
+    Ok(commit)
+}
+
+/// Reads the bundle on tokio's blocking threads: its files are many and the site's
+/// showtimes are made from its schedules.
+async fn read(dir: &Path, clock: Clock) -> Result<SiteContent, BundleError> {
+    let owned = dir.to_owned();
+    tokio::task::spawn_blocking(move || bundle::load(&owned, &clock))
+        .await
+        .unwrap_or_else(|failed| {
+            Err(BundleError::Read {
+                file: dir.display().to_string(),
+                source: std::io::Error::other(failed),
+            })
+        })
+}
+
+/// What the last import was made of: the bundle's files and the day it was made for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Imported {
+    fingerprint: String,
+    today: Date,
+}
+
+/// Imports the bundle in `dir` again whenever its files change or the site's day turns,
+/// checking every `every`, until the returned task is aborted. `time_zone` says when the
+/// day turns; the bundle was imported as it stands when this is called.
+pub fn keep_importing(
+    store: Store,
+    site_id: String,
+    dir: PathBuf,
+    clock: Clock,
+    time_zone: TimeZone,
+    every: Duration,
+) -> tokio::task::JoinHandle<()> {
+    tokio::spawn(async move {
+        let mut imported = bundle::fingerprint(&dir).ok().map(|fingerprint| Imported {
+            fingerprint,
+            today: clock.today(&time_zone),
+        });
+        // A bundle that failed, so it is reported once.
+        let mut rejected: Option<Imported> = None;
+        let mut ticks = tokio::time::interval(every);
+        loop {
+            ticks.tick().await;
+            let now = match fingerprint(&dir).await {
+                Ok(fingerprint) => Imported {
+                    fingerprint,
+                    today: clock.today(&time_zone),
+                },
+                Err(error) => {
+                    if rejected.is_none() {
+                        tracing::error!(%error, "site bundle unreadable; the catalogue keeps what it has");
+                        report_rejection();
+                    }
+                    rejected = Some(Imported {
+                        fingerprint: String::new(),
+                        today: clock.today(&time_zone),
+                    });
+                    continue;
+                }
+            };
+            if imported.as_ref() == Some(&now) || rejected.as_ref() == Some(&now) {
+                continue;
+            }
+            match import(&store, &site_id, &dir, clock).await {
+                Ok(_) => {
+                    imported = Some(now);
+                    rejected = None;
+                    set_rejected(false);
+                }
+                Err(error) => {
+                    tracing::error!(%error, "site bundle rejected; the catalogue keeps what it has");
+                    report_rejection();
+                    rejected = Some(now);
+                }
+            }
+        }
+    })
+}
+
+async fn fingerprint(dir: &Path) -> Result<String, BundleError> {
+    let owned = dir.to_owned();
+    tokio::task::spawn_blocking(move || bundle::fingerprint(&owned))
+        .await
+        .unwrap_or_else(|failed| {
+            Err(BundleError::Read {
+                file: dir.display().to_string(),
+                source: std::io::Error::other(failed),
+            })
+        })
+}
+
+fn report_rejection() {
+    metrics::counter!("catalogue_bundle_rejections_total").increment(1);
+    set_rejected(true);
+}
+
+fn set_rejected(rejected: bool) {
+    metrics::gauge!("catalogue_bundle_rejected").set(if rejected { 1.0 } else { 0.0 });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bundle_is_the_site_named_after_its_folder() {
+        assert_eq!(site_id_of(Path::new("site/demo")), "demo");
+        assert_eq!(
+            site_id_of(Path::new("/tmp/Catalogue_Bundle.7")),
+            "catalogue-bundle-7"
+        );
+        assert_eq!(site_id_of(Path::new("/")), "site");
+    }
+}

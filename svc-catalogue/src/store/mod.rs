@@ -1,0 +1,195 @@
+//! All SQL of the catalogue: SQLite (`$DATA_DIR/catalogue.db`) or PostgreSQL
+//! (DATABASE_URL), one schema (`svc-catalogue/migrations/`), through sqlx's `Any` driver.
+//! Queries use `$n` placeholders and only text and BIGINT columns, which both databases
+//! read the same way.
+//!
+//! Every committed change is announced: to this process through [`Store::commits`], and
+//! on PostgreSQL to every replica through NOTIFY on [`COMMITS_CHANNEL`], sent in the
+//! writing transaction so that it arrives only if the change is committed.
+//!
+//! - [`sites`]: a site's content, written whole and read back as one consistent state.
+
+pub mod sites;
+
+use sqlx::any::AnyPoolOptions;
+use sqlx::{Any, AnyPool, Transaction};
+use tokio::sync::broadcast;
+
+/// The PostgreSQL channel on which each commit names its site.
+pub const COMMITS_CHANNEL: &str = "catalogue_commits";
+
+/// What a commit announcement says when commits may have been missed (the listening
+/// connection was lost): every site should be read again.
+pub const EVERY_SITE: &str = "*";
+
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("catalogue store: {0}")]
+    Database(#[from] sqlx::Error),
+    #[error("catalogue store: migrations: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("catalogue store: site {site}: stored {what} is unreadable: {problem}")]
+    Corrupt {
+        site: String,
+        what: &'static str,
+        problem: String,
+    },
+    #[error("catalogue store: no random source: {0}")]
+    Random(#[from] getrandom::Error),
+}
+
+/// Which database the store is on, where their SQL differs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Dialect {
+    Sqlite,
+    Postgres,
+}
+
+/// The catalogue store.
+#[derive(Debug, Clone)]
+pub struct Store {
+    pool: AnyPool,
+    dialect: Dialect,
+    url: String,
+    /// Site ids of committed changes, for this process's followers.
+    commits: broadcast::Sender<String>,
+}
+
+impl Store {
+    /// Connects to `url` (`sqlite://...` or `postgres://...`) and applies the migrations.
+    pub async fn connect(url: &str, max_connections: u32) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let dialect = if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Dialect::Postgres
+        } else {
+            Dialect::Sqlite
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(max_connections)
+            .connect(url)
+            .await?;
+        // The database may be svc-loyalty's and svc-consent's too: their migrations are
+        // not this service's to check.
+        let mut migrator = sqlx::migrate!("./migrations");
+        migrator.set_ignore_missing(true);
+        migrator.run(&pool).await?;
+        Ok(Store {
+            pool,
+            dialect,
+            url: url.to_owned(),
+            commits: broadcast::channel(256).0,
+        })
+    }
+
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    pub fn dialect(&self) -> Dialect {
+        self.dialect
+    }
+
+    /// Hears the site id of each change committed from now on, by this process or, on
+    /// PostgreSQL once [`Store::listen`] runs, by any replica.
+    pub fn commits(&self) -> broadcast::Receiver<String> {
+        self.commits.subscribe()
+    }
+
+    /// On PostgreSQL, relays other replicas' commits to [`Store::commits`] until the
+    /// returned task is aborted; nothing to do on SQLite, which one process owns.
+    pub fn listen(&self) -> Option<tokio::task::JoinHandle<()>> {
+        if self.dialect != Dialect::Postgres {
+            return None;
+        }
+        let url = self.url.clone();
+        let commits = self.commits.clone();
+        Some(tokio::spawn(async move {
+            loop {
+                let Err(error) = relay_notifications(&url, &commits).await;
+                tracing::warn!(%error, "catalogue commits: listening failed; again in a second");
+                tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+            }
+        }))
+    }
+
+    /// Begins a write to `site_id`'s rows, holding the site until it ends so that two
+    /// writers of one site take turns (on SQLite the first write takes the database's
+    /// write lock; on PostgreSQL it locks the site's row).
+    async fn begin_write(&self, site_id: &str) -> Result<Transaction<'static, Any>, StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        sqlx::query("UPDATE catalogue_sites SET updated_at = updated_at WHERE id = $1")
+            .bind(site_id)
+            .execute(&mut *transaction)
+            .await?;
+        Ok(transaction)
+    }
+
+    /// Begins a read that sees one committed state throughout.
+    async fn begin_read(&self) -> Result<Transaction<'static, Any>, StoreError> {
+        let mut transaction = self.pool.begin().await?;
+        if self.dialect == Dialect::Postgres {
+            sqlx::query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY")
+                .execute(&mut *transaction)
+                .await?;
+        }
+        Ok(transaction)
+    }
+
+    /// Commits `transaction`, which changed `site_id`, and announces it.
+    async fn commit(
+        &self,
+        mut transaction: Transaction<'static, Any>,
+        site_id: &str,
+    ) -> Result<(), StoreError> {
+        if self.dialect == Dialect::Postgres {
+            sqlx::query("SELECT pg_notify($1, $2)")
+                .bind(COMMITS_CHANNEL)
+                .bind(site_id)
+                .execute(&mut *transaction)
+                .await?;
+        }
+        transaction.commit().await?;
+        // No follower listening is no error.
+        let _ = self.commits.send(site_id.to_owned());
+        Ok(())
+    }
+
+    pub async fn close(&self) {
+        self.pool.close().await;
+    }
+}
+
+/// Relays the commits PostgreSQL announces until listening fails.
+async fn relay_notifications(
+    url: &str,
+    commits: &broadcast::Sender<String>,
+) -> Result<std::convert::Infallible, sqlx::Error> {
+    let mut listener = sqlx::postgres::PgListener::connect(url).await?;
+    listener.listen(COMMITS_CHANNEL).await?;
+    // Commits made before listening began were not heard.
+    let _ = commits.send(EVERY_SITE.to_owned());
+    loop {
+        match listener.try_recv().await? {
+            Some(notification) => {
+                let _ = commits.send(notification.payload().to_owned());
+            }
+            // The connection was lost and is made again by the next call: what was
+            // committed meanwhile was not heard.
+            None => {
+                let _ = commits.send(EVERY_SITE.to_owned());
+            }
+        }
+    }
+}
+
+/// A new revision name: 12 random bytes, hex.
+fn new_revision() -> Result<String, StoreError> {
+    let mut bytes = [0u8; 12];
+    getrandom::fill(&mut bytes)?;
+    Ok(hex::encode(bytes))
+}
+
+/// The store's clock: Unix seconds.
+fn unix_now() -> i64 {
+    jiff::Timestamp::now().as_second()
+}

@@ -1,0 +1,445 @@
+//! A site's content: written whole (an import of a bundle), read back whole as one
+//! consistent state (a revision of the catalogue).
+
+use std::collections::{BTreeMap, HashMap};
+
+use proto::showtime::Availability;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use sqlx::{Any, Row, Transaction};
+
+use super::{Store, StoreError, new_revision, unix_now};
+use crate::domain::SiteContent;
+use crate::domain::showtimes::{self, ShowtimeEntry};
+
+/// A site as the store holds it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredSite {
+    /// Counts the site's committed changes.
+    pub version: i64,
+    pub revision: String,
+    pub content: SiteContent,
+}
+
+/// What a write did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// The site's revision after the write (unchanged when nothing changed).
+    pub revision: String,
+    /// How many records it added, changed or removed.
+    pub changed: u64,
+}
+
+/// A showtime's row, apart from its keys.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct ShowtimeRow {
+    movie_id: String,
+    local_date: String,
+    /// The entry without its seats and availability, which have columns of their own.
+    doc: String,
+    seats_available: Option<i64>,
+    seats_total: Option<i64>,
+    availability: Option<String>,
+}
+
+/// The tables of records kept as documents in order, and their key columns.
+const DOCUMENT_TABLES: [(&str, &str); 4] = [
+    ("catalogue_theaters", "id"),
+    ("catalogue_movies", "id"),
+    ("catalogue_events", "id"),
+    ("catalogue_pages", "slug"),
+];
+
+impl Store {
+    /// Makes the site `site_id` hold `content` and nothing else, in one transaction: a
+    /// record that did not change is not written, and the revision changes only if
+    /// something did.
+    #[tracing::instrument(skip(self, content))]
+    pub async fn replace_site(
+        &self,
+        site_id: &str,
+        content: &SiteContent,
+    ) -> Result<Commit, StoreError> {
+        let mut transaction = self.begin_write(site_id).await?;
+        let settings = json(&content.settings);
+        let messages = json(&content.messages);
+        let existing =
+            sqlx::query("SELECT settings, messages, revision FROM catalogue_sites WHERE id = $1")
+                .bind(site_id)
+                .fetch_optional(&mut *transaction)
+                .await?;
+        let mut changed = 0;
+        let revision = match existing {
+            None => {
+                sqlx::query(
+                    "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
+                     VALUES ($1, $2, $3, 0, '', $4)",
+                )
+                .bind(site_id)
+                .bind(&settings)
+                .bind(&messages)
+                .bind(unix_now())
+                .execute(&mut *transaction)
+                .await?;
+                changed += 1;
+                String::new()
+            }
+            Some(row) => {
+                let (old_settings, old_messages): (String, String) =
+                    (row.try_get("settings")?, row.try_get("messages")?);
+                if old_settings != settings || old_messages != messages {
+                    sqlx::query(
+                        "UPDATE catalogue_sites SET settings = $2, messages = $3 WHERE id = $1",
+                    )
+                    .bind(site_id)
+                    .bind(&settings)
+                    .bind(&messages)
+                    .execute(&mut *transaction)
+                    .await?;
+                    changed += 1;
+                }
+                row.try_get("revision")?
+            }
+        };
+        let [theaters, movies, events, pages] = DOCUMENT_TABLES;
+        changed += sync_documents(
+            &mut transaction,
+            theaters,
+            site_id,
+            documents(&content.theaters, |theater| &theater.id),
+        )
+        .await?;
+        changed += sync_showtimes(&mut transaction, site_id, &content.showtimes).await?;
+        changed += sync_documents(
+            &mut transaction,
+            movies,
+            site_id,
+            documents(&content.movies, |movie| &movie.id),
+        )
+        .await?;
+        changed += sync_documents(
+            &mut transaction,
+            events,
+            site_id,
+            documents(&content.events, |event| &event.id),
+        )
+        .await?;
+        changed += sync_documents(
+            &mut transaction,
+            pages,
+            site_id,
+            documents(&content.pages, |page| &page.slug),
+        )
+        .await?;
+        if changed == 0 {
+            transaction.rollback().await?;
+            return Ok(Commit {
+                revision,
+                changed: 0,
+            });
+        }
+        let revision = new_revision()?;
+        sqlx::query(
+            "UPDATE catalogue_sites SET version = version + 1, revision = $2, updated_at = $3 WHERE id = $1",
+        )
+        .bind(site_id)
+        .bind(&revision)
+        .bind(unix_now())
+        .execute(&mut *transaction)
+        .await?;
+        self.commit(transaction, site_id).await?;
+        Ok(Commit { revision, changed })
+    }
+
+    /// The site's committed version and revision, if the store has the site.
+    pub async fn revision(&self, site_id: &str) -> Result<Option<(i64, String)>, StoreError> {
+        let row = sqlx::query("SELECT version, revision FROM catalogue_sites WHERE id = $1")
+            .bind(site_id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(row) => Some((row.try_get("version")?, row.try_get("revision")?)),
+            None => None,
+        })
+    }
+
+    /// Everything the store holds of `site_id`, as one committed state.
+    #[tracing::instrument(skip(self))]
+    pub async fn load_site(&self, site_id: &str) -> Result<Option<StoredSite>, StoreError> {
+        let mut transaction = self.begin_read().await?;
+        let Some(row) = sqlx::query(
+            "SELECT settings, messages, version, revision FROM catalogue_sites WHERE id = $1",
+        )
+        .bind(site_id)
+        .fetch_optional(&mut *transaction)
+        .await?
+        else {
+            return Ok(None);
+        };
+        let corrupt = |what: &'static str| {
+            move |error: serde_json::Error| StoreError::Corrupt {
+                site: site_id.to_owned(),
+                what,
+                problem: error.to_string(),
+            }
+        };
+        let settings: String = row.try_get("settings")?;
+        let messages: String = row.try_get("messages")?;
+        let [theaters, movies, events, pages] = DOCUMENT_TABLES;
+        let content = SiteContent {
+            settings: serde_json::from_str(&settings).map_err(corrupt("settings"))?,
+            messages: serde_json::from_str(&messages).map_err(corrupt("messages"))?,
+            theaters: read_documents(&mut transaction, theaters, site_id)
+                .await?
+                .map_err(corrupt("theaters"))?,
+            movies: read_documents(&mut transaction, movies, site_id)
+                .await?
+                .map_err(corrupt("movies"))?,
+            showtimes: read_showtimes(&mut transaction, site_id)
+                .await?
+                .map_err(corrupt("showtimes"))?,
+            events: read_documents(&mut transaction, events, site_id)
+                .await?
+                .map_err(corrupt("events"))?,
+            pages: read_documents(&mut transaction, pages, site_id)
+                .await?
+                .map_err(corrupt("pages"))?,
+        };
+        let stored = StoredSite {
+            version: row.try_get("version")?,
+            revision: row.try_get("revision")?,
+            content,
+        };
+        transaction.commit().await?;
+        Ok(Some(stored))
+    }
+}
+
+fn json(value: &impl Serialize) -> String {
+    // Serialising plain data into a string cannot fail.
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// Each record's key and document, in order.
+fn documents<T: Serialize>(records: &[T], key: impl Fn(&T) -> &String) -> Vec<(String, String)> {
+    records
+        .iter()
+        .map(|record| (key(record).clone(), json(record)))
+        .collect()
+}
+
+/// Makes `table` hold `wanted` for the site, in its order; answers how many rows changed.
+async fn sync_documents(
+    transaction: &mut Transaction<'static, Any>,
+    (table, key): (&str, &str),
+    site_id: &str,
+    wanted: Vec<(String, String)>,
+) -> Result<u64, StoreError> {
+    let rows = sqlx::query(&format!(
+        "SELECT {key}, position, doc FROM {table} WHERE site_id = $1"
+    ))
+    .bind(site_id)
+    .fetch_all(&mut **transaction)
+    .await?;
+    let mut existing: HashMap<String, (i64, String)> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        existing.insert(
+            row.try_get(key)?,
+            (row.try_get("position")?, row.try_get("doc")?),
+        );
+    }
+    let mut changed = 0;
+    for (position, (id, doc)) in wanted.into_iter().enumerate() {
+        let position = i64::try_from(position).unwrap_or(i64::MAX);
+        match existing.remove(&id) {
+            Some(old) if old == (position, doc.clone()) => {}
+            Some(_) => {
+                sqlx::query(&format!(
+                    "UPDATE {table} SET position = $3, doc = $4 WHERE site_id = $1 AND {key} = $2"
+                ))
+                .bind(site_id)
+                .bind(&id)
+                .bind(position)
+                .bind(&doc)
+                .execute(&mut **transaction)
+                .await?;
+                changed += 1;
+            }
+            None => {
+                sqlx::query(&format!(
+                    "INSERT INTO {table} (site_id, {key}, position, doc) VALUES ($1, $2, $3, $4)"
+                ))
+                .bind(site_id)
+                .bind(&id)
+                .bind(position)
+                .bind(&doc)
+                .execute(&mut **transaction)
+                .await?;
+                changed += 1;
+            }
+        }
+    }
+    for id in existing.into_keys() {
+        sqlx::query(&format!(
+            "DELETE FROM {table} WHERE site_id = $1 AND {key} = $2"
+        ))
+        .bind(site_id)
+        .bind(&id)
+        .execute(&mut **transaction)
+        .await?;
+        changed += 1;
+    }
+    Ok(changed)
+}
+
+/// The site's records of `table`, in order.
+async fn read_documents<T: DeserializeOwned>(
+    transaction: &mut Transaction<'static, Any>,
+    (table, key): (&str, &str),
+    site_id: &str,
+) -> Result<Result<Vec<T>, serde_json::Error>, StoreError> {
+    let rows = sqlx::query(&format!(
+        "SELECT doc FROM {table} WHERE site_id = $1 ORDER BY position, {key}"
+    ))
+    .bind(site_id)
+    .fetch_all(&mut **transaction)
+    .await?;
+    let mut docs = Vec::with_capacity(rows.len());
+    for row in rows {
+        docs.push(row.try_get::<String, _>("doc")?);
+    }
+    Ok(docs.iter().map(|doc| serde_json::from_str(doc)).collect())
+}
+
+fn showtime_row(entry: &ShowtimeEntry) -> ShowtimeRow {
+    let fixed = ShowtimeEntry {
+        seats_available: None,
+        seats_total: None,
+        availability: None,
+        ..entry.clone()
+    };
+    ShowtimeRow {
+        movie_id: entry.movie_id.clone(),
+        local_date: entry.starts_at.get(..10).unwrap_or_default().to_owned(),
+        doc: json(&fixed),
+        seats_available: entry.seats_available.map(i64::from),
+        seats_total: entry.seats_total.map(i64::from),
+        availability: entry.availability.map(|given| given.code().to_owned()),
+    }
+}
+
+/// Makes the site's showtimes those of `wanted`; answers how many rows changed.
+async fn sync_showtimes(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+    wanted: &BTreeMap<String, Vec<ShowtimeEntry>>,
+) -> Result<u64, StoreError> {
+    let rows = sqlx::query(
+        "SELECT theater_id, perf_code, movie_id, local_date, doc, seats_available, seats_total, availability \
+         FROM catalogue_showtimes WHERE site_id = $1",
+    )
+    .bind(site_id)
+    .fetch_all(&mut **transaction)
+    .await?;
+    let mut existing: HashMap<(String, String), ShowtimeRow> = HashMap::with_capacity(rows.len());
+    for row in rows {
+        existing.insert(
+            (row.try_get("theater_id")?, row.try_get("perf_code")?),
+            ShowtimeRow {
+                movie_id: row.try_get("movie_id")?,
+                local_date: row.try_get("local_date")?,
+                doc: row.try_get("doc")?,
+                seats_available: row.try_get("seats_available")?,
+                seats_total: row.try_get("seats_total")?,
+                availability: row.try_get("availability")?,
+            },
+        );
+    }
+    let mut changed = 0;
+    for (theater_id, entries) in wanted {
+        for entry in entries {
+            let key = (theater_id.clone(), entry.perf_code.clone());
+            let row = showtime_row(entry);
+            let statement = match existing.remove(&key) {
+                Some(old) if old == row => continue,
+                Some(_) => {
+                    "UPDATE catalogue_showtimes SET movie_id = $4, local_date = $5, doc = $6, \
+                     seats_available = $7, seats_total = $8, availability = $9 \
+                     WHERE site_id = $1 AND theater_id = $2 AND perf_code = $3"
+                }
+                None => {
+                    "INSERT INTO catalogue_showtimes (site_id, theater_id, perf_code, movie_id, \
+                     local_date, doc, seats_available, seats_total, availability) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
+                }
+            };
+            sqlx::query(statement)
+                .bind(site_id)
+                .bind(&key.0)
+                .bind(&key.1)
+                .bind(&row.movie_id)
+                .bind(&row.local_date)
+                .bind(&row.doc)
+                .bind(row.seats_available)
+                .bind(row.seats_total)
+                .bind(&row.availability)
+                .execute(&mut **transaction)
+                .await?;
+            changed += 1;
+        }
+    }
+    for (theater_id, perf_code) in existing.into_keys() {
+        sqlx::query(
+            "DELETE FROM catalogue_showtimes WHERE site_id = $1 AND theater_id = $2 AND perf_code = $3",
+        )
+        .bind(site_id)
+        .bind(&theater_id)
+        .bind(&perf_code)
+        .execute(&mut **transaction)
+        .await?;
+        changed += 1;
+    }
+    Ok(changed)
+}
+
+/// The site's showtimes by theater, in their order ([`showtimes::sort`]).
+async fn read_showtimes(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+) -> Result<Result<BTreeMap<String, Vec<ShowtimeEntry>>, serde_json::Error>, StoreError> {
+    let rows = sqlx::query(
+        "SELECT theater_id, doc, seats_available, seats_total, availability \
+         FROM catalogue_showtimes WHERE site_id = $1",
+    )
+    .bind(site_id)
+    .fetch_all(&mut **transaction)
+    .await?;
+    let mut showtimes: BTreeMap<String, Vec<ShowtimeEntry>> = BTreeMap::new();
+    for row in rows {
+        let doc: String = row.try_get("doc")?;
+        let mut entry: ShowtimeEntry = match serde_json::from_str(&doc) {
+            Ok(entry) => entry,
+            Err(error) => return Ok(Err(error)),
+        };
+        let seats = |column: &str| -> Result<Option<u32>, sqlx::Error> {
+            Ok(row
+                .try_get::<Option<i64>, _>(column)?
+                .and_then(|seats| u32::try_from(seats).ok()))
+        };
+        entry.seats_available = seats("seats_available")?;
+        entry.seats_total = seats("seats_total")?;
+        entry.availability = match row.try_get::<Option<String>, _>("availability")? {
+            Some(code) => match serde_json::from_value::<Availability>(code.into()) {
+                Ok(given) => Some(given),
+                Err(error) => return Ok(Err(error)),
+            },
+            None => None,
+        };
+        let theater_id: String = row.try_get("theater_id")?;
+        showtimes.entry(theater_id).or_default().push(entry);
+    }
+    showtimes
+        .values_mut()
+        .for_each(|entries| showtimes::sort(entries));
+    Ok(Ok(showtimes))
+}

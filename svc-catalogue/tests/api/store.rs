@@ -1,0 +1,237 @@
+//! The catalogue store on SQLite and on a real PostgreSQL: what is written is read back
+//! whole, writing the same again changes nothing, and every replica hears of a commit.
+
+use std::path::Path;
+use std::time::Duration;
+
+use proto::catalogue::v1::{GetMovieRequest, WatchSiteRequest};
+use svc_catalogue::bundle;
+use svc_catalogue::domain::SiteContent;
+use svc_catalogue::store::Store;
+use svc_catalogue::version::Clock;
+use svc_catalogue::{Application, Config};
+use test_support::polling::eventually;
+use test_support::postgres::PostgresDatabase;
+
+use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
+
+fn demo_content() -> SiteContent {
+    let clock = Clock {
+        fixed: Some(TODAY.parse().expect("a date")),
+    };
+    bundle::load(Path::new(DEMO), &clock).expect("the demo bundle loads")
+}
+
+async fn sqlite_store() -> Store {
+    let dir = test_support::dirs::fresh_dir("catalogue_store");
+    let url = format!("sqlite://{}?mode=rwc", dir.join("catalogue.db").display());
+    Store::connect(&url, 2).await.expect("a SQLite store")
+}
+
+/// Runs `check` on a SQLite store and on a PostgreSQL one.
+async fn on_both(check: impl AsyncFn(Store)) {
+    check(sqlite_store().await).await;
+    let database = PostgresDatabase::create("catalogue_store").await;
+    let store = Store::connect(&database.url, 2)
+        .await
+        .expect("a PostgreSQL store");
+    check(store.clone()).await;
+    store.close().await;
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn an_import_is_read_back_whole_and_the_same_again_changes_nothing() {
+    on_both(async |store| {
+        let content = demo_content();
+        let first = store.replace_site("demo", &content).await.expect("written");
+        assert!(first.changed > 100, "{first:?}");
+        let stored = store
+            .load_site("demo")
+            .await
+            .expect("read")
+            .expect("the site");
+        assert_eq!(stored.content, content);
+        assert_eq!(stored.revision, first.revision);
+
+        let again = store.replace_site("demo", &content).await.expect("written");
+        assert_eq!(again.changed, 0);
+        assert_eq!(again.revision, first.revision);
+        assert_eq!(
+            store.revision("demo").await.expect("read"),
+            Some((stored.version, first.revision))
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_change_writes_only_what_changed_and_names_a_new_revision() {
+    on_both(async |store| {
+        let mut content = demo_content();
+        let first = store.replace_site("demo", &content).await.expect("written");
+        content.movies[0].title = "The Longest Night".to_owned();
+        let (theater, showtimes) = content
+            .showtimes
+            .iter_mut()
+            .next()
+            .expect("a theater with showtimes");
+        let theater = theater.clone();
+        let gone = showtimes.pop().expect("a showtime");
+        showtimes[0].seats_available = Some(3);
+        showtimes[0].seats_total = Some(120);
+
+        let second = store.replace_site("demo", &content).await.expect("written");
+        assert_eq!(second.changed, 3);
+        assert_ne!(second.revision, first.revision);
+        let stored = store
+            .load_site("demo")
+            .await
+            .expect("read")
+            .expect("the site");
+        assert_eq!(stored.content.movies[0].title, "The Longest Night");
+        let kept = &stored.content.showtimes[&theater];
+        assert!(kept.iter().all(|s| s.perf_code != gone.perf_code));
+        let sold = kept
+            .iter()
+            .find(|s| s.perf_code == content.showtimes[&theater][0].perf_code)
+            .expect("the showtime");
+        assert_eq!(
+            (sold.seats_available, sold.seats_total),
+            (Some(3), Some(120))
+        );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn sites_are_kept_apart() {
+    on_both(async |store| {
+        let content = demo_content();
+        store.replace_site("demo", &content).await.expect("written");
+        let mut other = content.clone();
+        other.theaters.truncate(1);
+        other
+            .showtimes
+            .retain(|theater, _| *theater == other.theaters[0].id);
+        store.replace_site("other", &other).await.expect("written");
+        let demo = store.load_site("demo").await.expect("read").expect("demo");
+        assert_eq!(demo.content, content);
+        let read = store
+            .load_site("other")
+            .await
+            .expect("read")
+            .expect("other");
+        assert_eq!(read.content.theaters.len(), 1);
+        assert!(store.load_site("nobody").await.expect("read").is_none());
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_commit_is_announced_to_this_process_and_on_postgres_to_every_replica() {
+    let database = PostgresDatabase::create("catalogue_commits").await;
+    let writer = Store::connect(&database.url, 2).await.expect("a store");
+    let replica = Store::connect(&database.url, 2).await.expect("a store");
+    let mut heard_here = writer.commits();
+    let mut heard_there = replica.commits();
+    let listening = replica.listen().expect("PostgreSQL has a listener");
+    // The listener says it may have missed commits as soon as it listens.
+    let first = tokio::time::timeout(Duration::from_secs(5), heard_there.recv())
+        .await
+        .expect("listening within 5 s")
+        .expect("a message");
+    assert_eq!(first, svc_catalogue::store::EVERY_SITE);
+
+    writer
+        .replace_site("demo", &demo_content())
+        .await
+        .expect("written");
+    assert_eq!(heard_here.recv().await.expect("heard"), "demo");
+    let there = tokio::time::timeout(Duration::from_secs(5), heard_there.recv())
+        .await
+        .expect("NOTIFY within 5 s")
+        .expect("a message");
+    assert_eq!(there, "demo");
+    listening.abort();
+    writer.close().await;
+    replica.close().await;
+    database.drop().await;
+}
+
+fn replica_config(database_url: &str, site_dir: Option<&Path>) -> Config {
+    let site_dir = site_dir.map_or_else(String::new, |dir| dir.display().to_string());
+    let database_url = database_url.to_owned();
+    Config::from_lookup(|name| match name {
+        "SITE_DIR" => Some(site_dir.clone()),
+        "SITE_ID" => Some("demo".to_owned()),
+        "DATABASE_URL" => Some(database_url.clone()),
+        "CATALOGUE_TODAY" => Some(TODAY.to_owned()),
+        "CATALOGUE_RELOAD_MS" => Some("100".to_owned()),
+        _ => None,
+    })
+    .expect("a valid configuration")
+}
+
+#[tokio::test]
+async fn a_replica_without_the_bundle_serves_what_another_imported() {
+    let database = PostgresDatabase::create("catalogue_replicas").await;
+    let dir = copy_bundle(DEMO);
+    let importer = Application::build(replica_config(&database.url, Some(&dir)))
+        .await
+        .expect("the importer starts");
+    let replica = Application::build(replica_config(&database.url, None))
+        .await
+        .expect("the replica starts from the store");
+    let _importer = test_support::net::spawn_on_loopback(|listener| {
+        importer.serve(listener, std::future::pending())
+    })
+    .await;
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        replica.serve(listener, std::future::pending())
+    })
+    .await;
+    let client =
+        proto::catalogue::v1::catalogue_client::CatalogueClient::connect(format!("http://{addr}"))
+            .await
+            .expect("connect");
+    let mut versions = client
+        .clone()
+        .watch_site(WatchSiteRequest {})
+        .await
+        .expect("a stream")
+        .into_inner();
+    let first = versions
+        .message()
+        .await
+        .expect("no error")
+        .expect("a version");
+
+    edit_json(&dir, "movies.json", |movies| {
+        movies[0]["title"] = "Heard through NOTIFY".into()
+    });
+    let title = || {
+        let mut client = client.clone();
+        async move {
+            client
+                .get_movie(GetMovieRequest {
+                    id: "1001".to_owned(),
+                })
+                .await
+                .map(|movie| movie.into_inner().title)
+                .unwrap_or_default()
+        }
+    };
+    let served = eventually(Duration::from_secs(5), || async {
+        title().await == "Heard through NOTIFY"
+    })
+    .await;
+    assert!(served, "the replica serves the other's import");
+    let next = tokio::time::timeout(Duration::from_secs(5), versions.message())
+        .await
+        .expect("a new version")
+        .expect("no error")
+        .expect("a version");
+    assert_ne!(next.revision, first.revision);
+    database.drop().await;
+}
