@@ -43,6 +43,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".catalogue.v1.Showtime.availability",
             "#[schema(value_type = crate::showtime::Availability)]",
         )
+        .field_attribute(
+            ".catalogue.v1.ShowtimeRecord.attributes",
+            "#[schema(value_type = Vec<crate::showtime::Attribute>)]",
+        )
         // Only a theater listed near a point has a distance.
         .field_attribute(
             ".catalogue.v1.Theater.distance_km",

@@ -7,6 +7,7 @@ use std::time::Duration;
 use platform::trace::{TracedChannel, traced};
 use proto::ads::v1::ads_client::AdsClient;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use proto::catalogue::v1::ingest_client::IngestClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use tonic::transport::{Channel, Endpoint};
@@ -17,6 +18,8 @@ use crate::config::ServiceAddrs;
 #[derive(Debug, Clone)]
 pub struct Services {
     pub catalogue: CatalogueClient<TracedChannel>,
+    /// svc-catalogue's ingest API, on the catalogue's channel.
+    pub ingest: IngestClient<TracedChannel>,
     pub loyalty: LoyaltyClient<TracedChannel>,
     pub ads: AdsClient<TracedChannel>,
     pub consent: ConsentClient<TracedChannel>,
@@ -56,6 +59,7 @@ impl Services {
                 ("ads", HealthClient::new(ads.clone())),
                 ("consent", HealthClient::new(consent.clone())),
             ],
+            ingest: IngestClient::new(traced(catalogue.clone())),
             catalogue: CatalogueClient::new(traced(catalogue)),
             loyalty: LoyaltyClient::new(traced(loyalty)),
             ads: AdsClient::new(traced(ads)),

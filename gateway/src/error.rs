@@ -5,6 +5,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use proto::error::ErrorCode;
+use tonic_types::StatusExt;
 
 /// What a caller refused because a service or the gateway is busy or down is told to
 /// wait before trying again, in seconds (`Retry-After`).
@@ -19,6 +20,12 @@ pub enum AppError {
     NotFound(String),
     #[error("{0}")]
     PayloadTooLarge(String),
+    /// A field of the body breaks a rule; the error body names it in `field`.
+    #[error("{field}: {problem}")]
+    InvalidField { field: String, problem: String },
+    /// No credentials, or credentials that are not (or no longer) valid.
+    #[error("{0}")]
+    Unauthenticated(String),
     /// A service answered with an error, or could not be reached in time.
     #[error("{service}: {status}")]
     Service {
@@ -61,8 +68,30 @@ impl AppError {
         self.parts().0
     }
 
+    /// The field at fault, when the error names one: of the body, or as a service named
+    /// it (a google.rpc.BadRequest detail of its status).
+    fn field(&self) -> Option<String> {
+        match self {
+            AppError::InvalidField { field, .. } => Some(field.clone()),
+            AppError::Service { status, .. } => status
+                .get_details_bad_request()
+                .and_then(|details| details.field_violations.into_iter().next())
+                .map(|violation| violation.field)
+                .filter(|field| !field.is_empty()),
+            _ => None,
+        }
+    }
+
     fn parts(&self) -> (StatusCode, &'static str, String) {
         match self {
+            AppError::InvalidField { .. } => (
+                StatusCode::BAD_REQUEST,
+                "invalid_argument",
+                self.to_string(),
+            ),
+            AppError::Unauthenticated(message) => {
+                (StatusCode::UNAUTHORIZED, "unauthenticated", message.clone())
+            }
             AppError::BadRequest(message) => {
                 (StatusCode::BAD_REQUEST, "invalid_argument", message.clone())
             }
@@ -116,7 +145,14 @@ impl IntoResponse for AppError {
         if status.is_server_error() {
             tracing::warn!(error = %self, "request failed");
         }
-        let mut response = error_response(status, code, &message);
+        let mut response = error_body(status, code, &message, self.field());
+        // RFC 9110: a 401 says how to authenticate.
+        if status == StatusCode::UNAUTHORIZED {
+            response.headers_mut().insert(
+                axum::http::header::WWW_AUTHENTICATE,
+                axum::http::HeaderValue::from_static("Bearer"),
+            );
+        }
         // A service down or busy: worth trying again shortly.
         if status == StatusCode::SERVICE_UNAVAILABLE {
             response
@@ -141,13 +177,22 @@ pub struct ErrorDetail {
     code: String,
     /// What is wrong, naming the field or parameter at fault.
     message: String,
+    /// The field at fault, where the error is about one field of the body, such as
+    /// `showtimes[3].startsAt`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    field: Option<String>,
 }
 
 pub fn error_response(status: StatusCode, code: &str, message: &str) -> Response {
+    error_body(status, code, message, None)
+}
+
+fn error_body(status: StatusCode, code: &str, message: &str, field: Option<String>) -> Response {
     let body = ErrorBody {
         error: ErrorDetail {
             code: code.to_owned(),
             message: message.to_owned(),
+            field,
         },
     };
     (status, Json(body)).into_response()

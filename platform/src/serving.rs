@@ -20,44 +20,85 @@ pub fn health() -> (
     tonic_health::server::health_reporter()
 }
 
-/// Serves `service` with `health` (reporting it SERVING) and reflection on `listener`.
-/// The caller may keep a clone of the reporter to report more than the service itself
-/// (svc-loyalty: its member-event link to NATS).
-pub async fn serve<S>(
-    service: S,
+/// The gRPC services one process serves, and their names (health and reflection list
+/// them).
+#[derive(Debug)]
+pub struct Services {
+    routes: tonic::service::Routes,
+    names: Vec<&'static str>,
+}
+
+impl Services {
+    pub fn new<S>(service: S) -> Services
+    where
+        S: tower_service::Service<http::Request<Body>, Error = Infallible>
+            + NamedService
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        S::Response: axum::response::IntoResponse,
+        S::Future: Send + 'static,
+    {
+        Services {
+            routes: tonic::service::Routes::new(service),
+            names: vec![S::NAME],
+        }
+    }
+
+    /// These and `service`.
+    pub fn with<S>(self, service: S) -> Services
+    where
+        S: tower_service::Service<http::Request<Body>, Error = Infallible>
+            + NamedService
+            + Clone
+            + Send
+            + Sync
+            + 'static,
+        S::Response: axum::response::IntoResponse,
+        S::Future: Send + 'static,
+    {
+        let mut names = self.names;
+        names.push(S::NAME);
+        Services {
+            routes: self.routes.add_service(service),
+            names,
+        }
+    }
+}
+
+/// Serves `services` with `health` (reporting each SERVING) and reflection on `listener`.
+/// The caller may keep a clone of the reporter to report more than the services
+/// themselves (svc-loyalty: its member-event link to NATS).
+pub async fn serve(
+    services: Services,
     listener: TcpListener,
     shutdown: impl Future<Output = ()> + Send,
     (health_reporter, health_service): (
         tonic_health::server::HealthReporter,
         tonic_health::pb::health_server::HealthServer<impl tonic_health::pb::health_server::Health>,
     ),
-) -> Result<(), tonic::transport::Error>
-where
-    S: tower_service::Service<http::Request<Body>, Error = Infallible>
-        + NamedService
-        + Clone
-        + Send
-        + Sync
-        + 'static,
-    S::Response: axum::response::IntoResponse,
-    S::Future: Send + 'static,
-{
+) -> Result<(), tonic::transport::Error> {
     crate::metrics::install();
-    health_reporter.set_serving::<S>().await;
+    for name in &services.names {
+        health_reporter
+            .set_service_status(*name, tonic_health::ServingStatus::Serving)
+            .await;
+    }
     Server::builder()
         .layer(crate::trace::RpcLayer)
+        .add_routes(services.routes)
         .add_service(health_service)
         .add_service(
-            reflection::<S>()
+            reflection(&services.names)
                 .build_v1()
                 .expect("the compiled descriptor set is valid"),
         )
         .add_service(
-            reflection::<S>()
+            reflection(&services.names)
                 .build_v1alpha()
                 .expect("the compiled descriptor set is valid"),
         )
-        .add_service(service)
         // Without TCP_NODELAY a reply's frames wait for the caller's delayed ACK (40 ms
         // on Linux): each call through the gateway took 44 ms instead of 3.
         .serve_with_incoming_shutdown(
@@ -67,14 +108,18 @@ where
         .await
 }
 
-/// Server reflection for a process serving `S`: it lists `S`, health and reflection
-/// itself, in both protocol versions (v1alpha is what older grpcurl, Postman and BloomRPC
-/// speak), not the other services whose contracts share the descriptor set.
-fn reflection<S: NamedService>() -> tonic_reflection::server::Builder<'static> {
-    tonic_reflection::server::Builder::configure()
-        .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
-        .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET)
-        .with_service_name(S::NAME)
+/// Server reflection for a process serving `names`: it lists them, health and
+/// reflection itself, in both protocol versions (v1alpha is what older grpcurl, Postman
+/// and BloomRPC speak), not the other services whose contracts share the descriptor set.
+fn reflection(names: &[&'static str]) -> tonic_reflection::server::Builder<'static> {
+    names
+        .iter()
+        .fold(
+            tonic_reflection::server::Builder::configure()
+                .register_encoded_file_descriptor_set(proto::FILE_DESCRIPTOR_SET)
+                .register_encoded_file_descriptor_set(tonic_health::pb::FILE_DESCRIPTOR_SET),
+            |builder, name| builder.with_service_name(*name),
+        )
         .with_service_name(HEALTH_SERVICE)
         .with_service_name(REFLECTION_V1)
         .with_service_name(REFLECTION_V1ALPHA)
@@ -150,10 +195,15 @@ pub async fn health_exit_code(addr: &str) -> std::process::ExitCode {
 /// logs and spans ([`crate::telemetry`], exported when OTEL_EXPORTER_OTLP_ENDPOINT is
 /// set), configuration, `--health` for container health checks, the Prometheus listener
 /// on METRICS_ADDR, then serve until SIGINT or SIGTERM. A failure is logged and ends the
-/// process with status 1.
+/// process with status 1. With `commands = f`, `f(config, args)` runs first and may
+/// answer the process's exit code instead of serving (svc-catalogue's `import` and
+/// `keys`).
 #[macro_export]
 macro_rules! service_main {
     ($krate:ident, $name:literal) => {
+        $crate::service_main!($krate, $name, commands = |_, _| async { None });
+    };
+    ($krate:ident, $name:literal, commands = $commands:expr) => {
         #[tokio::main]
         async fn main() -> std::process::ExitCode {
             let _telemetry = match $crate::telemetry::init($name) {
@@ -173,6 +223,10 @@ macro_rules! service_main {
             };
             if std::env::args().nth(1).as_deref() == Some("--health") {
                 return $crate::serving::health_exit_code(&config.addr.to_string()).await;
+            }
+            let args: Vec<String> = std::env::args().skip(1).collect();
+            if let Some(code) = ($commands)(config.clone(), args).await {
+                return code;
             }
             let metrics_addr = match $crate::config::optional_socket_addr(&env, "METRICS_ADDR") {
                 Ok(addr) => addr,

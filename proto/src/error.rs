@@ -62,7 +62,9 @@ impl ErrorCode {
             ErrorCode::Forbidden => 403,
             ErrorCode::NotFound => 404,
             ErrorCode::Conflict => 409,
-            ErrorCode::FailedPrecondition => 412,
+            // The request is well formed but cannot be carried out as things stand (it
+            // names a record that is not there): RFC 9110's 422.
+            ErrorCode::FailedPrecondition => 422,
             ErrorCode::TooManyRequests => 429,
             ErrorCode::NotImplemented => 501,
             ErrorCode::ServiceUnavailable => 503,
@@ -133,6 +135,10 @@ mod tests {
         );
         assert_eq!(ErrorCode::from_grpc(Code::NotFound).http_status(), 404);
         assert_eq!(ErrorCode::from_grpc(Code::DataLoss).http_status(), 500);
+        assert_eq!(
+            ErrorCode::from_grpc(Code::FailedPrecondition).http_status(),
+            422
+        );
         assert_eq!(
             ErrorCode::from_grpc(Code::ResourceExhausted).as_str(),
             "too_many_requests"

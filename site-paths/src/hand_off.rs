@@ -77,6 +77,18 @@ pub fn hand_off(segment: &str) -> Option<&'static HandOff> {
 }
 
 /// Every segment, for an error message naming what is allowed.
+/// A performance code as hand-off links and booking links carry it: 1 to 64 letters,
+/// digits, '-' or '_' (a point of sale's session ids are of this kind).
+pub fn is_perf_code(code: &str) -> bool {
+    (1..=64).contains(&code.len())
+        && code
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+}
+
+/// What [`is_perf_code`] asks, for error messages.
+pub const PERF_CODE_RULE: &str = "1 to 64 letters, digits, '-' or '_'";
+
 pub fn segments() -> String {
     let segments: Vec<_> = HAND_OFFS.iter().map(|hand_off| hand_off.segment).collect();
     segments.join(", ")

@@ -42,7 +42,7 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
         platform::serving::serve(
-            AdsServer::new(self.service),
+            platform::serving::Services::new(AdsServer::new(self.service)),
             listener,
             shutdown,
             platform::serving::health(),

@@ -15,13 +15,13 @@ use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
-use site_paths::hand_off;
 
+use crate::domain::checks::{self, Invalid};
 use crate::domain::movies::MovieEntry;
 use crate::domain::pages::Page;
 use crate::domain::schedule::{self, Schedule};
 use crate::domain::showtimes::{self, ShowtimeEntry};
-use crate::domain::site::{SiteConfig, TicketingProvider};
+use crate::domain::site::SiteConfig;
 use crate::domain::theaters::Theater;
 use crate::domain::{EventEntry, SiteContent, SiteFile};
 use crate::version::Clock;
@@ -249,6 +249,12 @@ fn invalid(
     }
 }
 
+/// `invalid`, a rule the record at `index` of `name` breaks.
+fn at(dir: &Path, name: &str, index: usize, broken: Invalid) -> BundleError {
+    let broken = broken.inside(&format!("[{index}]"));
+    invalid(dir, name, broken.field, broken.problem)
+}
+
 /// The site's time zone, which says what today is.
 fn check_site_zone(dir: &Path, site: &SiteFile) -> Result<TimeZone, BundleError> {
     TimeZone::get(&site.config.time_zone).map_err(|_| {
@@ -363,18 +369,16 @@ fn check_site(
         }
     }
     let provider = site.settings.ticketing_provider.clone().unwrap_or_default();
-    if !is_absolute_url(&provider.url) {
+    if !checks::is_absolute_url(&provider.url) {
         return Err(fail(
             "settings.ticketingProvider.url",
             format!("'{}' is not an absolute http(s) URL", provider.url),
         ));
     }
-    if let Some((index, problem)) = unknown_hand_off(&provider) {
-        return Err(fail(
-            &format!("settings.ticketingProvider.handOffs[{index}]"),
-            problem,
-        ));
-    }
+    checks::ticketing_provider_hand_offs(&provider).map_err(|invalid| {
+        let invalid = invalid.inside("settings.ticketingProvider");
+        fail(&invalid.field, invalid.problem)
+    })?;
     if !site.loyalty.is_null() && !site.loyalty.is_object() {
         return Err(fail("loyalty", "must be an object".to_owned()));
     }
@@ -385,7 +389,7 @@ fn check_site(
             "loyalty is on, so members need a sign-in page: give its slug".to_owned(),
         ));
     }
-    if !login_slug.is_empty() && !is_slug(login_slug) {
+    if !login_slug.is_empty() && !checks::is_slug(login_slug) {
         return Err(fail(
             "settings.loginPage.slug",
             format!("'{login_slug}' must be lower-case letters, digits and '-'"),
@@ -419,49 +423,13 @@ fn check_theaters(
     }
     let mut zones = BTreeMap::new();
     for (index, theater) in theaters.iter().enumerate() {
-        for (field, value) in [
-            ("id", &theater.id),
-            ("name", &theater.name),
-            ("slug", &theater.slug),
-            ("code", &theater.code),
-        ] {
-            if value.trim().is_empty() {
-                return Err(fail(format!("[{index}].{field}"), "required".to_owned()));
-            }
-        }
-        let zone = if theater.time_zone.is_empty() {
-            site_zone.clone()
-        } else {
-            TimeZone::get(&theater.time_zone).map_err(|_| {
-                fail(
-                    format!("[{index}].timeZone"),
-                    format!("'{}' is not an IANA time zone", theater.time_zone),
-                )
-            })?
-        };
+        let zone = checks::theater(theater)
+            .map_err(|invalid| at(dir, "theaters.json", index, invalid))?
+            .unwrap_or_else(|| site_zone.clone());
         if zones.insert(theater.id.clone(), zone).is_some() {
             return Err(fail(
                 format!("[{index}].id"),
                 format!("'{}' appears twice", theater.id),
-            ));
-        }
-        if let Some(own) = &theater.ticketing_provider
-            && !own.url.is_empty()
-            && !is_absolute_url(&own.url)
-        {
-            return Err(fail(
-                format!("[{index}].ticketingProvider.url"),
-                format!("'{}' is not an absolute http(s) URL", own.url),
-            ));
-        }
-        if let Some((offered, problem)) = theater
-            .ticketing_provider
-            .as_ref()
-            .and_then(unknown_hand_off)
-        {
-            return Err(fail(
-                format!("[{index}].ticketingProvider.handOffs[{offered}]"),
-                problem,
             ));
         }
     }
@@ -509,75 +477,20 @@ fn unsupported_setting(config: &SiteConfig) -> Option<(&'static str, &'static st
     None
 }
 
-/// The first of a provider's `handOffs` that names no hand-off, with the problem.
-fn unknown_hand_off(provider: &TicketingProvider) -> Option<(usize, String)> {
-    let (index, segment) = provider
-        .hand_offs
-        .iter()
-        .enumerate()
-        .find(|(_, segment)| hand_off::hand_off(segment).is_none())?;
-    Some((
-        index,
-        format!(
-            "'{segment}' is not a hand-off: one of {}",
-            hand_off::segments()
-        ),
-    ))
-}
-
 fn check_movies(dir: &Path, movies: &[MovieEntry]) -> Result<(), BundleError> {
-    let fail = |field: String, problem: String| invalid(dir, "movies.json", field, problem);
     let mut seen = HashSet::new();
     for (index, movie) in movies.iter().enumerate() {
-        if movie.id.trim().is_empty() || movie.id.contains(['/', '-', ' ']) {
-            return Err(fail(
-                format!("[{index}].id"),
-                format!(
-                    "'{}' must be non-empty, without '/', '-' or spaces",
-                    movie.id
-                ),
-            ));
-        }
+        checks::movie(movie).map_err(|invalid| at(dir, "movies.json", index, invalid))?;
         if !seen.insert(movie.id.as_str()) {
-            return Err(fail(
+            return Err(invalid(
+                dir,
+                "movies.json",
                 format!("[{index}].id"),
                 format!("'{}' appears twice", movie.id),
             ));
         }
-        if movie.title.trim().is_empty() {
-            return Err(fail(format!("[{index}].title"), "required".to_owned()));
-        }
-        if movie.runtime_minutes == 0 {
-            return Err(fail(
-                format!("[{index}].runtimeMinutes"),
-                "must be more than 0".to_owned(),
-            ));
-        }
-        if !movie.trailer_url.is_empty() && youtube_video_id(&movie.trailer_url).is_none() {
-            return Err(fail(
-                format!("[{index}].trailerUrl"),
-                format!(
-                    "'{}' is not a YouTube video address (https://www.youtube.com/watch?v=ID or https://youtu.be/ID): trailers play in YouTube's privacy-enhanced player",
-                    movie.trailer_url
-                ),
-            ));
-        }
     }
     Ok(())
-}
-
-/// The 11-character video id of a YouTube watch or short address.
-fn youtube_video_id(url: &str) -> Option<&str> {
-    let id = url
-        .strip_prefix("https://www.youtube.com/watch?v=")
-        .or_else(|| url.strip_prefix("https://youtube.com/watch?v="))
-        .or_else(|| url.strip_prefix("https://youtu.be/"))?;
-    let id = id.split(['&', '?', '#']).next().unwrap_or_default();
-    (id.len() == 11
-        && id
-            .bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
-    .then_some(id)
 }
 
 /// Checks the schedules and makes their showtimes, each theater's in its time zone.
@@ -639,15 +552,7 @@ fn check_events(
     let fail = |field: String, problem: String| invalid(dir, "events.json", field, problem);
     let mut seen = HashSet::new();
     for (index, event) in events.iter().enumerate() {
-        if event.id.trim().is_empty() || event.id.contains(['/', '-', ' ']) {
-            return Err(fail(
-                format!("[{index}].id"),
-                format!(
-                    "'{}' must be non-empty, without '/', '-' or spaces",
-                    event.id
-                ),
-            ));
-        }
+        checks::event(event).map_err(|invalid| at(dir, "events.json", index, invalid))?;
         // Posters are found by id, so events and movies share one id space.
         if !seen.insert(event.id.as_str()) || movies.iter().any(|m| m.id == event.id) {
             return Err(fail(
@@ -667,73 +572,28 @@ fn check_events(
                 format!("no movie '{}'", event.movie_id),
             ));
         }
-        if event.starts_at.parse::<jiff::Timestamp>().is_err() {
-            return Err(fail(
-                format!("[{index}].startsAt"),
-                format!("'{}' is not an RFC 3339 date-time", event.starts_at),
-            ));
-        }
     }
     Ok(())
 }
 
-/// The site's own sections: a content page of one of these slugs could never be reached.
-const SITE_SECTIONS: [&str; 7] = [
-    "movies",
-    "theaters",
-    "showtimes",
-    "events",
-    "account",
-    "search",
-    "permalink",
-];
-
 fn check_pages(dir: &Path, pages: &[Page]) -> Result<(), BundleError> {
-    let fail = |field: String, problem: String| invalid(dir, "pages.json", field, problem);
     let mut seen = HashSet::new();
     for (index, page) in pages.iter().enumerate() {
-        if !is_slug(&page.slug) {
-            return Err(fail(
-                format!("[{index}].slug"),
-                format!("'{}' must be lower-case letters, digits and '-'", page.slug),
-            ));
-        }
+        checks::page(page).map_err(|invalid| at(dir, "pages.json", index, invalid))?;
         if !seen.insert(page.slug.as_str()) {
-            return Err(fail(
+            return Err(invalid(
+                dir,
+                "pages.json",
                 format!("[{index}].slug"),
                 format!("'{}' appears twice", page.slug),
             ));
         }
-        if let Some(taken) = SITE_SECTIONS.iter().find(|section| **section == page.slug) {
-            return Err(fail(
-                format!("[{index}].slug"),
-                format!("'{taken}' is a section of every site (/{taken}/): choose another slug"),
-            ));
-        }
-        if page.title.trim().is_empty() {
-            return Err(fail(format!("[{index}].title"), "required".to_owned()));
-        }
     }
     Ok(())
 }
 
-/// A page's slug: lower-case letters, digits and '-'.
-fn is_slug(value: &str) -> bool {
-    !value.is_empty()
-        && value
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-}
-
 fn is_hex_colour(value: &str) -> bool {
     value.len() == 7 && value.starts_with('#') && value[1..].chars().all(|c| c.is_ascii_hexdigit())
-}
-
-fn is_absolute_url(value: &str) -> bool {
-    let rest = value
-        .strip_prefix("https://")
-        .or_else(|| value.strip_prefix("http://"));
-    rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
 }
 
 #[cfg(test)]
@@ -741,35 +601,10 @@ mod tests {
     use super::*;
 
     #[test]
-    fn trailers_are_youtube_videos() {
-        assert_eq!(
-            youtube_video_id("https://www.youtube.com/watch?v=aqz-KE-bpKQ"),
-            Some("aqz-KE-bpKQ")
-        );
-        assert_eq!(
-            youtube_video_id("https://youtu.be/aqz-KE-bpKQ?t=10"),
-            Some("aqz-KE-bpKQ")
-        );
-        assert_eq!(youtube_video_id("https://vimeo.com/12345678901"), None);
-        assert_eq!(
-            youtube_video_id("https://www.youtube.com/watch?v=short"),
-            None
-        );
-        assert_eq!(
-            youtube_video_id("https://www.youtube.com/watch?v=aqz-KE-bpK\"><"),
-            None
-        );
-    }
-
-    #[test]
-    fn colours_and_urls_are_checked_strictly() {
+    fn colours_are_checked_strictly() {
         assert!(is_hex_colour("#A1b2C3"));
         assert!(!is_hex_colour("A1B2C3"));
         assert!(!is_hex_colour("#A1B2C"));
         assert!(!is_hex_colour("#GGGGGG"));
-        assert!(is_absolute_url("https://tickets.example.com"));
-        assert!(!is_absolute_url("/ticketing"));
-        assert!(!is_absolute_url("https:///x"));
-        assert!(!is_absolute_url("javascript:alert(1)"));
     }
 }

@@ -1,4 +1,7 @@
-//! The gRPC adapter: requests -> domain queries -> proto messages; errors -> Status.
+//! The gRPC adapter of the catalogue's reads: requests -> domain queries -> proto
+//! messages; errors -> Status. [`ingest`] is the ingest API's.
+
+pub mod ingest;
 
 use jiff::civil::Date;
 use proto::catalogue::v1 as pb;

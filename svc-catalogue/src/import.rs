@@ -61,6 +61,48 @@ pub async fn import(
     Ok(commit)
 }
 
+/// Where the embedded demo keeps the ingest key of `site_id`.
+pub fn demo_key_file(data_dir: &Path, site_id: &str) -> PathBuf {
+    data_dir.join("ingest").join(format!("{site_id}.key"))
+}
+
+/// Makes an ingest key for the imported site `site_id` on the embedded demo's first
+/// start and writes it to [`demo_key_file`], readable by its owner alone; the log says
+/// where. A file already there is kept.
+pub async fn write_demo_key(store: &Store, site_id: &str, data_dir: &Path) -> Result<(), Error> {
+    let file = demo_key_file(data_dir, site_id);
+    if file.exists() {
+        return Ok(());
+    }
+    let (key, text) = store.create_key(site_id, "embedded demo").await?;
+    let written = write_secret(&file, &text).map_err(|source| Error::DataDir {
+        dir: file.display().to_string(),
+        source,
+    });
+    if written.is_err() {
+        // A key nobody can read must not stay usable.
+        store.revoke_key(&key.id).await?;
+    }
+    written?;
+    tracing::info!(site = site_id, file = %file.display(), "ingest key of the demo written");
+    Ok(())
+}
+
+fn write_secret(file: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    #[cfg(unix)]
+    use std::os::unix::fs::OpenOptionsExt;
+    if let Some(dir) = file.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    options.mode(0o600);
+    let mut opened = options.open(file)?;
+    opened.write_all(format!("{text}\n").as_bytes())
+}
+
 /// Reads the bundle on tokio's blocking threads: its files are many and the site's
 /// showtimes are made from its schedules.
 async fn read(dir: &Path, clock: Clock) -> Result<SiteContent, BundleError> {

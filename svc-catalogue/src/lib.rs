@@ -6,6 +6,7 @@
 //! # Layout
 //!
 //! - [`config`]: configuration from the environment.
+//! - [`commands`]: the binary's commands beside serving: `import` and `keys`.
 //! - [`store`]: all SQL: the sites' records in SQLite or PostgreSQL, and their commits.
 //! - [`bundle`]: reading and checking a bundle of the demo's format (days relative to
 //!   today); errors name the file and the field.
@@ -16,16 +17,19 @@
 //! - [`domain`]: the catalogue as plain Rust and its rules: ordering, play weeks,
 //!   showtimes and their availability, theaters, content pages, posters.
 //! - [`search`]: the site-search index, built with each revision.
-//! - [`grpc`]: the gRPC adapter over the domain.
+//! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
+//! - [`grpc`]: the gRPC adapters: the catalogue's reads and the ingest API.
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod bundle;
+pub mod commands;
 pub mod config;
 pub mod domain;
 pub mod error;
 pub mod follow;
 pub mod grpc;
 pub mod import;
+pub mod ingest;
 pub mod search;
 pub mod store;
 pub mod version;
@@ -35,6 +39,7 @@ use std::future::Future;
 pub use config::Config;
 pub use error::Error;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
+use proto::catalogue::v1::ingest_server::IngestServer;
 use tokio::net::TcpListener;
 
 use store::Store;
@@ -57,15 +62,12 @@ impl Application {
     /// Connects the store, imports SITE_DIR's bundle into it if one is given, and reads
     /// the site: an invalid bundle, or a store without the site, stops start-up here.
     pub async fn build(config: Config) -> Result<Application, Error> {
-        if config.database_url.starts_with("sqlite:") {
-            std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
-                dir: config.data_dir.display().to_string(),
-                source,
-            })?;
-        }
-        let store = Store::connect(&config.database_url, STORE_CONNECTIONS).await?;
+        let store = connect_store(&config).await?;
         if let Some(dir) = &config.site_dir {
             import::import(&store, &config.site_id, dir, clock(&config)).await?;
+            if config.database_url.starts_with("sqlite:") {
+                import::write_demo_key(&store, &config.site_id, &config.data_dir).await?;
+            }
         }
         let (version, catalogue) = follow::read(&store, &config.site_id).await?;
         tracing::info!(
@@ -113,7 +115,11 @@ impl Application {
             clock,
         };
         let served = platform::serving::serve(
-            CatalogueServer::new(service),
+            platform::serving::Services::new(CatalogueServer::new(service)).with(
+                IngestServer::new(grpc::ingest::IngestService {
+                    store: self.store.clone(),
+                }),
+            ),
             listener,
             shutdown,
             platform::serving::health(),
@@ -124,6 +130,17 @@ impl Application {
         }
         Ok(served?)
     }
+}
+
+/// The store the configuration names, its SQLite folder made if need be.
+pub async fn connect_store(config: &Config) -> Result<Store, Error> {
+    if config.database_url.starts_with("sqlite:") {
+        std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
+            dir: config.data_dir.display().to_string(),
+            source,
+        })?;
+    }
+    Ok(Store::connect(&config.database_url, STORE_CONNECTIONS).await?)
 }
 
 fn clock(config: &Config) -> Clock {

@@ -57,7 +57,7 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
         platform::serving::serve(
-            ConsentServer::new(self.service),
+            platform::serving::Services::new(ConsentServer::new(self.service)),
             listener,
             shutdown,
             platform::serving::health(),

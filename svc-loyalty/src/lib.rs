@@ -156,9 +156,13 @@ impl Application {
             ))
         });
         let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
-        let served =
-            platform::serving::serve(LoyaltyServer::new(self.service), listener, shutdown, health)
-                .await;
+        let served = platform::serving::serve(
+            platform::serving::Services::new(LoyaltyServer::new(self.service)),
+            listener,
+            shutdown,
+            health,
+        )
+        .await;
         gauges.abort();
         if let Some(relay) = relay {
             relay.abort();

@@ -4,13 +4,15 @@
 
 use tonic::transport::{Channel, Endpoint};
 
-/// What a process serving `service` lists, sorted: it, health, and reflection in both
-/// versions (see `platform::serving::serve`).
-pub fn listing_of(service: &str) -> Vec<String> {
+/// What a process serving `services` lists, sorted: them, health, and reflection in
+/// both versions (see `platform::serving::serve`).
+pub fn listing_of(services: &[&str]) -> Vec<String> {
     use platform::serving::{HEALTH_SERVICE, REFLECTION_V1, REFLECTION_V1ALPHA};
-    let mut names: Vec<String> = [service, HEALTH_SERVICE, REFLECTION_V1, REFLECTION_V1ALPHA]
-        .map(str::to_owned)
-        .to_vec();
+    let mut names: Vec<String> = services
+        .iter()
+        .chain(&[HEALTH_SERVICE, REFLECTION_V1, REFLECTION_V1ALPHA])
+        .map(|name| (*name).to_owned())
+        .collect();
     names.sort();
     names
 }

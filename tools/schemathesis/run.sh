@@ -2,7 +2,8 @@
 # The contract fuzzer against the running gateway: starts `gateway --embedded` on a free
 # loopback port with the demo chain, waits until it is ready, runs schemathesis (pinned,
 # in .venv: scripts/setup.sh) with every check (schemathesis.toml) against the OpenAPI document the gateway
-# serves, and stops the gateway. Fails on any failure the fuzzer finds.
+# serves (the ingest API with the demo's key), and stops the gateway. Fails on any failure
+# the fuzzer finds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -22,7 +23,11 @@ for _ in $(seq 1 120); do
 done
 curl -sf "$base/readyz" >/dev/null || { cat "$log"; echo "api-fuzz: the gateway did not become ready" >&2; exit 1; }
 
+# The ingest API is fuzzed with the demo's key, as a point of sale calls it.
+key=$(cat "$data/ingest/demo.key")
+
 # One worker: on CPython 3.11 ast.parse is not thread-safe, and hypothesis parses the
 # source of its lambdas while the workers draw ("AST constructor recursion depth mismatch").
 .venv/bin/schemathesis --config-file tools/schemathesis/schemathesis.toml run \
-    "$base/api/v1/openapi.json" --url "$base" --workers 1 --no-color
+    "$base/api/v1/openapi.json" --url "$base" --workers 1 --no-color \
+    --header "Authorization: Bearer $key"

@@ -102,3 +102,11 @@ export function readMail(port: number, address: string, pattern: RegExp): string
   }
   return undefined;
 }
+
+/**
+ * The ingest key the embedded gateway on `port` wrote for its site `site` on its first
+ * start (DESIGN.md section 11: `$DATA_DIR/ingest/{site}.key`).
+ */
+export function ingestKey(port: number, site: string): string {
+  return readFileSync(join(e2eDataDir(port), 'ingest', `${site}.key`), 'utf8').trim();
+}

@@ -5,6 +5,7 @@ mod ads;
 mod consent;
 mod context;
 mod events;
+mod ingest;
 mod movies;
 mod openapi;
 mod pages;
@@ -32,6 +33,7 @@ pub fn router(context: ApiContext) -> Router {
         .merge(search::router())
         .merge(ads::router())
         .merge(consent::router())
+        .merge(ingest::router())
         .merge(openapi::router())
         .with_state(Arc::new(context));
     Router::new().nest("/api/v1", v1)

@@ -41,6 +41,16 @@ use crate::error::ErrorBody;
         super::ads::config,
         super::consent::evaluate,
         super::consent::record_receipt,
+        super::ingest::put_theater,
+        super::ingest::delete_theater,
+        super::ingest::put_schedule,
+        super::ingest::put_movie,
+        super::ingest::delete_movie,
+        super::ingest::put_event,
+        super::ingest::delete_event,
+        super::ingest::put_page,
+        super::ingest::delete_page,
+        super::ingest::update_availability,
         document,
         crate::loyalty::cypher::cypher,
         crate::ops::health::healthz,
@@ -49,7 +59,10 @@ use crate::error::ErrorBody;
         crate::third_party::proxy::proxy,
     ),
     components(schemas(ErrorBody)),
-    modifiers(&HandOffEndpoints, &PublishedFiles)
+    modifiers(&HandOffEndpoints, &PublishedFiles, &IngestKeys),
+    tags(
+        (name = "ingest", description = "The ingest API (DESIGN.md section 11): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")
+    )
 )]
 struct ApiDoc;
 
@@ -107,6 +120,22 @@ fn query(name: &str, required: bool, description: &str, schema: ObjectBuilder) -
         })
         .description(Some(description))
         .schema(Some(schema))
+}
+
+/// The ingest API's authentication: `Authorization: Bearer <key>`.
+struct IngestKeys;
+
+impl Modify for IngestKeys {
+    fn modify(&self, openapi: &mut Document) {
+        use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
+        openapi
+            .components
+            .get_or_insert_with(Default::default)
+            .add_security_scheme(
+                "ingest_key",
+                SecurityScheme::Http(Http::new(HttpAuthScheme::Bearer)),
+            );
+    }
 }
 
 /// `/api/{segment}/redirect` of each hand-off, with the parameters of its scope.

@@ -130,11 +130,8 @@ async fn redirect(
     segment: &'static str,
     member_token: Option<(String, String)>,
 ) -> Result<Response, AppError> {
-    let well_formed = hand_off.perf_code.len() <= 64
-        && hand_off
-            .perf_code
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    let well_formed =
+        hand_off.perf_code.is_empty() || site_paths::hand_off::is_perf_code(&hand_off.perf_code);
     if !well_formed {
         return Err(AppError::BadRequest(
             "perfCode: up to 64 letters, digits, '-' or '_'".to_owned(),

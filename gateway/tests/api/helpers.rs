@@ -26,9 +26,19 @@ pub enum Service {
 pub struct TestGateway {
     pub address: String,
     pub client: reqwest::Client,
+    /// The services' DATA_DIR (their SQLite stores, the demo's ingest key).
+    pub data_dir: PathBuf,
 }
 
 impl TestGateway {
+    /// The ingest key the embedded demo wrote for the site `site`.
+    pub fn ingest_key(&self, site: &str) -> String {
+        std::fs::read_to_string(svc_catalogue::import::demo_key_file(&self.data_dir, site))
+            .expect("the demo's ingest key")
+            .trim()
+            .to_owned()
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.address)
     }
@@ -161,7 +171,8 @@ async fn spawn(
     loyalty_vars: &[(&str, &str)],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
-    let data_dir = fresh_dir("gateway_test_data").display().to_string();
+    let data_path = fresh_dir("gateway_test_data");
+    let data_dir = data_path.display().to_string();
     let lookup = |name: &str| match name {
         "SITE_DIR" => Some(site_dir.to_owned()),
         "DATA_DIR" => Some(data_dir.clone()),
@@ -252,6 +263,7 @@ async fn spawn(
             .redirect(reqwest::redirect::Policy::none())
             .build()
             .expect("an HTTP client"),
+        data_dir: data_path,
     }
 }
 

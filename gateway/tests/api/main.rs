@@ -8,6 +8,7 @@ mod consent;
 mod cypher;
 mod errors;
 mod helpers;
+mod ingest;
 mod openapi;
 mod ops;
 mod page_data;

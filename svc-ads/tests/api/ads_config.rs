@@ -60,7 +60,7 @@ async fn the_health_service_reports_serving() {
 async fn server_reflection_lists_the_ads_service_alone_in_both_versions() {
     let (_, addr) = spawn_ads().await;
     let listed = test_support::reflection::listed_services(&addr).await;
-    let expected = test_support::reflection::listing_of("ads.v1.Ads");
+    let expected = test_support::reflection::listing_of(&["ads.v1.Ads"]);
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

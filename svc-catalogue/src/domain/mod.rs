@@ -1,6 +1,7 @@
 //! The catalogue as plain Rust: a validated site bundle and the questions the site asks
 //! of it. Everything that depends on the date takes `today` (in the site's time zone).
 
+pub mod checks;
 pub mod movies;
 pub mod pages;
 pub mod play_week;

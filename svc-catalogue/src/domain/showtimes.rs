@@ -17,7 +17,8 @@ const SELLING_FAST_SEATS: u32 = 10;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ShowtimeEntry {
-    /// The POS's performance id: opaque, unique within the theater.
+    /// The POS's performance id, unique within the theater: 1 to 64 letters, digits, '-'
+    /// or '_', as booking and hand-off links carry it.
     pub perf_code: String,
     pub movie_id: String,
     /// RFC 3339 with the theater's offset once accepted; a local date-time without an
@@ -133,11 +134,15 @@ pub fn normalise_start(text: &str, zone: &TimeZone) -> Result<String, String> {
 /// the bad field.
 pub fn check(entry: &mut ShowtimeEntry, zone: &TimeZone) -> Result<(), (String, String)> {
     let fail = |field: &str, problem: String| Err((field.to_owned(), problem));
-    if entry.perf_code.trim().is_empty() {
-        return fail("perfCode", "required".to_owned());
-    }
-    if entry.perf_code.len() > 64 {
-        return fail("perfCode", "at most 64 characters".to_owned());
+    if !site_paths::hand_off::is_perf_code(&entry.perf_code) {
+        return fail(
+            "perfCode",
+            format!(
+                "'{}' is not {}",
+                entry.perf_code,
+                site_paths::hand_off::PERF_CODE_RULE
+            ),
+        );
     }
     if entry.movie_id.trim().is_empty() {
         return fail("movieId", "required".to_owned());

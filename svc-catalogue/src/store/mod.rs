@@ -8,7 +8,13 @@
 //! writing transaction so that it arrives only if the change is committed.
 //!
 //! - [`sites`]: a site's content, written whole and read back as one consistent state.
+//! - [`records`]: the ingest API's writes: one record, a theater's days, seat counts.
+//! - [`keys`]: the ingest API's keys, kept as hashes.
+//! - [`showtimes`]: the SQL of showtime rows, shared by the writes.
 
+pub mod keys;
+pub mod records;
+pub mod showtimes;
 pub mod sites;
 
 use sqlx::any::AnyPoolOptions;
@@ -36,6 +42,14 @@ pub enum StoreError {
     },
     #[error("catalogue store: no random source: {0}")]
     Random(#[from] getrandom::Error),
+    #[error("the catalogue store has no site '{0}'")]
+    NoSite(String),
+    #[error("no {kind} '{id}'")]
+    NotFound { kind: &'static str, id: String },
+    /// The write refers to a record the site does not have, or removes one that others
+    /// refer to.
+    #[error("{0}")]
+    Conflict(crate::domain::checks::Invalid),
 }
 
 /// Which database the store is on, where their SQL differs.
@@ -114,14 +128,29 @@ impl Store {
 
     /// Begins a write to `site_id`'s rows, holding the site until it ends so that two
     /// writers of one site take turns (on SQLite the first write takes the database's
-    /// write lock; on PostgreSQL it locks the site's row).
-    async fn begin_write(&self, site_id: &str) -> Result<Transaction<'static, Any>, StoreError> {
+    /// write lock; on PostgreSQL it locks the site's row). Answers whether the store has
+    /// the site.
+    async fn begin_write(
+        &self,
+        site_id: &str,
+    ) -> Result<(Transaction<'static, Any>, bool), StoreError> {
         let mut transaction = self.pool.begin().await?;
-        sqlx::query("UPDATE catalogue_sites SET updated_at = updated_at WHERE id = $1")
+        let held = sqlx::query("UPDATE catalogue_sites SET updated_at = updated_at WHERE id = $1")
             .bind(site_id)
             .execute(&mut *transaction)
             .await?;
-        Ok(transaction)
+        Ok((transaction, held.rows_affected() == 1))
+    }
+
+    /// Begins a write to a site the store must have.
+    async fn begin_site_write(
+        &self,
+        site_id: &str,
+    ) -> Result<Transaction<'static, Any>, StoreError> {
+        match self.begin_write(site_id).await? {
+            (transaction, true) => Ok(transaction),
+            (_, false) => Err(StoreError::NoSite(site_id.to_owned())),
+        }
     }
 
     /// Begins a read that sees one committed state throughout.
@@ -135,12 +164,36 @@ impl Store {
         Ok(transaction)
     }
 
-    /// Commits `transaction`, which changed `site_id`, and announces it.
+    /// Commits `transaction`, which changed `site_id` by `changed` records: the site gets
+    /// a new revision and the commit is announced. Nothing changed, it is rolled back and
+    /// the revision stays.
     async fn commit(
         &self,
         mut transaction: Transaction<'static, Any>,
         site_id: &str,
-    ) -> Result<(), StoreError> {
+        changed: u64,
+    ) -> Result<sites::Commit, StoreError> {
+        if changed == 0 {
+            let revision: String =
+                sqlx::query_scalar("SELECT revision FROM catalogue_sites WHERE id = $1")
+                    .bind(site_id)
+                    .fetch_one(&mut *transaction)
+                    .await?;
+            transaction.rollback().await?;
+            return Ok(sites::Commit {
+                revision,
+                changed: 0,
+            });
+        }
+        let revision = new_revision()?;
+        sqlx::query(
+            "UPDATE catalogue_sites SET version = version + 1, revision = $2, updated_at = $3 WHERE id = $1",
+        )
+        .bind(site_id)
+        .bind(&revision)
+        .bind(unix_now())
+        .execute(&mut *transaction)
+        .await?;
         if self.dialect == Dialect::Postgres {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(COMMITS_CHANNEL)
@@ -151,7 +204,7 @@ impl Store {
         transaction.commit().await?;
         // No follower listening is no error.
         let _ = self.commits.send(site_id.to_owned());
-        Ok(())
+        Ok(sites::Commit { revision, changed })
     }
 
     pub async fn close(&self) {
@@ -184,7 +237,12 @@ async fn relay_notifications(
 
 /// A new revision name: 12 random bytes, hex.
 fn new_revision() -> Result<String, StoreError> {
-    let mut bytes = [0u8; 12];
+    random_hex::<12>()
+}
+
+/// `N` random bytes, hex.
+fn random_hex<const N: usize>() -> Result<String, StoreError> {
+    let mut bytes = [0u8; N];
     getrandom::fill(&mut bytes)?;
     Ok(hex::encode(bytes))
 }

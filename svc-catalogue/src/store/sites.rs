@@ -8,9 +8,12 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::{Any, Row, Transaction};
 
-use super::{Store, StoreError, new_revision, unix_now};
+use super::records::table;
+use super::showtimes::{self, ShowtimeRow};
+use super::{Store, StoreError, unix_now};
 use crate::domain::SiteContent;
-use crate::domain::showtimes::{self, ShowtimeEntry};
+use crate::domain::showtimes::{self as order, ShowtimeEntry};
+use crate::ingest::RecordKind;
 
 /// A site as the store holds it.
 #[derive(Debug, Clone, PartialEq)]
@@ -30,24 +33,12 @@ pub struct Commit {
     pub changed: u64,
 }
 
-/// A showtime's row, apart from its keys.
-#[derive(Debug, Clone, PartialEq, Eq)]
-struct ShowtimeRow {
-    movie_id: String,
-    local_date: String,
-    /// The entry without its seats and availability, which have columns of their own.
-    doc: String,
-    seats_available: Option<i64>,
-    seats_total: Option<i64>,
-    availability: Option<String>,
-}
-
 /// The tables of records kept as documents in order, and their key columns.
 const DOCUMENT_TABLES: [(&str, &str); 4] = [
-    ("catalogue_theaters", "id"),
-    ("catalogue_movies", "id"),
-    ("catalogue_events", "id"),
-    ("catalogue_pages", "slug"),
+    table(RecordKind::Theater),
+    table(RecordKind::Movie),
+    table(RecordKind::Event),
+    table(RecordKind::Page),
 ];
 
 impl Store {
@@ -60,7 +51,7 @@ impl Store {
         site_id: &str,
         content: &SiteContent,
     ) -> Result<Commit, StoreError> {
-        let mut transaction = self.begin_write(site_id).await?;
+        let (mut transaction, _) = self.begin_write(site_id).await?;
         let settings = json(&content.settings);
         let messages = json(&content.messages);
         let existing =
@@ -69,7 +60,7 @@ impl Store {
                 .fetch_optional(&mut *transaction)
                 .await?;
         let mut changed = 0;
-        let revision = match existing {
+        match existing {
             None => {
                 sqlx::query(
                     "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
@@ -82,7 +73,6 @@ impl Store {
                 .execute(&mut *transaction)
                 .await?;
                 changed += 1;
-                String::new()
             }
             Some(row) => {
                 let (old_settings, old_messages): (String, String) =
@@ -98,9 +88,8 @@ impl Store {
                     .await?;
                     changed += 1;
                 }
-                row.try_get("revision")?
             }
-        };
+        }
         let [theaters, movies, events, pages] = DOCUMENT_TABLES;
         changed += sync_documents(
             &mut transaction,
@@ -131,24 +120,8 @@ impl Store {
             documents(&content.pages, |page| &page.slug),
         )
         .await?;
-        if changed == 0 {
-            transaction.rollback().await?;
-            return Ok(Commit {
-                revision,
-                changed: 0,
-            });
-        }
-        let revision = new_revision()?;
-        sqlx::query(
-            "UPDATE catalogue_sites SET version = version + 1, revision = $2, updated_at = $3 WHERE id = $1",
-        )
-        .bind(site_id)
-        .bind(&revision)
-        .bind(unix_now())
-        .execute(&mut *transaction)
-        .await?;
-        self.commit(transaction, site_id).await?;
-        Ok(Commit { revision, changed })
+        let commit = self.commit(transaction, site_id, changed).await?;
+        Ok(commit)
     }
 
     /// The site's committed version and revision, if the store has the site.
@@ -311,98 +284,34 @@ async fn read_documents<T: DeserializeOwned>(
     Ok(docs.iter().map(|doc| serde_json::from_str(doc)).collect())
 }
 
-fn showtime_row(entry: &ShowtimeEntry) -> ShowtimeRow {
-    let fixed = ShowtimeEntry {
-        seats_available: None,
-        seats_total: None,
-        availability: None,
-        ..entry.clone()
-    };
-    ShowtimeRow {
-        movie_id: entry.movie_id.clone(),
-        local_date: entry.starts_at.get(..10).unwrap_or_default().to_owned(),
-        doc: json(&fixed),
-        seats_available: entry.seats_available.map(i64::from),
-        seats_total: entry.seats_total.map(i64::from),
-        availability: entry.availability.map(|given| given.code().to_owned()),
-    }
-}
-
 /// Makes the site's showtimes those of `wanted`; answers how many rows changed.
 async fn sync_showtimes(
     transaction: &mut Transaction<'static, Any>,
     site_id: &str,
     wanted: &BTreeMap<String, Vec<ShowtimeEntry>>,
 ) -> Result<u64, StoreError> {
-    let rows = sqlx::query(
-        "SELECT theater_id, perf_code, movie_id, local_date, doc, seats_available, seats_total, availability \
-         FROM catalogue_showtimes WHERE site_id = $1",
-    )
-    .bind(site_id)
-    .fetch_all(&mut **transaction)
-    .await?;
-    let mut existing: HashMap<(String, String), ShowtimeRow> = HashMap::with_capacity(rows.len());
-    for row in rows {
-        existing.insert(
-            (row.try_get("theater_id")?, row.try_get("perf_code")?),
-            ShowtimeRow {
-                movie_id: row.try_get("movie_id")?,
-                local_date: row.try_get("local_date")?,
-                doc: row.try_get("doc")?,
-                seats_available: row.try_get("seats_available")?,
-                seats_total: row.try_get("seats_total")?,
-                availability: row.try_get("availability")?,
-            },
-        );
-    }
+    let mut existing = showtimes::rows(transaction, site_id, None).await?;
     let mut changed = 0;
     for (theater_id, entries) in wanted {
         for entry in entries {
             let key = (theater_id.clone(), entry.perf_code.clone());
-            let row = showtime_row(entry);
-            let statement = match existing.remove(&key) {
-                Some(old) if old == row => continue,
-                Some(_) => {
-                    "UPDATE catalogue_showtimes SET movie_id = $4, local_date = $5, doc = $6, \
-                     seats_available = $7, seats_total = $8, availability = $9 \
-                     WHERE site_id = $1 AND theater_id = $2 AND perf_code = $3"
-                }
-                None => {
-                    "INSERT INTO catalogue_showtimes (site_id, theater_id, perf_code, movie_id, \
-                     local_date, doc, seats_available, seats_total, availability) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-                }
-            };
-            sqlx::query(statement)
-                .bind(site_id)
-                .bind(&key.0)
-                .bind(&key.1)
-                .bind(&row.movie_id)
-                .bind(&row.local_date)
-                .bind(&row.doc)
-                .bind(row.seats_available)
-                .bind(row.seats_total)
-                .bind(&row.availability)
-                .execute(&mut **transaction)
-                .await?;
+            let row = ShowtimeRow::of(entry);
+            let old = existing.remove(&key);
+            if old.as_ref() == Some(&row) {
+                continue;
+            }
+            showtimes::write(transaction, site_id, &key, &row, old.is_some()).await?;
             changed += 1;
         }
     }
-    for (theater_id, perf_code) in existing.into_keys() {
-        sqlx::query(
-            "DELETE FROM catalogue_showtimes WHERE site_id = $1 AND theater_id = $2 AND perf_code = $3",
-        )
-        .bind(site_id)
-        .bind(&theater_id)
-        .bind(&perf_code)
-        .execute(&mut **transaction)
-        .await?;
+    for key in existing.into_keys() {
+        showtimes::delete(transaction, site_id, &key).await?;
         changed += 1;
     }
     Ok(changed)
 }
 
-/// The site's showtimes by theater, in their order ([`showtimes::sort`]).
+/// The site's showtimes by theater, in their order ([`order::sort`]).
 async fn read_showtimes(
     transaction: &mut Transaction<'static, Any>,
     site_id: &str,
@@ -440,6 +349,6 @@ async fn read_showtimes(
     }
     showtimes
         .values_mut()
-        .for_each(|entries| showtimes::sort(entries));
+        .for_each(|entries| order::sort(entries));
     Ok(Ok(showtimes))
 }

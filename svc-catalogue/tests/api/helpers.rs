@@ -9,12 +9,10 @@ pub const SINGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
 /// A Sunday: the play week started on Friday 2026-11-20.
 pub const TODAY: &str = "2026-11-22";
 
-/// Serves the bundle in `site_dir`, with a store of its own.
-pub fn config(site_dir: &Path) -> Config {
+/// Serves the bundle in `site_dir`, with a store of its own in `data_dir`.
+pub fn config_in(site_dir: &Path, data_dir: &Path) -> Config {
     let site_dir = site_dir.display().to_string();
-    let data_dir = test_support::dirs::fresh_dir("catalogue_data")
-        .display()
-        .to_string();
+    let data_dir = data_dir.display().to_string();
     Config::from_lookup(|name| match name {
         "SITE_DIR" => Some(site_dir.clone()),
         "DATA_DIR" => Some(data_dir.clone()),
@@ -25,14 +23,33 @@ pub fn config(site_dir: &Path) -> Config {
     .expect("a valid configuration")
 }
 
+/// Serves the bundle in `site_dir`, with a store of its own.
+pub fn config(site_dir: &Path) -> Config {
+    config_in(site_dir, &test_support::dirs::fresh_dir("catalogue_data"))
+}
+
 pub struct TestCatalogue {
     pub client: CatalogueClient<Channel>,
     pub addr: String,
+    /// DATA_DIR: the SQLite store and the demo's ingest key.
+    pub data_dir: PathBuf,
+}
+
+impl TestCatalogue {
+    /// The ingest key the embedded demo wrote for `site`.
+    pub fn demo_key(&self, site: &str) -> String {
+        let file = svc_catalogue::import::demo_key_file(&self.data_dir, site);
+        std::fs::read_to_string(&file)
+            .expect("the demo's ingest key file")
+            .trim()
+            .to_owned()
+    }
 }
 
 /// Serves the bundle in `site_dir` and connects a client.
 pub async fn spawn_catalogue(site_dir: &Path) -> TestCatalogue {
-    let application = Application::build(config(site_dir))
+    let data_dir = test_support::dirs::fresh_dir("catalogue_data");
+    let application = Application::build(config_in(site_dir, &data_dir))
         .await
         .expect("the bundle loads");
     let addr = test_support::net::spawn_on_loopback(|listener| {
@@ -42,7 +59,11 @@ pub async fn spawn_catalogue(site_dir: &Path) -> TestCatalogue {
     let client = CatalogueClient::connect(format!("http://{addr}"))
         .await
         .expect("connect");
-    TestCatalogue { client, addr }
+    TestCatalogue {
+        client,
+        addr,
+        data_dir,
+    }
 }
 
 pub async fn spawn_demo() -> TestCatalogue {

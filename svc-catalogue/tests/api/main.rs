@@ -4,6 +4,7 @@ mod bundles;
 mod catalogue;
 mod choosing;
 mod helpers;
+mod ingest;
 mod reload;
 mod serving;
 mod store;

@@ -235,3 +235,72 @@ async fn a_replica_without_the_bundle_serves_what_another_imported() {
     assert_ne!(next.revision, first.revision);
     database.drop().await;
 }
+
+fn seats(n: u32) -> svc_catalogue::ingest::AvailabilityChange {
+    svc_catalogue::ingest::AvailabilityChange {
+        theater_id: "101".to_owned(),
+        perf_code: format!("Q{n}"),
+        seats_available: n % 50,
+        seats_total: Some(50),
+        availability: None,
+    }
+}
+
+#[tokio::test]
+async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases() {
+    on_both(async |store| {
+        let content = demo_content();
+        store.replace_site("demo", &content).await.expect("written");
+        let day: jiff::civil::Date = TODAY.parse().expect("a date");
+        let entries: Vec<svc_catalogue::domain::showtimes::ShowtimeEntry> = (0..2_000)
+            .map(|n| svc_catalogue::domain::showtimes::ShowtimeEntry {
+                perf_code: format!("Q{n}"),
+                movie_id: "1001".to_owned(),
+                starts_at: format!("{TODAY}T{:02}:{:02}:00-05:00", 10 + n / 200, n % 60),
+                auditorium: String::new(),
+                format: String::new(),
+                attributes: vec![],
+                language: String::new(),
+                seats_available: None,
+                seats_total: None,
+                availability: None,
+                booking_url: String::new(),
+            })
+            .collect();
+        let scheduled = store
+            .put_schedule("demo", "101", (day, day), &entries)
+            .await
+            .expect("written");
+        assert!(scheduled.changed >= 2_000, "{scheduled:?}");
+
+        let mut changes: Vec<_> = (0..2_000).map(seats).collect();
+        changes[1_999].perf_code = "nowhere".to_owned();
+        let refused = store
+            .update_availability("demo", &changes)
+            .await
+            .expect_err("an unknown showtime");
+        assert!(
+            matches!(&refused, svc_catalogue::store::StoreError::Conflict(invalid) if invalid.field == "updates[1999].perfCode"),
+            "{refused}"
+        );
+        changes[1_999] = seats(1_999);
+        let written = store
+            .update_availability("demo", &changes)
+            .await
+            .expect("written");
+        assert_eq!(written.changed, 2_000);
+        let again = store
+            .update_availability("demo", &changes)
+            .await
+            .expect("written");
+        assert_eq!((again.changed, &again.revision), (0, &written.revision));
+        let stored = store.load_site("demo").await.expect("read").expect("demo");
+        let q7 = stored.content.showtimes["101"]
+            .iter()
+            .find(|s| s.perf_code == "Q7")
+            .expect("Q7");
+        assert_eq!((q7.seats_available, q7.seats_total), (Some(7), Some(50)));
+        assert_eq!(q7.availability(), proto::showtime::Availability::SellingFast);
+    })
+    .await;
+}

@@ -46,7 +46,7 @@ async fn a_receipt_without_choices_is_an_invalid_argument_naming_the_field() {
 async fn server_reflection_lists_the_consent_service_alone_in_both_versions() {
     let (_, addr) = crate::helpers::spawn_consent().await;
     let listed = test_support::reflection::listed_services(&addr).await;
-    let expected = test_support::reflection::listing_of("consent.v1.Consent");
+    let expected = test_support::reflection::listing_of(&["consent.v1.Consent"]);
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

@@ -48,7 +48,7 @@ async fn server_reflection_lists_the_loyalty_service_alone_in_both_versions() {
     let database = crate::helpers::TestDatabase::sqlite();
     let (_, addr) = crate::helpers::spawn_loyalty_at(&database, &[]).await;
     let listed = test_support::reflection::listed_services(&addr).await;
-    let expected = test_support::reflection::listing_of("loyalty.v1.Loyalty");
+    let expected = test_support::reflection::listing_of(&["loyalty.v1.Loyalty"]);
     assert_eq!(
         listed.expect("reflection answers"),
         (expected.clone(), expected)

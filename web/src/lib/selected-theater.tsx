@@ -1,8 +1,8 @@
 import {
   createContext,
-  startTransition,
   useCallback,
   useContext,
+  useDeferredValue,
   useEffect,
   useMemo,
   useState,
@@ -17,7 +17,10 @@ export const SELECTED_THEATER_COOKIE = 'selectedTheaterId';
 export const SELECTED_THEATER_DAYS = 30;
 
 type SelectedTheaterContextValue = {
+  /** The theater the page shows: it follows the choice once what it needs is ready. */
   selectedTheaterId: string | undefined;
+  /** The visitor's choice at once, for the controls that make it (the theater pickers). */
+  chosenTheaterId: string | undefined;
   selectTheater: (theaterId: string) => void;
 };
 
@@ -29,26 +32,29 @@ export function storedTheaterId(): string | undefined {
 }
 
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  // The server renders the chain-wide page: the stored choice applies once hydrated, as a
-  // transition, so what it fetches (the theater's movies, its ads) keeps the page as it
-  // is until it is ready instead of showing a part's fallback and moving the page. A page
-  // rendered in the browser alone reads it at once.
+  // The server renders the chain-wide page: the stored choice applies once hydrated. A
+  // page rendered in the browser alone reads it at once.
   const hydrated = useHydrated();
-  const [selectedTheaterId, setSelectedTheaterId] = useState(() =>
+  const [chosenTheaterId, setChosenTheaterId] = useState(() =>
     hydrated ? storedTheaterId() : undefined,
   );
   useEffect(() => {
-    startTransition(() => setSelectedTheaterId((id) => id ?? storedTheaterId()));
+    setChosenTheaterId((id) => id ?? storedTheaterId());
   }, []);
+  // The pickers show the choice at once. What the page shows for it (the theater's
+  // movies, its ads) may need data or code not loaded yet: the page follows the choice
+  // as a deferred value, staying as it is until that is ready instead of showing a
+  // part's fallback and moving.
+  const selectedTheaterId = useDeferredValue(chosenTheaterId);
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
-    setSelectedTheaterId(theaterId);
+    setChosenTheaterId(theaterId);
   }, []);
 
   const value = useMemo(
-    () => ({ selectedTheaterId, selectTheater }),
-    [selectedTheaterId, selectTheater],
+    () => ({ selectedTheaterId, chosenTheaterId, selectTheater }),
+    [selectedTheaterId, chosenTheaterId, selectTheater],
   );
   return (
     <SelectedTheaterContext.Provider value={value}>{children}</SelectedTheaterContext.Provider>

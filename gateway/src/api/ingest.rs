@@ -1,0 +1,481 @@
+//! The ingest API of DESIGN.md section 11: a chain's point of sale writes its site's
+//! catalogue. The key in `Authorization: Bearer` names the site; svc-catalogue checks the
+//! key, the records and what they refer to, and writes all or nothing. Bodies are read
+//! strictly: a field the API does not know is refused by name, like a bad one.
+
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::request::Parts;
+use axum::http::{StatusCode, header};
+use axum::routing::{post, put};
+use axum::{Json, Router};
+use proto::catalogue::v1 as pb;
+use proto::catalogue::v1::ingest_client::IngestClient;
+use serde::Deserialize;
+use serde::de::DeserializeOwned;
+use utoipa::{IntoParams, ToSchema};
+
+use super::context::ApiState;
+use crate::error::{AppError, ErrorBody};
+use crate::extract::Query;
+
+/// The largest body a call may send (a large theater's month of showtimes, or 10,000
+/// availability updates, fit many times over).
+pub const MAX_INGEST_BYTES: usize = 16 * 1024 * 1024;
+
+pub fn router() -> Router<ApiState> {
+    Router::new()
+        .route(
+            "/ingest/theaters/{id}",
+            put(put_theater).delete(delete_theater),
+        )
+        .route("/ingest/theaters/{id}/showtimes", put(put_schedule))
+        .route("/ingest/movies/{id}", put(put_movie).delete(delete_movie))
+        .route("/ingest/events/{id}", put(put_event).delete(delete_event))
+        .route("/ingest/pages/{slug}", put(put_page).delete(delete_page))
+        .route("/ingest/availability", post(update_availability))
+        .layer(DefaultBodyLimit::max(MAX_INGEST_BYTES))
+}
+
+/// The caller's ingest key, required before the body is read.
+struct IngestKey(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for IngestKey {
+    type Rejection = AppError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
+        parts
+            .headers
+            .get(header::AUTHORIZATION)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|key| !key.is_empty())
+            .map(|key| IngestKey(key.to_owned()))
+            .ok_or_else(|| {
+                AppError::Unauthenticated(
+                    "an ingest key is required: Authorization: Bearer <key>".to_owned(),
+                )
+            })
+    }
+}
+
+impl IngestKey {
+    /// `message` as a request carrying the key.
+    fn request<T>(&self, message: T) -> Result<tonic::Request<T>, AppError> {
+        let mut request = tonic::Request::new(message);
+        let value = format!("Bearer {}", self.0)
+            .parse()
+            .map_err(|_| AppError::Unauthenticated("the ingest key is malformed".to_owned()))?;
+        request.metadata_mut().insert("authorization", value);
+        Ok(request)
+    }
+}
+
+/// A JSON body read strictly: a malformed one, a field of the wrong type and a field the
+/// API does not know are each refused naming the field.
+struct Body<T>(T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
+    type Rejection = AppError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        let json = request
+            .headers()
+            .get(header::CONTENT_TYPE)
+            .and_then(|value| value.to_str().ok())
+            .is_some_and(|value| value.starts_with("application/json"));
+        if !json {
+            return Err(AppError::BadRequest(
+                "the body must be JSON (Content-Type: application/json)".to_owned(),
+            ));
+        }
+        let bytes = axum::body::Bytes::from_request(request, state)
+            .await
+            .map_err(|rejection| {
+                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+                    AppError::PayloadTooLarge(format!(
+                        "the body is larger than {MAX_INGEST_BYTES} bytes (16 MiB)"
+                    ))
+                } else {
+                    AppError::BadRequest(format!("the body could not be read: {rejection}"))
+                }
+            })?;
+        strict_json(&bytes).map(Body)
+    }
+}
+
+/// `bytes` as a `T`, refusing fields `T` does not have.
+fn strict_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    let mut unknown = None;
+    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
+    let mut note = |path: serde_ignored::Path<'_>| {
+        unknown.get_or_insert_with(|| field_path(&path));
+    };
+    let ignoring = serde_ignored::Deserializer::new(&mut deserializer, &mut note);
+    let value: T = serde_path_to_error::deserialize(ignoring).map_err(|error| {
+        let field = error.path().to_string();
+        let problem = error.inner().to_string();
+        if error.inner().is_syntax() || error.inner().is_eof() {
+            AppError::BadRequest(format!("malformed JSON: {problem}"))
+        } else {
+            AppError::InvalidField {
+                field: if field == "." { String::new() } else { field },
+                problem,
+            }
+        }
+    })?;
+    deserializer
+        .end()
+        .map_err(|error| AppError::BadRequest(format!("malformed JSON: {error}")))?;
+    match unknown {
+        Some(field) => Err(AppError::InvalidField {
+            field,
+            problem: "not a field of this API".to_owned(),
+        }),
+        None => Ok(value),
+    }
+}
+
+/// A path as the errors name it: `showtimes[3].startsAt`.
+fn field_path(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path as At;
+    match path {
+        At::Root => String::new(),
+        At::Seq { parent, index } => format!("{}[{index}]", field_path(parent)),
+        At::Map { parent, key } => match field_path(parent) {
+            parent if parent.is_empty() => key.clone(),
+            parent => format!("{parent}.{key}"),
+        },
+        At::Some { parent } | At::NewtypeStruct { parent } | At::NewtypeVariant { parent } => {
+            field_path(parent)
+        }
+    }
+}
+
+/// `body`'s id, which is the address's: given, it must be the same; left out, the
+/// address's applies.
+fn same_id(in_address: &str, in_body: &mut String, field: &str) -> Result<(), AppError> {
+    if in_body.is_empty() {
+        in_address.clone_into(in_body);
+        Ok(())
+    } else if in_body == in_address {
+        Ok(())
+    } else {
+        Err(AppError::InvalidField {
+            field: field.to_owned(),
+            problem: format!("'{in_body}' is not the {field} in the address ('{in_address}')"),
+        })
+    }
+}
+
+fn client(state: &ApiState) -> IngestClient<platform::trace::TracedChannel> {
+    state.services.ingest.clone()
+}
+
+async fn written(
+    reply: Result<tonic::Response<pb::IngestReply>, tonic::Status>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    reply
+        .map(|reply| Json(reply.into_inner()))
+        .map_err(AppError::catalogue)
+}
+
+/// Adds or replaces a theater (its showtimes are kept).
+#[utoipa::path(put, path = "/api/v1/ingest/theaters/{id}", tag = "ingest",
+    params(("id" = String, Path, description = "The theater's id")),
+    request_body = pb::TheaterRecord,
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
+        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn put_theater(
+    State(state): State<ApiState>,
+    Path(id): Path<String>,
+    key: IngestKey,
+    Body(mut theater): Body<pb::TheaterRecord>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    same_id(&id, &mut theater.id, "id")?;
+    let request = key.request(pb::PutTheaterRequest {
+        theater: Some(theater),
+    })?;
+    written(client(&state).put_theater(request).await).await
+}
+
+/// Adds or replaces a movie.
+#[utoipa::path(put, path = "/api/v1/ingest/movies/{id}", tag = "ingest",
+    params(("id" = String, Path, description = "The movie's id")),
+    request_body = pb::MovieRecord,
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
+        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn put_movie(
+    State(state): State<ApiState>,
+    Path(id): Path<String>,
+    key: IngestKey,
+    Body(mut movie): Body<pb::MovieRecord>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    same_id(&id, &mut movie.id, "id")?;
+    let request = key.request(pb::PutMovieRequest { movie: Some(movie) })?;
+    written(client(&state).put_movie(request).await).await
+}
+
+/// Adds or replaces an event.
+#[utoipa::path(put, path = "/api/v1/ingest/events/{id}", tag = "ingest",
+    params(("id" = String, Path, description = "The event's id")),
+    request_body = pb::EventRecord,
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
+        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
+        (status = 422, description = "Its theater or movie is not the site's, named in `field`", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn put_event(
+    State(state): State<ApiState>,
+    Path(id): Path<String>,
+    key: IngestKey,
+    Body(mut event): Body<pb::EventRecord>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    same_id(&id, &mut event.id, "id")?;
+    let request = key.request(pb::PutEventRequest { event: Some(event) })?;
+    written(client(&state).put_event(request).await).await
+}
+
+/// Adds or replaces a content page.
+#[utoipa::path(put, path = "/api/v1/ingest/pages/{slug}", tag = "ingest",
+    params(("slug" = String, Path, description = "The page's slug: lower-case letters, digits and '-'")),
+    request_body = pb::PageRecord,
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
+        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn put_page(
+    State(state): State<ApiState>,
+    Path(slug): Path<String>,
+    key: IngestKey,
+    Body(mut page): Body<pb::PageRecord>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    same_id(&slug, &mut page.slug, "slug")?;
+    let request = key.request(pb::PutPageRequest { page: Some(page) })?;
+    written(client(&state).put_page(request).await).await
+}
+
+async fn delete(
+    state: &ApiState,
+    key: &IngestKey,
+    kind: &str,
+    id: String,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    let request = key.request(pb::DeleteRequest {
+        kind: kind.to_owned(),
+        id,
+    })?;
+    written(client(state).delete(request).await).await
+}
+
+/// Removes a theater with its showtimes (refused while an event is at it).
+#[utoipa::path(delete, path = "/api/v1/ingest/theaters/{id}", tag = "ingest",
+    params(("id" = String, Path, description = "The theater's id")),
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Removed", body = pb::IngestReply),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 404, description = "The site has no such theater", body = ErrorBody),
+        (status = 422, description = "An event is at the theater", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn delete_theater(
+    State(state): State<ApiState>,
+    Path(id): Path<String>,
+    key: IngestKey,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    delete(&state, &key, "theater", id).await
+}
+
+/// Removes a movie (refused while a showtime or an event shows it).
+#[utoipa::path(delete, path = "/api/v1/ingest/movies/{id}", tag = "ingest",
+    params(("id" = String, Path, description = "The movie's id")),
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Removed", body = pb::IngestReply),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 404, description = "The site has no such movie", body = ErrorBody),
+        (status = 422, description = "A showtime or an event shows the movie", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn delete_movie(
+    State(state): State<ApiState>,
+    Path(id): Path<String>,
+    key: IngestKey,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    delete(&state, &key, "movie", id).await
+}
+
+/// Removes an event.
+#[utoipa::path(delete, path = "/api/v1/ingest/events/{id}", tag = "ingest",
+    params(("id" = String, Path, description = "The event's id")),
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Removed", body = pb::IngestReply),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 404, description = "The site has no such event", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn delete_event(
+    State(state): State<ApiState>,
+    Path(id): Path<String>,
+    key: IngestKey,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    delete(&state, &key, "event", id).await
+}
+
+/// Removes a content page.
+#[utoipa::path(delete, path = "/api/v1/ingest/pages/{slug}", tag = "ingest",
+    params(("slug" = String, Path, description = "The page's slug")),
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Removed", body = pb::IngestReply),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 404, description = "The site has no such page", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn delete_page(
+    State(state): State<ApiState>,
+    Path(slug): Path<String>,
+    key: IngestKey,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    delete(&state, &key, "page", slug).await
+}
+
+/// The local days a schedule call replaces.
+#[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
+struct ScheduleDays {
+    /// The first day at the theater, YYYY-MM-DD.
+    #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    from: String,
+    /// The last day, YYYY-MM-DD, at most 61 days after `from`.
+    #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
+    to: String,
+}
+
+/// A theater's complete schedule for some of its days.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+struct Schedule {
+    showtimes: Vec<pb::ShowtimeRecord>,
+}
+
+/// Makes `showtimes` the theater's complete schedule for its local days `from` to `to`:
+/// showtimes of those days that the body does not name are removed.
+#[utoipa::path(put, path = "/api/v1/ingest/theaters/{id}/showtimes", tag = "ingest",
+    params(("id" = String, Path, description = "The theater's id"), ScheduleDays),
+    request_body = Schedule,
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
+        (status = 400, description = "A bad field, named in `field` (`showtimes[3].startsAt`)", body = ErrorBody),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 404, description = "The site has no such theater", body = ErrorBody),
+        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
+        (status = 422, description = "A showtime's movie is not the site's, named in `field`", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn put_schedule(
+    State(state): State<ApiState>,
+    Path(theater_id): Path<String>,
+    Query(days): Query<ScheduleDays>,
+    key: IngestKey,
+    Body(schedule): Body<Schedule>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    let request = key.request(pb::PutScheduleRequest {
+        theater_id,
+        from: days.from,
+        to: days.to,
+        showtimes: schedule.showtimes,
+    })?;
+    written(client(&state).put_schedule(request).await).await
+}
+
+/// Sets the seats left (and the availability the point of sale gives) of up to 10,000
+/// showtimes.
+#[utoipa::path(post, path = "/api/v1/ingest/availability", tag = "ingest",
+    request_body = pb::UpdateAvailabilityRequest,
+    security(("ingest_key" = [])),
+    responses(
+        (status = 200, description = "Written (changed: how many showtimes changed)", body = pb::IngestReply),
+        (status = 400, description = "A bad field, named in `field` (`updates[12].seatsTotal`)", body = ErrorBody),
+        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
+        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
+        (status = 422, description = "A showtime the site does not have, or more seats left than it has, named in `field`", body = ErrorBody),
+        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
+    ))]
+async fn update_availability(
+    State(state): State<ApiState>,
+    key: IngestKey,
+    Body(updates): Body<pb::UpdateAvailabilityRequest>,
+) -> Result<Json<pb::IngestReply>, AppError> {
+    let request = key.request(updates)?;
+    written(client(&state).update_availability(request).await).await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn refused<T: DeserializeOwned + std::fmt::Debug>(body: &str) -> (String, String) {
+        match strict_json::<T>(body.as_bytes()).expect_err("refused") {
+            AppError::InvalidField { field, problem } => (field, problem),
+            other => (String::new(), other.to_string()),
+        }
+    }
+
+    #[test]
+    fn an_unknown_field_is_refused_by_its_path() {
+        let (field, problem) = refused::<Schedule>(
+            r#"{"showtimes": [{"perfCode": "1"}, {"perfCode": "2", "startz": "x"}]}"#,
+        );
+        assert_eq!(field, "showtimes[1].startz");
+        assert_eq!(problem, "not a field of this API");
+    }
+
+    #[test]
+    fn a_field_of_the_wrong_type_is_named() {
+        let (field, _) =
+            refused::<Schedule>(r#"{"showtimes": [{"perfCode": "1", "seatsAvailable": -3}]}"#);
+        assert_eq!(field, "showtimes[0].seatsAvailable");
+    }
+
+    #[test]
+    fn malformed_json_says_so() {
+        let (field, problem) = refused::<Schedule>(r#"{"showtimes": ["#);
+        assert_eq!(field, "");
+        assert!(problem.starts_with("malformed JSON"), "{problem}");
+        let (_, trailing) = refused::<Schedule>(r#"{"showtimes": []} x"#);
+        assert!(trailing.starts_with("malformed JSON"), "{trailing}");
+    }
+
+    #[test]
+    fn the_body_id_is_the_address_id() {
+        let mut left_out = String::new();
+        same_id("101", &mut left_out, "id").expect("taken from the address");
+        assert_eq!(left_out, "101");
+        let mut other = "102".to_owned();
+        assert!(same_id("101", &mut other, "id").is_err());
+    }
+}

@@ -1,0 +1,311 @@
+//! The rules each record of a site keeps, whoever writes it (a bundle's import or the
+//! ingest API). A broken rule answers an [`Invalid`] naming the field, relative to the
+//! record (`ticketingProvider.url`); the writer says where the record is.
+
+use jiff::tz::TimeZone;
+use site_paths::hand_off;
+
+use super::EventEntry;
+use super::movies::MovieEntry;
+use super::pages::Page;
+use super::site::TicketingProvider;
+use super::theaters::Theater;
+
+/// A field at fault and what is wrong with it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Invalid {
+    pub field: String,
+    pub problem: String,
+}
+
+impl Invalid {
+    pub fn new(field: impl Into<String>, problem: impl Into<String>) -> Invalid {
+        Invalid {
+            field: field.into(),
+            problem: problem.into(),
+        }
+    }
+
+    /// The same, its field inside `at` (`showtimes[3]` + `startsAt`).
+    pub fn inside(self, at: &str) -> Invalid {
+        let field = match (at.is_empty(), self.field.is_empty()) {
+            (true, _) => self.field,
+            (false, true) => at.to_owned(),
+            (false, false) if self.field.starts_with('[') => format!("{at}{}", self.field),
+            (false, false) => format!("{at}.{}", self.field),
+        };
+        Invalid { field, ..self }
+    }
+}
+
+impl std::fmt::Display for Invalid {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.field, self.problem)
+    }
+}
+
+/// The site's own sections: a content page of one of these slugs could never be reached.
+const SITE_SECTIONS: [&str; 7] = [
+    "movies",
+    "theaters",
+    "showtimes",
+    "events",
+    "account",
+    "search",
+    "permalink",
+];
+
+/// An id that a page's address holds before its slug (`/movies/{id}-{slug}/`).
+pub fn record_id(id: &str) -> Result<(), Invalid> {
+    if id.trim().is_empty() || id.contains(['/', '-', ' ', '?', '#', '%']) || id.len() > 64 {
+        return Err(Invalid::new(
+            "id",
+            format!("'{id}' must be 1 to 64 characters, without '/', '-', spaces, '?', '#' or '%'"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks a theater; answers its own time zone, if it names one.
+pub fn theater(theater: &Theater) -> Result<Option<TimeZone>, Invalid> {
+    record_id(&theater.id)?;
+    for (field, value) in [
+        ("name", &theater.name),
+        ("slug", &theater.slug),
+        ("code", &theater.code),
+    ] {
+        if value.trim().is_empty() {
+            return Err(Invalid::new(field, "required"));
+        }
+    }
+    if !is_slug(&theater.slug) {
+        return Err(Invalid::new(
+            "slug",
+            format!(
+                "'{}' must be lower-case letters, digits and '-'",
+                theater.slug
+            ),
+        ));
+    }
+    if let Some(own) = &theater.ticketing_provider {
+        if !own.url.is_empty() && !is_absolute_url(&own.url) {
+            return Err(Invalid::new(
+                "ticketingProvider.url",
+                format!("'{}' is not an absolute http(s) URL", own.url),
+            ));
+        }
+        ticketing_provider_hand_offs(own).map_err(|invalid| invalid.inside("ticketingProvider"))?;
+    }
+    if theater.time_zone.is_empty() {
+        return Ok(None);
+    }
+    TimeZone::get(&theater.time_zone).map(Some).map_err(|_| {
+        Invalid::new(
+            "timeZone",
+            format!(
+                "'{}' is not an IANA time zone such as America/Chicago",
+                theater.time_zone
+            ),
+        )
+    })
+}
+
+/// Every hand-off a provider offers names one.
+pub fn ticketing_provider_hand_offs(provider: &TicketingProvider) -> Result<(), Invalid> {
+    match provider
+        .hand_offs
+        .iter()
+        .enumerate()
+        .find(|(_, segment)| hand_off::hand_off(segment).is_none())
+    {
+        Some((index, segment)) => Err(Invalid::new(
+            format!("handOffs[{index}]"),
+            format!(
+                "'{segment}' is not a hand-off: one of {}",
+                hand_off::segments()
+            ),
+        )),
+        None => Ok(()),
+    }
+}
+
+pub fn movie(movie: &MovieEntry) -> Result<(), Invalid> {
+    record_id(&movie.id)?;
+    if movie.title.trim().is_empty() {
+        return Err(Invalid::new("title", "required"));
+    }
+    if movie.runtime_minutes == 0 {
+        return Err(Invalid::new("runtimeMinutes", "must be more than 0"));
+    }
+    if !movie.slug.is_empty() && !is_slug(&movie.slug) {
+        return Err(Invalid::new(
+            "slug",
+            format!(
+                "'{}' must be lower-case letters, digits and '-'",
+                movie.slug
+            ),
+        ));
+    }
+    if !movie.trailer_url.is_empty() && youtube_video_id(&movie.trailer_url).is_none() {
+        return Err(Invalid::new(
+            "trailerUrl",
+            format!(
+                "'{}' is not a YouTube video address (https://www.youtube.com/watch?v=ID or https://youtu.be/ID): trailers play in YouTube's privacy-enhanced player",
+                movie.trailer_url
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks an event, whose start is already normalised in its theater's zone.
+pub fn event(event: &EventEntry) -> Result<(), Invalid> {
+    record_id(&event.id)?;
+    if event.title.trim().is_empty() {
+        return Err(Invalid::new("title", "required"));
+    }
+    if !event.slug.is_empty() && !is_slug(&event.slug) {
+        return Err(Invalid::new(
+            "slug",
+            format!(
+                "'{}' must be lower-case letters, digits and '-'",
+                event.slug
+            ),
+        ));
+    }
+    if event.starts_at.parse::<jiff::Timestamp>().is_err() {
+        return Err(Invalid::new(
+            "startsAt",
+            format!("'{}' is not an RFC 3339 date-time", event.starts_at),
+        ));
+    }
+    Ok(())
+}
+
+pub fn page(page: &Page) -> Result<(), Invalid> {
+    if !is_slug(&page.slug) {
+        return Err(Invalid::new(
+            "slug",
+            format!("'{}' must be lower-case letters, digits and '-'", page.slug),
+        ));
+    }
+    if let Some(taken) = SITE_SECTIONS.iter().find(|section| **section == page.slug) {
+        return Err(Invalid::new(
+            "slug",
+            format!("'{taken}' is a section of every site (/{taken}/): choose another slug"),
+        ));
+    }
+    if page.title.trim().is_empty() {
+        return Err(Invalid::new("title", "required"));
+    }
+    Ok(())
+}
+
+/// The 11-character video id of a YouTube watch or short address.
+pub fn youtube_video_id(url: &str) -> Option<&str> {
+    let id = url
+        .strip_prefix("https://www.youtube.com/watch?v=")
+        .or_else(|| url.strip_prefix("https://youtube.com/watch?v="))
+        .or_else(|| url.strip_prefix("https://youtu.be/"))?;
+    let id = id.split(['&', '?', '#']).next().unwrap_or_default();
+    (id.len() == 11
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'))
+    .then_some(id)
+}
+
+/// A slug: lower-case letters, digits and '-'.
+pub fn is_slug(value: &str) -> bool {
+    !value.is_empty()
+        && value
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+pub fn is_absolute_url(value: &str) -> bool {
+    let rest = value
+        .strip_prefix("https://")
+        .or_else(|| value.strip_prefix("http://"));
+    rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trailers_are_youtube_videos() {
+        assert_eq!(
+            youtube_video_id("https://www.youtube.com/watch?v=aqz-KE-bpKQ"),
+            Some("aqz-KE-bpKQ")
+        );
+        assert_eq!(
+            youtube_video_id("https://youtu.be/aqz-KE-bpKQ?t=10"),
+            Some("aqz-KE-bpKQ")
+        );
+        assert_eq!(youtube_video_id("https://vimeo.com/12345678901"), None);
+        assert_eq!(
+            youtube_video_id("https://www.youtube.com/watch?v=short"),
+            None
+        );
+        assert_eq!(
+            youtube_video_id("https://www.youtube.com/watch?v=aqz-KE-bpK\"><"),
+            None
+        );
+    }
+
+    #[test]
+    fn urls_are_checked_strictly() {
+        assert!(is_absolute_url("https://tickets.example.com"));
+        assert!(!is_absolute_url("/ticketing"));
+        assert!(!is_absolute_url("https:///x"));
+        assert!(!is_absolute_url("javascript:alert(1)"));
+    }
+
+    #[test]
+    fn a_field_is_named_inside_where_the_record_is() {
+        let invalid = Invalid::new("startsAt", "bad");
+        assert_eq!(
+            invalid.clone().inside("showtimes[3]").field,
+            "showtimes[3].startsAt"
+        );
+        assert_eq!(
+            Invalid::new("[2]", "bad").inside("updates").field,
+            "updates[2]"
+        );
+        assert_eq!(invalid.inside("").field, "startsAt");
+    }
+
+    #[test]
+    fn a_theater_names_its_bad_field() {
+        let good = Theater {
+            id: "101".to_owned(),
+            name: "Riverfront".to_owned(),
+            slug: "riverfront".to_owned(),
+            code: "RF".to_owned(),
+            ..Theater::default()
+        };
+        assert_eq!(theater(&good), Ok(None));
+        let field = |edit: fn(&mut Theater)| {
+            let mut bad = good.clone();
+            edit(&mut bad);
+            theater(&bad).expect_err("refused").field
+        };
+        assert_eq!(field(|t| t.id = "1-2".to_owned()), "id");
+        assert_eq!(field(|t| t.code.clear()), "code");
+        assert_eq!(
+            field(|t| t.time_zone = "Mars/Olympus".to_owned()),
+            "timeZone"
+        );
+        assert_eq!(
+            field(|t| {
+                t.ticketing_provider = Some(TicketingProvider {
+                    hand_offs: vec!["teleport".to_owned()],
+                    ..TicketingProvider::default()
+                })
+            }),
+            "ticketingProvider.handOffs[0]"
+        );
+    }
+}

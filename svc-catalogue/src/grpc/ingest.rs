@@ -1,0 +1,165 @@
+//! The gRPC adapter of the ingest API: the caller's key names the site; requests are
+//! converted and checked ([`crate::ingest`]) and written ([`crate::store::records`]).
+
+use proto::catalogue::v1 as pb;
+use tonic::{Request, Response, Status};
+
+use crate::Error;
+use crate::domain::checks::Invalid;
+use crate::ingest::{self, RecordKind};
+use crate::store::Store;
+use crate::store::sites::Commit;
+
+#[derive(Debug, Clone)]
+pub struct IngestService {
+    pub store: Store,
+}
+
+type Reply = Result<Response<pb::IngestReply>, Status>;
+
+impl IngestService {
+    /// The site the request's key writes.
+    async fn site<T>(&self, request: &Request<T>) -> Result<String, Error> {
+        let key = request
+            .metadata()
+            .get("authorization")
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::trim)
+            .filter(|key| !key.is_empty())
+            .ok_or(Error::Unauthenticated(
+                "an ingest key is required: Authorization: Bearer <key>",
+            ))?;
+        self.store
+            .site_of_key(key)
+            .await?
+            .ok_or(Error::Unauthenticated(
+                "the ingest key is unknown or revoked",
+            ))
+    }
+
+    async fn time_zone(
+        &self,
+        site_id: &str,
+        theater_id: &str,
+        missing: impl FnOnce() -> Error,
+    ) -> Result<jiff::tz::TimeZone, Error> {
+        self.store
+            .time_zone_of(site_id, theater_id)
+            .await?
+            .ok_or_else(missing)
+    }
+}
+
+fn reply(commit: Commit) -> Reply {
+    Ok(Response::new(pb::IngestReply {
+        revision: commit.revision,
+        changed: commit.changed,
+    }))
+}
+
+fn required<T>(record: Option<T>, field: &str) -> Result<T, Error> {
+    record.ok_or_else(|| Error::Invalid(Invalid::new(field, "required")))
+}
+
+#[tonic::async_trait]
+impl pb::ingest_server::Ingest for IngestService {
+    async fn put_theater(&self, request: Request<pb::PutTheaterRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let theater = ingest::theater(required(request.into_inner().theater, "theater")?)
+            .map_err(Error::from)?;
+        reply(
+            self.store
+                .put_record(&site, RecordKind::Theater, &theater.id, &theater)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+
+    async fn put_movie(&self, request: Request<pb::PutMovieRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let movie =
+            ingest::movie(required(request.into_inner().movie, "movie")?).map_err(Error::from)?;
+        reply(
+            self.store
+                .put_record(&site, RecordKind::Movie, &movie.id, &movie)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+
+    async fn put_event(&self, request: Request<pb::PutEventRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let record = required(request.into_inner().event, "event")?;
+        let zone = self
+            .time_zone(&site, &record.theater_id, || {
+                Error::Store(crate::store::StoreError::Conflict(Invalid::new(
+                    "theaterId",
+                    format!("the site has no theater '{}'", record.theater_id),
+                )))
+            })
+            .await?;
+        let event = ingest::event(record, &zone).map_err(Error::from)?;
+        reply(
+            self.store
+                .put_record(&site, RecordKind::Event, &event.id, &event)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+
+    async fn put_page(&self, request: Request<pb::PutPageRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let page =
+            ingest::page(required(request.into_inner().page, "page")?).map_err(Error::from)?;
+        reply(
+            self.store
+                .put_record(&site, RecordKind::Page, &page.slug, &page)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+
+    async fn delete(&self, request: Request<pb::DeleteRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let request = request.into_inner();
+        let kind = RecordKind::parse(&request.kind).map_err(Error::from)?;
+        reply(
+            self.store
+                .delete_record(&site, kind, &request.id)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+
+    async fn put_schedule(&self, request: Request<pb::PutScheduleRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let request = request.into_inner();
+        let days = ingest::schedule_days(&request.from, &request.to).map_err(Error::from)?;
+        let zone = self
+            .time_zone(&site, &request.theater_id, || Error::NotFound {
+                kind: "theater",
+                id: request.theater_id.clone(),
+            })
+            .await?;
+        let entries = ingest::schedule(request.showtimes, days, &zone).map_err(Error::from)?;
+        reply(
+            self.store
+                .put_schedule(&site, &request.theater_id, days, &entries)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+
+    async fn update_availability(&self, request: Request<pb::UpdateAvailabilityRequest>) -> Reply {
+        let site = self.site(&request).await?;
+        let changes =
+            ingest::availability_changes(request.into_inner().updates).map_err(Error::from)?;
+        reply(
+            self.store
+                .update_availability(&site, &changes)
+                .await
+                .map_err(Error::from)?,
+        )
+    }
+}
