@@ -71,10 +71,21 @@ def main():
     check("the gateway's RENDERER_URL names the renderer service",
           gateway.get("environment", {}).get("RENDERER_URL") == "http://renderer:8093")
     catalogue = services.get("svc-catalogue", {})
-    mounts = catalogue.get("volumes", [])
-    check("the site bundle is mounted read-only at SITE_DIR",
-          any(isinstance(m, dict) and m.get("read_only") and m.get("target") == catalogue.get("environment", {}).get("SITE_DIR")
-              for m in mounts))
+    load = services.get("catalogue-import", {})
+    check("catalogue-import runs svc-catalogue's import of the demo the image carries",
+          load.get("build", {}).get("args", {}).get("BINARY") == "svc-catalogue"
+          and load.get("command", [])[:2] == ["import", "/app/site/demo"]
+          and (ROOT / "site" / "demo").is_dir())
+    check("catalogue-import writes the store svc-catalogue reads",
+          bool(load.get("environment", {}).get("DATABASE_URL"))
+          and load["environment"]["DATABASE_URL"] == catalogue.get("environment", {}).get("DATABASE_URL"))
+    check("catalogue-import runs once, read-only, as a non-root user",
+          load.get("restart") == "no" and load.get("read_only") is True
+          and not str(load.get("user", "0")).startswith("0"))
+    check("svc-catalogue starts once the demo is imported, and imports nothing itself",
+          catalogue.get("depends_on", {}).get("catalogue-import", {}).get("condition") == "service_completed_successfully"
+          and catalogue.get("environment", {}).get("SITE_DIR") == ""
+          and not catalogue.get("volumes"))
 
     dockerfile = (ROOT / "Dockerfile").read_text()
     stages = re.split(r"^FROM ", dockerfile, flags=re.M)
@@ -83,6 +94,7 @@ def main():
     check("the runtime stage runs as non-root", re.search(r"^USER (?!root|0\b)\S+", runtime, re.M) is not None)
     check("the runtime stage has a health check", "HEALTHCHECK" in runtime)
     check("the build is locked to Cargo.lock", "--locked" in dockerfile)
+    check("the runtime image carries site/ for the catalogue import", re.search(r"^COPY site/ /app/site/?$", runtime, re.M) is not None)
 
     return checklist.summary()
 

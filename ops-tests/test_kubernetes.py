@@ -13,7 +13,9 @@ what it gives.
   security context and a pinned image; no replica count fights the autoscaler;
 - every variable a container sets is one its program reads, and it sets every variable
   README.md's configuration table says the program reads;
-- svc-catalogue mounts every file of site/demo read-only at SITE_DIR;
+- a Job and a daily CronJob (at the demo chain's midnight) import the demo bundle that the
+  svc-catalogue image carries into the catalogue store, as svc-catalogue's `import`
+  command, with the database by reference and the same hardening as the Deployments;
 - secrets come by reference only, from the Secret the CloudNativePG cluster in
   deploy/postgres creates; NATS (deploy/nats) has JetStream on.
 
@@ -21,6 +23,7 @@ Prints one line per check and a closing 'N passed, N failed' line.
 """
 
 import importlib.util
+import json
 import re
 import shutil
 import subprocess
@@ -45,6 +48,8 @@ OVERLAYS = ["small", "large"]
 # default from 1.30) and the newest the schemas go to.
 KUBERNETES_VERSIONS = ["1.30", kubernetes_validate.latest_version()]
 SITE_BUNDLE = ROOT / "site" / "demo"
+# Where the svc-catalogue image holds the bundles of site/ (the Dockerfile copies them).
+IMAGE_SITES = "/app/site"
 # Where each binary listens.
 LISTEN_VARIABLE = {
     "gateway": "GATEWAY_ADDR",
@@ -87,10 +92,8 @@ def render(command, overlay):
     instead when kustomize fails."""
     with tempfile.TemporaryDirectory() as tmp:
         output = Path(tmp) / f"{overlay}.yaml"
-        # The site bundle lives outside deploy/, hence LoadRestrictionsNone.
         done = subprocess.run(
-            [*command, "--load-restrictor", "LoadRestrictionsNone",
-             str(ROOT / "deploy" / "overlays" / overlay), "--output", str(output)],
+            [*command, str(ROOT / "deploy" / "overlays" / overlay), "--output", str(output)],
             capture_output=True, text=True)
         if done.returncode != 0:
             return done.stderr.strip()
@@ -158,7 +161,7 @@ def check_schemas(overlay, objects):
               not problems, "; ".join(problems[:3]))
 
 
-def check_deployment(overlay, deployment, services, autoscaled, config_maps):
+def check_deployment(overlay, deployment, services, autoscaled):
     name = deployment["metadata"]["name"]
     where = f"{overlay}: {name}"
     spec = deployment["spec"]
@@ -184,8 +187,6 @@ def check_deployment(overlay, deployment, services, autoscaled, config_maps):
             target = service_port.get("targetPort", service_port["port"])
             check(f"{where}: Service port {service_port['port']} reaches the container",
                   ports.get(target, target) == port)
-    if name == "svc-catalogue":
-        check_site_bundle(where, pod, container, env, config_maps)
 
 
 def check_security(where, name, pod, container):
@@ -254,29 +255,41 @@ def check_ports_and_probes(where, name, container, env):
     return port
 
 
-def check_site_bundle(where, pod, container, env, config_maps):
-    """svc-catalogue reads SITE_DIR: a read-only mount holding each file of site/demo."""
-    site_dir = env.get("SITE_DIR", {}).get("value")
-    mount = next((m for m in container.get("volumeMounts", []) if m["mountPath"] == site_dir), None)
-    check(f"{where} mounts the site bundle at SITE_DIR", mount is not None, str(site_dir))
-    if mount is None:
-        return
-    check(f"{where} mounts the site bundle read-only", mount.get("readOnly") is True)
-    volume = next((v for v in pod.get("volumes", []) if v["name"] == mount["name"]), {})
-    sources = [s["configMap"] for s in volume.get("projected", {}).get("sources", []) if "configMap" in s]
-    if "configMap" in volume:
-        sources.append(volume["configMap"])
-    mounted = {}
-    for source in sources:
-        data = config_maps.get(source["name"])
-        check(f"{where}: ConfigMap {source['name']} exists", data is not None)
-        items = source.get("items") or [{"key": key, "path": key} for key in data or {}]
-        for item in items:
-            mounted[item["path"]] = (data or {}).get(item["key"])
-    bundle = {str(p.relative_to(SITE_BUNDLE)): p.read_text() for p in SITE_BUNDLE.rglob("*") if p.is_file()}
-    check(f"{where} mounts every file of site/demo", set(mounted) == set(bundle),
-          f"missing {sorted(set(bundle) - set(mounted))}, extra {sorted(set(mounted) - set(bundle))}")
-    check(f"{where} mounts site/demo's contents", all(mounted.get(p) == text for p, text in bundle.items()))
+def check_catalogue_import(overlay, by_kind):
+    """The demo bundle reaches the catalogue store by svc-catalogue's `import` command, run
+    by a Job and again daily by a CronJob, never by a mounted ConfigMap."""
+    pods = [(f"Job/{job['metadata']['name']}", job["spec"]["template"]["spec"])
+            for job in by_kind.get("Job", [])]
+    crons = by_kind.get("CronJob", [])
+    pods += [(f"CronJob/{cron['metadata']['name']}", cron["spec"]["jobTemplate"]["spec"]["template"]["spec"])
+             for cron in crons]
+    check(f"{overlay}: a Job imports the demo bundle", any(name.startswith("Job/") for name, _ in pods))
+    site = json.loads((SITE_BUNDLE / "site.json").read_text())
+    zone = site["config"]["timeZone"]
+    check(f"{overlay}: a CronJob imports it again a little after midnight at the chain ({zone})",
+          any(cron["spec"].get("timeZone") == zone and cron["spec"]["schedule"].split()[1] == "0" for cron in crons))
+    check(f"{overlay}: no ConfigMap carries a site bundle", "ConfigMap" not in by_kind)
+    for name, pod in pods:
+        where = f"{overlay}: {name}"
+        containers = pod.get("containers", [])
+        if not check(f"{where} has one container", len(containers) == 1):
+            continue
+        container = containers[0]
+        check_security(where, "svc-catalogue", pod, container)
+        check_resources(where, container.get("resources", {}))
+        args = container.get("args", [])
+        bundle = args[1] if len(args) > 1 else ""
+        check(f"{where} runs svc-catalogue's import of a bundle the image carries",
+              args[:1] == ["import"] and bundle.startswith(f"{IMAGE_SITES}/")
+              and (ROOT / "site" / bundle.removeprefix(f"{IMAGE_SITES}/")).is_dir(), str(args))
+        env = {item["name"]: item for item in container.get("env", [])}
+        unread = sorted(set(env) - variables_read_by("svc-catalogue"))
+        check(f"{where} sets only variables svc-catalogue reads", not unread, ", ".join(unread))
+        check(f"{where} takes DATABASE_URL from a Secret",
+              "secretKeyRef" in env.get("DATABASE_URL", {}).get("valueFrom", {}))
+    dockerfile = (ROOT / "Dockerfile").read_text()
+    check(f"{overlay}: the images carry site/ at {IMAGE_SITES}",
+          re.search(rf"^COPY site/ {IMAGE_SITES}/?$", dockerfile, re.M) is not None)
 
 
 def check_overlay(overlay, objects, secret):
@@ -287,7 +300,6 @@ def check_overlay(overlay, objects, secret):
     services = by_kind.get("Service", [])
     autoscalers = by_kind.get("HorizontalPodAutoscaler", [])
     budgets = by_kind.get("PodDisruptionBudget", [])
-    config_maps = {c["metadata"]["name"]: c.get("data", {}) for c in by_kind.get("ConfigMap", [])}
 
     check(f"{overlay}: a Deployment for each of {', '.join(DEPLOYED)}",
           sorted(deployments) == sorted(DEPLOYED), str(sorted(deployments)))
@@ -320,7 +332,8 @@ def check_overlay(overlay, objects, secret):
               any(selects(service["spec"].get("selector"), pod_labels(d)) for d in deployments.values()))
 
     for deployment in deployments.values():
-        check_deployment(overlay, deployment, services, autoscaled, config_maps)
+        check_deployment(overlay, deployment, services, autoscaled)
+    check_catalogue_import(overlay, by_kind)
 
     gateway_env = container_env(deployments["gateway"]) if "gateway" in deployments else {}
     service_ports = {s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in services}

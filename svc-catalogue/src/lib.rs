@@ -60,7 +60,8 @@ pub struct Application {
 
 impl Application {
     /// Connects the store, imports SITE_DIR's bundle into it if one is given, and reads
-    /// the site: an invalid bundle, or a store without the site, stops start-up here.
+    /// the site: an invalid bundle stops start-up here; without one, a store that does not
+    /// have the site yet is waited for.
     pub async fn build(config: Config) -> Result<Application, Error> {
         let store = connect_store(&config).await?;
         if let Some(dir) = &config.site_dir {
@@ -69,7 +70,7 @@ impl Application {
                 import::write_demo_key(&store, &config.site_id, &config.data_dir).await?;
             }
         }
-        let (version, catalogue) = follow::read(&store, &config.site_id).await?;
+        let (version, catalogue) = first_revision(&store, &config).await?;
         tracing::info!(
             site = %config.site_id,
             revision = %catalogue.revision,
@@ -129,6 +130,27 @@ impl Application {
             task.abort();
         }
         Ok(served?)
+    }
+}
+
+/// How often a catalogue without its site asks the store again.
+const SITE_AWAITED_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// The site's first revision. Without a bundle of its own to import, the catalogue waits
+/// for the site to be written (compose's and Kubernetes' import job, or the ingest API).
+async fn first_revision(store: &Store, config: &Config) -> Result<(i64, domain::Catalogue), Error> {
+    let mut said = false;
+    loop {
+        match follow::read(store, &config.site_id).await {
+            Err(Error::NoSite(site)) if config.site_dir.is_none() => {
+                if !said {
+                    tracing::warn!(%site, "the catalogue store has no such site yet: waiting for it to be imported");
+                    said = true;
+                }
+                tokio::time::sleep(SITE_AWAITED_EVERY).await;
+            }
+            read => return read,
+        }
     }
 }
 

@@ -3,7 +3,6 @@ import {
   useCallback,
   useContext,
   useDeferredValue,
-  useEffect,
   useMemo,
   useState,
   type ReactNode,
@@ -32,15 +31,11 @@ export function storedTheaterId(): string | undefined {
 }
 
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  // The server renders the chain-wide page: the stored choice applies once hydrated. A
-  // page rendered in the browser alone reads it at once.
+  // The server renders the chain-wide page: the stored choice applies once hydrated (a
+  // page rendered in the browser alone reads it at once), until the visitor picks one.
   const hydrated = useHydrated();
-  const [chosenTheaterId, setChosenTheaterId] = useState(() =>
-    hydrated ? storedTheaterId() : undefined,
-  );
-  useEffect(() => {
-    setChosenTheaterId((id) => id ?? storedTheaterId());
-  }, []);
+  const [picked, setPicked] = useState<string>();
+  const chosenTheaterId = picked ?? (hydrated ? storedTheaterId() : undefined);
   // The pickers show the choice at once. What the page shows for it (the theater's
   // movies, its ads) may need data or code not loaded yet: the page follows the choice
   // as a deferred value, staying as it is until that is ready instead of showing a
@@ -49,7 +44,7 @@ export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
-    setChosenTheaterId(theaterId);
+    setPicked(theaterId);
   }, []);
 
   const value = useMemo(
