@@ -47,3 +47,8 @@ pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "
 /// while member events flow, NOT_SERVING while they wait in the outbox, unknown when
 /// NATS_URL turns them off. The gateway's `/readyz` shows it as `memberEvents`.
 pub const MEMBER_EVENTS_HEALTH: &str = "loyalty.events";
+
+/// The health-service name under which svc-catalogue reports its store: SERVING while it
+/// answers, NOT_SERVING while it does not (reads go on from the revision in memory; writes
+/// answer UNAVAILABLE). The gateway's `/readyz` shows it as `catalogueStore`.
+pub const CATALOGUE_STORE_HEALTH: &str = "catalogue.store";

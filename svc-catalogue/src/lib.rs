@@ -115,6 +115,11 @@ impl Application {
             catalogue: self.catalogue,
             clock,
         };
+        let health = platform::serving::health();
+        tasks.push(
+            self.store
+                .report_health(health.0.clone(), STORE_CHECKED_EVERY),
+        );
         let served = platform::serving::serve(
             platform::serving::Services::new(CatalogueServer::new(service)).with(
                 IngestServer::new(grpc::ingest::IngestService {
@@ -123,7 +128,7 @@ impl Application {
             ),
             listener,
             shutdown,
-            platform::serving::health(),
+            health,
         )
         .await;
         for task in tasks {
@@ -132,6 +137,9 @@ impl Application {
         Ok(served?)
     }
 }
+
+/// How often the store is asked whether it answers, for the health service.
+const STORE_CHECKED_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// How often a catalogue without its site asks the store again.
 const SITE_AWAITED_EVERY: std::time::Duration = std::time::Duration::from_secs(1);

@@ -4,8 +4,9 @@
 //! and the published snapshot's version and age), `/metrics` (Prometheus text).
 //!
 //! Readiness: `ready` (200) when every service asked for serves and the snapshot is
-//! current; `degraded` (200) while a snapshot is served but a service or the renderer is
-//! away, or a newer version waits to be published: the published site keeps answering;
+//! current; `degraded` (200) while a snapshot is served but a service, the renderer, the
+//! member events' NATS or the catalogue's store is away, or a newer version waits to be
+//! published: the published site keeps answering;
 //! `not_ready` (503) while nothing has been published and a service is away.
 
 use std::collections::BTreeMap;
@@ -69,8 +70,8 @@ struct ReadinessQuery {
     only: Option<String>,
 }
 
-/// How the gateway stands: its services, the member events' link to NATS, the published
-/// snapshot and publishing.
+/// How the gateway stands: its services, the member events' link to NATS, the
+/// catalogue's store, the published snapshot and publishing.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct Readiness {
@@ -80,6 +81,9 @@ pub struct Readiness {
     services: BTreeMap<&'static str, &'static str>,
     /// connected, unreachable (events wait in the outbox), off or unknown.
     member_events: &'static str,
+    /// connected, unreachable (the catalogue serves what it has, the ingest API answers
+    /// 503) or unknown (svc-catalogue does not answer).
+    catalogue_store: &'static str,
     /// The snapshot served; null before the first.
     snapshot: Option<SnapshotState>,
     publishing: PublishingState,
@@ -165,6 +169,7 @@ async fn readyz(
         })
         .collect();
     let member_events = member_events(&state, &wanted);
+    let catalogue_store = catalogue_store(&state, &wanted);
     let renderer = state.renderer.clone();
     let renderer_up = tokio::spawn(async move { renderer.is_up().await });
     let mut services_up = true;
@@ -180,6 +185,10 @@ async fn readyz(
         Some(check) => check.await.unwrap_or("unknown"),
         None => "unknown",
     };
+    let catalogue_store = match catalogue_store {
+        Some(check) => check.await.unwrap_or("unknown"),
+        None => "unknown",
+    };
     let publishing = state.publish_status.get();
     let snapshot = state.published.current();
     // Current: rendered, and no newer catalogue version waits to be published.
@@ -190,7 +199,9 @@ async fn readyz(
     // the services answer.
     // Events waiting for NATS in the outbox lose nothing: degraded, never not ready.
     let events_flow = member_events != "unreachable";
-    let (status, word) = if services_up && renderer_up && current && events_flow {
+    // A catalogue whose store is down serves what it has: degraded, never not ready.
+    let store_answers = catalogue_store != "unreachable";
+    let (status, word) = if services_up && renderer_up && current && events_flow && store_answers {
         (StatusCode::OK, "ready")
     } else if snapshot.is_some() || services_up {
         (StatusCode::OK, "degraded")
@@ -227,6 +238,7 @@ async fn readyz(
             status: word,
             services,
             member_events,
+            catalogue_store,
             snapshot,
             publishing: PublishingState {
                 renderer,
@@ -249,16 +261,35 @@ fn member_events(
     state: &OpsContext,
     wanted: &[&str],
 ) -> Option<tokio::task::JoinHandle<&'static str>> {
+    reported_link(state, wanted, "loyalty", proto::MEMBER_EVENTS_HEALTH)
+}
+
+/// svc-catalogue's store, when the catalogue is among the services asked about:
+/// "connected", "unreachable" or "unknown" (svc-catalogue does not answer).
+fn catalogue_store(
+    state: &OpsContext,
+    wanted: &[&str],
+) -> Option<tokio::task::JoinHandle<&'static str>> {
+    reported_link(state, wanted, "catalogue", proto::CATALOGUE_STORE_HEALTH)
+}
+
+/// What `service` reports of a link of its own under the health-service name `link`.
+fn reported_link(
+    state: &OpsContext,
+    wanted: &[&str],
+    service: &'static str,
+    link: &'static str,
+) -> Option<tokio::task::JoinHandle<&'static str>> {
     let (_, client) = state
         .services
         .health
         .iter()
-        .find(|(name, _)| *name == "loyalty" && wanted.contains(name))?;
+        .find(|(name, _)| *name == service && wanted.contains(name))?;
     let mut client = client.clone();
     Some(tokio::spawn(async move {
         let reply = client
             .check(HealthCheckRequest {
-                service: proto::MEMBER_EVENTS_HEALTH.to_owned(),
+                service: link.to_owned(),
             })
             .await;
         match reply {

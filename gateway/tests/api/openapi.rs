@@ -84,6 +84,11 @@ async fn the_document_is_served_and_every_documented_route_is_routed() {
                     .client
                     .post(gateway.url(&concrete(path)))
                     .json(&serde_json::json!({})),
+                "put" => gateway
+                    .client
+                    .put(gateway.url(&concrete(path)))
+                    .json(&serde_json::json!({})),
+                "delete" => gateway.client.delete(gateway.url(&concrete(path))),
                 other => panic!("undocumented method {other}"),
             };
             let response = request.send().await.expect("an answer");

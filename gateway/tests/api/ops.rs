@@ -10,9 +10,11 @@ async fn healthz_and_readyz_answer_when_everything_runs() {
     for service in ["catalogue", "loyalty", "ads", "consent"] {
         assert_eq!(readiness["services"][service], "serving", "{service}");
     }
-    // svc-loyalty sends member events to the local nats-server by default.
+    // svc-loyalty sends member events to the local nats-server by default; the
+    // catalogue's store answers.
     let connected = eventually(10, || async {
-        gateway.get_json("/readyz").await.1["memberEvents"] == "connected"
+        let readiness = gateway.get_json("/readyz").await.1;
+        readiness["memberEvents"] == "connected" && readiness["catalogueStore"] == "connected"
     })
     .await;
     assert!(connected, "{}", gateway.get_json("/readyz").await.1);

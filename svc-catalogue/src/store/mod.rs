@@ -210,6 +210,48 @@ impl Store {
     pub async fn close(&self) {
         self.pool.close().await;
     }
+
+    /// Whether the database answers.
+    pub async fn answers(&self) -> bool {
+        sqlx::query("SELECT 1").execute(&self.pool).await.is_ok()
+    }
+
+    /// Reports through `health` whether the store answers (as
+    /// [`proto::CATALOGUE_STORE_HEALTH`]), asking it every `every`, until the returned
+    /// task is aborted. A change is logged once.
+    pub fn report_health(
+        &self,
+        health: tonic_health::server::HealthReporter,
+        every: std::time::Duration,
+    ) -> tokio::task::JoinHandle<()> {
+        let store = self.clone();
+        tokio::spawn(async move {
+            let mut answered = None;
+            let mut ticks = tokio::time::interval(every);
+            loop {
+                ticks.tick().await;
+                let answers = store.answers().await;
+                if answered == Some(answers) {
+                    continue;
+                }
+                let status = if answers {
+                    tonic_health::ServingStatus::Serving
+                } else {
+                    tracing::error!(
+                        "the catalogue store does not answer: the catalogue serves what it has, writes wait"
+                    );
+                    tonic_health::ServingStatus::NotServing
+                };
+                if answered == Some(false) {
+                    tracing::info!("the catalogue store answers again");
+                }
+                health
+                    .set_service_status(proto::CATALOGUE_STORE_HEALTH, status)
+                    .await;
+                answered = Some(answers);
+            }
+        })
+    }
 }
 
 /// Relays the commits PostgreSQL announces until listening fails.

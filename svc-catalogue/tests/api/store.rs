@@ -304,3 +304,56 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
     })
     .await;
 }
+
+#[tokio::test]
+async fn the_health_service_says_when_the_store_stops_answering() {
+    use tonic_health::pb::health_check_response::ServingStatus;
+    use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+
+    let database = PostgresDatabase::create("catalogue_health").await;
+    let dir = copy_bundle(DEMO);
+    let catalogue = Application::build(replica_config(&database.url, Some(&dir)))
+        .await
+        .expect("the catalogue starts");
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        catalogue.serve(listener, std::future::pending())
+    })
+    .await;
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+        .expect("a URI")
+        .connect()
+        .await
+        .expect("connect");
+    let store_status = || {
+        let mut health = HealthClient::new(channel.clone());
+        async move {
+            health
+                .check(HealthCheckRequest {
+                    service: proto::CATALOGUE_STORE_HEALTH.to_owned(),
+                })
+                .await
+                .map(|reply| reply.into_inner().status)
+                .unwrap_or(-1)
+        }
+    };
+    let serving = eventually(Duration::from_secs(10), || async {
+        store_status().await == ServingStatus::Serving as i32
+    })
+    .await;
+    assert!(serving, "the store answers");
+
+    database.drop().await;
+    let down = eventually(Duration::from_secs(15), || async {
+        store_status().await == ServingStatus::NotServing as i32
+    })
+    .await;
+    assert!(down, "the health service says the store is down");
+    // The catalogue still serves what it has.
+    let movie = proto::catalogue::v1::catalogue_client::CatalogueClient::new(channel.clone())
+        .get_movie(GetMovieRequest {
+            id: "1001".to_owned(),
+        })
+        .await
+        .expect("served from memory");
+    assert_eq!(movie.into_inner().title, "The Long Night");
+}
