@@ -223,10 +223,11 @@ def check_environment(where, name, env):
     for variable, item in env.items():
         # Credentials by name, or inside a URL (user:password@host); a plain e-mail
         # address (a sender, say) is none, nor is a duration or count about passwords
-        # (LOYALTY_PASSWORD_MAX_AGE_DAYS).
+        # (LOYALTY_PASSWORD_MAX_AGE_DAYS), nor the folder where secrets are mounted
+        # (VEEZI_TOKEN_DIR).
         credentials_in_url = re.search(r"://[^/\s]*@", str(item.get("value", "")))
         named_as_credential = re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) \
-            and not re.search(r"_(DAYS|MS|SECONDS|ATTEMPTS)$", variable)
+            and not re.search(r"_(DAYS|MS|SECONDS|ATTEMPTS|DIR)$", variable)
         if named_as_credential or credentials_in_url:
             check(f"{where} takes {variable} from a Secret", "secretKeyRef" in item.get("valueFrom", {}))
 

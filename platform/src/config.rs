@@ -53,6 +53,28 @@ pub fn database_url(
     }
 }
 
+/// An http(s) URL, `default` when unset; a bad value's error leaves out credentials.
+pub fn http_url(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: &str,
+) -> Result<String, ConfigError> {
+    let url = lookup(variable)
+        .filter(|url| !url.is_empty())
+        .unwrap_or_else(|| default.to_owned());
+    if url.starts_with("https://") || url.starts_with("http://") {
+        Ok(url)
+    } else {
+        Err(ConfigError {
+            variable,
+            problem: format!(
+                "'{}' is not an http(s) URL",
+                url.rsplit('@').next().unwrap_or_default()
+            ),
+        })
+    }
+}
+
 /// A listening address that is off when its variable is unset (METRICS_ADDR).
 pub fn optional_socket_addr(
     lookup: &impl Fn(&str) -> Option<String>,

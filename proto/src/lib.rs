@@ -52,3 +52,9 @@ pub const MEMBER_EVENTS_HEALTH: &str = "loyalty.events";
 /// answers, NOT_SERVING while it does not (reads go on from the revision in memory; writes
 /// answer UNAVAILABLE). The gateway's `/readyz` shows it as `catalogueStore`.
 pub const CATALOGUE_STORE_HEALTH: &str = "catalogue.store";
+
+/// The health-service name under which svc-catalogue reports its point-of-sale
+/// connectors: SERVING while every linked theater is in step with its cinema,
+/// NOT_SERVING while one is not (its last good schedule keeps serving), unknown while no
+/// theater is linked. The gateway's `/readyz` shows it as `posConnectors`.
+pub const POS_CONNECTORS_HEALTH: &str = "catalogue.connectors";

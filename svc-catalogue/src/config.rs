@@ -27,6 +27,8 @@ pub struct Config {
     /// A fixed "today" in the site's time zone (CATALOGUE_TODAY, YYYY-MM-DD), for
     /// demos and tests; the clock decides when unset.
     pub today: Option<Date>,
+    /// The Veezi connector's settings.
+    pub veezi: crate::veezi::VeeziConfig,
 }
 
 impl Config {
@@ -66,10 +68,23 @@ impl Config {
                 problem: format!("'{value}' is not a YYYY-MM-DD date"),
             })?),
         };
+        let veezi = crate::veezi::VeeziConfig {
+            api_url: platform::config::http_url(
+                &lookup,
+                "VEEZI_API_URL",
+                "https://api.us.veezi.com",
+            )?,
+            token_dir: lookup("VEEZI_TOKEN_DIR")
+                .filter(|dir| !dir.is_empty())
+                .map_or_else(|| data_dir.join("veezi"), PathBuf::from),
+            poll_every: platform::config::millis(&lookup, "VEEZI_POLL_MS", 60_000)?,
+            timeout: platform::config::millis(&lookup, "VEEZI_TIMEOUT_MS", 10_000)?,
+        };
         Ok(Config {
             addr,
             database_url,
             data_dir,
+            veezi,
             site_dir,
             site_id,
             reload_every,
@@ -121,6 +136,8 @@ mod tests {
             ("CATALOGUE_RELOAD_MS", "0"),
             ("CATALOGUE_TODAY", "next friday"),
             ("SITE_ID", "Demo Chain"),
+            ("VEEZI_API_URL", "ftp://veezi.example"),
+            ("VEEZI_POLL_MS", "0"),
             ("DATABASE_URL", "mysql://db/cinema"),
         ] {
             let error = Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()))

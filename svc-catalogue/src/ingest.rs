@@ -13,7 +13,7 @@ use crate::domain::movies::MovieEntry;
 use crate::domain::pages::{Page, PageSection};
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
-use crate::domain::theaters::{Address, Theater};
+use crate::domain::theaters::{Address, PointOfSale, Theater};
 use crate::domain::{EventEntry, MAX_RANGE_DAYS};
 
 /// The most availability updates one call takes.
@@ -91,6 +91,11 @@ pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
         screens: record.screens,
         accessibility: record.accessibility,
         time_zone: record.time_zone,
+        point_of_sale: record
+            .point_of_sale
+            .map(point_of_sale)
+            .transpose()
+            .map_err(|invalid| invalid.inside("pointOfSale"))?,
     };
     checks::theater(&theater)?;
     if !(-90.0..=90.0).contains(&theater.latitude) {
@@ -100,6 +105,28 @@ pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
         return Err(Invalid::new("longitude", "must be between -180 and 180"));
     }
     Ok(theater)
+}
+
+fn point_of_sale(record: pb::PointOfSale) -> Result<PointOfSale, Invalid> {
+    let attributes = record
+        .attributes
+        .into_iter()
+        .map(|(short_name, code)| {
+            Attribute::from_code(&code)
+                .map(|attribute| (short_name.clone(), attribute))
+                .ok_or_else(|| {
+                    Invalid::new(
+                        format!("attributes.{short_name}"),
+                        format!("'{code}' is not one of {}", Attribute::codes()),
+                    )
+                })
+        })
+        .collect::<Result<_, _>>()?;
+    Ok(PointOfSale {
+        provider: record.provider,
+        token: record.token,
+        attributes,
+    })
 }
 
 pub fn movie(record: pb::MovieRecord) -> Result<MovieEntry, Invalid> {

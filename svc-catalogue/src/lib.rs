@@ -17,6 +17,7 @@
 //! - [`domain`]: the catalogue as plain Rust and its rules: ordering, play weeks,
 //!   showtimes and their availability, theaters, content pages, posters.
 //! - [`search`]: the site-search index, built with each revision.
+//! - [`veezi`]: the Veezi connector, keeping linked theaters in step with their cinema.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
 //! - [`grpc`]: the gRPC adapters: the catalogue's reads and the ingest API.
 //! - [`error`]: the crate's error type and its gRPC status.
@@ -32,6 +33,7 @@ pub mod import;
 pub mod ingest;
 pub mod search;
 pub mod store;
+pub mod veezi;
 pub mod version;
 
 use std::future::Future;
@@ -111,15 +113,22 @@ impl Application {
                 self.config.reload_every,
             ));
         }
-        let service = grpc::CatalogueService {
-            catalogue: self.catalogue,
-            clock,
-        };
         let health = platform::serving::health();
         tasks.push(
             self.store
                 .report_health(health.0.clone(), STORE_CHECKED_EVERY),
         );
+        tasks.push(veezi::keep_in_step(
+            self.config.veezi.clone(),
+            self.store.clone(),
+            self.catalogue.clone(),
+            clock,
+            health.0.clone(),
+        ));
+        let service = grpc::CatalogueService {
+            catalogue: self.catalogue,
+            clock,
+        };
         let served = platform::serving::serve(
             platform::serving::Services::new(CatalogueServer::new(service)).with(
                 IngestServer::new(grpc::ingest::IngestService {

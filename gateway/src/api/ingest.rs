@@ -104,8 +104,14 @@ impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
     }
 }
 
-/// `bytes` as a `T`, refusing fields `T` does not have.
+/// `bytes`, a JSON object, as a `T`, refusing fields `T` does not have. (serde would
+/// also read a struct from an array of its fields in order, which no body here is.)
 fn strict_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
+    if bytes.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
+        return Err(AppError::BadRequest(
+            "invalid body: a JSON object is required".to_owned(),
+        ));
+    }
     let mut unknown = None;
     let mut deserializer = serde_json::Deserializer::from_slice(bytes);
     let mut note = |path: serde_ignored::Path<'_>| {
@@ -168,6 +174,37 @@ fn same_id(in_address: &str, in_body: &mut String, field: &str) -> Result<(), Ap
     }
 }
 
+/// What every ingest call may answer, listed once in the API document.
+#[derive(utoipa::IntoResponses)]
+#[expect(dead_code, reason = "describes the answers in the API document")]
+enum IngestAnswers {
+    /// Written: `changed` counts the records it added, changed or removed (0: it was
+    /// already so, and the revision is the same)
+    #[response(status = 200)]
+    Written(pb::IngestReply),
+    /// A bad field, named in `field` (`showtimes[3].startsAt`), or malformed JSON: nothing
+    /// was written
+    #[response(status = 400)]
+    Invalid(ErrorBody),
+    /// No ingest key, or an unknown or revoked one
+    #[response(status = 401)]
+    Unauthenticated(ErrorBody),
+    /// The site has no such record (another site's theater is none of its own)
+    #[response(status = 404)]
+    NotFound(ErrorBody),
+    /// A body over 16 MiB
+    #[response(status = 413)]
+    TooLarge(ErrorBody),
+    /// The call refers to a record the site does not have (a showtime's movie, an
+    /// update's showtime), or removes one others refer to; named in `field`
+    #[response(status = 422)]
+    Unprocessable(ErrorBody),
+    /// The catalogue or its store is down: nothing was written; try again after
+    /// `Retry-After`
+    #[response(status = 503)]
+    Unavailable(ErrorBody),
+}
+
 fn client(state: &ApiState) -> IngestClient<platform::trace::TracedChannel> {
     state.services.ingest.clone()
 }
@@ -185,13 +222,7 @@ async fn written(
     params(("id" = String, Path, description = "The theater's id")),
     request_body = pb::TheaterRecord,
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
-        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn put_theater(
     State(state): State<ApiState>,
     Path(id): Path<String>,
@@ -210,13 +241,7 @@ async fn put_theater(
     params(("id" = String, Path, description = "The movie's id")),
     request_body = pb::MovieRecord,
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
-        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn put_movie(
     State(state): State<ApiState>,
     Path(id): Path<String>,
@@ -233,14 +258,7 @@ async fn put_movie(
     params(("id" = String, Path, description = "The event's id")),
     request_body = pb::EventRecord,
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
-        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
-        (status = 422, description = "Its theater or movie is not the site's, named in `field`", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn put_event(
     State(state): State<ApiState>,
     Path(id): Path<String>,
@@ -257,13 +275,7 @@ async fn put_event(
     params(("slug" = String, Path, description = "The page's slug: lower-case letters, digits and '-'")),
     request_body = pb::PageRecord,
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
-        (status = 400, description = "A bad field, named in `field`", body = ErrorBody),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn put_page(
     State(state): State<ApiState>,
     Path(slug): Path<String>,
@@ -292,13 +304,7 @@ async fn delete(
 #[utoipa::path(delete, path = "/api/v1/ingest/theaters/{id}", tag = "ingest",
     params(("id" = String, Path, description = "The theater's id")),
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Removed", body = pb::IngestReply),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 404, description = "The site has no such theater", body = ErrorBody),
-        (status = 422, description = "An event is at the theater", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn delete_theater(
     State(state): State<ApiState>,
     Path(id): Path<String>,
@@ -311,13 +317,7 @@ async fn delete_theater(
 #[utoipa::path(delete, path = "/api/v1/ingest/movies/{id}", tag = "ingest",
     params(("id" = String, Path, description = "The movie's id")),
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Removed", body = pb::IngestReply),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 404, description = "The site has no such movie", body = ErrorBody),
-        (status = 422, description = "A showtime or an event shows the movie", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn delete_movie(
     State(state): State<ApiState>,
     Path(id): Path<String>,
@@ -330,12 +330,7 @@ async fn delete_movie(
 #[utoipa::path(delete, path = "/api/v1/ingest/events/{id}", tag = "ingest",
     params(("id" = String, Path, description = "The event's id")),
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Removed", body = pb::IngestReply),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 404, description = "The site has no such event", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn delete_event(
     State(state): State<ApiState>,
     Path(id): Path<String>,
@@ -348,12 +343,7 @@ async fn delete_event(
 #[utoipa::path(delete, path = "/api/v1/ingest/pages/{slug}", tag = "ingest",
     params(("slug" = String, Path, description = "The page's slug")),
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Removed", body = pb::IngestReply),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 404, description = "The site has no such page", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn delete_page(
     State(state): State<ApiState>,
     Path(slug): Path<String>,
@@ -387,15 +377,7 @@ struct Schedule {
     params(("id" = String, Path, description = "The theater's id"), ScheduleDays),
     request_body = Schedule,
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Written (changed 0: it was already so)", body = pb::IngestReply),
-        (status = 400, description = "A bad field, named in `field` (`showtimes[3].startsAt`)", body = ErrorBody),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 404, description = "The site has no such theater", body = ErrorBody),
-        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
-        (status = 422, description = "A showtime's movie is not the site's, named in `field`", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn put_schedule(
     State(state): State<ApiState>,
     Path(theater_id): Path<String>,
@@ -417,14 +399,7 @@ async fn put_schedule(
 #[utoipa::path(post, path = "/api/v1/ingest/availability", tag = "ingest",
     request_body = pb::UpdateAvailabilityRequest,
     security(("ingest_key" = [])),
-    responses(
-        (status = 200, description = "Written (changed: how many showtimes changed)", body = pb::IngestReply),
-        (status = 400, description = "A bad field, named in `field` (`updates[12].seatsTotal`)", body = ErrorBody),
-        (status = 401, description = "No ingest key, or an unknown or revoked one", body = ErrorBody),
-        (status = 413, description = "A body over 16 MiB", body = ErrorBody),
-        (status = 422, description = "A showtime the site does not have, or more seats left than it has, named in `field`", body = ErrorBody),
-        (status = 503, description = "The catalogue or its store is down: nothing was written", body = ErrorBody),
-    ))]
+    responses(IngestAnswers))]
 async fn update_availability(
     State(state): State<ApiState>,
     key: IngestKey,
@@ -468,6 +443,19 @@ mod tests {
         assert!(problem.starts_with("malformed JSON"), "{problem}");
         let (_, trailing) = refused::<Schedule>(r#"{"showtimes": []} x"#);
         assert!(trailing.starts_with("malformed JSON"), "{trailing}");
+    }
+
+    #[test]
+    fn a_body_that_is_not_an_object_is_refused() {
+        for body in ["[]", " [[]]", "null", "\"x\""] {
+            assert!(
+                matches!(
+                    strict_json::<pb::UpdateAvailabilityRequest>(body.as_bytes()),
+                    Err(AppError::BadRequest(_))
+                ),
+                "{body}"
+            );
+        }
     }
 
     #[test]

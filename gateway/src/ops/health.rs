@@ -84,6 +84,10 @@ pub struct Readiness {
     /// connected, unreachable (the catalogue serves what it has, the ingest API answers
     /// 503) or unknown (svc-catalogue does not answer).
     catalogue_store: &'static str,
+    /// The point-of-sale connectors: connected (every linked theater in step),
+    /// unreachable (one is not: its last good schedule serves), off (no theater is
+    /// linked) or unknown.
+    pos_connectors: &'static str,
     /// The snapshot served; null before the first.
     snapshot: Option<SnapshotState>,
     publishing: PublishingState,
@@ -170,6 +174,7 @@ async fn readyz(
         .collect();
     let member_events = member_events(&state, &wanted);
     let catalogue_store = catalogue_store(&state, &wanted);
+    let pos_connectors = reported_link(&state, &wanted, "catalogue", proto::POS_CONNECTORS_HEALTH);
     let renderer = state.renderer.clone();
     let renderer_up = tokio::spawn(async move { renderer.is_up().await });
     let mut services_up = true;
@@ -186,6 +191,10 @@ async fn readyz(
         None => "unknown",
     };
     let catalogue_store = match catalogue_store {
+        Some(check) => check.await.unwrap_or("unknown"),
+        None => "unknown",
+    };
+    let pos_connectors = match pos_connectors {
         Some(check) => check.await.unwrap_or("unknown"),
         None => "unknown",
     };
@@ -239,6 +248,7 @@ async fn readyz(
             services,
             member_events,
             catalogue_store,
+            pos_connectors,
             snapshot,
             publishing: PublishingState {
                 renderer,

@@ -96,6 +96,9 @@ pub fn theater(theater: &Theater) -> Result<Option<TimeZone>, Invalid> {
         }
         ticketing_provider_hand_offs(own).map_err(|invalid| invalid.inside("ticketingProvider"))?;
     }
+    if let Some(point_of_sale) = &theater.point_of_sale {
+        point_of_sale_link(point_of_sale).map_err(|invalid| invalid.inside("pointOfSale"))?;
+    }
     if theater.time_zone.is_empty() {
         return Ok(None);
     }
@@ -108,6 +111,41 @@ pub fn theater(theater: &Theater) -> Result<Option<TimeZone>, Invalid> {
             ),
         )
     })
+}
+
+/// The point-of-sale connectors there are.
+pub const POINT_OF_SALE_PROVIDERS: [&str; 1] = ["veezi"];
+
+/// A theater's link to its point of sale names a connector and a token file by a plain
+/// name (never a path: the connector reads it from its own folder).
+pub fn point_of_sale_link(link: &super::theaters::PointOfSale) -> Result<(), Invalid> {
+    if !POINT_OF_SALE_PROVIDERS.contains(&link.provider.as_str()) {
+        return Err(Invalid::new(
+            "provider",
+            format!(
+                "'{}' is not one of {}",
+                link.provider,
+                POINT_OF_SALE_PROVIDERS.join(", ")
+            ),
+        ));
+    }
+    let plain = !link.token.is_empty()
+        && link.token.len() <= 64
+        && !link.token.starts_with('.')
+        && link
+            .token
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if !plain {
+        return Err(Invalid::new(
+            "token",
+            format!(
+                "'{}' is not the name of a token file: 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'",
+                link.token
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// Every hand-off a provider offers names one.

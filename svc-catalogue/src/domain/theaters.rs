@@ -32,6 +32,25 @@ pub struct Theater {
     /// Where its clocks are (IANA); empty = the site's time zone. Showtimes are local
     /// times here.
     pub time_zone: String,
+    /// The point of sale a connector keeps its schedule in step with; never shown on the
+    /// public API.
+    pub point_of_sale: Option<PointOfSale>,
+}
+
+/// A theater's link to its point of sale, for a connector that pulls its schedule
+/// (DESIGN.md section 11).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PointOfSale {
+    /// "veezi".
+    pub provider: String,
+    /// The name of the file holding the cinema's API token, in the connector's token
+    /// folder (VEEZI_TOKEN_DIR): the token itself is never in the catalogue.
+    pub token: String,
+    /// The cinema's own attribute short names ("OC", "3D") and the vocabulary code each
+    /// means; those not named are left out.
+    #[serde(default)]
+    pub attributes: std::collections::BTreeMap<String, proto::showtime::Attribute>,
 }
 
 /// A theater's postal address, as theaters.json holds it.

@@ -91,6 +91,7 @@ impl Store {
             }
         }
         let [theaters, movies, events, pages] = DOCUMENT_TABLES;
+        // Theaters first: their showtimes refer to them.
         changed += sync_documents(
             &mut transaction,
             theaters,
@@ -99,27 +100,13 @@ impl Store {
         )
         .await?;
         changed += sync_showtimes(&mut transaction, site_id, &content.showtimes).await?;
-        changed += sync_documents(
-            &mut transaction,
-            movies,
-            site_id,
-            documents(&content.movies, |movie| &movie.id),
-        )
-        .await?;
-        changed += sync_documents(
-            &mut transaction,
-            events,
-            site_id,
-            documents(&content.events, |event| &event.id),
-        )
-        .await?;
-        changed += sync_documents(
-            &mut transaction,
-            pages,
-            site_id,
-            documents(&content.pages, |page| &page.slug),
-        )
-        .await?;
+        for (table, wanted) in [
+            (movies, documents(&content.movies, |movie| &movie.id)),
+            (events, documents(&content.events, |event| &event.id)),
+            (pages, documents(&content.pages, |page| &page.slug)),
+        ] {
+            changed += sync_documents(&mut transaction, table, site_id, wanted).await?;
+        }
         let commit = self.commit(transaction, site_id, changed).await?;
         Ok(commit)
     }

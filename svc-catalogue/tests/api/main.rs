@@ -8,3 +8,4 @@ mod ingest;
 mod reload;
 mod serving;
 mod store;
+mod veezi;

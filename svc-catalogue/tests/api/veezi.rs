@@ -1,0 +1,298 @@
+//! The Veezi connector against a local server answering Veezi's documented shapes: a
+//! linked theater's schedule follows its cinema; when Veezi fails (its CDN's 403 HTML
+//! page, bad JSON, a time-out) the last good schedule keeps serving and the health
+//! service says so, until Veezi answers again.
+
+use std::time::Duration;
+
+use proto::catalogue::v1 as pb;
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use serde_json::json;
+use svc_catalogue::{Application, Config};
+use test_support::polling::eventually;
+use tonic::transport::Channel;
+use tonic_health::pb::health_check_response::ServingStatus;
+use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
+use wiremock::matchers::{header, method, path};
+use wiremock::{Mock, MockServer, ResponseTemplate};
+
+use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
+
+const TOKEN: &str = "veezi-token-101";
+const WAIT: Duration = Duration::from_secs(10);
+
+/// Veezi's answers for the cinema of theater 101, in its documented shapes (extra
+/// fields included, as Veezi sends them).
+fn answers() -> Vec<(&'static str, serde_json::Value)> {
+    vec![
+        (
+            "/v1/site",
+            json!({
+                "Name": "Marquee Riverfront", "ShortName": "MQRF",
+                "TimeZoneIdentifier": "Eastern Standard Time", "Address1": "40 Dyer Street"
+            }),
+        ),
+        (
+            "/v1/screen",
+            json!([
+                {"Id": 3, "Name": "Screen 3", "ScreenNumber": "3", "TotalSeats": 120, "HouseSeats": 4},
+            ]),
+        ),
+        (
+            "/v4/film",
+            json!([
+                {"Id": "ST00000042", "Title": "Night Train", "ShortName": "NIGHT TRN",
+                 "Synopsis": "A long night.", "Genre": "Drama", "Rating": "PG-13", "Duration": 104,
+                 "OpeningDate": "2026-11-20T00:00:00", "Format": "2D Film", "Status": "Active"},
+            ]),
+        ),
+        (
+            "/v1/attribute",
+            json!([
+                {"Id": "0000000001", "ShortName": "OC", "Description": "Open Captions"},
+            ]),
+        ),
+        (
+            "/v1/session",
+            json!([
+                {"Id": 9001, "FilmId": "ST00000042", "FilmPackageId": null, "Title": "Night Train",
+                 "ScreenId": 3, "SeatsAvailable": 0, "FeatureStartTime": format!("{TODAY}T19:30:00"),
+                 "PreShowStartTime": format!("{TODAY}T19:10:00"), "Status": "Open",
+                 "ShowType": "Public", "Attributes": ["0000000001"]},
+                {"Id": 9002, "FilmId": "ST00000042", "ScreenId": 3, "SeatsAvailable": 20,
+                 "FeatureStartTime": format!("{TODAY}T21:45:00"), "Status": "Open",
+                 "ShowType": "Public", "Attributes": []},
+                {"Id": 9003, "FilmId": "ST00000042", "ScreenId": 3, "SeatsAvailable": 90,
+                 "FeatureStartTime": format!("{TODAY}T23:00:00"), "Status": "Open",
+                 "ShowType": "Private", "Attributes": []},
+            ]),
+        ),
+        (
+            "/v1/websession",
+            json!([
+                {"Id": 9001, "FilmId": "ST00000042", "Title": "Night Train",
+                 "URL": "https://ticketing.us.veezi.com/purchase/9001?siteToken=abc"},
+            ]),
+        ),
+    ]
+}
+
+async fn mount_answers(server: &MockServer) {
+    for (route, body) in answers() {
+        Mock::given(method("GET"))
+            .and(path(route))
+            .and(header("VeeziAccessToken", TOKEN))
+            .respond_with(ResponseTemplate::new(200).set_body_json(body))
+            .mount(server)
+            .await;
+    }
+}
+
+struct Linked {
+    client: CatalogueClient<Channel>,
+    health: HealthClient<Channel>,
+}
+
+/// The demo with theater 101 linked to the cinema `server` stands for.
+async fn linked_to(server: &MockServer) -> Linked {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "theaters.json", |theaters| {
+        theaters[0]["pointOfSale"] = json!({
+            "provider": "veezi", "token": "riverfront",
+            "attributes": {"OC": "open-captions"}
+        });
+    });
+    let data_dir = test_support::dirs::fresh_dir("catalogue_veezi");
+    std::fs::create_dir_all(data_dir.join("tokens")).expect("a token folder");
+    std::fs::write(data_dir.join("tokens/riverfront"), format!("{TOKEN}\n")).expect("a token");
+    let vars = [
+        ("SITE_DIR", dir.display().to_string()),
+        ("DATA_DIR", data_dir.display().to_string()),
+        ("CATALOGUE_TODAY", TODAY.to_owned()),
+        ("VEEZI_API_URL", server.uri()),
+        (
+            "VEEZI_TOKEN_DIR",
+            data_dir.join("tokens").display().to_string(),
+        ),
+        ("VEEZI_POLL_MS", "200".to_owned()),
+        ("VEEZI_TIMEOUT_MS", "500".to_owned()),
+    ];
+    let config = Config::from_lookup(|name| {
+        vars.iter()
+            .find(|(var, _)| *var == name)
+            .map(|(_, value)| value.clone())
+    })
+    .expect("a valid configuration");
+    let application = Application::build(config)
+        .await
+        .expect("the catalogue starts");
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        application.serve(listener, std::future::pending())
+    })
+    .await;
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+        .expect("a URI")
+        .connect()
+        .await
+        .expect("connect");
+    Linked {
+        client: CatalogueClient::new(channel.clone()),
+        health: HealthClient::new(channel),
+    }
+}
+
+impl Linked {
+    async fn showtimes(&self) -> Vec<pb::Showtime> {
+        self.client
+            .clone()
+            .list_showtimes(pb::ListShowtimesRequest {
+                theater_id: "101".to_owned(),
+                from: TODAY.to_owned(),
+                to: TODAY.to_owned(),
+                ..Default::default()
+            })
+            .await
+            .map(|reply| reply.into_inner().showtimes)
+            .unwrap_or_default()
+    }
+
+    async fn perf_codes(&self) -> Vec<String> {
+        self.showtimes()
+            .await
+            .into_iter()
+            .map(|s| s.perf_code)
+            .collect()
+    }
+
+    async fn connectors(&self) -> i32 {
+        self.health
+            .clone()
+            .check(HealthCheckRequest {
+                service: proto::POS_CONNECTORS_HEALTH.to_owned(),
+            })
+            .await
+            .map(|reply| reply.into_inner().status)
+            .unwrap_or(-1)
+    }
+
+    async fn in_step(&self) -> bool {
+        eventually(WAIT, || async {
+            self.perf_codes().await == ["9001", "9002"]
+                && self.connectors().await == ServingStatus::Serving as i32
+        })
+        .await
+    }
+
+    /// Waits until the health service says a theater is not in step, then checks the
+    /// schedule is still the last good one.
+    async fn failing_but_serving(&self) {
+        let said = eventually(WAIT, || async {
+            self.connectors().await == ServingStatus::NotServing as i32
+        })
+        .await;
+        assert!(said, "the health service says the connector fails");
+        assert_eq!(self.perf_codes().await, ["9001", "9002"]);
+    }
+}
+
+#[tokio::test]
+async fn a_linked_theater_shows_its_cinemas_public_sessions_with_their_seats_and_links() {
+    let server = MockServer::start().await;
+    mount_answers(&server).await;
+    let linked = linked_to(&server).await;
+    assert!(linked.in_step().await, "{:?}", linked.perf_codes().await);
+    let showtimes = linked.showtimes().await;
+    let sold_out = &showtimes[0];
+    assert_eq!(sold_out.starts_at, format!("{TODAY}T19:30:00-05:00"));
+    assert_eq!(sold_out.availability, "sold-out");
+    assert_eq!(
+        (sold_out.seats_available, sold_out.seats_total),
+        (Some(0), Some(120))
+    );
+    assert_eq!(sold_out.attributes, vec!["open-captions"]);
+    assert_eq!(sold_out.auditorium, "Screen 3");
+    assert_eq!(
+        sold_out.ticketing_url,
+        "https://ticketing.us.veezi.com/purchase/9001?siteToken=abc"
+    );
+    let selling_fast = &showtimes[1];
+    assert_eq!(selling_fast.availability, "selling-fast");
+    assert!(
+        selling_fast.ticketing_url.ends_with("perfcode=9002"),
+        "no web session: the provider's pattern, {}",
+        selling_fast.ticketing_url
+    );
+    let movie = linked
+        .client
+        .clone()
+        .get_movie(pb::GetMovieRequest {
+            id: "ST00000042".to_owned(),
+        })
+        .await
+        .expect("the film is a movie of the site")
+        .into_inner();
+    assert_eq!(
+        (movie.title.as_str(), movie.runtime_minutes),
+        ("Night Train", 104)
+    );
+    // Only the linked theater follows Veezi.
+    let other = linked
+        .client
+        .clone()
+        .list_showtimes(pb::ListShowtimesRequest {
+            theater_id: "102".to_owned(),
+            from: TODAY.to_owned(),
+            to: TODAY.to_owned(),
+            ..Default::default()
+        })
+        .await
+        .expect("showtimes")
+        .into_inner()
+        .showtimes;
+    assert!(!other.is_empty() && other.iter().all(|s| !s.perf_code.starts_with("900")));
+}
+
+#[tokio::test]
+async fn a_cdn_refusal_bad_json_and_a_time_out_keep_the_last_good_schedule() {
+    let server = MockServer::start().await;
+    mount_answers(&server).await;
+    let linked = linked_to(&server).await;
+    assert!(linked.in_step().await, "{:?}", linked.perf_codes().await);
+
+    let failures = [
+        ResponseTemplate::new(403)
+            .insert_header("content-type", "text/html")
+            .set_body_string("<html><body><h1>403 Forbidden</h1>Request blocked.</body></html>"),
+        ResponseTemplate::new(200)
+            .insert_header("content-type", "application/json")
+            .set_body_string("[{\"Id\": 9001, \"FilmId\": "),
+        ResponseTemplate::new(200)
+            .set_body_json(json!([]))
+            .set_delay(Duration::from_secs(3)),
+    ];
+    for failure in failures {
+        server.reset().await;
+        Mock::given(method("GET"))
+            .and(path("/v1/session"))
+            .respond_with(failure)
+            .mount(&server)
+            .await;
+        mount_answers(&server).await;
+        linked.failing_but_serving().await;
+
+        server.reset().await;
+        mount_answers(&server).await;
+        assert!(linked.in_step().await, "in step again once Veezi answers");
+    }
+}
+
+#[tokio::test]
+async fn a_token_veezi_refuses_keeps_the_last_good_schedule() {
+    let server = MockServer::start().await;
+    mount_answers(&server).await;
+    let linked = linked_to(&server).await;
+    assert!(linked.in_step().await);
+    // Every call is now refused, as for a token the cinema revoked.
+    server.reset().await;
+    linked.failing_but_serving().await;
+}
