@@ -58,7 +58,9 @@ use crate::error::ErrorBody;
         crate::ops::health::metrics,
         crate::third_party::proxy::proxy,
     ),
-    components(schemas(ErrorBody)),
+    // The ingest API's answers are described by a type (IntoResponses), whose schemas
+    // are not collected from the paths.
+    components(schemas(ErrorBody, proto::catalogue::v1::IngestReply)),
     modifiers(&HandOffEndpoints, &PublishedFiles, &IngestKeys),
     tags(
         (name = "ingest", description = "The ingest API (DESIGN.md section 11): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")

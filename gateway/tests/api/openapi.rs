@@ -62,6 +62,31 @@ async fn the_served_document_is_the_one_generated_from_the_handlers() {
             }
         }
     }
+    // Every schema the document refers to is in it.
+    let schemas = document["components"]["schemas"]
+        .as_object()
+        .expect("schemas");
+    for name in served
+        .split("\"#/components/schemas/")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next())
+    {
+        assert!(
+            schemas.contains_key(name),
+            "#/components/schemas/{name} is not in the document"
+        );
+    }
+    // The ingest API, under its own tag, with its bearer key.
+    let ingest = &document["paths"]["/api/v1/ingest/theaters/{id}/showtimes"]["put"];
+    assert_eq!(ingest["tags"][0], "ingest");
+    assert!(
+        ingest["security"][0].get("ingest_key").is_some(),
+        "{ingest}"
+    );
+    assert_eq!(
+        document["components"]["securitySchemes"]["ingest_key"]["scheme"],
+        "bearer"
+    );
 }
 
 #[tokio::test]
