@@ -18,7 +18,10 @@ export const SELECTED_THEATER_DAYS = 30;
 type SelectedTheaterContextValue = {
   /** The theater the page shows: it follows the choice once what it needs is ready. */
   selectedTheaterId: string | undefined;
-  /** The visitor's choice at once, for the controls that make it (the theater pickers). */
+  /**
+   * The visitor's choice at once, for the header's picker: a control shows its value at
+   * once, while what the page lays out for the choice follows selectedTheaterId.
+   */
   chosenTheaterId: string | undefined;
   selectTheater: (theaterId: string) => void;
 };
@@ -36,10 +39,11 @@ export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   const [picked, setPicked] = useState<string>();
   const chosenTheaterId = picked ?? (hydrated ? storedTheaterId() : undefined);
-  // The pickers show the choice at once. What the page shows for it (the theater's
-  // movies, its ads) may need data or code not loaded yet: the page follows the choice
-  // as a deferred value, staying as it is until that is ready instead of showing a
-  // part's fallback and moving.
+  // The header's picker shows the choice at once. What the page shows for it (the
+  // theater's movies, its ads, the home page's chooser) may need data or code not
+  // loaded yet: the page follows the choice as a deferred value, staying as it is until
+  // that is ready and then changing at once, instead of showing a part's fallback or
+  // moving twice.
   const selectedTheaterId = useDeferredValue(chosenTheaterId);
 
   const selectTheater = useCallback((theaterId: string) => {

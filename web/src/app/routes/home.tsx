@@ -58,7 +58,7 @@ export async function prefetchHomeFirstScreen(queryClient: QueryClient): Promise
 export function HomeRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
-  const { selectedTheaterId, chosenTheaterId, selectTheater } = useSelectedTheater();
+  const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const { content, fallback } = useRoutePageData('home');
   const theaters = appData?.theaters ?? [];
   const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
@@ -98,7 +98,7 @@ export function HomeRoute() {
       {nowShowing.length > 0 ? <MovieHero movies={nowShowing.slice(0, HERO_MOVIES)} /> : null}
       <div className="container">
         {isSingleLocation || theaters.length < 2 ? null : (
-          <TheaterChooser theaters={theaters} selectedTheaterId={chosenTheaterId} onSelect={selectTheater} />
+          <TheaterChooser theaters={theaters} selectedTheaterId={selectedTheaterId} onSelect={selectTheater} />
         )}
         <Deferred>
           <section className={styles.section} aria-labelledby="now-showing" data-testid="now-showing">

@@ -16,7 +16,7 @@ import styles from './theater.module.css';
 export function TheaterRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
-  const { chosenTheaterId, selectTheater } = useSelectedTheater();
+  const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const { content, fallback } = useRoutePageData('theater');
   const hydrated = useHydrated();
   const theater = content?.theater;
@@ -40,7 +40,7 @@ export function TheaterRoute() {
             className={styles.handOffs}
             linkClassName="button button-secondary"
           />
-          {isSingleLocation ? null : theater.id === chosenTheaterId ? (
+          {isSingleLocation ? null : theater.id === selectedTheaterId ? (
             <p className={styles.chosen}>{t('theaters.yourTheater')}</p>
           ) : (
             <button
