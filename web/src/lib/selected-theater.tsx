@@ -1,8 +1,9 @@
 import {
   createContext,
+  startTransition,
   useCallback,
   useContext,
-  useDeferredValue,
+  useEffect,
   useMemo,
   useState,
   type ReactNode,
@@ -16,13 +17,7 @@ export const SELECTED_THEATER_COOKIE = 'selectedTheaterId';
 export const SELECTED_THEATER_DAYS = 30;
 
 type SelectedTheaterContextValue = {
-  /** The theater the page shows: it follows the choice once what it needs is ready. */
   selectedTheaterId: string | undefined;
-  /**
-   * The visitor's choice at once, for the header's picker: a control shows its value at
-   * once, while what the page lays out for the choice follows selectedTheaterId.
-   */
-  chosenTheaterId: string | undefined;
   selectTheater: (theaterId: string) => void;
 };
 
@@ -34,26 +29,26 @@ export function storedTheaterId(): string | undefined {
 }
 
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  // The server renders the chain-wide page: the stored choice applies once hydrated (a
-  // page rendered in the browser alone reads it at once), until the visitor picks one.
+  // The server renders the chain-wide page: the stored choice applies once hydrated, as a
+  // transition, so what it fetches (the theater's movies, its ads) keeps the page as it
+  // is until it is ready instead of showing a part's fallback and moving the page. A page
+  // rendered in the browser alone reads it at once.
   const hydrated = useHydrated();
-  const [picked, setPicked] = useState<string>();
-  const chosenTheaterId = picked ?? (hydrated ? storedTheaterId() : undefined);
-  // The header's picker shows the choice at once. What the page shows for it (the
-  // theater's movies, its ads, the home page's chooser) may need data or code not
-  // loaded yet: the page follows the choice as a deferred value, staying as it is until
-  // that is ready and then changing at once, instead of showing a part's fallback or
-  // moving twice.
-  const selectedTheaterId = useDeferredValue(chosenTheaterId);
+  const [selectedTheaterId, setSelectedTheaterId] = useState(() =>
+    hydrated ? storedTheaterId() : undefined,
+  );
+  useEffect(() => {
+    startTransition(() => setSelectedTheaterId((id) => id ?? storedTheaterId()));
+  }, []);
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
-    setPicked(theaterId);
+    setSelectedTheaterId(theaterId);
   }, []);
 
   const value = useMemo(
-    () => ({ selectedTheaterId, chosenTheaterId, selectTheater }),
-    [selectedTheaterId, chosenTheaterId, selectTheater],
+    () => ({ selectedTheaterId, selectTheater }),
+    [selectedTheaterId, selectTheater],
   );
   return (
     <SelectedTheaterContext.Provider value={value}>{children}</SelectedTheaterContext.Provider>

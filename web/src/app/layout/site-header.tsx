@@ -26,7 +26,7 @@ type SiteHeaderProps = {
 
 export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: SiteHeaderProps) {
   const t = useTranslate();
-  const { chosenTheaterId, selectTheater } = useSelectedTheater();
+  const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const logo = settings?.logo?.src;
   return (
     <header className={styles.header}>
@@ -54,7 +54,7 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
           <div className={styles.theater}>
             <TheaterPicker
               theaters={theaters}
-              selectedTheaterId={chosenTheaterId}
+              selectedTheaterId={selectedTheaterId}
               onSelect={selectTheater}
             />
           </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/lib/i18n';
+import { storedTheaterId } from '@/lib/selected-theater';
 import type { Theater } from '@/types/api';
 import styles from './theater-picker.module.css';
 
@@ -14,9 +15,12 @@ type TheaterPickerProps = {
 export function TheaterPicker({ theaters, selectedTheaterId, onSelect }: TheaterPickerProps) {
   const t = useTranslate();
   const id = useId();
-  const known = theaters.some((theater) => theater.id === selectedTheaterId);
   // A choice made before the page is hydrated would be lost: the menu waits for it.
   const hydrated = useHydrated();
+  // Once hydrated the page applies the stored choice as a transition, which may wait for
+  // the theater's parts: the menu, a control, shows it at once.
+  const shown = selectedTheaterId ?? (hydrated ? storedTheaterId() : undefined);
+  const known = theaters.some((theater) => theater.id === shown);
   return (
     <div className={styles.picker}>
       <label htmlFor={id} className="visually-hidden">
@@ -30,7 +34,7 @@ export function TheaterPicker({ theaters, selectedTheaterId, onSelect }: Theater
         className={styles.select}
         data-testid="theater-picker"
         disabled={!hydrated}
-        value={known ? selectedTheaterId : ''}
+        value={known ? shown : ''}
         onChange={(event) => {
           if (event.target.value) onSelect(event.target.value);
         }}
