@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes a large chain's site bundle for the publishing benchmark (bench/publish.sh).
+"""Writes a large chain's site bundle for the benchmarks (bench/publish.sh, search.sh, ingest.sh).
 
 The demo chain (site/demo) grown to 300 theaters, 150 movies and 14 days of showtimes:
 the demo's theaters, movies, schedules, events, pages and settings, plus generated
@@ -92,7 +92,8 @@ def main() -> None:
     (out / "theaters.json").write_text(json.dumps(demo_theaters + generated, indent=2))
     (out / "movies.json").write_text(json.dumps(movie_list, indent=2))
     schedules = demo("schedules.json")
-    for t_index, t in enumerate(generated):
+    # With 0 days the generated theaters have no schedule (bench/ingest.sh writes theirs).
+    for t_index, t in enumerate(generated if days > 0 else []):
         for slot in range(min(MOVIES_PER_THEATER, movies)):
             m = movie_list[(t_index * 7 + slot * 13) % movies]
             schedules.append({

@@ -13,28 +13,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-BIN_DIR=${BIN_DIR:-target/release}
-PORT=18090
-CATALOGUE_PORT=18151
-
-for tool in curl python3 node; do
-    command -v "$tool" >/dev/null || { echo "bench: $tool is required" >&2; exit 1; }
-done
-for binary in gateway svc-catalogue svc-loyalty svc-ads svc-consent; do
-    [ -x "$BIN_DIR/$binary" ] || { echo "bench: $BIN_DIR/$binary is not built (cargo build --release)" >&2; exit 1; }
-done
-[ -f web/dist-server/entry-server.js ] || { echo "bench: the web app is not built (make web)" >&2; exit 1; }
+. bench/stack.sh
+STACK_PORT=18090
+SERVICES_PORT=18151
+require_stack
 
 work=$(mktemp -d)
-pids=()
 cleanup() {
-    [ ${#pids[@]} -gt 0 ] && kill "${pids[@]}" 2>/dev/null || true
-    wait 2>/dev/null || true
+    stop_stack
     rm -rf "$work"
 }
 trap cleanup EXIT
-
-readiness() { curl -fs "http://127.0.0.1:$PORT/readyz" 2>/dev/null || true; }
 
 # Waits until the snapshot is rendered and its revision is not $1; prints /readyz.
 wait_published() {
@@ -56,28 +45,10 @@ sys.exit(0 if snapshot.get("rendered") and snapshot.get("revision") != sys.argv[
     exit 1
 }
 
-rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
-peak_mib() { awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
-
 measure() {
     local name=$1 site=$2
-    export CATALOGUE_ADDR=127.0.0.1:$CATALOGUE_PORT LOYALTY_ADDR=127.0.0.1:$((CATALOGUE_PORT + 1))
-    export ADS_ADDR=127.0.0.1:$((CATALOGUE_PORT + 2)) CONSENT_ADDR=127.0.0.1:$((CATALOGUE_PORT + 3))
-    export RENDERER_ADDR=127.0.0.1:$((CATALOGUE_PORT + 4)) RENDERER_URL=http://127.0.0.1:$((CATALOGUE_PORT + 4))
-    export DATA_DIR=$work/data-$name LOG_FORMAT=json RUST_LOG=warn
-    SITE_DIR=$site CATALOGUE_RELOAD_MS=500 "$BIN_DIR/svc-catalogue" >"$work/catalogue-$name.log" 2>&1 &
-    local catalogue_pid=$!
-    pids=("$catalogue_pid")
-    for service in svc-loyalty svc-ads svc-consent; do
-        "$BIN_DIR/$service" >"$work/$service-$name.log" 2>&1 &
-        pids+=($!)
-    done
-    node web/renderer/server.mjs >"$work/renderer-$name.log" 2>&1 &
-    local renderer_pid=$!
-    pids+=("$renderer_pid")
-    GATEWAY_ADDR=127.0.0.1:$PORT SITE_DIR=$site WEB_DIST=web/dist ${GATEWAY_WRAP:-} "$BIN_DIR/gateway" >"$work/gateway-$name.log" 2>&1 &
-    local gateway_pid=$!
-    pids+=("$gateway_pid")
+    start_stack "$name" SITE_DIR="$site" CATALOGUE_RELOAD_MS=500
+    local catalogue_pid=${stack_pids[0]} renderer_pid=${stack_pids[4]} gateway_pid=${stack_pids[5]}
     local cold
     cold=$(wait_published none)
     local gateway_rss
@@ -114,9 +85,7 @@ print(f"  snapshot {cold['bytes'] / 2**20:.0f} MiB in all encodings")
 print(f"  RSS gateway {rss} MiB after the cold publish, {rss_after} MiB after the change, {peak} MiB at its peak")
 print(f"  RSS svc-catalogue {catalogue_rss} MiB, renderer {renderer_rss} MiB")
 PY
-    kill "${pids[@]}"
-    wait 2>/dev/null || true
-    pids=()
+    stop_stack
 }
 
 cp -r site/demo "$work/demo"

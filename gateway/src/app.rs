@@ -12,7 +12,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::api::{ApiContext, SearchAnswers};
+use crate::api::{ApiContext, KeptAnswers};
 use crate::client_address::TrustedProxies;
 use crate::clients::Services;
 use crate::error::error_response;
@@ -34,6 +34,8 @@ pub struct Shared {
     pub site: SiteCache,
     /// The published site: pages, page data, app data, sitemap.
     pub published: Published,
+    /// The catalogue's JSON answers, kept for the revision being served.
+    pub kept_answers: KeptAnswers,
     pub publish_status: PublishStatus,
     /// The renderer the publisher calls, asked for its health by `/readyz`.
     pub renderer: Renderer,
@@ -73,10 +75,9 @@ pub fn app(shared: Shared) -> Router {
         .merge(api::router(ApiContext {
             services: shared.services.clone(),
             site: shared.site.clone(),
-            published: shared.published.clone(),
             ticketing_sandbox: shared.ticketing_sandbox,
             trusted_proxies: shared.trusted_proxies.clone(),
-            search_answers: SearchAnswers::default(),
+            kept_answers: shared.kept_answers.clone(),
         }))
         .merge(loyalty::router(LoyaltyContext {
             services: shared.services,
@@ -105,7 +106,12 @@ pub fn app(shared: Shared) -> Router {
         )
         .layer(middleware::from_fn(request_context::scope))
         .layer(CatchPanicLayer::custom(|_| internal_error()))
-        // Outermost: a published page is a lookup and a write, past no other layer.
+        // Outermost: a published page or a kept answer is a lookup and a write, past no
+        // other layer.
+        .layer(middleware::from_fn_with_state(
+            shared.kept_answers,
+            api::serve_kept,
+        ))
         .layer(middleware::from_fn_with_state(
             shared.published,
             publish::serve::published,

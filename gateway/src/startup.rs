@@ -11,6 +11,7 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+use crate::api::KeptAnswers;
 use crate::app::{Shared, app};
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
@@ -94,12 +95,14 @@ impl Application {
             .unwrap_or_default();
         let web = WebApp::load(&config.web_dist);
         let published = Published::default();
+        let kept_answers = KeptAnswers::new(site.clone());
         let publish_status = PublishStatus::default();
         let renderer = Renderer::new(&renderer_url);
         let publisher = Publisher {
             services: services.clone(),
             site: site.clone(),
             published: published.clone(),
+            kept_answers: kept_answers.clone(),
             status: publish_status.clone(),
             renderer: renderer.clone(),
             template: web.template(),
@@ -129,6 +132,7 @@ impl Application {
             services,
             site,
             published,
+            kept_answers,
             publish_status,
             renderer,
             web,

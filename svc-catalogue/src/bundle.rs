@@ -87,6 +87,7 @@ pub fn load(dir: &Path, clock: &Clock) -> Result<SiteContent, BundleError> {
         showtimes,
         events,
         pages,
+        poster_images: BTreeMap::new(),
     })
 }
 

@@ -29,6 +29,9 @@ pub struct Config {
     pub today: Option<Date>,
     /// The Veezi connector's settings.
     pub veezi: crate::veezi::VeeziConfig,
+    /// Whether poster images are fetched from plain http and local addresses too. Never
+    /// read from the environment: for tests against a local server only.
+    pub poster_images_from_local_addresses: bool,
 }
 
 impl Config {
@@ -89,6 +92,7 @@ impl Config {
             site_id,
             reload_every,
             today,
+            poster_images_from_local_addresses: false,
         })
     }
 }

@@ -8,6 +8,7 @@ use proto::catalogue::v1 as pb;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
+use crate::Error;
 use crate::domain::pages::{Page, PageSection};
 use crate::domain::site::{
     AdsCustom, AdsCustomLocation, BrandColors, Circuit, Country, FontWeights, Fonts, Logo,
@@ -17,12 +18,15 @@ use crate::domain::site::{
 use crate::domain::theaters::{Address, Theater, TheaterNear};
 use crate::domain::{Catalogue, ShowtimeQuery};
 use crate::follow::SharedCatalogue;
+use crate::store::Store;
 use crate::version::{self, Clock};
 
 #[derive(Debug, Clone)]
 pub struct CatalogueService {
     pub catalogue: SharedCatalogue,
     pub clock: Clock,
+    /// Where the point of sale's poster images are kept.
+    pub store: Store,
 }
 
 impl CatalogueService {
@@ -156,7 +160,22 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 
     async fn get_poster(&self, request: Request<pb::GetPosterRequest>) -> Reply<pb::Poster> {
         let catalogue = self.catalogue.get();
-        let svg = catalogue.poster(&request.into_inner().id, self.today(&catalogue))?;
+        let id = request.into_inner().id;
+        let has_image = catalogue
+            .movies
+            .iter()
+            .find(|movie| movie.id == id)
+            .is_some_and(|movie| catalogue.poster_image(movie).is_some());
+        if has_image
+            && let Some((content_type, body)) = self
+                .store
+                .poster_image(&catalogue.site_id, &id)
+                .await
+                .map_err(Error::from)?
+        {
+            return Ok(Response::new(pb::Poster { content_type, body }));
+        }
+        let svg = catalogue.poster(&id, self.today(&catalogue))?;
         Ok(Response::new(pb::Poster {
             content_type: "image/svg+xml".to_owned(),
             body: svg.into_bytes(),

@@ -149,6 +149,7 @@ pub fn movie(record: pb::MovieRecord) -> Result<MovieEntry, Invalid> {
         attributes: record.attributes,
         trailer_url: record.trailer_url,
         original_language: record.original_language,
+        poster_image_url: record.poster_image_url,
     };
     checks::movie(&movie)?;
     if !movie.original_language.is_empty() && !showtimes::is_language_tag(&movie.original_language)

@@ -31,6 +31,7 @@ pub mod follow;
 pub mod grpc;
 pub mod import;
 pub mod ingest;
+pub mod poster_images;
 pub mod search;
 pub mod store;
 pub mod veezi;
@@ -118,6 +119,21 @@ impl Application {
             self.store
                 .report_health(health.0.clone(), STORE_CHECKED_EVERY),
         );
+        let fetcher = if self.config.poster_images_from_local_addresses {
+            poster_images::PosterFetcher::allowing_local_addresses()
+        } else {
+            poster_images::PosterFetcher::new()
+        };
+        match fetcher {
+            Ok(fetcher) => tasks.push(poster_images::keep_fetched(
+                self.store.clone(),
+                self.catalogue.clone(),
+                fetcher,
+            )),
+            Err(error) => {
+                tracing::error!(%error, "poster images cannot be fetched: movies show drawn posters");
+            }
+        }
         tasks.push(veezi::keep_in_step(
             self.config.veezi.clone(),
             self.store.clone(),
@@ -128,6 +144,7 @@ impl Application {
         let service = grpc::CatalogueService {
             catalogue: self.catalogue,
             clock,
+            store: self.store.clone(),
         };
         let served = platform::serving::serve(
             platform::serving::Services::new(CatalogueServer::new(service)).with(

@@ -2,10 +2,9 @@
 
 use std::sync::Arc;
 
-use super::search_answers::SearchAnswers;
+use super::kept_answers::KeptAnswers;
 use crate::client_address::{KnowsProxies, TrustedProxies};
 use crate::clients::Services;
-use crate::publish::Published;
 use crate::site_snapshot::SiteCache;
 use crate::ticketing::sandbox::TicketingSandbox;
 
@@ -17,14 +16,12 @@ pub type ApiState = Arc<ApiContext>;
 pub struct ApiContext {
     pub services: Services,
     pub site: SiteCache,
-    /// The published snapshot, whose catalogue revision keys the kept search answers.
-    pub published: Published,
     /// Whether booking links lead to the stand-in ticketing site.
     pub ticketing_sandbox: TicketingSandbox,
     /// The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
-    /// Site search's recent answers, for the catalogue version being served.
-    pub search_answers: SearchAnswers,
+    /// The catalogue's answers, kept for the revision being served.
+    pub kept_answers: KeptAnswers,
 }
 
 impl KnowsProxies for ApiContext {

@@ -6,11 +6,11 @@ mod consent;
 mod context;
 mod events;
 mod ingest;
+mod kept_answers;
 mod movies;
 mod openapi;
 mod pages;
 mod search;
-mod search_answers;
 mod showtimes;
 mod site;
 mod theaters;
@@ -19,18 +19,25 @@ use std::sync::Arc;
 
 use axum::Router;
 pub use context::ApiContext;
+pub use kept_answers::{KeptAnswers, serve_kept};
 pub use openapi::openapi_document;
-pub use search_answers::SearchAnswers;
 
 pub fn router(context: ApiContext) -> Router {
-    let v1 = Router::new()
-        .merge(site::router())
+    // What the catalogue answers is the same for everyone until it changes: kept.
+    let catalogue = Router::new()
         .merge(theaters::router())
         .merge(movies::router())
         .merge(showtimes::router())
         .merge(events::router())
         .merge(pages::router())
         .merge(search::router())
+        .route_layer(axum::middleware::from_fn_with_state(
+            context.kept_answers.clone(),
+            kept_answers::keep,
+        ));
+    let v1 = Router::new()
+        .merge(site::router())
+        .merge(catalogue)
         .merge(ads::router())
         .merge(consent::router())
         .merge(ingest::router())

@@ -1,9 +1,6 @@
-use axum::Router;
 use axum::extract::State;
-use axum::http::header;
-use axum::response::{IntoResponse, Response};
 use axum::routing::get;
-use bytes::Bytes;
+use axum::{Json, Router};
 use proto::catalogue::v1::{SearchHit, SearchRequest};
 use serde::Deserialize;
 use utoipa::IntoParams;
@@ -37,47 +34,19 @@ struct SearchQuery {
 async fn search(
     State(state): State<ApiState>,
     Query(query): Query<SearchQuery>,
-) -> Result<Response, AppError> {
-    let text = query.q;
+) -> Result<Json<Vec<SearchHit>>, AppError> {
     if query.limit == Some(0) {
         return Err(AppError::BadRequest("limit: 1 to 50".to_owned()));
-    }
-    let limit = query.limit.unwrap_or(0);
-    // Before the first snapshot there is no revision to key answers by: none is kept.
-    let revision = state
-        .published
-        .peek()
-        .as_ref()
-        .map(|snapshot| snapshot.version.revision.clone());
-    let key = revision.map(|revision| (revision, text.trim().to_lowercase(), limit));
-    if let Some(body) = key.as_ref().and_then(|key| state.search_answers.0.get(key)) {
-        return Ok(answer(body));
     }
     let reply = state
         .services
         .catalogue
         .clone()
-        .search(SearchRequest { query: text, limit })
+        .search(SearchRequest {
+            query: query.q,
+            limit: query.limit.unwrap_or(0),
+        })
         .await
         .map_err(AppError::catalogue)?;
-    let body = Bytes::from(
-        serde_json::to_vec(&reply.into_inner().hits)
-            .map_err(|error| AppError::catalogue(tonic::Status::internal(error.to_string())))?,
-    );
-    if let Some(key) = key {
-        state.search_answers.0.insert(key, body.clone());
-    }
-    Ok(answer(body))
-}
-
-fn answer(body: Bytes) -> Response {
-    (
-        [
-            (header::CONTENT_TYPE, "application/json"),
-            // The same words find the same things until the catalogue changes.
-            (header::CACHE_CONTROL, "public, max-age=60"),
-        ],
-        body,
-    )
-        .into_response()
+    Ok(Json(reply.into_inner().hits))
 }

@@ -14,7 +14,7 @@ use crate::clients::Services;
 use crate::error::AppError;
 use crate::site_snapshot::{self, SiteOverrides, SiteSnapshot};
 
-use super::{PublishError, posters};
+use super::{PublishError, Snapshot, posters};
 
 /// Poster and showtime requests in flight at once.
 const CALLS_AT_ONCE: usize = 8;
@@ -33,12 +33,24 @@ pub struct CatalogueContent {
     pub showtimes: Vec<catalogue::Showtime>,
     /// Movie or event id -> its generated poster (SVG), for each that has one.
     pub posters: Vec<(String, Bytes)>,
+    /// The point of sale's poster images the movies show.
+    pub poster_images: Vec<PosterImage>,
+}
+
+/// A point of sale's poster image, as a movie's posterUrl names it.
+#[derive(Debug, Clone)]
+pub struct PosterImage {
+    pub path: String,
+    pub content_type: &'static str,
+    /// `None`: the last snapshot has it (its path names its bytes), so it is not fetched.
+    pub body: Option<Bytes>,
 }
 
 pub async fn fetch(
     services: &Services,
     overrides: &SiteOverrides,
     version: catalogue::SiteVersion,
+    previous: Option<Arc<Snapshot>>,
 ) -> Result<CatalogueContent, PublishError> {
     let mut client = services.catalogue.clone();
     let site = client
@@ -78,6 +90,12 @@ pub async fn fetch(
         .map(|theater| theater.id.clone())
         .collect();
     let mut showtimes = weeks_showtimes(services, theater_ids, today, last_day).await?;
+    // Pages show a showtime's availability, not its seat count (the JSON API has that):
+    // a sale that leaves the availability as it was changes no page.
+    for showtime in &mut showtimes {
+        showtime.seats_available = None;
+        showtime.seats_total = None;
+    }
     // The catalogue's own order, as one call for the whole chain would give it.
     showtimes.sort_by(|a, b| {
         (&a.starts_at, &a.theater_id, &a.movie_id).cmp(&(&b.starts_at, &b.theater_id, &b.movie_id))
@@ -87,6 +105,7 @@ pub async fn fetch(
         .map(|movie| &movie.poster_url)
         .chain(events.iter().map(|event| &event.poster_url));
     let posters = generated_posters(services, poster_urls).await?;
+    let poster_images = poster_images(services, &movies, previous.as_deref()).await?;
     let sandbox = overrides.ticketing_sandbox;
     Ok(CatalogueContent {
         version,
@@ -96,6 +115,7 @@ pub async fn fetch(
         pages,
         showtimes: sandbox.showtimes(showtimes),
         posters,
+        poster_images,
     })
 }
 
@@ -158,4 +178,40 @@ async fn generated_posters(
         .try_collect()
         .await?;
     Ok(fetched)
+}
+
+/// The movies' poster images from the point of sale, fetched from svc-catalogue unless
+/// the `previous` snapshot has them (a new image is rare: one at a time).
+async fn poster_images(
+    services: &Services,
+    movies: &[catalogue::Movie],
+    previous: Option<&Snapshot>,
+) -> Result<Vec<PosterImage>, PublishError> {
+    let mut images = Vec::new();
+    for movie in movies {
+        let Some(content_type) = posters::image_type(&movie.poster_url) else {
+            continue;
+        };
+        let kept = previous.is_some_and(|previous| previous.file(&movie.poster_url).is_some());
+        let body = if kept {
+            None
+        } else {
+            let poster = services
+                .catalogue
+                .clone()
+                .get_poster(catalogue::GetPosterRequest {
+                    id: movie.id.clone(),
+                })
+                .await
+                .map_err(AppError::catalogue)?
+                .into_inner();
+            Some(Bytes::from(poster.body))
+        };
+        images.push(PosterImage {
+            path: movie.poster_url.clone(),
+            content_type,
+            body,
+        });
+    }
+    Ok(images)
 }

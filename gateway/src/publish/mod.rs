@@ -37,6 +37,7 @@ use bytes::Bytes;
 use futures_util::StreamExt;
 use proto::catalogue::v1 as catalogue;
 
+use crate::api::KeptAnswers;
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::site_snapshot::{SiteCache, SiteSnapshot};
@@ -108,6 +109,8 @@ pub struct Publisher {
     pub services: Services,
     pub site: SiteCache,
     pub published: Published,
+    /// The JSON API's kept answers, told of each revision as soon as it is heard.
+    pub kept_answers: KeptAnswers,
     pub status: PublishStatus,
     pub renderer: Renderer,
     /// The built web app's page template; `None` when it is not built (only data is
@@ -158,7 +161,10 @@ impl Publisher {
             loop {
                 tokio::select! {
                     next = versions.message() => match next {
-                        Ok(Some(version)) => pending = Some(version),
+                        Ok(Some(version)) => {
+                            self.kept_answers.follow(Some(&version.revision));
+                            pending = Some(version);
+                        }
                         Ok(None) | Err(_) => break,
                     },
                     () = tokio::time::sleep(retry), if pending.is_some() => {}
@@ -180,6 +186,7 @@ impl Publisher {
                 self.status.update(|state| state.pending = pending.clone());
             }
             tracing::warn!("the catalogue's version stream ended; the last snapshot keeps serving");
+            self.kept_answers.follow(None);
             self.status
                 .update(|state| state.catalogue_connected = false);
             tokio::time::sleep(retry).await;
@@ -234,7 +241,14 @@ impl Publisher {
             return Ok(());
         }
         let started = std::time::Instant::now();
-        let content = match content::fetch(&self.services, self.site.overrides(), version).await {
+        let fetched = content::fetch(
+            &self.services,
+            self.site.overrides(),
+            version,
+            previous.clone(),
+        )
+        .await;
+        let content = match fetched {
             Ok(content) => content,
             Err(error) => {
                 self.status
@@ -316,6 +330,7 @@ impl Publisher {
             .collect::<Result<Vec<_>, PublishError>>()?;
         let entity_paths = EntityPaths::of(&content);
         let posters = std::mem::take(&mut content.posters);
+        let poster_images = std::mem::take(&mut content.poster_images);
         let version = content.version.clone();
         // What is left (a large chain's 200,000 showtimes) is not needed past here.
         drop(content);
@@ -405,6 +420,19 @@ impl Publisher {
             })
             .collect();
         files.extend(compress_all(poster_jobs).await.into_iter().flatten());
+        for image in poster_images {
+            let file = match image.body {
+                Some(body) => Some(Arc::new(PublishedFile::new(
+                    StatusCode::OK,
+                    image.content_type,
+                    body,
+                    policy(),
+                    now,
+                ))),
+                None => previous.and_then(|previous| previous.file(&image.path).cloned()),
+            };
+            files.extend(file.map(|file| (image.path, file)));
+        }
         if let Some(card) = site_card {
             files.insert(posters::SITE_CARD_PATH.to_owned(), card);
         }

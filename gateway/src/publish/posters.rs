@@ -1,5 +1,7 @@
 //! The generated posters (svc-catalogue draws them as SVG) published with the pages, and
 //! the link-preview images drawn from them: social networks and chat apps show no SVG.
+//! A point of sale's own poster image (`/posters/images/{id}-{digest}.jpg`, kept by
+//! svc-catalogue) is published as it is, and is its own preview.
 //! A preview is a 1200 x 630 PNG card (the size Open Graph and X recommend): a poster in
 //! its middle on the poster's own darkest colour, or, for the pages without a poster of
 //! their own (home, lists, theaters, content pages), the site's card: its name and
@@ -20,6 +22,13 @@ pub const SITE_CARD_PATH: &str = "/og-image.png";
 const PREFIX: &str = "/posters/";
 const SVG: &str = ".svg";
 const PNG: &str = ".png";
+/// Where the point of sale's poster images live, by extension and content type.
+const IMAGES: &str = "/posters/images/";
+const IMAGE_TYPES: [(&str, &str); 3] = [
+    (".jpg", "image/jpeg"),
+    (".png", "image/png"),
+    (".webp", "image/webp"),
+];
 
 #[derive(Debug, thiserror::Error)]
 pub enum PosterError {
@@ -38,6 +47,18 @@ pub fn generated_id(poster_url: &str) -> Option<&str> {
         .strip_prefix(PREFIX)?
         .strip_suffix(SVG)
         .filter(|id| !id.is_empty() && !id.contains('/'))
+}
+
+/// The content type of a point of sale's poster image by its URL; `None` for any other.
+pub fn image_type(poster_url: &str) -> Option<&'static str> {
+    let name = poster_url.strip_prefix(IMAGES)?;
+    if name.contains('/') {
+        return None;
+    }
+    IMAGE_TYPES
+        .iter()
+        .find(|(extension, _)| name.ends_with(extension))
+        .map(|(_, content_type)| *content_type)
 }
 
 pub fn svg_path(id: &str) -> String {

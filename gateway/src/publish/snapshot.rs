@@ -25,6 +25,7 @@ const BROTLI_FAST: u32 = 5;
 const BROTLI_AT_ONCE_MAX: usize = 128 * 1024;
 const BROTLI_WINDOW: u32 = 22;
 const GZIP_LEVEL: u32 = 9;
+const GZIP_FAST: u32 = 6;
 
 /// One published file in each encoding a client may take.
 #[derive(Debug)]
@@ -67,15 +68,53 @@ impl PublishedFile {
         content_security_policy: Option<HeaderValue>,
         changed_at: jiff::Timestamp,
     ) -> PublishedFile {
-        let etag = ETag::of(&body);
         let brotli_quality = if body.len() <= BROTLI_AT_ONCE_MAX {
             BROTLI_BEST
         } else {
             BROTLI_FAST
         };
-        let compressed = compressible(content_type).then(|| Compressed {
+        let compression = compressible(content_type).then_some((GZIP_LEVEL, brotli_quality));
+        PublishedFile::encoded(
+            status,
+            content_type,
+            body,
+            compression,
+            content_security_policy,
+            changed_at,
+        )
+    }
+
+    /// A JSON answer of the API kept for a catalogue revision: compressed at once and
+    /// quickly (Brotli BROTLI_FAST, gzip GZIP_FAST), since a revision may last seconds.
+    pub fn answer(
+        status: StatusCode,
+        body: Bytes,
+        content_security_policy: Option<HeaderValue>,
+        changed_at: jiff::Timestamp,
+    ) -> PublishedFile {
+        PublishedFile::encoded(
+            status,
+            "application/json",
+            body,
+            Some((GZIP_FAST, BROTLI_FAST)),
+            content_security_policy,
+            changed_at,
+        )
+    }
+
+    /// `body`, and its gzip and Brotli forms at `compression` (gzip level, Brotli quality).
+    fn encoded(
+        status: StatusCode,
+        content_type: &'static str,
+        body: Bytes,
+        compression: Option<(u32, u32)>,
+        content_security_policy: Option<HeaderValue>,
+        changed_at: jiff::Timestamp,
+    ) -> PublishedFile {
+        let etag = ETag::of(&body);
+        let compressed = compression.map(|(gzip_level, brotli_quality)| Compressed {
             gzip: Encoded {
-                bytes: gzip(&body),
+                bytes: gzip(&body, gzip_level),
                 etag: etag.with_suffix("gz"),
             },
             brotli: brotli_encoded(&body, &etag, brotli_quality),
@@ -127,10 +166,10 @@ fn compressible(content_type: &str) -> bool {
     !content_type.starts_with("image/") || content_type.starts_with("image/svg+xml")
 }
 
-fn gzip(body: &[u8]) -> Bytes {
+fn gzip(body: &[u8], level: u32) -> Bytes {
     let mut encoder = flate2::write::GzEncoder::new(
         Vec::with_capacity(body.len() / 3),
-        flate2::Compression::new(GZIP_LEVEL),
+        flate2::Compression::new(level),
     );
     // Writing to a Vec cannot fail.
     let _ = encoder.write_all(body);

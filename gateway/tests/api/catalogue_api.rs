@@ -333,3 +333,87 @@ async fn a_kept_search_answer_gives_way_to_the_changed_catalogue() {
     );
     assert_eq!(first_title().await, "Velocity Redux");
 }
+
+/// The catalogue's answers are kept for the revision being served: the same bytes with an
+/// entity tag (a 304 for a client that has them), a client's error kept as well, and a
+/// committed change answered as soon as the catalogue serves it.
+#[tokio::test]
+async fn catalogue_answers_are_kept_with_their_tag_until_the_catalogue_changes() {
+    let gateway = spawn_gateway().await;
+    let first = gateway.get("/api/v1/movies").await;
+    assert_eq!(first.status(), 200);
+    let etag = first
+        .headers()
+        .get("etag")
+        .expect("a kept answer has an entity tag")
+        .clone();
+    assert_eq!(
+        first.headers()["cache-control"],
+        "public, max-age=0, must-revalidate"
+    );
+    assert!(first.headers().contains_key("content-security-policy"));
+    let body = first.bytes().await.expect("a body");
+    let again = gateway.get("/api/v1/movies").await;
+    assert_eq!(again.headers().get("etag"), Some(&etag));
+    assert_eq!(again.bytes().await.expect("a body"), body);
+    let revalidated = gateway
+        .client
+        .get(gateway.url("/api/v1/movies"))
+        .header("if-none-match", etag.clone())
+        .send()
+        .await
+        .expect("the gateway answers");
+    assert_eq!(revalidated.status(), 304);
+
+    for _ in 0..2 {
+        let (status, error) = gateway.get_json("/api/v1/theaters/999").await;
+        assert_eq!(status, 404);
+        assert_eq!(error_of(&error).0, "not_found");
+    }
+
+    let movies: Vec<Value> = serde_json::from_slice(&body).expect("JSON");
+    let mut movie = movies[0].clone();
+    let id = movie["id"].as_str().expect("an id").to_owned();
+    let fields = movie.as_object_mut().expect("an object");
+    fields.retain(|name, _| {
+        [
+            "id",
+            "title",
+            "synopsis",
+            "runtimeMinutes",
+            "rating",
+            "genres",
+        ]
+        .contains(&name.as_str())
+    });
+    fields.insert("title".to_owned(), Value::from("A Title Changed Just Now"));
+    let written = gateway
+        .client
+        .put(gateway.url(&format!("/api/v1/ingest/movies/{id}")))
+        .bearer_auth(gateway.ingest_key("demo"))
+        .json(&movie)
+        .send()
+        .await
+        .expect("the gateway answers");
+    assert_eq!(
+        written.status(),
+        200,
+        "{}",
+        written.text().await.unwrap_or_default()
+    );
+    let changed = eventually(10, || async {
+        let (_, movies) = gateway.get_json("/api/v1/movies").await;
+        movies.as_array().is_some_and(|movies| {
+            movies
+                .iter()
+                .any(|movie| movie["title"] == "A Title Changed Just Now")
+        })
+    })
+    .await;
+    assert!(
+        changed,
+        "the kept answer of the revision before keeps serving"
+    );
+    let now = gateway.get("/api/v1/movies").await;
+    assert_ne!(now.headers().get("etag"), Some(&etag));
+}

@@ -193,7 +193,28 @@ pub fn movie(movie: &MovieEntry) -> Result<(), Invalid> {
             ),
         ));
     }
+    if !movie.poster_image_url.is_empty() && !is_https_address(&movie.poster_image_url) {
+        return Err(Invalid::new(
+            "posterImageUrl",
+            format!(
+                "'{}' is not an https address of at most {MAX_ADDRESS_CHARS} characters",
+                movie.poster_image_url
+            ),
+        ));
+    }
     Ok(())
+}
+
+/// The longest address a record may name.
+const MAX_ADDRESS_CHARS: usize = 2048;
+
+/// Whether `address` is an absolute https URL with a host, of a sensible length.
+fn is_https_address(address: &str) -> bool {
+    address.len() <= MAX_ADDRESS_CHARS
+        && address
+            .strip_prefix("https://")
+            .and_then(|rest| rest.split(['/', '?', '#']).next())
+            .is_some_and(|host| !host.is_empty() && !host.contains(['@', ' ']))
 }
 
 /// Checks an event, whose start is already normalised in its theater's zone.

@@ -24,6 +24,7 @@ use site_paths::hand_off::{self, HandOffScope};
 
 use crate::Error;
 use crate::search::SearchIndex;
+use crate::store::poster_images::StoredPosterImage;
 use movies::{MovieEntry, programming};
 use pages::Page;
 use showtimes::{Showtime, ShowtimeEntry};
@@ -129,6 +130,8 @@ pub struct SiteContent {
     pub showtimes: BTreeMap<String, Vec<ShowtimeEntry>>,
     pub events: Vec<EventEntry>,
     pub pages: Vec<Page>,
+    /// The point of sale's poster images kept, by movie id (an import writes none).
+    pub poster_images: BTreeMap<String, StoredPosterImage>,
 }
 
 /// One revision of a site's catalogue, immutable, answering every read.
@@ -149,6 +152,8 @@ pub struct Catalogue {
     pub messages: BTreeMap<String, BTreeMap<String, String>>,
     /// Movies, theaters, events and pages by the words a visitor types.
     pub search: Arc<SearchIndex>,
+    /// The point of sale's poster images kept, by movie id.
+    pub poster_images: BTreeMap<String, StoredPosterImage>,
 }
 
 /// The filters of a showtime query, as the client sent them.
@@ -214,6 +219,7 @@ impl Catalogue {
             pages,
             messages: content.messages,
             search: Arc::new(search),
+            poster_images: content.poster_images,
         })
     }
 
@@ -336,6 +342,22 @@ impl Catalogue {
             .ok_or_else(|| not_found("movie", id))
     }
 
+    /// The image of the point of sale kept for `movie`, while the movie names it.
+    pub fn poster_image(&self, movie: &MovieEntry) -> Option<&StoredPosterImage> {
+        self.poster_images
+            .get(&movie.id)
+            .filter(|image| image.source_url == movie.poster_image_url)
+    }
+
+    /// The movie's poster as the site serves it: the point of sale's image once it is
+    /// kept, else the drawn one.
+    fn poster_url(&self, movie: &MovieEntry) -> String {
+        match self.poster_image(movie) {
+            Some(image) => poster::image_path(&movie.id, image),
+            None => format!("/posters/{}.svg", movie.id),
+        }
+    }
+
     fn movie_message(&self, movie: &MovieEntry, today: Date) -> pb::Movie {
         let showings: Vec<&Showtime> = self
             .showtimes
@@ -371,7 +393,7 @@ impl Catalogue {
             attributes: movie.attributes.clone(),
             flags: programming.flags.iter().map(|f| (*f).to_owned()).collect(),
             play_week: programming.play_week.to_owned(),
-            poster_url: format!("/posters/{}.svg", movie.id),
+            poster_url: self.poster_url(movie),
             trailer_url: movie.trailer_url.clone(),
             original_language: movie.original_language.clone(),
             path: movie.path(),

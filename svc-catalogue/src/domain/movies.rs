@@ -41,6 +41,10 @@ pub struct MovieEntry {
     pub trailer_url: String,
     #[serde(default)]
     pub original_language: String,
+    /// The point of sale's poster (an https address of a JPEG, PNG or WebP image):
+    /// fetched once and served from the site; the drawn poster until then.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub poster_image_url: String,
 }
 
 impl MovieEntry {
@@ -135,6 +139,7 @@ mod tests {
             attributes: vec![],
             trailer_url: String::new(),
             original_language: String::new(),
+            poster_image_url: String::new(),
         }
     }
 

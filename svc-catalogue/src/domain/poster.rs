@@ -3,6 +3,26 @@
 
 use sha2::{Digest, Sha256};
 
+use crate::store::poster_images::StoredPosterImage;
+
+/// The point of sale's images that are served, by content type, with their extension.
+pub const IMAGE_TYPES: [(&str, &str); 3] = [
+    ("image/jpeg", "jpg"),
+    ("image/png", "png"),
+    ("image/webp", "webp"),
+];
+
+/// Where the site serves movie `id`'s kept poster image: named by its bytes, so a new
+/// image is a new address and the old one can be cached for good.
+pub fn image_path(id: &str, image: &StoredPosterImage) -> String {
+    let extension = IMAGE_TYPES
+        .iter()
+        .find(|(content_type, _)| *content_type == image.content_type)
+        .map_or("img", |(_, extension)| extension);
+    let digest = image.digest.get(..16).unwrap_or(&image.digest);
+    format!("/posters/images/{id}-{digest}.{extension}")
+}
+
 /// What a poster shows.
 pub struct PosterText<'a> {
     pub id: &'a str,

@@ -10,9 +10,11 @@
 //! - [`sites`]: a site's content, written whole and read back as one consistent state.
 //! - [`records`]: the ingest API's writes: one record, a theater's days, seat counts.
 //! - [`keys`]: the ingest API's keys, kept as hashes.
+//! - [`poster_images`]: the point of sale's poster images, fetched once.
 //! - [`showtimes`]: the SQL of showtime rows, shared by the writes.
 
 pub mod keys;
+pub mod poster_images;
 pub mod records;
 pub mod showtimes;
 pub mod sites;

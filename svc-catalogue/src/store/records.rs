@@ -123,6 +123,13 @@ impl Store {
                 }
                 refuse_if_an_event_refers(&mut transaction, site_id, id, |event| &event.movie_id)
                     .await?;
+                sqlx::query(
+                    "DELETE FROM catalogue_poster_images WHERE site_id = $1 AND movie_id = $2",
+                )
+                .bind(site_id)
+                .bind(id)
+                .execute(&mut *transaction)
+                .await?;
             }
             RecordKind::Event | RecordKind::Page => {}
         }

@@ -8,6 +8,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::{Any, Row, Transaction};
 
+use super::poster_images::read_poster_images;
 use super::records::table;
 use super::showtimes::{self, ShowtimeRow};
 use super::{Store, StoreError, unix_now};
@@ -164,6 +165,7 @@ impl Store {
             pages: read_documents(&mut transaction, pages, site_id)
                 .await?
                 .map_err(corrupt("pages"))?,
+            poster_images: read_poster_images(&mut transaction, site_id).await?,
         };
         let stored = StoredSite {
             version: row.try_get("version")?,

@@ -75,6 +75,9 @@ pub struct Film {
     /// "2D Film", "3D Digital", "IMAX"...
     #[serde(default)]
     pub format: Option<String>,
+    /// The film's poster on Veezi's image host.
+    #[serde(default)]
+    pub film_poster_url: Option<String>,
 }
 
 /// One of the cinema's own session attributes.

@@ -67,6 +67,11 @@ fn movie(film: &Film) -> Option<MovieEntry> {
         attributes: vec![],
         trailer_url: String::new(),
         original_language: String::new(),
+        poster_image_url: film
+            .film_poster_url
+            .clone()
+            .filter(|url| url.starts_with("https://"))
+            .unwrap_or_default(),
     })
 }
 
@@ -224,6 +229,7 @@ mod tests {
                 genre: Some("Drama, Thriller".to_owned()),
                 opening_date: Some("2026-11-20T00:00:00".to_owned()),
                 format: Some("2D Film".to_owned()),
+                film_poster_url: Some("https://images.veezi.example/ST00000042.jpg".to_owned()),
             }],
             attributes: vec![VeeziAttribute {
                 id: "0000000001".to_owned(),
@@ -285,6 +291,10 @@ mod tests {
         assert_eq!(movie.title, "Night Train");
         assert_eq!(movie.genres, vec!["Drama", "Thriller"]);
         assert_eq!(movie.release_date, Some(jiff::civil::date(2026, 11, 20)));
+        assert_eq!(
+            movie.poster_image_url,
+            "https://images.veezi.example/ST00000042.jpg"
+        );
     }
 
     #[test]

@@ -52,6 +52,11 @@ pub async fn spawn_catalogue(site_dir: &Path) -> TestCatalogue {
     let application = Application::build(config_in(site_dir, &data_dir))
         .await
         .expect("the bundle loads");
+    serve(application, data_dir).await
+}
+
+/// Serves `application`, whose store is in `data_dir`, and connects a client.
+pub async fn serve(application: Application, data_dir: PathBuf) -> TestCatalogue {
     let addr = test_support::net::spawn_on_loopback(|listener| {
         application.serve(listener, std::future::pending())
     })

@@ -5,6 +5,7 @@ mod catalogue;
 mod choosing;
 mod helpers;
 mod ingest;
+mod poster_images;
 mod reload;
 mod serving;
 mod store;

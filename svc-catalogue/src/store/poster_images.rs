@@ -1,0 +1,130 @@
+//! The point of sale's poster images, fetched once and kept beside the movies that name
+//! them ([`crate::poster_images`] fetches them).
+
+use std::collections::BTreeMap;
+
+use base64::Engine;
+use base64::engine::general_purpose::STANDARD;
+use sha2::{Digest, Sha256};
+use sqlx::{Any, Row, Transaction};
+
+use super::sites::Commit;
+use super::{Store, StoreError, unix_now};
+use crate::domain::movies::MovieEntry;
+
+/// What a revision knows of a stored poster image: enough to name it, not its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPosterImage {
+    /// The address it was fetched from: it serves while the movie names this one.
+    pub source_url: String,
+    pub content_type: String,
+    /// Hex SHA-256 of its bytes.
+    pub digest: String,
+}
+
+impl Store {
+    /// Keeps `body`, fetched from `source_url`, as movie `movie_id`'s poster, if the movie
+    /// still names that address (it may have changed while the image was fetched).
+    #[tracing::instrument(skip(self, body), fields(bytes = body.len()))]
+    pub async fn put_poster_image(
+        &self,
+        site_id: &str,
+        movie_id: &str,
+        source_url: &str,
+        content_type: &str,
+        body: &[u8],
+    ) -> Result<Commit, StoreError> {
+        let mut transaction = self.begin_site_write(site_id).await?;
+        let doc: Option<String> =
+            sqlx::query_scalar("SELECT doc FROM catalogue_movies WHERE site_id = $1 AND id = $2")
+                .bind(site_id)
+                .bind(movie_id)
+                .fetch_optional(&mut *transaction)
+                .await?;
+        let still_named = doc
+            .and_then(|doc| serde_json::from_str::<MovieEntry>(&doc).ok())
+            .is_some_and(|movie| movie.poster_image_url == source_url);
+        let digest = hex::encode(Sha256::digest(body));
+        let stored: Option<(String, String)> = sqlx::query(
+            "SELECT source_url, digest FROM catalogue_poster_images WHERE site_id = $1 AND movie_id = $2",
+        )
+        .bind(site_id)
+        .bind(movie_id)
+        .fetch_optional(&mut *transaction)
+        .await?
+        .map(|row| Ok::<_, sqlx::Error>((row.try_get("source_url")?, row.try_get("digest")?)))
+        .transpose()?;
+        let unchanged = stored.is_some_and(|(url, kept)| url == source_url && kept == digest);
+        if !still_named || unchanged {
+            return self.commit(transaction, site_id, 0).await;
+        }
+        sqlx::query("DELETE FROM catalogue_poster_images WHERE site_id = $1 AND movie_id = $2")
+            .bind(site_id)
+            .bind(movie_id)
+            .execute(&mut *transaction)
+            .await?;
+        sqlx::query(
+            "INSERT INTO catalogue_poster_images \
+             (site_id, movie_id, source_url, content_type, digest, body, fetched_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+        )
+        .bind(site_id)
+        .bind(movie_id)
+        .bind(source_url)
+        .bind(content_type)
+        .bind(&digest)
+        .bind(STANDARD.encode(body))
+        .bind(unix_now())
+        .execute(&mut *transaction)
+        .await?;
+        self.commit(transaction, site_id, 1).await
+    }
+
+    /// Movie `movie_id`'s stored poster image: its content type and bytes.
+    pub async fn poster_image(
+        &self,
+        site_id: &str,
+        movie_id: &str,
+    ) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+        let row = sqlx::query(
+            "SELECT content_type, body FROM catalogue_poster_images WHERE site_id = $1 AND movie_id = $2",
+        )
+        .bind(site_id)
+        .bind(movie_id)
+        .fetch_optional(&self.pool)
+        .await?;
+        let Some(row) = row else { return Ok(None) };
+        let body: String = row.try_get("body")?;
+        let bytes = STANDARD.decode(body).map_err(|error| StoreError::Corrupt {
+            site: site_id.to_owned(),
+            what: "poster image",
+            problem: error.to_string(),
+        })?;
+        Ok(Some((row.try_get("content_type")?, bytes)))
+    }
+}
+
+/// The site's stored poster images by movie id, without their bytes.
+pub(super) async fn read_poster_images(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+) -> Result<BTreeMap<String, StoredPosterImage>, sqlx::Error> {
+    let rows = sqlx::query(
+        "SELECT movie_id, source_url, content_type, digest FROM catalogue_poster_images WHERE site_id = $1",
+    )
+    .bind(site_id)
+    .fetch_all(&mut **transaction)
+    .await?;
+    rows.into_iter()
+        .map(|row| {
+            Ok((
+                row.try_get("movie_id")?,
+                StoredPosterImage {
+                    source_url: row.try_get("source_url")?,
+                    content_type: row.try_get("content_type")?,
+                    digest: row.try_get("digest")?,
+                },
+            ))
+        })
+        .collect()
+}
