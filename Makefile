@@ -11,7 +11,7 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/build web/index.html web/vite.config.ts web/package.json web/tsconfig*.json -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-publish bench-search bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-publish bench-search bench-ingest bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -85,8 +85,8 @@ ops-test: setup
 	.venv/bin/python ops-tests/test_kubernetes.py
 	.venv/bin/python ops-tests/test_supply_chain.py
 
-## make bench-site: the published site (pages, page data, app data), gateway against
-## nginx serving the same bytes (release build).
+## make bench-site: the published site (pages, page data, app data) and the JSON API's
+## catalogue answers, gateway against nginx serving the same bytes (release build).
 bench-site: web
 	cargo build --release -p gateway
 	bench/site.sh
@@ -102,6 +102,13 @@ bench-publish: web
 bench-search: web
 	cargo build --release -p gateway
 	bench/search.sh
+
+## make bench-ingest: the ingest API: a large chain's week imported and published, 10,000
+## seat counts in one call, a night of sales seen on the JSON API and the page data
+## (release build).
+bench-ingest: web
+	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	bench/ingest.sh
 
 ## make bench-loyalty: logins against raw argon2id, and GetMember latency, through the
 ## gateway on PostgreSQL (release build).

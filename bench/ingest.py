@@ -73,7 +73,8 @@ def wait_published(url, revision, limit=300):
 
 
 def site_today(url):
-    showtimes = get_json(f"{url}/api/v1/showtimes")
+    theater = get_json(f"{url}/api/v1/theaters")[0]
+    showtimes = get_json(f"{url}/api/v1/showtimes?theaterId={theater['id']}")
     return date.fromisoformat(showtimes[0]["date"]) if showtimes else date.today()
 
 
@@ -194,11 +195,13 @@ def sales(url, key, rate, seconds):
     today = site_today(url)
     theaters = get_json(f"{url}/api/v1/theaters")
     watched = theaters[:WATCHED_THEATERS]
-    showings = {}
+    showings, shown = {}, {}
     for theater in theaters:
         for showtime in get_json(f"{url}/api/v1/showtimes?theaterId={theater['id']}&from={today}&to={today}"):
             total = showtime.get("seatsTotal") or 120
-            showings[(theater["id"], showtime["perfCode"])] = [total, showtime.get("seatsAvailable", total)]
+            left = showtime.get("seatsAvailable")
+            showings[(theater["id"], showtime["perfCode"])] = [total, total if left is None else left]
+            shown[showtime["perfCode"]] = showtime["availability"]
     watched_ids = {theater["id"] for theater in watched}
     watched_keys = [key_ for key_ in showings if key_[0] in watched_ids]
     other_keys = [key_ for key_ in showings if key_[0] not in watched_ids]
@@ -213,8 +216,7 @@ def sales(url, key, rate, seconds):
     def page_data_seen():
         seen = set()
         for theater in watched:
-            path = theater["path"].rstrip("/")
-            data = get_json(f"{url}/page-data{path}/page-data.json")
+            data = get_json(f"{url}/page-data/theaters/{theater['id']}-{theater['slug']}/page-data.json")
             for showtime in data["data"].get("showtimes", []):
                 seen.add((showtime["perfCode"], showtime["availability"]))
         return seen
@@ -222,7 +224,6 @@ def sales(url, key, rate, seconds):
     api, pages = Watcher(api_seen, 0.05), Watcher(page_data_seen, 0.1)
     api.start()
     pages.start()
-    status = {perf: availability(left, total) for (_, perf), (total, left) in showings.items()}
     started, owed, sent, calls = time.monotonic(), 0.0, 0, []
     while time.monotonic() - started < seconds:
         tick = time.monotonic()
@@ -253,8 +254,8 @@ def sales(url, key, rate, seconds):
                     api.expect(perf_code, left, returned)
                     # Page data shows availability: awaited when it changes.
                     status_now = availability(left, total)
-                    if status.get(perf_code) != status_now:
-                        status[perf_code] = status_now
+                    if shown.get(perf_code) != status_now:
+                        shown[perf_code] = status_now
                         pages.expect(perf_code, status_now, returned)
         time.sleep(max(0.0, 0.1 - (time.monotonic() - tick)))
     time.sleep(10)

@@ -14,6 +14,7 @@
 #
 #   bench/ingest.sh                     # release build
 #   BIN_DIR=target/debug bench/ingest.sh
+#   BENCH_RATE=50 BENCH_SECONDS=20 BENCH_KEEP=1 bench/ingest.sh   # keeps the logs
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +32,7 @@ cleanup() {
     for database in "${databases[@]}"; do
         psql "$BENCH_DATABASE_URL/postgres" -qc "DROP DATABASE IF EXISTS $database" >/dev/null 2>&1 || true
     done
-    rm -rf "$work"
+    if [ -n "${BENCH_KEEP:-}" ]; then echo "bench: logs kept in $work" >&2; else rm -rf "$work"; fi
 }
 trap cleanup EXIT
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The published site against a static file server: the gateway (release build,
 # `--embedded`, demo chain) and Debian's nginx serving the very same bytes, loaded in
-# turn with the same wrk (-t1 -c64 -d6s), three rounds, for five paths: "/", a movie
-# page, that movie's page data, the movie list's page data and the app data. Prints
+# turn with the same wrk (-t1 -c64 -d6s), three rounds, for seven paths: "/", a movie
+# page, that movie's page data, the movie list's page data, the app data, and two of the
+# JSON API's catalogue answers (the movie list, a theater's week of showtimes). Prints
 # requests/s and p99 of each server per round and the median ratios.
 #
 #   bench/site.sh                        # release build
@@ -33,11 +34,13 @@ pids+=($!)
 wait_rendered "127.0.0.1:$GATEWAY_PORT"
 movie=$(curl -fs "http://127.0.0.1:$GATEWAY_PORT/api/v1/movies?playWeek=CURRENT_PLAYWEEK" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
-paths=("/" "$movie" "/page-data${movie}page-data.json" "/page-data/movies/page-data.json" "/page-data/app-data.json")
+paths=("/" "$movie" "/page-data${movie}page-data.json" "/page-data/movies/page-data.json" "/page-data/app-data.json"
+    "/api/v1/movies" "/api/v1/showtimes?theaterId=101")
 
-# The same bytes for nginx: a page path is a directory with its index.html.
+# The same bytes for nginx: a page path is a directory with its index.html; nginx serves
+# a file whatever the query string, so an API answer is the file of its path.
 for path in "${paths[@]}"; do
-    file="$work/root$path"
+    file="$work/root${path%%\?*}"
     case "$path" in */) file="${file}index.html" ;; esac
     mkdir -p "$(dirname "$file")"
     curl -fs "http://127.0.0.1:$GATEWAY_PORT$path" -o "$file"

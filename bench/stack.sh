@@ -26,7 +26,7 @@ start_stack() {
     export CATALOGUE_ADDR=127.0.0.1:$SERVICES_PORT LOYALTY_ADDR=127.0.0.1:$((SERVICES_PORT + 1))
     export ADS_ADDR=127.0.0.1:$((SERVICES_PORT + 2)) CONSENT_ADDR=127.0.0.1:$((SERVICES_PORT + 3))
     export RENDERER_ADDR=127.0.0.1:$((SERVICES_PORT + 4)) RENDERER_URL=http://127.0.0.1:$((SERVICES_PORT + 4))
-    export DATA_DIR=$work/data-$name LOG_FORMAT=json RUST_LOG=warn
+    export DATA_DIR=$work/data-$name LOG_FORMAT=json RUST_LOG=${BENCH_LOG:-warn}
     env "$@" "$BIN_DIR/svc-catalogue" >"$work/catalogue-$name.log" 2>&1 &
     stack_pids=($!)
     for service in svc-loyalty svc-ads svc-consent; do

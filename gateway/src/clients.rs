@@ -15,10 +15,14 @@ use tonic_health::pb::health_client::HealthClient;
 
 use crate::config::ServiceAddrs;
 
+/// The least deadline of an ingest call: the writes to one site take turns, so a theater's
+/// schedule may wait for the others' (a chain's import sends one per theater).
+const INGEST_DEADLINE: Duration = Duration::from_secs(30);
+
 #[derive(Debug, Clone)]
 pub struct Services {
     pub catalogue: CatalogueClient<TracedChannel>,
-    /// svc-catalogue's ingest API, on the catalogue's channel.
+    /// svc-catalogue's ingest API, with a deadline of its own (INGEST_DEADLINE at least).
     pub ingest: IngestClient<TracedChannel>,
     pub loyalty: LoyaltyClient<TracedChannel>,
     pub ads: AdsClient<TracedChannel>,
@@ -36,7 +40,10 @@ pub struct InvalidAddr {
 
 impl Services {
     pub fn connect(addrs: &ServiceAddrs, deadline: Duration) -> Result<Services, InvalidAddr> {
-        let channel = |service: &'static str, addr: &str| -> Result<Channel, InvalidAddr> {
+        let with_deadline = |service: &'static str,
+                             addr: &str,
+                             deadline: Duration|
+         -> Result<Channel, InvalidAddr> {
             let endpoint =
                 Endpoint::from_shared(format!("http://{addr}")).map_err(|_| InvalidAddr {
                     service,
@@ -48,6 +55,8 @@ impl Services {
                 .tcp_nodelay(true)
                 .connect_lazy())
         };
+        let channel = |service, addr: &str| with_deadline(service, addr, deadline);
+        let ingest = with_deadline("catalogue", &addrs.catalogue, deadline.max(INGEST_DEADLINE))?;
         let catalogue = channel("catalogue", &addrs.catalogue)?;
         let loyalty = channel("loyalty", &addrs.loyalty)?;
         let ads = channel("ads", &addrs.ads)?;
@@ -59,7 +68,7 @@ impl Services {
                 ("ads", HealthClient::new(ads.clone())),
                 ("consent", HealthClient::new(consent.clone())),
             ],
-            ingest: IngestClient::new(traced(catalogue.clone())),
+            ingest: IngestClient::new(traced(ingest)),
             catalogue: CatalogueClient::new(traced(catalogue)),
             loyalty: LoyaltyClient::new(traced(loyalty)),
             ads: AdsClient::new(traced(ads)),

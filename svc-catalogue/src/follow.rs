@@ -1,6 +1,7 @@
 //! The catalogue being served: one immutable revision per site, rebuilt from the store
 //! after each commit (this process's, or on PostgreSQL any replica's) and swapped in
-//! whole. Whoever watches it ([`SharedCatalogue::subscribe`]) hears of each new revision.
+//! whole; after commits that changed only seats, made from the revision before and the
+//! showtimes whose seats changed. Whoever watches it ([`SharedCatalogue::subscribe`]) hears of each new revision.
 
 use std::sync::Arc;
 
@@ -8,6 +9,7 @@ use tokio::sync::{broadcast, watch};
 
 use crate::Error;
 use crate::domain::Catalogue;
+use crate::store::sites::Changes;
 use crate::store::{EVERY_SITE, Store};
 
 /// The catalogue being served, shared by the gRPC handlers and the follower.
@@ -72,11 +74,27 @@ pub fn follow(store: Store, shared: SharedCatalogue, version: i64) -> tokio::tas
             }
             // What came meanwhile is read with this.
             while commits.try_recv().is_ok() {}
-            match store.revision(&site_id).await {
-                Ok(Some((version, _))) if version <= served => continue,
-                Ok(_) => {}
+            match store.changes_since(&site_id, served).await {
+                Ok(Changes::None) => continue,
+                Ok(Changes::Seats {
+                    version,
+                    revision,
+                    seats,
+                }) => {
+                    let current = shared.get();
+                    let next =
+                        tokio::task::spawn_blocking(move || current.with_seats(&revision, &seats))
+                            .await;
+                    if let Ok(next) = next {
+                        tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (seats)");
+                        served = version;
+                        shared.replace(next);
+                    }
+                    continue;
+                }
+                Ok(Changes::Records) => {}
                 Err(error) => {
-                    tracing::error!(%error, site = %site_id, "catalogue: reading the revision failed");
+                    tracing::error!(%error, site = %site_id, "catalogue: reading the changes failed");
                     continue;
                 }
             }

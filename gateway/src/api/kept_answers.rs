@@ -12,7 +12,7 @@
 use std::sync::Arc;
 
 use arc_swap::ArcSwapOption;
-use axum::extract::{Request, State};
+use axum::extract::{OriginalUri, Request, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
@@ -116,8 +116,14 @@ pub async fn serve_kept(State(kept): State<KeptAnswers>, request: Request, next:
 /// revision it was asked under, and many requests for the same answer at once make one
 /// call.
 pub async fn keep(State(kept): State<KeptAnswers>, request: Request, next: Next) -> Response {
+    // The address as the client wrote it, which the outermost layer looks up: inside
+    // `/api/v1` the router sees the rest.
+    let uri = request
+        .extensions()
+        .get::<OriginalUri>()
+        .map_or(request.uri(), |original| &original.0);
     let Some(key) = (request.method() == Method::GET)
-        .then(|| kept.key(request.uri()))
+        .then(|| kept.key(uri))
         .flatten()
     else {
         return next.run(request).await;

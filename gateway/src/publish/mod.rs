@@ -28,7 +28,7 @@ pub mod serve;
 pub mod sitemap;
 pub mod snapshot;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -36,6 +36,7 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 use futures_util::StreamExt;
 use proto::catalogue::v1 as catalogue;
+use tokio::sync::watch;
 
 use crate::api::KeptAnswers;
 use crate::clients::Services;
@@ -125,11 +126,49 @@ impl Publisher {
         tokio::spawn(async move { self.run().await })
     }
 
-    /// Follows the catalogue's versions for as long as the gateway runs: reconnects when
-    /// the stream breaks, and tries again a version it could not publish.
+    /// Publishes the catalogue's versions for as long as the gateway runs, the latest
+    /// first (those that came while one was being published are skipped), and tries
+    /// again a version it could not publish.
     async fn run(self) {
+        let (heard, mut versions) = watch::channel(None);
+        tokio::spawn(self.clone().follow_versions(heard));
         let mut retry = RETRY_FIRST;
         let mut pending: Option<catalogue::SiteVersion> = None;
+        loop {
+            tokio::select! {
+                changed = versions.changed() => {
+                    if changed.is_err() {
+                        return;
+                    }
+                    if let Some(version) = versions.borrow_and_update().clone() {
+                        pending = Some(version);
+                    }
+                }
+                () = tokio::time::sleep(retry), if pending.is_some() => {}
+                () = self.improve_one_brotli(), if pending.is_none() && self.awaiting_best_brotli() => {}
+            }
+            let Some(version) = pending.clone() else {
+                continue;
+            };
+            match self.publish(version).await {
+                Ok(()) => {
+                    pending = None;
+                    retry = RETRY_FIRST;
+                }
+                Err(error) => {
+                    tracing::warn!(%error, "not published yet; the last snapshot keeps serving");
+                    retry = (retry * 2).min(RETRY_MAX);
+                }
+            }
+            self.status.update(|state| state.pending = pending.clone());
+        }
+    }
+
+    /// Hears the catalogue's versions for as long as the gateway runs, reconnecting when
+    /// the stream breaks: each goes to the JSON API's kept answers at once, and to the
+    /// publisher as the latest (`None` while the stream is down).
+    async fn follow_versions(self, heard: watch::Sender<Option<catalogue::SiteVersion>>) {
+        let mut retry = RETRY_FIRST;
         loop {
             let stream = self
                 .services
@@ -158,35 +197,16 @@ impl Publisher {
                 tracing::info!("following the catalogue's versions");
             }
             self.status.update(|state| state.catalogue_connected = true);
-            loop {
-                tokio::select! {
-                    next = versions.message() => match next {
-                        Ok(Some(version)) => {
-                            self.kept_answers.follow(Some(&version.revision));
-                            pending = Some(version);
-                        }
-                        Ok(None) | Err(_) => break,
-                    },
-                    () = tokio::time::sleep(retry), if pending.is_some() => {}
-                    () = self.improve_one_brotli(), if pending.is_none() && self.awaiting_best_brotli() => {}
+            retry = RETRY_FIRST;
+            while let Ok(Some(version)) = versions.message().await {
+                self.kept_answers.follow(Some(&version.revision));
+                if heard.send(Some(version)).is_err() {
+                    return;
                 }
-                let Some(version) = pending.clone() else {
-                    continue;
-                };
-                match self.publish(version).await {
-                    Ok(()) => {
-                        pending = None;
-                        retry = RETRY_FIRST;
-                    }
-                    Err(error) => {
-                        tracing::warn!(%error, "not published yet; the last snapshot keeps serving");
-                        retry = (retry * 2).min(RETRY_MAX);
-                    }
-                }
-                self.status.update(|state| state.pending = pending.clone());
             }
             tracing::warn!("the catalogue's version stream ended; the last snapshot keeps serving");
             self.kept_answers.follow(None);
+            heard.send_replace(None);
             self.status
                 .update(|state| state.catalogue_connected = false);
             tokio::time::sleep(retry).await;
@@ -338,6 +358,32 @@ impl Publisher {
         let to_render: Vec<usize> = (0..pages.len())
             .filter(|&index| pages[index].html.is_none())
             .collect();
+        let data_jobs: Vec<_> = pages
+            .iter()
+            .map(|page| {
+                let path = page.data_path.clone();
+                let before = previous.and_then(|previous| previous.file(&path).cloned());
+                let policy = Some(site.content_security_policy.clone());
+                let (status, data) = (page.status, page.data.clone());
+                move || (path, file_or_same(before, status, JSON, data, policy, now))
+            })
+            .collect();
+        let data_files = compress_all(data_jobs).await;
+        // The page data goes out before the pages are rendered (a showtime sold out is on
+        // the page data in a moment, on the page's HTML after its rendering): the last
+        // snapshot with the new page data, its pages to render marked stale.
+        if let Some(previous) = previous
+            && previous.complete
+            && same_app_data
+            && !to_render.is_empty()
+        {
+            let mut ahead = previous.clone();
+            ahead.files.extend(data_files.iter().cloned());
+            ahead
+                .stale_pages
+                .extend(to_render.iter().map(|&index| pages[index].path.clone()));
+            self.published.swap(ahead);
+        }
         let mut complete = true;
         let mut html: Vec<Option<Arc<PublishedFile>>> =
             pages.iter().map(|page| page.html.clone()).collect();
@@ -396,16 +442,7 @@ impl Publisher {
         // What is not a page carries the site's policy like every other response.
         let policy = || Some(site.content_security_policy.clone());
         let mut files: HashMap<String, Arc<PublishedFile>> = HashMap::new();
-        let data_jobs: Vec<_> = pages
-            .iter()
-            .map(|page| {
-                let path = page.data_path.clone();
-                let before = previous.and_then(|previous| previous.file(&path).cloned());
-                let (status, data, policy) = (page.status, page.data.clone(), policy());
-                move || (path, file_or_same(before, status, JSON, data, policy, now))
-            })
-            .collect();
-        files.extend(compress_all(data_jobs).await);
+        files.extend(data_files);
         let poster_jobs: Vec<_> = posters
             .into_iter()
             .map(|(id, svg)| {
@@ -516,6 +553,7 @@ impl Publisher {
             shell,
             entity_paths: Arc::new(entity_paths),
             complete: complete && self.template.is_some(),
+            stale_pages: HashSet::new(),
             pages: pages.len(),
             pages_rendered: if complete { to_render.len() } else { 0 },
             publish_time: Duration::ZERO,
@@ -575,7 +613,7 @@ impl PlannedPage {
             && before.identity.bytes == data
         {
             data = before.identity.bytes.clone();
-            if same_app_data && previous.complete {
+            if same_app_data && previous.complete && !previous.stale_pages.contains(&page.path) {
                 html = previous.file(&page.path).cloned();
             }
         }

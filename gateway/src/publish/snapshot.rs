@@ -2,7 +2,7 @@
 //! up by path. Immutable once built; [`Published`] swaps the current one atomically, so
 //! a request reads it without a lock.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::Write;
 use std::sync::Arc;
 
@@ -216,6 +216,9 @@ pub struct Snapshot {
     /// Whether every page was rendered (false while the renderer has never answered:
     /// the pages are the shell with their data).
     pub complete: bool,
+    /// Pages whose HTML is older than their page data: the data went out ahead of their
+    /// rendering. The next publish renders them again whatever their data.
+    pub stale_pages: HashSet<String>,
     /// How many public pages it holds, and how many of them were rendered anew (the
     /// rest kept their bytes from the snapshot before).
     pub pages: usize,

@@ -352,9 +352,16 @@ async fn catalogue_answers_are_kept_with_their_tag_until_the_catalogue_changes()
         "public, max-age=0, must-revalidate"
     );
     assert!(first.headers().contains_key("content-security-policy"));
+    assert!(
+        first.headers().contains_key("x-request-id"),
+        "asked of svc-catalogue"
+    );
     let body = first.bytes().await.expect("a body");
     let again = gateway.get("/api/v1/movies").await;
     assert_eq!(again.headers().get("etag"), Some(&etag));
+    // From the outermost layer, like a published file: before the request's span, which
+    // names the request with its id.
+    assert!(!again.headers().contains_key("x-request-id"));
     assert_eq!(again.bytes().await.expect("a body"), body);
     let revalidated = gateway
         .client

@@ -238,3 +238,102 @@ async fn a_changed_movie_renders_again_only_the_pages_that_show_it() {
         "the new synopsis"
     );
 }
+
+/// Seat counts are the JSON API's; pages show availability. A sale that leaves the
+/// showtime available renders no page; its selling out renders again only the pages
+/// that show it (its theater's, its movie's, the showtimes list when it lists showtimes).
+#[tokio::test]
+async fn a_sale_renders_no_page_and_a_sell_out_only_the_pages_that_show_the_showtime() {
+    let renderer = Renderer::start(free_port()).await;
+    let gateway = spawn_rendered_gateway(DEMO_SITE, &renderer.url()).await;
+    assert!(
+        eventually(30, || rendered(&gateway)).await,
+        "the site is rendered"
+    );
+    let (_, showtimes) = gateway.get_json("/api/v1/showtimes?theaterId=101").await;
+    let showtime = showtimes
+        .as_array()
+        .expect("showtimes")
+        .iter()
+        .find(|showtime| showtime["availability"] == "available")
+        .expect("an available showtime")
+        .clone();
+    let (_, movie) = gateway
+        .get_json(&format!(
+            "/api/v1/movies/{}",
+            showtime["movieId"].as_str().expect("a movie")
+        ))
+        .await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let page_of = |index: usize| {
+        format!(
+            "/theaters/{}-{}/",
+            theaters[index]["id"].as_str().expect("an id"),
+            theaters[index]["slug"].as_str().expect("a slug")
+        )
+    };
+    let (its_theater, other_theater) = (page_of(0), page_of(1));
+    assert_eq!(theaters[0]["id"], "101");
+    let movie_page = movie["path"].as_str().expect("a path").to_owned();
+    let etag = async |path: &str| gateway.get(path).await.headers()["etag"].clone();
+    let before = [
+        etag(&its_theater).await,
+        etag(&movie_page).await,
+        etag(&other_theater).await,
+        etag("/about/").await,
+    ];
+    let key = gateway.ingest_key("demo");
+    let sell = async |left: u32| {
+        let answer: serde_json::Value = gateway
+            .client
+            .post(gateway.url("/api/v1/ingest/availability"))
+            .bearer_auth(&key)
+            .json(&serde_json::json!({"updates": [{
+                "theaterId": "101",
+                "perfCode": showtime["perfCode"],
+                "seatsAvailable": left,
+                "seatsTotal": 200,
+            }]}))
+            .send()
+            .await
+            .expect("the gateway answers")
+            .json()
+            .await
+            .expect("JSON");
+        let revision = answer["revision"].as_str().expect("a revision").to_owned();
+        let published = eventually(30, || async {
+            let (_, now) = gateway.get_json("/readyz").await;
+            now["snapshot"]["revision"] == revision.as_str() && now["snapshot"]["rendered"] == true
+        })
+        .await;
+        assert!(published, "revision {revision} is published");
+        gateway.get_json("/readyz").await.1["snapshot"]["pagesRendered"]
+            .as_u64()
+            .expect("a count")
+    };
+
+    assert_eq!(sell(150).await, 0, "a sale renders no page");
+    let (_, now) = gateway.get_json("/api/v1/showtimes?theaterId=101").await;
+    let counted = now
+        .as_array()
+        .expect("showtimes")
+        .iter()
+        .find(|now| now["perfCode"] == showtime["perfCode"])
+        .expect("the showtime");
+    assert_eq!(counted["seatsAvailable"], 150, "the API has the count");
+    let rendered_again = sell(0).await;
+    assert!(
+        (2..=3).contains(&rendered_again),
+        "{rendered_again} pages rendered again"
+    );
+    let after = [
+        etag(&its_theater).await,
+        etag(&movie_page).await,
+        etag(&other_theater).await,
+        etag("/about/").await,
+    ];
+    assert_ne!(after[0], before[0], "its theater's page shows it sold out");
+    assert_ne!(after[1], before[1], "its movie's page shows it sold out");
+    assert_eq!(after[2], before[2], "another theater's page is as it was");
+    assert_eq!(after[3], before[3], "a content page is as it was");
+}

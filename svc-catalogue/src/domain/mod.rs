@@ -12,7 +12,7 @@ pub mod showtimes;
 pub mod site;
 pub mod theaters;
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::Arc;
 
 use jiff::civil::Date;
@@ -25,6 +25,7 @@ use site_paths::hand_off::{self, HandOffScope};
 use crate::Error;
 use crate::search::SearchIndex;
 use crate::store::poster_images::StoredPosterImage;
+use crate::store::sites::SeatCount;
 use movies::{MovieEntry, programming};
 use pages::Page;
 use showtimes::{Showtime, ShowtimeEntry};
@@ -146,6 +147,9 @@ pub struct Catalogue {
     pub movies: Vec<MovieEntry>,
     /// In order of start, then theater and movie.
     pub showtimes: Vec<Showtime>,
+    /// Positions in `showtimes` of each theater's and each movie's, in that order: a
+    /// theater's week or a movie's showings without a pass over a chain's 200,000.
+    pub showtimes_by: Arc<ShowtimeIndex>,
     pub events: Vec<EventEntry>,
     pub pages: Vec<Page>,
     /// Locale -> message key -> text.
@@ -154,6 +158,32 @@ pub struct Catalogue {
     pub search: Arc<SearchIndex>,
     /// The point of sale's poster images kept, by movie id.
     pub poster_images: BTreeMap<String, StoredPosterImage>,
+}
+
+/// Positions of showtimes in [`Catalogue::showtimes`] by theater and by movie.
+#[derive(Debug, Default)]
+pub struct ShowtimeIndex {
+    pub theater: HashMap<String, Vec<usize>>,
+    pub movie: HashMap<String, Vec<usize>>,
+}
+
+impl ShowtimeIndex {
+    fn of(showtimes: &[Showtime]) -> ShowtimeIndex {
+        let mut index = ShowtimeIndex::default();
+        for (position, showtime) in showtimes.iter().enumerate() {
+            index
+                .theater
+                .entry(showtime.theater_id.clone())
+                .or_default()
+                .push(position);
+            index
+                .movie
+                .entry(showtime.entry.movie_id.clone())
+                .or_default()
+                .push(position);
+        }
+        index
+    }
 }
 
 /// The filters of a showtime query, as the client sent them.
@@ -214,6 +244,7 @@ impl Catalogue {
             time_zone,
             theaters: content.theaters,
             movies: content.movies,
+            showtimes_by: Arc::new(ShowtimeIndex::of(&showtimes)),
             showtimes,
             events: content.events,
             pages,
@@ -221,6 +252,29 @@ impl Catalogue {
             search: Arc::new(search),
             poster_images: content.poster_images,
         })
+    }
+
+    /// This catalogue at `revision`, where only the seats of `seats` changed: a night of
+    /// sales is served without reading the whole site again. A showtime it does not have
+    /// is passed over (the store had it at this revision, so there is none).
+    pub fn with_seats(&self, revision: &str, seats: &[SeatCount]) -> Catalogue {
+        let mut next = self.clone();
+        next.revision = revision.to_owned();
+        let changed: HashMap<(&str, &str), &SeatCount> = seats
+            .iter()
+            .map(|count| ((count.theater_id.as_str(), count.perf_code.as_str()), count))
+            .collect();
+        for showtime in &mut next.showtimes {
+            if let Some(count) = changed.get(&(
+                showtime.theater_id.as_str(),
+                showtime.entry.perf_code.as_str(),
+            )) {
+                showtime.entry.seats_available = count.seats_available;
+                showtime.entry.seats_total = count.seats_total;
+                showtime.entry.availability = count.availability;
+            }
+        }
+        next
     }
 
     /// The site's theaters by id: `config.theaterIds` if given, else those of theaters.json.
@@ -316,11 +370,9 @@ impl Catalogue {
             .into_iter()
             .filter(|movie| {
                 theater_id.is_empty()
-                    || self.showtimes.iter().any(|s| {
-                        s.entry.movie_id == movie.id
-                            && s.theater_id == theater_id
-                            && s.date >= today
-                    })
+                    || self
+                        .showtimes_of(theater_id, "")
+                        .any(|s| s.entry.movie_id == movie.id && s.date >= today)
             })
             .map(|movie| self.movie_message(movie, today))
             .filter(|movie| play_week.is_empty() || movie.play_week == play_week)
@@ -358,12 +410,27 @@ impl Catalogue {
         }
     }
 
+    /// The showtimes at `theater_id` and of `movie_id` (either may be empty: any), in order.
+    fn showtimes_of<'a>(
+        &'a self,
+        theater_id: &str,
+        movie_id: &str,
+    ) -> Box<dyn Iterator<Item = &'a Showtime> + 'a> {
+        let positions = match (theater_id.is_empty(), movie_id.is_empty()) {
+            (true, true) => return Box::new(self.showtimes.iter()),
+            (false, _) => self.showtimes_by.theater.get(theater_id),
+            (true, false) => self.showtimes_by.movie.get(movie_id),
+        };
+        Box::new(
+            positions
+                .into_iter()
+                .flatten()
+                .map(|&position| &self.showtimes[position]),
+        )
+    }
+
     fn movie_message(&self, movie: &MovieEntry, today: Date) -> pb::Movie {
-        let showings: Vec<&Showtime> = self
-            .showtimes
-            .iter()
-            .filter(|s| s.entry.movie_id == movie.id)
-            .collect();
+        let showings: Vec<&Showtime> = self.showtimes_of("", &movie.id).collect();
         let first_showing = showings
             .iter()
             .map(|s| s.date)
@@ -434,8 +501,7 @@ impl Catalogue {
         let excluded = &self.site.config.global_excluded_movie_ids;
         // Kept in order of start, then theater and movie.
         Ok(self
-            .showtimes
-            .iter()
+            .showtimes_of(query.theater_id, query.movie_id)
             .filter(|s| s.date >= from && s.date <= to)
             .filter(|s| query.theater_id.is_empty() || s.theater_id == query.theater_id)
             .filter(|s| query.movie_id.is_empty() || s.entry.movie_id == query.movie_id)

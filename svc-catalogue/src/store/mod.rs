@@ -54,6 +54,16 @@ pub enum StoreError {
     Conflict(crate::domain::checks::Invalid),
 }
 
+/// What a commit changed: the follower rebuilds a revision after [`Change::Records`], and
+/// patches the last one after [`Change::Seats`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Change {
+    /// Records, schedules or settings (and maybe seats).
+    Records,
+    /// Only seat counts and availability of existing showtimes.
+    Seats,
+}
+
 /// Which database the store is on, where their SQL differs.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Dialect {
@@ -86,6 +96,13 @@ impl Store {
             .await?;
         // The database may be svc-loyalty's and svc-consent's too: their migrations are
         // not this service's to check.
+        if dialect == Dialect::Sqlite {
+            // Readers (a revision being read whole) and the writer go on at once, instead
+            // of a commit waiting for every read to end. The file keeps the setting.
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await?;
+        }
         let mut migrator = sqlx::migrate!("./migrations");
         migrator.set_ignore_missing(true);
         migrator.run(&pool).await?;
@@ -171,9 +188,21 @@ impl Store {
     /// the revision stays.
     async fn commit(
         &self,
+        transaction: Transaction<'static, Any>,
+        site_id: &str,
+        changed: u64,
+    ) -> Result<sites::Commit, StoreError> {
+        self.commit_change(transaction, site_id, changed, Change::Records)
+            .await
+    }
+
+    /// [`Store::commit`] of a change of `kind`.
+    async fn commit_change(
+        &self,
         mut transaction: Transaction<'static, Any>,
         site_id: &str,
         changed: u64,
+        kind: Change,
     ) -> Result<sites::Commit, StoreError> {
         if changed == 0 {
             let revision: String =
@@ -188,9 +217,14 @@ impl Store {
             });
         }
         let revision = new_revision()?;
-        sqlx::query(
-            "UPDATE catalogue_sites SET version = version + 1, revision = $2, updated_at = $3 WHERE id = $1",
-        )
+        let records_version = match kind {
+            Change::Records => "version + 1",
+            Change::Seats => "records_version",
+        };
+        sqlx::query(&format!(
+            "UPDATE catalogue_sites SET version = version + 1, records_version = {records_version}, \
+             revision = $2, updated_at = $3 WHERE id = $1",
+        ))
         .bind(site_id)
         .bind(&revision)
         .bind(unix_now())

@@ -11,7 +11,7 @@ use sqlx::{Any, Row, Transaction};
 
 use super::showtimes::{self, ShowtimeRow};
 use super::sites::Commit;
-use super::{Dialect, Store, StoreError};
+use super::{Change, Dialect, Store, StoreError};
 use crate::domain::EventEntry;
 use crate::domain::checks::Invalid;
 use crate::domain::showtimes::ShowtimeEntry;
@@ -283,7 +283,8 @@ impl Store {
         };
         let updated = sqlx::query(&format!(
             "{updates} UPDATE catalogue_showtimes AS s SET seats_available = u.a, \
-             seats_total = COALESCE(u.n, s.seats_total), availability = u.s \
+             seats_total = COALESCE(u.n, s.seats_total), availability = u.s, \
+             seats_version = (SELECT version + 1 FROM catalogue_sites WHERE id = $1) \
              FROM u \
              WHERE s.site_id = $1 AND s.theater_id = u.t AND s.perf_code = u.p \
              AND (s.seats_available {distinct} u.a OR s.seats_total {distinct} COALESCE(u.n, s.seats_total) \
@@ -293,7 +294,7 @@ impl Store {
         .bind(&json)
         .execute(&mut *transaction)
         .await?;
-        self.commit(transaction, site_id, updated.rows_affected())
+        self.commit_change(transaction, site_id, updated.rows_affected(), Change::Seats)
             .await
     }
 }

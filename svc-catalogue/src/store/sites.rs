@@ -3,6 +3,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 
+use futures_util::TryStreamExt;
 use proto::showtime::Availability;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -23,6 +24,31 @@ pub struct StoredSite {
     pub version: i64,
     pub revision: String,
     pub content: SiteContent,
+}
+
+/// What changed in a site since a version.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Changes {
+    /// Nothing.
+    None,
+    /// Records, schedules or settings: the site is to be read again.
+    Records,
+    /// Only seats: these showtimes' counts, as of `version` and `revision`.
+    Seats {
+        version: i64,
+        revision: String,
+        seats: Vec<SeatCount>,
+    },
+}
+
+/// A showtime's seats as the store holds them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatCount {
+    pub theater_id: String,
+    pub perf_code: String,
+    pub seats_available: Option<u32>,
+    pub seats_total: Option<u32>,
+    pub availability: Option<Availability>,
 }
 
 /// What a write did.
@@ -122,6 +148,60 @@ impl Store {
             Some(row) => Some((row.try_get("version")?, row.try_get("revision")?)),
             None => None,
         })
+    }
+
+    /// What changed in `site_id` since its version `since`, as one committed state.
+    #[tracing::instrument(skip(self))]
+    pub async fn changes_since(&self, site_id: &str, since: i64) -> Result<Changes, StoreError> {
+        let mut transaction = self.begin_read().await?;
+        let Some(row) = sqlx::query(
+            "SELECT version, records_version, revision FROM catalogue_sites WHERE id = $1",
+        )
+        .bind(site_id)
+        .fetch_optional(&mut *transaction)
+        .await?
+        else {
+            return Ok(Changes::Records);
+        };
+        let version: i64 = row.try_get("version")?;
+        let records_version: i64 = row.try_get("records_version")?;
+        let changes = if version <= since {
+            Changes::None
+        } else if records_version > since {
+            Changes::Records
+        } else {
+            let rows = sqlx::query(
+                "SELECT theater_id, perf_code, seats_available, seats_total, availability \
+                 FROM catalogue_showtimes WHERE site_id = $1 AND seats_version > $2",
+            )
+            .bind(site_id)
+            .bind(since)
+            .fetch_all(&mut *transaction)
+            .await?;
+            let corrupt = |problem: String| StoreError::Corrupt {
+                site: site_id.to_owned(),
+                what: "showtime seats",
+                problem,
+            };
+            let mut seats = Vec::with_capacity(rows.len());
+            for row in rows {
+                let columns = seat_columns(&row).map_err(|error| corrupt(error.to_string()))?;
+                seats.push(SeatCount {
+                    theater_id: row.try_get("theater_id")?,
+                    perf_code: row.try_get("perf_code")?,
+                    seats_available: columns.available,
+                    seats_total: columns.total,
+                    availability: columns.availability,
+                });
+            }
+            Changes::Seats {
+                version,
+                revision: row.try_get("revision")?,
+                seats,
+            }
+        };
+        transaction.commit().await?;
+        Ok(changes)
     }
 
     /// Everything the store holds of `site_id`, as one committed state.
@@ -305,34 +385,29 @@ async fn read_showtimes(
     transaction: &mut Transaction<'static, Any>,
     site_id: &str,
 ) -> Result<Result<BTreeMap<String, Vec<ShowtimeEntry>>, serde_json::Error>, StoreError> {
-    let rows = sqlx::query(
+    // Read row by row: a large chain's 200,000 documents are never all held at once.
+    let mut rows = sqlx::query(
         "SELECT theater_id, doc, seats_available, seats_total, availability \
          FROM catalogue_showtimes WHERE site_id = $1",
     )
     .bind(site_id)
-    .fetch_all(&mut **transaction)
-    .await?;
+    .fetch(&mut **transaction);
     let mut showtimes: BTreeMap<String, Vec<ShowtimeEntry>> = BTreeMap::new();
-    for row in rows {
+    while let Some(row) = rows.try_next().await? {
         let doc: String = row.try_get("doc")?;
         let mut entry: ShowtimeEntry = match serde_json::from_str(&doc) {
             Ok(entry) => entry,
             Err(error) => return Ok(Err(error)),
         };
-        let seats = |column: &str| -> Result<Option<u32>, sqlx::Error> {
-            Ok(row
-                .try_get::<Option<i64>, _>(column)?
-                .and_then(|seats| u32::try_from(seats).ok()))
-        };
-        entry.seats_available = seats("seats_available")?;
-        entry.seats_total = seats("seats_total")?;
-        entry.availability = match row.try_get::<Option<String>, _>("availability")? {
-            Some(code) => match serde_json::from_value::<Availability>(code.into()) {
-                Ok(given) => Some(given),
-                Err(error) => return Ok(Err(error)),
-            },
-            None => None,
-        };
+        match seat_columns(&row) {
+            Ok(columns) => {
+                entry.seats_available = columns.available;
+                entry.seats_total = columns.total;
+                entry.availability = columns.availability;
+            }
+            Err(SeatColumnError::Database(error)) => return Err(error.into()),
+            Err(SeatColumnError::Availability(error)) => return Ok(Err(error)),
+        }
         let theater_id: String = row.try_get("theater_id")?;
         showtimes.entry(theater_id).or_default().push(entry);
     }
@@ -340,4 +415,36 @@ async fn read_showtimes(
         .values_mut()
         .for_each(|entries| order::sort(entries));
     Ok(Ok(showtimes))
+}
+
+#[derive(Debug, thiserror::Error)]
+enum SeatColumnError {
+    #[error(transparent)]
+    Database(#[from] sqlx::Error),
+    #[error("availability: {0}")]
+    Availability(#[from] serde_json::Error),
+}
+
+/// A showtime row's seats available, seats in all and availability given.
+struct SeatColumns {
+    available: Option<u32>,
+    total: Option<u32>,
+    availability: Option<Availability>,
+}
+
+fn seat_columns(row: &sqlx::any::AnyRow) -> Result<SeatColumns, SeatColumnError> {
+    let seats = |column: &str| -> Result<Option<u32>, sqlx::Error> {
+        Ok(row
+            .try_get::<Option<i64>, _>(column)?
+            .and_then(|seats| u32::try_from(seats).ok()))
+    };
+    let availability = match row.try_get::<Option<String>, _>("availability")? {
+        Some(code) => Some(serde_json::from_value::<Availability>(code.into())?),
+        None => None,
+    };
+    Ok(SeatColumns {
+        available: seats("seats_available")?,
+        total: seats("seats_total")?,
+        availability,
+    })
 }

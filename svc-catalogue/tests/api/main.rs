@@ -3,6 +3,7 @@
 mod bundles;
 mod catalogue;
 mod choosing;
+mod durability;
 mod helpers;
 mod ingest;
 mod poster_images;

@@ -8,6 +8,7 @@ use proto::catalogue::v1::{GetMovieRequest, WatchSiteRequest};
 use svc_catalogue::bundle;
 use svc_catalogue::domain::SiteContent;
 use svc_catalogue::store::Store;
+use svc_catalogue::store::sites::Changes;
 use svc_catalogue::version::Clock;
 use svc_catalogue::{Application, Config};
 use test_support::polling::eventually;
@@ -284,11 +285,37 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
             "{refused}"
         );
         changes[1_999] = seats(1_999);
+        let (before, _) = store
+            .revision("demo")
+            .await
+            .expect("read")
+            .expect("demo");
         let written = store
             .update_availability("demo", &changes)
             .await
             .expect("written");
         assert_eq!(written.changed, 2_000);
+        // Only seats changed since: the follower is told which, not to read the site.
+        match store.changes_since("demo", before).await.expect("read") {
+            Changes::Seats {
+                revision, seats, ..
+            } => {
+                assert_eq!(revision, written.revision);
+                assert_eq!(seats.len(), 2_000);
+                let q7 = seats.iter().find(|s| s.perf_code == "Q7").expect("Q7");
+                assert_eq!((q7.seats_available, q7.seats_total), (Some(7), Some(50)));
+            }
+            other => panic!("seats only changed: {other:?}"),
+        }
+        let (now, _) = store
+            .revision("demo")
+            .await
+            .expect("read")
+            .expect("demo");
+        assert_eq!(
+            store.changes_since("demo", now).await.expect("read"),
+            Changes::None
+        );
         let again = store
             .update_availability("demo", &changes)
             .await
@@ -301,6 +328,27 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
             .expect("Q7");
         assert_eq!((q7.seats_available, q7.seats_total), (Some(7), Some(50)));
         assert_eq!(q7.availability(), proto::showtime::Availability::SellingFast);
+        // A change of a record, seats or not, is read whole.
+        let mut movie = stored.content.movies[0].clone();
+        movie.synopsis.push_str(" Extended cut.");
+        store
+            .put_record("demo", svc_catalogue::ingest::RecordKind::Movie, &movie.id, &movie)
+            .await
+            .expect("written");
+        store
+            .update_availability(
+                "demo",
+                &[svc_catalogue::ingest::AvailabilityChange {
+                    seats_available: 3,
+                    ..seats(8)
+                }],
+            )
+            .await
+            .expect("written");
+        assert_eq!(
+            store.changes_since("demo", now).await.expect("read"),
+            Changes::Records
+        );
     })
     .await;
 }

@@ -1,0 +1,273 @@
+//! What the store keeps through the worst: an upgrade from the previous schema on a
+//! database that svc-loyalty and svc-consent share, and an import killed halfway.
+
+use std::borrow::Cow;
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::json;
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Row};
+use svc_catalogue::bundle;
+use svc_catalogue::store::Store;
+use svc_catalogue::version::Clock;
+use test_support::postgres::PostgresDatabase;
+
+use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
+
+fn clock() -> Clock {
+    Clock {
+        fixed: Some(TODAY.parse().expect("a date")),
+    }
+}
+
+async fn pool(url: &str) -> AnyPool {
+    sqlx::any::install_default_drivers();
+    AnyPoolOptions::new()
+        .max_connections(1)
+        .connect(url)
+        .await
+        .expect("PostgreSQL answers")
+}
+
+/// A database as the last release left it: svc-loyalty's and svc-consent's tables with a
+/// member and a receipt, and the catalogue at its previous schema (2001) holding the demo.
+/// Connecting the store applies the new migrations; every row is still there, and the
+/// other services' migrations still run beside ours.
+#[tokio::test]
+async fn an_upgrade_from_the_previous_schema_keeps_every_row_ours_and_theirs() {
+    let database = PostgresDatabase::create("catalogue_upgrade").await;
+    let pool = pool(&database.url).await;
+    let mut loyalty = sqlx::migrate!("../svc-loyalty/migrations");
+    loyalty.set_ignore_missing(true);
+    loyalty.run(&pool).await.expect("svc-loyalty's migrations");
+    let mut consent = sqlx::migrate!("../svc-consent/migrations");
+    consent.set_ignore_missing(true);
+    consent.run(&pool).await.expect("svc-consent's migrations");
+    let mut previous = sqlx::migrate!("./migrations");
+    previous.migrations = Cow::Owned(
+        previous
+            .migrations
+            .iter()
+            .filter(|migration| migration.version <= 2001)
+            .cloned()
+            .collect(),
+    );
+    previous.set_ignore_missing(true);
+    previous.run(&pool).await.expect("the previous schema");
+
+    sqlx::query(
+        "INSERT INTO members (id, email, password_hash, first_name, last_name, mobile_number, \
+         zip_code, birth_date, club_id, circuit_id, member_level_id, member_level_name, \
+         member_expiry, is_activated, send_newsletter, points, failed_logins, locked_until, created_at) \
+         VALUES ('m1', 'ada@example.com', 'hash', 'Ada', 'L', '', '', '', 'club', 'circuit', 1, \
+         'Gold', '', 1, 0, 120, 0, 0, 0)",
+    )
+    .execute(&pool)
+    .await
+    .expect("a member");
+    sqlx::query(
+        "INSERT INTO consent_receipts (id, recorded_at, regulation, choices, policy_version, client_network) \
+         VALUES ('r1', '2026-11-01T00:00:00Z', 'gdpr', '{}', '1', '203.0.113.0/24')",
+    )
+    .execute(&pool)
+    .await
+    .expect("a receipt");
+    let content = bundle::load(Path::new(DEMO), &clock()).expect("the demo");
+    let theater = &content.theaters[0];
+    let movie = &content.movies[0];
+    sqlx::query(
+        "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
+         VALUES ('demo', $1, $2, 7, 'rev-before', 0)",
+    )
+    .bind(content.settings.to_string())
+    .bind(serde_json::to_string(&content.messages).expect("JSON"))
+    .execute(&pool)
+    .await
+    .expect("the site");
+    for (table, id, doc) in [
+        (
+            "catalogue_theaters",
+            &theater.id,
+            serde_json::to_string(theater).expect("JSON"),
+        ),
+        (
+            "catalogue_movies",
+            &movie.id,
+            serde_json::to_string(movie).expect("JSON"),
+        ),
+    ] {
+        sqlx::query(&format!(
+            "INSERT INTO {table} (site_id, id, position, doc) VALUES ('demo', $1, 0, $2)"
+        ))
+        .bind(id)
+        .bind(doc)
+        .execute(&pool)
+        .await
+        .expect("a record");
+    }
+
+    let store = Store::connect(&database.url, 2)
+        .await
+        .expect("the store upgrades");
+    let stored = store
+        .load_site("demo")
+        .await
+        .expect("read")
+        .expect("the site is still there");
+    assert_eq!(
+        (stored.version, stored.revision.as_str()),
+        (7, "rev-before")
+    );
+    assert_eq!(stored.content.theaters, vec![theater.clone()]);
+    assert_eq!(stored.content.movies, vec![movie.clone()]);
+    assert!(stored.content.poster_images.is_empty());
+    let member: String = sqlx::query("SELECT email FROM members WHERE id = 'm1'")
+        .fetch_one(&pool)
+        .await
+        .expect("the member is still there")
+        .get("email");
+    assert_eq!(member, "ada@example.com");
+    let receipts: i64 = sqlx::query("SELECT COUNT(*) AS n FROM consent_receipts")
+        .fetch_one(&pool)
+        .await
+        .expect("read")
+        .get("n");
+    assert_eq!(receipts, 1);
+    loyalty
+        .run(&pool)
+        .await
+        .expect("svc-loyalty's migrations run beside ours");
+    consent
+        .run(&pool)
+        .await
+        .expect("svc-consent's migrations run beside ours");
+    store.close().await;
+    pool.close().await;
+    database.drop().await;
+}
+
+/// The demo grown by `theaters` theaters each showing 24 movies four times a day for 14
+/// days, and its first movie renamed: an import that takes a while and changes much.
+fn large_bundle(theaters: usize) -> std::path::PathBuf {
+    let dir = copy_bundle(DEMO);
+    let mut movie_ids = Vec::new();
+    edit_json(&dir, "movies.json", |movies| {
+        let movies = movies.as_array_mut().expect("movies");
+        movies[0]["title"] = json!("Renamed By The Large Import");
+        movie_ids = movies.iter().map(|movie| movie["id"].clone()).collect();
+    });
+    let mut theater_ids = Vec::new();
+    edit_json(&dir, "theaters.json", |list| {
+        let list = list.as_array_mut().expect("theaters");
+        let model = list[0].clone();
+        for index in 0..theaters {
+            let mut theater = model.clone();
+            let id = format!("{}", 5000 + index);
+            theater["id"] = json!(id);
+            theater["name"] = json!(format!("Large Import {index}"));
+            theater["slug"] = json!(format!("large-import-{index}"));
+            theater["code"] = json!(format!("LI{index:04}"));
+            theater_ids.push(id);
+            list.push(theater);
+        }
+    });
+    edit_json(&dir, "schedules.json", |schedules| {
+        let schedules = schedules.as_array_mut().expect("schedules");
+        for (index, theater_id) in theater_ids.iter().enumerate() {
+            for slot in 0..24 {
+                schedules.push(json!({
+                    "movieId": movie_ids[(index + slot) % movie_ids.len()],
+                    "theaterId": theater_id,
+                    "fromDay": 0,
+                    "toDay": 13,
+                    "times": ["11:30", "14:15", "17:40", "20:50"],
+                    "format": "Standard",
+                    "auditorium": format!("{}", 1 + slot % 8),
+                }));
+            }
+        }
+    });
+    dir
+}
+
+/// `svc-catalogue import` killed while it writes (its transaction holds the showtimes'
+/// table) leaves the site exactly as it was; run again to its end, the import is whole.
+#[tokio::test]
+async fn an_import_killed_halfway_leaves_the_site_as_it_was_and_run_again_is_whole() {
+    let database = PostgresDatabase::create("catalogue_killed").await;
+    let store = Store::connect(&database.url, 2).await.expect("the store");
+    let before = bundle::load(Path::new(DEMO), &clock()).expect("the demo");
+    let first = store.replace_site("demo", &before).await.expect("written");
+    let bundle_dir = large_bundle(40);
+    let after = bundle::load(&bundle_dir, &clock()).expect("the large bundle");
+    let import = |dir: &Path| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_svc-catalogue"))
+            .args(["import", &dir.display().to_string(), "demo"])
+            .env("DATABASE_URL", &database.url)
+            .env(
+                "DATA_DIR",
+                test_support::dirs::fresh_dir("catalogue_killed"),
+            )
+            .env("CATALOGUE_TODAY", TODAY)
+            .env("RUST_LOG", "warn")
+            .stdout(std::process::Stdio::null())
+            .spawn()
+            .expect("svc-catalogue runs")
+    };
+
+    let admin = pool(&database.url).await;
+    let mut child = import(&bundle_dir);
+    let mut writing = false;
+    for _ in 0..6000 {
+        let locks: i64 = sqlx::query(
+            "SELECT COUNT(*) AS n FROM pg_locks \
+             WHERE relation = 'catalogue_showtimes'::regclass AND mode = 'RowExclusiveLock' \
+             AND pid <> pg_backend_pid()",
+        )
+        .fetch_one(&admin)
+        .await
+        .expect("read the locks")
+        .get("n");
+        if locks > 0 {
+            writing = true;
+            break;
+        }
+        assert!(
+            child.try_wait().expect("the import").is_none(),
+            "the import ended before it was seen writing"
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    assert!(writing, "the import never wrote");
+    child.kill().expect("killed");
+    child.wait().expect("reaped");
+
+    let stored = store
+        .load_site("demo")
+        .await
+        .expect("read")
+        .expect("the site");
+    if stored.revision == first.revision {
+        assert_eq!(stored.content, before, "all out: the site as it was");
+    } else {
+        assert_eq!(stored.content, after, "all in: the whole import");
+    }
+
+    let status = import(&bundle_dir).wait().expect("the import runs");
+    assert!(status.success(), "the import again: {status}");
+    let stored = store
+        .load_site("demo")
+        .await
+        .expect("read")
+        .expect("the site");
+    assert_ne!(stored.revision, first.revision);
+    assert_eq!(stored.content, after);
+    assert_eq!(
+        stored.content.movies[0].title,
+        "Renamed By The Large Import"
+    );
+    admin.close().await;
+    store.close().await;
+    database.drop().await;
+}
