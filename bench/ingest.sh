@@ -109,23 +109,18 @@ def show(name, target=None, unit=""):
         verdict = "ok" if float(value) <= target else "MISSED"
     print(f"{name:40s} {value:>10s} {unit:3s} {'' if target is None else f'target {target:g}':14s} {verdict}")
 print("figure                                        value     target")
-for name in ("demo_sales_updates", "demo_sales_call_p99_ms", "demo_sales_api_seen", "demo_sales_api_never_seen"):
-    show(name)
-show("demo_sales_api_p99_s", 2, "s")
-show("demo_sales_page_data_seen")
-show("demo_sales_page_data_never_seen")
-show("demo_sales_page_data_p99_s", 2, "s")
-show("large_import_theaters")
-show("large_import_showtimes")
-show("large_import_committed_s", 20, "s")
-show("large_import_published_s", 60, "s")
-show("large_catalogue_peak_mib", 300, "MiB")
-show("large_bulk_call_ms", 500, "ms")
-for name in ("large_sales_updates", "large_sales_call_p99_ms", "large_sales_api_seen", "large_sales_api_never_seen"):
-    show(name)
-show("large_sales_api_p99_s", 5, "s")
-show("large_sales_page_data_seen")
-show("large_sales_page_data_never_seen")
-show("large_sales_page_data_p99_s", 5, "s")
-show("large_catalogue_peak_mib_after_sales", 300, "MiB")
+# (figure, target, unit) in the order shown; figures without a target are context.
+for chain, seen_target in (("demo", 2), ("large", 5)):
+    rows = [("sales_updates", None, ""), ("sales_call_p99_ms", None, "")]
+    if chain == "large":
+        rows = [("import_theaters", None, ""), ("import_showtimes", None, ""),
+                ("import_committed_s", 20, "s"), ("import_published_s", 60, "s"),
+                ("catalogue_peak_mib", 300, "MiB"), ("bulk_call_ms", 500, "ms")] + rows
+    for source in ("api", "page_data"):
+        rows += [(f"sales_{source}_seen", None, ""), (f"sales_{source}_never_seen", None, ""),
+                 (f"sales_{source}_p99_s", seen_target, "s")]
+    if chain == "large":
+        rows.append(("catalogue_peak_mib_after_sales", 300, "MiB"))
+    for name, target, unit in rows:
+        show(f"{chain}_{name}", target, unit)
 PY

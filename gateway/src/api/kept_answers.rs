@@ -10,6 +10,7 @@
 //! there is no revision to trust: nothing is kept and every request asks svc-catalogue.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use arc_swap::ArcSwapOption;
 use axum::extract::{OriginalUri, Request, State};
@@ -28,17 +29,18 @@ const KEPT_BYTES: u64 = 96 * 1024 * 1024;
 const EXPECTED_ANSWERS: usize = 4096;
 const PREFIX: &str = "/api/v1/";
 
-type Key = (Arc<String>, String);
+/// A kept answer: the generation of the revision it was asked under, and its file.
+type Kept = (u64, Arc<PublishedFile>);
 
 #[derive(Debug, Clone, Copy)]
 struct ByBytes;
 
-impl quick_cache::Weighter<Key, Arc<PublishedFile>> for ByBytes {
-    fn weight(&self, key: &Key, file: &Arc<PublishedFile>) -> u64 {
+impl quick_cache::Weighter<String, Kept> for ByBytes {
+    fn weight(&self, request: &String, (_, file): &Kept) -> u64 {
         let encoded = file.compressed.as_ref().map_or(0, |compressed| {
             compressed.gzip.bytes.len() + compressed.brotli.bytes.len()
         });
-        (key.1.len() + file.identity.bytes.len() + encoded) as u64
+        (request.len() + file.identity.bytes.len() + encoded) as u64
     }
 }
 
@@ -49,7 +51,11 @@ pub struct KeptAnswers(Arc<Inner>);
 
 struct Inner {
     revision: ArcSwapOption<String>,
-    answers: quick_cache::sync::Cache<Key, Arc<PublishedFile>, ByBytes>,
+    /// Counts the revisions followed: an answer serves only in its own, so the lookup
+    /// compares a number instead of keying every request by the revision's name.
+    generation: AtomicU64,
+    /// Path and query -> answer.
+    answers: quick_cache::sync::Cache<String, Kept, ByBytes>,
     site: SiteCache,
 }
 
@@ -58,6 +64,7 @@ impl KeptAnswers {
     pub fn new(site: SiteCache) -> KeptAnswers {
         KeptAnswers(Arc::new(Inner {
             revision: ArcSwapOption::empty(),
+            generation: AtomicU64::new(0),
             answers: quick_cache::sync::Cache::with_weighter(EXPECTED_ANSWERS, KEPT_BYTES, ByBytes),
             site,
         }))
@@ -72,20 +79,30 @@ impl KeptAnswers {
         self.0
             .revision
             .store(revision.map(|revision| Arc::new(revision.to_owned())));
+        self.0.generation.fetch_add(1, Ordering::AcqRel);
         self.0.answers.clear();
     }
 
-    fn key(&self, uri: &Uri) -> Option<Key> {
-        let revision = self.0.revision.load_full()?;
-        let request = uri
-            .path_and_query()
-            .map_or(uri.path(), |path| path.as_str());
-        Some((revision, request.to_owned()))
+    /// The generation answers are kept under now, if a revision is known.
+    fn generation(&self) -> Option<u64> {
+        self.0
+            .revision
+            .load()
+            .is_some()
+            .then(|| self.0.generation.load(Ordering::Acquire))
     }
 
     fn kept(&self, uri: &Uri) -> Option<Arc<PublishedFile>> {
-        self.0.answers.get(&self.key(uri)?)
+        let generation = self.generation()?;
+        let (kept_in, file) = self.0.answers.get(request_of(uri))?;
+        (kept_in == generation).then_some(file)
     }
+}
+
+/// The request as the cache knows it: its path and query.
+fn request_of(uri: &Uri) -> &str {
+    uri.path_and_query()
+        .map_or(uri.path(), |path| path.as_str())
 }
 
 impl std::fmt::Debug for KeptAnswers {
@@ -122,15 +139,24 @@ pub async fn keep(State(kept): State<KeptAnswers>, request: Request, next: Next)
         .extensions()
         .get::<OriginalUri>()
         .map_or(request.uri(), |original| &original.0);
-    let Some(key) = (request.method() == Method::GET)
-        .then(|| kept.key(uri))
-        .flatten()
+    let Some(generation) = kept
+        .generation()
+        .filter(|_| request.method() == Method::GET)
     else {
         return next.run(request).await;
     };
-    let guard = match kept.0.answers.get_value_or_guard_async(&key).await {
-        Ok(file) => return serve::answer(&file, file.status, request.headers(), false),
-        Err(guard) => guard,
+    let key = request_of(uri).to_owned();
+    let guard = loop {
+        match kept.0.answers.get_value_or_guard_async(&key).await {
+            Ok((kept_in, file)) if kept_in == generation => {
+                return serve::answer(&file, file.status, request.headers(), false);
+            }
+            // Kept in a revision before (its insert crossed the clearing): asked again.
+            Ok(_) => {
+                kept.0.answers.remove(&key);
+            }
+            Err(guard) => break guard,
+        }
     };
     let asked = request.headers().clone();
     let response = next.run(request).await;
@@ -170,8 +196,8 @@ pub async fn keep(State(kept): State<KeptAnswers>, request: Request, next: Next)
         }
     };
     // Kept only while its revision is served: an answer of the revision before is not.
-    if kept.0.revision.load().as_deref() == Some(&*key.0) {
-        let _ = guard.insert(file.clone());
+    if kept.generation() == Some(generation) {
+        let _ = guard.insert((generation, file.clone()));
     }
     serve::answer(&file, file.status, &asked, false)
 }
