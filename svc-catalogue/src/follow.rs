@@ -1,7 +1,8 @@
 //! The catalogue being served: one immutable revision per site, rebuilt from the store
 //! after each commit (this process's, or on PostgreSQL any replica's) and swapped in
 //! whole; after commits that changed only seats, made from the revision before and the
-//! showtimes whose seats changed. Whoever watches it ([`SharedCatalogue::subscribe`]) hears of each new revision.
+//! showtimes whose seats changed. Whoever watches it ([`SharedCatalogue::subscribe`])
+//! hears of each new revision.
 
 use std::sync::Arc;
 
