@@ -30,6 +30,8 @@ pub fn config(site_dir: &Path) -> Config {
 
 pub struct TestCatalogue {
     pub client: CatalogueClient<Channel>,
+    /// The connection, for the service's other clients (health).
+    pub channel: Channel,
     pub addr: String,
     /// DATA_DIR: the SQLite store and the demo's ingest key.
     pub data_dir: PathBuf,
@@ -61,11 +63,14 @@ pub async fn serve(application: Application, data_dir: PathBuf) -> TestCatalogue
         application.serve(listener, std::future::pending())
     })
     .await;
-    let client = CatalogueClient::connect(format!("http://{addr}"))
+    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
+        .expect("a URI")
+        .connect()
         .await
         .expect("connect");
     TestCatalogue {
-        client,
+        client: CatalogueClient::new(channel.clone()),
+        channel,
         addr,
         data_dir,
     }

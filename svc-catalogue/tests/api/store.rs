@@ -14,7 +14,7 @@ use svc_catalogue::{Application, Config};
 use test_support::polling::eventually;
 use test_support::postgres::PostgresDatabase;
 
-use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
+use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json, serve};
 
 fn demo_content() -> SiteContent {
     let clock = Clock {
@@ -363,15 +363,7 @@ async fn the_health_service_says_when_the_store_stops_answering() {
     let catalogue = Application::build(replica_config(&database.url, Some(&dir)))
         .await
         .expect("the catalogue starts");
-    let addr = test_support::net::spawn_on_loopback(|listener| {
-        catalogue.serve(listener, std::future::pending())
-    })
-    .await;
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
-        .expect("a URI")
-        .connect()
-        .await
-        .expect("connect");
+    let channel = serve(catalogue, dir).await.channel;
     let store_status = || {
         let mut health = HealthClient::new(channel.clone());
         async move {

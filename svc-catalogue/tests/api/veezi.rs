@@ -16,7 +16,7 @@ use tonic_health::pb::{HealthCheckRequest, health_client::HealthClient};
 use wiremock::matchers::{header, method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
+use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json, serve};
 
 const TOKEN: &str = "veezi-token-101";
 const WAIT: Duration = Duration::from_secs(10);
@@ -126,18 +126,10 @@ async fn linked_to(server: &MockServer) -> Linked {
     let application = Application::build(config)
         .await
         .expect("the catalogue starts");
-    let addr = test_support::net::spawn_on_loopback(|listener| {
-        application.serve(listener, std::future::pending())
-    })
-    .await;
-    let channel = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))
-        .expect("a URI")
-        .connect()
-        .await
-        .expect("connect");
+    let served = serve(application, data_dir).await;
     Linked {
-        client: CatalogueClient::new(channel.clone()),
-        health: HealthClient::new(channel),
+        client: served.client,
+        health: HealthClient::new(served.channel),
     }
 }
 
