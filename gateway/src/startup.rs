@@ -107,6 +107,7 @@ impl Application {
             renderer: renderer.clone(),
             template: web.template(),
             origin: config.public_url.clone(),
+            kept_weeks: Default::default(),
         };
         let publisher = publisher.spawn();
         // The gateway listens once the first version is published (or could not be), so

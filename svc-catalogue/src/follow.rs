@@ -1,7 +1,7 @@
 //! The catalogue being served: one immutable revision per site, rebuilt from the store
 //! after each commit (this process's, or on PostgreSQL any replica's) and swapped in
-//! whole; after commits that changed only seats, made from the revision before and the
-//! showtimes whose seats changed. Whoever watches it ([`SharedCatalogue::subscribe`])
+//! whole; after commits that changed only showtimes (schedule calls, seats), made from
+//! the revision before and the theaters' schedules and seats that changed. Whoever watches it ([`SharedCatalogue::subscribe`])
 //! hears of each new revision.
 
 use std::sync::Arc;
@@ -77,21 +77,30 @@ pub fn follow(store: Store, shared: SharedCatalogue, version: i64) -> tokio::tas
             while commits.try_recv().is_ok() {}
             match store.changes_since(&site_id, served).await {
                 Ok(Changes::None) => continue,
-                Ok(Changes::Seats {
+                Ok(Changes::Showtimes {
                     version,
                     revision,
+                    schedules,
                     seats,
                 }) => {
                     let current = shared.get();
-                    let next =
-                        tokio::task::spawn_blocking(move || current.with_seats(&revision, &seats))
-                            .await;
-                    if let Ok(next) = next {
-                        tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (seats)");
-                        served = version;
-                        shared.replace(next);
+                    let next = tokio::task::spawn_blocking(move || {
+                        current.with_showtimes(&revision, schedules, &seats)
+                    })
+                    .await;
+                    match next {
+                        Ok(Ok(next)) => {
+                            tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (showtimes)");
+                            served = version;
+                            shared.replace(next);
+                            continue;
+                        }
+                        // Read whole below: what it cannot serve stops the revision there.
+                        Ok(Err(error)) => {
+                            tracing::warn!(%error, site = %site_id, "catalogue: the showtimes changed cannot be patched in; reading the site whole");
+                        }
+                        Err(_) => continue,
                     }
-                    continue;
                 }
                 Ok(Changes::Records) => {}
                 Err(error) => {

@@ -54,6 +54,11 @@ pub fn version(catalogue: &Catalogue, clock: &Clock) -> pb::SiteVersion {
     pb::SiteVersion {
         revision: catalogue.revision.clone(),
         today: clock.today(&catalogue.time_zone).to_string(),
+        schedule_revisions: catalogue
+            .schedule_revisions
+            .iter()
+            .map(|(theater_id, revision)| (theater_id.clone(), revision.clone()))
+            .collect(),
     }
 }
 

@@ -1,9 +1,11 @@
 //! What one catalogue version holds for the public pages, fetched from svc-catalogue: the
 //! site, every movie, event and content page, the coming week's showtimes (one call per
-//! theater, so no answer grows with the chain past one theater's week), and the
-//! generated posters of the movies and events.
+//! theater, so no answer grows with the chain past one theater's week; only the weeks
+//! whose schedule revision moved, the others kept from before), and the generated posters
+//! of the movies and events.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
 use futures_util::{StreamExt, TryStreamExt};
@@ -37,6 +39,37 @@ pub struct CatalogueContent {
     pub poster_images: Vec<PosterImage>,
 }
 
+/// Each theater's showtimes of the coming week as last fetched, with the schedule
+/// revision they were fetched at (the version's `schedule_revisions`): a version fetches
+/// again only the weeks that moved, so a sale at one theater of a chain of 300 is one
+/// call, not 300.
+#[derive(Debug, Clone, Default)]
+pub struct KeptWeeks(Arc<Mutex<HashMap<String, TheaterWeek>>>);
+
+#[derive(Debug, Clone)]
+struct TheaterWeek {
+    first_day: Date,
+    revision: String,
+    /// Without seat counts (see [`fetch`]).
+    showtimes: Arc<[catalogue::Showtime]>,
+}
+
+impl KeptWeeks {
+    fn get(&self) -> HashMap<String, TheaterWeek> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clone()
+    }
+
+    fn set(&self, weeks: HashMap<String, TheaterWeek>) {
+        *self
+            .0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = weeks;
+    }
+}
+
 /// A point of sale's poster image, as a movie's posterUrl names it.
 #[derive(Debug, Clone)]
 pub struct PosterImage {
@@ -51,6 +84,7 @@ pub async fn fetch(
     overrides: &SiteOverrides,
     version: catalogue::SiteVersion,
     previous: Option<Arc<Snapshot>>,
+    kept_weeks: &KeptWeeks,
 ) -> Result<CatalogueContent, PublishError> {
     let mut client = services.catalogue.clone();
     let site = client
@@ -89,13 +123,14 @@ pub async fn fetch(
         .iter()
         .map(|theater| theater.id.clone())
         .collect();
-    let mut showtimes = weeks_showtimes(services, theater_ids, today, last_day).await?;
-    // Pages show a showtime's availability, not its seat count (the JSON API has that):
-    // a sale that leaves the availability as it was changes no page.
-    for showtime in &mut showtimes {
-        showtime.seats_available = None;
-        showtime.seats_total = None;
-    }
+    let mut showtimes = weeks_showtimes(
+        services,
+        &version,
+        theater_ids,
+        (today, last_day),
+        kept_weeks,
+    )
+    .await?;
     // The catalogue's own order, as one call for the whole chain would give it.
     showtimes.sort_by(|a, b| {
         (&a.starts_at, &a.theater_id, &a.movie_id).cmp(&(&b.starts_at, &b.theater_id, &b.movie_id))
@@ -119,39 +154,73 @@ pub async fn fetch(
     })
 }
 
-/// The showtimes from `first` to `last` of each theater, a call per theater: an answer
-/// holds one theater's week, whatever the size of the chain (a day of a 300-theater
-/// chain is more than gRPC's 4 MB message limit).
+/// The showtimes from `first` to `last` of each theater, a call per theater whose
+/// schedule moved since `kept_weeks` (which then keeps these): an answer holds one
+/// theater's week, whatever the size of the chain (a day of a 300-theater chain is more
+/// than gRPC's 4 MB message limit). Pages show a showtime's availability, not its seat
+/// count (the JSON API has that): seats are left out, so a sale that leaves the
+/// availability as it was changes no page.
 async fn weeks_showtimes(
     services: &Services,
+    version: &catalogue::SiteVersion,
     theater_ids: Vec<String>,
-    first: Date,
-    last: Date,
+    (first, last): (Date, Date),
+    kept_weeks: &KeptWeeks,
 ) -> Result<Vec<catalogue::Showtime>, PublishError> {
+    let mut kept = kept_weeks.get();
+    let mut weeks = HashMap::with_capacity(theater_ids.len());
+    let mut to_fetch = Vec::new();
+    for theater_id in &theater_ids {
+        let theater_id = theater_id.clone();
+        let revision = version.schedule_revisions.get(&theater_id);
+        match kept.remove(&theater_id) {
+            Some(week) if week.first_day == first && Some(&week.revision) == revision => {
+                weeks.insert(theater_id, week);
+            }
+            _ => to_fetch.push((theater_id, revision.cloned().unwrap_or_default())),
+        }
+    }
     let (from, to) = (first.to_string(), last.to_string());
-    let weeks: Vec<Vec<catalogue::Showtime>> = futures_util::stream::iter(theater_ids)
-        .map(|theater_id| {
+    let fetched: Vec<(String, TheaterWeek)> = futures_util::stream::iter(to_fetch)
+        .map(|(theater_id, revision)| {
             let mut client = services.catalogue.clone();
             let request = catalogue::ListShowtimesRequest {
-                theater_id,
+                theater_id: theater_id.clone(),
                 from: from.clone(),
                 to: to.clone(),
                 ..Default::default()
             };
             async move {
-                let showtimes = client
+                let mut showtimes = client
                     .list_showtimes(request)
                     .await
                     .map_err(AppError::catalogue)?
                     .into_inner()
                     .showtimes;
-                Ok::<_, PublishError>(showtimes)
+                for showtime in &mut showtimes {
+                    showtime.seats_available = None;
+                    showtime.seats_total = None;
+                }
+                let week = TheaterWeek {
+                    first_day: first,
+                    revision,
+                    showtimes: showtimes.into(),
+                };
+                Ok::<_, PublishError>((theater_id, week))
             }
         })
         .buffered(CALLS_AT_ONCE)
         .try_collect()
         .await?;
-    Ok(weeks.into_iter().flatten().collect())
+    weeks.extend(fetched);
+    // In the chain's order, as before: the sort after keeps it among equals.
+    let showtimes = theater_ids
+        .iter()
+        .filter_map(|theater_id| weeks.get(theater_id))
+        .flat_map(|week| week.showtimes.iter().cloned())
+        .collect();
+    kept_weeks.set(weeks);
+    Ok(showtimes)
 }
 
 async fn generated_posters(

@@ -28,7 +28,7 @@ pub mod serve;
 pub mod sitemap;
 pub mod snapshot;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -49,8 +49,9 @@ use pages::PublicPage;
 use renderer::{RenderedPage, Renderer, RendererError};
 pub use snapshot::{Published, PublishedFile, Snapshot};
 
-/// Pages per request to the renderer.
-const RENDER_BATCH: usize = 24;
+/// Pages per request to the renderer. A newer version waits for at most one request
+/// before its page data goes out (see [`Publisher::build`]).
+const RENDER_BATCH: usize = 8;
 /// How long to wait before trying again when the catalogue or the renderer is away.
 const RETRY_FIRST: Duration = Duration::from_millis(500);
 const RETRY_MAX: Duration = Duration::from_secs(5);
@@ -119,6 +120,8 @@ pub struct Publisher {
     pub template: Option<Arc<Template>>,
     /// PUBLIC_URL without its trailing slash.
     pub origin: String,
+    /// Each theater's week of showtimes as the last publish fetched it.
+    pub kept_weeks: content::KeptWeeks,
 }
 
 impl Publisher {
@@ -150,7 +153,7 @@ impl Publisher {
             let Some(version) = pending.clone() else {
                 continue;
             };
-            match self.publish(version).await {
+            match self.publish(version, &versions).await {
                 Ok(()) => {
                     pending = None;
                     retry = RETRY_FIRST;
@@ -251,8 +254,13 @@ impl Publisher {
 
     /// Builds the snapshot of `version` and swaps it in. When the renderer is away the
     /// last complete snapshot stays (an error says so); the very first one is published
-    /// with the web app's shell in place of rendered markup.
-    pub async fn publish(&self, version: catalogue::SiteVersion) -> Result<(), PublishError> {
+    /// with the web app's shell in place of rendered markup. Rendering stops early when
+    /// `newer` hears a newer version (see [`Publisher::build`]).
+    async fn publish(
+        &self,
+        version: catalogue::SiteVersion,
+        newer: &watch::Receiver<Option<catalogue::SiteVersion>>,
+    ) -> Result<(), PublishError> {
         let previous = self.published.current();
         if let Some(previous) = &previous
             && previous.version == version
@@ -266,6 +274,7 @@ impl Publisher {
             self.site.overrides(),
             version,
             previous.clone(),
+            &self.kept_weeks,
         )
         .await;
         let content = match fetched {
@@ -282,7 +291,7 @@ impl Publisher {
             content.version.revision.clone(),
             content.version.today.clone(),
         );
-        let result = self.build(content, previous.as_deref()).await;
+        let result = self.build(content, previous.as_deref(), newer).await;
         let mut snapshot = match result {
             Ok(built) => built,
             Err(error) => {
@@ -314,10 +323,19 @@ impl Publisher {
 
     /// The snapshot of `content`, reusing from `previous` every file whose bytes would
     /// not change.
+    ///
+    /// Page data goes out before the pages are rendered (a showtime sold out is on the
+    /// page data in a moment, on the page's HTML after its rendering), and once a complete
+    /// snapshot is out, rendering stops after the request in progress when `newer` hears
+    /// a newer version: its page data then waits for one request, not for all of this
+    /// version's pages. Pages left to render keep their last HTML, marked stale, and are
+    /// rendered by the next publish, those stale the longest first, so that none waits
+    /// for ever while versions keep coming.
     async fn build(
         &self,
         mut content: CatalogueContent,
         previous: Option<&Snapshot>,
+        newer: &watch::Receiver<Option<catalogue::SiteVersion>>,
     ) -> Result<Snapshot, PublishError> {
         let site = content.site.clone();
         let now = jiff::Timestamp::now();
@@ -355,9 +373,21 @@ impl Publisher {
         // What is left (a large chain's 200,000 showtimes) is not needed past here.
         drop(content);
 
-        let to_render: Vec<usize> = (0..pages.len())
+        let started = std::time::Instant::now();
+        let stale_since = |path: &str| {
+            previous
+                .and_then(|previous| previous.stale_pages.get(path).copied())
+                .unwrap_or(started)
+        };
+        let mut to_render: Vec<usize> = (0..pages.len())
             .filter(|&index| pages[index].html.is_none())
             .collect();
+        // New pages first (they have no HTML to stand in), then the longest stale.
+        to_render.sort_by_key(|&index| {
+            let path = &pages[index].path;
+            let published = previous.is_some_and(|previous| previous.file(path).is_some());
+            (published, stale_since(path))
+        });
         let data_jobs: Vec<_> = pages
             .iter()
             .map(|page| {
@@ -369,9 +399,9 @@ impl Publisher {
             })
             .collect();
         let data_files = compress_all(data_jobs).await;
-        // The page data goes out before the pages are rendered (a showtime sold out is on
-        // the page data in a moment, on the page's HTML after its rendering): the last
-        // snapshot with the new page data, its pages to render marked stale.
+        // The page data goes out first: the last snapshot with the new page data, its
+        // pages to render marked stale.
+        let may_stop = previous.is_some_and(|previous| previous.complete);
         if let Some(previous) = previous
             && previous.complete
             && same_app_data
@@ -379,17 +409,23 @@ impl Publisher {
         {
             let mut ahead = previous.clone();
             ahead.files.extend(data_files.iter().cloned());
-            ahead
-                .stale_pages
-                .extend(to_render.iter().map(|&index| pages[index].path.clone()));
+            for &index in &to_render {
+                let path = &pages[index].path;
+                ahead.stale_pages.insert(path.clone(), stale_since(path));
+            }
             self.published.swap(ahead);
         }
+        let mut stale_pages = HashMap::new();
         let mut complete = true;
         let mut html: Vec<Option<Arc<PublishedFile>>> =
             pages.iter().map(|page| page.html.clone()).collect();
         if let Some(template) = &self.template {
             let render_started = std::time::Instant::now();
-            let mut rendered = match self.render(&app_data, &pages, &to_render).await {
+            let until_newer = may_stop.then_some(newer);
+            let mut rendered = match self
+                .render(&app_data, &pages, &to_render, until_newer)
+                .await
+            {
                 Ok(rendered) => rendered,
                 Err(error) => {
                     // Without the renderer a complete snapshot stays as it is.
@@ -406,8 +442,17 @@ impl Publisher {
                 elapsed_ms = render_started.elapsed().as_millis() as u64,
                 "pages rendered"
             );
+            // Left for the next publish: the last HTML stands in meanwhile.
+            for &index in &to_render {
+                if complete && !rendered.contains_key(&index) {
+                    let path = &pages[index].path;
+                    stale_pages.insert(path.clone(), stale_since(path));
+                    html[index] = previous.and_then(|previous| previous.file(path).cloned());
+                }
+            }
             let jobs: Vec<_> = to_render
                 .iter()
+                .filter(|&&index| !stale_pages.contains_key(&pages[index].path))
                 .map(|&index| {
                     let page = &pages[index];
                     let render = rendered.remove(&index);
@@ -553,23 +598,33 @@ impl Publisher {
             shell,
             entity_paths: Arc::new(entity_paths),
             complete: complete && self.template.is_some(),
-            stale_pages: HashSet::new(),
+            pages_rendered: if complete {
+                to_render.len() - stale_pages.len()
+            } else {
+                0
+            },
+            stale_pages,
             pages: pages.len(),
-            pages_rendered: if complete { to_render.len() } else { 0 },
             publish_time: Duration::ZERO,
         };
         Ok(snapshot)
     }
 
-    /// Renders the pages at `indices`, a batch per request.
+    /// Renders the pages at `indices` in that order, a batch per request; with
+    /// `until_newer`, only until it hears a newer version.
     async fn render(
         &self,
         app_data: &Bytes,
         pages: &[PlannedPage],
         indices: &[usize],
+        until_newer: Option<&watch::Receiver<Option<catalogue::SiteVersion>>>,
     ) -> Result<HashMap<usize, RenderedPage>, PublishError> {
         let mut rendered = HashMap::new();
-        for batch in indices.chunks(RENDER_BATCH) {
+        for (number, batch) in indices.chunks(RENDER_BATCH).enumerate() {
+            // At least one batch: pages get rendered however often versions come.
+            if number > 0 && until_newer.is_some_and(|newer| newer.has_changed().unwrap_or(false)) {
+                break;
+            }
             let batch_pages: Vec<(&str, &[u8])> = batch
                 .iter()
                 .map(|&index| (pages[index].path.as_str(), &pages[index].data[..]))
@@ -613,7 +668,8 @@ impl PlannedPage {
             && before.identity.bytes == data
         {
             data = before.identity.bytes.clone();
-            if same_app_data && previous.complete && !previous.stale_pages.contains(&page.path) {
+            if same_app_data && previous.complete && !previous.stale_pages.contains_key(&page.path)
+            {
                 html = previous.file(&page.path).cloned();
             }
         }

@@ -2,7 +2,7 @@
 //! up by path. Immutable once built; [`Published`] swaps the current one atomically, so
 //! a request reads it without a lock.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -216,9 +216,10 @@ pub struct Snapshot {
     /// Whether every page was rendered (false while the renderer has never answered:
     /// the pages are the shell with their data).
     pub complete: bool,
-    /// Pages whose HTML is older than their page data: the data went out ahead of their
-    /// rendering. The next publish renders them again whatever their data.
-    pub stale_pages: HashSet<String>,
+    /// Pages whose HTML is older than their page data (the data went out ahead of their
+    /// rendering), with when they became so. The next publish renders them again
+    /// whatever their data, those stale the longest first.
+    pub stale_pages: HashMap<String, std::time::Instant>,
     /// How many public pages it holds, and how many of them were rendered anew (the
     /// rest kept their bytes from the snapshot before).
     pub pages: usize,

@@ -150,6 +150,10 @@ pub struct Catalogue {
     /// Positions in `showtimes` of each theater's and each movie's, in that order: a
     /// theater's week or a movie's showings without a pass over a chain's 200,000.
     pub showtimes_by: Arc<ShowtimeIndex>,
+    /// Theater id -> the revision at which its showtimes as pages show them (all but
+    /// their seat counts) last changed: a publisher that kept a theater's week fetches
+    /// it again only when this moves.
+    pub schedule_revisions: Arc<HashMap<String, String>>,
     pub events: Vec<EventEntry>,
     pub pages: Vec<Page>,
     /// Locale -> message key -> text.
@@ -186,6 +190,36 @@ impl ShowtimeIndex {
     }
 }
 
+/// Adds `theater_id`'s `entries` to `showtimes`, each placed on the theater's local day.
+fn placed(
+    site_id: &str,
+    theater_id: &str,
+    entries: Vec<ShowtimeEntry>,
+    showtimes: &mut Vec<Showtime>,
+) -> Result<(), Error> {
+    for entry in entries {
+        let start = entry.starts_at.clone();
+        showtimes.push(
+            Showtime::new(theater_id, entry).ok_or_else(|| Error::Unreadable {
+                site: site_id.to_owned(),
+                problem: format!("showtime of theater {theater_id}: startsAt '{start}'"),
+            })?,
+        );
+    }
+    Ok(())
+}
+
+/// Puts the site's showtimes in their order: by start, then theater and movie.
+fn sort(showtimes: &mut [Showtime]) {
+    showtimes.sort_by(|a, b| {
+        (a.instant, &a.theater_id, &a.entry.movie_id).cmp(&(
+            b.instant,
+            &b.theater_id,
+            &b.entry.movie_id,
+        ))
+    });
+}
+
 /// The filters of a showtime query, as the client sent them.
 #[derive(Debug, Default)]
 pub struct ShowtimeQuery<'a> {
@@ -211,24 +245,16 @@ impl Catalogue {
             .map_err(|error| unreadable(format!("settings: {error}")))?;
         let time_zone = TimeZone::get(&site.config.time_zone)
             .map_err(|error| unreadable(format!("config.timeZone: {error}")))?;
+        let schedule_revisions = content
+            .theaters
+            .iter()
+            .map(|theater| (theater.id.clone(), revision.to_owned()))
+            .collect();
         let mut showtimes = Vec::new();
         for (theater_id, entries) in content.showtimes {
-            for entry in entries {
-                let start = entry.starts_at.clone();
-                showtimes.push(Showtime::new(&theater_id, entry).ok_or_else(|| {
-                    unreadable(format!(
-                        "showtime of theater {theater_id}: startsAt '{start}'"
-                    ))
-                })?);
-            }
+            placed(site_id, &theater_id, entries, &mut showtimes)?;
         }
-        showtimes.sort_by(|a, b| {
-            (a.instant, &a.theater_id, &a.entry.movie_id).cmp(&(
-                b.instant,
-                &b.theater_id,
-                &b.entry.movie_id,
-            ))
-        });
+        sort(&mut showtimes);
         let pages = pages::with_login_page(&site, content.pages, &content.messages);
         let search = SearchIndex::build(search_entries::entries(
             &content.theaters,
@@ -246,6 +272,7 @@ impl Catalogue {
             movies: content.movies,
             showtimes_by: Arc::new(ShowtimeIndex::of(&showtimes)),
             showtimes,
+            schedule_revisions: Arc::new(schedule_revisions),
             events: content.events,
             pages,
             messages: content.messages,
@@ -254,27 +281,61 @@ impl Catalogue {
         })
     }
 
-    /// This catalogue at `revision`, where only the seats of `seats` changed: a night of
-    /// sales is served without reading the whole site again. A showtime it does not have
-    /// is passed over (the store had it at this revision, so there is none).
-    pub fn with_seats(&self, revision: &str, seats: &[SeatCount]) -> Catalogue {
+    /// This catalogue at `revision`, where only showtimes changed: the theaters of
+    /// `schedules` have those showtimes now, and the showtimes of `seats` those seats. A
+    /// chain's schedule calls and a night of sales are served without reading the whole
+    /// site again. A seat count of a showtime it does not have is passed over (the store
+    /// had it at this revision, so there is none).
+    pub fn with_showtimes(
+        &self,
+        revision: &str,
+        schedules: BTreeMap<String, Vec<ShowtimeEntry>>,
+        seats: &[SeatCount],
+    ) -> Result<Catalogue, Error> {
         let mut next = self.clone();
         next.revision = revision.to_owned();
         let changed: HashMap<(&str, &str), &SeatCount> = seats
             .iter()
             .map(|count| ((count.theater_id.as_str(), count.perf_code.as_str()), count))
             .collect();
+        if !schedules.is_empty() {
+            let mut showtimes: Vec<Showtime> = self
+                .showtimes
+                .iter()
+                .filter(|showtime| !schedules.contains_key(&showtime.theater_id))
+                .cloned()
+                .collect();
+            for (theater_id, entries) in &schedules {
+                placed(&self.site_id, theater_id, entries.clone(), &mut showtimes)?;
+            }
+            sort(&mut showtimes);
+            next.showtimes_by = Arc::new(ShowtimeIndex::of(&showtimes));
+            next.showtimes = showtimes;
+        }
+        // A sale moves its theater's schedule revision only when the showtime's
+        // availability moves: that is all of the seats that pages show.
+        let mut moved: BTreeSet<String> = schedules.into_keys().collect();
         for showtime in &mut next.showtimes {
             if let Some(count) = changed.get(&(
                 showtime.theater_id.as_str(),
                 showtime.entry.perf_code.as_str(),
             )) {
+                let shown = showtime.entry.availability();
                 showtime.entry.seats_available = count.seats_available;
                 showtime.entry.seats_total = count.seats_total;
                 showtime.entry.availability = count.availability;
+                if showtime.entry.availability() != shown {
+                    moved.insert(showtime.theater_id.clone());
+                }
             }
         }
-        next
+        let revisions = Arc::make_mut(&mut next.schedule_revisions);
+        for theater_id in &moved {
+            if let Some(at) = revisions.get_mut(theater_id) {
+                revision.clone_into(at);
+            }
+        }
+        Ok(next)
     }
 
     /// The site's theaters by id: `config.theaterIds` if given, else those of theaters.json.

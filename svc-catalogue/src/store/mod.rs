@@ -55,11 +55,13 @@ pub enum StoreError {
 }
 
 /// What a commit changed: the follower rebuilds a revision after [`Change::Records`], and
-/// patches the last one after [`Change::Seats`].
+/// patches the last one after the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Change {
-    /// Records, schedules or settings (and maybe seats).
+enum Change<'a> {
+    /// Records or settings (and maybe schedules and seats).
     Records,
+    /// Only the showtimes of this theater (a schedule call).
+    Schedule { theater_id: &'a str },
     /// Only seat counts and availability of existing showtimes.
     Seats,
 }
@@ -202,7 +204,7 @@ impl Store {
         mut transaction: Transaction<'static, Any>,
         site_id: &str,
         changed: u64,
-        kind: Change,
+        kind: Change<'_>,
     ) -> Result<sites::Commit, StoreError> {
         if changed == 0 {
             let revision: String =
@@ -219,7 +221,7 @@ impl Store {
         let revision = new_revision()?;
         let records_version = match kind {
             Change::Records => "version + 1",
-            Change::Seats => "records_version",
+            Change::Schedule { .. } | Change::Seats => "records_version",
         };
         sqlx::query(&format!(
             "UPDATE catalogue_sites SET version = version + 1, records_version = {records_version}, \
@@ -230,6 +232,16 @@ impl Store {
         .bind(unix_now())
         .execute(&mut *transaction)
         .await?;
+        if let Change::Schedule { theater_id } = kind {
+            sqlx::query(
+                "UPDATE catalogue_theaters SET schedule_version = \
+                 (SELECT version FROM catalogue_sites WHERE id = $1) WHERE site_id = $1 AND id = $2",
+            )
+            .bind(site_id)
+            .bind(theater_id)
+            .execute(&mut *transaction)
+            .await?;
+        }
         if self.dialect == Dialect::Postgres {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(COMMITS_CHANNEL)

@@ -9,7 +9,7 @@ use jiff::civil::Date;
 use serde::Serialize;
 use sqlx::{Any, Row, Transaction};
 
-use super::showtimes::{self, ShowtimeRow};
+use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
 use super::sites::Commit;
 use super::{Change, Dialect, Store, StoreError};
 use crate::domain::EventEntry;
@@ -186,25 +186,30 @@ impl Store {
             )));
         }
         let mut existing = showtimes::rows(&mut transaction, site_id, Some(theater_id)).await?;
-        let mut changed = 0;
+        let mut written = Vec::new();
         for entry in entries {
             let key = (theater_id.to_owned(), entry.perf_code.clone());
             let row = ShowtimeRow::of(entry);
-            let old = existing.remove(&key);
-            if old.as_ref() == Some(&row) {
-                continue;
+            if existing.remove(&key).as_ref() != Some(&row) {
+                written.push((key, row));
             }
-            showtimes::write(&mut transaction, site_id, &key, &row, old.is_some()).await?;
-            changed += 1;
         }
         let (from, to) = (from.to_string(), to.to_string());
-        for (key, row) in existing {
-            if row.local_date >= from && row.local_date <= to {
-                showtimes::delete(&mut transaction, site_id, &key).await?;
-                changed += 1;
-            }
-        }
-        self.commit(transaction, site_id, changed).await
+        let removed: Vec<&ShowtimeKey> = existing
+            .iter()
+            .filter(|(_, row)| row.local_date >= from && row.local_date <= to)
+            .map(|(key, _)| key)
+            .collect();
+        showtimes::write_all(&mut transaction, self.dialect, site_id, &written).await?;
+        showtimes::delete_all(&mut transaction, self.dialect, site_id, &removed).await?;
+        let changed = (written.len() + removed.len()) as u64;
+        self.commit_change(
+            transaction,
+            site_id,
+            changed,
+            Change::Schedule { theater_id },
+        )
+        .await
     }
 
     /// Sets the seats (and the availability the point of sale gives) of existing

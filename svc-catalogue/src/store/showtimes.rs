@@ -1,12 +1,14 @@
 //! The SQL of showtime rows, shared by the writes of a whole site and of a theater's
 //! days. A row's seats and availability are columns of their own; the rest of the
-//! entry is its document.
+//! entry is its document. Rows are written and removed many in one statement, their
+//! values passed as one JSON array that the database reads as rows.
 
 use std::collections::HashMap;
 
+use serde::Serialize;
 use sqlx::{Any, Row, Transaction};
 
-use super::StoreError;
+use super::{Dialect, StoreError};
 use crate::domain::showtimes::ShowtimeEntry;
 
 /// A showtime's key: its theater and performance code.
@@ -85,49 +87,120 @@ pub async fn rows(
     Ok(rows)
 }
 
-/// Writes `row` under `key`: an update when the key `exists`, else an insert.
-pub async fn write(
+/// Rows per statement: a chain's schedule call (700 showtimes) is one, an import of
+/// 200,000 is 40, whose JSON is never all held at once.
+const ROWS_PER_STATEMENT: usize = 5_000;
+
+/// Writes `rows` (new or changed), many in one statement.
+pub async fn write_all(
     transaction: &mut Transaction<'static, Any>,
+    dialect: Dialect,
     site_id: &str,
-    (theater_id, perf_code): &ShowtimeKey,
-    row: &ShowtimeRow,
-    exists: bool,
+    rows: &[(ShowtimeKey, ShowtimeRow)],
 ) -> Result<(), StoreError> {
-    let statement = if exists {
-        "UPDATE catalogue_showtimes SET movie_id = $4, local_date = $5, doc = $6, \
-         seats_available = $7, seats_total = $8, availability = $9 \
-         WHERE site_id = $1 AND theater_id = $2 AND perf_code = $3"
-    } else {
-        "INSERT INTO catalogue_showtimes (site_id, theater_id, perf_code, movie_id, \
-         local_date, doc, seats_available, seats_total, availability) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
-    };
-    sqlx::query(statement)
-        .bind(site_id)
-        .bind(theater_id)
-        .bind(perf_code)
-        .bind(&row.movie_id)
-        .bind(&row.local_date)
-        .bind(&row.doc)
-        .bind(row.seats_available)
-        .bind(row.seats_total)
-        .bind(&row.availability)
-        .execute(&mut **transaction)
-        .await?;
+    for chunk in rows.chunks(ROWS_PER_STATEMENT) {
+        write_chunk(transaction, dialect, site_id, chunk).await?;
+    }
     Ok(())
 }
 
-pub async fn delete(
+async fn write_chunk(
     transaction: &mut Transaction<'static, Any>,
+    dialect: Dialect,
     site_id: &str,
-    (theater_id, perf_code): &ShowtimeKey,
+    rows: &[(ShowtimeKey, ShowtimeRow)],
 ) -> Result<(), StoreError> {
-    sqlx::query(
-        "DELETE FROM catalogue_showtimes WHERE site_id = $1 AND theater_id = $2 AND perf_code = $3",
-    )
+    let written: Vec<WrittenRow<'_>> = rows
+        .iter()
+        .map(|((theater_id, perf_code), row)| WrittenRow {
+            t: theater_id,
+            p: perf_code,
+            m: &row.movie_id,
+            d: &row.local_date,
+            doc: &row.doc,
+            a: row.seats_available,
+            n: row.seats_total,
+            s: row.availability.as_deref(),
+        })
+        .collect();
+    let rows = match dialect {
+        Dialect::Sqlite => {
+            "SELECT $1, json_extract(value, '$.t'), json_extract(value, '$.p'), \
+             json_extract(value, '$.m'), json_extract(value, '$.d'), json_extract(value, '$.doc'), \
+             json_extract(value, '$.a'), json_extract(value, '$.n'), json_extract(value, '$.s') \
+             FROM json_each($2) WHERE true"
+        }
+        Dialect::Postgres => {
+            "SELECT $1, t, p, m, d, doc, a, n, s FROM jsonb_to_recordset($2::jsonb) \
+             AS r(t text, p text, m text, d text, doc text, a bigint, n bigint, s text)"
+        }
+    };
+    sqlx::query(&format!(
+        "INSERT INTO catalogue_showtimes (site_id, theater_id, perf_code, movie_id, local_date, \
+         doc, seats_available, seats_total, availability) {rows} \
+         ON CONFLICT (site_id, theater_id, perf_code) DO UPDATE SET movie_id = excluded.movie_id, \
+         local_date = excluded.local_date, doc = excluded.doc, \
+         seats_available = excluded.seats_available, seats_total = excluded.seats_total, \
+         availability = excluded.availability"
+    ))
     .bind(site_id)
-    .bind(theater_id)
-    .bind(perf_code)
+    // Serialising plain data into a string cannot fail.
+    .bind(serde_json::to_string(&written).unwrap_or_default())
+    .execute(&mut **transaction)
+    .await?;
+    Ok(())
+}
+
+/// A showtime row as [`write_all`]'s statement reads it (short names keep 200,000 small).
+#[derive(Serialize)]
+struct WrittenRow<'a> {
+    t: &'a str,
+    p: &'a str,
+    m: &'a str,
+    d: &'a str,
+    doc: &'a str,
+    a: Option<i64>,
+    n: Option<i64>,
+    s: Option<&'a str>,
+}
+
+/// Removes the showtimes of `keys`, many in one statement.
+pub async fn delete_all(
+    transaction: &mut Transaction<'static, Any>,
+    dialect: Dialect,
+    site_id: &str,
+    keys: &[&ShowtimeKey],
+) -> Result<(), StoreError> {
+    for chunk in keys.chunks(ROWS_PER_STATEMENT) {
+        delete_chunk(transaction, dialect, site_id, chunk).await?;
+    }
+    Ok(())
+}
+
+async fn delete_chunk(
+    transaction: &mut Transaction<'static, Any>,
+    dialect: Dialect,
+    site_id: &str,
+    keys: &[&ShowtimeKey],
+) -> Result<(), StoreError> {
+    let keys_json: Vec<[&str; 2]> = keys
+        .iter()
+        .map(|(theater_id, perf_code)| [theater_id.as_str(), perf_code.as_str()])
+        .collect();
+    let keys = match dialect {
+        Dialect::Sqlite => {
+            "SELECT json_extract(value, '$[0]') AS t, json_extract(value, '$[1]') AS p FROM json_each($2)"
+        }
+        Dialect::Postgres => {
+            "SELECT k->>0 AS t, k->>1 AS p FROM jsonb_array_elements($2::jsonb) AS k"
+        }
+    };
+    sqlx::query(&format!(
+        "DELETE FROM catalogue_showtimes WHERE site_id = $1 \
+         AND (theater_id, perf_code) IN (SELECT t, p FROM ({keys}) AS removed)"
+    ))
+    .bind(site_id)
+    .bind(serde_json::to_string(&keys_json).unwrap_or_default())
     .execute(&mut **transaction)
     .await?;
     Ok(())

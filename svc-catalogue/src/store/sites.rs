@@ -11,8 +11,8 @@ use sqlx::{Any, Row, Transaction};
 
 use super::poster_images::read_poster_images;
 use super::records::table;
-use super::showtimes::{self, ShowtimeRow};
-use super::{Store, StoreError, unix_now};
+use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
+use super::{Dialect, Store, StoreError, unix_now};
 use crate::domain::SiteContent;
 use crate::domain::showtimes::{self as order, ShowtimeEntry};
 use crate::ingest::RecordKind;
@@ -31,12 +31,15 @@ pub struct StoredSite {
 pub enum Changes {
     /// Nothing.
     None,
-    /// Records, schedules or settings: the site is to be read again.
+    /// Records or settings: the site is to be read again.
     Records,
-    /// Only seats: these showtimes' counts, as of `version` and `revision`.
-    Seats {
+    /// Only showtimes, as of `version` and `revision`: the whole schedules of the
+    /// theaters in `schedules` (a theater's showtimes in their order, none when it has
+    /// none left), and the seats of other theaters' showtimes in `seats`.
+    Showtimes {
         version: i64,
         revision: String,
+        schedules: BTreeMap<String, Vec<ShowtimeEntry>>,
         seats: Vec<SeatCount>,
     },
 }
@@ -126,7 +129,8 @@ impl Store {
             documents(&content.theaters, |theater| &theater.id),
         )
         .await?;
-        changed += sync_showtimes(&mut transaction, site_id, &content.showtimes).await?;
+        changed +=
+            sync_showtimes(&mut transaction, self.dialect, site_id, &content.showtimes).await?;
         for (table, wanted) in [
             (movies, documents(&content.movies, |movie| &movie.id)),
             (events, documents(&content.events, |event| &event.id)),
@@ -170,10 +174,28 @@ impl Store {
         } else if records_version > since {
             Changes::Records
         } else {
-            let rows = sqlx::query(
+            let theater_ids: Vec<String> = sqlx::query_scalar(&format!(
+                "SELECT id FROM catalogue_theaters WHERE {SCHEDULE_CHANGED}"
+            ))
+            .bind(site_id)
+            .bind(since)
+            .fetch_all(&mut *transaction)
+            .await?;
+            let mut schedules = read_showtimes(&mut transaction, site_id, Some(since))
+                .await?
+                .map_err(|error| StoreError::Corrupt {
+                    site: site_id.to_owned(),
+                    what: "showtimes",
+                    problem: error.to_string(),
+                })?;
+            for theater_id in theater_ids {
+                schedules.entry(theater_id).or_default();
+            }
+            let rows = sqlx::query(&format!(
                 "SELECT theater_id, perf_code, seats_available, seats_total, availability \
-                 FROM catalogue_showtimes WHERE site_id = $1 AND seats_version > $2",
-            )
+                 FROM catalogue_showtimes WHERE site_id = $1 AND seats_version > $2 \
+                 AND theater_id NOT IN (SELECT id FROM catalogue_theaters WHERE {SCHEDULE_CHANGED})"
+            ))
             .bind(site_id)
             .bind(since)
             .fetch_all(&mut *transaction)
@@ -194,9 +216,10 @@ impl Store {
                     availability: columns.availability,
                 });
             }
-            Changes::Seats {
+            Changes::Showtimes {
                 version,
                 revision: row.try_get("revision")?,
+                schedules,
                 seats,
             }
         };
@@ -236,7 +259,7 @@ impl Store {
             movies: read_documents(&mut transaction, movies, site_id)
                 .await?
                 .map_err(corrupt("movies"))?,
-            showtimes: read_showtimes(&mut transaction, site_id)
+            showtimes: read_showtimes(&mut transaction, site_id, None)
                 .await?
                 .map_err(corrupt("showtimes"))?,
             events: read_documents(&mut transaction, events, site_id)
@@ -356,42 +379,52 @@ async fn read_documents<T: DeserializeOwned>(
 /// Makes the site's showtimes those of `wanted`; answers how many rows changed.
 async fn sync_showtimes(
     transaction: &mut Transaction<'static, Any>,
+    dialect: Dialect,
     site_id: &str,
     wanted: &BTreeMap<String, Vec<ShowtimeEntry>>,
 ) -> Result<u64, StoreError> {
     let mut existing = showtimes::rows(transaction, site_id, None).await?;
-    let mut changed = 0;
+    let mut written = Vec::new();
     for (theater_id, entries) in wanted {
         for entry in entries {
             let key = (theater_id.clone(), entry.perf_code.clone());
             let row = ShowtimeRow::of(entry);
-            let old = existing.remove(&key);
-            if old.as_ref() == Some(&row) {
-                continue;
+            if existing.remove(&key).as_ref() != Some(&row) {
+                written.push((key, row));
             }
-            showtimes::write(transaction, site_id, &key, &row, old.is_some()).await?;
-            changed += 1;
         }
     }
-    for key in existing.into_keys() {
-        showtimes::delete(transaction, site_id, &key).await?;
-        changed += 1;
-    }
-    Ok(changed)
+    let removed: Vec<&ShowtimeKey> = existing.keys().collect();
+    showtimes::write_all(transaction, dialect, site_id, &written).await?;
+    showtimes::delete_all(transaction, dialect, site_id, &removed).await?;
+    Ok((written.len() + removed.len()) as u64)
 }
 
-/// The site's showtimes by theater, in their order ([`order::sort`]).
+/// The theaters whose schedules changed since the version `$2`, of the site `$1`.
+const SCHEDULE_CHANGED: &str = "site_id = $1 AND schedule_version > $2";
+
+/// The site's showtimes by theater, in their order ([`order::sort`]); with
+/// `schedules_changed_since`, only those of the theaters whose schedules changed since
+/// that version.
 async fn read_showtimes(
     transaction: &mut Transaction<'static, Any>,
     site_id: &str,
+    schedules_changed_since: Option<i64>,
 ) -> Result<Result<BTreeMap<String, Vec<ShowtimeEntry>>, serde_json::Error>, StoreError> {
+    let columns = "SELECT theater_id, doc, seats_available, seats_total, availability \
+                   FROM catalogue_showtimes WHERE site_id = $1";
+    let sql = match schedules_changed_since {
+        None => columns.to_owned(),
+        Some(_) => format!(
+            "{columns} AND theater_id IN (SELECT id FROM catalogue_theaters WHERE {SCHEDULE_CHANGED})"
+        ),
+    };
+    let mut query = sqlx::query(&sql).bind(site_id);
+    if let Some(since) = schedules_changed_since {
+        query = query.bind(since);
+    }
     // Read row by row: a large chain's 200,000 documents are never all held at once.
-    let mut rows = sqlx::query(
-        "SELECT theater_id, doc, seats_available, seats_total, availability \
-         FROM catalogue_showtimes WHERE site_id = $1",
-    )
-    .bind(site_id)
-    .fetch(&mut **transaction);
+    let mut rows = query.fetch(&mut **transaction);
     let mut showtimes: BTreeMap<String, Vec<ShowtimeEntry>> = BTreeMap::new();
     while let Some(row) = rows.try_next().await? {
         let doc: String = row.try_get("doc")?;

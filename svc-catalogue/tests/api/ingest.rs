@@ -90,6 +90,20 @@ fn field(status: &tonic::Status) -> String {
         .unwrap_or_default()
 }
 
+/// The version the catalogue streams now.
+async fn version(client: &CatalogueClient<Channel>) -> pb::SiteVersion {
+    client
+        .clone()
+        .watch_site(pb::WatchSiteRequest {})
+        .await
+        .expect("the stream")
+        .into_inner()
+        .message()
+        .await
+        .expect("a version")
+        .expect("a version")
+}
+
 async fn revision(client: &CatalogueClient<Channel>) -> String {
     client
         .clone()
@@ -160,6 +174,7 @@ async fn a_schedule_replaces_its_days_is_served_and_the_same_again_changes_nothi
         .expect("showtimes")
         .into_inner()
         .showtimes;
+    let before = version(reads).await;
 
     let mut sold_out = showtime("88213", "1001", "2026-11-22T19:30");
     sold_out.seats_available = Some(0);
@@ -213,6 +228,15 @@ async fn a_schedule_replaces_its_days_is_served_and_the_same_again_changes_nothi
         .into_inner()
         .showtimes;
     assert_eq!(other_day, other_day_before);
+    // The theater's schedule moved to the new revision; the others' stayed.
+    let after = version(reads).await;
+    assert_eq!(after.revision, written.revision);
+    assert_eq!(after.schedule_revisions["101"], written.revision);
+    assert_eq!(
+        after.schedule_revisions["102"],
+        before.schedule_revisions["102"]
+    );
+    assert_ne!(after.schedule_revisions["102"], written.revision);
 
     let again = client
         .put_schedule(with_key(
@@ -344,6 +368,34 @@ async fn seats_sell_out_through_availability_updates_and_unknown_showtimes_write
         .expect_err("more seats left than the auditorium has");
     assert_eq!(field(&more_than_there_are), "updates[0].seatsAvailable");
     assert_eq!(revision(reads).await, written.revision);
+    assert_eq!(
+        version(reads).await.schedule_revisions["102"],
+        written.revision,
+        "the pages' availability moved"
+    );
+
+    // A sale that leaves the availability as it was leaves the theater's schedule
+    // revision too: pages show no seat counts.
+    let sale = client
+        .update_availability(with_key(
+            &ingest.key,
+            pb::UpdateAvailabilityRequest {
+                updates: vec![update(&second.perf_code, 29, Some(200))],
+            },
+        ))
+        .await
+        .expect("written")
+        .into_inner();
+    assert_eq!(sale.changed, 1);
+    let served = eventually(SERVED_WITHIN, || async {
+        version(reads).await.revision == sale.revision
+    })
+    .await;
+    assert!(served, "the sale is served");
+    assert_eq!(
+        version(reads).await.schedule_revisions["102"],
+        written.revision
+    );
 }
 
 #[tokio::test]

@@ -268,11 +268,35 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
                 booking_url: String::new(),
             })
             .collect();
+        let (start, _) = store
+            .revision("demo")
+            .await
+            .expect("read")
+            .expect("demo");
         let scheduled = store
             .put_schedule("demo", "101", (day, day), &entries)
             .await
             .expect("written");
         assert!(scheduled.changed >= 2_000, "{scheduled:?}");
+        // Only the theater's schedule changed: the follower reads that theater's.
+        match store.changes_since("demo", start).await.expect("read") {
+            Changes::Showtimes {
+                revision,
+                schedules,
+                seats,
+                ..
+            } => {
+                assert_eq!(revision, scheduled.revision);
+                assert_eq!(schedules.keys().collect::<Vec<_>>(), ["101"]);
+                let of_the_day = schedules["101"]
+                    .iter()
+                    .filter(|entry| entry.starts_at.starts_with(TODAY))
+                    .count();
+                assert_eq!(of_the_day, 2_000);
+                assert!(seats.is_empty(), "{seats:?}");
+            }
+            other => panic!("a schedule only changed: {other:?}"),
+        }
 
         let mut changes: Vec<_> = (0..2_000).map(seats).collect();
         changes[1_999].perf_code = "nowhere".to_owned();
@@ -297,15 +321,33 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
         assert_eq!(written.changed, 2_000);
         // Only seats changed since: the follower is told which, not to read the site.
         match store.changes_since("demo", before).await.expect("read") {
-            Changes::Seats {
-                revision, seats, ..
+            Changes::Showtimes {
+                revision,
+                schedules,
+                seats,
+                ..
             } => {
+                assert!(schedules.is_empty(), "{schedules:?}");
                 assert_eq!(revision, written.revision);
                 assert_eq!(seats.len(), 2_000);
                 let q7 = seats.iter().find(|s| s.perf_code == "Q7").expect("Q7");
                 assert_eq!((q7.seats_available, q7.seats_total), (Some(7), Some(50)));
             }
             other => panic!("seats only changed: {other:?}"),
+        }
+        // Since before the schedule, its theater is read whole, seats and all.
+        match store.changes_since("demo", start).await.expect("read") {
+            Changes::Showtimes {
+                schedules, seats, ..
+            } => {
+                let q7 = schedules["101"]
+                    .iter()
+                    .find(|entry| entry.perf_code == "Q7")
+                    .expect("Q7");
+                assert_eq!((q7.seats_available, q7.seats_total), (Some(7), Some(50)));
+                assert!(seats.is_empty(), "{seats:?}");
+            }
+            other => panic!("showtimes only changed: {other:?}"),
         }
         let (now, _) = store
             .revision("demo")
