@@ -43,6 +43,11 @@ pub mod consent {
 /// Every service's descriptors, for gRPC server reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/descriptor.bin"));
 
+/// The gRPC metadata naming the site a call is about (DESIGN.md section 12: the gateway
+/// picks it by the request's Host). A call without it is about the deployment's default
+/// site (svc-catalogue's SITE_ID).
+pub const SITE_METADATA: &str = "site-id";
+
 /// The health-service name under which svc-loyalty reports its link to NATS: SERVING
 /// while member events flow, NOT_SERVING while they wait in the outbox, unknown when
 /// NATS_URL turns them off. The gateway's `/readyz` shows it as `memberEvents`.

@@ -1,15 +1,20 @@
-//! The catalogue being served: one immutable revision per site, rebuilt from the store
+//! The catalogues being served: one immutable revision per site, rebuilt from the store
 //! after each commit (this process's, or on PostgreSQL any replica's) and swapped in
 //! whole; after commits that changed only showtimes (schedule calls, seats), made from
-//! the revision before and the theaters' schedules and seats that changed. Whoever watches it ([`SharedCatalogue::subscribe`])
-//! hears of each new revision.
+//! the revision before and the theaters' schedules and seats that changed. Whoever
+//! watches a site's ([`SharedCatalogue::subscribe`]) hears of each new revision. Every
+//! site of the store is served ([`Catalogues`]), a site written there after start-up
+//! from its first commit on.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 
 use tokio::sync::{broadcast, watch};
+use tokio::task::JoinSet;
 
 use crate::Error;
 use crate::domain::Catalogue;
+use crate::domain::site_address::SiteAddress;
 use crate::store::sites::Changes;
 use crate::store::{EVERY_SITE, Store};
 
@@ -40,6 +45,68 @@ impl SharedCatalogue {
     }
 }
 
+/// Every site's catalogue being served, by site id, and where each is served.
+#[derive(Debug, Clone)]
+pub struct Catalogues {
+    /// The site of a call that names none (SITE_ID): a deployment's only site.
+    default_site: SharedCatalogue,
+    sites: Arc<RwLock<HashMap<String, SharedCatalogue>>>,
+    /// Every site's host names and public URL, as the store has them.
+    addresses: Arc<watch::Sender<Arc<Vec<SiteAddress>>>>,
+}
+
+impl Catalogues {
+    pub fn new(default_site: SharedCatalogue) -> Catalogues {
+        let sites = HashMap::from([(default_site.get().site_id.clone(), default_site.clone())]);
+        Catalogues {
+            default_site,
+            sites: Arc::new(RwLock::new(sites)),
+            addresses: Arc::new(watch::Sender::new(Arc::new(Vec::new()))),
+        }
+    }
+
+    /// The site `site_id` names, or with none the default site; `None` for a site not
+    /// served.
+    pub fn site(&self, site_id: Option<&str>) -> Option<SharedCatalogue> {
+        match site_id {
+            None => Some(self.default_site.clone()),
+            Some(site_id) => self
+                .sites
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .get(site_id)
+                .cloned(),
+        }
+    }
+
+    pub fn default_site(&self) -> &SharedCatalogue {
+        &self.default_site
+    }
+
+    /// Every site served.
+    pub fn all(&self) -> Vec<SharedCatalogue> {
+        self.sites
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// Sees every site's address now and at each change.
+    pub fn addresses(&self) -> watch::Receiver<Arc<Vec<SiteAddress>>> {
+        self.addresses.subscribe()
+    }
+
+    fn add(&self, site: SharedCatalogue) {
+        let site_id = site.get().site_id.clone();
+        self.sites
+            .write()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(site_id, site);
+    }
+}
+
 /// The site's catalogue as the store holds it now, with the store's version of it.
 pub async fn read(store: &Store, site_id: &str) -> Result<(i64, Catalogue), Error> {
     let stored = store
@@ -59,66 +126,149 @@ pub async fn read(store: &Store, site_id: &str) -> Result<(i64, Catalogue), Erro
     Ok((stored.version, catalogue))
 }
 
-/// Follows the store's commits to `shared`'s site from `version` on, until the returned
-/// task is aborted. Commits that come while a revision is being built are taken together.
-pub fn follow(store: Store, shared: SharedCatalogue, version: i64) -> tokio::task::JoinHandle<()> {
+/// Serves every site of the store in `catalogues` until the returned task is aborted:
+/// the default site from its `version` on, the others from their first revision read
+/// here, including sites written after start-up. Each site served gets its follower and
+/// the tasks `per_site` starts. A site that cannot be read is logged, left out, and read
+/// again when its revision changes. Every site's address is kept up to date.
+pub fn follow_sites(
+    store: Store,
+    catalogues: Catalogues,
+    version: i64,
+    per_site: impl Fn(&SharedCatalogue, &mut JoinSet<()>) + Send + 'static,
+) -> tokio::task::JoinHandle<()> {
     let mut commits = store.commits();
+    let default_commits = store.commits();
     tokio::spawn(async move {
-        let site_id = shared.get().site_id.clone();
-        let mut served = version;
+        // Aborted with this task.
+        let mut followers = JoinSet::new();
+        let default = catalogues.default_site().clone();
+        followers.spawn(follow_site(
+            store.clone(),
+            default.clone(),
+            version,
+            default_commits,
+        ));
+        per_site(&default, &mut followers);
+        // Site id -> the revision it could not be read at.
+        let mut unreadable: HashMap<String, String> = HashMap::new();
         loop {
+            match store.site_addresses().await {
+                Ok(addresses) => {
+                    for address in &addresses {
+                        let site_id = &address.site_id;
+                        if catalogues.site(Some(site_id)).is_some() {
+                            continue;
+                        }
+                        let revision = store.revision(site_id).await.ok().flatten();
+                        let revision = revision.map(|(_, revision)| revision).unwrap_or_default();
+                        if unreadable.get(site_id) == Some(&revision) {
+                            continue;
+                        }
+                        let site_commits = store.commits();
+                        match read(&store, site_id).await {
+                            Ok((version, catalogue)) => {
+                                tracing::info!(site = %site_id, revision = %catalogue.revision, "catalogue loaded");
+                                unreadable.remove(site_id);
+                                let shared = SharedCatalogue::new(catalogue);
+                                catalogues.add(shared.clone());
+                                followers.spawn(follow_site(
+                                    store.clone(),
+                                    shared.clone(),
+                                    version,
+                                    site_commits,
+                                ));
+                                per_site(&shared, &mut followers);
+                            }
+                            Err(error) => {
+                                tracing::error!(%error, site = %site_id, "the site cannot be served; the others are");
+                                unreadable.insert(site_id.clone(), revision);
+                            }
+                        }
+                    }
+                    catalogues.addresses.send_if_modified(|current| {
+                        let changed = **current != addresses;
+                        if changed {
+                            *current = Arc::new(addresses);
+                        }
+                        changed
+                    });
+                }
+                Err(error) => {
+                    tracing::error!(%error, "catalogue: reading the sites failed");
+                }
+            }
             match commits.recv().await {
-                Ok(site) if site != site_id && site != EVERY_SITE => continue,
-                // Lagging behind, commits were missed: read again.
                 Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
                 Err(broadcast::error::RecvError::Closed) => return,
             }
-            // What came meanwhile is read with this.
             while commits.try_recv().is_ok() {}
-            match store.changes_since(&site_id, served).await {
-                Ok(Changes::None) => continue,
-                Ok(Changes::Showtimes {
-                    version,
-                    revision,
-                    schedules,
-                    seats,
-                }) => {
-                    let current = shared.get();
-                    let next = tokio::task::spawn_blocking(move || {
-                        current.with_showtimes(&revision, schedules, &seats)
-                    })
-                    .await;
-                    match next {
-                        Ok(Ok(next)) => {
-                            tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (showtimes)");
-                            served = version;
-                            shared.replace(next);
-                            continue;
-                        }
-                        // Read whole below: what it cannot serve stops the revision there.
-                        Ok(Err(error)) => {
-                            tracing::warn!(%error, site = %site_id, "catalogue: the showtimes changed cannot be patched in; reading the site whole");
-                        }
-                        Err(_) => continue,
-                    }
-                }
-                Ok(Changes::Records) => {}
-                Err(error) => {
-                    tracing::error!(%error, site = %site_id, "catalogue: reading the changes failed");
-                    continue;
-                }
-            }
-            match read(&store, &site_id).await {
-                Ok((version, catalogue)) if version > served => {
-                    tracing::info!(site = %site_id, revision = %catalogue.revision, "catalogue revision served");
-                    served = version;
-                    shared.replace(catalogue);
-                }
-                Ok(_) => {}
-                Err(error) => {
-                    tracing::error!(%error, site = %site_id, "catalogue: the new revision cannot be served; the last one keeps serving");
-                }
-            }
         }
     })
+}
+
+/// Follows the store's `commits` to `shared`'s site from `version` on. Commits that come
+/// while a revision is being built are taken together.
+async fn follow_site(
+    store: Store,
+    shared: SharedCatalogue,
+    version: i64,
+    mut commits: broadcast::Receiver<String>,
+) {
+    let site_id = shared.get().site_id.clone();
+    let mut served = version;
+    loop {
+        match commits.recv().await {
+            Ok(site) if site != site_id && site != EVERY_SITE => continue,
+            // Lagging behind, commits were missed: read again.
+            Ok(_) | Err(broadcast::error::RecvError::Lagged(_)) => {}
+            Err(broadcast::error::RecvError::Closed) => return,
+        }
+        // What came meanwhile is read with this.
+        while commits.try_recv().is_ok() {}
+        match store.changes_since(&site_id, served).await {
+            Ok(Changes::None) => continue,
+            Ok(Changes::Showtimes {
+                version,
+                revision,
+                schedules,
+                seats,
+            }) => {
+                let current = shared.get();
+                let next = tokio::task::spawn_blocking(move || {
+                    current.with_showtimes(&revision, schedules, &seats)
+                })
+                .await;
+                match next {
+                    Ok(Ok(next)) => {
+                        tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (showtimes)");
+                        served = version;
+                        shared.replace(next);
+                        continue;
+                    }
+                    // Read whole below: what it cannot serve stops the revision there.
+                    Ok(Err(error)) => {
+                        tracing::warn!(%error, site = %site_id, "catalogue: the showtimes changed cannot be patched in; reading the site whole");
+                    }
+                    Err(_) => continue,
+                }
+            }
+            Ok(Changes::Records) => {}
+            Err(error) => {
+                tracing::error!(%error, site = %site_id, "catalogue: reading the changes failed");
+                continue;
+            }
+        }
+        match read(&store, &site_id).await {
+            Ok((version, catalogue)) if version > served => {
+                tracing::info!(site = %site_id, revision = %catalogue.revision, "catalogue revision served");
+                served = version;
+                shared.replace(catalogue);
+            }
+            Ok(_) => {}
+            Err(error) => {
+                tracing::error!(%error, site = %site_id, "catalogue: the new revision cannot be served; the last one keeps serving");
+            }
+        }
+    }
 }

@@ -3,6 +3,8 @@
 
 pub mod ingest;
 
+use std::sync::Arc;
+
 use jiff::civil::Date;
 use proto::catalogue::v1 as pb;
 use tokio_stream::wrappers::ReceiverStream;
@@ -17,19 +19,41 @@ use crate::domain::site::{
 };
 use crate::domain::theaters::{Address, Theater, TheaterNear};
 use crate::domain::{Catalogue, ShowtimeQuery};
-use crate::follow::SharedCatalogue;
+use crate::follow::{Catalogues, SharedCatalogue};
 use crate::store::Store;
 use crate::version::{self, Clock};
 
 #[derive(Debug, Clone)]
 pub struct CatalogueService {
-    pub catalogue: SharedCatalogue,
+    pub catalogues: Catalogues,
     pub clock: Clock,
     /// Where the point of sale's poster images are kept.
     pub store: Store,
 }
 
 impl CatalogueService {
+    /// The site the call names in its `site-id` metadata ([`proto::SITE_METADATA`]),
+    /// else the default site; a site not served is not found.
+    fn site<T>(&self, request: &Request<T>) -> Result<SharedCatalogue, Status> {
+        let named = match request.metadata().get(proto::SITE_METADATA) {
+            None => None,
+            Some(value) => Some(value.to_str().map_err(|_| {
+                Status::invalid_argument(format!("{}: not text", proto::SITE_METADATA))
+            })?),
+        };
+        self.catalogues.site(named).ok_or_else(|| {
+            Status::not_found(format!(
+                "the catalogue has no site '{}'",
+                named.unwrap_or_default()
+            ))
+        })
+    }
+
+    /// The catalogue of [`CatalogueService::site`].
+    fn catalogue<T>(&self, request: &Request<T>) -> Result<Arc<Catalogue>, Status> {
+        Ok(self.site(request)?.get())
+    }
+
     /// Today in the site's time zone.
     fn today(&self, catalogue: &Catalogue) -> Date {
         self.clock.today(&catalogue.time_zone)
@@ -41,26 +65,37 @@ type Reply<T> = Result<Response<T>, Status>;
 #[tonic::async_trait]
 impl pb::catalogue_server::Catalogue for CatalogueService {
     type WatchSiteStream = ReceiverStream<Result<pb::SiteVersion, Status>>;
+    type WatchSitesStream = ReceiverStream<Result<pb::SiteAddresses, Status>>;
 
-    async fn watch_site(&self, _: Request<pb::WatchSiteRequest>) -> Reply<Self::WatchSiteStream> {
+    async fn watch_sites(
+        &self,
+        _: Request<pb::WatchSitesRequest>,
+    ) -> Reply<Self::WatchSitesStream> {
+        Ok(Response::new(watch_addresses(&self.catalogues)))
+    }
+
+    async fn watch_site(
+        &self,
+        request: Request<pb::WatchSiteRequest>,
+    ) -> Reply<Self::WatchSiteStream> {
         Ok(Response::new(version::watch(
-            self.catalogue.clone(),
+            self.site(&request)?,
             self.clock,
         )))
     }
 
-    async fn get_site(&self, _: Request<pb::GetSiteRequest>) -> Reply<pb::Site> {
-        Ok(Response::new(site_message(&self.catalogue.get())))
+    async fn get_site(&self, request: Request<pb::GetSiteRequest>) -> Reply<pb::Site> {
+        let catalogue = self.catalogue(&request)?;
+        Ok(Response::new(site_message(&catalogue)))
     }
 
     async fn list_theaters(
         &self,
         request: Request<pb::ListTheatersRequest>,
     ) -> Reply<pb::ListTheatersResponse> {
+        let catalogue = self.catalogue(&request)?;
         let near = request.into_inner().near;
-        let theaters = self
-            .catalogue
-            .get()
+        let theaters = catalogue
             .theaters_near(near.as_ref())?
             .into_iter()
             .map(pb::Theater::from)
@@ -69,7 +104,9 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_theater(&self, request: Request<pb::GetTheaterRequest>) -> Reply<pb::Theater> {
-        let theater = self.catalogue.get().theater(&request.into_inner().id)?;
+        let theater = self
+            .catalogue(&request)?
+            .theater(&request.into_inner().id)?;
         Ok(Response::new(theater.into()))
     }
 
@@ -77,8 +114,8 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListMoviesRequest>,
     ) -> Reply<pb::ListMoviesResponse> {
+        let catalogue = self.catalogue(&request)?;
         let request = request.into_inner();
-        let catalogue = self.catalogue.get();
         let movies = catalogue.movies(
             self.today(&catalogue),
             &request.theater_id,
@@ -88,7 +125,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_movie(&self, request: Request<pb::GetMovieRequest>) -> Reply<pb::Movie> {
-        let catalogue = self.catalogue.get();
+        let catalogue = self.catalogue(&request)?;
         let movie = catalogue.movie(&request.into_inner().id, self.today(&catalogue))?;
         Ok(Response::new(movie))
     }
@@ -97,8 +134,8 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListShowtimesRequest>,
     ) -> Reply<pb::ListShowtimesResponse> {
+        let catalogue = self.catalogue(&request)?;
         let request = request.into_inner();
-        let catalogue = self.catalogue.get();
         let query = ShowtimeQuery {
             theater_id: &request.theater_id,
             movie_id: &request.movie_id,
@@ -114,22 +151,24 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListEventsRequest>,
     ) -> Reply<pb::ListEventsResponse> {
-        let catalogue = self.catalogue.get();
+        let catalogue = self.catalogue(&request)?;
         let events = catalogue.events(&request.into_inner().theater_id)?;
         Ok(Response::new(pb::ListEventsResponse { events }))
     }
 
     async fn get_event(&self, request: Request<pb::GetEventRequest>) -> Reply<pb::Event> {
-        let catalogue = self.catalogue.get();
+        let catalogue = self.catalogue(&request)?;
         let event = catalogue.event(&request.into_inner().id)?;
         Ok(Response::new(event))
     }
 
-    async fn list_pages(&self, _: Request<pb::ListPagesRequest>) -> Reply<pb::ListPagesResponse> {
+    async fn list_pages(
+        &self,
+        request: Request<pb::ListPagesRequest>,
+    ) -> Reply<pb::ListPagesResponse> {
         Ok(Response::new(pb::ListPagesResponse {
             pages: self
-                .catalogue
-                .get()
+                .catalogue(&request)?
                 .pages()
                 .into_iter()
                 .map(pb::Page::from)
@@ -138,28 +177,26 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_page(&self, request: Request<pb::GetPageRequest>) -> Reply<pb::Page> {
-        let page = self.catalogue.get().page(&request.into_inner().slug)?;
+        let page = self.catalogue(&request)?.page(&request.into_inner().slug)?;
         Ok(Response::new(page.into()))
     }
 
     async fn search(&self, request: Request<pb::SearchRequest>) -> Reply<pb::SearchResponse> {
+        let catalogue = self.catalogue(&request)?;
         let request = request.into_inner();
-        let hits = self
-            .catalogue
-            .get()
-            .search
-            .search(&request.query, request.limit)?;
+        let hits = catalogue.search.search(&request.query, request.limit)?;
         Ok(Response::new(pb::SearchResponse { hits }))
     }
 
     async fn get_messages(&self, request: Request<pb::GetMessagesRequest>) -> Reply<pb::Messages> {
         Ok(Response::new(
-            self.catalogue.get().messages(&request.into_inner().locale),
+            self.catalogue(&request)?
+                .messages(&request.into_inner().locale),
         ))
     }
 
     async fn get_poster(&self, request: Request<pb::GetPosterRequest>) -> Reply<pb::Poster> {
-        let catalogue = self.catalogue.get();
+        let catalogue = self.catalogue(&request)?;
         let id = request.into_inner().id;
         let has_image = catalogue
             .movies
@@ -186,11 +223,10 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ResolveCurrentTheaterRequest>,
     ) -> Reply<pb::CurrentTheater> {
+        let catalogue = self.catalogue(&request)?;
         let request = request.into_inner();
-        let theater = self
-            .catalogue
-            .get()
-            .current_theater(&request.page_theater_id, &request.selected_theater_id);
+        let theater =
+            catalogue.current_theater(&request.page_theater_id, &request.selected_theater_id);
         Ok(Response::new(pb::CurrentTheater {
             theater: theater.map(pb::Theater::from),
         }))
@@ -200,14 +236,39 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ResolveTicketingRequest>,
     ) -> Reply<pb::TicketingTarget> {
+        let catalogue = self.catalogue(&request)?;
         let request = request.into_inner();
-        let (url, theater_code) = self.catalogue.get().ticketing(
-            &request.theater_id,
-            &request.perf_code,
-            &request.kind,
-        )?;
+        let (url, theater_code) =
+            catalogue.ticketing(&request.theater_id, &request.perf_code, &request.kind)?;
         Ok(Response::new(pb::TicketingTarget { url, theater_code }))
     }
+}
+
+/// Every site's address now, then at each change, until the subscriber goes away.
+fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAddresses, Status>> {
+    let mut addresses = catalogues.addresses();
+    let (sender, stream) = tokio::sync::mpsc::channel(1);
+    tokio::spawn(async move {
+        loop {
+            let sites = addresses
+                .borrow_and_update()
+                .iter()
+                .map(|address| pb::SiteAddress {
+                    site_id: address.site_id.clone(),
+                    hosts: address.hosts.clone(),
+                    public_url: address.public_url.clone(),
+                })
+                .collect();
+            if sender.send(Ok(pb::SiteAddresses { sites })).await.is_err() {
+                return;
+            }
+            tokio::select! {
+                changed = addresses.changed() => if changed.is_err() { return },
+                () = sender.closed() => return,
+            }
+        }
+    });
+    ReceiverStream::new(stream)
 }
 
 impl From<Theater> for pb::Theater {

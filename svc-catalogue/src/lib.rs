@@ -11,7 +11,7 @@
 //! - [`bundle`]: reading and checking a bundle of the demo's format (days relative to
 //!   today); errors name the file and the field.
 //! - [`import`]: a bundle written to the store, again when it changes or the day turns.
-//! - [`follow`]: the catalogue being served, following the store's commits.
+//! - [`follow`]: every site's catalogue being served, following the store's commits.
 //! - [`version`]: the catalogue's version (revision and the site's today), streamed to
 //!   subscribers at each change.
 //! - [`domain`]: the catalogue as plain Rust and its rules: ordering, play weeks,
@@ -51,13 +51,14 @@ use version::Clock;
 /// The most connections to the store: reads of whole sites and their writes are few.
 const STORE_CONNECTIONS: u32 = 5;
 
-/// The store, and the site's catalogue ready to serve.
+/// The store, and the default site's catalogue ready to serve (the store's other sites
+/// are read once serving).
 #[derive(Debug)]
 pub struct Application {
     config: Config,
     store: Store,
-    catalogue: follow::SharedCatalogue,
-    /// The store's version of the catalogue being served.
+    catalogues: follow::Catalogues,
+    /// The store's version of the default site's catalogue.
     version: i64,
 }
 
@@ -80,7 +81,7 @@ impl Application {
             "catalogue loaded"
         );
         Ok(Application {
-            catalogue: follow::SharedCatalogue::new(catalogue),
+            catalogues: follow::Catalogues::new(follow::SharedCatalogue::new(catalogue)),
             store,
             config,
             version,
@@ -98,10 +99,33 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
         let clock = clock(&self.config);
-        let mut tasks = vec![follow::follow(
+        let fetcher = if self.config.poster_images_from_local_addresses {
+            poster_images::PosterFetcher::allowing_local_addresses()
+        } else {
+            poster_images::PosterFetcher::new()
+        };
+        let fetcher = fetcher
+            .inspect_err(|error| {
+                tracing::error!(%error, "poster images cannot be fetched: movies show drawn posters");
+            })
+            .ok();
+        let per_site = {
+            let store = self.store.clone();
+            move |site: &follow::SharedCatalogue, tasks: &mut tokio::task::JoinSet<()>| {
+                if let Some(fetcher) = &fetcher {
+                    tasks.spawn(poster_images::keep_fetched(
+                        store.clone(),
+                        site.clone(),
+                        fetcher.clone(),
+                    ));
+                }
+            }
+        };
+        let mut tasks = vec![follow::follow_sites(
             self.store.clone(),
-            self.catalogue.clone(),
+            self.catalogues.clone(),
             self.version,
+            per_site,
         )];
         tasks.extend(self.store.listen());
         if let Some(dir) = &self.config.site_dir {
@@ -110,7 +134,7 @@ impl Application {
                 self.config.site_id.clone(),
                 dir.clone(),
                 clock,
-                self.catalogue.get().time_zone.clone(),
+                self.catalogues.default_site().get().time_zone.clone(),
                 self.config.reload_every,
             ));
         }
@@ -119,30 +143,15 @@ impl Application {
             self.store
                 .report_health(health.0.clone(), STORE_CHECKED_EVERY),
         );
-        let fetcher = if self.config.poster_images_from_local_addresses {
-            poster_images::PosterFetcher::allowing_local_addresses()
-        } else {
-            poster_images::PosterFetcher::new()
-        };
-        match fetcher {
-            Ok(fetcher) => tasks.push(poster_images::keep_fetched(
-                self.store.clone(),
-                self.catalogue.clone(),
-                fetcher,
-            )),
-            Err(error) => {
-                tracing::error!(%error, "poster images cannot be fetched: movies show drawn posters");
-            }
-        }
         tasks.push(veezi::keep_in_step(
             self.config.veezi.clone(),
             self.store.clone(),
-            self.catalogue.clone(),
+            self.catalogues.clone(),
             clock,
             health.0.clone(),
         ));
         let service = grpc::CatalogueService {
-            catalogue: self.catalogue,
+            catalogues: self.catalogues,
             clock,
             store: self.store.clone(),
         };

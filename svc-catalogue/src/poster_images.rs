@@ -199,13 +199,9 @@ impl Resolve for PublicOnly {
 }
 
 /// Fetches the poster images that `catalogue`'s movies name and the store does not keep,
-/// after each revision, until the returned task is aborted.
-pub fn keep_fetched(
-    store: Store,
-    catalogue: SharedCatalogue,
-    fetcher: PosterFetcher,
-) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
+/// after each revision, for as long as it is polled.
+pub async fn keep_fetched(store: Store, catalogue: SharedCatalogue, fetcher: PosterFetcher) {
+    {
         let mut revisions = catalogue.subscribe();
         // (movie id, address) -> when it last failed.
         let mut failed: HashMap<(String, String), Instant> = HashMap::new();
@@ -256,7 +252,7 @@ pub fn keep_fetched(
                 () = tokio::time::sleep(next_try.unwrap_or_default()), if next_try.is_some() => {}
             }
         }
-    })
+    }
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod schedule;
 pub mod search_entries;
 pub mod showtimes;
 pub mod site;
+pub mod site_address;
 pub mod theaters;
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};

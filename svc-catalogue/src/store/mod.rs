@@ -11,12 +11,14 @@
 //! - [`records`]: the ingest API's writes: one record, a theater's days, seat counts.
 //! - [`keys`]: the ingest API's keys, kept as hashes.
 //! - [`poster_images`]: the point of sale's poster images, fetched once.
+//! - [`site_addresses`]: where each site is served: its host names and public URL.
 //! - [`showtimes`]: the SQL of showtime rows, shared by the writes.
 
 pub mod keys;
 pub mod poster_images;
 pub mod records;
 pub mod showtimes;
+pub mod site_addresses;
 pub mod sites;
 
 use sqlx::any::AnyPoolOptions;

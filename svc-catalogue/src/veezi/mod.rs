@@ -24,7 +24,7 @@ use tonic_health::ServingStatus;
 
 use crate::domain::theaters::Theater;
 use crate::domain::{Catalogue, MAX_RANGE_DAYS};
-use crate::follow::SharedCatalogue;
+use crate::follow::{Catalogues, SharedCatalogue};
 use crate::ingest::RecordKind;
 use crate::store::{Store, StoreError};
 use crate::version::Clock;
@@ -56,12 +56,12 @@ pub enum SyncError {
     Store(#[from] StoreError),
 }
 
-/// Keeps every linked theater of `catalogue`'s site in step with its cinema until the
-/// returned task is aborted; reports through `health` whether all are.
+/// Keeps every linked theater of every site in `catalogues` in step with its cinema
+/// until the returned task is aborted; reports through `health` whether all are.
 pub fn keep_in_step(
     config: VeeziConfig,
     store: Store,
-    catalogue: SharedCatalogue,
+    catalogues: Catalogues,
     clock: Clock,
     health: tonic_health::server::HealthReporter,
 ) -> tokio::task::JoinHandle<()> {
@@ -73,31 +73,42 @@ pub fn keep_in_step(
                 return;
             }
         };
-        // The last failure of each theater, so each is logged once.
-        let mut failing: BTreeMap<String, String> = BTreeMap::new();
+        let mut failing = Failing::new();
         let mut ticks = tokio::time::interval(config.poll_every);
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
-            let current = catalogue.get();
-            let linked: Vec<&Theater> = current
-                .theaters
-                .iter()
-                .filter(|theater| {
-                    theater
-                        .point_of_sale
-                        .as_ref()
-                        .is_some_and(|link| link.provider == "veezi")
-                })
-                .collect();
-            if linked.is_empty() {
+            let sites: Vec<_> = catalogues.all().iter().map(SharedCatalogue::get).collect();
+            let mut linked_anywhere = false;
+            for current in &sites {
+                let linked: Vec<&Theater> = current
+                    .theaters
+                    .iter()
+                    .filter(|theater| {
+                        theater
+                            .point_of_sale
+                            .as_ref()
+                            .is_some_and(|link| link.provider == "veezi")
+                    })
+                    .collect();
+                linked_anywhere |= !linked.is_empty();
+                for theater in linked {
+                    let synced = sync(&client, &config, &store, current, theater, clock).await;
+                    report(&mut failing, &current.site_id, &theater.id, synced);
+                }
+            }
+            if !linked_anywhere {
                 continue;
             }
-            for theater in linked {
-                let synced = sync(&client, &config, &store, &current, theater, clock).await;
-                report(&mut failing, &theater.id, synced);
-            }
-            failing.retain(|id, _| current.theaters.iter().any(|theater| theater.id == *id));
+            failing.retain(|(site_id, theater_id), _| {
+                sites.iter().any(|current| {
+                    current.site_id == *site_id
+                        && current
+                            .theaters
+                            .iter()
+                            .any(|theater| theater.id == *theater_id)
+                })
+            });
             let status = if failing.is_empty() {
                 ServingStatus::Serving
             } else {
@@ -110,20 +121,34 @@ pub fn keep_in_step(
     })
 }
 
-fn report(failing: &mut BTreeMap<String, String>, theater: &str, synced: Result<u64, SyncError>) {
+/// The last failure of each (site, theater), so each is logged once.
+type Failing = BTreeMap<(String, String), String>;
+
+fn report(failing: &mut Failing, site: &str, theater: &str, synced: Result<u64, SyncError>) {
+    let key = (site.to_owned(), theater.to_owned());
     match synced {
         Ok(changed) => {
-            if failing.remove(theater).is_some() {
-                tracing::info!(theater, changed, "Veezi: the theater is in step again");
+            if failing.remove(&key).is_some() {
+                tracing::info!(
+                    site,
+                    theater,
+                    changed,
+                    "Veezi: the theater is in step again"
+                );
             } else if changed > 0 {
-                tracing::info!(theater, changed, "Veezi: the theater's schedule changed");
+                tracing::info!(
+                    site,
+                    theater,
+                    changed,
+                    "Veezi: the theater's schedule changed"
+                );
             }
         }
         Err(error) => {
             let said = error.to_string();
-            if failing.get(theater) != Some(&said) {
-                tracing::error!(theater, error = %said, "Veezi: the theater cannot be brought in step; its last good schedule keeps serving");
-                failing.insert(theater.to_owned(), said);
+            if failing.get(&key) != Some(&said) {
+                tracing::error!(site, theater, error = %said, "Veezi: the theater cannot be brought in step; its last good schedule keeps serving");
+                failing.insert(key, said);
             }
         }
     }

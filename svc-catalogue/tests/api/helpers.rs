@@ -28,6 +28,22 @@ pub fn config(site_dir: &Path) -> Config {
     config_in(site_dir, &test_support::dirs::fresh_dir("catalogue_data"))
 }
 
+/// A replica of the distributed stack: the store on PostgreSQL at `database_url`, the
+/// site `demo`, imported from `site_dir` if given.
+pub fn replica_config(database_url: &str, site_dir: Option<&Path>) -> Config {
+    let site_dir = site_dir.map_or_else(String::new, |dir| dir.display().to_string());
+    let database_url = database_url.to_owned();
+    Config::from_lookup(|name| match name {
+        "SITE_DIR" => Some(site_dir.clone()),
+        "SITE_ID" => Some("demo".to_owned()),
+        "DATABASE_URL" => Some(database_url.clone()),
+        "CATALOGUE_TODAY" => Some(TODAY.to_owned()),
+        "CATALOGUE_RELOAD_MS" => Some("100".to_owned()),
+        _ => None,
+    })
+    .expect("a valid configuration")
+}
+
 pub struct TestCatalogue {
     pub client: CatalogueClient<Channel>,
     /// The connection, for the service's other clients (health).

@@ -9,5 +9,6 @@ mod ingest;
 mod poster_images;
 mod reload;
 mod serving;
+mod sites;
 mod store;
 mod veezi;

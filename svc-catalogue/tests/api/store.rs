@@ -5,16 +5,16 @@ use std::path::Path;
 use std::time::Duration;
 
 use proto::catalogue::v1::{GetMovieRequest, WatchSiteRequest};
+use svc_catalogue::Application;
 use svc_catalogue::bundle;
 use svc_catalogue::domain::SiteContent;
 use svc_catalogue::store::Store;
 use svc_catalogue::store::sites::Changes;
 use svc_catalogue::version::Clock;
-use svc_catalogue::{Application, Config};
 use test_support::polling::eventually;
 use test_support::postgres::PostgresDatabase;
 
-use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json, serve};
+use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json, replica_config, serve};
 
 fn demo_content() -> SiteContent {
     let clock = Clock {
@@ -158,20 +158,6 @@ async fn a_commit_is_announced_to_this_process_and_on_postgres_to_every_replica(
     writer.close().await;
     replica.close().await;
     database.drop().await;
-}
-
-fn replica_config(database_url: &str, site_dir: Option<&Path>) -> Config {
-    let site_dir = site_dir.map_or_else(String::new, |dir| dir.display().to_string());
-    let database_url = database_url.to_owned();
-    Config::from_lookup(|name| match name {
-        "SITE_DIR" => Some(site_dir.clone()),
-        "SITE_ID" => Some("demo".to_owned()),
-        "DATABASE_URL" => Some(database_url.clone()),
-        "CATALOGUE_TODAY" => Some(TODAY.to_owned()),
-        "CATALOGUE_RELOAD_MS" => Some("100".to_owned()),
-        _ => None,
-    })
-    .expect("a valid configuration")
 }
 
 #[tokio::test]

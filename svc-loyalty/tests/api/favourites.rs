@@ -46,6 +46,16 @@ macro_rules! films_only_catalogue {
                 Err(Status::unimplemented("watch_site"))
             }
 
+            type WatchSitesStream =
+                futures_util::stream::Empty<Result<pb::SiteAddresses, Status>>;
+
+            async fn watch_sites(
+                &self,
+                _: Request<pb::WatchSitesRequest>,
+            ) -> Result<Response<Self::WatchSitesStream>, Status> {
+                Err(Status::unimplemented("watch_sites"))
+            }
+
             $(
                 async fn $call(
                     &self,

@@ -1,0 +1,221 @@
+//! Many sites in one catalogue (DESIGN.md section 12): every site of the store is
+//! served, each to the calls that name it, none readable through another's name; sites
+//! imported while serving are served from their first commit (here by another process's
+//! import, heard through PostgreSQL); host names and public URLs are set by the store's
+//! functions of the `sites` command and streamed to the gateway.
+
+use std::path::Path;
+use std::time::Duration;
+
+use proto::catalogue::v1 as pb;
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use svc_catalogue::Application;
+use svc_catalogue::store::{Store, StoreError};
+use test_support::polling::eventually;
+use test_support::postgres::PostgresDatabase;
+use tonic::Code;
+use tonic::transport::Channel;
+
+use crate::helpers::{DEMO, SINGLE, TODAY, TestCatalogue, replica_config, serve};
+
+/// How long a test waits for a site written while serving to be served.
+const SERVED_WITHIN: Duration = Duration::from_secs(10);
+
+/// `message` about the site `site`.
+fn on<T>(site: &str, message: T) -> tonic::Request<T> {
+    let mut request = tonic::Request::new(message);
+    request.metadata_mut().insert(
+        proto::SITE_METADATA,
+        site.parse().expect("a metadata value"),
+    );
+    request
+}
+
+/// A catalogue replica on PostgreSQL serving the demo, and beside it in the same store,
+/// as an import job would write it, `single`'s bundle as the site `single`.
+async fn with_single() -> (TestCatalogue, Store, PostgresDatabase) {
+    let database = PostgresDatabase::create("catalogue_sites").await;
+    let application = Application::build(replica_config(&database.url, Some(Path::new(DEMO))))
+        .await
+        .expect("the catalogue starts");
+    let catalogue = serve(application, test_support::dirs::fresh_dir("catalogue_data")).await;
+    let store = Store::connect(&database.url, 2).await.expect("the store");
+    let clock = svc_catalogue::version::Clock {
+        fixed: Some(TODAY.parse().expect("a date")),
+    };
+    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock)
+        .await
+        .expect("imported");
+    (catalogue, store, database)
+}
+
+async fn site_name(client: &CatalogueClient<Channel>, site: Option<&str>) -> Result<String, Code> {
+    let request = match site {
+        Some(site) => on(site, pb::GetSiteRequest {}),
+        None => tonic::Request::new(pb::GetSiteRequest {}),
+    };
+    client
+        .clone()
+        .get_site(request)
+        .await
+        .map(|site| site.into_inner().config.unwrap_or_default().name)
+        .map_err(|status| status.code())
+}
+
+#[tokio::test]
+async fn a_site_imported_while_serving_is_served_by_its_name_and_a_call_naming_none_is_the_default()
+{
+    let (catalogue, _store, database) = with_single().await;
+    let client = &catalogue.client;
+    let served = eventually(SERVED_WITHIN, || async {
+        site_name(client, Some("single")).await.is_ok()
+    })
+    .await;
+    assert!(served, "the site imported while serving is served");
+    let demo = site_name(client, None).await.expect("the default site");
+    let single = site_name(client, Some("single")).await.expect("single");
+    assert_ne!(demo, single);
+    assert_eq!(site_name(client, Some("demo")).await, Ok(demo));
+    assert_eq!(
+        site_name(client, Some("nowhere")).await,
+        Err(Code::NotFound)
+    );
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn no_record_of_one_site_is_read_through_another() {
+    let (catalogue, _store, database) = with_single().await;
+    let client = &catalogue.client;
+    let served = eventually(SERVED_WITHIN, || async {
+        site_name(client, Some("single")).await.is_ok()
+    })
+    .await;
+    assert!(served);
+    let theaters = |site: &'static str| {
+        let mut client = client.clone();
+        async move {
+            client
+                .list_theaters(on(site, pb::ListTheatersRequest::default()))
+                .await
+                .expect("theaters")
+                .into_inner()
+                .theaters
+                .into_iter()
+                .map(|theater| theater.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    let (demo, single) = (theaters("demo").await, theaters("single").await);
+    assert!(!demo.is_empty() && !single.is_empty());
+    for id in &demo {
+        if single.contains(id) {
+            continue;
+        }
+        let other = client
+            .clone()
+            .get_theater(on("single", pb::GetTheaterRequest { id: id.clone() }))
+            .await
+            .expect_err("the demo's theater through single");
+        assert_eq!(other.code(), Code::NotFound, "{other:?}");
+    }
+    let movies = |site: &'static str| {
+        let mut client = client.clone();
+        async move {
+            client
+                .list_movies(on(site, pb::ListMoviesRequest::default()))
+                .await
+                .expect("movies")
+                .into_inner()
+                .movies
+                .into_iter()
+                .map(|movie| movie.id)
+                .collect::<Vec<_>>()
+        }
+    };
+    assert_ne!(movies("demo").await, movies("single").await);
+    database.drop().await;
+}
+
+#[tokio::test]
+async fn host_names_belong_to_one_site_and_every_change_is_streamed() {
+    let (catalogue, store, database) = with_single().await;
+    let demo_hosts = ["demo.localhost".to_owned(), "127.0.0.1".to_owned()];
+    store
+        .set_site_address(
+            "demo",
+            Some(&demo_hosts),
+            Some("https://www.marquee.example"),
+        )
+        .await
+        .expect("set");
+    store
+        .set_site_address("single", Some(&["single.localhost".to_owned()]), None)
+        .await
+        .expect("set");
+    let taken = store
+        .set_site_address("single", Some(&["demo.localhost".to_owned()]), None)
+        .await
+        .expect_err("a host of another site");
+    assert!(
+        matches!(&taken, StoreError::Conflict(invalid) if invalid.field == "host" && invalid.problem.contains("'demo'")),
+        "{taken}"
+    );
+
+    let mut sites = catalogue
+        .client
+        .clone()
+        .watch_sites(pb::WatchSitesRequest {})
+        .await
+        .expect("the stream")
+        .into_inner();
+    let expected = vec![
+        pb::SiteAddress {
+            site_id: "demo".to_owned(),
+            hosts: vec!["127.0.0.1".to_owned(), "demo.localhost".to_owned()],
+            public_url: "https://www.marquee.example".to_owned(),
+        },
+        pb::SiteAddress {
+            site_id: "single".to_owned(),
+            hosts: vec!["single.localhost".to_owned()],
+            public_url: String::new(),
+        },
+    ];
+    let mut seen = Vec::new();
+    let streamed = tokio::time::timeout(SERVED_WITHIN, async {
+        while let Some(addresses) = sites.message().await.expect("a message") {
+            seen = addresses.sites;
+            if seen == expected {
+                return true;
+            }
+        }
+        false
+    })
+    .await;
+    assert_eq!(streamed, Ok(true), "{seen:?}");
+
+    // A host moved from one site to the other is streamed as such.
+    store
+        .set_site_address("demo", Some(&["127.0.0.1".to_owned()]), Some(""))
+        .await
+        .expect("set");
+    store
+        .set_site_address("single", Some(&["demo.localhost".to_owned()]), None)
+        .await
+        .expect("the host is free now");
+    let moved = tokio::time::timeout(SERVED_WITHIN, async {
+        while let Some(addresses) = sites.message().await.expect("a message") {
+            if addresses.sites.iter().any(|site| {
+                site.site_id == "single" && site.hosts.contains(&"demo.localhost".to_owned())
+            }) {
+                return addresses.sites;
+            }
+        }
+        Vec::new()
+    })
+    .await
+    .expect("streamed");
+    assert_eq!(moved[0].hosts, ["127.0.0.1"]);
+    assert_eq!(moved[0].public_url, "");
+    database.drop().await;
+}
