@@ -127,7 +127,7 @@ impl Application {
             self.version,
             per_site,
         )];
-        tasks.extend(self.store.listen());
+        tasks.push(self.store.listen());
         if let Some(dir) = &self.config.site_dir {
             tasks.push(import::keep_importing(
                 self.store.clone(),

@@ -5,7 +5,8 @@
 //!
 //! Every committed change is announced: to this process through [`Store::commits`], and
 //! on PostgreSQL to every replica through NOTIFY on [`COMMITS_CHANNEL`], sent in the
-//! writing transaction so that it arrives only if the change is committed.
+//! writing transaction so that it arrives only if the change is committed. On SQLite,
+//! another process's commits (the store's commands) are seen by the file's version.
 //!
 //! - [`sites`]: a site's content, written whole and read back as one consistent state.
 //! - [`records`]: the ingest API's writes: one record, a theater's days, seat counts.
@@ -132,21 +133,30 @@ impl Store {
         self.commits.subscribe()
     }
 
-    /// On PostgreSQL, relays other replicas' commits to [`Store::commits`] until the
-    /// returned task is aborted; nothing to do on SQLite, which one process owns.
-    pub fn listen(&self) -> Option<tokio::task::JoinHandle<()>> {
-        if self.dialect != Dialect::Postgres {
-            return None;
+    /// Relays other processes' commits to [`Store::commits`] until the returned task is
+    /// aborted: on PostgreSQL every replica's, heard through NOTIFY; on SQLite those of
+    /// the store's commands run beside the serving process (an import, a site's hosts),
+    /// seen by the database file's version within [`SQLITE_CHECKED_EVERY`].
+    pub fn listen(&self) -> tokio::task::JoinHandle<()> {
+        let commits = self.commits.clone();
+        if self.dialect == Dialect::Sqlite {
+            let url = self.url.clone();
+            return tokio::spawn(async move {
+                loop {
+                    let Err(error) = watch_sqlite_file(&url, &commits).await;
+                    tracing::warn!(%error, "catalogue commits: watching the store failed; again in a second");
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                }
+            });
         }
         let url = self.url.clone();
-        let commits = self.commits.clone();
-        Some(tokio::spawn(async move {
+        tokio::spawn(async move {
             loop {
                 let Err(error) = relay_notifications(&url, &commits).await;
                 tracing::warn!(%error, "catalogue commits: listening failed; again in a second");
                 tokio::time::sleep(std::time::Duration::from_secs(1)).await;
             }
-        }))
+        })
     }
 
     /// Begins a write to `site_id`'s rows, holding the site until it ends so that two
@@ -301,6 +311,31 @@ impl Store {
                 answered = Some(answers);
             }
         })
+    }
+}
+
+/// How often a SQLite store checks whether another process committed.
+pub const SQLITE_CHECKED_EVERY: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Announces every site when the SQLite file's `data_version` moves (a commit by any
+/// connection but the one asking: this process's own commits move it too, which only
+/// makes the followers find nothing new), until the file cannot be read.
+async fn watch_sqlite_file(
+    url: &str,
+    commits: &broadcast::Sender<String>,
+) -> Result<std::convert::Infallible, sqlx::Error> {
+    use sqlx::Connection;
+    let mut connection = sqlx::AnyConnection::connect(url).await?;
+    let mut seen: Option<i64> = None;
+    loop {
+        let version: i64 = sqlx::query_scalar("PRAGMA data_version")
+            .fetch_one(&mut connection)
+            .await?;
+        if seen.is_some_and(|seen| seen != version) {
+            let _ = commits.send(EVERY_SITE.to_owned());
+        }
+        seen = Some(version);
+        tokio::time::sleep(SQLITE_CHECKED_EVERY).await;
     }
 }
 

@@ -1,7 +1,7 @@
 //! Many sites in one catalogue (DESIGN.md section 12): every site of the store is
 //! served, each to the calls that name it, none readable through another's name; sites
-//! imported while serving are served from their first commit (here by another process's
-//! import, heard through PostgreSQL); host names and public URLs are set by the store's
+//! imported while serving are served from their first commit (by another process's
+//! import, heard through PostgreSQL, or on SQLite through the file); host names and public URLs are set by the store's
 //! functions of the `sites` command and streamed to the gateway.
 
 use std::path::Path;
@@ -16,7 +16,9 @@ use test_support::postgres::PostgresDatabase;
 use tonic::Code;
 use tonic::transport::Channel;
 
-use crate::helpers::{DEMO, SINGLE, TODAY, TestCatalogue, replica_config, serve};
+use crate::helpers::{
+    DEMO, SINGLE, TODAY, TestCatalogue, config_in, replica_config, serve, spawn_demo,
+};
 
 /// How long a test waits for a site written while serving to be served.
 const SERVED_WITHIN: Duration = Duration::from_secs(10);
@@ -31,6 +33,12 @@ fn on<T>(site: &str, message: T) -> tonic::Request<T> {
     request
 }
 
+fn clock() -> svc_catalogue::version::Clock {
+    svc_catalogue::version::Clock {
+        fixed: Some(TODAY.parse().expect("a date")),
+    }
+}
+
 /// A catalogue replica on PostgreSQL serving the demo, and beside it in the same store,
 /// as an import job would write it, `single`'s bundle as the site `single`.
 async fn with_single() -> (TestCatalogue, Store, PostgresDatabase) {
@@ -40,10 +48,7 @@ async fn with_single() -> (TestCatalogue, Store, PostgresDatabase) {
         .expect("the catalogue starts");
     let catalogue = serve(application, test_support::dirs::fresh_dir("catalogue_data")).await;
     let store = Store::connect(&database.url, 2).await.expect("the store");
-    let clock = svc_catalogue::version::Clock {
-        fixed: Some(TODAY.parse().expect("a date")),
-    };
-    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock)
+    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock())
         .await
         .expect("imported");
     (catalogue, store, database)
@@ -81,6 +86,24 @@ async fn a_site_imported_while_serving_is_served_by_its_name_and_a_call_naming_n
         Err(Code::NotFound)
     );
     database.drop().await;
+}
+
+#[tokio::test]
+async fn on_sqlite_a_site_the_import_command_writes_beside_the_serving_process_is_served() {
+    let catalogue = spawn_demo().await;
+    // The `import` command's process: a store of its own on the same file.
+    let command = svc_catalogue::connect_store(&config_in(Path::new(DEMO), &catalogue.data_dir))
+        .await
+        .expect("the store");
+    svc_catalogue::import::import(&command, "single", Path::new(SINGLE), clock())
+        .await
+        .expect("imported");
+    let client = &catalogue.client;
+    let served = eventually(SERVED_WITHIN, || async {
+        site_name(client, Some("single")).await.is_ok()
+    })
+    .await;
+    assert!(served, "the site the command imported is served");
 }
 
 #[tokio::test]
