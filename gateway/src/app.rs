@@ -27,9 +27,10 @@ use crate::ticketing::sandbox::TicketingSandbox;
 use crate::web::{WebApp, WebContext};
 use crate::{api, loyalty, ops, publish, request_context, security, third_party, ticketing, web};
 
-/// Everything the areas read, made once at start-up.
+/// Everything the areas read of one site, made when the site is first served.
 #[derive(Debug)]
 pub struct Shared {
+    /// The services' clients, every call naming the site.
     pub services: Services,
     pub site: SiteCache,
     /// The published site: pages, page data, app data, sitemap.
@@ -37,6 +38,12 @@ pub struct Shared {
     /// The catalogue's JSON answers, kept for the revision being served.
     pub kept_answers: KeptAnswers,
     pub publish_status: PublishStatus,
+    pub common: Common,
+}
+
+/// What every site's application shares, made once at start-up.
+#[derive(Debug, Clone)]
+pub struct Common {
     /// The renderer the publisher calls, asked for its health by `/readyz`.
     pub renderer: Renderer,
     pub web: WebApp,
@@ -49,13 +56,13 @@ pub struct Shared {
     /// The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
     /// How many requests past the published files are answered at once
-    /// (GATEWAY_MAX_IN_FLIGHT); more are refused with 503.
+    /// (GATEWAY_MAX_IN_FLIGHT), per site; more are refused with 503.
     pub max_in_flight: usize,
 }
 
 pub fn app(shared: Shared) -> Router {
     let web = Arc::new(WebContext {
-        web: shared.web,
+        web: shared.common.web,
         published: shared.published.clone(),
         services: shared.services.clone(),
     });
@@ -63,33 +70,33 @@ pub fn app(shared: Shared) -> Router {
         .merge(ticketing::router(
             shared.services.clone(),
             shared.site.clone(),
-            shared.ticketing_sandbox,
+            shared.common.ticketing_sandbox,
             shared.published.clone(),
         ))
         .merge(ops::router(OpsContext {
             services: shared.services.clone(),
             published: shared.published.clone(),
             publish_status: shared.publish_status,
-            renderer: shared.renderer,
+            renderer: shared.common.renderer,
         }))
         .merge(api::router(ApiContext {
             services: shared.services.clone(),
             site: shared.site.clone(),
-            ticketing_sandbox: shared.ticketing_sandbox,
-            trusted_proxies: shared.trusted_proxies.clone(),
+            ticketing_sandbox: shared.common.ticketing_sandbox,
+            trusted_proxies: shared.common.trusted_proxies.clone(),
             kept_answers: shared.kept_answers.clone(),
         }))
         .merge(loyalty::router(LoyaltyContext {
             services: shared.services,
             site: shared.site.clone(),
-            loyalty_brand: shared.loyalty_brand,
-            trusted_proxies: shared.trusted_proxies,
+            loyalty_brand: shared.common.loyalty_brand,
+            trusted_proxies: shared.common.trusted_proxies,
         }))
-        .merge(third_party::proxy::router(shared.third_party_proxy))
+        .merge(third_party::proxy::router(shared.common.third_party_proxy))
         .merge(web::router(&web))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback_service(web::fallback(web));
-    ops::load_shedding::shed_load(routes, shared.max_in_flight)
+    ops::load_shedding::shed_load(routes, shared.common.max_in_flight)
         .layer(middleware::from_fn(ops::metrics::record))
         .layer(middleware::from_fn_with_state(
             shared.site,

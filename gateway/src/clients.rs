@@ -4,12 +4,13 @@
 
 use std::time::Duration;
 
-use platform::trace::{TracedChannel, traced};
+use platform::trace::{Propagate, TracedChannel};
 use proto::ads::v1::ads_client::AdsClient;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic_health::pb::health_client::HealthClient;
 
@@ -29,6 +30,17 @@ pub struct Services {
     pub consent: ConsentClient<TracedChannel>,
     /// The same channels, for the health checks of `/readyz`.
     pub health: Vec<(&'static str, HealthClient<Channel>)>,
+    /// The connections, for the clients of one site ([`Services::for_site`]).
+    channels: Channels,
+}
+
+#[derive(Debug, Clone)]
+struct Channels {
+    catalogue: Channel,
+    ingest: Channel,
+    loyalty: Channel,
+    ads: Channel,
+    consent: Channel,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -61,18 +73,40 @@ impl Services {
         let loyalty = channel("loyalty", &addrs.loyalty)?;
         let ads = channel("ads", &addrs.ads)?;
         let consent = channel("consent", &addrs.consent)?;
-        Ok(Services {
+        Ok(Services::over(
+            Channels {
+                catalogue,
+                ingest,
+                loyalty,
+                ads,
+                consent,
+            },
+            &Propagate::default(),
+        ))
+    }
+
+    /// The same services over the same connections, every call about the site
+    /// `site_id` (DESIGN.md section 12).
+    pub fn for_site(&self, site_id: &str) -> Services {
+        Services::over(self.channels.clone(), &Propagate::for_site(site_id))
+    }
+
+    fn over(channels: Channels, propagate: &Propagate) -> Services {
+        let traced =
+            |channel: &Channel| InterceptedService::new(channel.clone(), propagate.clone());
+        Services {
             health: vec![
-                ("catalogue", HealthClient::new(catalogue.clone())),
-                ("loyalty", HealthClient::new(loyalty.clone())),
-                ("ads", HealthClient::new(ads.clone())),
-                ("consent", HealthClient::new(consent.clone())),
+                ("catalogue", HealthClient::new(channels.catalogue.clone())),
+                ("loyalty", HealthClient::new(channels.loyalty.clone())),
+                ("ads", HealthClient::new(channels.ads.clone())),
+                ("consent", HealthClient::new(channels.consent.clone())),
             ],
-            ingest: IngestClient::new(traced(ingest)),
-            catalogue: CatalogueClient::new(traced(catalogue)),
-            loyalty: LoyaltyClient::new(traced(loyalty)),
-            ads: AdsClient::new(traced(ads)),
-            consent: ConsentClient::new(traced(consent)),
-        })
+            ingest: IngestClient::new(traced(&channels.ingest)),
+            catalogue: CatalogueClient::new(traced(&channels.catalogue)),
+            loyalty: LoyaltyClient::new(traced(&channels.loyalty)),
+            ads: AdsClient::new(traced(&channels.ads)),
+            consent: ConsentClient::new(traced(&channels.consent)),
+            channels,
+        }
     }
 }

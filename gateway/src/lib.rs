@@ -29,7 +29,8 @@
 //!   [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
 //!
-//! Around them: [`config`] (the environment and the command line), [`startup`] (builds
+//! Around them: [`sites`] (an application per site, each request sent to the one its
+//! Host names), [`config`] (the environment and the command line), [`startup`] (builds
 //! the application and runs the HTTP server) and [`embedded`] (the four services
 //! in-process on loopback ports, `--embedded`).
 
@@ -50,6 +51,7 @@ pub mod publish;
 pub mod request_context;
 pub mod security;
 pub mod site_snapshot;
+pub mod sites;
 pub mod startup;
 pub mod third_party;
 pub mod ticketing;

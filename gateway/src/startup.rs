@@ -11,14 +11,13 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
-use crate::api::KeptAnswers;
-use crate::app::{Shared, app};
+use crate::app::Common;
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::publish::renderer::{Renderer, RendererProcess};
-use crate::publish::{PublishStatus, Published, Publisher};
-use crate::site_snapshot::{SiteCache, SiteOverrides};
+use crate::site_snapshot::SiteOverrides;
+use crate::sites::{AbortOnDrop, AppParts, Sites};
 use crate::third_party::proxy::ThirdPartyProxy;
 use crate::ticketing::sandbox::TicketingSandbox;
 use crate::web::WebApp;
@@ -46,8 +45,9 @@ pub struct Application {
     _embedded: Option<EmbeddedServices>,
     /// The renderer when the gateway runs it; it stops with the gateway.
     _renderer: Option<RendererProcess>,
-    /// Publishes each catalogue version; stopped with the gateway.
-    publisher: tokio::task::JoinHandle<()>,
+    /// Follows the catalogue's sites; stopped with the gateway, and with it every
+    /// site's publisher.
+    following: AbortOnDrop,
 }
 
 impl Application {
@@ -68,12 +68,6 @@ impl Application {
         );
         let services = Services::connect(&addrs, config.grpc_timeout)?;
         let ticketing_sandbox = TicketingSandbox::new(config.ticketing_sandbox);
-        let site = SiteCache::with_overrides(SiteOverrides {
-            ticketing_sandbox,
-            captcha_site_key: config.captcha_site_key.clone(),
-            loyalty_brand: config.loyalty_brand.clone(),
-            analytics: config.analytics_scripts.clone(),
-        });
         // Without a renderer the site is published with the web app's shell, and
         // `/readyz` says so: the gateway still starts.
         let renderer_process = match &config.renderer_url {
@@ -93,30 +87,35 @@ impl Application {
             .clone()
             .or_else(|| renderer_process.as_ref().map(|process| process.url.clone()))
             .unwrap_or_default();
-        let web = WebApp::load(&config.web_dist);
-        let published = Published::default();
-        let kept_answers = KeptAnswers::new(site.clone());
-        let publish_status = PublishStatus::default();
-        let renderer = Renderer::new(&renderer_url);
-        let publisher = Publisher {
-            services: services.clone(),
-            site: site.clone(),
-            published: published.clone(),
-            kept_answers: kept_answers.clone(),
-            status: publish_status.clone(),
-            renderer: renderer.clone(),
-            template: web.template(),
-            origin: config.public_url.clone(),
-            kept_weeks: Default::default(),
+        let parts = AppParts {
+            services,
+            overrides: SiteOverrides {
+                ticketing_sandbox,
+                captcha_site_key: config.captcha_site_key.clone(),
+                loyalty_brand: config.loyalty_brand.clone(),
+                analytics: config.analytics_scripts.clone(),
+            },
+            public_url: config.public_url.clone(),
+            common: Common {
+                renderer: Renderer::new(&renderer_url),
+                web: WebApp::load(&config.web_dist),
+                third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
+                loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
+                ticketing_sandbox,
+                trusted_proxies: config.trusted_proxies.clone(),
+                max_in_flight: config.max_in_flight,
+            },
         };
-        let publisher = publisher.spawn();
+        let default_site = parts.start_site(None, &config.public_url);
         // The gateway listens once the first version is published (or could not be), so
         // the first visitor gets the rendered site; but no later than FIRST_PUBLISH_WAIT:
         // a large chain takes longer, and a process that does not answer its liveness
         // probe meanwhile is restarted before it could ever publish. Until then pages are
         // the web app's shell.
         let first_attempt = async {
-            while published.peek().is_none() && publish_status.get().last_error.is_none() {
+            while default_site.published.peek().is_none()
+                && default_site.status.get().last_error.is_none()
+            {
                 tokio::time::sleep(Duration::from_millis(20)).await;
             }
         };
@@ -129,30 +128,18 @@ impl Application {
                 "listening while the first snapshot is being published"
             );
         }
-        let shared = Shared {
-            services,
-            site,
-            published,
-            kept_answers,
-            publish_status,
-            renderer,
-            web,
-            third_party_proxy: ThirdPartyProxy::new(config.third_party_proxy)?,
-            loyalty_brand: config.loyalty_brand.to_ascii_lowercase(),
-            ticketing_sandbox,
-            trusted_proxies: config.trusted_proxies.clone(),
-            max_in_flight: config.max_in_flight,
-        };
+        let sites = Sites::new(parts, default_site);
+        let following = AbortOnDrop(sites.clone().follow());
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(StartupError::Bind)?;
         Ok(Application {
             listener,
-            router: app(shared),
+            router: sites.router(),
             shutdown_grace: config.shutdown_grace,
             _embedded: embedded,
             _renderer: renderer_process,
-            publisher,
+            following,
         })
     }
 
@@ -190,7 +177,7 @@ impl Application {
         .with_graceful_shutdown(signal)
         .into_future();
         let grace = self.shutdown_grace;
-        let _publisher = AbortOnDrop(self.publisher);
+        let _following = self.following;
         tokio::select! {
             result = served => result,
             () = async { stopping.notified().await; tokio::time::sleep(grace).await } => {
@@ -198,14 +185,5 @@ impl Application {
                 Ok(())
             }
         }
-    }
-}
-
-/// Stops the publisher with the server, so a stopped gateway publishes nothing more.
-struct AbortOnDrop(tokio::task::JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
     }
 }

@@ -102,8 +102,24 @@ pub type TracedChannel = InterceptedService<Channel, Propagate>;
 /// Client interceptor: writes `x-request-id` and the current span's `traceparent` (the
 /// called service's parent) into each call's metadata; a call outside any request (a
 /// background refresh) gets a new request id and, outside any span, starts its own trace.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Propagate;
+/// Made [`Propagate::for_site`], it names the site every call is about.
+#[derive(Debug, Clone, Default)]
+pub struct Propagate {
+    /// The `site-id` metadata ([`proto::SITE_METADATA`]) of every call; none: the
+    /// services' default site.
+    site: Option<MetadataValue<tonic::metadata::Ascii>>,
+}
+
+impl Propagate {
+    /// Calls about the site `site_id` (a site id is letters, digits and '-'; one that
+    /// is not valid metadata is left out, and the called service answers for its
+    /// default site).
+    pub fn for_site(site_id: &str) -> Propagate {
+        Propagate {
+            site: MetadataValue::try_from(site_id).ok(),
+        }
+    }
+}
 
 impl tonic::service::Interceptor for Propagate {
     fn call(
@@ -112,6 +128,9 @@ impl tonic::service::Interceptor for Propagate {
     ) -> Result<tonic::Request<()>, tonic::Status> {
         let request_id = current_request_id().unwrap_or_else(new_request_id);
         let metadata = request.metadata_mut();
+        if let Some(site) = &self.site {
+            metadata.insert(proto::SITE_METADATA, site.clone());
+        }
         if let Ok(value) = MetadataValue::try_from(request_id.as_str()) {
             metadata.insert(REQUEST_ID_HEADER, value);
         }
@@ -139,7 +158,7 @@ impl opentelemetry::propagation::Injector for MetadataInjector<'_> {
 
 /// Wraps `channel` in [`Propagate`].
 pub fn traced(channel: Channel) -> TracedChannel {
-    InterceptedService::new(channel, Propagate)
+    InterceptedService::new(channel, Propagate::default())
 }
 
 /// Server layer of every service: each call runs in an `rpc` span, a child of the
@@ -323,7 +342,7 @@ mod tests {
     fn traceparent_of_a_call_in(span: &tracing::Span) -> String {
         let request = span.in_scope(|| {
             use tonic::service::Interceptor as _;
-            Propagate
+            Propagate::default()
                 .call(tonic::Request::new(()))
                 .expect("intercepted")
         });
@@ -381,11 +400,30 @@ mod tests {
         });
     }
 
+    #[test]
+    fn a_site_s_interceptor_names_the_site_in_every_call_and_the_default_none() {
+        use tonic::service::Interceptor as _;
+        let named = Propagate::for_site("single")
+            .call(tonic::Request::new(()))
+            .expect("intercepted");
+        assert_eq!(
+            named
+                .metadata()
+                .get(proto::SITE_METADATA)
+                .and_then(|value| value.to_str().ok()),
+            Some("single")
+        );
+        let unnamed = Propagate::default()
+            .call(tonic::Request::new(()))
+            .expect("intercepted");
+        assert!(unnamed.metadata().get(proto::SITE_METADATA).is_none());
+    }
+
     #[tokio::test]
     async fn the_interceptor_carries_the_current_request_id_into_the_call() {
         use tonic::service::Interceptor as _;
         let request = scope("req-1".to_owned(), async {
-            Propagate
+            Propagate::default()
                 .call(tonic::Request::new(()))
                 .expect("intercepted")
         })
@@ -397,7 +435,7 @@ mod tests {
                 .map(|v| v.to_str().ok()),
             Some(Some("req-1"))
         );
-        let outside = Propagate
+        let outside = Propagate::default()
             .call(tonic::Request::new(()))
             .expect("intercepted");
         let made_up = outside.metadata().get(REQUEST_ID_HEADER).expect("an id");

@@ -247,6 +247,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 /// Every site's address now, then at each change, until the subscriber goes away.
 fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAddresses, Status>> {
     let mut addresses = catalogues.addresses();
+    let default_site_id = catalogues.default_site().get().site_id.clone();
     let (sender, stream) = tokio::sync::mpsc::channel(1);
     tokio::spawn(async move {
         loop {
@@ -259,7 +260,11 @@ fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAdd
                     public_url: address.public_url.clone(),
                 })
                 .collect();
-            if sender.send(Ok(pb::SiteAddresses { sites })).await.is_err() {
+            let message = pb::SiteAddresses {
+                sites,
+                default_site_id: default_site_id.clone(),
+            };
+            if sender.send(Ok(message)).await.is_err() {
                 return;
             }
             tokio::select! {

@@ -19,6 +19,7 @@ mod rendered;
 mod resilience;
 mod security;
 mod site;
+mod sites;
 mod spans;
 mod third_party_proxy;
 mod ticketing_sandbox;

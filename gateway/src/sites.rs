@@ -1,0 +1,323 @@
+//! Many sites on one gateway (DESIGN.md section 12). svc-catalogue's `WatchSites` names
+//! every site with its host names and public URL; each site gets an application of its
+//! own ([`app`] over its own site snapshot, published files, kept answers and publisher,
+//! every gRPC call naming the site), and a request goes to the application of the site
+//! its Host names. One site serves every host; with several, a host that no site has
+//! is 404: the JSON error body under `/api/`, a short page elsewhere, but for the
+//! operations endpoints (`/healthz`, `/readyz`, `/metrics`), which the default site's
+//! application answers on any host.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Duration;
+
+use arc_swap::ArcSwap;
+use axum::Router;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use proto::catalogue::v1 as catalogue;
+use tower::ServiceExt;
+
+use crate::api::KeptAnswers;
+use crate::app::{Common, Shared, app};
+use crate::clients::Services;
+use crate::error::error_response;
+use crate::publish::{PublishStatus, Published, Publisher};
+use crate::security;
+use crate::site_snapshot::{SiteCache, SiteOverrides};
+
+/// How long to wait before asking for the sites again when the catalogue is away.
+const RETRY: Duration = Duration::from_secs(2);
+
+/// What a site's application is made of, but for its own state.
+#[derive(Debug, Clone)]
+pub struct AppParts {
+    /// The services' clients, calls naming no site (the default site's).
+    pub services: Services,
+    pub overrides: SiteOverrides,
+    /// PUBLIC_URL without its trailing slash: the origin of a site without its own.
+    pub public_url: String,
+    pub common: Common,
+}
+
+/// One site's application, and the publisher of its pages (stopped with it).
+#[derive(Debug)]
+pub struct SiteApp {
+    pub router: Router,
+    pub published: Published,
+    pub status: PublishStatus,
+    /// The origin its pages are published for.
+    origin: String,
+    _publisher: AbortOnDrop,
+}
+
+impl AppParts {
+    /// The application of the site `site_id` (`None`: the services' default site),
+    /// its pages published for `origin`.
+    pub fn start_site(&self, site_id: Option<&str>, origin: &str) -> SiteApp {
+        let services = site_id.map_or_else(
+            || self.services.clone(),
+            |site_id| self.services.for_site(site_id),
+        );
+        let site = SiteCache::with_overrides(self.overrides.clone());
+        let published = Published::default();
+        let kept_answers = KeptAnswers::new(site.clone());
+        let status = PublishStatus::default();
+        let publisher = Publisher {
+            services: services.clone(),
+            site: site.clone(),
+            published: published.clone(),
+            kept_answers: kept_answers.clone(),
+            status: status.clone(),
+            renderer: self.common.renderer.clone(),
+            template: self.common.web.template(),
+            origin: origin.to_owned(),
+            kept_weeks: Default::default(),
+        }
+        .spawn();
+        let router = app(Shared {
+            services,
+            site,
+            published: published.clone(),
+            kept_answers,
+            publish_status: status.clone(),
+            common: self.common.clone(),
+        });
+        SiteApp {
+            router,
+            published,
+            status,
+            origin: origin.to_owned(),
+            _publisher: AbortOnDrop(publisher),
+        }
+    }
+}
+
+/// Which site's application answers which host.
+#[derive(Debug, Default)]
+struct Routing {
+    /// Site id -> its application.
+    apps: HashMap<String, Arc<SiteApp>>,
+    /// Host (lower-cased, without its port) -> site id.
+    hosts: HashMap<String, String>,
+    /// The default site's id: it answers the operations endpoints on any host.
+    default_site: String,
+}
+
+/// Answered on any host, by the default site's application: probes and scrapers name
+/// an address, not a site.
+const OPERATIONS: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
+
+impl Routing {
+    /// The application for `path` at `host`: the only site's whatever the host, else
+    /// the site that has the host; the operations endpoints on any other host, the
+    /// default site's.
+    fn app_for(&self, host: &str, path: &str) -> Option<&Arc<SiteApp>> {
+        if self.apps.len() == 1 {
+            return self.apps.values().next();
+        }
+        match self.hosts.get(host) {
+            Some(site_id) => self.apps.get(site_id),
+            None if OPERATIONS.contains(&path) => self.apps.get(&self.default_site),
+            None => None,
+        }
+    }
+}
+
+/// The sites served, by host.
+#[derive(Debug, Clone)]
+pub struct Sites {
+    routing: Arc<ArcSwap<Routing>>,
+    parts: AppParts,
+}
+
+impl Sites {
+    /// The default site's application alone, serving every host until the catalogue
+    /// names its sites ([`Sites::follow`]).
+    pub fn new(parts: AppParts, default_site: SiteApp) -> Sites {
+        let routing = Routing {
+            apps: HashMap::from([(String::new(), Arc::new(default_site))]),
+            hosts: HashMap::new(),
+            default_site: String::new(),
+        };
+        Sites {
+            routing: Arc::new(ArcSwap::from_pointee(routing)),
+            parts,
+        }
+    }
+
+    /// Every request, sent to its site's application.
+    pub fn router(&self) -> Router {
+        Router::new().fallback(dispatch).with_state(self.clone())
+    }
+
+    /// Follows the catalogue's sites for as long as the gateway runs: a site named gets
+    /// its application (the default site keeps the one it has while its public URL
+    /// stays), a site no longer named is stopped, and the hosts are routed as named. A
+    /// catalogue that does not stream its sites leaves the default site serving every
+    /// host.
+    pub fn follow(self) -> tokio::task::JoinHandle<()> {
+        tokio::spawn(async move {
+            loop {
+                let stream = self
+                    .parts
+                    .services
+                    .catalogue
+                    .clone()
+                    .watch_sites(catalogue::WatchSitesRequest {})
+                    .await;
+                match stream {
+                    Ok(stream) => {
+                        let mut stream = stream.into_inner();
+                        while let Ok(Some(addresses)) = stream.message().await {
+                            self.route(&addresses);
+                        }
+                    }
+                    Err(status) if status.code() == tonic::Code::Unimplemented => {
+                        tracing::warn!(
+                            "the catalogue does not name its sites: its default site serves every host"
+                        );
+                        return;
+                    }
+                    Err(_) => {}
+                }
+                tokio::time::sleep(RETRY).await;
+            }
+        })
+    }
+
+    /// Routes the sites `addresses` names.
+    fn route(&self, addresses: &catalogue::SiteAddresses) {
+        if addresses.sites.is_empty() {
+            return;
+        }
+        let current = self.routing.load();
+        let mut next = Routing {
+            default_site: addresses.default_site_id.clone(),
+            ..Routing::default()
+        };
+        for address in &addresses.sites {
+            let site_id = &address.site_id;
+            let is_default = *site_id == addresses.default_site_id;
+            let origin = if address.public_url.is_empty() {
+                self.parts.public_url.clone()
+            } else {
+                address.public_url.clone()
+            };
+            let running = current
+                .apps
+                .get(site_id)
+                .or_else(|| is_default.then(|| current.apps.get("")).flatten());
+            let app = match running {
+                Some(app) if app.origin == origin => app.clone(),
+                _ => {
+                    tracing::info!(site = %site_id, %origin, "site served");
+                    let named = (!is_default).then_some(site_id.as_str());
+                    Arc::new(self.parts.start_site(named, &origin))
+                }
+            };
+            next.apps.insert(site_id.clone(), app);
+            for host in &address.hosts {
+                next.hosts.insert(host.clone(), site_id.clone());
+            }
+        }
+        self.routing.store(Arc::new(next));
+    }
+
+    /// The default site's application, for start-up's wait for its first snapshot.
+    pub fn only(&self) -> Option<Arc<SiteApp>> {
+        let routing = self.routing.load();
+        (routing.apps.len() == 1)
+            .then(|| routing.apps.values().next().cloned())
+            .flatten()
+    }
+}
+
+async fn dispatch(State(sites): State<Sites>, request: Request) -> Response {
+    let app = sites
+        .routing
+        .load()
+        .app_for(&request_host(&request), request.uri().path())
+        .cloned();
+    match app {
+        Some(app) => match app.router.clone().oneshot(request).await {
+            Ok(response) => response,
+            Err(never) => match never {},
+        },
+        None => unknown_host(request.uri().path()),
+    }
+}
+
+/// The host a request names (its Host header, else its URI's), lower-cased, without
+/// its port.
+fn request_host(request: &Request) -> String {
+    let named = request
+        .headers()
+        .get(header::HOST)
+        .and_then(|host| host.to_str().ok())
+        .or_else(|| request.uri().host())
+        .unwrap_or_default();
+    without_port(named).to_ascii_lowercase()
+}
+
+fn without_port(host: &str) -> &str {
+    if host.starts_with('[') {
+        // An IPv6 literal: `[::1]:8080`.
+        return host.find(']').map_or(host, |end| &host[..=end]);
+    }
+    host.rsplit_once(':').map_or(host, |(name, _)| name)
+}
+
+/// A host no site has: the JSON error under `/api/`, a short page elsewhere.
+fn unknown_host(path: &str) -> Response {
+    const MESSAGE: &str = "no site is served at this address";
+    if path.starts_with("/api/") {
+        return error_response(StatusCode::NOT_FOUND, "unknown_host", MESSAGE);
+    }
+    let page = format!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>\
+         <body><h1>Not found</h1><p>{MESSAGE}.</p></body></html>\n"
+    );
+    let mut response = (StatusCode::NOT_FOUND, page).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/html; charset=utf-8"),
+    );
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static("default-src 'none'; base-uri 'none'; form-action 'none'"),
+    );
+    security::insert_static_headers(headers);
+    response
+}
+
+/// Stops a task when dropped: a site's publisher with its application, the gateway's
+/// tasks with the gateway.
+#[derive(Debug)]
+pub struct AbortOnDrop(pub tokio::task::JoinHandle<()>);
+
+impl Drop for AbortOnDrop {
+    fn drop(&mut self) {
+        self.0.abort();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_host_is_compared_without_its_port() {
+        for (named, host) in [
+            ("demo.localhost:8080", "demo.localhost"),
+            ("demo.localhost", "demo.localhost"),
+            ("127.0.0.1:8080", "127.0.0.1"),
+            ("[::1]:8080", "[::1]"),
+            ("[::1]", "[::1]"),
+        ] {
+            assert_eq!(without_port(named), host, "{named}");
+        }
+    }
+}
