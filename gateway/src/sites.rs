@@ -110,16 +110,16 @@ struct Routing {
 const OPERATIONS: [&str; 3] = ["/healthz", "/readyz", "/metrics"];
 
 impl Routing {
-    /// The application for `path` at `host`: the only site's whatever the host, else
-    /// the site that has the host; the operations endpoints on any other host, the
-    /// default site's.
-    fn app_for(&self, host: &str, path: &str) -> Option<&Arc<SiteApp>> {
+    /// The application for `request`: the only site's whatever its host (which is then
+    /// not even read), else the site that has its host; the operations endpoints on
+    /// any other host, the default site's.
+    fn app_for(&self, request: &Request) -> Option<&Arc<SiteApp>> {
         if self.apps.len() == 1 {
             return self.apps.values().next();
         }
-        match self.hosts.get(host) {
+        match self.hosts.get(&request_host(request)) {
             Some(site_id) => self.apps.get(site_id),
-            None if OPERATIONS.contains(&path) => self.apps.get(&self.default_site),
+            None if OPERATIONS.contains(&request.uri().path()) => self.apps.get(&self.default_site),
             None => None,
         }
     }
@@ -226,29 +226,12 @@ impl Sites {
         }
         self.routing.store(Arc::new(next));
     }
-
-    /// The default site's application, for start-up's wait for its first snapshot.
-    pub fn only(&self) -> Option<Arc<SiteApp>> {
-        let routing = self.routing.load();
-        (routing.apps.len() == 1)
-            .then(|| routing.apps.values().next().cloned())
-            .flatten()
-    }
 }
 
 /// Sends `request` to its site's application. A lookup and a clone of an `Arc` on the
 /// way of every request, published files included: nothing more.
 async fn dispatch(State(routing): State<Arc<ArcSwap<Routing>>>, request: Request) -> Response {
-    let app = {
-        let routing = routing.load();
-        if routing.apps.len() == 1 {
-            routing.apps.values().next().cloned()
-        } else {
-            routing
-                .app_for(&request_host(&request), request.uri().path())
-                .cloned()
-        }
-    };
+    let app = routing.load().app_for(&request).cloned();
     match app {
         Some(app) => match app.router.clone().oneshot(request).await {
             Ok(response) => response,
@@ -281,14 +264,14 @@ fn without_port(host: &str) -> &str {
 /// A host no site has: the JSON error under `/api/`, a short page elsewhere.
 fn unknown_host(path: &str) -> Response {
     const MESSAGE: &str = "no site is served at this address";
+    const PAGE: &str = concat!(
+        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>",
+        "<body><h1>Not found</h1><p>No site is served at this address.</p></body></html>\n"
+    );
     if path.starts_with("/api/") {
         return error_response(StatusCode::NOT_FOUND, "unknown_host", MESSAGE);
     }
-    let page = format!(
-        "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>\
-         <body><h1>Not found</h1><p>{MESSAGE}.</p></body></html>\n"
-    );
-    let mut response = (StatusCode::NOT_FOUND, page).into_response();
+    let mut response = (StatusCode::NOT_FOUND, PAGE).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,
