@@ -119,6 +119,22 @@ pub fn loyalty_brand(lookup: &impl Fn(&str) -> Option<String>) -> Result<String,
     Ok(brand)
 }
 
+/// The deployment's default site (SITE_ID): the site of a call that names none and of
+/// data from before sites; `default` when unset. Lower-case letters, digits and '-'.
+pub fn site_id(
+    lookup: &impl Fn(&str) -> Option<String>,
+    default: impl FnOnce() -> String,
+) -> Result<String, ConfigError> {
+    match lookup("SITE_ID").filter(|id| !id.is_empty()) {
+        Some(id) if proto::site::is_site_id(&id) => Ok(id),
+        Some(id) => Err(ConfigError {
+            variable: "SITE_ID",
+            problem: format!("'{id}' is not lower-case letters, digits and '-'"),
+        }),
+        None => Ok(default()),
+    }
+}
+
 /// A positive number of milliseconds.
 pub fn millis(
     lookup: &impl Fn(&str) -> Option<String>,

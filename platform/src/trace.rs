@@ -105,7 +105,7 @@ pub type TracedChannel = InterceptedService<Channel, Propagate>;
 /// Made [`Propagate::for_site`], it names the site every call is about.
 #[derive(Debug, Clone, Default)]
 pub struct Propagate {
-    /// The `site-id` metadata ([`proto::SITE_METADATA`]) of every call; none: the
+    /// The `site-id` metadata ([`proto::site::METADATA`]) of every call; none: the
     /// services' default site.
     site: Option<MetadataValue<tonic::metadata::Ascii>>,
 }
@@ -129,7 +129,7 @@ impl tonic::service::Interceptor for Propagate {
         let request_id = current_request_id().unwrap_or_else(new_request_id);
         let metadata = request.metadata_mut();
         if let Some(site) = &self.site {
-            metadata.insert(proto::SITE_METADATA, site.clone());
+            metadata.insert(proto::site::METADATA, site.clone());
         }
         if let Ok(value) = MetadataValue::try_from(request_id.as_str()) {
             metadata.insert(REQUEST_ID_HEADER, value);
@@ -409,14 +409,14 @@ mod tests {
         assert_eq!(
             named
                 .metadata()
-                .get(proto::SITE_METADATA)
+                .get(proto::site::METADATA)
                 .and_then(|value| value.to_str().ok()),
             Some("single")
         );
         let unnamed = Propagate::default()
             .call(tonic::Request::new(()))
             .expect("intercepted");
-        assert!(unnamed.metadata().get(proto::SITE_METADATA).is_none());
+        assert!(unnamed.metadata().get(proto::site::METADATA).is_none());
     }
 
     #[tokio::test]

@@ -12,9 +12,11 @@
 //! - [`consent`]: consent state and tracker decisions.
 //! - [`showtime`]: the codes a showtime is described by (attributes, availability).
 //! - [`error`]: one error code, as a gRPC status code and as an HTTP status.
+//! - [`site`]: which site a call is about: its metadata and the site id rule.
 
 pub mod error;
 pub mod showtime;
+pub mod site;
 
 pub mod catalogue {
     pub mod v1 {
@@ -42,11 +44,6 @@ pub mod consent {
 
 /// Every service's descriptors, for gRPC server reflection.
 pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/descriptor.bin"));
-
-/// The gRPC metadata naming the site a call is about (DESIGN.md section 12: the gateway
-/// picks it by the request's Host). A call without it is about the deployment's default
-/// site (svc-catalogue's SITE_ID).
-pub const SITE_METADATA: &str = "site-id";
 
 /// The health-service name under which svc-loyalty reports its link to NATS: SERVING
 /// while member events flow, NOT_SERVING while they wait in the outbox, unknown when

@@ -167,7 +167,7 @@ async fn command(config: &Config, words: &[&str]) -> Result<String, String> {
 }
 
 fn check_site_id(site: &str) -> Result<(), String> {
-    if crate::config::is_site_id(site) {
+    if proto::site::is_site_id(site) {
         Ok(())
     } else {
         Err(format!(

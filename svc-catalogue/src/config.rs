@@ -47,20 +47,11 @@ impl Config {
             Some(dir) if dir.is_empty() => None,
             Some(dir) => Some(PathBuf::from(dir)),
         };
-        let site_id = match lookup("SITE_ID").filter(|id| !id.is_empty()) {
-            Some(id) => {
-                if !is_site_id(&id) {
-                    return Err(ConfigError {
-                        variable: "SITE_ID",
-                        problem: format!("'{id}' is not lower-case letters, digits and '-'"),
-                    });
-                }
-                id
-            }
-            None => site_dir
+        let site_id = platform::config::site_id(&lookup, || {
+            site_dir
                 .as_deref()
-                .map_or_else(|| "demo".to_owned(), crate::import::site_id_of),
-        };
+                .map_or_else(|| "demo".to_owned(), crate::import::site_id_of)
+        })?;
         let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "./data".to_owned()));
         let database_url = platform::config::database_url(&lookup, &data_dir.join("catalogue.db"))?;
         let reload_every = platform::config::millis(&lookup, "CATALOGUE_RELOAD_MS", 2000)?;
@@ -95,15 +86,6 @@ impl Config {
             poster_images_from_local_addresses: false,
         })
     }
-}
-
-/// A site id: lower-case letters, digits and '-' (DESIGN.md section 12).
-pub fn is_site_id(id: &str) -> bool {
-    !id.is_empty()
-        && id.len() <= 63
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
 }
 
 #[cfg(test)]

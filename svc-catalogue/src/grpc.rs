@@ -32,15 +32,10 @@ pub struct CatalogueService {
 }
 
 impl CatalogueService {
-    /// The site the call names in its `site-id` metadata ([`proto::SITE_METADATA`]),
+    /// The site the call names in its `site-id` metadata ([`proto::site::METADATA`]),
     /// else the default site; a site not served is not found.
     fn site<T>(&self, request: &Request<T>) -> Result<SharedCatalogue, Status> {
-        let named = match request.metadata().get(proto::SITE_METADATA) {
-            None => None,
-            Some(value) => Some(value.to_str().map_err(|_| {
-                Status::invalid_argument(format!("{}: not text", proto::SITE_METADATA))
-            })?),
-        };
+        let named = proto::site::named(request)?;
         self.catalogues.site(named).ok_or_else(|| {
             Status::not_found(format!(
                 "the catalogue has no site '{}'",

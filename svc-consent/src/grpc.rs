@@ -10,6 +10,8 @@ use crate::store::ReceiptStore;
 #[derive(Debug, Clone)]
 pub struct ConsentService {
     pub receipts: ReceiptStore,
+    /// The site of a call that names none (SITE_ID).
+    pub default_site: String,
 }
 
 #[tonic::async_trait]
@@ -42,6 +44,9 @@ impl pb::consent_server::Consent for ConsentService {
         &self,
         request: Request<pb::RecordReceiptRequest>,
     ) -> Result<Response<pb::Receipt>, Status> {
+        let site = proto::site::named(&request)?
+            .unwrap_or(&self.default_site)
+            .to_owned();
         let request = request.into_inner();
         let receipt = NewReceipt::parse(
             &request.regulation,
@@ -49,7 +54,7 @@ impl pb::consent_server::Consent for ConsentService {
             &request.policy_version,
             &request.client_address,
         )?;
-        let stored = self.receipts.insert(&receipt).await?;
+        let stored = self.receipts.insert(&site, &receipt).await?;
         Ok(Response::new(pb::Receipt {
             id: stored.id,
             recorded_at: stored.recorded_at,

@@ -44,9 +44,14 @@ impl Application {
                 format!("sqlite://{}?mode=rwc", dir.join("consent.sqlite").display())
             }
         };
+        let receipts = ReceiptStore::connect(&url).await?;
+        receipts
+            .adopt_receipts_from_before_sites(&config.site_id)
+            .await?;
         Ok(Application {
             service: grpc::ConsentService {
-                receipts: ReceiptStore::connect(&url).await?,
+                receipts,
+                default_site: config.site_id,
             },
         })
     }

@@ -23,6 +23,8 @@ fn migrator() -> sqlx::migrate::Migrator {
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub struct StoredReceipt {
     pub id: String,
+    /// The site whose visitor chose.
+    pub site_id: String,
     /// RFC 3339, UTC.
     pub recorded_at: String,
     pub regulation: String,
@@ -49,11 +51,30 @@ impl ReceiptStore {
         Ok(ReceiptStore { pool })
     }
 
-    /// Stores `receipt` now; answers the stored row.
+    /// Gives receipts from before sites (no site yet) to `site`, the deployment's
+    /// default site. Runs at every start; once done, it finds nothing.
+    #[tracing::instrument(skip(self))]
+    pub async fn adopt_receipts_from_before_sites(&self, site: &str) -> Result<(), Error> {
+        let adopted = sqlx::query("UPDATE consent_receipts SET site_id = $1 WHERE site_id = ''")
+            .bind(site)
+            .execute(&self.pool)
+            .await?
+            .rows_affected();
+        if adopted > 0 {
+            tracing::info!(
+                receipts = adopted,
+                "receipts from before sites given to the default site"
+            );
+        }
+        Ok(())
+    }
+
+    /// Stores `receipt` of `site` now; answers the stored row.
     #[tracing::instrument(skip_all, fields(regulation = %receipt.regulation))]
-    pub async fn insert(&self, receipt: &NewReceipt) -> Result<StoredReceipt, Error> {
+    pub async fn insert(&self, site: &str, receipt: &NewReceipt) -> Result<StoredReceipt, Error> {
         let stored = StoredReceipt {
             id: uuid::Uuid::new_v4().to_string(),
+            site_id: site.to_owned(),
             recorded_at: jiff::Timestamp::now().to_string(),
             regulation: receipt.regulation.clone(),
             choices: choices_json(receipt),
@@ -62,10 +83,11 @@ impl ReceiptStore {
         };
         sqlx::query(
             "INSERT INTO consent_receipts \
-             (id, recorded_at, regulation, choices, policy_version, client_network) \
-             VALUES ($1, $2, $3, $4, $5, $6)",
+             (id, site_id, recorded_at, regulation, choices, policy_version, client_network) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)",
         )
         .bind(&stored.id)
+        .bind(&stored.site_id)
         .bind(&stored.recorded_at)
         .bind(&stored.regulation)
         .bind(&stored.choices)
@@ -76,14 +98,15 @@ impl ReceiptStore {
         Ok(stored)
     }
 
-    /// The receipt with `id`, if any.
+    /// The receipt of `site` with `id`, if any.
     #[tracing::instrument(skip(self))]
-    pub async fn find(&self, id: &str) -> Result<Option<StoredReceipt>, Error> {
+    pub async fn find(&self, site: &str, id: &str) -> Result<Option<StoredReceipt>, Error> {
         Ok(sqlx::query_as::<_, StoredReceipt>(
-            "SELECT id, recorded_at, regulation, choices, policy_version, client_network \
-             FROM consent_receipts WHERE id = $1",
+            "SELECT id, site_id, recorded_at, regulation, choices, policy_version, client_network \
+             FROM consent_receipts WHERE id = $1 AND site_id = $2",
         )
         .bind(id)
+        .bind(site)
         .fetch_optional(&self.pool)
         .await?)
     }
@@ -116,14 +139,23 @@ mod tests {
     }
 
     async fn round_trip(store: &ReceiptStore) {
-        let stored = store.insert(&receipt()).await.expect("stored");
-        let found = store.find(&stored.id).await.expect("read").expect("found");
+        let stored = store.insert("demo", &receipt()).await.expect("stored");
+        let found = store
+            .find("demo", &stored.id)
+            .await
+            .expect("read")
+            .expect("found");
         assert_eq!(found, stored);
+        assert_eq!(
+            store.find("single", &stored.id).await.expect("read"),
+            None,
+            "another site's receipt"
+        );
         assert_eq!(found.regulation, "ccpa");
         assert_eq!(found.choices, r#"{"analytics":false,"doNotSell":true}"#);
         assert_eq!(found.client_network, "198.51.100.0");
         assert!(found.recorded_at.parse::<jiff::Timestamp>().is_ok());
-        assert_eq!(store.find("missing").await.expect("read"), None);
+        assert_eq!(store.find("demo", "missing").await.expect("read"), None);
     }
 
     #[tokio::test]
@@ -163,6 +195,46 @@ mod tests {
             .await
             .expect("theirs run again beside ours");
         ReceiptStore::connect(&url).await.expect("and ours again");
+        let _ = std::fs::remove_dir_all(dir);
+    }
+
+    #[tokio::test]
+    async fn receipts_from_before_sites_become_the_default_sites() {
+        let dir = std::env::temp_dir().join(format!("consent-store-{}", uuid::Uuid::new_v4()));
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let url = format!("sqlite://{}?mode=rwc", dir.join("consent.sqlite").display());
+        sqlx::any::install_default_drivers();
+        let pool = AnyPoolOptions::new().connect(&url).await.expect("sqlite");
+        let mut before = migrator();
+        before.migrations = std::borrow::Cow::Owned(
+            before
+                .iter()
+                .filter(|migration| migration.version < 1002)
+                .cloned()
+                .collect(),
+        );
+        before.run(&pool).await.expect("the schema before sites");
+        sqlx::query(
+            "INSERT INTO consent_receipts (id, recorded_at, regulation, choices, \
+             policy_version, client_network) \
+             VALUES ('old', '2026-01-01T00:00:00Z', 'ccpa', '{}', '2026-01', '198.51.100.0')",
+        )
+        .execute(&pool)
+        .await
+        .expect("a receipt from before sites");
+        pool.close().await;
+        let store = ReceiptStore::connect(&url).await.expect("migrates");
+        store
+            .adopt_receipts_from_before_sites("demo")
+            .await
+            .expect("adopts");
+        let found = store
+            .find("demo", "old")
+            .await
+            .expect("read")
+            .expect("kept");
+        assert_eq!(found.site_id, "demo");
+        assert_eq!(store.find("single", "old").await.expect("read"), None);
         let _ = std::fs::remove_dir_all(dir);
     }
 

@@ -4,7 +4,8 @@
 //! change writes its event to the store's outbox in the change's own transaction; the
 //! relay here publishes what is pending and marks it once JetStream acknowledged it. While
 //! NATS is down events wait in the outbox; the relay keeps retrying. An event names its
-//! member by the SHA-256 of the member id only: no e-mail address, name or phone number.
+//! site (`siteId`, DESIGN.md section 12) and its member by the SHA-256 of the member id
+//! only: no e-mail address, name or phone number.
 //! docs/asyncapi.yaml describes the stream.
 
 use std::sync::Arc;
@@ -43,6 +44,7 @@ pub struct MemberEvent {
     event_id: String,
     /// RFC 3339.
     occurred_at: String,
+    site_id: String,
     circuit_id: String,
     cinema_id: String,
     provider: String,
@@ -50,12 +52,13 @@ pub struct MemberEvent {
 }
 
 impl MemberEvent {
-    /// `event_id` unique (a new token); the chain's circuit, the cinema and the provider
-    /// as the call names them.
+    /// `event_id` unique (a new token); the site, the chain's circuit, the cinema and the
+    /// provider as the call names them.
     pub fn new(
         subject: &'static str,
         event_id: String,
         occurred_at: String,
+        site_id: &str,
         circuit_id: &str,
         cinema_id: &str,
         provider: &str,
@@ -64,6 +67,7 @@ impl MemberEvent {
             subject,
             event_id,
             occurred_at,
+            site_id: site_id.to_owned(),
             circuit_id: circuit_id.to_owned(),
             cinema_id: cinema_id.to_owned(),
             provider: provider.to_owned(),
@@ -86,6 +90,7 @@ impl MemberEvent {
         let mut payload = json!({
             "eventId": self.event_id,
             "occurredAt": self.occurred_at,
+            "siteId": self.site_id,
             "hashedMemberId": sha256_hex(member_id),
             "circuitId": self.circuit_id,
             "cinemaId": self.cinema_id,
@@ -248,6 +253,7 @@ mod tests {
             LOGIN,
             "e1".into(),
             "2026-01-01T00:00:00Z".into(),
+            "single",
             "C1",
             "7",
             "BOOST_POS",
@@ -264,6 +270,7 @@ mod tests {
             json!({
                 "eventId": "e1",
                 "occurredAt": "2026-01-01T00:00:00Z",
+                "siteId": "single",
                 "hashedMemberId": sha256_hex("m1"),
                 "circuitId": "C1",
                 "cinemaId": "7",

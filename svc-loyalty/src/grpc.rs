@@ -10,6 +10,8 @@ use crate::upstream::Upstream;
 
 #[derive(Debug, Clone)]
 pub struct LoyaltyService {
+    /// The site of a call that names none (SITE_ID).
+    pub default_site: String,
     pub provider: Provider,
     /// Set in upstream mode: cypher calls go there instead of to the provider.
     pub upstream: Option<Upstream>,
@@ -66,6 +68,9 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
         &self,
         request: Request<pb::CypherRequest>,
     ) -> Result<Response<pb::CypherReply>, Status> {
+        let site_id = proto::site::named(&request)?
+            .unwrap_or(&self.default_site)
+            .to_owned();
         let request = request.into_inner();
         let payload = if request.payload_json.trim().is_empty() {
             serde_json::Value::Object(serde_json::Map::new())
@@ -74,6 +79,7 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
                 .map_err(|error| Status::invalid_argument(format!("payload: {error}")))?
         };
         let envelope = Envelope {
+            site_id,
             method: request.method,
             route: request.route,
             session_token: request.session_token,

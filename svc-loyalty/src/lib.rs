@@ -70,8 +70,9 @@ impl Application {
             std::fs::create_dir_all(&config.data_dir)?;
         }
         let store = Store::connect(&config.database_url, config.database_max_connections).await?;
+        store.adopt_rows_from_before_sites(&config.site_id).await?;
         if config.demo_seed {
-            seed::demo(&store).await?;
+            seed::demo(&store, &config.site_id).await?;
         }
         let events = Arc::new(Notify::new());
         let wallet = match &config.wallet {
@@ -122,6 +123,7 @@ impl Application {
         );
         Ok(Application {
             service: grpc::LoyaltyService {
+                default_site: config.site_id,
                 provider,
                 upstream: match &config.upstream_url {
                     Some(url) => Some(Upstream::new(url, &config.brand, config.upstream_timeout)?),

@@ -4,18 +4,21 @@
 //! job stays with the allocator: on tokio's blocking pool, whose threads come and go by
 //! the dozen, a soak grew the service past 1 GiB.
 //!
-//! The queue in front of them is bounded: a login arriving when it is full is answered
-//! at once as busy ([`Error::Busy`]: 503 and Retry-After at the gateway) rather than kept
-//! waiting behind seconds of hashing, and memory stays bounded under a flood.
+//! The queue in front of them is bounded and shared fairly between sites (DESIGN.md
+//! section 12): each site has its own line of jobs, the workers take one job from each
+//! site with jobs waiting in turn, and a site whose line is full is answered busy at
+//! once ([`Error::Busy`]: 503 and Retry-After at the gateway) rather than kept waiting
+//! behind seconds of hashing. So one site's flood of logins fills only its own line,
+//! and another site's member waits for at most one job per busy site. Memory stays
+//! bounded: [`QUEUED_PER_WORKER`] jobs per worker and site.
 //!
-//! New passwords (registrations, resets) may hold only a share of the queue
+//! New passwords (registrations, resets) may hold only a share of a site's line
 //! ([`ENROLMENT_SHARE`]), so a flood of anonymous registrations is answered busy while
-//! members' logins, which only check a password, still find room.
+//! the site's members' logins, which only check a password, still find room.
 
+use std::collections::{HashMap, VecDeque};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::sync::{Arc, LazyLock, Mutex};
+use std::sync::{Arc, Condvar, LazyLock, Mutex, MutexGuard, PoisonError};
 
 use tokio::sync::oneshot;
 
@@ -24,10 +27,10 @@ use crate::error::Error;
 
 type Job = Box<dyn FnOnce(&mut HashingMemory) + Send>;
 
-/// Jobs that may wait per worker: about a second of hashing.
+/// Jobs that may wait per worker and site: about a second of hashing.
 const QUEUED_PER_WORKER: usize = 16;
 
-/// The part of the queue that hashes of new passwords may take at most: one in four.
+/// The part of a site's line that hashes of new passwords may take at most: one in four.
 const ENROLMENT_SHARE: usize = 4;
 
 static WORKERS: LazyLock<Workers> = LazyLock::new(|| {
@@ -35,28 +38,87 @@ static WORKERS: LazyLock<Workers> = LazyLock::new(|| {
     Workers::start(threads, threads * QUEUED_PER_WORKER)
 });
 
+/// The sites' lines of jobs.
+#[derive(Default)]
+struct Lines {
+    /// Jobs waiting, per site, in the order they came.
+    waiting: HashMap<String, VecDeque<Job>>,
+    /// The sites with jobs waiting, in the order they are served: a site whose job was
+    /// taken goes to the back.
+    turns: VecDeque<String>,
+    /// Hashes of new passwords waiting or running, per site.
+    enrolments: HashMap<String, usize>,
+}
+
+/// The lines and the signal that a job came.
+#[derive(Default)]
+struct Queue {
+    lines: Mutex<Lines>,
+    job_came: Condvar,
+}
+
+impl Queue {
+    /// A poisoned lock only means a thread panicked while holding it: the lines are
+    /// still valid.
+    fn lines(&self) -> MutexGuard<'_, Lines> {
+        self.lines.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The next job, in the sites' turns; waits until there is one.
+    fn next(&self) -> Job {
+        let mut lines = self.lines();
+        loop {
+            if let Some(site) = lines.turns.pop_front()
+                && let Some(line) = lines.waiting.get_mut(&site)
+                && let Some(job) = line.pop_front()
+            {
+                if line.is_empty() {
+                    lines.waiting.remove(&site);
+                } else {
+                    lines.turns.push_back(site);
+                }
+                return job;
+            }
+            lines = self
+                .job_came
+                .wait(lines)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
 struct Workers {
-    jobs: mpsc::SyncSender<Job>,
-    /// Hashes of new passwords queued or running.
-    enrolments: Arc<AtomicUsize>,
-    /// The most of them at once: [`ENROLMENT_SHARE`] of the queue, and at least one.
+    queue: Arc<Queue>,
+    /// Jobs that may wait per site.
+    per_site: usize,
+    /// Hashes of new passwords a site may have waiting or running: [`ENROLMENT_SHARE`]
+    /// of its line, and at least one.
     max_enrolments: usize,
 }
 
-/// An enrolment's place in the queue, given back when its job has run or was dropped.
-struct EnrolmentSlot(Arc<AtomicUsize>);
+/// An enrolment's place in its site's share, given back when its job has run or was
+/// dropped.
+struct EnrolmentSlot {
+    queue: Arc<Queue>,
+    site: String,
+}
 
 impl Drop for EnrolmentSlot {
     fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::AcqRel);
+        let mut lines = self.queue.lines();
+        if let Some(held) = lines.enrolments.get_mut(&self.site) {
+            *held -= 1;
+            if *held == 0 {
+                lines.enrolments.remove(&self.site);
+            }
+        }
     }
 }
 
 impl Workers {
-    /// `threads` workers behind a queue of `queued` jobs.
-    fn start(threads: usize, queued: usize) -> Workers {
-        let (jobs, queue) = mpsc::sync_channel::<Job>(queued);
-        let queue = Arc::new(Mutex::new(queue));
+    /// `threads` workers; `per_site` jobs may wait in each site's line.
+    fn start(threads: usize, per_site: usize) -> Workers {
+        let queue = Arc::new(Queue::default());
         for index in 0..threads {
             let queue = Arc::clone(&queue);
             let spawned = std::thread::Builder::new()
@@ -65,15 +127,8 @@ impl Workers {
                     // Allocated at the first job, so an idle service does not hold it.
                     let mut memory: Option<HashingMemory> = None;
                     loop {
-                        // The lock is held only while waiting for the next job, not while it runs.
-                        let next = match queue.lock() {
-                            Ok(queue) => queue.recv(),
-                            Err(_) => return,
-                        };
-                        match next {
-                            Ok(job) => job(memory.get_or_insert_with(HashingMemory::new)),
-                            Err(_) => return,
-                        }
+                        let job = queue.next();
+                        job(memory.get_or_insert_with(HashingMemory::new));
                     }
                 });
             if let Err(error) = spawned {
@@ -81,55 +136,80 @@ impl Workers {
             }
         }
         Workers {
-            jobs,
-            enrolments: Arc::new(AtomicUsize::new(0)),
-            max_enrolments: (queued / ENROLMENT_SHARE).max(1),
+            queue,
+            per_site,
+            max_enrolments: (per_site / ENROLMENT_SHARE).max(1),
         }
     }
 
-    /// Queues the hash of a new password, within the enrolments' share of the queue.
+    /// Queues the hash of a new password for `site`, within the enrolments' share of
+    /// its line.
     fn submit_enrolment<T: Send + 'static>(
         &self,
+        site: &str,
         work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
     ) -> Result<oneshot::Receiver<T>, Error> {
-        let max = self.max_enrolments;
-        if self
-            .enrolments
-            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |held| {
-                (held < max).then_some(held + 1)
-            })
-            .is_err()
-        {
-            tracing::warn!(
-                "password queue's share for new passwords full: a call is answered busy"
-            );
-            return Err(Error::Busy);
-        }
-        let slot = EnrolmentSlot(Arc::clone(&self.enrolments));
-        self.submit(move |memory| {
-            let result = work(memory);
-            drop(slot);
-            result
-        })
+        self.queue_job(site, true, work)
     }
 
-    /// Queues `work`; its result comes on the receiver. [`Error::Busy`] when the queue is full.
+    /// Queues `work` in `site`'s line; its result comes on the receiver. [`Error::Busy`]
+    /// when the line is full.
     fn submit<T: Send + 'static>(
         &self,
+        site: &str,
         work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
     ) -> Result<oneshot::Receiver<T>, Error> {
+        self.queue_job(site, false, work)
+    }
+
+    fn queue_job<T: Send + 'static>(
+        &self,
+        site: &str,
+        enrolment: bool,
+        work: impl FnOnce(&mut HashingMemory) -> T + Send + 'static,
+    ) -> Result<oneshot::Receiver<T>, Error> {
+        let mut lines = self.queue.lines();
+        let waiting = lines.waiting.get(site).map_or(0, VecDeque::len);
+        if waiting >= self.per_site {
+            drop(lines);
+            tracing::warn!(site, "password queue full: a call is answered busy");
+            return Err(Error::Busy);
+        }
+        let slot = if enrolment {
+            let held = lines.enrolments.entry(site.to_owned()).or_default();
+            if *held >= self.max_enrolments {
+                drop(lines);
+                tracing::warn!(
+                    site,
+                    "password queue's share for new passwords full: a call is answered busy"
+                );
+                return Err(Error::Busy);
+            }
+            *held += 1;
+            Some(EnrolmentSlot {
+                queue: Arc::clone(&self.queue),
+                site: site.to_owned(),
+            })
+        } else {
+            None
+        };
         let (reply, answer) = oneshot::channel();
         let job: Job = Box::new(move |memory| {
+            let result = work(memory);
+            drop(slot);
             // The caller may have gone (its request was cancelled): nothing to answer then.
-            let _ = reply.send(work(memory));
+            let _ = reply.send(result);
         });
-        self.jobs.try_send(job).map_err(|error| match error {
-            mpsc::TrySendError::Full(_) => {
-                tracing::warn!("password queue full: a call is answered busy");
-                Error::Busy
-            }
-            mpsc::TrySendError::Disconnected(_) => Error::PasswordWorkers,
-        })?;
+        if waiting == 0 {
+            lines.turns.push_back(site.to_owned());
+        }
+        lines
+            .waiting
+            .entry(site.to_owned())
+            .or_default()
+            .push_back(job);
+        drop(lines);
+        self.queue.job_came.notify_one();
         Ok(answer)
     }
 }
@@ -139,60 +219,115 @@ async fn answer<T>(receiver: oneshot::Receiver<T>) -> Result<T, Error> {
     receiver.await.map_err(|_| Error::PasswordWorkers)
 }
 
-/// The PHC string of a new `password`, with a fresh random salt.
-pub async fn hash(password: String) -> Result<String, Error> {
-    Ok(answer(WORKERS.submit_enrolment(move |memory| hash_password(&password, memory))?).await??)
+/// The PHC string of a new `password` of a member of `site`, with a fresh random salt.
+pub async fn hash(site: &str, password: String) -> Result<String, Error> {
+    Ok(
+        answer(WORKERS.submit_enrolment(site, move |memory| hash_password(&password, memory))?)
+            .await??,
+    )
 }
 
-/// Whether `password` matches the stored PHC string.
-pub async fn verify(password: String, stored: String) -> Result<bool, Error> {
-    answer(WORKERS.submit(move |memory| verify_password(&password, &stored, memory))?).await
+/// Whether `password` matches the stored PHC string of a member of `site`.
+pub async fn verify(site: &str, password: String, stored: String) -> Result<bool, Error> {
+    answer(WORKERS.submit(site, move |memory| {
+        verify_password(&password, &stored, memory)
+    })?)
+    .await
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    /// A job that says when it started and then holds its worker until released.
+    fn held_job(
+        started: oneshot::Sender<()>,
+        held: Arc<Mutex<std::sync::mpsc::Receiver<()>>>,
+    ) -> impl FnOnce(&mut HashingMemory) + Send + 'static {
+        move |_| {
+            let _ = started.send(());
+            let _ = held.lock().map(|held| held.recv());
+        }
+    }
+
     #[tokio::test]
     async fn a_hashed_password_verifies_and_another_does_not() {
-        let stored = hash("Popcorn#2024".to_owned()).await.expect("hashes");
+        let stored = hash("demo", "Popcorn#2024".to_owned())
+            .await
+            .expect("hashes");
         assert!(
-            verify("Popcorn#2024".to_owned(), stored.clone())
+            verify("demo", "Popcorn#2024".to_owned(), stored.clone())
                 .await
                 .expect("checks")
         );
         assert!(
-            !verify("Popcorn#2025".to_owned(), stored)
+            !verify("demo", "Popcorn#2025".to_owned(), stored)
                 .await
                 .expect("checks")
         );
     }
 
     #[tokio::test]
-    async fn a_job_beyond_the_queue_is_answered_busy_at_once_and_the_queue_takes_jobs_again() {
+    async fn a_job_beyond_the_line_is_answered_busy_at_once_and_the_line_takes_jobs_again() {
         let workers = Workers::start(1, 1);
         let (release, held) = std::sync::mpsc::channel::<()>();
         let (started, running) = oneshot::channel();
-        // One job on the worker, held there; one waiting in the queue.
+        // One job on the worker, held there; one waiting in the line.
         let first = workers
-            .submit(move |_| {
-                let _ = started.send(());
-                let _ = held.recv();
-            })
+            .submit("demo", held_job(started, Arc::new(Mutex::new(held))))
             .expect("queued");
         running.await.expect("the first job runs");
-        let second = workers.submit(|_| 2).expect("queued");
-        let beyond = workers.submit(|_| 3);
+        let second = workers.submit("demo", |_| 2).expect("queued");
+        let beyond = workers.submit("demo", |_| 3);
         assert!(matches!(beyond, Err(Error::Busy)), "{beyond:?}");
         release.send(()).expect("released");
         answer(first).await.expect("runs");
         assert_eq!(answer(second).await.expect("runs"), 2);
-        let after = workers.submit(|_| 4).expect("queued again");
+        let after = workers.submit("demo", |_| 4).expect("queued again");
         assert_eq!(answer(after).await.expect("runs"), 4);
     }
 
     #[tokio::test]
-    async fn new_passwords_take_only_their_share_of_the_queue_and_checks_the_rest() {
+    async fn one_sites_flood_leaves_room_and_turns_for_another_site() {
+        let workers = Workers::start(1, 3);
+        let (release, held) = std::sync::mpsc::channel::<()>();
+        let held = Arc::new(Mutex::new(held));
+        let (started, running) = oneshot::channel();
+        let order = Arc::new(Mutex::new(Vec::new()));
+        let record = |name: &'static str| {
+            let order = Arc::clone(&order);
+            move |_: &mut HashingMemory| order.lock().expect("order").push(name)
+        };
+        // The flooding site holds the worker and fills its own line.
+        let first = workers
+            .submit("flood", held_job(started, Arc::clone(&held)))
+            .expect("queued");
+        running.await.expect("the first job runs");
+        let flood: Vec<_> = ["flood 1", "flood 2", "flood 3"]
+            .into_iter()
+            .map(|name| workers.submit("flood", record(name)).expect("queued"))
+            .collect();
+        let beyond = workers.submit("flood", |_| ());
+        assert!(matches!(beyond, Err(Error::Busy)), "{beyond:?}");
+        // The other site's login still finds room, and is served in its turn: after
+        // one job of the flood, not after all of them.
+        let login = workers
+            .submit("bijou", record("bijou"))
+            .expect("another site's line has room");
+        release.send(()).expect("released");
+        answer(first).await.expect("runs");
+        answer(login).await.expect("runs");
+        for job in flood {
+            answer(job).await.expect("runs");
+        }
+        assert_eq!(
+            *order.lock().expect("order"),
+            ["flood 1", "bijou", "flood 2", "flood 3"]
+        );
+    }
+
+    #[tokio::test]
+    async fn new_passwords_take_only_their_share_of_a_line_and_checks_the_rest() {
         let workers = Workers::start(1, 8);
         let (release, held) = std::sync::mpsc::channel::<()>();
         let held = Arc::new(Mutex::new(held));
@@ -201,17 +336,25 @@ mod tests {
             .map(|_| {
                 let held = Arc::clone(&held);
                 workers
-                    .submit_enrolment(move |_| {
+                    .submit_enrolment("demo", move |_| {
                         let _ = held.lock().map(|held| held.recv());
                     })
                     .expect("within the share")
             })
             .collect();
-        let beyond = workers.submit_enrolment(|_| ());
+        let beyond = workers.submit_enrolment("demo", |_| ());
         assert!(matches!(beyond, Err(Error::Busy)), "{beyond:?}");
+        // Another site's share is its own.
+        let elsewhere = workers
+            .submit_enrolment("bijou", |_| 9)
+            .expect("another site's share");
         // Checks still find room.
         let checks: Vec<_> = (0..5)
-            .map(|index| workers.submit(move |_| index).expect("a check is queued"))
+            .map(|index| {
+                workers
+                    .submit("demo", move |_| index)
+                    .expect("a check is queued")
+            })
             .collect();
         for _ in 0..2 {
             release.send(()).expect("released");
@@ -219,21 +362,24 @@ mod tests {
         for enrolment in enrolments {
             answer(enrolment).await.expect("runs");
         }
+        assert_eq!(answer(elsewhere).await.expect("runs"), 9);
         for (index, check) in checks.into_iter().enumerate() {
             assert_eq!(answer(check).await.expect("runs"), index);
         }
         // The share is given back once they have run.
         let again = workers
-            .submit_enrolment(|_| 7)
+            .submit_enrolment("demo", |_| 7)
             .expect("the share is free again");
         assert_eq!(answer(again).await.expect("runs"), 7);
     }
 
     #[tokio::test]
     async fn more_checks_than_workers_all_finish() {
-        let stored = hash("Popcorn#2024".to_owned()).await.expect("hashes");
+        let stored = hash("demo", "Popcorn#2024".to_owned())
+            .await
+            .expect("hashes");
         let checks: Vec<_> = (0..6)
-            .map(|_| tokio::spawn(verify("Popcorn#2024".to_owned(), stored.clone())))
+            .map(|_| tokio::spawn(verify("demo", "Popcorn#2024".to_owned(), stored.clone())))
             .collect();
         for check in checks {
             assert!(check.await.expect("joins").expect("checks"));

@@ -1,7 +1,8 @@
 //! The demo chain's loyalty data (LOYALTY_DEMO_SEED): a demo member with cards, points,
 //! order and points history and favourites, plus the rewards, a gift card and the
 //! e-voucher concessions of the demo theaters, so the member area has something to
-//! show. Applied at start-up; the member is created once, the rest is upserted.
+//! show. Applied at start-up to the default site; the member is created once, the rest
+//! is upserted.
 
 use crate::Error;
 use crate::domain::member::{NEVER_EXPIRES, Profile};
@@ -23,7 +24,7 @@ const BOX_OFFICE_MEMBER_ID: &str = "box-office-member";
 const DEMO_CINEMAS: [&str; 3] = ["101", "102", "103"];
 const DAY: i64 = 24 * 60 * 60;
 
-pub async fn demo(store: &Store) -> Result<(), Error> {
+pub async fn demo(store: &Store, site: &str) -> Result<(), Error> {
     let pool = store.pool();
     let rewards = [
         ("small-popcorn", "Small popcorn", 250),
@@ -38,9 +39,9 @@ pub async fn demo(store: &Store) -> Result<(), Error> {
             points_cost: cost,
             display_order: order,
         };
-        offers::put_reward(pool, &reward).await?;
+        offers::put_reward(pool, site, &reward).await?;
     }
-    offers::put_gift_card(pool, "GC1000200030004000", "1234", 2500).await?;
+    offers::put_gift_card(pool, site, "GC1000200030004000", "1234", 2500).await?;
     for cinema in DEMO_CINEMAS {
         for (kind, name, price) in [
             ("popcorn", "Popcorn e-voucher", 650),
@@ -52,27 +53,31 @@ pub async fn demo(store: &Store) -> Result<(), Error> {
                 name: name.to_owned(),
                 price_cents: price,
             };
-            offers::put_evoucher(pool, &concession).await?;
+            offers::put_evoucher(pool, site, &concession).await?;
         }
     }
-    if members::credentials(pool, BOX_OFFICE_EMAIL)
+    if members::credentials(pool, site, BOX_OFFICE_EMAIL)
         .await?
         .is_none()
     {
-        box_office_member(store).await?;
+        box_office_member(store, site).await?;
     }
-    if members::credentials(pool, DEMO_EMAIL).await?.is_some() {
+    if members::credentials(pool, site, DEMO_EMAIL)
+        .await?
+        .is_some()
+    {
         return Ok(());
     }
-    demo_member(store).await
+    demo_member(store, site).await
 }
 
 /// A member enrolled at a box office: a card and points, no web account yet. Registering
 /// with this address finds them (SPEC.md section 4 "Member search then edit").
-async fn box_office_member(store: &Store) -> Result<(), Error> {
+async fn box_office_member(store: &Store, site: &str) -> Result<(), Error> {
     let pool = store.pool();
     let member = NewMember {
         id: BOX_OFFICE_MEMBER_ID.to_owned(),
+        site_id: site.to_owned(),
         email: BOX_OFFICE_EMAIL.to_owned(),
         // No password: one is set through the e-mailed reset once the member has a username.
         password_hash: String::new(),
@@ -94,16 +99,17 @@ async fn box_office_member(store: &Store) -> Result<(), Error> {
         has_username: false,
     };
     members::insert(pool, &member, None).await?;
-    cards::add(pool, BOX_OFFICE_MEMBER_ID, "MQ00067890", None).await?;
+    cards::add(pool, site, BOX_OFFICE_MEMBER_ID, "MQ00067890", None).await?;
     tracing::info!("box-office member seeded");
     Ok(())
 }
 
-async fn demo_member(store: &Store) -> Result<(), Error> {
+async fn demo_member(store: &Store, site: &str) -> Result<(), Error> {
     let pool = store.pool();
-    let password_hash = password_workers::hash(DEMO_PASSWORD.to_owned()).await?;
+    let password_hash = password_workers::hash(site, DEMO_PASSWORD.to_owned()).await?;
     let member = NewMember {
         id: DEMO_MEMBER_ID.to_owned(),
+        site_id: site.to_owned(),
         email: DEMO_EMAIL.to_owned(),
         password_hash,
         profile: Profile {
@@ -124,7 +130,7 @@ async fn demo_member(store: &Store) -> Result<(), Error> {
         has_username: true,
     };
     members::insert(pool, &member, None).await?;
-    cards::add(pool, DEMO_MEMBER_ID, "MQ00012345", None).await?;
+    cards::add(pool, site, DEMO_MEMBER_ID, "MQ00012345", None).await?;
     for film in ["1001", "1003"] {
         favourites::add_film(pool, DEMO_MEMBER_ID, film).await?;
     }

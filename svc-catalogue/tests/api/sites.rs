@@ -27,7 +27,7 @@ const SERVED_WITHIN: Duration = Duration::from_secs(10);
 fn on<T>(site: &str, message: T) -> tonic::Request<T> {
     let mut request = tonic::Request::new(message);
     request.metadata_mut().insert(
-        proto::SITE_METADATA,
+        proto::site::METADATA,
         site.parse().expect("a metadata value"),
     );
     request

@@ -43,7 +43,7 @@ impl Provider {
     ) -> Result<Value, Error> {
         let owner = self.session_owner(route, envelope).await?;
         let member = self.member(&owner.member_id).await?;
-        let rewards: Vec<Value> = offers::rewards(self.store.pool())
+        let rewards: Vec<Value> = offers::rewards(self.store.pool(), &envelope.site_id)
             .await?
             .into_iter()
             .map(|reward| {
@@ -66,6 +66,7 @@ impl Provider {
         let order_id = new_token()?;
         let ordered = offers::order_reward(
             self.store.pool(),
+            &envelope.site_id,
             &owner.member_id,
             &reward_id,
             &order_id,
@@ -87,9 +88,15 @@ impl Provider {
     ) -> Result<Value, Error> {
         let order_id = required(&envelope.payload, "orderId")?;
         let event = self.event(events::REWARD_REDEEMED, route, envelope)?;
-        let balance = offers::confirm_redemption(self.store.pool(), &order_id, unix_now(), &event)
-            .await?
-            .ok_or(Error::Peach(PeachCode::RewardUnavailable))?;
+        let balance = offers::confirm_redemption(
+            self.store.pool(),
+            &envelope.site_id,
+            &order_id,
+            unix_now(),
+            &event,
+        )
+        .await?
+        .ok_or(Error::Peach(PeachCode::RewardUnavailable))?;
         self.event_queued();
         Ok(json!({ "orderId": order_id, "balances": [{ "type": "POINTS", "value": balance }] }))
     }
@@ -118,6 +125,7 @@ impl Provider {
         let event = self.event(events::CARD_ADDED, route, envelope)?;
         match cards::add(
             self.store.pool(),
+            &envelope.site_id,
             &owner.member_id,
             code.as_str(),
             Some(&event),

@@ -31,8 +31,8 @@ impl Provider {
             &["email", "username", "emailAddress"],
         ))
         .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
-        self.check_target_rate(Limited::MemberSearch, email.as_str())?;
-        let found = members::search(self.store.pool(), email.as_str())
+        self.check_target_rate(Limited::MemberSearch, envelope, email.as_str())?;
+        let found = members::search(self.store.pool(), &envelope.site_id, email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
         Ok(json!({ "hasUserName": found.has_username != 0, "clubId": found.club_id }))
@@ -48,7 +48,7 @@ impl Provider {
             .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
         let club_id = text(&envelope.payload, &["clubId"]);
         let pool = self.store.pool();
-        let found = members::search(pool, email.as_str())
+        let found = members::search(pool, &envelope.site_id, email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
         if !members::give_username(pool, &found.id, &club_id).await? {
@@ -81,10 +81,11 @@ impl Provider {
         ))
         .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         // One mailbox is not flooded with codes, whichever addresses ask.
-        self.check_target_rate(Limited::Recovery, email.as_str())?;
-        let credentials = members::credentials(self.store.pool(), email.as_str())
-            .await?
-            .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
+        self.check_target_rate(Limited::Recovery, envelope, email.as_str())?;
+        let credentials =
+            members::credentials(self.store.pool(), &envelope.site_id, email.as_str())
+                .await?
+                .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         if self.member(&credentials.id).await?.is_activated {
             return Err(PeachCode::AlreadyActive.into());
         }
@@ -113,9 +114,10 @@ impl Provider {
         let payload = &envelope.payload;
         let email = Email::parse(&text(payload, &["email", "username"]))
             .ok_or(Error::Peach(PeachCode::InvalidActivationInfo))?;
-        let credentials = members::credentials(self.store.pool(), email.as_str())
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidActivationInfo))?;
+        let credentials =
+            members::credentials(self.store.pool(), &envelope.site_id, email.as_str())
+                .await?
+                .ok_or(Error::Peach(PeachCode::InvalidActivationInfo))?;
         if self.member(&credentials.id).await?.is_activated {
             return Err(PeachCode::AlreadyActive.into());
         }
@@ -123,10 +125,15 @@ impl Provider {
         let proven = if code.is_empty() {
             let password = text(payload, &["password"]);
             let stored = credentials.password_hash.clone();
-            password_workers::verify(password, stored).await?
+            password_workers::verify(&envelope.site_id, password, stored).await?
         } else {
-            codes::use_activation_code(self.store.pool(), &sha256_hex(&code), &credentials.id)
-                .await?
+            codes::use_activation_code(
+                self.store.pool(),
+                &envelope.site_id,
+                &sha256_hex(&code),
+                &credentials.id,
+            )
+            .await?
         };
         if !proven {
             return Err(PeachCode::InvalidActivationInfo.into());
@@ -147,8 +154,13 @@ impl Provider {
     pub(super) async fn add_membership(&self, envelope: &Envelope) -> Result<Value, Error> {
         let user_session_id = required(&envelope.payload, "userSessionId")?;
         let order_id = new_token()?;
-        if !activations::add_order(self.store.pool(), &sha256_hex(&user_session_id), &order_id)
-            .await?
+        if !activations::add_order(
+            self.store.pool(),
+            &envelope.site_id,
+            &sha256_hex(&user_session_id),
+            &order_id,
+        )
+        .await?
         {
             return Err(PeachCode::InvalidActivationInfo.into());
         }
@@ -163,9 +175,10 @@ impl Provider {
     ) -> Result<Value, Error> {
         let order_id = required(&envelope.payload, "OrderId")?;
         let event = self.event(events::ACTIVATED, route, envelope)?;
-        let member_id = activations::complete(self.store.pool(), &order_id, &event)
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidActivationInfo))?;
+        let member_id =
+            activations::complete(self.store.pool(), &envelope.site_id, &order_id, &event)
+                .await?
+                .ok_or(Error::Peach(PeachCode::InvalidActivationInfo))?;
         self.event_queued();
         tracing::info!("membership activated");
         Ok(

@@ -1,7 +1,9 @@
 //! Rate limits (SPEC.md section 8's 429), kept in memory by each service instance. Every
 //! anonymous call has a budget per client address, and where it names somebody else's
 //! account or card a budget per target too, so many addresses cannot take turns guessing
-//! one member's password, probing one e-mail address or one gift card.
+//! one member's password, probing one e-mail address or one gift card. Budgets are per
+//! site (DESIGN.md section 12): a client that spends its budget on one site still has
+//! its budget on another, and an account of one site is not another's.
 //!
 //! - A client address is keyed by its network: an IPv4 address whole, an IPv6 address by
 //!   its /64, the block one subscriber is given, so one line has one budget, not 2^64.
@@ -48,7 +50,8 @@ enum Holder {
     Target(String),
 }
 
-type Key = (Limited, Holder);
+/// A budget: of a kind of call, on a site, for a holder.
+type Key = (Limited, String, Holder);
 
 /// The budgets, from the service's configuration.
 #[derive(Debug, Clone, Copy)]
@@ -94,22 +97,23 @@ impl RateLimits {
         }
     }
 
-    /// Counts one call from `address`; false when its network's budget is spent.
-    pub fn allow(&self, kind: Limited, address: &str) -> bool {
+    /// Counts one call to `site` from `address`; false when its network's budget there
+    /// is spent.
+    pub fn allow(&self, kind: Limited, site: &str, address: &str) -> bool {
         let limiter = match kind {
             Limited::Registration => &self.registrations,
             _ => &self.per_minute,
         };
-        limiter
-            .check_key(&(kind, Holder::Address(client_network(address))))
-            .is_ok()
+        let holder = Holder::Address(client_network(address));
+        limiter.check_key(&(kind, site.to_owned(), holder)).is_ok()
     }
 
-    /// Counts one call naming `target` (an e-mail address or a card number, compared
-    /// without regard to case); false when its budget is spent.
-    pub fn allow_target(&self, kind: Limited, target: &str) -> bool {
+    /// Counts one call to `site` naming `target` (an e-mail address or a card number,
+    /// compared without regard to case); false when its budget is spent.
+    pub fn allow_target(&self, kind: Limited, site: &str, target: &str) -> bool {
+        let holder = Holder::Target(target.trim().to_lowercase());
         self.per_minute
-            .check_key(&(kind, Holder::Target(target.trim().to_lowercase())))
+            .check_key(&(kind, site.to_owned(), holder))
             .is_ok()
     }
 }
@@ -230,29 +234,40 @@ mod tests {
     #[test]
     fn an_address_is_refused_once_its_budget_is_spent() {
         let limits = limits(2);
-        assert!(limits.allow(Limited::Login, "10.0.0.1"));
-        assert!(limits.allow(Limited::Login, "10.0.0.1"));
-        assert!(!limits.allow(Limited::Login, "10.0.0.1"));
+        assert!(limits.allow(Limited::Login, "demo", "10.0.0.1"));
+        assert!(limits.allow(Limited::Login, "demo", "10.0.0.1"));
+        assert!(!limits.allow(Limited::Login, "demo", "10.0.0.1"));
     }
 
     #[test]
     fn addresses_kinds_and_targets_have_their_own_budgets() {
         let limits = limits(1);
-        assert!(limits.allow(Limited::Login, "10.0.0.1"));
-        assert!(limits.allow(Limited::Login, "10.0.0.2"));
-        assert!(limits.allow(Limited::GiftCard, "10.0.0.1"));
-        assert!(limits.allow(Limited::Registration, "10.0.0.1"));
-        assert!(limits.allow_target(Limited::Login, "10.0.0.1"));
-        assert!(!limits.allow(Limited::Login, "10.0.0.1"));
+        assert!(limits.allow(Limited::Login, "demo", "10.0.0.1"));
+        assert!(limits.allow(Limited::Login, "demo", "10.0.0.2"));
+        assert!(limits.allow(Limited::GiftCard, "demo", "10.0.0.1"));
+        assert!(limits.allow(Limited::Registration, "demo", "10.0.0.1"));
+        assert!(limits.allow_target(Limited::Login, "demo", "10.0.0.1"));
+        assert!(!limits.allow(Limited::Login, "demo", "10.0.0.1"));
     }
 
     #[test]
     fn a_target_is_refused_whichever_address_asks_and_however_it_is_spelled() {
         let limits = limits(2);
-        assert!(limits.allow_target(Limited::Login, "demo@marqueecinemas.example"));
-        assert!(limits.allow_target(Limited::Login, "Demo@MarqueeCinemas.example"));
-        assert!(!limits.allow_target(Limited::Login, " DEMO@marqueecinemas.example"));
-        assert!(limits.allow_target(Limited::Login, "other@marqueecinemas.example"));
+        assert!(limits.allow_target(Limited::Login, "demo", "demo@marqueecinemas.example"));
+        assert!(limits.allow_target(Limited::Login, "demo", "Demo@MarqueeCinemas.example"));
+        assert!(!limits.allow_target(Limited::Login, "demo", " DEMO@marqueecinemas.example"));
+        assert!(limits.allow_target(Limited::Login, "demo", "other@marqueecinemas.example"));
+    }
+
+    #[test]
+    fn each_site_has_its_own_budgets_for_an_address_and_a_target() {
+        let limits = limits(1);
+        assert!(limits.allow(Limited::Login, "demo", "10.0.0.1"));
+        assert!(!limits.allow(Limited::Login, "demo", "10.0.0.1"));
+        assert!(limits.allow(Limited::Login, "single", "10.0.0.1"));
+        assert!(limits.allow_target(Limited::Login, "demo", "ana@example.com"));
+        assert!(!limits.allow_target(Limited::Login, "demo", "ana@example.com"));
+        assert!(limits.allow_target(Limited::Login, "single", "ana@example.com"));
     }
 
     #[test]
@@ -261,18 +276,18 @@ mod tests {
             per_minute: 30,
             registrations_per_hour: 2,
         });
-        assert!(limits.allow(Limited::Registration, "10.0.0.1"));
-        assert!(limits.allow(Limited::Registration, "10.0.0.1"));
-        assert!(!limits.allow(Limited::Registration, "10.0.0.1"));
-        assert!(limits.allow(Limited::Login, "10.0.0.1"));
+        assert!(limits.allow(Limited::Registration, "demo", "10.0.0.1"));
+        assert!(limits.allow(Limited::Registration, "demo", "10.0.0.1"));
+        assert!(!limits.allow(Limited::Registration, "demo", "10.0.0.1"));
+        assert!(limits.allow(Limited::Login, "demo", "10.0.0.1"));
     }
 
     #[test]
     fn addresses_of_one_ipv6_64_share_a_budget() {
         let limits = limits(1);
-        assert!(limits.allow(Limited::Login, "2001:db8:1:2::1"));
-        assert!(!limits.allow(Limited::Login, "2001:db8:1:2:ffff:ffff:ffff:fffe"));
-        assert!(limits.allow(Limited::Login, "2001:db8:1:3::1"));
+        assert!(limits.allow(Limited::Login, "demo", "2001:db8:1:2::1"));
+        assert!(!limits.allow(Limited::Login, "demo", "2001:db8:1:2:ffff:ffff:ffff:fffe"));
+        assert!(limits.allow(Limited::Login, "demo", "2001:db8:1:3::1"));
     }
 
     #[test]
@@ -297,7 +312,10 @@ mod tests {
             RecentKeys::new(SHARDS * 4),
             DefaultClock::default(),
         );
-        let key = |index: usize| (Limited::Login, Holder::Address(format!("10.0.0.{index}")));
+        let key = |index: usize| {
+            let holder = Holder::Address(format!("10.0.0.{index}"));
+            (Limited::Login, "demo".to_owned(), holder)
+        };
         let first = key(0);
         assert!(limiter.check_key(&first).is_ok());
         for index in 1..1000 {
@@ -316,7 +334,11 @@ mod tests {
     fn the_keys_kept_stay_bounded_under_a_flood_of_addresses() {
         let keys = RecentKeys::new(SHARDS * 8);
         for index in 0..10_000 {
-            let key = (Limited::Login, Holder::Address(index.to_string()));
+            let key = (
+                Limited::Login,
+                "demo".to_owned(),
+                Holder::Address(index.to_string()),
+            );
             let counted = keys.measure_and_replace(&key, |_| Ok::<_, ()>(((), Nanos::from(1u64))));
             assert!(counted.is_ok());
         }

@@ -51,23 +51,24 @@ impl Provider {
         }
         let email = Email::parse(&email_text)
             .ok_or_else(|| Error::BadInput("payload.email is not an e-mail address".into()))?;
-        self.check_target_rate(Limited::Registration, email.as_str())?;
+        self.check_target_rate(Limited::Registration, envelope, email.as_str())?;
         let password = NewPassword::parse(&required(payload, "password")?)
             .ok_or(Error::Peach(PeachCode::PasswordTooWeak))?;
         let taken = match route.generation {
             Generation::V1 => PeachCode::EmailTaken,
             Generation::V3 => PeachCode::EmailTakenV3,
         };
-        if members::search(self.store.pool(), email.as_str())
+        if members::search(self.store.pool(), &envelope.site_id, email.as_str())
             .await?
             .is_some()
         {
             return Err(taken.into());
         }
-        let hash = password_workers::hash(password.expose().to_owned()).await?;
+        let hash = password_workers::hash(&envelope.site_id, password.expose().to_owned()).await?;
         let level_id = payload["memberLevelId"].as_i64().filter(|level| *level > 0);
         let member = NewMember {
             id: new_token()?[..24].to_owned(),
+            site_id: envelope.site_id.clone(),
             email: email.as_str().to_owned(),
             password_hash: hash,
             profile: Profile::from_payload(payload),

@@ -44,6 +44,8 @@ use wallet::WalletSigner;
 /// One call as the gateway passes it on.
 #[derive(Debug, Clone, Default)]
 pub struct Envelope {
+    /// The site the call is about: every member, card and code it finds is that site's.
+    pub site_id: String,
     pub method: String,
     pub route: String,
     /// The session header's token, "" when absent.
@@ -259,6 +261,7 @@ impl Provider {
             subject,
             crate::domain::credentials::new_token()?,
             session::rfc3339(unix_now()),
+            &envelope.site_id,
             circuit(route, envelope),
             &route.cinema_id,
             &envelope.provider,
@@ -278,9 +281,14 @@ impl Provider {
         envelope: &Envelope,
     ) -> Result<SessionOwner, Error> {
         let token = self.session_token(route, envelope)?;
-        sessions::owner(self.store.pool(), &sha256_hex(token), unix_now())
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidSession))
+        sessions::owner(
+            self.store.pool(),
+            &envelope.site_id,
+            &sha256_hex(token),
+            unix_now(),
+        )
+        .await?
+        .ok_or(Error::Peach(PeachCode::InvalidSession))
     }
 
     /// The member of the session the call carries (as [`Provider::session_owner`] finds
@@ -291,9 +299,14 @@ impl Provider {
         envelope: &Envelope,
     ) -> Result<(Member, i64), Error> {
         let token = self.session_token(route, envelope)?;
-        members::by_session(self.store.pool(), &sha256_hex(token), unix_now())
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidSession))
+        members::by_session(
+            self.store.pool(),
+            &envelope.site_id,
+            &sha256_hex(token),
+            unix_now(),
+        )
+        .await?
+        .ok_or(Error::Peach(PeachCode::InvalidSession))
     }
 
     /// The session header's token, or the `userSessionId` query parameter where a route
@@ -328,17 +341,25 @@ impl Provider {
     }
 
     fn check_rate(&self, kind: Limited, envelope: &Envelope) -> Result<(), Error> {
-        if self.limits.allow(kind, &envelope.client_address) {
+        if self
+            .limits
+            .allow(kind, &envelope.site_id, &envelope.client_address)
+        {
             Ok(())
         } else {
             Err(PeachCode::TooManyRequests.into())
         }
     }
 
-    /// The budget of what the call names (an account's e-mail address, a card number),
-    /// whichever addresses its calls come from.
-    fn check_target_rate(&self, kind: Limited, target: &str) -> Result<(), Error> {
-        if self.limits.allow_target(kind, target) {
+    /// The budget of what the call names (an account's e-mail address, a card number)
+    /// on the call's site, whichever addresses its calls come from.
+    fn check_target_rate(
+        &self,
+        kind: Limited,
+        envelope: &Envelope,
+        target: &str,
+    ) -> Result<(), Error> {
+        if self.limits.allow_target(kind, &envelope.site_id, target) {
             Ok(())
         } else {
             Err(PeachCode::TooManyRequests.into())

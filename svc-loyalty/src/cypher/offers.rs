@@ -16,11 +16,12 @@ impl Provider {
         self.check_captcha(envelope).await?;
         let card_number = required(&envelope.payload, "cardNumber")?.to_ascii_uppercase();
         // Before the card is looked up: many addresses cannot take turns guessing its pin.
-        self.check_target_rate(Limited::GiftCard, &card_number)?;
+        self.check_target_rate(Limited::GiftCard, envelope, &card_number)?;
         let pin = required(&envelope.payload, "pin")?;
-        let cents = offers::gift_card_balance(self.store.pool(), &card_number, &pin)
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidGiftCard))?;
+        let cents =
+            offers::gift_card_balance(self.store.pool(), &envelope.site_id, &card_number, &pin)
+                .await?
+                .ok_or(Error::Peach(PeachCode::InvalidGiftCard))?;
         Ok(json!({ "cardNumber": card_number, "balanceInCents": cents }))
     }
 
@@ -30,7 +31,8 @@ impl Provider {
         envelope: &Envelope,
     ) -> Result<Value, Error> {
         self.check_rate(Limited::EVouchers, envelope)?;
-        let concessions = offers::evouchers(self.store.pool(), &route.cinema_id).await?;
+        let concessions =
+            offers::evouchers(self.store.pool(), &envelope.site_id, &route.cinema_id).await?;
         Ok(json!({ "concessions": concessions }))
     }
 }

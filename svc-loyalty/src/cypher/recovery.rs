@@ -16,14 +16,20 @@ use crate::store::codes::{self, Purpose};
 use crate::store::{members, unix_now};
 
 impl Provider {
-    /// The member of `email`, or code 29; an e-mail is sent to them, within the
-    /// account's recovery budget (code 429 beyond it: one mailbox is not flooded).
-    async fn member_by_email(&self, email: &str) -> Result<(Email, String), Error> {
+    /// The member of `email` on the call's site, or code 29; an e-mail is sent to them,
+    /// within the account's recovery budget (code 429 beyond it: one mailbox is not
+    /// flooded).
+    async fn member_by_email(
+        &self,
+        envelope: &Envelope,
+        email: &str,
+    ) -> Result<(Email, String), Error> {
         let email = Email::parse(email).ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
-        self.check_target_rate(Limited::Recovery, email.as_str())?;
-        let credentials = members::credentials(self.store.pool(), email.as_str())
-            .await?
-            .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
+        self.check_target_rate(Limited::Recovery, envelope, email.as_str())?;
+        let credentials =
+            members::credentials(self.store.pool(), &envelope.site_id, email.as_str())
+                .await?
+                .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         Ok((email, credentials.id))
     }
 
@@ -33,7 +39,7 @@ impl Provider {
         envelope: &Envelope,
     ) -> Result<Value, Error> {
         self.check_rate(Limited::Recovery, envelope)?;
-        let (email, _) = self.member_by_email(&route.path_param).await?;
+        let (email, _) = self.member_by_email(envelope, &route.path_param).await?;
         let body = format!(
             "Hello,\n\nYour username is {}.\n\nIf you did not ask for this reminder, you can ignore this message.\n",
             email.as_str()
@@ -58,7 +64,9 @@ impl Provider {
                 "rootUrl must be one of the site's origins (LOYALTY_SITE_ORIGINS)".into(),
             ));
         }
-        let (email, member_id) = self.member_by_email(route.param("emailAddress")).await?;
+        let (email, member_id) = self
+            .member_by_email(envelope, route.param("emailAddress"))
+            .await?;
         let code = new_token()?;
         codes::insert(
             self.store.pool(),
@@ -92,7 +100,13 @@ impl Provider {
     ) -> Result<Value, Error> {
         self.check_rate(Limited::Recovery, envelope)?;
         let code = route.param("resetCode");
-        match codes::member_of(self.store.pool(), Purpose::PasswordReset, &sha256_hex(code)).await?
+        match codes::member_of(
+            self.store.pool(),
+            &envelope.site_id,
+            Purpose::PasswordReset,
+            &sha256_hex(code),
+        )
+        .await?
         {
             Some(_) if !code.is_empty() => Ok(json!({})),
             _ => Err(PeachCode::InvalidResetCode.into()),
@@ -105,8 +119,15 @@ impl Provider {
         let code = required(&envelope.payload, "resetCode")?;
         let password = NewPassword::parse(&required(&envelope.payload, "password")?)
             .ok_or(Error::Peach(PeachCode::PasswordTooWeak))?;
-        let hash = password_workers::hash(password.expose().to_owned()).await?;
-        if codes::reset_password(self.store.pool(), &sha256_hex(&code), &hash).await? {
+        let hash = password_workers::hash(&envelope.site_id, password.expose().to_owned()).await?;
+        if codes::reset_password(
+            self.store.pool(),
+            &envelope.site_id,
+            &sha256_hex(&code),
+            &hash,
+        )
+        .await?
+        {
             tracing::info!("password reset");
             Ok(json!({}))
         } else {

@@ -29,13 +29,13 @@ impl Provider {
         let email = Email::parse(&text(payload, &["username", "email"]))
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         // Before the account is looked up, so the budget says nothing about whether it exists.
-        self.check_target_rate(Limited::Login, email.as_str())?;
+        self.check_target_rate(Limited::Login, envelope, email.as_str())?;
         let password = match &payload["password"] {
             Value::String(password) => password.clone(),
             _ => return Err(Error::BadInput("payload.password must be a string".into())),
         };
         let pool = self.store.pool();
-        let credentials = members::credentials(pool, email.as_str())
+        let credentials = members::credentials(pool, &envelope.site_id, email.as_str())
             .await?
             .ok_or(Error::Peach(PeachCode::EmailNotAssociated))?;
         // A member enrolled at a box office has no web account (nor password) until a
@@ -58,7 +58,7 @@ impl Provider {
             return Err(PeachCode::Locked.into());
         }
         let stored = credentials.password_hash.clone();
-        let matches = password_workers::verify(password, stored).await?;
+        let matches = password_workers::verify(&envelope.site_id, password, stored).await?;
         if !matches {
             let rule = LockoutRule {
                 attempts: self.policy.lockout_attempts,
@@ -118,6 +118,7 @@ impl Provider {
         let (fresh, tokens) = self.new_session("", route.generation, envelope)?;
         let owner = sessions::refresh(
             self.store.pool(),
+            &envelope.site_id,
             &sha256_hex(&refresh_token),
             &fresh,
             unix_now(),
@@ -141,7 +142,7 @@ impl Provider {
             _ => envelope.session_token.clone(),
         };
         if !token.is_empty() {
-            sessions::close(self.store.pool(), &sha256_hex(&token)).await?;
+            sessions::close(self.store.pool(), &envelope.site_id, &sha256_hex(&token)).await?;
         }
         Ok(json!({}))
     }
@@ -162,9 +163,14 @@ impl Provider {
         if token.is_empty() {
             return Err(PeachCode::InvalidSession.into());
         }
-        let owner = sessions::owner(self.store.pool(), &sha256_hex(&token), unix_now())
-            .await?
-            .ok_or(Error::Peach(PeachCode::InvalidSession))?;
+        let owner = sessions::owner(
+            self.store.pool(),
+            &envelope.site_id,
+            &sha256_hex(&token),
+            unix_now(),
+        )
+        .await?
+        .ok_or(Error::Peach(PeachCode::InvalidSession))?;
         let member = self.member(&owner.member_id).await?;
         self.check_may_log_in(&member, envelope)?;
         Ok(json!({

@@ -31,12 +31,13 @@ pub async fn of_member(pool: &AnyPool, member_id: &str) -> Result<Vec<Card>, sql
         .await
 }
 
-/// Adds `code` to the member, with its event when the member added it (not when
-/// seeded). A card the provider does not know yet is created; a card that was reported
-/// lost is taken over; an active card stays where it is.
+/// Adds `code` to the member of `site`, with its event when the member added it (not
+/// when seeded). A card the site does not know yet is created; a card that was
+/// reported lost is taken over; an active card stays where it is.
 #[tracing::instrument(name = "sql cards::add", skip_all, fields(otel.kind = "client"))]
 pub async fn add(
     pool: &AnyPool,
+    site: &str,
     member_id: &str,
     code: &str,
     event: Option<&MemberEvent>,
@@ -44,20 +45,23 @@ pub async fn add(
     let mut transaction = pool.begin().await?;
     let taken_over = sqlx::query(
         "UPDATE cards SET member_id = $1, status = 'ACTIVE', added_at = $3 \
-         WHERE code = $2 AND status <> 'ACTIVE'",
+         WHERE site_id = $4 AND code = $2 AND status <> 'ACTIVE'",
     )
     .bind(member_id)
     .bind(code)
     .bind(unix_now())
+    .bind(site)
     .execute(&mut *transaction)
     .await?;
     if taken_over.rows_affected() == 0 {
         let inserted = sqlx::query(
-            "INSERT INTO cards (code, member_id, status, added_at) VALUES ($1, $2, 'ACTIVE', $3)",
+            "INSERT INTO cards (site_id, code, member_id, status, added_at) \
+             VALUES ($4, $1, $2, 'ACTIVE', $3)",
         )
         .bind(code)
         .bind(member_id)
         .bind(unix_now())
+        .bind(site)
         .execute(&mut *transaction)
         .await;
         match inserted {

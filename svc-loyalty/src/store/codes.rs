@@ -41,38 +41,44 @@ pub async fn insert(
     Ok(())
 }
 
-/// The member of an unused, unexpired code.
+/// The member of an unused, unexpired code of a member of `site`.
 #[tracing::instrument(name = "sql codes::member_of", skip_all, fields(otel.kind = "client"))]
 pub async fn member_of(
     pool: &AnyPool,
+    site: &str,
     purpose: Purpose,
     code_hash: &str,
 ) -> Result<Option<String>, sqlx::Error> {
     let row: Option<(String,)> = sqlx::query_as(
         "SELECT member_id FROM one_time_codes WHERE code_hash = $1 AND purpose = $2 \
-         AND used_at IS NULL AND expires_at > $3",
+         AND used_at IS NULL AND expires_at > $3 \
+         AND member_id IN (SELECT id FROM members WHERE site_id = $4)",
     )
     .bind(code_hash)
     .bind(purpose.as_str())
     .bind(unix_now())
+    .bind(site)
     .fetch_optional(pool)
     .await?;
     Ok(row.map(|(member_id,)| member_id))
 }
 
-/// Uses an unused, unexpired code; answers its member.
+/// Uses an unused, unexpired code of a member of `site`; answers its member.
 pub(crate) async fn take(
     connection: &mut sqlx::AnyConnection,
+    site: &str,
     purpose: Purpose,
     code_hash: &str,
 ) -> Result<Option<String>, sqlx::Error> {
     let row: Option<(String,)> = sqlx::query_as(
         "UPDATE one_time_codes SET used_at = $3 WHERE code_hash = $1 AND purpose = $2 \
-         AND used_at IS NULL AND expires_at > $3 RETURNING member_id",
+         AND used_at IS NULL AND expires_at > $3 \
+         AND member_id IN (SELECT id FROM members WHERE site_id = $4) RETURNING member_id",
     )
     .bind(code_hash)
     .bind(purpose.as_str())
     .bind(unix_now())
+    .bind(site)
     .fetch_optional(connection)
     .await?;
     Ok(row.map(|(member_id,)| member_id))
@@ -83,11 +89,12 @@ pub(crate) async fn take(
 #[tracing::instrument(name = "sql codes::use_activation_code", skip_all, fields(otel.kind = "client"))]
 pub async fn use_activation_code(
     pool: &AnyPool,
+    site: &str,
     code_hash: &str,
     member_id: &str,
 ) -> Result<bool, sqlx::Error> {
     let mut transaction = pool.begin().await?;
-    if take(&mut transaction, Purpose::Activation, code_hash)
+    if take(&mut transaction, site, Purpose::Activation, code_hash)
         .await?
         .as_deref()
         != Some(member_id)
@@ -98,17 +105,20 @@ pub async fn use_activation_code(
     Ok(true)
 }
 
-/// Uses a password reset code: sets the member's new password hash, clears a lockout or
-/// block and ends the member's sessions, in one transaction. False when the code is unknown,
-/// used or expired (and then nothing changed).
+/// Uses a password reset code of a member of `site`: sets the member's new password
+/// hash, clears a lockout or block and ends the member's sessions, in one transaction.
+/// False when the code is unknown (on that site), used or expired (and then nothing
+/// changed).
 #[tracing::instrument(name = "sql codes::reset_password", skip_all, fields(otel.kind = "client"))]
 pub async fn reset_password(
     pool: &AnyPool,
+    site: &str,
     code_hash: &str,
     password_hash: &str,
 ) -> Result<bool, sqlx::Error> {
     let mut transaction = pool.begin().await?;
-    let Some(member_id) = take(&mut transaction, Purpose::PasswordReset, code_hash).await? else {
+    let Some(member_id) = take(&mut transaction, site, Purpose::PasswordReset, code_hash).await?
+    else {
         return Ok(false);
     };
     sqlx::query(

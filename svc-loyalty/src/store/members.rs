@@ -10,6 +10,7 @@ use crate::store::{outbox, unix_now};
 #[derive(Debug, Clone)]
 pub struct NewMember {
     pub id: String,
+    pub site_id: String,
     pub email: String,
     pub password_hash: String,
     pub profile: Profile,
@@ -74,8 +75,8 @@ const MEMBER_COLUMNS: &str = "m.id, m.email, m.first_name, m.last_name, m.mobile
      (SELECT c.code FROM cards c WHERE c.member_id = m.id AND c.status = 'ACTIVE' \
       ORDER BY c.added_at, c.code LIMIT 1) AS card_number";
 
-/// Stores a new member, with its event when it registered (not when seeded); a taken
-/// e-mail address is a unique violation.
+/// Stores a new member, with its event when it registered (not when seeded); an e-mail
+/// address taken on the member's site is a unique violation.
 #[tracing::instrument(name = "sql members::insert", skip_all, fields(otel.kind = "client"))]
 pub async fn insert(
     pool: &AnyPool,
@@ -87,8 +88,8 @@ pub async fn insert(
         "INSERT INTO members (id, email, password_hash, first_name, last_name, mobile_number, \
          zip_code, birth_date, club_id, circuit_id, member_level_id, member_level_name, \
          member_expiry, is_activated, send_newsletter, points, failed_logins, locked_until, \
-         created_at, password_changed_at, has_username) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17, $17, $18)",
+         created_at, password_changed_at, has_username, site_id) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, 0, 0, $17, $17, $18, $19)",
     )
     .bind(&member.id)
     .bind(&member.email)
@@ -108,6 +109,7 @@ pub async fn insert(
     .bind(member.points)
     .bind(unix_now())
     .bind(i64::from(member.has_username))
+    .bind(&member.site_id)
     .execute(&mut *transaction)
     .await?;
     if let Some(event) = event {
@@ -127,11 +129,12 @@ pub async fn by_id(pool: &AnyPool, id: &str) -> Result<Option<Member>, sqlx::Err
     Ok(row.map(Member::from))
 }
 
-/// The member of the live session whose token hashes to `token_hash`, with the
+/// The member of `site` whose live session's token hashes to `token_hash`, with the
 /// session's cypherVersion: one query for the most frequent call, GetMember.
 #[tracing::instrument(name = "sql members::by_session", skip_all, fields(otel.kind = "client"))]
 pub async fn by_session(
     pool: &AnyPool,
+    site: &str,
     token_hash: &str,
     now: i64,
 ) -> Result<Option<(Member, i64)>, sqlx::Error> {
@@ -143,10 +146,12 @@ pub async fn by_session(
     }
     let row: Option<SessionMemberRow> = sqlx::query_as(&format!(
         "SELECT {MEMBER_COLUMNS}, s.cypher_version FROM sessions s \
-         JOIN members m ON m.id = s.member_id WHERE s.token_hash = $1 AND s.expires_at > $2"
+         JOIN members m ON m.id = s.member_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND m.site_id = $3"
     ))
     .bind(token_hash)
     .bind(now)
+    .bind(site)
     .fetch_optional(pool)
     .await?;
     Ok(row.map(|row| (Member::from(row.member), row.cypher_version)))
@@ -167,11 +172,16 @@ pub struct Credentials {
 }
 
 #[tracing::instrument(name = "sql members::credentials", skip_all, fields(otel.kind = "client"))]
-pub async fn credentials(pool: &AnyPool, email: &str) -> Result<Option<Credentials>, sqlx::Error> {
+pub async fn credentials(
+    pool: &AnyPool,
+    site: &str,
+    email: &str,
+) -> Result<Option<Credentials>, sqlx::Error> {
     sqlx::query_as(
         "SELECT id, password_hash, failed_logins, locked_until, blocked, password_changed_at, \
-         has_username FROM members WHERE email = $1",
+         has_username FROM members WHERE site_id = $1 AND email = $2",
     )
+    .bind(site)
     .bind(email)
     .fetch_optional(pool)
     .await
@@ -186,11 +196,18 @@ pub struct SearchResult {
 }
 
 #[tracing::instrument(name = "sql members::search", skip_all, fields(otel.kind = "client"))]
-pub async fn search(pool: &AnyPool, email: &str) -> Result<Option<SearchResult>, sqlx::Error> {
-    sqlx::query_as("SELECT id, club_id, has_username FROM members WHERE email = $1")
-        .bind(email)
-        .fetch_optional(pool)
-        .await
+pub async fn search(
+    pool: &AnyPool,
+    site: &str,
+    email: &str,
+) -> Result<Option<SearchResult>, sqlx::Error> {
+    sqlx::query_as(
+        "SELECT id, club_id, has_username FROM members WHERE site_id = $1 AND email = $2",
+    )
+    .bind(site)
+    .bind(email)
+    .fetch_optional(pool)
+    .await
 }
 
 /// Gives a member without a web account their username (their e-mail address); false

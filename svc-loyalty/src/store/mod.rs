@@ -1,7 +1,13 @@
 //! All SQL of the built-in provider. One schema, one set of queries, on SQLite (a file
 //! under DATA_DIR) or PostgreSQL (DATABASE_URL), through sqlx's `Any` driver: queries
 //! use `$n` placeholders and only text and BIGINT columns, which both databases read
-//! the same way.
+//! the same way. The migrations are shared (`migrations/`) except where the two cannot
+//! say the same thing (`migrations/postgres/`, `migrations/sqlite/`, same numbers).
+//!
+//! Every row belongs to a site (DESIGN.md section 12): a member by its `site_id`, and
+//! what is kept about a member through the member; cards, rewards, gift cards and
+//! e-vouchers by their own `site_id`. Every query that finds a row by something a
+//! caller hands in (an e-mail address, a token, a code, a card number) names the site.
 
 pub mod activations;
 pub mod cards;
@@ -13,10 +19,12 @@ pub mod offers;
 pub mod outbox;
 pub mod sessions;
 
+use std::borrow::Cow;
 use std::time::Duration;
 
 use sqlx::any::AnyPoolOptions;
-use sqlx::{AnyPool, Connection};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyConnection, AnyPool, Connection};
 
 /// A pooled connection idle for longer than this is pinged before it is lent out; one
 /// in steady use is not. sqlx's own check pings before every call, one more round trip
@@ -38,6 +46,7 @@ impl Store {
     #[tracing::instrument(skip_all)]
     pub async fn connect(url: &str, max_connections: u32) -> Result<Store, sqlx::Error> {
         sqlx::any::install_default_drivers();
+        migrate(url).await?;
         let pool = AnyPoolOptions::new()
             .max_connections(max_connections)
             .test_before_acquire(false)
@@ -51,12 +60,40 @@ impl Store {
             })
             .connect(url)
             .await?;
-        // The database may be svc-consent's too, whose migrations (from 1001) are not
-        // this service's to check.
-        let mut migrator = sqlx::migrate!("./migrations");
-        migrator.set_ignore_missing(true);
-        migrator.run(&pool).await?;
         Ok(Store { pool })
+    }
+
+    /// Gives rows from before sites (no site yet) to `site`, the deployment's default
+    /// site: a deployment that served one site keeps its members, their sessions and
+    /// cards, on that site. Runs at every start; once done, it finds nothing.
+    #[tracing::instrument(skip_all)]
+    pub async fn adopt_rows_from_before_sites(&self, site: &str) -> Result<(), sqlx::Error> {
+        let mut transaction = self.pool.begin().await?;
+        let mut adopted = 0;
+        for table in [
+            "members",
+            "cards",
+            "rewards",
+            "gift_cards",
+            "evoucher_concessions",
+        ] {
+            adopted += sqlx::query(&format!(
+                "UPDATE {table} SET site_id = $1 WHERE site_id = ''"
+            ))
+            .bind(site)
+            .execute(&mut *transaction)
+            .await?
+            .rows_affected();
+        }
+        transaction.commit().await?;
+        if adopted > 0 {
+            tracing::info!(
+                site,
+                rows = adopted,
+                "rows from before sites given to the default site"
+            );
+        }
+        Ok(())
     }
 
     pub fn pool(&self) -> &AnyPool {
@@ -65,6 +102,51 @@ impl Store {
 
     pub async fn close(&self) {
         self.pool.close().await;
+    }
+}
+
+/// Applies the migrations on a connection of its own. On SQLite, foreign keys are off
+/// while it does, so that a table can be rebuilt (its documented way to change a
+/// constraint) without cascading to the rows that refer to it, and checked after.
+async fn migrate(url: &str) -> Result<(), sqlx::Error> {
+    let sqlite = url.starts_with("sqlite");
+    let mut connection = AnyConnection::connect(url).await?;
+    if sqlite {
+        sqlx::query("PRAGMA foreign_keys = OFF")
+            .execute(&mut connection)
+            .await?;
+    }
+    migrator(url).run(&mut connection).await?;
+    if sqlite {
+        let broken: Vec<(String,)> =
+            sqlx::query_as("SELECT \"table\" FROM pragma_foreign_key_check")
+                .fetch_all(&mut connection)
+                .await?;
+        if let Some((table,)) = broken.first() {
+            return Err(sqlx::Error::Protocol(format!(
+                "after the migrations, rows of {table} refer to rows that do not exist"
+            )));
+        }
+    }
+    connection.close().await
+}
+
+/// The migrations for the database `url` names: the shared ones and that database's own,
+/// in version order. The database may be svc-consent's and svc-catalogue's too, whose
+/// migrations (from 1001, from 2001) are not this service's to check.
+fn migrator(url: &str) -> Migrator {
+    let own = if url.starts_with("postgres") {
+        sqlx::migrate!("./migrations/postgres")
+    } else {
+        sqlx::migrate!("./migrations/sqlite")
+    };
+    let shared = sqlx::migrate!("./migrations");
+    let mut migrations: Vec<_> = shared.iter().chain(own.iter()).cloned().collect();
+    migrations.sort_by_key(|migration| migration.version);
+    Migrator {
+        migrations: Cow::Owned(migrations),
+        ignore_missing: true,
+        ..Migrator::DEFAULT
     }
 }
 

@@ -62,18 +62,23 @@ async fn insert(
     Ok(())
 }
 
-/// The owner of the session whose token hashes to `token_hash`, if it has not expired.
+/// The owner of the session whose token hashes to `token_hash`, if it has not expired
+/// and its member is of `site`.
 #[tracing::instrument(name = "sql sessions::owner", skip_all, fields(otel.kind = "client"))]
 pub async fn owner(
     pool: &AnyPool,
+    site: &str,
     token_hash: &str,
     now: i64,
 ) -> Result<Option<SessionOwner>, sqlx::Error> {
     sqlx::query_as(
-        "SELECT member_id, cypher_version FROM sessions WHERE token_hash = $1 AND expires_at > $2",
+        "SELECT s.member_id, s.cypher_version FROM sessions s \
+         JOIN members m ON m.id = s.member_id \
+         WHERE s.token_hash = $1 AND s.expires_at > $2 AND m.site_id = $3",
     )
     .bind(token_hash)
     .bind(now)
+    .bind(site)
     .fetch_optional(pool)
     .await
 }
@@ -83,12 +88,14 @@ pub async fn owner(
 /// copied old token is of little use.
 pub const REFRESH_REUSE_SECONDS: i64 = 60;
 
-/// Replaces the session whose refresh token hashes to `refresh_hash` with `fresh`'s
-/// tokens and lifetimes; `None` when that refresh token is unknown or expired. The
-/// token exchanged last also counts for [`REFRESH_REUSE_SECONDS`] after its exchange.
+/// Replaces the session of a member of `site` whose refresh token hashes to
+/// `refresh_hash` with `fresh`'s tokens and lifetimes; `None` when that refresh token is
+/// unknown (on that site) or expired. The token exchanged last also counts for
+/// [`REFRESH_REUSE_SECONDS`] after its exchange.
 #[tracing::instrument(name = "sql sessions::refresh", skip_all, fields(otel.kind = "client"))]
 pub async fn refresh(
     pool: &AnyPool,
+    site: &str,
     refresh_hash: &str,
     fresh: &NewSession,
     now: i64,
@@ -103,6 +110,7 @@ pub async fn refresh(
          refreshed_at = CASE WHEN refresh_hash = $5 THEN $6 ELSE refreshed_at END \
          WHERE refresh_expires_at > $6 \
          AND (refresh_hash = $5 OR (previous_refresh_hash = $5 AND refreshed_at > $7)) \
+         AND member_id IN (SELECT id FROM members WHERE site_id = $8) \
          RETURNING member_id, cypher_version",
     )
     .bind(&fresh.token_hash)
@@ -112,19 +120,23 @@ pub async fn refresh(
     .bind(refresh_hash)
     .bind(now)
     .bind(now - REFRESH_REUSE_SECONDS)
+    .bind(site)
     .fetch_optional(pool)
     .await
 }
 
-/// Ends the session whose session or refresh token hashes to `hash` (also the refresh
-/// token exchanged last: signing out must work from a page that missed the exchange).
+/// Ends the session of a member of `site` whose session or refresh token hashes to
+/// `hash` (also the refresh token exchanged last: signing out must work from a page
+/// that missed the exchange).
 #[tracing::instrument(name = "sql sessions::close", skip_all, fields(otel.kind = "client"))]
-pub async fn close(pool: &AnyPool, hash: &str) -> Result<bool, sqlx::Error> {
+pub async fn close(pool: &AnyPool, site: &str, hash: &str) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "DELETE FROM sessions WHERE token_hash = $1 OR refresh_hash = $1 \
-         OR previous_refresh_hash = $1",
+        "DELETE FROM sessions WHERE (token_hash = $1 OR refresh_hash = $1 \
+         OR previous_refresh_hash = $1) \
+         AND member_id IN (SELECT id FROM members WHERE site_id = $2)",
     )
     .bind(hash)
+    .bind(site)
     .execute(pool)
     .await?;
     Ok(done.rows_affected() > 0)

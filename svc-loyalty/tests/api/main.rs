@@ -23,6 +23,8 @@ mod payment_portal;
 mod recovery;
 mod rewards;
 mod sessions;
+mod sites;
 mod store;
+mod upgrade;
 mod upstream;
 mod wallet;

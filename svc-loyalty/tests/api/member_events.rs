@@ -186,6 +186,8 @@ async fn each_change_publishes_its_event_and_no_event_names_the_member() {
             "{event}"
         );
         assert_eq!(event["provider"], "BOOST_POS", "{event}");
+        // The call named no site: the deployment's default one.
+        assert_eq!(event["siteId"], "demo", "{event}");
         // The site's circuit, on calls whose route names none too (Create, AddCard).
         assert_eq!(event["circuitId"], "MQ", "{event}");
         published

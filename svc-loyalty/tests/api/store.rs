@@ -13,9 +13,13 @@ use svc_loyalty::store::{Store, is_unique_violation};
 
 use crate::on_both_stores;
 
+/// The site of the suite's rows.
+const SITE: &str = "demo";
+
 fn new_member(id: &str, email: &str, points: i64) -> NewMember {
     NewMember {
         id: id.to_owned(),
+        site_id: SITE.to_owned(),
         email: email.to_owned(),
         password_hash: "$argon2id$stub".to_owned(),
         profile: Profile {
@@ -67,6 +71,7 @@ fn member_event(subject: &'static str) -> MemberEvent {
         subject,
         format!("{subject}-1"),
         "2026-01-01T00:00:00Z".to_owned(),
+        SITE,
         "C1",
         "7",
         "BOOST_POS",
@@ -122,7 +127,7 @@ async fn failed_logins_lock_the_member_at_the_limit_and_the_third_lockout_blocks
         outcomes,
         [Counted, Locked, Counted, Locked, Counted, Blocked]
     );
-    let credentials = members::credentials(store.pool(), "m1@example.com")
+    let credentials = members::credentials(store.pool(), SITE, "m1@example.com")
         .await
         .expect("read")
         .expect("found");
@@ -133,7 +138,7 @@ async fn failed_logins_lock_the_member_at_the_limit_and_the_third_lockout_blocks
 
 async fn a_login_stores_its_session_and_its_event_together(store: Store) {
     logged_in(&store).await;
-    let owner = sessions::owner(store.pool(), "t-a", 10)
+    let owner = sessions::owner(store.pool(), SITE, "t-a", 10)
         .await
         .expect("read")
         .expect("live");
@@ -151,7 +156,7 @@ async fn a_login_whose_event_cannot_be_written_leaves_no_session(store: Store) {
         .await
         .expect_err("the event id is taken");
     assert_eq!(
-        sessions::owner(store.pool(), "t-b", 10)
+        sessions::owner(store.pool(), SITE, "t-b", 10)
             .await
             .expect("read"),
         None
@@ -161,7 +166,7 @@ async fn a_login_whose_event_cannot_be_written_leaves_no_session(store: Store) {
 async fn an_expired_session_has_no_owner(store: Store) {
     logged_in(&store).await;
     assert_eq!(
-        sessions::owner(store.pool(), "t-a", 1000)
+        sessions::owner(store.pool(), SITE, "t-a", 1000)
             .await
             .expect("read"),
         None
@@ -170,25 +175,25 @@ async fn an_expired_session_has_no_owner(store: Store) {
 
 async fn a_refresh_replaces_both_tokens(store: Store) {
     logged_in(&store).await;
-    let owner = sessions::refresh(store.pool(), "r-a", &session("b", "", 2000), 10)
+    let owner = sessions::refresh(store.pool(), SITE, "r-a", &session("b", "", 2000), 10)
         .await
         .expect("refresh")
         .expect("known");
     assert_eq!(owner.member_id, "m1");
     assert_eq!(
-        sessions::owner(store.pool(), "t-a", 10)
+        sessions::owner(store.pool(), SITE, "t-a", 10)
             .await
             .expect("read"),
         None
     );
     assert!(
-        sessions::owner(store.pool(), "t-b", 10)
+        sessions::owner(store.pool(), SITE, "t-b", 10)
             .await
             .expect("read")
             .is_some()
     );
     let later = 11 + sessions::REFRESH_REUSE_SECONDS;
-    let again = sessions::refresh(store.pool(), "r-a", &session("c", "", 2000), later)
+    let again = sessions::refresh(store.pool(), SITE, "r-a", &session("c", "", 2000), later)
         .await
         .expect("refresh");
     assert_eq!(
@@ -200,11 +205,11 @@ async fn a_refresh_replaces_both_tokens(store: Store) {
 async fn a_refresh_whose_answer_was_lost_can_be_repeated_for_a_moment(store: Store) {
     logged_in(&store).await;
     // The browser left the page: the exchange for b happened, its answer was lost.
-    sessions::refresh(store.pool(), "r-a", &session("b", "", 2000), 10)
+    sessions::refresh(store.pool(), SITE, "r-a", &session("b", "", 2000), 10)
         .await
         .expect("refresh")
         .expect("known");
-    let repeated = sessions::refresh(store.pool(), "r-a", &session("c", "", 2000), 20)
+    let repeated = sessions::refresh(store.pool(), SITE, "r-a", &session("c", "", 2000), 20)
         .await
         .expect("refresh");
     assert_eq!(repeated.map(|owner| owner.member_id).as_deref(), Some("m1"));
@@ -213,20 +218,24 @@ async fn a_refresh_whose_answer_was_lost_can_be_repeated_for_a_moment(store: Sto
         ("r-a", "the window counts from the first exchange"),
     ] {
         let at = 11 + sessions::REFRESH_REUSE_SECONDS;
-        let refused = sessions::refresh(store.pool(), refresh, &session("d", "", 2000), at)
+        let refused = sessions::refresh(store.pool(), SITE, refresh, &session("d", "", 2000), at)
             .await
             .expect("refresh");
         assert_eq!(refused, None, "{why}");
     }
     assert!(
-        sessions::owner(store.pool(), "t-c", 20)
+        sessions::owner(store.pool(), SITE, "t-c", 20)
             .await
             .expect("read")
             .is_some()
     );
-    assert!(sessions::close(store.pool(), "r-a").await.expect("close"));
+    assert!(
+        sessions::close(store.pool(), SITE, "r-a")
+            .await
+            .expect("close")
+    );
     assert_eq!(
-        sessions::owner(store.pool(), "t-c", 20)
+        sessions::owner(store.pool(), SITE, "t-c", 20)
             .await
             .expect("read"),
         None,
@@ -236,9 +245,13 @@ async fn a_refresh_whose_answer_was_lost_can_be_repeated_for_a_moment(store: Sto
 
 async fn closing_a_session_by_either_token_ends_it(store: Store) {
     logged_in(&store).await;
-    assert!(sessions::close(store.pool(), "r-a").await.expect("close"));
+    assert!(
+        sessions::close(store.pool(), SITE, "r-a")
+            .await
+            .expect("close")
+    );
     assert_eq!(
-        sessions::owner(store.pool(), "t-a", 10)
+        sessions::owner(store.pool(), SITE, "t-a", 10)
             .await
             .expect("read"),
         None
@@ -249,13 +262,13 @@ async fn a_card_active_on_a_member_cannot_be_added_again(store: Store) {
     member(&store, "m1", 0).await;
     member(&store, "m2", 0).await;
     assert_eq!(
-        cards::add(store.pool(), "m1", "CARD123", None)
+        cards::add(store.pool(), SITE, "m1", "CARD123", None)
             .await
             .expect("add"),
         Added::Added
     );
     assert_eq!(
-        cards::add(store.pool(), "m2", "CARD123", None)
+        cards::add(store.pool(), SITE, "m2", "CARD123", None)
             .await
             .expect("add"),
         Added::AlreadyActive
@@ -270,7 +283,7 @@ async fn a_card_active_on_a_member_cannot_be_added_again(store: Store) {
 async fn a_lost_card_can_be_taken_over(store: Store) {
     member(&store, "m1", 0).await;
     member(&store, "m2", 0).await;
-    cards::add(store.pool(), "m1", "CARD123", None)
+    cards::add(store.pool(), SITE, "m1", "CARD123", None)
         .await
         .expect("add");
     assert_eq!(
@@ -280,7 +293,7 @@ async fn a_lost_card_can_be_taken_over(store: Store) {
         1
     );
     assert_eq!(
-        cards::add(store.pool(), "m2", "CARD123", None)
+        cards::add(store.pool(), SITE, "m2", "CARD123", None)
             .await
             .expect("add"),
         Added::Added
@@ -367,12 +380,12 @@ async fn a_confirmed_redemption_deducts_the_points_once(store: Store) {
         points_cost: 250,
         display_order: 1,
     };
-    offers::put_reward(store.pool(), &popcorn)
+    offers::put_reward(store.pool(), SITE, &popcorn)
         .await
         .expect("reward");
     for order in ["o1", "o2"] {
         assert!(
-            offers::order_reward(store.pool(), "m1", "popcorn", order, 2)
+            offers::order_reward(store.pool(), SITE, "m1", "popcorn", order, 2)
                 .await
                 .expect("order")
         );
@@ -380,6 +393,7 @@ async fn a_confirmed_redemption_deducts_the_points_once(store: Store) {
     assert_eq!(
         offers::confirm_redemption(
             store.pool(),
+            SITE,
             "o1",
             3,
             &member_event(events::REWARD_REDEEMED)
@@ -391,6 +405,7 @@ async fn a_confirmed_redemption_deducts_the_points_once(store: Store) {
     assert_eq!(
         offers::confirm_redemption(
             store.pool(),
+            SITE,
             "o1",
             3,
             &member_event(events::REWARD_REDEEMED)
@@ -402,6 +417,7 @@ async fn a_confirmed_redemption_deducts_the_points_once(store: Store) {
     assert_eq!(
         offers::confirm_redemption(
             store.pool(),
+            SITE,
             "o2",
             3,
             &member_event(events::REWARD_REDEEMED)
@@ -420,24 +436,24 @@ async fn a_confirmed_redemption_deducts_the_points_once(store: Store) {
         .expect("read");
     assert_eq!(entries.len(), 2);
     assert!(
-        !offers::order_reward(store.pool(), "m1", "caviar", "o3", 2)
+        !offers::order_reward(store.pool(), SITE, "m1", "caviar", "o3", 2)
             .await
             .expect("order")
     );
 }
 
 async fn a_gift_card_balance_needs_the_right_pin(store: Store) {
-    offers::put_gift_card(store.pool(), "GC1", "1234", 2500)
+    offers::put_gift_card(store.pool(), SITE, "GC1", "1234", 2500)
         .await
         .expect("put");
     assert_eq!(
-        offers::gift_card_balance(store.pool(), "GC1", "1234")
+        offers::gift_card_balance(store.pool(), SITE, "GC1", "1234")
             .await
             .expect("read"),
         Some(2500)
     );
     assert_eq!(
-        offers::gift_card_balance(store.pool(), "GC1", "0000")
+        offers::gift_card_balance(store.pool(), SITE, "GC1", "0000")
             .await
             .expect("read"),
         None
@@ -450,10 +466,10 @@ async fn deleting_a_member_removes_all_their_data(store: Store) {
     sessions::open(store.pool(), &session("a", "m1", 1000), &event("e1"))
         .await
         .expect("open");
-    cards::add(store.pool(), "m1", "CARD123", None)
+    cards::add(store.pool(), SITE, "m1", "CARD123", None)
         .await
         .expect("add");
-    cards::add(store.pool(), "m2", "CARD456", None)
+    cards::add(store.pool(), SITE, "m2", "CARD456", None)
         .await
         .expect("add");
     favourites::add_film(store.pool(), "m1", "1001")
@@ -467,7 +483,7 @@ async fn deleting_a_member_removes_all_their_data(store: Store) {
         None
     );
     assert_eq!(
-        sessions::owner(store.pool(), "t-a", 10)
+        sessions::owner(store.pool(), SITE, "t-a", 10)
             .await
             .expect("read"),
         None
@@ -525,19 +541,22 @@ mod one_time_codes {
     use super::member;
     use crate::on_both_stores;
 
+    /// The site of the suite's rows.
+    const SITE: &str = "demo";
+
     async fn an_expired_reset_code_no_longer_works(store: Store) {
         member(&store, "m1", 0).await;
         codes::insert(store.pool(), Purpose::PasswordReset, "old", "m1", 1)
             .await
             .expect("insert");
         assert_eq!(
-            codes::member_of(store.pool(), Purpose::PasswordReset, "old")
+            codes::member_of(store.pool(), SITE, Purpose::PasswordReset, "old")
                 .await
                 .expect("read"),
             None
         );
         assert!(
-            !codes::reset_password(store.pool(), "old", "hash")
+            !codes::reset_password(store.pool(), SITE, "old", "hash")
                 .await
                 .expect("reset")
         );
@@ -549,23 +568,23 @@ mod one_time_codes {
             .await
             .expect("insert");
         assert_eq!(
-            codes::member_of(store.pool(), Purpose::PasswordReset, "code")
+            codes::member_of(store.pool(), SITE, Purpose::PasswordReset, "code")
                 .await
                 .expect("read")
                 .as_deref(),
             Some("m1")
         );
         assert!(
-            codes::reset_password(store.pool(), "code", "new-hash")
+            codes::reset_password(store.pool(), SITE, "code", "new-hash")
                 .await
                 .expect("reset")
         );
         assert!(
-            !codes::reset_password(store.pool(), "code", "again")
+            !codes::reset_password(store.pool(), SITE, "code", "again")
                 .await
                 .expect("reset")
         );
-        let owner = svc_loyalty::store::sessions::owner(store.pool(), "t-a", 10).await;
+        let owner = svc_loyalty::store::sessions::owner(store.pool(), SITE, "t-a", 10).await;
         assert_eq!(owner.expect("read"), None);
     }
 
@@ -576,22 +595,22 @@ mod one_time_codes {
             .await
             .expect("insert");
         assert!(
-            !codes::reset_password(store.pool(), "act", "hash")
+            !codes::reset_password(store.pool(), SITE, "act", "hash")
                 .await
                 .expect("reset")
         );
         assert!(
-            !codes::use_activation_code(store.pool(), "act", "m2")
+            !codes::use_activation_code(store.pool(), SITE, "act", "m2")
                 .await
                 .expect("use")
         );
         assert!(
-            codes::use_activation_code(store.pool(), "act", "m1")
+            codes::use_activation_code(store.pool(), SITE, "act", "m1")
                 .await
                 .expect("use")
         );
         assert!(
-            !codes::use_activation_code(store.pool(), "act", "m1")
+            !codes::use_activation_code(store.pool(), SITE, "act", "m1")
                 .await
                 .expect("again")
         );
@@ -609,6 +628,9 @@ mod activations {
 
     use crate::on_both_stores;
 
+    /// The site of the suite's rows.
+    const SITE: &str = "demo";
+
     async fn an_activation_completes_once_and_activates_the_member(store: Store) {
         let mut inactive = super::new_member("m1", "m1@example.com", 0);
         inactive.is_activated = false;
@@ -619,17 +641,18 @@ mod activations {
             .await
             .expect("start");
         assert!(
-            activations::add_order(store.pool(), "s1", "o1")
+            activations::add_order(store.pool(), SITE, "s1", "o1")
                 .await
                 .expect("order")
         );
         assert!(
-            !activations::add_order(store.pool(), "s1", "o2")
+            !activations::add_order(store.pool(), SITE, "s1", "o2")
                 .await
                 .expect("order")
         );
         let completed = activations::complete(
             store.pool(),
+            SITE,
             "o1",
             &super::member_event(svc_loyalty::events::ACTIVATED),
         )
@@ -639,6 +662,7 @@ mod activations {
         assert_eq!(
             activations::complete(
                 store.pool(),
+                SITE,
                 "o1",
                 &super::member_event(svc_loyalty::events::ACTIVATED)
             )
