@@ -15,7 +15,7 @@ WEB_SOURCES := $(shell find web/src web/public web/build web/index.html web/vite
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
-	cargo run -p gateway -- --embedded
+	SITES_DIR=$${SITES_DIR-site} cargo run -p gateway -- --embedded
 
 ## make test: lints, every Rust test, web unit tests, the AsyncAPI document, the API
 ## contract fuzzer, compose, Kubernetes and supply-chain checks, browser tests. The first

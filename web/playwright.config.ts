@@ -11,14 +11,18 @@ const singleURL = singleBaseURL(port);
 const gdprURL = gdprBaseURL(port);
 const brandURL = brandBaseURL(port);
 
-/** One gateway in embedded mode serving `siteDir`, with its own fresh data directory. */
-function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = 'boxoffice') {
+/**
+ * One gateway in embedded mode serving `siteDir`, with its own fresh data directory; with
+ * `sitesDir`, every bundle in it too, each at `{id}.localhost` (sites.spec.ts).
+ */
+function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = 'boxoffice', sitesDir = '') {
   return {
     command: 'cargo run -q -p gateway -- --embedded',
     cwd: repoRoot,
     env: {
       GATEWAY_ADDR: url.replace('http://', ''),
       SITE_DIR: siteDir,
+      SITES_DIR: sitesDir,
       WEB_DIST: 'web/dist',
       DATA_DIR: dataDir,
       // The reset e-mail links back to this gateway.
@@ -123,7 +127,7 @@ export default defineConfig({
   // tests drive the real stack. Build the app first (`npm run build`; `npm run e2e`
   // does it through the pree2e script).
   webServer: [
-    gateway(baseURL, 'site/demo', e2eDataDir(port)),
+    gateway(baseURL, 'site/demo', e2eDataDir(port), 'boxoffice', 'site'),
     gateway(singleURL, 'site/single', e2eDataDir(port + 1)),
     gateway(gdprURL, gdprSiteDir(`${repoRoot}site/demo`), e2eDataDir(port + 2)),
     gateway(brandURL, 'site/demo', e2eDataDir(port + 3), OTHER_BRAND),

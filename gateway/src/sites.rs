@@ -202,11 +202,7 @@ impl Sites {
         for address in &addresses.sites {
             let site_id = &address.site_id;
             let is_default = *site_id == addresses.default_site_id;
-            let origin = if address.public_url.is_empty() {
-                self.parts.public_url.clone()
-            } else {
-                address.public_url.clone()
-            };
+            let origin = public_origin(&self.parts.public_url, address, is_default);
             let running = current
                 .apps
                 .get(site_id)
@@ -225,6 +221,27 @@ impl Sites {
             }
         }
         self.routing.store(Arc::new(next));
+    }
+}
+
+/// Where `address`'s site is reached from outside: its own public URL; without one, the
+/// deployment's (`deployment`, PUBLIC_URL) for the default site, and for another site
+/// that has host names PUBLIC_URL's scheme and port on its first host name (the local
+/// demo's `http://single.localhost:8080`), so no site's links name another's host.
+fn public_origin(deployment: &str, address: &catalogue::SiteAddress, is_default: bool) -> String {
+    if !address.public_url.is_empty() {
+        return address.public_url.clone();
+    }
+    let Some(host) = address.hosts.first().filter(|_| !is_default) else {
+        return deployment.to_owned();
+    };
+    let Ok(uri) = deployment.parse::<axum::http::Uri>() else {
+        return deployment.to_owned();
+    };
+    let scheme = uri.scheme_str().unwrap_or("http");
+    match uri.port_u16() {
+        Some(port) => format!("{scheme}://{host}:{port}"),
+        None => format!("{scheme}://{host}"),
     }
 }
 
@@ -311,5 +328,32 @@ mod tests {
         ] {
             assert_eq!(without_port(named), host, "{named}");
         }
+    }
+
+    #[test]
+    fn a_site_without_a_public_url_is_reached_on_its_first_host_unless_it_is_the_default() {
+        let address = |hosts: &[&str], public_url: &str| catalogue::SiteAddress {
+            site_id: "single".to_owned(),
+            hosts: hosts.iter().map(|host| (*host).to_owned()).collect(),
+            public_url: public_url.to_owned(),
+        };
+        let local = "http://127.0.0.1:8080";
+        let cases = [
+            (address(&["single.localhost"], ""), false, "http://single.localhost:8080"),
+            (address(&["single.localhost"], ""), true, local),
+            (address(&[], ""), false, local),
+            (
+                address(&["single.localhost"], "https://bijou.example"),
+                false,
+                "https://bijou.example",
+            ),
+        ];
+        for (address, is_default, origin) in cases {
+            assert_eq!(public_origin(local, &address, is_default), origin, "{address:?}");
+        }
+        assert_eq!(
+            public_origin("https://cinemas.example", &address(&["bijou.example"], ""), false),
+            "https://bijou.example"
+        );
     }
 }

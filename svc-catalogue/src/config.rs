@@ -22,6 +22,11 @@ pub struct Config {
     pub site_dir: Option<PathBuf>,
     /// The site served (SITE_ID; default the name of SITE_DIR's folder).
     pub site_id: String,
+    /// A folder of bundles (SITES_DIR; unset or empty = none): each folder in it holding
+    /// a bundle is imported as the site named after it, like SITE_DIR's, and a site
+    /// imported so that has no host names yet is served at `{id}.localhost`, the default
+    /// site also at 127.0.0.1 and localhost: the local demo of many sites (`make run`).
+    pub sites_dir: Option<PathBuf>,
     /// How often the bundle's files are checked for changes (CATALOGUE_RELOAD_MS).
     pub reload_every: Duration,
     /// A fixed "today" in the site's time zone (CATALOGUE_TODAY, YYYY-MM-DD), for
@@ -81,6 +86,9 @@ impl Config {
             veezi,
             site_dir,
             site_id,
+            sites_dir: lookup("SITES_DIR")
+                .filter(|dir| !dir.is_empty())
+                .map(PathBuf::from),
             reload_every,
             today,
             poster_images_from_local_addresses: false,

@@ -42,6 +42,51 @@ pub fn site_id_of(dir: &Path) -> String {
     }
 }
 
+/// The bundles in `dir`: each folder holding a `site.json`, as the site named after it
+/// ([`site_id_of`]), in the order of their names.
+pub fn bundles_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
+    let unreadable = |source| Error::DataDir {
+        dir: dir.display().to_string(),
+        source,
+    };
+    let mut bundles = Vec::new();
+    for entry in std::fs::read_dir(dir).map_err(unreadable)? {
+        let path = entry.map_err(unreadable)?.path();
+        if path.join("site.json").is_file() {
+            bundles.push((site_id_of(&path), path));
+        }
+    }
+    bundles.sort();
+    Ok(bundles)
+}
+
+/// Gives each of `sites` that has no host name yet its local ones: `{id}.localhost`
+/// (browsers resolve every `*.localhost` to loopback), and for `default_site` also
+/// 127.0.0.1 and localhost. The local demo of many sites; a site given hosts otherwise
+/// keeps them.
+pub async fn serve_on_localhost(
+    store: &Store,
+    default_site: &str,
+    sites: &[String],
+) -> Result<(), Error> {
+    let addresses = store.site_addresses().await?;
+    for address in addresses
+        .iter()
+        .filter(|address| sites.contains(&address.site_id) && address.hosts.is_empty())
+    {
+        let id = address.site_id.as_str();
+        let mut hosts = vec![format!("{id}.localhost")];
+        if id == default_site {
+            hosts.extend(["127.0.0.1".to_owned(), "localhost".to_owned()]);
+        }
+        match store.set_site_address(id, Some(&hosts), None).await {
+            Ok(_) => tracing::info!(site = id, hosts = ?hosts, "site served on its local host names"),
+            Err(error) => tracing::warn!(site = id, %error, "site left without local host names"),
+        }
+    }
+    Ok(())
+}
+
 /// Reads the bundle in `dir` as of today and writes it to the store as `site_id`.
 pub async fn import(
     store: &Store,

@@ -60,12 +60,24 @@ pub struct Application {
     catalogues: follow::Catalogues,
     /// The store's version of the default site's catalogue.
     version: i64,
+    /// SITES_DIR's bundles besides the default site's, imported at start.
+    more_bundles: Vec<MoreBundle>,
+}
+
+/// A bundle of SITES_DIR kept imported as a site of its own.
+#[derive(Debug)]
+struct MoreBundle {
+    site_id: String,
+    dir: std::path::PathBuf,
+    /// When its day turns.
+    time_zone: jiff::tz::TimeZone,
 }
 
 impl Application {
     /// Connects the store, imports SITE_DIR's bundle into it if one is given, and reads
     /// the site: an invalid bundle stops start-up here; without one, a store that does not
-    /// have the site yet is waited for.
+    /// have the site yet is waited for. SITES_DIR's other bundles are imported too; one
+    /// that is broken is logged and left out, the others go on.
     pub async fn build(config: Config) -> Result<Application, Error> {
         let store = connect_store(&config).await?;
         if let Some(dir) = &config.site_dir {
@@ -74,6 +86,10 @@ impl Application {
                 import::write_demo_key(&store, &config.site_id, &config.data_dir).await?;
             }
         }
+        let more_bundles = match &config.sites_dir {
+            Some(dir) => import_more_bundles(&store, &config, dir).await?,
+            None => Vec::new(),
+        };
         let (version, catalogue) = first_revision(&store, &config).await?;
         tracing::info!(
             site = %config.site_id,
@@ -85,6 +101,7 @@ impl Application {
             store,
             config,
             version,
+            more_bundles,
         })
     }
 
@@ -138,6 +155,16 @@ impl Application {
                 self.config.reload_every,
             ));
         }
+        for bundle in self.more_bundles {
+            tasks.push(import::keep_importing(
+                self.store.clone(),
+                bundle.site_id,
+                bundle.dir,
+                clock,
+                bundle.time_zone,
+                self.config.reload_every,
+            ));
+        }
         let health = platform::serving::health();
         tasks.push(
             self.store
@@ -171,6 +198,45 @@ impl Application {
         }
         Ok(served?)
     }
+}
+
+/// Imports each bundle of `sites_dir` but the default site's, writes the embedded demo's
+/// ingest keys (SQLite) and gives the sites without host names their local ones. A
+/// bundle that is broken is logged and left out: the other sites still start.
+async fn import_more_bundles(
+    store: &Store,
+    config: &Config,
+    sites_dir: &std::path::Path,
+) -> Result<Vec<MoreBundle>, Error> {
+    let mut imported = Vec::new();
+    for (site_id, dir) in import::bundles_in(sites_dir)? {
+        if site_id == config.site_id {
+            continue;
+        }
+        let read = match import::import(store, &site_id, &dir, clock(config)).await {
+            Ok(_) => follow::read(store, &site_id).await,
+            Err(error) => Err(error),
+        };
+        match read {
+            Ok((_, catalogue)) => imported.push(MoreBundle {
+                site_id,
+                dir,
+                time_zone: catalogue.time_zone.clone(),
+            }),
+            Err(error) => {
+                tracing::error!(site = %site_id, bundle = %dir.display(), %error, "site bundle rejected: the site is left out");
+            }
+        }
+    }
+    let mut local = vec![config.site_id.clone()];
+    for bundle in &imported {
+        if config.database_url.starts_with("sqlite:") {
+            import::write_demo_key(store, &bundle.site_id, &config.data_dir).await?;
+        }
+        local.push(bundle.site_id.clone());
+    }
+    import::serve_on_localhost(store, &config.site_id, &local).await?;
+    Ok(imported)
 }
 
 /// How often the store is asked whether it answers, for the health service.

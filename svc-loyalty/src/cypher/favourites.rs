@@ -47,7 +47,7 @@ impl Provider {
     ) -> Result<Value, Error> {
         let owner = self.session_owner(route, envelope).await?;
         let film_id = self.film_id(&envelope.payload)?;
-        if !self.films.has_film(&film_id).await? {
+        if !self.films.has_film(&envelope.site_id, &film_id).await? {
             return Err(PeachCode::FilmNotInCatalogue.into());
         }
         favourites::add_film(self.store.pool(), &owner.member_id, &film_id).await?;

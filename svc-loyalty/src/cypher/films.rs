@@ -23,13 +23,14 @@ impl FilmCatalogue {
         })
     }
 
-    /// Whether the catalogue has a movie with this id.
-    pub async fn has_film(&self, id: &str) -> Result<bool, Error> {
-        let answer = self
-            .client
-            .clone()
-            .get_movie(GetMovieRequest { id: id.to_owned() })
-            .await;
+    /// Whether `site`'s catalogue has a movie with this id.
+    pub async fn has_film(&self, site: &str, id: &str) -> Result<bool, Error> {
+        let mut request = tonic::Request::new(GetMovieRequest { id: id.to_owned() });
+        let site = site
+            .parse()
+            .map_err(|_| Error::BadInput(format!("'{site}' is not a site id")))?;
+        request.metadata_mut().insert(proto::site::METADATA, site);
+        let answer = self.client.clone().get_movie(request).await;
         match answer {
             Ok(_) => Ok(true),
             Err(status) if status.code() == tonic::Code::NotFound => Ok(false),

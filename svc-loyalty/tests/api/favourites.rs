@@ -1,98 +1,89 @@
-//! Favourite films, which must be in the catalogue (code 72), and favourite theaters with
-//! their newsletter flag, which need a version 3 session. Each test runs on SQLite and on
-//! PostgreSQL.
+//! Favourite films, which must be in the site's catalogue (code 72; the real svc-catalogue
+//! serving the demo chain and The Bijou), and favourite theaters with their newsletter
+//! flag, which need a version 3 session. Each test runs on SQLite and on PostgreSQL.
 
-use proto::catalogue::v1 as pb;
-use proto::catalogue::v1::catalogue_server::{Catalogue, CatalogueServer};
-use serde_json::json;
-use tonic::{Request, Response, Status};
+use std::path::Path;
+
+use proto::loyalty::v1::CypherRequest;
+use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use serde_json::{Value, json};
+use tonic::transport::Channel;
 
 use crate::helpers::{
-    TestDatabase, V1_LOGIN, create_member, cypher, get, login, member_session, peach,
-    spawn_loyalty, spawn_loyalty_with,
+    PASSWORD, TestDatabase, V1_LOGIN, V3_LOGIN, create_member, cypher, get, login, member_session,
+    peach, request, session_token, spawn_loyalty, spawn_loyalty_with,
 };
 use crate::on_both_databases;
 
-/// The films the stub catalogue has.
-const FILMS: [&str; 1] = ["1001"];
+const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
+const SINGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
 
-/// The catalogue svc-loyalty asks whether a film exists: GetMovie answers [`FILMS`] and
-/// NotFound for any other id; svc-loyalty makes no other call, and each is unimplemented.
-#[derive(Debug)]
-struct FilmsOnly;
-
-macro_rules! films_only_catalogue {
-    ($($call:ident($request:ident) -> $reply:ident),* $(,)?) => {
-        #[tonic::async_trait]
-        impl Catalogue for FilmsOnly {
-            async fn get_movie(
-                &self,
-                request: Request<pb::GetMovieRequest>,
-            ) -> Result<Response<pb::Movie>, Status> {
-                let id = request.into_inner().id;
-                if FILMS.contains(&id.as_str()) {
-                    Ok(Response::new(pb::Movie { id, ..Default::default() }))
-                } else {
-                    Err(Status::not_found(format!("no movie {id}")))
-                }
-            }
-
-            type WatchSiteStream = futures_util::stream::Empty<Result<pb::SiteVersion, Status>>;
-
-            async fn watch_site(
-                &self,
-                _: Request<pb::WatchSiteRequest>,
-            ) -> Result<Response<Self::WatchSiteStream>, Status> {
-                Err(Status::unimplemented("watch_site"))
-            }
-
-            type WatchSitesStream =
-                futures_util::stream::Empty<Result<pb::SiteAddresses, Status>>;
-
-            async fn watch_sites(
-                &self,
-                _: Request<pb::WatchSitesRequest>,
-            ) -> Result<Response<Self::WatchSitesStream>, Status> {
-                Err(Status::unimplemented("watch_sites"))
-            }
-
-            $(
-                async fn $call(
-                    &self,
-                    _: Request<pb::$request>,
-                ) -> Result<Response<pb::$reply>, Status> {
-                    Err(Status::unimplemented(stringify!($call)))
-                }
-            )*
-        }
-    };
-}
-
-films_only_catalogue!(
-    get_site(GetSiteRequest) -> Site,
-    list_theaters(ListTheatersRequest) -> ListTheatersResponse,
-    get_theater(GetTheaterRequest) -> Theater,
-    list_movies(ListMoviesRequest) -> ListMoviesResponse,
-    list_showtimes(ListShowtimesRequest) -> ListShowtimesResponse,
-    list_events(ListEventsRequest) -> ListEventsResponse,
-    get_event(GetEventRequest) -> Event,
-    list_pages(ListPagesRequest) -> ListPagesResponse,
-    get_page(GetPageRequest) -> Page,
-    get_messages(GetMessagesRequest) -> Messages,
-    get_poster(GetPosterRequest) -> Poster,
-    resolve_current_theater(ResolveCurrentTheaterRequest) -> CurrentTheater,
-    resolve_ticketing(ResolveTicketingRequest) -> TicketingTarget,
-    search(SearchRequest) -> SearchResponse,
-);
-
-/// [`FilmsOnly`] over gRPC on a random loopback port: its address.
+/// The real catalogue service on a random loopback port, serving the demo chain as its
+/// default site and The Bijou (site/single) as the site `single`: its address.
 async fn spawn_catalogue() -> String {
+    let data_dir = test_support::dirs::fresh_dir("loyalty_catalogue")
+        .display()
+        .to_string();
+    let config = svc_catalogue::Config::from_lookup(|name| match name {
+        "SITE_DIR" => Some(DEMO.to_owned()),
+        "DATA_DIR" => Some(data_dir.clone()),
+        _ => None,
+    })
+    .expect("a valid configuration");
+    let store = svc_catalogue::connect_store(&config)
+        .await
+        .expect("the catalogue store");
+    let clock = svc_catalogue::version::Clock { fixed: None };
+    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock)
+        .await
+        .expect("single imported");
+    let application = svc_catalogue::Application::build(config)
+        .await
+        .expect("the catalogue starts");
     test_support::net::spawn_on_loopback(|listener| {
-        tonic::transport::Server::builder()
-            .add_service(CatalogueServer::new(FilmsOnly))
-            .serve_with_incoming(tonic::transport::server::TcpIncoming::from(listener))
+        application.serve(listener, std::future::pending())
     })
     .await
+}
+
+/// `request` as a call about `site`: the reply's JSON body.
+async fn call_on(client: &mut LoyaltyClient<Channel>, site: &str, request: CypherRequest) -> Value {
+    let mut call = tonic::Request::new(request);
+    call.metadata_mut()
+        .insert(proto::site::METADATA, site.parse().expect("a site id"));
+    let reply = client.cypher(call).await.expect("answered").into_inner();
+    serde_json::from_str(&reply.body).expect("a JSON reply")
+}
+
+/// A new member of `site`, logged in: their session token.
+async fn member_session_on(client: &mut LoyaltyClient<Channel>, site: &str, email: &str) -> String {
+    let credentials = json!({"username": email, "password": PASSWORD});
+    let created = call_on(
+        client,
+        site,
+        request("POST", "/Member/v3/Create", credentials.clone()),
+    )
+    .await;
+    assert_eq!(peach(&created), 0, "{created}");
+    session_token(&call_on(client, site, request("POST", V3_LOGIN, credentials)).await)
+}
+
+/// Adds `film` to the favourites of the member of `token` on `site`: the peachCode.
+async fn add_favourite_on(
+    client: &mut LoyaltyClient<Channel>,
+    site: &str,
+    token: &str,
+    film: &str,
+) -> i64 {
+    let add = CypherRequest {
+        session_token: token.to_owned(),
+        ..request(
+            "POST",
+            "/Member/v3/AddFavoriteFilm",
+            json!({"externalFilmId": film}),
+        )
+    };
+    peach(&call_on(client, site, add).await)
 }
 
 async fn a_favourite_film_must_be_in_the_catalogue(database: &TestDatabase) {
@@ -135,6 +126,26 @@ async fn a_favourite_film_must_be_in_the_catalogue(database: &TestDatabase) {
     )
     .await;
     assert_eq!(body["externalFilmIds"], json!([]));
+}
+
+async fn a_favourite_film_must_be_in_its_own_sites_catalogue(database: &TestDatabase) {
+    let catalogue = spawn_catalogue().await;
+    let mut client = spawn_loyalty_with(database, &[("CATALOGUE_ADDR", &catalogue)]).await;
+    let on_demo = member_session_on(&mut client, "demo", "ann@example.com").await;
+    let on_single = member_session_on(&mut client, "single", "ann@example.com").await;
+    // 1003 plays at the demo chain only; 1001 at both.
+    assert_eq!(
+        add_favourite_on(&mut client, "single", &on_single, "1003").await,
+        72
+    );
+    assert_eq!(
+        add_favourite_on(&mut client, "demo", &on_demo, "1003").await,
+        0
+    );
+    assert_eq!(
+        add_favourite_on(&mut client, "single", &on_single, "1001").await,
+        0
+    );
 }
 
 async fn favourite_theaters_keep_a_newsletter_flag_and_need_a_version_3_session(
@@ -181,5 +192,6 @@ async fn favourite_theaters_keep_a_newsletter_flag_and_need_a_version_3_session(
 
 on_both_databases!(
     a_favourite_film_must_be_in_the_catalogue,
+    a_favourite_film_must_be_in_its_own_sites_catalogue,
     favourite_theaters_keep_a_newsletter_flag_and_need_a_version_3_session,
 );
