@@ -18,7 +18,7 @@ use crate::clients::Services;
 use crate::error::error_response;
 use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
-use crate::ops::OpsContext;
+use crate::ops::{OpsContext, SiteStates};
 use crate::publish::renderer::Renderer;
 use crate::publish::{PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
@@ -58,6 +58,8 @@ pub struct Common {
     /// How many requests past the published files are answered at once
     /// (GATEWAY_MAX_IN_FLIGHT), per site; more are refused with 503.
     pub max_in_flight: usize,
+    /// How every site stands, for `/readyz`.
+    pub sites: SiteStates,
 }
 
 pub fn app(shared: Shared) -> Router {
@@ -78,6 +80,7 @@ pub fn app(shared: Shared) -> Router {
             published: shared.published.clone(),
             publish_status: shared.publish_status,
             renderer: shared.common.renderer,
+            sites: shared.common.sites,
         }))
         .merge(api::router(ApiContext {
             services: shared.services.clone(),

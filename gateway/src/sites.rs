@@ -7,7 +7,7 @@
 //! operations endpoints (`/healthz`, `/readyz`, `/metrics`), which the default site's
 //! application answers on any host.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -23,6 +23,7 @@ use crate::api::KeptAnswers;
 use crate::app::{Common, Shared, app};
 use crate::clients::Services;
 use crate::error::error_response;
+use crate::ops::SiteState;
 use crate::publish::{PublishStatus, Published, Publisher};
 use crate::security;
 use crate::site_snapshot::{SiteCache, SiteOverrides};
@@ -199,6 +200,7 @@ impl Sites {
             default_site: addresses.default_site_id.clone(),
             ..Routing::default()
         };
+        let mut states = BTreeMap::new();
         for address in &addresses.sites {
             let site_id = &address.site_id;
             let is_default = *site_id == addresses.default_site_id;
@@ -215,12 +217,21 @@ impl Sites {
                     Arc::new(self.parts.start_site(named, &origin))
                 }
             };
+            states.insert(
+                site_id.clone(),
+                SiteState {
+                    unavailable: address.unavailable.clone(),
+                    published: app.published.clone(),
+                    status: app.status.clone(),
+                },
+            );
             next.apps.insert(site_id.clone(), app);
             for host in &address.hosts {
                 next.hosts.insert(host.clone(), site_id.clone());
             }
         }
         self.routing.store(Arc::new(next));
+        self.parts.common.sites.set(states);
     }
 }
 
@@ -336,10 +347,15 @@ mod tests {
             site_id: "single".to_owned(),
             hosts: hosts.iter().map(|host| (*host).to_owned()).collect(),
             public_url: public_url.to_owned(),
+            unavailable: String::new(),
         };
         let local = "http://127.0.0.1:8080";
         let cases = [
-            (address(&["single.localhost"], ""), false, "http://single.localhost:8080"),
+            (
+                address(&["single.localhost"], ""),
+                false,
+                "http://single.localhost:8080",
+            ),
             (address(&["single.localhost"], ""), true, local),
             (address(&[], ""), false, local),
             (
@@ -349,10 +365,18 @@ mod tests {
             ),
         ];
         for (address, is_default, origin) in cases {
-            assert_eq!(public_origin(local, &address, is_default), origin, "{address:?}");
+            assert_eq!(
+                public_origin(local, &address, is_default),
+                origin,
+                "{address:?}"
+            );
         }
         assert_eq!(
-            public_origin("https://cinemas.example", &address(&["bijou.example"], ""), false),
+            public_origin(
+                "https://cinemas.example",
+                &address(&["bijou.example"], ""),
+                false
+            ),
             "https://bijou.example"
         );
     }

@@ -15,6 +15,7 @@ use crate::app::Common;
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
+use crate::ops::SiteStates;
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::site_snapshot::SiteOverrides;
 use crate::sites::{AbortOnDrop, AppParts, Sites};
@@ -104,6 +105,7 @@ impl Application {
                 ticketing_sandbox,
                 trusted_proxies: config.trusted_proxies.clone(),
                 max_in_flight: config.max_in_flight,
+                sites: SiteStates::default(),
             },
         };
         let default_site = parts.start_site(None, &config.public_url);

@@ -6,7 +6,7 @@
 //! site of the store is served ([`Catalogues`]), a site written there after start-up
 //! from its first commit on.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
 
 use tokio::sync::{broadcast, watch};
@@ -45,6 +45,15 @@ impl SharedCatalogue {
     }
 }
 
+/// Every site's address as the store has it, and why a site cannot be served, if one
+/// cannot (its error, by site id; for a site served, why its newest revision is not):
+/// the gateway's `/readyz` names it.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct SiteList {
+    pub addresses: Vec<SiteAddress>,
+    pub unavailable: BTreeMap<String, String>,
+}
+
 /// Every site's catalogue being served, by site id, and where each is served.
 #[derive(Debug, Clone)]
 pub struct Catalogues {
@@ -52,7 +61,7 @@ pub struct Catalogues {
     default_site: SharedCatalogue,
     sites: Arc<RwLock<HashMap<String, SharedCatalogue>>>,
     /// Every site's host names and public URL, as the store has them.
-    addresses: Arc<watch::Sender<Arc<Vec<SiteAddress>>>>,
+    addresses: Arc<watch::Sender<Arc<SiteList>>>,
 }
 
 impl Catalogues {
@@ -61,7 +70,7 @@ impl Catalogues {
         Catalogues {
             default_site,
             sites: Arc::new(RwLock::new(sites)),
-            addresses: Arc::new(watch::Sender::new(Arc::new(Vec::new()))),
+            addresses: Arc::new(watch::Sender::new(Arc::new(SiteList::default()))),
         }
     }
 
@@ -94,8 +103,23 @@ impl Catalogues {
     }
 
     /// Sees every site's address now and at each change.
-    pub fn addresses(&self) -> watch::Receiver<Arc<Vec<SiteAddress>>> {
+    pub fn addresses(&self) -> watch::Receiver<Arc<SiteList>> {
         self.addresses.subscribe()
+    }
+
+    /// Records why `site_id`'s newest revision cannot be served, or (`None`) that it is.
+    fn set_problem(&self, site_id: &str, problem: Option<String>) {
+        self.addresses.send_if_modified(|list| {
+            if list.unavailable.get(site_id) == problem.as_ref() {
+                return false;
+            }
+            let list = Arc::make_mut(list);
+            match problem {
+                Some(problem) => list.unavailable.insert(site_id.to_owned(), problem),
+                None => list.unavailable.remove(site_id),
+            };
+            true
+        });
     }
 
     fn add(&self, site: SharedCatalogue) {
@@ -145,13 +169,14 @@ pub fn follow_sites(
         let default = catalogues.default_site().clone();
         followers.spawn(follow_site(
             store.clone(),
+            catalogues.clone(),
             default.clone(),
             version,
             default_commits,
         ));
         per_site(&default, &mut followers);
-        // Site id -> the revision it could not be read at.
-        let mut unreadable: HashMap<String, String> = HashMap::new();
+        // Site id -> the revision it could not be read at, and why.
+        let mut unreadable: HashMap<String, (String, String)> = HashMap::new();
         loop {
             match store.site_addresses().await {
                 Ok(addresses) => {
@@ -162,7 +187,10 @@ pub fn follow_sites(
                         }
                         let revision = store.revision(site_id).await.ok().flatten();
                         let revision = revision.map(|(_, revision)| revision).unwrap_or_default();
-                        if unreadable.get(site_id) == Some(&revision) {
+                        if unreadable
+                            .get(site_id)
+                            .is_some_and(|(at, _)| *at == revision)
+                        {
                             continue;
                         }
                         let site_commits = store.commits();
@@ -174,6 +202,7 @@ pub fn follow_sites(
                                 catalogues.add(shared.clone());
                                 followers.spawn(follow_site(
                                     store.clone(),
+                                    catalogues.clone(),
                                     shared.clone(),
                                     version,
                                     site_commits,
@@ -182,14 +211,34 @@ pub fn follow_sites(
                             }
                             Err(error) => {
                                 tracing::error!(%error, site = %site_id, "the site cannot be served; the others are");
-                                unreadable.insert(site_id.clone(), revision);
+                                unreadable.insert(site_id.clone(), (revision, error.to_string()));
                             }
                         }
                     }
+                    // A site not served: why it could not be read; a site served: what its
+                    // follower said of its newest revision.
+                    let followed = catalogues.addresses.borrow().unavailable.clone();
+                    let list = SiteList {
+                        unavailable: addresses
+                            .iter()
+                            .filter_map(|address| {
+                                let site_id = &address.site_id;
+                                let problem = match unreadable.get(site_id) {
+                                    Some((_, error)) => error.clone(),
+                                    None if catalogues.site(Some(site_id)).is_some() => {
+                                        followed.get(site_id)?.clone()
+                                    }
+                                    None => return None,
+                                };
+                                Some((site_id.clone(), problem))
+                            })
+                            .collect(),
+                        addresses,
+                    };
                     catalogues.addresses.send_if_modified(|current| {
-                        let changed = **current != addresses;
+                        let changed = **current != list;
                         if changed {
-                            *current = Arc::new(addresses);
+                            *current = Arc::new(list);
                         }
                         changed
                     });
@@ -211,6 +260,7 @@ pub fn follow_sites(
 /// while a revision is being built are taken together.
 async fn follow_site(
     store: Store,
+    catalogues: Catalogues,
     shared: SharedCatalogue,
     version: i64,
     mut commits: broadcast::Receiver<String>,
@@ -244,6 +294,7 @@ async fn follow_site(
                         tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (showtimes)");
                         served = version;
                         shared.replace(next);
+                        catalogues.set_problem(&site_id, None);
                         continue;
                     }
                     // Read whole below: what it cannot serve stops the revision there.
@@ -264,10 +315,17 @@ async fn follow_site(
                 tracing::info!(site = %site_id, revision = %catalogue.revision, "catalogue revision served");
                 served = version;
                 shared.replace(catalogue);
+                catalogues.set_problem(&site_id, None);
             }
             Ok(_) => {}
             Err(error) => {
                 tracing::error!(%error, site = %site_id, "catalogue: the new revision cannot be served; the last one keeps serving");
+                catalogues.set_problem(
+                    &site_id,
+                    Some(format!(
+                        "its newest revision cannot be served (the last one is): {error}"
+                    )),
+                );
             }
         }
     }

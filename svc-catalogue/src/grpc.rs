@@ -246,13 +246,19 @@ fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAdd
     let (sender, stream) = tokio::sync::mpsc::channel(1);
     tokio::spawn(async move {
         loop {
-            let sites = addresses
-                .borrow_and_update()
+            let list = addresses.borrow_and_update().clone();
+            let sites = list
+                .addresses
                 .iter()
                 .map(|address| pb::SiteAddress {
                     site_id: address.site_id.clone(),
                     hosts: address.hosts.clone(),
                     public_url: address.public_url.clone(),
+                    unavailable: list
+                        .unavailable
+                        .get(&address.site_id)
+                        .cloned()
+                        .unwrap_or_default(),
                 })
                 .collect();
             let message = pb::SiteAddresses {

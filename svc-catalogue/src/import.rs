@@ -80,7 +80,9 @@ pub async fn serve_on_localhost(
             hosts.extend(["127.0.0.1".to_owned(), "localhost".to_owned()]);
         }
         match store.set_site_address(id, Some(&hosts), None).await {
-            Ok(_) => tracing::info!(site = id, hosts = ?hosts, "site served on its local host names"),
+            Ok(_) => {
+                tracing::info!(site = id, hosts = ?hosts, "site served on its local host names")
+            }
             Err(error) => tracing::warn!(site = id, %error, "site left without local host names"),
         }
     }

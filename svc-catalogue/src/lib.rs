@@ -186,6 +186,7 @@ impl Application {
             platform::serving::Services::new(CatalogueServer::new(service)).with(
                 IngestServer::new(grpc::ingest::IngestService {
                     store: self.store.clone(),
+                    default_site: self.config.site_id.clone(),
                 }),
             ),
             listener,

@@ -5,13 +5,15 @@
 //!
 //! Readiness: `ready` (200) when every service asked for serves and the snapshot is
 //! current; `degraded` (200) while a snapshot is served but a service, the renderer, the
-//! member events' NATS or the catalogue's store is away, or a newer version waits to be
-//! published: the published site keeps answering;
+//! member events' NATS or the catalogue's store is away, a newer version waits to be
+//! published, or a site of the deployment is not published (named under `sites`, with
+//! its problem: the others keep answering): the published site keeps answering;
 //! `not_ready` (503) while nothing has been published and a service is away.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
+use arc_swap::ArcSwap;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -37,6 +39,77 @@ pub struct OpsContext {
     pub publish_status: PublishStatus,
     /// The renderer the publisher calls.
     pub renderer: Renderer,
+    /// Every site of the deployment.
+    pub sites: SiteStates,
+}
+
+/// How each site of the deployment stands, by site id: kept by the routing of sites
+/// (sites.rs) at each change of the catalogue's sites, read by `/readyz`.
+#[derive(Debug, Clone, Default)]
+pub struct SiteStates(Arc<ArcSwap<BTreeMap<String, SiteState>>>);
+
+/// One site: why the catalogue cannot serve it (empty while it does), and its
+/// application's published snapshot and publishing.
+#[derive(Debug, Clone)]
+pub struct SiteState {
+    pub unavailable: String,
+    pub published: Published,
+    pub status: PublishStatus,
+}
+
+impl SiteStates {
+    pub fn set(&self, states: BTreeMap<String, SiteState>) {
+        self.0.store(Arc::new(states));
+    }
+
+    /// Each site's readiness.
+    fn readiness(&self) -> BTreeMap<String, SiteReadiness> {
+        self.0
+            .load()
+            .iter()
+            .map(|(site_id, state)| (site_id.clone(), state.readiness()))
+            .collect()
+    }
+}
+
+impl SiteState {
+    fn readiness(&self) -> SiteReadiness {
+        let last_error = self.status.get().last_error;
+        let published = self.published.current().is_some();
+        if !self.unavailable.is_empty() {
+            SiteReadiness {
+                status: if published { "stale" } else { "unavailable" },
+                problem: Some(self.unavailable.clone()),
+            }
+        } else if published {
+            SiteReadiness {
+                status: "published",
+                problem: last_error,
+            }
+        } else if last_error.is_some() {
+            SiteReadiness {
+                status: "unavailable",
+                problem: last_error,
+            }
+        } else {
+            SiteReadiness {
+                status: "publishing",
+                problem: None,
+            }
+        }
+    }
+}
+
+/// One site of the deployment as `/readyz` shows it.
+#[derive(Debug, Serialize, ToSchema)]
+struct SiteReadiness {
+    /// published (its pages are served), publishing (not yet), stale (its last pages are
+    /// served; the catalogue cannot serve what the site has become) or unavailable (the
+    /// catalogue cannot serve it, or its first publishing failed).
+    status: &'static str,
+    /// What is wrong: why the catalogue cannot serve it, or the last publishing error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    problem: Option<String>,
 }
 
 pub fn router(context: OpsContext) -> Router {
@@ -91,6 +164,9 @@ pub struct Readiness {
     /// The snapshot served; null before the first.
     snapshot: Option<SnapshotState>,
     publishing: PublishingState,
+    /// Every site of the deployment, by id (the snapshot and publishing above are the
+    /// default site's).
+    sites: BTreeMap<String, SiteReadiness>,
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -210,13 +286,18 @@ async fn readyz(
     let events_flow = member_events != "unreachable";
     // A catalogue whose store is down serves what it has: degraded, never not ready.
     let store_answers = catalogue_store != "unreachable";
-    let (status, word) = if services_up && renderer_up && current && events_flow && store_answers {
-        (StatusCode::OK, "ready")
-    } else if snapshot.is_some() || services_up {
-        (StatusCode::OK, "degraded")
-    } else {
-        (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
-    };
+    let sites = state.sites.readiness();
+    // A site that is not published leaves the others serving: degraded.
+    let sites_published = sites.values().all(|site| site.status == "published");
+    let (status, word) =
+        if services_up && renderer_up && current && events_flow && store_answers && sites_published
+        {
+            (StatusCode::OK, "ready")
+        } else if snapshot.is_some() || services_up {
+            (StatusCode::OK, "degraded")
+        } else {
+            (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
+        };
     let now = jiff::Timestamp::now();
     let snapshot = snapshot.as_ref().map(|snapshot| SnapshotState {
         revision: snapshot.version.revision.clone(),
@@ -259,6 +340,7 @@ async fn readyz(
                 }),
                 last_error: publishing.last_error,
             },
+            sites,
         }),
     )
         .into_response())

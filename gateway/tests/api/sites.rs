@@ -171,3 +171,56 @@ async fn a_host_no_site_has_is_not_found_once_there_are_two() {
         "a page elsewhere"
     );
 }
+
+#[tokio::test]
+async fn readyz_names_a_site_whose_settings_broke_and_it_and_the_others_still_serve() {
+    let gateway = spawn_gateway().await;
+    add_single(&gateway).await;
+    let routed = eventually(15, || async {
+        let (_, ready) = json_at(&gateway, "demo.localhost", "/readyz").await;
+        ready["sites"]["single"]["status"] == "published"
+    })
+    .await;
+    assert!(routed, "both sites published");
+    // Settings no bundle check would let through, as a faulty writer might leave them,
+    // committed: the catalogue hears the file change and reads the site again.
+    let data_dir = gateway.data_dir.display().to_string();
+    let config = svc_catalogue::Config::from_lookup(|name| match name {
+        "SITE_DIR" => Some(DEMO_SITE.to_owned()),
+        "DATA_DIR" => Some(data_dir.clone()),
+        _ => None,
+    })
+    .expect("a configuration");
+    let store = svc_catalogue::connect_store(&config)
+        .await
+        .expect("the store");
+    sqlx::query(
+        "UPDATE catalogue_sites \
+         SET settings = json_set(settings, '$.config.timeZone', 'Nowhere/Land'), \
+         version = version + 1, records_version = version + 1, revision = 'broken' \
+         WHERE id = 'single'",
+    )
+    .execute(store.pool())
+    .await
+    .expect("broken");
+    let named = eventually(15, || async {
+        let (_, ready) = json_at(&gateway, "demo.localhost", "/readyz").await;
+        ready["sites"]["single"]["status"] == "stale"
+    })
+    .await;
+    let (_, ready) = json_at(&gateway, "demo.localhost", "/readyz").await;
+    assert!(named, "{ready}");
+    assert_eq!(ready["status"], "degraded", "{ready}");
+    assert_eq!(ready["sites"]["demo"]["status"], "published", "{ready}");
+    assert!(
+        ready["sites"]["single"]["problem"]
+            .as_str()
+            .is_some_and(|problem| problem.contains("timeZone")),
+        "{ready}"
+    );
+    assert!(!site_name_at(&gateway, "demo.localhost").await.is_empty());
+    assert!(
+        !site_name_at(&gateway, "single.localhost").await.is_empty(),
+        "the last good revision of the broken site serves"
+    );
+}

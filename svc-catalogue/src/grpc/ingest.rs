@@ -1,5 +1,7 @@
-//! The gRPC adapter of the ingest API: the caller's key names the site; requests are
-//! converted and checked ([`crate::ingest`]) and written ([`crate::store::records`]).
+//! The gRPC adapter of the ingest API: the caller's key names the site, which must be the
+//! site the call is about (its `site-id` metadata, the host the gateway was called on;
+//! none: the default site); requests are converted and checked ([`crate::ingest`]) and
+//! written ([`crate::store::records`]).
 
 use proto::catalogue::v1 as pb;
 use tonic::{Request, Response, Status};
@@ -13,13 +15,20 @@ use crate::store::sites::Commit;
 #[derive(Debug, Clone)]
 pub struct IngestService {
     pub store: Store,
+    /// The site of a call that names none (SITE_ID).
+    pub default_site: String,
 }
 
 type Reply = Result<Response<pb::IngestReply>, Status>;
 
 impl IngestService {
-    /// The site the request's key writes.
+    /// The site the request's key writes: the one the call is about, or the key is
+    /// refused there (DESIGN.md section 12: an ingest key writes only its own site).
     async fn site<T>(&self, request: &Request<T>) -> Result<String, Error> {
+        let called = proto::site::named(request)
+            .map_err(|_| Error::Unauthenticated("the call names no valid site"))?
+            .unwrap_or(&self.default_site)
+            .to_owned();
         let key = request
             .metadata()
             .get("authorization")
@@ -30,12 +39,19 @@ impl IngestService {
             .ok_or(Error::Unauthenticated(
                 "an ingest key is required: Authorization: Bearer <key>",
             ))?;
-        self.store
+        let site = self
+            .store
             .site_of_key(key)
             .await?
             .ok_or(Error::Unauthenticated(
                 "the ingest key is unknown or revoked",
-            ))
+            ))?;
+        if site != called {
+            return Err(Error::Unauthenticated(
+                "the ingest key is another site's: a key writes its own site, on its host",
+            ));
+        }
+        Ok(site)
     }
 
     async fn time_zone(

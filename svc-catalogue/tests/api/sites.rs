@@ -197,11 +197,12 @@ async fn host_names_belong_to_one_site_and_every_change_is_streamed() {
             site_id: "demo".to_owned(),
             hosts: vec!["127.0.0.1".to_owned(), "demo.localhost".to_owned()],
             public_url: "https://www.marquee.example".to_owned(),
+            ..Default::default()
         },
         pb::SiteAddress {
             site_id: "single".to_owned(),
             hosts: vec!["single.localhost".to_owned()],
-            public_url: String::new(),
+            ..Default::default()
         },
     ];
     let mut seen = Vec::new();
@@ -241,4 +242,173 @@ async fn host_names_belong_to_one_site_and_every_change_is_streamed() {
     assert_eq!(moved[0].hosts, ["127.0.0.1"]);
     assert_eq!(moved[0].public_url, "");
     database.drop().await;
+}
+
+#[tokio::test]
+async fn every_bundle_of_sites_dir_is_served_at_its_local_host_and_a_broken_one_is_left_out() {
+    // The local demo's folder of bundles: the demo, The Bijou, and one that is broken.
+    let sites_dir = test_support::dirs::fresh_dir("catalogue_sites_dir");
+    test_support::dirs::copy_dir(Path::new(DEMO), &sites_dir.join("demo"));
+    test_support::dirs::copy_dir(Path::new(SINGLE), &sites_dir.join("single"));
+    std::fs::create_dir_all(sites_dir.join("broken")).expect("a folder");
+    std::fs::write(sites_dir.join("broken/site.json"), "{\"config\": ").expect("written");
+
+    let data_dir = test_support::dirs::fresh_dir("catalogue_data");
+    let mut config = config_in(&sites_dir.join("demo"), &data_dir);
+    config.sites_dir = Some(sites_dir.clone());
+    let application = Application::build(config)
+        .await
+        .expect("a broken bundle does not stop the others");
+    let catalogue = serve(application, data_dir).await;
+
+    let client = &catalogue.client;
+    let served = eventually(SERVED_WITHIN, || async {
+        site_name(client, Some("single")).await.is_ok()
+    })
+    .await;
+    assert!(served, "the other bundle's site is served");
+    assert_eq!(
+        site_name(&catalogue.client, Some("broken")).await,
+        Err(Code::NotFound)
+    );
+    let addresses = catalogue
+        .client
+        .clone()
+        .watch_sites(pb::WatchSitesRequest {})
+        .await
+        .expect("the stream")
+        .into_inner()
+        .message()
+        .await
+        .expect("a message")
+        .expect("the sites");
+    let hosts: Vec<(String, Vec<String>)> = addresses
+        .sites
+        .into_iter()
+        .map(|site| (site.site_id, site.hosts))
+        .collect();
+    assert_eq!(
+        hosts,
+        [
+            (
+                "demo".to_owned(),
+                vec![
+                    "127.0.0.1".to_owned(),
+                    "demo.localhost".to_owned(),
+                    "localhost".to_owned()
+                ]
+            ),
+            ("single".to_owned(), vec!["single.localhost".to_owned()]),
+        ]
+    );
+    // Each site of the local demo has its ingest key.
+    assert!(!catalogue.demo_key("single").is_empty());
+    let _ = std::fs::remove_dir_all(sites_dir);
+}
+
+#[tokio::test]
+async fn a_site_whose_records_make_no_catalogue_is_named_unavailable_and_the_others_serve() {
+    let data_dir = test_support::dirs::fresh_dir("catalogue_data");
+    let config = config_in(Path::new(DEMO), &data_dir);
+    let store = svc_catalogue::connect_store(&config)
+        .await
+        .expect("the store");
+    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock())
+        .await
+        .expect("imported");
+    // Settings no bundle check would let through: a time zone that does not exist.
+    sqlx::query(
+        "UPDATE catalogue_sites \
+         SET settings = json_set(settings, '$.config.timeZone', 'Nowhere/Land') \
+         WHERE id = 'single'",
+    )
+    .execute(store.pool())
+    .await
+    .expect("broken");
+    let application = Application::build(config)
+        .await
+        .expect("the default site starts");
+    let catalogue = serve(application, data_dir).await;
+    let mut sites = catalogue
+        .client
+        .clone()
+        .watch_sites(pb::WatchSitesRequest {})
+        .await
+        .expect("the stream")
+        .into_inner();
+    let named = tokio::time::timeout(SERVED_WITHIN, async {
+        while let Some(addresses) = sites.message().await.expect("a message") {
+            if let Some(single) = addresses.sites.iter().find(|site| site.site_id == "single")
+                && !single.unavailable.is_empty()
+            {
+                return single.unavailable.clone();
+            }
+        }
+        String::new()
+    })
+    .await
+    .expect("named within 10 s");
+    assert!(named.contains("timeZone"), "{named}");
+    assert!(site_name(&catalogue.client, Some("demo")).await.is_ok());
+    assert_eq!(
+        site_name(&catalogue.client, Some("single")).await,
+        Err(Code::NotFound)
+    );
+}
+
+#[tokio::test]
+async fn an_ingest_key_writes_its_own_site_only_on_calls_about_that_site() {
+    let catalogue = spawn_demo().await;
+    let store = svc_catalogue::connect_store(&config_in(Path::new(DEMO), &catalogue.data_dir))
+        .await
+        .expect("the store");
+    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock())
+        .await
+        .expect("imported");
+    let (_, single_key) = store.create_key("single", "test").await.expect("a key");
+    let demo_key = catalogue.demo_key("demo");
+    let client = proto::catalogue::v1::ingest_client::IngestClient::connect(format!(
+        "http://{}",
+        catalogue.addr
+    ))
+    .await
+    .expect("connect");
+    // The answer's code to a delete of a page nobody has, with `key`, about `site`.
+    let code = |key: String, site: Option<&'static str>| {
+        let mut client = client.clone();
+        async move {
+            let mut request = tonic::Request::new(pb::DeleteRequest {
+                kind: "page".to_owned(),
+                id: "no-such-page".to_owned(),
+            });
+            request.metadata_mut().insert(
+                "authorization",
+                format!("Bearer {key}").parse().expect("a header value"),
+            );
+            if let Some(site) = site {
+                request
+                    .metadata_mut()
+                    .insert(proto::site::METADATA, site.parse().expect("a site id"));
+            }
+            match client.delete(request).await {
+                Ok(_) => Code::Ok,
+                Err(status) => status.code(),
+            }
+        }
+    };
+    assert_ne!(
+        code(single_key.clone(), Some("single")).await,
+        Code::Unauthenticated
+    );
+    assert_ne!(
+        code(demo_key.clone(), Some("demo")).await,
+        Code::Unauthenticated
+    );
+    assert_ne!(code(demo_key.clone(), None).await, Code::Unauthenticated);
+    assert_eq!(
+        code(single_key.clone(), Some("demo")).await,
+        Code::Unauthenticated
+    );
+    assert_eq!(code(single_key, None).await, Code::Unauthenticated);
+    assert_eq!(code(demo_key, Some("single")).await, Code::Unauthenticated);
 }
