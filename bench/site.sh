@@ -89,15 +89,4 @@ for path in "${paths[@]}"; do
     done
 done
 echo
-python3 - "$results" <<'PY'
-import statistics, sys
-rows = {}
-for line in open(sys.argv[1]):
-    path, g_rps, g_p99, n_rps, n_p99 = line.split()
-    rows.setdefault(path, []).append((float(g_rps), float(g_p99), float(n_rps), float(n_p99)))
-print(f"{'path':58} {'req/s ratio':>11} {'p99 ratio':>10}  (median; target >= 0.8 and <= 1.5)")
-for path, runs in rows.items():
-    throughput = statistics.median(g / n for g, _, n, _ in runs)
-    p99 = statistics.median(g / max(n, 0.001) for _, g, _, n in runs)
-    print(f"{path:58} {throughput:11.2f} {p99:10.2f}")
-PY
+summarise "$results" "path"

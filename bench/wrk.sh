@@ -19,15 +19,34 @@ require() {
 }
 
 # "<requests/s> <p99 in ms>" of one wrk run (-t1, $CONNECTIONS connections,
-# $SECONDS_PER_RUN seconds) against a URL; a second argument names a wrk Lua script.
+# $SECONDS_PER_RUN seconds) against a URL; a second argument names a wrk Lua script (or
+# is empty), the rest go to wrk as they are (-H "Host: ...").
 measure() {
-    wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency ${2:+-s "$2"} "$1" | awk '
+    wrk -t1 -c"$CONNECTIONS" -d"${SECONDS_PER_RUN}s" --latency ${2:+-s "$2"} "${@:3}" "$1" | awk '
         /Requests\/sec:/ { rps = $2 }
         /^ +99%/ {
             value = $2; unit = value; sub(/[0-9.]+/, "", unit); sub(/[a-z]+$/, "", value)
             p99 = (unit == "us") ? value / 1000 : (unit == "s") ? value * 1000 : value
         }
         END { printf "%.0f %.2f\n", rps, p99 }'
+}
+
+# The median ratios of the gateway's to nginx's requests/s and p99 per name, from the
+# lines "<name> <gw req/s> <gw p99> <nx req/s> <nx p99>" of file $1; $2 heads the column
+# of names.
+summarise() {
+    python3 - "$1" "$2" <<'PY'
+import statistics, sys
+rows = {}
+for line in open(sys.argv[1]):
+    name, g_rps, g_p99, n_rps, n_p99 = line.split()
+    rows.setdefault(name, []).append((float(g_rps), float(g_p99), float(n_rps), float(n_p99)))
+print(f"{sys.argv[2]:58} {'req/s ratio':>11} {'p99 ratio':>10}  (median; target >= 0.8 and <= 1.5)")
+for name, runs in rows.items():
+    throughput = statistics.median(g / n for g, _, n, _ in runs)
+    p99 = statistics.median(g / max(n, 0.001) for _, g, _, n in runs)
+    print(f"{name:58} {throughput:11.2f} {p99:10.2f}")
+PY
 }
 
 # Waits for the gateway on $1 (host:port) to have rendered its site: $2 seconds at most

@@ -20,7 +20,7 @@ use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
 use crate::publish::renderer::Renderer;
-use crate::publish::{PublishStatus, Published};
+use crate::publish::{BackgroundWork, PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
 use crate::third_party::proxy::ThirdPartyProxy;
 use crate::ticketing::sandbox::TicketingSandbox;
@@ -60,6 +60,8 @@ pub struct Common {
     pub max_in_flight: usize,
     /// How every site stands, for `/readyz`.
     pub sites: SiteStates,
+    /// What every site's publisher shares.
+    pub background: BackgroundWork,
 }
 
 pub fn app(shared: Shared) -> Router {

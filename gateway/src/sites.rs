@@ -24,7 +24,7 @@ use crate::app::{Common, Shared, app};
 use crate::clients::Services;
 use crate::error::error_response;
 use crate::ops::SiteState;
-use crate::publish::{PublishStatus, Published, Publisher};
+use crate::publish::{Activity, PublishStatus, Published, Publisher};
 use crate::security;
 use crate::site_snapshot::{SiteCache, SiteOverrides};
 
@@ -75,6 +75,7 @@ impl AppParts {
             template: self.common.web.template(),
             origin: origin.to_owned(),
             kept_weeks: Default::default(),
+            background: self.common.background.clone(),
         }
         .spawn();
         let router = app(Shared {
@@ -104,6 +105,8 @@ struct Routing {
     hosts: HashMap<String, String>,
     /// The default site's id: it answers the operations endpoints on any host.
     default_site: String,
+    /// Where each request is noted, for the background work (publish::BackgroundWork).
+    activity: Activity,
 }
 
 /// Answered on any host, by the default site's application: probes and scrapers name
@@ -141,6 +144,7 @@ impl Sites {
             apps: HashMap::from([(String::new(), Arc::new(default_site))]),
             hosts: HashMap::new(),
             default_site: String::new(),
+            activity: parts.common.background.activity().clone(),
         };
         Sites {
             routing: Arc::new(ArcSwap::from_pointee(routing)),
@@ -198,7 +202,9 @@ impl Sites {
         let current = self.routing.load();
         let mut next = Routing {
             default_site: addresses.default_site_id.clone(),
-            ..Routing::default()
+            activity: current.activity.clone(),
+            apps: HashMap::new(),
+            hosts: HashMap::new(),
         };
         let mut states = BTreeMap::new();
         for address in &addresses.sites {
@@ -259,7 +265,10 @@ fn public_origin(deployment: &str, address: &catalogue::SiteAddress, is_default:
 /// Sends `request` to its site's application. A lookup and a clone of an `Arc` on the
 /// way of every request, published files included: nothing more.
 async fn dispatch(State(routing): State<Arc<ArcSwap<Routing>>>, request: Request) -> Response {
-    let app = routing.load().app_for(&request).cloned();
+    let routing = routing.load();
+    routing.activity.saw_request();
+    let app = routing.app_for(&request).cloned();
+    drop(routing);
     match app {
         Some(app) => match app.router.clone().oneshot(request).await {
             Ok(response) => response,

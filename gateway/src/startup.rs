@@ -16,6 +16,7 @@ use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::ops::SiteStates;
+use crate::publish::BackgroundWork;
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::site_snapshot::SiteOverrides;
 use crate::sites::{AbortOnDrop, AppParts, Sites};
@@ -106,6 +107,7 @@ impl Application {
                 trusted_proxies: config.trusted_proxies.clone(),
                 max_in_flight: config.max_in_flight,
                 sites: SiteStates::default(),
+                background: BackgroundWork::default(),
             },
         };
         let default_site = parts.start_site(None, &config.public_url);

@@ -75,38 +75,47 @@ impl SiteStates {
 impl SiteState {
     fn readiness(&self) -> SiteReadiness {
         let last_error = self.status.get().last_error;
-        let published = self.published.current().is_some();
-        if !self.unavailable.is_empty() {
-            SiteReadiness {
-                status: if published { "stale" } else { "unavailable" },
-                problem: Some(self.unavailable.clone()),
-            }
-        } else if published {
-            SiteReadiness {
-                status: "published",
-                problem: last_error,
-            }
+        let snapshot = self.published.current();
+        let rendered = snapshot.as_ref().is_some_and(|snapshot| snapshot.complete);
+        let files_awaiting_best_brotli = snapshot
+            .as_ref()
+            .map_or(0, |snapshot| snapshot.awaiting_best_brotli().count());
+        let (status, problem) = if !self.unavailable.is_empty() {
+            let status = if snapshot.is_some() {
+                "stale"
+            } else {
+                "unavailable"
+            };
+            (status, Some(self.unavailable.clone()))
+        } else if snapshot.is_some() {
+            ("published", last_error)
         } else if last_error.is_some() {
-            SiteReadiness {
-                status: "unavailable",
-                problem: last_error,
-            }
+            ("unavailable", last_error)
         } else {
-            SiteReadiness {
-                status: "publishing",
-                problem: None,
-            }
+            ("publishing", None)
+        };
+        SiteReadiness {
+            status,
+            rendered,
+            files_awaiting_best_brotli,
+            problem,
         }
     }
 }
 
 /// One site of the deployment as `/readyz` shows it.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 struct SiteReadiness {
     /// published (its pages are served), publishing (not yet), stale (its last pages are
     /// served; the catalogue cannot serve what the site has become) or unavailable (the
     /// catalogue cannot serve it, or its first publishing failed).
     status: &'static str,
+    /// Whether its published pages are rendered (before, they are the web app's shell
+    /// with their data).
+    rendered: bool,
+    /// Its files still served with fast Brotli until the background pass.
+    files_awaiting_best_brotli: usize,
     /// What is wrong: why the catalogue cannot serve it, or the last publishing error.
     #[serde(skip_serializing_if = "Option::is_none")]
     problem: Option<String>,

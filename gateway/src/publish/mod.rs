@@ -122,6 +122,106 @@ pub struct Publisher {
     pub origin: String,
     /// Each theater's week of showtimes as the last publish fetched it.
     pub kept_weeks: content::KeptWeeks,
+    /// The background work every site's publisher shares.
+    pub background: BackgroundWork,
+}
+
+/// What every site's publisher shares (DESIGN.md section 12: many sites on one gateway):
+/// best-quality compression runs one file at a time for the whole gateway, only while no
+/// site is publishing and after a quiet spell without requests, so every site's pages go
+/// out first and serving never waits for it.
+#[derive(Debug, Clone)]
+pub struct BackgroundWork {
+    one_at_a_time: Arc<tokio::sync::Mutex<()>>,
+    /// How many sites are publishing now.
+    publishing: Arc<watch::Sender<usize>>,
+    activity: Activity,
+}
+
+impl Default for BackgroundWork {
+    fn default() -> BackgroundWork {
+        BackgroundWork {
+            one_at_a_time: Arc::default(),
+            publishing: Arc::new(watch::Sender::new(0)),
+            activity: Activity::default(),
+        }
+    }
+}
+
+/// How long the gateway goes without a request before background work takes a turn.
+const QUIET_SPELL: Duration = Duration::from_millis(200);
+
+/// When the gateway last received a request: one relaxed store on the way of each.
+#[derive(Debug, Clone)]
+pub struct Activity {
+    started: std::time::Instant,
+    /// Milliseconds after `started`.
+    last_request: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Default for Activity {
+    fn default() -> Activity {
+        Activity {
+            started: std::time::Instant::now(),
+            last_request: Arc::default(),
+        }
+    }
+}
+
+impl Activity {
+    pub fn saw_request(&self) {
+        self.last_request
+            .store(self.millis(), std::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// How long since the last request.
+    fn quiet_for(&self) -> Duration {
+        let last = self.last_request.load(std::sync::atomic::Ordering::Relaxed);
+        Duration::from_millis(self.millis().saturating_sub(last))
+    }
+
+    fn millis(&self) -> u64 {
+        u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+/// A site publishing, until dropped.
+struct Publishing(Arc<watch::Sender<usize>>);
+
+impl Drop for Publishing {
+    fn drop(&mut self) {
+        self.0.send_modify(|count| *count = count.saturating_sub(1));
+    }
+}
+
+impl BackgroundWork {
+    /// Counts a site publishing until the value returned is dropped.
+    fn publishing(&self) -> Publishing {
+        self.publishing.send_modify(|count| *count += 1);
+        Publishing(Arc::clone(&self.publishing))
+    }
+
+    /// Where each request is noted.
+    pub fn activity(&self) -> &Activity {
+        &self.activity
+    }
+
+    /// Waits for the turn of one background job: no site publishing, no request for a
+    /// [`QUIET_SPELL`] and no other job running; the turn lasts as long as the value
+    /// returned.
+    async fn turn(&self) -> tokio::sync::OwnedMutexGuard<()> {
+        let mut publishing = self.publishing.subscribe();
+        loop {
+            // The sender lives as long as `self`: waiting cannot fail.
+            let _ = publishing.wait_for(|count| *count == 0).await;
+            let quiet = self.activity.quiet_for();
+            if quiet >= QUIET_SPELL {
+                break;
+            }
+            tokio::time::sleep(QUIET_SPELL - quiet).await;
+        }
+        Arc::clone(&self.one_at_a_time).lock_owned().await
+    }
 }
 
 impl Publisher {
@@ -224,9 +324,11 @@ impl Publisher {
     }
 
     /// Compresses one file of the current snapshot that went out with fast Brotli at the
-    /// best quality, and publishes it in its place. One at a time, on one core, while no
-    /// version waits: the other core keeps serving.
+    /// best quality, and publishes it in its place. One at a time for the whole gateway,
+    /// on one core, while no version waits and no site publishes: the other core keeps
+    /// serving.
     async fn improve_one_brotli(&self) {
+        let _turn = self.background.turn().await;
         let Some(snapshot) = self.published.current() else {
             return;
         };
@@ -268,6 +370,7 @@ impl Publisher {
         {
             return Ok(());
         }
+        let _publishing = self.background.publishing();
         let started = std::time::Instant::now();
         let fetched = content::fetch(
             &self.services,

@@ -15,14 +15,16 @@ use crate::etag::ETag;
 use crate::site_snapshot::SiteSnapshot;
 
 /// Brotli at its best quality for every file in the end. Quality 11 takes about 0.5 s for
-/// a 300 KB page (a theater of a large chain, measured with bench/publish.sh), so a file
-/// past BROTLI_AT_ONCE_MAX is first published at BROTLI_FAST (a hundredth of the time,
-/// about a quarter more bytes) and compressed again at BROTLI_BEST in the background
-/// ([`Snapshot::awaiting_best_brotli`]): a changed movie of a large chain goes out in
-/// seconds, and its pages reach their smallest size soon after.
+/// a 300 KB page (a theater of a large chain, measured with bench/publish.sh) and tens of
+/// milliseconds for a demo page, which for fifty sites published at once is minutes of
+/// both cores (bench/sites.sh); so every file is first published at BROTLI_FAST (a
+/// hundredth of the time, about a quarter more bytes) and compressed again at BROTLI_BEST
+/// in the background ([`Snapshot::awaiting_best_brotli`]), one file at a time for the
+/// whole gateway and only while no site is publishing: a changed movie of a large chain,
+/// or a deployment's every site, goes out in seconds, and the pages reach their smallest
+/// size soon after.
 const BROTLI_BEST: u32 = 11;
 const BROTLI_FAST: u32 = 5;
-const BROTLI_AT_ONCE_MAX: usize = 128 * 1024;
 const BROTLI_WINDOW: u32 = 22;
 const GZIP_LEVEL: u32 = 9;
 const GZIP_FAST: u32 = 6;
@@ -59,8 +61,8 @@ pub struct Encoded {
 }
 
 impl PublishedFile {
-    /// Compresses `body` both ways, unless it is a raster image (CPU-heavy: run it off
-    /// the async threads).
+    /// Compresses `body` both ways (Brotli at BROTLI_FAST until the background pass),
+    /// unless it is a raster image (CPU-heavy: run it off the async threads).
     pub fn new(
         status: StatusCode,
         content_type: &'static str,
@@ -68,12 +70,7 @@ impl PublishedFile {
         content_security_policy: Option<HeaderValue>,
         changed_at: jiff::Timestamp,
     ) -> PublishedFile {
-        let brotli_quality = if body.len() <= BROTLI_AT_ONCE_MAX {
-            BROTLI_BEST
-        } else {
-            BROTLI_FAST
-        };
-        let compression = compressible(content_type).then_some((GZIP_LEVEL, brotli_quality));
+        let compression = compressible(content_type).then_some((GZIP_LEVEL, BROTLI_FAST));
         PublishedFile::encoded(
             status,
             content_type,
@@ -325,7 +322,7 @@ mod tests {
     }
 
     #[test]
-    fn a_large_file_goes_out_fast_and_its_best_brotli_decodes_to_the_same_bytes() {
+    fn a_file_goes_out_fast_and_its_best_brotli_decodes_to_the_same_bytes() {
         // Showtimes of a large theater's week: varied enough that quality tells.
         let titles = ["The Long Night", "Velocity", "Paper Moons", "Harbor Lights"];
         let body = Bytes::from(
@@ -341,7 +338,6 @@ mod tests {
                 })
                 .collect::<String>(),
         );
-        assert!(body.len() > BROTLI_AT_ONCE_MAX);
         let fast = PublishedFile::new(
             StatusCode::OK,
             "text/html",

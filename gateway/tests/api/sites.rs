@@ -36,9 +36,8 @@ async fn site_name_at(gateway: &TestGateway, host: &str) -> String {
         .to_owned()
 }
 
-/// Writes `single`'s bundle beside the demo in the gateway's catalogue store, as the
-/// `import` and `sites` commands do, with a host name for each site.
-async fn add_single(gateway: &TestGateway) {
+/// The gateway's catalogue store, as the `import` and `sites` commands open it.
+async fn catalogue_store(gateway: &TestGateway) -> svc_catalogue::store::Store {
     let data_dir = gateway.data_dir.display().to_string();
     let config = svc_catalogue::Config::from_lookup(|name| match name {
         "SITE_DIR" => Some(DEMO_SITE.to_owned()),
@@ -46,9 +45,15 @@ async fn add_single(gateway: &TestGateway) {
         _ => None,
     })
     .expect("a configuration");
-    let store = svc_catalogue::connect_store(&config)
+    svc_catalogue::connect_store(&config)
         .await
-        .expect("the store");
+        .expect("the store")
+}
+
+/// Writes `single`'s bundle beside the demo in the gateway's catalogue store, as the
+/// `import` and `sites` commands do, with a host name for each site.
+async fn add_single(gateway: &TestGateway) {
+    let store = catalogue_store(gateway).await;
     let clock = svc_catalogue::version::Clock::default();
     svc_catalogue::import::import(&store, "single", Path::new(SINGLE_SITE), clock)
         .await
@@ -184,16 +189,7 @@ async fn readyz_names_a_site_whose_settings_broke_and_it_and_the_others_still_se
     assert!(routed, "both sites published");
     // Settings no bundle check would let through, as a faulty writer might leave them,
     // committed: the catalogue hears the file change and reads the site again.
-    let data_dir = gateway.data_dir.display().to_string();
-    let config = svc_catalogue::Config::from_lookup(|name| match name {
-        "SITE_DIR" => Some(DEMO_SITE.to_owned()),
-        "DATA_DIR" => Some(data_dir.clone()),
-        _ => None,
-    })
-    .expect("a configuration");
-    let store = svc_catalogue::connect_store(&config)
-        .await
-        .expect("the store");
+    let store = catalogue_store(&gateway).await;
     sqlx::query(
         "UPDATE catalogue_sites \
          SET settings = json_set(settings, '$.config.timeZone', 'Nowhere/Land'), \

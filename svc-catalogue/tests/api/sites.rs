@@ -54,6 +54,18 @@ async fn with_single() -> (TestCatalogue, Store, PostgresDatabase) {
     (catalogue, store, database)
 }
 
+/// `single`'s bundle imported as the site `single` into `catalogue`'s SQLite store by a
+/// store of its own, as the `import` command's process does: that store.
+async fn import_single_beside(catalogue: &TestCatalogue) -> Store {
+    let store = svc_catalogue::connect_store(&config_in(Path::new(DEMO), &catalogue.data_dir))
+        .await
+        .expect("the store");
+    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock())
+        .await
+        .expect("imported");
+    store
+}
+
 async fn site_name(client: &CatalogueClient<Channel>, site: Option<&str>) -> Result<String, Code> {
     let request = match site {
         Some(site) => on(site, pb::GetSiteRequest {}),
@@ -91,13 +103,7 @@ async fn a_site_imported_while_serving_is_served_by_its_name_and_a_call_naming_n
 #[tokio::test]
 async fn on_sqlite_a_site_the_import_command_writes_beside_the_serving_process_is_served() {
     let catalogue = spawn_demo().await;
-    // The `import` command's process: a store of its own on the same file.
-    let command = svc_catalogue::connect_store(&config_in(Path::new(DEMO), &catalogue.data_dir))
-        .await
-        .expect("the store");
-    svc_catalogue::import::import(&command, "single", Path::new(SINGLE), clock())
-        .await
-        .expect("imported");
+    import_single_beside(&catalogue).await;
     let client = &catalogue.client;
     let served = eventually(SERVED_WITHIN, || async {
         site_name(client, Some("single")).await.is_ok()
@@ -359,12 +365,7 @@ async fn a_site_whose_records_make_no_catalogue_is_named_unavailable_and_the_oth
 #[tokio::test]
 async fn an_ingest_key_writes_its_own_site_only_on_calls_about_that_site() {
     let catalogue = spawn_demo().await;
-    let store = svc_catalogue::connect_store(&config_in(Path::new(DEMO), &catalogue.data_dir))
-        .await
-        .expect("the store");
-    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock())
-        .await
-        .expect("imported");
+    let store = import_single_beside(&catalogue).await;
     let (_, single_key) = store.create_key("single", "test").await.expect("a key");
     let demo_key = catalogue.demo_key("demo");
     let client = proto::catalogue::v1::ingest_client::IngestClient::connect(format!(
