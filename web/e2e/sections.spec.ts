@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { getJson, type TheaterJson } from './helpers';
+import { expectHydrated, getJson, type TheaterJson } from './helpers';
 
 type EventJson = { id: string; title?: string; path?: string };
 
@@ -8,6 +8,9 @@ test.describe('theaters, showtimes and events', () => {
     const theaters = await getJson<TheaterJson[]>(request, '/api/v1/theaters');
     await page.goto('/theaters/');
     await expect(page.getByTestId('theater-card')).toHaveCount(theaters.length);
+    // A click while the published markup is being hydrated can be lost (it failed now and
+    // then under load): the visitor's click comes once the page is live.
+    await expectHydrated(page);
     const last = theaters.at(-1);
     if (!last) throw new Error('the demo chain has no theater');
     await page.getByTestId('theater-card').last().getByRole('heading').getByRole('link').click();
