@@ -43,8 +43,8 @@ pub struct Config {
     pub upstream_url: Option<String>,
     /// How long an upstream call may take (LOYALTY_UPSTREAM_TIMEOUT_MS).
     pub upstream_timeout: Duration,
-    /// The site's origins (LOYALTY_SITE_ORIGINS, comma-separated): password reset links
-    /// may only point there.
+    /// The sites' origins (LOYALTY_SITE_ORIGINS, comma-separated; `*.` names every
+    /// subdomain of a host): password reset links may only point there.
     pub site_origins: Vec<String>,
     /// Seed the demo chain's member, rewards, gift card and e-vouchers at start-up
     /// (LOYALTY_DEMO_SEED, true or false).
@@ -146,7 +146,9 @@ impl Config {
                 5000,
             )?,
             site_origins: lookup("LOYALTY_SITE_ORIGINS")
-                .unwrap_or_else(|| "http://127.0.0.1:8080,http://localhost:8080".to_owned())
+                .unwrap_or_else(|| {
+                    "http://127.0.0.1:8080,http://localhost:8080,http://*.localhost:8080".to_owned()
+                })
                 .split(',')
                 .map(|origin| origin.trim().trim_end_matches('/').to_owned())
                 .filter(|origin| !origin.is_empty())

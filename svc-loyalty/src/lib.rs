@@ -80,7 +80,13 @@ impl Application {
                 WalletSigner::from_service_account(
                     wallet.service_account.expose(),
                     wallet.issuer_id.clone(),
-                    config.site_origins.clone(),
+                    // A pass names real origins: none with a `*`.
+                    config
+                        .site_origins
+                        .iter()
+                        .filter(|origin| !origin.contains('*'))
+                        .cloned()
+                        .collect(),
                 )
                 .map_err(Error::WalletKey)?,
             ),

@@ -34,15 +34,40 @@ pub fn reset_link(
     format!("{base}{separator}{query}")
 }
 
-/// Whether `root_url` is one of the site's own origins, so a reset e-mail never links
-/// to a page that is not the chain's.
+/// Whether `root_url` is at one of the site's own origins, so a reset e-mail never links
+/// to a page that is not the chain's. An origin may name every subdomain of a host with
+/// `*.` (`http://*.localhost:8080`: the local demo's sites, DESIGN.md section 12).
 pub fn is_allowed_root(root_url: &str, origins: &[String]) -> bool {
-    origins.iter().any(|origin| {
-        root_url == origin
-            || root_url
-                .strip_prefix(origin.as_str())
-                .is_some_and(|rest| rest.starts_with('/') || rest.starts_with('?'))
-    })
+    origins
+        .iter()
+        .any(|origin| match origin.split_once("://*.") {
+            Some((scheme, host)) => at_subdomain(root_url, scheme, host),
+            None => {
+                root_url == origin
+                    || root_url
+                        .strip_prefix(origin.as_str())
+                        .is_some_and(|rest| rest.starts_with('/') || rest.starts_with('?'))
+            }
+        })
+}
+
+/// Whether `root_url` is `scheme`://`label.`…`host`, with labels of letters, digits and '-'.
+fn at_subdomain(root_url: &str, scheme: &str, host: &str) -> bool {
+    let Some(rest) = root_url
+        .strip_prefix(scheme)
+        .and_then(|rest| rest.strip_prefix("://"))
+    else {
+        return false;
+    };
+    let authority = &rest[..rest.find(['/', '?']).unwrap_or(rest.len())];
+    authority
+        .strip_suffix(host)
+        .and_then(|labels| labels.strip_suffix('.'))
+        .is_some_and(|labels| {
+            labels.split('.').all(|label| {
+                !label.is_empty() && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+            })
+        })
 }
 
 #[cfg(test)]
@@ -107,5 +132,28 @@ mod tests {
         assert!(is_allowed_root("https://mq.example/account", &origins));
         assert!(!is_allowed_root("https://mq.example.evil.test/", &origins));
         assert!(!is_allowed_root("https://evil.test/", &origins));
+    }
+
+    #[test]
+    fn an_origin_with_a_star_allows_the_subdomains_of_its_host_and_nothing_else() {
+        let origins = vec!["http://*.localhost:8080".to_owned()];
+        for allowed in [
+            "http://single.localhost:8080",
+            "http://demo.localhost:8080/account?x=1",
+            "http://a.b-c.localhost:8080/",
+        ] {
+            assert!(is_allowed_root(allowed, &origins), "{allowed}");
+        }
+        for refused in [
+            "http://localhost:8080",
+            "https://single.localhost:8080",
+            "http://single.localhost:8081",
+            "http://single.localhost:8080.evil.test/",
+            "http://user@single.localhost:8080",
+            "http://evil.test/.localhost:8080",
+            "http://.localhost:8080",
+        ] {
+            assert!(!is_allowed_root(refused, &origins), "{refused}");
+        }
     }
 }
