@@ -68,16 +68,17 @@ impl Queue {
     fn next(&self) -> Job {
         let mut lines = self.lines();
         loop {
-            if let Some(site) = lines.turns.pop_front()
-                && let Some(line) = lines.waiting.get_mut(&site)
-                && let Some(job) = line.pop_front()
-            {
-                if line.is_empty() {
-                    lines.waiting.remove(&site);
-                } else {
-                    lines.turns.push_back(site);
+            while let Some(site) = lines.turns.pop_front() {
+                if let Some(line) = lines.waiting.get_mut(&site)
+                    && let Some(job) = line.pop_front()
+                {
+                    if line.is_empty() {
+                        lines.waiting.remove(&site);
+                    } else {
+                        lines.turns.push_back(site);
+                    }
+                    return job;
                 }
-                return job;
             }
             lines = self
                 .job_came

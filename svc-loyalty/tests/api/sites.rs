@@ -228,7 +228,10 @@ async fn cards_codes_rewards_and_gift_cards_are_their_sites_own(database: &TestD
     let mail = mails(database).last().cloned().expect("a mail");
     // The link leads to the site's own address (LOYALTY_SITE_ORIGINS' default takes
     // every *.localhost of the local demo).
-    assert!(mail.contains("http://single.localhost:8080/reset?resetCode="), "{mail}");
+    assert!(
+        mail.contains("http://single.localhost:8080/reset?resetCode="),
+        "{mail}"
+    );
     let code = reset_code_in(&mail);
     let reset = ("POST", "/Member/v3/ResetPassword");
     let payload = json!({"password": "Nachos#2025", "resetCode": code, "membershipId": ""});
