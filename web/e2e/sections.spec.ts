@@ -37,6 +37,7 @@ test.describe('theaters, showtimes and events', () => {
     const events = await getJson<EventJson[]>(request, '/api/v1/events');
     await page.goto('/events/');
     await expect(page.getByTestId('event-card')).toHaveCount(events.length);
+    await expectHydrated(page);
     const [first] = events;
     if (!first) return;
     await page.getByTestId('event-card').first().getByRole('link').click();
