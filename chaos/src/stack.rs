@@ -47,6 +47,13 @@ impl Stack {
         every: &[(&str, String)],
         loyalty_env: &[(&str, String)],
     ) -> Stack {
+        // Every service takes the demo chain for its default site, whichever folder its
+        // bundle was copied to, as compose and Kubernetes set SITE_ID (`every` may say
+        // otherwise).
+        let every: Vec<(&str, String)> = std::iter::once(("SITE_ID", "demo".to_owned()))
+            .chain(every.iter().cloned())
+            .collect();
+        let every = every.as_slice();
         let addr = |port: u16| format!("127.0.0.1:{port}");
         let catalogue_addr = addr(free_port());
         let loyalty_addr = addr(free_port());

@@ -93,7 +93,6 @@ pub fn app(shared: Shared) -> Router {
         }))
         .merge(loyalty::router(LoyaltyContext {
             services: shared.services,
-            site: shared.site.clone(),
             loyalty_brand: shared.common.loyalty_brand,
             trusted_proxies: shared.common.trusted_proxies,
         }))

@@ -120,18 +120,21 @@ pub fn loyalty_brand(lookup: &impl Fn(&str) -> Option<String>) -> Result<String,
 }
 
 /// The deployment's default site (SITE_ID): the site of a call that names none and of
-/// data from before sites; `default` when unset. Lower-case letters, digits and '-'.
-pub fn site_id(
-    lookup: &impl Fn(&str) -> Option<String>,
-    default: impl FnOnce() -> String,
-) -> Result<String, ConfigError> {
+/// data from before sites. Unset, every service takes svc-catalogue's: the site its
+/// bundle folder (SITE_DIR, default `site/demo`) is imported as, or `demo` without one,
+/// so that the services of one process agree. Lower-case letters, digits and '-'.
+pub fn site_id(lookup: &impl Fn(&str) -> Option<String>) -> Result<String, ConfigError> {
     match lookup("SITE_ID").filter(|id| !id.is_empty()) {
         Some(id) if proto::site::is_site_id(&id) => Ok(id),
         Some(id) => Err(ConfigError {
             variable: "SITE_ID",
             problem: format!("'{id}' is not lower-case letters, digits and '-'"),
         }),
-        None => Ok(default()),
+        None => Ok(match lookup("SITE_DIR") {
+            None => "demo".to_owned(),
+            Some(dir) if dir.is_empty() => "demo".to_owned(),
+            Some(dir) => proto::site::id_of_folder(std::path::Path::new(&dir)),
+        }),
     }
 }
 

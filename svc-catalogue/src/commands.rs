@@ -49,7 +49,7 @@ async fn command(config: &Config, words: &[&str]) -> Result<String, String> {
             let dir = Path::new(dir);
             let site = words
                 .get(2)
-                .map_or_else(|| import::site_id_of(dir), |site| (*site).to_owned());
+                .map_or_else(|| proto::site::id_of_folder(dir), |site| (*site).to_owned());
             check_site_id(&site)?;
             let clock = crate::clock(config);
             let commit = import::import(&store().await?, &site, dir, clock)

@@ -52,11 +52,7 @@ impl Config {
             Some(dir) if dir.is_empty() => None,
             Some(dir) => Some(PathBuf::from(dir)),
         };
-        let site_id = platform::config::site_id(&lookup, || {
-            site_dir
-                .as_deref()
-                .map_or_else(|| "demo".to_owned(), crate::import::site_id_of)
-        })?;
+        let site_id = platform::config::site_id(&lookup)?;
         let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "./data".to_owned()));
         let database_url = platform::config::database_url(&lookup, &data_dir.join("catalogue.db"))?;
         let reload_every = platform::config::millis(&lookup, "CATALOGUE_RELOAD_MS", 2000)?;

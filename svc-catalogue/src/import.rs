@@ -17,33 +17,8 @@ use crate::store::Store;
 use crate::store::sites::Commit;
 use crate::version::Clock;
 
-/// The site a bundle folder is imported as: its name, lower-cased, with anything but
-/// letters, digits and '-' made '-' (`site/demo` is the site `demo`).
-pub fn site_id_of(dir: &Path) -> String {
-    let name = dir
-        .file_name()
-        .map(|name| name.to_string_lossy().to_lowercase())
-        .unwrap_or_default();
-    let id: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_lowercase() || c.is_ascii_digit() {
-                c
-            } else {
-                '-'
-            }
-        })
-        .collect();
-    let id = id.trim_matches('-');
-    if id.is_empty() {
-        "site".to_owned()
-    } else {
-        id.to_owned()
-    }
-}
-
 /// The bundles in `dir`: each folder holding a `site.json`, as the site named after it
-/// ([`site_id_of`]), in the order of their names.
+/// ([`proto::site::id_of_folder`]), in the order of their names.
 pub fn bundles_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
     let unreadable = |source| Error::DataDir {
         dir: dir.display().to_string(),
@@ -53,7 +28,7 @@ pub fn bundles_in(dir: &Path) -> Result<Vec<(String, PathBuf)>, Error> {
     for entry in std::fs::read_dir(dir).map_err(unreadable)? {
         let path = entry.map_err(unreadable)?.path();
         if path.join("site.json").is_file() {
-            bundles.push((site_id_of(&path), path));
+            bundles.push((proto::site::id_of_folder(&path), path));
         }
     }
     bundles.sort();
@@ -247,19 +222,4 @@ fn report_rejection() {
 
 fn set_rejected(rejected: bool) {
     metrics::gauge!("catalogue_bundle_rejected").set(if rejected { 1.0 } else { 0.0 });
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_bundle_is_the_site_named_after_its_folder() {
-        assert_eq!(site_id_of(Path::new("site/demo")), "demo");
-        assert_eq!(
-            site_id_of(Path::new("/tmp/Catalogue_Bundle.7")),
-            "catalogue-bundle-7"
-        );
-        assert_eq!(site_id_of(Path::new("/")), "site");
-    }
 }

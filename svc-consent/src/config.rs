@@ -19,8 +19,8 @@ pub struct Config {
     /// Where the gRPC server listens (CONSENT_ADDR).
     pub addr: SocketAddr,
     pub database: ReceiptDatabase,
-    /// The deployment's default site (SITE_ID, default `demo`; svc-catalogue's): the site
-    /// of a call that names none and of receipts from before sites.
+    /// The deployment's default site (SITE_ID; unset, svc-catalogue's: SITE_DIR's folder
+    /// name, else `demo`): the site of a call that names none and of receipts from before sites.
     pub site_id: String,
 }
 
@@ -51,7 +51,7 @@ impl Config {
         Ok(Config {
             addr: platform::config::socket_addr(&lookup, "CONSENT_ADDR", "127.0.0.1:50054")?,
             database,
-            site_id: platform::config::site_id(&lookup, || "demo".to_owned())?,
+            site_id: platform::config::site_id(&lookup)?,
         })
     }
 }

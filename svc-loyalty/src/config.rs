@@ -11,8 +11,8 @@ pub use platform::config::ConfigError;
 pub struct Config {
     /// Where the gRPC server listens (LOYALTY_ADDR).
     pub addr: SocketAddr,
-    /// The deployment's default site (SITE_ID, default `demo`; svc-catalogue's): the site
-    /// of a call that names none, of members from before sites, and of the demo seed.
+    /// The deployment's default site (SITE_ID; unset, svc-catalogue's: SITE_DIR's folder
+    /// name, else `demo`): the site of a call that names none, of members from before sites, and of the demo seed.
     pub site_id: String,
     /// Names the session headers and the version 3 query parameters (LOYALTY_BRAND).
     pub brand: String,
@@ -103,7 +103,7 @@ impl Config {
         let database_url = platform::config::database_url(&lookup, &data_dir.join("loyalty.db"))?;
         Ok(Config {
             addr: platform::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
-            site_id: platform::config::site_id(&lookup, || "demo".to_owned())?,
+            site_id: platform::config::site_id(&lookup)?,
             brand: platform::config::loyalty_brand(&lookup)?,
             database_url,
             database_max_connections: u32::try_from(positive(

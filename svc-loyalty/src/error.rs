@@ -37,6 +37,17 @@ pub enum Error {
     /// The wallet service account cannot sign: the start fails and says why.
     #[error("WALLET_SERVICE_ACCOUNT_FILE: {0}")]
     WalletKey(String),
+    /// The call's site is not one of the catalogue's.
+    #[error("no site '{0}' in the catalogue")]
+    NoSuchSite(String),
+    /// The catalogue has not named the site's settings (yet): try again shortly.
+    #[error(
+        "the loyalty settings of site '{0}' are not known yet: the catalogue has not named them"
+    )]
+    SiteSettingsUnknown(String),
+    /// The site's loyalty settings are not valid; the message names the fault.
+    #[error("{0}")]
+    SiteSettings(String),
     #[error("the password workers have stopped")]
     PasswordWorkers,
     /// The password queue is full: try again shortly.
@@ -62,7 +73,10 @@ impl From<Error> for tonic::Status {
             | Error::Upstream(_)
             | Error::PaymentPortal(_)
             | Error::Mail(_)
+            | Error::SiteSettingsUnknown(_)
             | Error::Busy => tonic::Status::unavailable(error.to_string()),
+            Error::NoSuchSite(_) => tonic::Status::not_found(error.to_string()),
+            Error::SiteSettings(_) => tonic::Status::failed_precondition(error.to_string()),
             Error::Peach(_)
             | Error::Store(_)
             | Error::DataDir(_)

@@ -6,12 +6,15 @@ use tonic::{Request, Response, Status};
 use crate::Error;
 use crate::cypher::{Envelope, Provider};
 use crate::domain::config::{LoyaltySettings, SiteContext, normalise};
+use crate::site_settings::SiteSettings;
 use crate::upstream::Upstream;
 
 #[derive(Debug, Clone)]
 pub struct LoyaltyService {
     /// The site of a call that names none (SITE_ID).
     pub default_site: String,
+    /// Each site's loyalty settings, learned from the catalogue.
+    pub sites: SiteSettings,
     pub provider: Provider,
     /// Set in upstream mode: cypher calls go there instead of to the provider.
     pub upstream: Option<Upstream>,
@@ -79,7 +82,6 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
                 .map_err(|error| Status::invalid_argument(format!("payload: {error}")))?
         };
         let envelope = Envelope {
-            site_id,
             method: request.method,
             route: request.route,
             session_token: request.session_token,
@@ -87,11 +89,8 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             payload,
             captcha_token: request.captcha_token,
             client_address: request.client_address,
-            provider: request.provider,
-            include_activation: request.include_activation,
-            session_timeout_hours: request.session_timeout_hours,
-            allow_expired_accounts_login: request.allow_expired_accounts_login,
-            circuit_id: request.circuit_id,
+            loyalty: self.sites.of(&site_id).await?,
+            site_id,
         };
         let answer = match &self.upstream {
             Some(upstream) => upstream.forward(&envelope).await,

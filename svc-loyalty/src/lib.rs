@@ -12,6 +12,7 @@
 //! - [`metrics`]: gauges of the store's pool and the outbox, NATS publish failures.
 //! - [`password_workers`]: argon2id hashing on one thread per core, off the runtime.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
+//! - [`site_settings`]: each site's loyalty settings, followed in the catalogue.
 //! - [`upstream`]: upstream mode, cypher calls passed to a real cypher-compatible API.
 //! - [`grpc`]: the gRPC adapter over the domain and the provider.
 //! - [`error`]: the crate's error type and its gRPC status.
@@ -26,6 +27,7 @@ pub mod mail;
 pub mod metrics;
 pub mod password_workers;
 pub mod seed;
+pub mod site_settings;
 pub mod store;
 pub mod upstream;
 
@@ -35,6 +37,8 @@ use std::time::Duration;
 
 pub use config::Config;
 pub use error::Error;
+use platform::trace::{TracedChannel, traced};
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::loyalty::v1::loyalty_server::LoyaltyServer;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
@@ -46,6 +50,7 @@ use crate::cypher::payment_portal::{HttpPaymentPortal, NoPaymentPortal};
 use crate::cypher::wallet::WalletSigner;
 use crate::cypher::{Outside, Policy, Provider};
 use crate::mail::Mailer;
+use crate::site_settings::SiteSettings;
 use crate::store::Store;
 use crate::upstream::Upstream;
 
@@ -53,12 +58,16 @@ use crate::upstream::Upstream;
 const RELAY_POLL: Duration = Duration::from_secs(1);
 /// How often the pool and outbox gauges are sampled.
 const GAUGES_EVERY: Duration = Duration::from_secs(5);
+/// How long a call waits for its site's settings when the catalogue has not named them
+/// yet (just after a start).
+const SITE_SETTINGS_PATIENCE: Duration = Duration::from_secs(3);
 
 /// A loyalty service ready to serve.
 #[derive(Debug)]
 pub struct Application {
     service: grpc::LoyaltyService,
     store: Store,
+    catalogue: CatalogueClient<TracedChannel>,
     nats_url: Option<String>,
     events: Arc<Notify>,
 }
@@ -75,6 +84,7 @@ impl Application {
             seed::demo(&store, &config.site_id).await?;
         }
         let events = Arc::new(Notify::new());
+        let catalogue = connect_catalogue(&config.catalogue_addr)?;
         let wallet = match &config.wallet {
             Some(wallet) => Some(
                 WalletSigner::from_service_account(
@@ -93,7 +103,7 @@ impl Application {
             None => None,
         };
         let outside = Outside {
-            films: FilmCatalogue::connect_lazy(&config.catalogue_addr)?,
+            films: FilmCatalogue::new(catalogue.clone()),
             events: events.clone(),
             mailer: match &config.smtp_url {
                 Some(url) => Mailer::smtp(url.expose(), config.mail_from.clone())?,
@@ -130,6 +140,7 @@ impl Application {
         Ok(Application {
             service: grpc::LoyaltyService {
                 default_site: config.site_id,
+                sites: SiteSettings::new(SITE_SETTINGS_PATIENCE),
                 provider,
                 upstream: match &config.upstream_url {
                     Some(url) => Some(Upstream::new(url, &config.brand, config.upstream_timeout)?),
@@ -137,6 +148,7 @@ impl Application {
                 },
             },
             store,
+            catalogue,
             nats_url: config.nats_url,
             events,
         })
@@ -164,6 +176,7 @@ impl Application {
             ))
         });
         let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
+        let site_settings = self.service.sites.follow(self.catalogue);
         let served = platform::serving::serve(
             platform::serving::Services::new(LoyaltyServer::new(self.service)),
             listener,
@@ -172,10 +185,19 @@ impl Application {
         )
         .await;
         gauges.abort();
+        site_settings.abort();
         if let Some(relay) = relay {
             relay.abort();
         }
         served?;
         Ok(())
     }
+}
+
+/// A lazily connected client of the catalogue at `addr` (host:port), within the caller's
+/// trace.
+fn connect_catalogue(addr: &str) -> Result<CatalogueClient<TracedChannel>, Error> {
+    let endpoint = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?
+        .connect_timeout(Duration::from_secs(2));
+    Ok(CatalogueClient::new(traced(endpoint.connect_lazy())))
 }

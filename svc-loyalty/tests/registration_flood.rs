@@ -12,6 +12,12 @@ use serde_json::{Value, json};
 use svc_loyalty::{Application, Config};
 use test_support::dirs::fresh_dir;
 
+/// The demo chain's catalogue, from which the service learns its loyalty settings (the
+/// API tests' own, of which this test needs only the address).
+#[allow(dead_code)]
+#[path = "api/catalogue.rs"]
+mod catalogue;
+
 /// Registrations sent before the member logs in; the flood goes on while they do.
 const REGISTRATIONS: usize = 500;
 const SENDERS: usize = 200;
@@ -24,7 +30,6 @@ fn call(address: String, route: &str, payload: Value) -> CypherRequest {
         route: route.to_owned(),
         payload_json: payload.to_string(),
         client_address: address,
-        provider: "BOOST_POS".to_owned(),
         ..Default::default()
     }
 }
@@ -35,6 +40,7 @@ async fn a_members_login_succeeds_while_500_registrations_arrive_from_many_addre
     let config = Config::from_lookup(|name| match name {
         "DATA_DIR" => Some(data_dir.display().to_string()),
         "LOYALTY_DEMO_SEED" => Some("true".to_owned()),
+        "CATALOGUE_ADDR" => Some(catalogue::address()),
         _ => None,
     })
     .expect("configuration");

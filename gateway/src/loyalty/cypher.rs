@@ -13,21 +13,18 @@ use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
 use axum::routing::post;
 use bytes::Bytes;
-use proto::loyalty::v1::{CypherRequest, LoyaltyConfig};
+use proto::loyalty::v1::CypherRequest;
 use serde_json::{Map, Value};
 
 use crate::client_address::{ClientAddress, KnowsProxies, TrustedProxies};
 use crate::clients::Services;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::MAX_BODY_BYTES;
-use crate::site_snapshot::SiteCache;
 
 /// What `/api/cypher` reads besides the request.
 #[derive(Debug)]
 pub struct LoyaltyContext {
     pub services: Services,
-    /// The site, for its loyalty provider's settings.
-    pub site: SiteCache,
     /// LOYALTY_BRAND, lower-cased: the session headers are `{brand}-session-token`.
     pub loyalty_brand: String,
     pub trusted_proxies: TrustedProxies,
@@ -200,12 +197,6 @@ async fn cypher(
             .unwrap_or_default()
             .to_owned()
     };
-    // Without the site the call still goes through, with the provider settings'
-    // defaults (svc-loyalty reads 0 hours as its default).
-    let loyalty = match state.site.get(&state.services).await {
-        Ok(snapshot) => snapshot.loyalty.clone(),
-        Err(_) => LoyaltyConfig::default(),
-    };
     let reply = state
         .services
         .loyalty
@@ -219,11 +210,6 @@ async fn cypher(
             response_format: envelope.response_format,
             captcha_token: envelope.captcha_token,
             client_address,
-            provider: loyalty.provider,
-            include_activation: loyalty.include_activation,
-            session_timeout_hours: loyalty.session_timeout,
-            allow_expired_accounts_login: loyalty.allow_expired_accounts_login,
-            circuit_id: loyalty.circuit_id,
         })
         .await
         .map_err(AppError::loyalty)?

@@ -76,7 +76,7 @@ impl Provider {
             member_level_id: level_id.unwrap_or(DEFAULT_LEVEL.0),
             member_level_name: DEFAULT_LEVEL.1.to_owned(),
             member_expiry: NEVER_EXPIRES.to_owned(),
-            is_activated: !envelope.include_activation,
+            is_activated: !envelope.loyalty.include_activation,
             points: 0,
             has_username: true,
         };

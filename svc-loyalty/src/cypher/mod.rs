@@ -26,12 +26,12 @@ pub use reply::Reply;
 
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::config::DEFAULT_SESSION_TIMEOUT_HOURS;
 use crate::domain::credentials::sha256_hex;
 use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::events::MemberEvent;
 use crate::mail::Mailer;
+use crate::site_settings::SiteLoyalty;
 use crate::store::members;
 use crate::store::sessions::{self, SessionOwner};
 use crate::store::{Store, unix_now};
@@ -41,8 +41,8 @@ use limits::{Limited, RateLimits};
 use payment_portal::PaymentPortal;
 use wallet::WalletSigner;
 
-/// One call as the gateway passes it on.
-#[derive(Debug, Clone, Default)]
+/// One call as the gateway passes it on, with its site's loyalty settings.
+#[derive(Debug, Clone)]
 pub struct Envelope {
     /// The site the call is about: every member, card and code it finds is that site's.
     pub site_id: String,
@@ -56,29 +56,8 @@ pub struct Envelope {
     pub payload: Value,
     pub captcha_token: String,
     pub client_address: String,
-    /// The site's loyalty provider, for provider-specific rules and messages.
-    pub provider: String,
-    /// New members start inactive and go through the membership activation flow.
-    pub include_activation: bool,
-    /// The site's sessionTimeout in hours, the lifetime of refresh tokens; 0 or less
-    /// means the default (720).
-    pub session_timeout_hours: i32,
-    /// The site's allowExpiredAccountsLogin.
-    pub allow_expired_accounts_login: bool,
-    /// The site's circuitId, for member events; "" when the gateway knows none.
-    pub circuit_id: String,
-}
-
-impl Envelope {
-    /// How long a refresh token lives: the site's sessionTimeout hours.
-    fn refresh_seconds(&self) -> i64 {
-        let hours = if self.session_timeout_hours > 0 {
-            self.session_timeout_hours
-        } else {
-            DEFAULT_SESSION_TIMEOUT_HOURS
-        };
-        i64::from(hours) * 60 * 60
-    }
+    /// The site's loyalty settings, as svc-loyalty learned them from the catalogue.
+    pub loyalty: Arc<SiteLoyalty>,
 }
 
 /// How long sessions and lockouts last, when an account is blocked and how old a
@@ -185,9 +164,11 @@ impl Provider {
         }
         match self.dispatch(&route, envelope).await {
             Ok(reply) => Ok(reply),
-            Err(Error::Peach(code)) => {
-                Ok(Reply::failure(route.generation, code, &envelope.provider))
-            }
+            Err(Error::Peach(code)) => Ok(Reply::failure(
+                route.generation,
+                code,
+                &envelope.loyalty.provider,
+            )),
             Err(Error::BadInput(message)) => Ok(Reply::error(400, "invalid_argument", &message)),
             Err(error) => Err(error),
         }
@@ -264,7 +245,7 @@ impl Provider {
             &envelope.site_id,
             circuit(route, envelope),
             &route.cinema_id,
-            &envelope.provider,
+            &envelope.loyalty.provider,
         ))
     }
 
@@ -374,10 +355,10 @@ impl Provider {
 
 /// The circuit a call is made in: the site's, or the route's when the site names none.
 fn circuit<'a>(route: &'a Route, envelope: &'a Envelope) -> &'a str {
-    if envelope.circuit_id.is_empty() {
+    if envelope.loyalty.circuit_id.is_empty() {
         &route.circuit_id
     } else {
-        &envelope.circuit_id
+        &envelope.loyalty.circuit_id
     }
 }
 

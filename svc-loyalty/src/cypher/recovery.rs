@@ -51,7 +51,7 @@ impl Provider {
     }
 
     /// Sends a reset link to `emailAddress`; the link points at `rootUrl` (one of the
-    /// site's origins) and `resetPasswordLink`.
+    /// deployment's origins, on the call's site's own host) and `resetPasswordLink`.
     pub(super) async fn get_reset_password_code(
         &self,
         route: &Route,
@@ -63,6 +63,12 @@ impl Provider {
             return Err(Error::BadInput(
                 "rootUrl must be one of the site's origins (LOYALTY_SITE_ORIGINS)".into(),
             ));
+        }
+        if !envelope.loyalty.reaches(root_url) {
+            return Err(Error::BadInput(format!(
+                "rootUrl must be on one of the hosts of site '{}'",
+                envelope.site_id
+            )));
         }
         let (email, member_id) = self
             .member_by_email(envelope, route.param("emailAddress"))
@@ -79,7 +85,7 @@ impl Provider {
         let link = reset_link(
             root_url,
             route.param("resetPasswordLink"),
-            &envelope.provider,
+            &envelope.loyalty.provider,
             &code,
             &member_id,
             email.as_str(),

@@ -97,7 +97,8 @@ impl Provider {
         if !member.is_activated {
             return Err(PeachCode::NotActivated.into());
         }
-        if member.is_expired(&rfc3339(unix_now())) && !envelope.allow_expired_accounts_login {
+        if member.is_expired(&rfc3339(unix_now())) && !envelope.loyalty.allow_expired_accounts_login
+        {
             return Err(PeachCode::AccountExpired.into());
         }
         Ok(())
@@ -204,7 +205,7 @@ impl Provider {
             member_id: member_id.to_owned(),
             cypher_version: generation.number(),
             expires_at: now + self.policy.session_seconds,
-            refresh_expires_at: now + envelope.refresh_seconds(),
+            refresh_expires_at: now + envelope.loyalty.refresh_seconds(),
         };
         Ok((session, tokens))
     }

@@ -70,6 +70,7 @@ impl Store {
     pub async fn adopt_rows_from_before_sites(&self, site: &str) -> Result<(), sqlx::Error> {
         let mut transaction = self.pool.begin().await?;
         let mut adopted = 0;
+        // A redemption's reward follows its rewards row (ON UPDATE CASCADE).
         for table in [
             "members",
             "cards",
@@ -132,9 +133,10 @@ async fn migrate(url: &str) -> Result<(), sqlx::Error> {
 }
 
 /// The migrations for the database `url` names: the shared ones and that database's own,
-/// in version order. The database may be svc-consent's and svc-catalogue's too, whose
-/// migrations (from 1001, from 2001) are not this service's to check.
-fn migrator(url: &str) -> Migrator {
+/// in version order (the upgrade tests run those of a release before). The database may
+/// be svc-consent's and svc-catalogue's too, whose migrations (from 1001, from 2001) are
+/// not this service's to check.
+pub fn migrator(url: &str) -> Migrator {
     let own = if url.starts_with("postgres") {
         sqlx::migrate!("./migrations/postgres")
     } else {

@@ -35,8 +35,8 @@ pub async fn put_reward(pool: &AnyPool, site: &str, reward: &Reward) -> Result<(
     sqlx::query(
         "INSERT INTO rewards (id, name, points_cost, display_order, site_id) \
          VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (id) DO UPDATE SET name = excluded.name, points_cost = excluded.points_cost, \
-         display_order = excluded.display_order, site_id = excluded.site_id",
+         ON CONFLICT (site_id, id) DO UPDATE SET name = excluded.name, \
+         points_cost = excluded.points_cost, display_order = excluded.display_order",
     )
     .bind(&reward.id)
     .bind(&reward.name)
@@ -60,8 +60,8 @@ pub async fn order_reward(
     now: i64,
 ) -> Result<bool, sqlx::Error> {
     let done = sqlx::query(
-        "INSERT INTO redemptions (order_id, member_id, reward_id, ordered_at) \
-         SELECT $1, $2, id, $4 FROM rewards WHERE id = $3 AND site_id = $5",
+        "INSERT INTO redemptions (order_id, member_id, site_id, reward_id, ordered_at) \
+         SELECT $1, $2, site_id, id, $4 FROM rewards WHERE id = $3 AND site_id = $5",
     )
     .bind(order_id)
     .bind(member_id)
@@ -89,7 +89,7 @@ pub async fn confirm_redemption(
     let mut transaction = pool.begin().await?;
     let order: Option<(String, String)> = sqlx::query_as(
         "UPDATE redemptions SET confirmed_at = $2 WHERE order_id = $1 AND confirmed_at IS NULL \
-         AND member_id IN (SELECT id FROM members WHERE site_id = $3) \
+         AND site_id = $3 AND member_id IN (SELECT id FROM members WHERE site_id = $3) \
          RETURNING member_id, reward_id",
     )
     .bind(order_id)
@@ -100,11 +100,13 @@ pub async fn confirm_redemption(
     let Some((member_id, reward_id)) = order else {
         return Ok(None);
     };
-    let reward: Reward =
-        sqlx::query_as("SELECT id, name, points_cost, display_order FROM rewards WHERE id = $1")
-            .bind(&reward_id)
-            .fetch_one(&mut *transaction)
-            .await?;
+    let reward: Reward = sqlx::query_as(
+        "SELECT id, name, points_cost, display_order FROM rewards WHERE site_id = $1 AND id = $2",
+    )
+    .bind(site)
+    .bind(&reward_id)
+    .fetch_one(&mut *transaction)
+    .await?;
     let balance: Option<(i64,)> = sqlx::query_as(
         "UPDATE members SET points = points - $2 WHERE id = $1 AND points >= $2 RETURNING points",
     )
@@ -141,8 +143,8 @@ pub async fn put_gift_card(
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO gift_cards (card_number, pin, balance_cents, site_id) VALUES ($1, $2, $3, $4) \
-         ON CONFLICT (card_number) DO UPDATE SET pin = excluded.pin, \
-         balance_cents = excluded.balance_cents, site_id = excluded.site_id",
+         ON CONFLICT (site_id, card_number) DO UPDATE SET pin = excluded.pin, \
+         balance_cents = excluded.balance_cents",
     )
     .bind(card_number)
     .bind(pin)
@@ -190,8 +192,8 @@ pub async fn put_evoucher(
     sqlx::query(
         "INSERT INTO evoucher_concessions (id, cinema_id, name, price_cents, site_id) \
          VALUES ($1, $2, $3, $4, $5) \
-         ON CONFLICT (id) DO UPDATE SET cinema_id = excluded.cinema_id, name = excluded.name, \
-         price_cents = excluded.price_cents, site_id = excluded.site_id",
+         ON CONFLICT (site_id, id) DO UPDATE SET cinema_id = excluded.cinema_id, \
+         name = excluded.name, price_cents = excluded.price_cents",
     )
     .bind(&concession.id)
     .bind(&concession.cinema_id)

@@ -2,30 +2,28 @@
 //! cinema of site/single): the membership flow, or an e-mailed activation code, each
 //! working once (SPEC.md section 4). Each test runs on SQLite and on PostgreSQL.
 
-use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{PASSWORD, TestDatabase, cypher, mails, peach, request, send, spawn_loyalty};
+use crate::helpers::{
+    PASSWORD, TestDatabase, cypher, mails, peach, request, send_on, spawn_loyalty,
+};
 use crate::on_both_databases;
 
 const ACTIVATE: &str = "/Member/SetMemberToActivateOnComplete?circuitId=BIJOU";
 
-/// One call of the single-location cinema (RTS, includeActivation) as the gateway passes
-/// it on: the reply's body.
+/// One call about the single-location cinema (site/single: RTS, includeActivation) as
+/// the gateway passes it on: the reply's body.
 async fn single_cinema_call(
     client: &mut LoyaltyClient<Channel>,
     method: &str,
     route: &str,
     payload: Value,
 ) -> Value {
-    let call = CypherRequest {
-        provider: "RTS".to_owned(),
-        include_activation: true,
-        ..request(method, route, payload)
-    };
-    send(client, call).await.1
+    send_on(client, "single", request(method, route, payload))
+        .await
+        .1
 }
 
 /// A new member of the single-location cinema, not active yet.

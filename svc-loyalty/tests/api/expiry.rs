@@ -1,10 +1,12 @@
 //! memberExpiry: an expired member cannot log in (code 46).
 
-use proto::loyalty::v1::CypherRequest;
-use serde_json::{Value, json};
+use serde_json::json;
 use svc_loyalty::store::members;
 
-use crate::helpers::{PASSWORD, TestDatabase, call, create_member, spawn_loyalty};
+use crate::catalogue;
+use crate::helpers::{
+    PASSWORD, TestDatabase, call, create_member, spawn_loyalty, spawn_loyalty_with,
+};
 
 const EMAIL: &str = "old@example.com";
 const LATE_EMAIL: &str = "late@example.com";
@@ -42,7 +44,8 @@ async fn an_expired_member_cannot_log_in_and_a_future_expiry_can() {
 #[tokio::test]
 async fn the_sites_provider_settings_allow_expired_members_and_set_the_session_lifetime() {
     let database = TestDatabase::sqlite();
-    let mut client = spawn_loyalty(&database).await;
+    // A site whose settings let expired members in, with two-hour sessions.
+    let mut client = spawn_loyalty_with(&database, &[("SITE_ID", catalogue::LENIENT)]).await;
     let credentials = json!({"username": LATE_EMAIL, "password": PASSWORD});
     let member_id = create_member(&mut client, LATE_EMAIL).await;
     let store = database.store().await;
@@ -50,20 +53,7 @@ async fn the_sites_provider_settings_allow_expired_members_and_set_the_session_l
         .await
         .expect("set");
 
-    let reply = client
-        .cypher(CypherRequest {
-            method: "POST".to_owned(),
-            route: "/Member/v3/Login".to_owned(),
-            payload_json: credentials.to_string(),
-            allow_expired_accounts_login: true,
-            session_timeout_hours: 2,
-            ..Default::default()
-        })
-        .await
-        .expect("answers")
-        .into_inner();
-
-    let body: Value = serde_json::from_str(&reply.body).expect("JSON");
+    let body = call(&mut client, "POST", "/Member/v3/Login", credentials).await;
     assert_eq!(body["peachCode"], 0, "{body}");
     let (refresh_expires_at,): (i64,) =
         sqlx::query_as("SELECT refresh_expires_at FROM sessions WHERE member_id = $1")

@@ -1,71 +1,34 @@
 //! Favourite films, which must be in the site's catalogue (code 72; the real svc-catalogue
-//! serving the demo chain and The Bijou), and favourite theaters with their newsletter
+//! serving the demo chain and The Bijou, tests/api/catalogue.rs), and favourite theaters with their newsletter
 //! flag, which need a version 3 session. Each test runs on SQLite and on PostgreSQL.
-
-use std::path::Path;
 
 use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
-use serde_json::{Value, json};
+use serde_json::json;
 use tonic::transport::Channel;
 
+use crate::catalogue;
 use crate::helpers::{
     PASSWORD, TestDatabase, V1_LOGIN, V3_LOGIN, create_member, cypher, get, login, member_session,
-    peach, request, session_token, spawn_loyalty, spawn_loyalty_with,
+    peach, request, send_on, session_token, spawn_loyalty,
 };
 use crate::on_both_databases;
-
-const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
-const SINGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
-
-/// The real catalogue service on a random loopback port, serving the demo chain as its
-/// default site and The Bijou (site/single) as the site `single`: its address.
-async fn spawn_catalogue() -> String {
-    let data_dir = test_support::dirs::fresh_dir("loyalty_catalogue")
-        .display()
-        .to_string();
-    let config = svc_catalogue::Config::from_lookup(|name| match name {
-        "SITE_DIR" => Some(DEMO.to_owned()),
-        "DATA_DIR" => Some(data_dir.clone()),
-        _ => None,
-    })
-    .expect("a valid configuration");
-    let store = svc_catalogue::connect_store(&config)
-        .await
-        .expect("the catalogue store");
-    let clock = svc_catalogue::version::Clock { fixed: None };
-    svc_catalogue::import::import(&store, "single", Path::new(SINGLE), clock)
-        .await
-        .expect("single imported");
-    let application = svc_catalogue::Application::build(config)
-        .await
-        .expect("the catalogue starts");
-    test_support::net::spawn_on_loopback(|listener| {
-        application.serve(listener, std::future::pending())
-    })
-    .await
-}
-
-/// `request` as a call about `site`: the reply's JSON body.
-async fn call_on(client: &mut LoyaltyClient<Channel>, site: &str, request: CypherRequest) -> Value {
-    let mut call = tonic::Request::new(request);
-    call.metadata_mut()
-        .insert(proto::site::METADATA, site.parse().expect("a site id"));
-    let reply = client.cypher(call).await.expect("answered").into_inner();
-    serde_json::from_str(&reply.body).expect("a JSON reply")
-}
 
 /// A new member of `site`, logged in: their session token.
 async fn member_session_on(client: &mut LoyaltyClient<Channel>, site: &str, email: &str) -> String {
     let credentials = json!({"username": email, "password": PASSWORD});
-    let created = call_on(
+    let (_, created) = send_on(
         client,
         site,
         request("POST", "/Member/v3/Create", credentials.clone()),
     )
     .await;
     assert_eq!(peach(&created), 0, "{created}");
-    session_token(&call_on(client, site, request("POST", V3_LOGIN, credentials)).await)
+    session_token(
+        &send_on(client, site, request("POST", V3_LOGIN, credentials))
+            .await
+            .1,
+    )
 }
 
 /// Adds `film` to the favourites of the member of `token` on `site`: the peachCode.
@@ -83,12 +46,11 @@ async fn add_favourite_on(
             json!({"externalFilmId": film}),
         )
     };
-    peach(&call_on(client, site, add).await)
+    peach(&send_on(client, site, add).await.1)
 }
 
 async fn a_favourite_film_must_be_in_the_catalogue(database: &TestDatabase) {
-    let catalogue = spawn_catalogue().await;
-    let mut client = spawn_loyalty_with(database, &[("CATALOGUE_ADDR", &catalogue)]).await;
+    let mut client = spawn_loyalty(database).await;
     let token = member_session(&mut client, "ann@example.com").await;
     let (_, body) = cypher(
         &mut client,
@@ -129,13 +91,12 @@ async fn a_favourite_film_must_be_in_the_catalogue(database: &TestDatabase) {
 }
 
 async fn a_favourite_film_must_be_in_its_own_sites_catalogue(database: &TestDatabase) {
-    let catalogue = spawn_catalogue().await;
-    let mut client = spawn_loyalty_with(database, &[("CATALOGUE_ADDR", &catalogue)]).await;
+    let mut client = spawn_loyalty(database).await;
     let on_demo = member_session_on(&mut client, "demo", "ann@example.com").await;
-    let on_single = member_session_on(&mut client, "single", "ann@example.com").await;
+    let on_single = member_session_on(&mut client, catalogue::OPEN_BIJOU, "ann@example.com").await;
     // 1003 plays at the demo chain only; 1001 at both.
     assert_eq!(
-        add_favourite_on(&mut client, "single", &on_single, "1003").await,
+        add_favourite_on(&mut client, catalogue::OPEN_BIJOU, &on_single, "1003").await,
         72
     );
     assert_eq!(
@@ -143,7 +104,7 @@ async fn a_favourite_film_must_be_in_its_own_sites_catalogue(database: &TestData
         0
     );
     assert_eq!(
-        add_favourite_on(&mut client, "single", &on_single, "1001").await,
+        add_favourite_on(&mut client, catalogue::OPEN_BIJOU, &on_single, "1001").await,
         0
     );
 }

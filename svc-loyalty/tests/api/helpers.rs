@@ -114,7 +114,8 @@ macro_rules! on_both_stores {
     };
 }
 
-/// Spawns the service on a random loopback port and connects a client over real gRPC.
+/// Spawns the service on a random loopback port and connects a client over real gRPC;
+/// it learns its sites' settings from the tests' shared catalogue.
 pub async fn spawn_loyalty(database: &TestDatabase) -> LoyaltyClient<Channel> {
     spawn_loyalty_with(database, &[]).await
 }
@@ -137,6 +138,7 @@ pub async fn spawn_loyalty_at(
             .find(|(var, _)| *var == name)
             .map(|(_, value)| (*value).to_owned())
             .or_else(|| database.lookup(name))
+            .or_else(|| (name == "CATALOGUE_ADDR").then(crate::catalogue::address))
     })
     .expect("configuration");
     let application = Application::build(config).await.expect("build the service");
@@ -154,15 +156,14 @@ pub async fn spawn_loyalty_at(
 pub const V3_LOGIN: &str = "/Member/v3/Login?boxofficeCircuitId=MQ";
 pub const V1_LOGIN: &str = "/Member/Login?circuitId=MQ";
 
-/// One cypher call as the gateway of the demo chain (BOOST_POS) passes it on, from
-/// 127.0.0.1 with a JSON payload and no session: set other fields with `..request(...)`.
+/// One cypher call as the gateway passes it on, from 127.0.0.1 with a JSON payload and
+/// no session: set other fields with `..request(...)`.
 pub fn request(method: &str, route: &str, payload: Value) -> CypherRequest {
     CypherRequest {
         method: method.to_owned(),
         route: route.to_owned(),
         payload_json: payload.to_string(),
         client_address: "127.0.0.1".to_owned(),
-        provider: "BOOST_POS".to_owned(),
         ..Default::default()
     }
 }
@@ -176,6 +177,23 @@ pub async fn try_send(
     let reply = client.cypher(request).await?.into_inner();
     let body = serde_json::from_str(&reply.body).expect("a JSON reply");
     Ok((reply.http_status, body))
+}
+
+/// Sends `request` as a call about `site` (its `site-id` metadata): the reply's HTTP
+/// status and JSON body.
+pub async fn send_on(
+    client: &mut LoyaltyClient<Channel>,
+    site: &str,
+    request: CypherRequest,
+) -> (u32, Value) {
+    let call = proto::site::about(site, request).expect("a site id");
+    let reply = client
+        .cypher(call)
+        .await
+        .expect("the service answers")
+        .into_inner();
+    let body = serde_json::from_str(&reply.body).expect("a JSON reply");
+    (reply.http_status, body)
 }
 
 /// [`try_send`] that must be answered.

@@ -12,6 +12,7 @@ use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
+use crate::catalogue;
 use crate::helpers::{PASSWORD, TestDatabase, spawn_loyalty_with, subscribe_events};
 
 /// One call of a site with `includeActivation` in the circuit MQ, as the gateway passes
@@ -30,9 +31,6 @@ async fn call(
             payload_json: payload.to_string(),
             session_token: session_token.to_owned(),
             client_address: "127.0.0.1".to_owned(),
-            provider: "BOOST_POS".to_owned(),
-            include_activation: true,
-            circuit_id: "MQ".to_owned(),
             ..Default::default()
         })
         .await
@@ -64,7 +62,11 @@ async fn each_change_publishes_its_event_and_no_event_names_the_member() {
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(
         &database,
-        &[("NATS_URL", &url), ("LOYALTY_DEMO_SEED", "true")],
+        &[
+            ("NATS_URL", &url),
+            ("LOYALTY_DEMO_SEED", "true"),
+            ("SITE_ID", catalogue::ACTIVATING),
+        ],
     )
     .await;
 
@@ -187,7 +189,7 @@ async fn each_change_publishes_its_event_and_no_event_names_the_member() {
         );
         assert_eq!(event["provider"], "BOOST_POS", "{event}");
         // The call named no site: the deployment's default one.
-        assert_eq!(event["siteId"], "demo", "{event}");
+        assert_eq!(event["siteId"], catalogue::ACTIVATING, "{event}");
         // The site's circuit, on calls whose route names none too (Create, AddCard).
         assert_eq!(event["circuitId"], "MQ", "{event}");
         published

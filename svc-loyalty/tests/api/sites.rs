@@ -13,35 +13,16 @@ use serde_json::{Value, json};
 use svc_loyalty::domain::credentials::sha256_hex;
 use tonic::transport::Channel;
 
+use crate::catalogue;
 use crate::helpers::{
-    PASSWORD, TestDatabase, V3_LOGIN, mails, peach, request, reset_code_in, session_token,
+    PASSWORD, TestDatabase, V3_LOGIN, mails, peach, request, reset_code_in, send_on, session_token,
     spawn_loyalty, spawn_loyalty_with, subscribe_events, try_send,
 };
 use crate::on_both_databases;
 
-/// The deployment's default site (SITE_ID's default) and another.
+/// The deployment's default site (SITE_ID's default) and another with the same settings.
 const DEMO: &str = "demo";
-const SINGLE: &str = "single";
-
-/// Sends `request` as a call about `site`: the reply's HTTP status and JSON body.
-async fn send_to(
-    client: &mut LoyaltyClient<Channel>,
-    site: &str,
-    request: CypherRequest,
-) -> (u32, Value) {
-    let mut call = tonic::Request::new(request);
-    call.metadata_mut().insert(
-        proto::site::METADATA,
-        site.parse().expect("a metadata value"),
-    );
-    let reply = client
-        .cypher(call)
-        .await
-        .expect("the service answers")
-        .into_inner();
-    let body = serde_json::from_str(&reply.body).expect("a JSON reply");
-    (reply.http_status, body)
-}
+const OTHER: &str = catalogue::TWIN;
 
 /// A call about `site` with `session` as the session header's token.
 async fn call_on(
@@ -55,7 +36,7 @@ async fn call_on(
         session_token: session.unwrap_or_default().to_owned(),
         ..request(method, route, payload)
     };
-    send_to(client, site, request).await
+    send_on(client, site, request).await
 }
 
 /// Registers `email` with `password` on `site`; must succeed. Answers the member id.
@@ -110,10 +91,10 @@ async fn the_same_address_is_a_member_of_two_sites_each_with_its_own_password(
     let email = "ann@example.com";
     register(&mut client, DEMO, email, PASSWORD).await;
     // Taken on the demo site, free on the other.
-    register(&mut client, SINGLE, email, "Nachos#2025").await;
+    register(&mut client, OTHER, email, "Nachos#2025").await;
     let (_, taken) = call_on(
         &mut client,
-        SINGLE,
+        OTHER,
         ("POST", "/Member/v3/Create"),
         json!({"username": email, "password": PASSWORD}),
         None,
@@ -122,11 +103,11 @@ async fn the_same_address_is_a_member_of_two_sites_each_with_its_own_password(
     assert_eq!(peach(&taken), 60, "taken on its own site: {taken}");
 
     assert_eq!(log_in(&mut client, DEMO, email, PASSWORD).await.0, 0);
-    assert_eq!(log_in(&mut client, SINGLE, email, "Nachos#2025").await.0, 0);
-    assert_eq!(log_in(&mut client, SINGLE, email, PASSWORD).await.0, 31);
+    assert_eq!(log_in(&mut client, OTHER, email, "Nachos#2025").await.0, 0);
+    assert_eq!(log_in(&mut client, OTHER, email, PASSWORD).await.0, 31);
     assert_eq!(log_in(&mut client, DEMO, email, "Nachos#2025").await.0, 31);
     // A member of one site only is unknown on the other.
-    register(&mut client, SINGLE, "bob@example.com", PASSWORD).await;
+    register(&mut client, OTHER, "bob@example.com", PASSWORD).await;
     assert_eq!(
         log_in(&mut client, DEMO, "bob@example.com", PASSWORD)
             .await
@@ -150,8 +131,8 @@ async fn the_same_address_is_a_member_of_two_sites_each_with_its_own_password(
 async fn a_session_of_one_site_is_refused_on_another_both_ways(database: &TestDatabase) {
     let mut client = spawn_loyalty(database).await;
     let on_demo = member_on(&mut client, DEMO, "ann@example.com").await;
-    let on_single = member_on(&mut client, SINGLE, "bob@example.com").await;
-    for (site, other, login) in [(DEMO, SINGLE, &on_demo), (SINGLE, DEMO, &on_single)] {
+    let on_other = member_on(&mut client, OTHER, "bob@example.com").await;
+    for (site, other, login) in [(DEMO, OTHER, &on_demo), (OTHER, DEMO, &on_other)] {
         let token = session_token(login);
         let (status, _) = call_on(&mut client, other, GET_MEMBER, json!({}), Some(&token)).await;
         assert_eq!(status, 401, "{site}'s session on {other}");
@@ -159,7 +140,7 @@ async fn a_session_of_one_site_is_refused_on_another_both_ways(database: &TestDa
             refresh_token: refresh_token(login),
             ..request("GET", "/Member/v3/RefreshLogin", json!({}))
         };
-        let (status, _) = send_to(&mut client, other, refresh).await;
+        let (status, _) = send_on(&mut client, other, refresh).await;
         assert_eq!(status, 401, "{site}'s refresh token on {other}");
         // Signing out through the other site ends nothing.
         let logout = ("POST", "/Member/v3/Logout?boxofficeCircuitId=MQ");
@@ -176,13 +157,13 @@ async fn a_session_of_one_site_is_refused_on_another_both_ways(database: &TestDa
 async fn cards_codes_rewards_and_gift_cards_are_their_sites_own(database: &TestDatabase) {
     // The demo seed is the default site's: its gift card, rewards and cards.
     let mut client = spawn_loyalty(database).await;
-    let ann = session_token(&member_on(&mut client, SINGLE, "ann@example.com").await);
+    let ann = session_token(&member_on(&mut client, OTHER, "ann@example.com").await);
 
     let balance = ("POST", "/GiftCard/CheckGiftCardBalance?cinemaId=101");
     let gift_card = json!({"cardNumber": "GC1000200030004000", "pin": "1234"});
     let (_, body) = call_on(&mut client, DEMO, balance, gift_card.clone(), None).await;
     assert_eq!(peach(&body), 0, "{body}");
-    let (_, body) = call_on(&mut client, SINGLE, balance, gift_card, None).await;
+    let (_, body) = call_on(&mut client, OTHER, balance, gift_card, None).await;
     assert_eq!(
         peach(&body),
         51,
@@ -190,12 +171,12 @@ async fn cards_codes_rewards_and_gift_cards_are_their_sites_own(database: &TestD
     );
 
     let listing = ("GET", "/Member/v3/RewardsListing?boxofficeCinemaId=101");
-    let (_, body) = call_on(&mut client, SINGLE, listing, json!({}), Some(&ann)).await;
+    let (_, body) = call_on(&mut client, OTHER, listing, json!({}), Some(&ann)).await;
     assert_eq!(body["rewards"], json!([]), "{body}");
     let order = ("POST", "/Member/v3/OrderLoyaltyItem?boxofficeCinemaId=101");
     let (_, body) = call_on(
         &mut client,
-        SINGLE,
+        OTHER,
         order,
         json!({"rewardId": "small-popcorn"}),
         Some(&ann),
@@ -210,7 +191,7 @@ async fn cards_codes_rewards_and_gift_cards_are_their_sites_own(database: &TestD
     // The demo member's card number is another chain's to issue too.
     let add = ("POST", "/Member/v3/AddCard/");
     let card = json!({"cardCode": "MQ00012345"});
-    let (_, body) = call_on(&mut client, SINGLE, add, card.clone(), Some(&ann)).await;
+    let (_, body) = call_on(&mut client, OTHER, add, card.clone(), Some(&ann)).await;
     assert_eq!(
         body["cards"],
         json!([{"cardCode": "MQ00012345", "status": "ACTIVE"}]),
@@ -222,23 +203,35 @@ async fn cards_codes_rewards_and_gift_cards_are_their_sites_own(database: &TestD
 
     // A reset code mailed on one site does nothing on another.
     let ask = "/Member/v3/GetResetPasswordCode?boxofficeCircuitId=MQ&boxofficeCinemaId=101\
-               &emailAddress=ann@example.com&rootUrl=http://single.localhost:8080&resetPasswordLink=reset";
-    let (_, body) = call_on(&mut client, SINGLE, ("GET", ask), json!({}), None).await;
+               &emailAddress=ann@example.com&rootUrl=http://demo-twin.localhost:8080&resetPasswordLink=reset";
+    let (_, body) = call_on(&mut client, OTHER, ("GET", ask), json!({}), None).await;
     assert_eq!(peach(&body), 0, "{body}");
     let mail = mails(database).last().cloned().expect("a mail");
     // The link leads to the site's own address (LOYALTY_SITE_ORIGINS' default takes
     // every *.localhost of the local demo).
     assert!(
-        mail.contains("http://single.localhost:8080/reset?resetCode="),
+        mail.contains("http://demo-twin.localhost:8080/reset?resetCode="),
         "{mail}"
     );
     let code = reset_code_in(&mail);
     let reset = ("POST", "/Member/v3/ResetPassword");
     let payload = json!({"password": "Nachos#2025", "resetCode": code, "membershipId": ""});
     let (_, body) = call_on(&mut client, DEMO, reset, payload.clone(), None).await;
-    assert_eq!(peach(&body), 57, "single's code on the demo site: {body}");
-    let (_, body) = call_on(&mut client, SINGLE, reset, payload, None).await;
+    assert_eq!(
+        peach(&body),
+        57,
+        "the other site's code on the demo site: {body}"
+    );
+    let (_, body) = call_on(&mut client, OTHER, reset, payload, None).await;
     assert_eq!(peach(&body), 0, "{body}");
+    // A reset link of one site never leads to another's pages.
+    let elsewhere = ask.replace("demo-twin.localhost", "demo.localhost");
+    let (status, body) = call_on(&mut client, OTHER, ("GET", &elsewhere), json!({}), None).await;
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["error"]["message"],
+        format!("rootUrl must be on one of the hosts of site '{OTHER}'"),
+    );
 }
 
 async fn each_site_has_its_own_login_budget(database: &TestDatabase) {
@@ -248,7 +241,7 @@ async fn each_site_has_its_own_login_budget(database: &TestDatabase) {
     }
     let (code, _) = log_in(&mut client, DEMO, "nobody@example.com", PASSWORD).await;
     assert_eq!(code, 429);
-    let (code, _) = log_in(&mut client, SINGLE, "nobody@example.com", PASSWORD).await;
+    let (code, _) = log_in(&mut client, OTHER, "nobody@example.com", PASSWORD).await;
     assert_eq!(code, 29, "the same address and account on another site");
 }
 
@@ -282,8 +275,8 @@ async fn each_event_names_the_site_of_its_member() {
     let email = format!("sites-{}@example.com", std::process::id());
     let mut expected = vec![
         (
-            sha256_hex(&register(&mut client, SINGLE, &email, PASSWORD).await),
-            SINGLE,
+            sha256_hex(&register(&mut client, OTHER, &email, PASSWORD).await),
+            OTHER,
         ),
         (
             sha256_hex(&register(&mut client, DEMO, &email, PASSWORD).await),

@@ -1,16 +1,23 @@
 //! A deployment from before sites upgraded (DESIGN.md section 12): its members, their
 //! sessions, cards, favourites, history and codes stay, on the default site (SITE_ID),
 //! and none of it is another site's. The previous schema is made by the migrations as
-//! they were (0001 to 0006), filled, then the service starts on it. Each test runs on
-//! SQLite (whose members table is rebuilt) and PostgreSQL.
+//! they were (0001 to 0006), filled, then the service starts on it. So is the first
+//! schema with sites (0001 to 0008), whose rewards, redemptions, gift cards and
+//! e-vouchers are rebuilt to be keyed by site. Each test runs on SQLite (whose members
+//! table is rebuilt) and PostgreSQL.
 
 use std::borrow::Cow;
 
+use proto::loyalty::v1::CypherRequest;
 use serde_json::json;
 use sqlx::AnyPool;
 use svc_loyalty::domain::credentials::sha256_hex;
 
-use crate::helpers::{PASSWORD, TestDatabase, V3_LOGIN, cypher, get, peach, spawn_loyalty};
+use crate::catalogue;
+use crate::helpers::{
+    PASSWORD, TestDatabase, V3_LOGIN, cypher, get, peach, request, send_on, spawn_loyalty,
+    spawn_loyalty_with,
+};
 use crate::on_both_databases;
 
 const TOKEN: &str = "a-session-token-from-before-sites";
@@ -19,18 +26,7 @@ const TOKEN: &str = "a-session-token-from-before-sites";
 /// an order, a pending reset code and an event waiting in the outbox), a reward and a
 /// gift card.
 async fn previous_schema_with_a_member(url: &str) {
-    sqlx::any::install_default_drivers();
-    let pool = AnyPool::connect(url).await.expect("connects");
-    let mut before = sqlx::migrate!("./migrations");
-    before.migrations = Cow::Owned(
-        before
-            .iter()
-            .filter(|migration| migration.version <= 6)
-            .cloned()
-            .collect(),
-    );
-    before.set_ignore_missing(true);
-    before.run(&pool).await.expect("the previous schema");
+    let pool = schema_up_to(url, 6).await;
     let password_hash = svc_loyalty::password_workers::hash("demo", PASSWORD.to_owned())
         .await
         .expect("hashes");
@@ -46,7 +42,7 @@ async fn previous_schema_with_a_member(url: &str) {
     .await
     .expect("a member");
     let far = 4_000_000_000_i64;
-    for statement in [
+    let rows = [
         format!(
             "INSERT INTO sessions (token_hash, refresh_hash, member_id, cypher_version, \
              expires_at, refresh_expires_at) VALUES ('{}', 'r', 'old-member', 3, {far}, {far})",
@@ -72,8 +68,33 @@ async fn previous_schema_with_a_member(url: &str) {
             .to_owned(),
         "INSERT INTO gift_cards (card_number, pin, balance_cents) VALUES ('GCOLD', '1111', 500)"
             .to_owned(),
-    ] {
-        sqlx::query(&statement)
+        "INSERT INTO redemptions (order_id, member_id, reward_id, ordered_at) \
+         VALUES ('old-order', 'old-member', 'old-reward', 1)"
+            .to_owned(),
+    ];
+    fill(pool, &rows).await;
+}
+
+/// The schema of a release before: the migrations up to `version` run on `url`.
+async fn schema_up_to(url: &str, version: i64) -> AnyPool {
+    sqlx::any::install_default_drivers();
+    let pool = AnyPool::connect(url).await.expect("connects");
+    let mut before = svc_loyalty::store::migrator(url);
+    before.migrations = Cow::Owned(
+        before
+            .iter()
+            .filter(|migration| migration.version <= version)
+            .cloned()
+            .collect(),
+    );
+    before.run(&pool).await.expect("the previous schema");
+    pool
+}
+
+/// Runs each statement of `rows` on `pool`, then closes it.
+async fn fill(pool: AnyPool, rows: &[String]) {
+    for statement in rows {
+        sqlx::query(statement)
             .execute(&pool)
             .await
             .unwrap_or_else(|error| panic!("{statement}: {error}"));
@@ -137,6 +158,111 @@ async fn members_from_before_sites_keep_everything_on_the_default_site(database:
     )
     .await;
     assert_eq!(peach(&body), 0, "the old gift card: {body}");
+    // A reward ordered before the upgrade is confirmed after it, from the points.
+    let (_, body) = cypher(
+        &mut client,
+        "POST",
+        "/Member/v3/ConfirmItemRedemption?boxofficeCircuitId=MQ&boxofficeCinemaId=101",
+        json!({"orderId": "old-order"}),
+        None,
+    )
+    .await;
+    assert_eq!(peach(&body), 0, "the old order: {body}");
+    let (_, body) = get(&mut client, "/Member/v3/GetMember/", Some(TOKEN)).await;
+    assert_eq!(body["memberDetails"]["balances"][0]["value"], 70, "{body}");
 }
 
-on_both_databases!(members_from_before_sites_keep_everything_on_the_default_site);
+/// The schema of the first release with sites (0001 to 0008), with a member of a
+/// second site, signed in, who ordered one of that site's rewards (named as one of the
+/// demo chain's), and that site's gift card.
+async fn schema_with_sites_and_a_member_of_another_site(url: &str) {
+    let pool = schema_up_to(url, 8).await;
+    let password_hash = svc_loyalty::password_workers::hash("twin", PASSWORD.to_owned())
+        .await
+        .expect("hashes");
+    sqlx::query(
+        "INSERT INTO members (id, site_id, email, password_hash, first_name, last_name, \
+         mobile_number, zip_code, birth_date, club_id, circuit_id, member_level_id, \
+         member_level_name, member_expiry, is_activated, send_newsletter, points, \
+         failed_logins, locked_until, created_at) VALUES ('twin-member', $2, \
+         'twin@example.com', $1, 'Tam', 'Twin', '', '', '', 'MQ-CLUB', 'MQ', 1, 'Member', \
+         '0001-01-01T00:00:00Z', 1, 0, 400, 0, 0, 1)",
+    )
+    .bind(&password_hash)
+    .bind(catalogue::TWIN)
+    .execute(&pool)
+    .await
+    .expect("a member");
+    let far = 4_000_000_000_i64;
+    let twin = catalogue::TWIN;
+    let rows = [
+        format!(
+            "INSERT INTO sessions (token_hash, refresh_hash, member_id, cypher_version, \
+             expires_at, refresh_expires_at) VALUES ('{}', 'r', 'twin-member', 3, {far}, {far})",
+            sha256_hex(TOKEN)
+        ),
+        format!(
+            "INSERT INTO rewards (id, name, points_cost, display_order, site_id) \
+             VALUES ('free-ticket', 'Twin ticket', 100, 1, '{twin}')"
+        ),
+        "INSERT INTO redemptions (order_id, member_id, reward_id, ordered_at) \
+         VALUES ('twin-order', 'twin-member', 'free-ticket', 1)"
+            .to_owned(),
+        format!(
+            "INSERT INTO gift_cards (card_number, pin, balance_cents, site_id) \
+             VALUES ('GC1000200030004000', '2222', 800, '{twin}')"
+        ),
+    ];
+    fill(pool, &rows).await;
+}
+
+async fn a_sites_rewards_and_gift_cards_stay_its_own_when_another_names_them_alike(
+    database: &TestDatabase,
+) {
+    schema_with_sites_and_a_member_of_another_site(&database.url).await;
+    // The demo chain's seed names a reward and a gift card as the other site's.
+    let mut client = spawn_loyalty_with(database, &[("LOYALTY_DEMO_SEED", "true")]).await;
+    let twin = catalogue::TWIN;
+    let confirm = request(
+        "POST",
+        "/Member/v3/ConfirmItemRedemption?boxofficeCircuitId=MQ&boxofficeCinemaId=101",
+        json!({"orderId": "twin-order"}),
+    );
+    let (_, body) = send_on(&mut client, twin, confirm).await;
+    assert_eq!(peach(&body), 0, "the order from before the upgrade: {body}");
+    let member = CypherRequest {
+        session_token: TOKEN.to_owned(),
+        ..request("GET", "/Member/v3/GetMember/", json!({}))
+    };
+    let (_, body) = send_on(&mut client, twin, member).await;
+    assert_eq!(
+        body["memberDetails"]["balances"][0]["value"], 300,
+        "the site's own reward's cost came off: {body}"
+    );
+    let balance = request(
+        "POST",
+        "/GiftCard/CheckGiftCardBalance?cinemaId=101",
+        json!({"cardNumber": "GC1000200030004000", "pin": "2222"}),
+    );
+    let (_, body) = send_on(&mut client, twin, balance).await;
+    assert_eq!(peach(&body), 0, "the site's own gift card: {body}");
+    let demo_card = json!({"cardNumber": "GC1000200030004000", "pin": "1234"});
+    let (_, body) = cypher(
+        &mut client,
+        "POST",
+        "/GiftCard/CheckGiftCardBalance?cinemaId=101",
+        demo_card,
+        None,
+    )
+    .await;
+    assert_eq!(
+        peach(&body),
+        0,
+        "the demo chain's card of that number: {body}"
+    );
+}
+
+on_both_databases!(
+    members_from_before_sites_keep_everything_on_the_default_site,
+    a_sites_rewards_and_gift_cards_stay_its_own_when_another_names_them_alike,
+);
