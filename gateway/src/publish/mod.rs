@@ -9,6 +9,8 @@
 //! # Layout
 //!
 //! - [`content`]: what one version holds, fetched from svc-catalogue.
+//! - [`plan`]: what a version changes, and which pages to render (pure).
+//! - [`pack`]: a planned version's files from its renderings, compressed (pure).
 //! - [`pages`]: the public pages and their page data (pure).
 //! - [`head`]: each page's title, description, canonical URL, Open Graph and JSON-LD (pure).
 //! - [`document`]: a page's HTML from the built `index.html`, and its script hashes.
@@ -20,8 +22,12 @@
 
 pub mod content;
 pub mod document;
+#[cfg(test)]
+mod fixture;
 pub mod head;
+pub mod pack;
 pub mod pages;
+pub mod plan;
 pub mod posters;
 pub mod renderer;
 pub mod serve;
@@ -32,20 +38,18 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use axum::http::StatusCode;
-use bytes::Bytes;
-use futures_util::StreamExt;
 use proto::catalogue::v1 as catalogue;
 use tokio::sync::watch;
 
 use crate::api::KeptAnswers;
 use crate::clients::Services;
 use crate::error::AppError;
-use crate::site_snapshot::{SiteCache, SiteSnapshot};
+use crate::site_snapshot::SiteCache;
 use content::CatalogueContent;
-use document::{PageParts, Template};
-use head::HeadContext;
-use pages::PublicPage;
+use document::Template;
+use pack::{Packer, Rendering};
+pub use plan::EntityPaths;
+use plan::Plan;
 use renderer::{RenderedPage, Renderer, RendererError};
 pub use snapshot::{Published, PublishedFile, Snapshot};
 
@@ -55,9 +59,6 @@ const RENDER_BATCH: usize = 8;
 /// How long to wait before trying again when the catalogue or the renderer is away.
 const RETRY_FIRST: Duration = Duration::from_millis(500);
 const RETRY_MAX: Duration = Duration::from_secs(5);
-
-const HTML: &str = "text/html; charset=utf-8";
-const JSON: &str = "application/json";
 
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
@@ -69,6 +70,9 @@ pub enum PublishError {
     PageData(#[from] serde_json::Error),
     #[error(transparent)]
     Renderer(#[from] RendererError),
+    /// The gateway stopped while a version was being packed.
+    #[error("the gateway is stopping")]
+    Stopped,
     /// The first snapshot went out with the web app's shell in place of rendered pages.
     #[error("published with the web app's shell: the renderer did not answer")]
     Unrendered,
@@ -394,7 +398,7 @@ impl Publisher {
             content.version.revision.clone(),
             content.version.today.clone(),
         );
-        let result = self.build(content, previous.as_deref(), newer).await;
+        let result = self.build(content, previous.clone(), newer).await;
         let mut snapshot = match result {
             Ok(built) => built,
             Err(error) => {
@@ -425,7 +429,7 @@ impl Publisher {
     }
 
     /// The snapshot of `content`, reusing from `previous` every file whose bytes would
-    /// not change.
+    /// not change: planned ([`plan`]), rendered (the only I/O), packed ([`pack`]).
     ///
     /// Page data goes out before the pages are rendered (a showtime sold out is on the
     /// page data in a moment, on the page's HTML after its rendering), and once a complete
@@ -436,519 +440,112 @@ impl Publisher {
     /// for ever while versions keep coming.
     async fn build(
         &self,
-        mut content: CatalogueContent,
-        previous: Option<&Snapshot>,
+        content: CatalogueContent,
+        previous: Option<Arc<Snapshot>>,
         newer: &watch::Receiver<Option<catalogue::SiteVersion>>,
     ) -> Result<Snapshot, PublishError> {
-        let site = content.site.clone();
         let now = jiff::Timestamp::now();
-        let app_data = site.app_data.clone();
-        let same_app_data = previous.is_some_and(|previous| {
-            previous
-                .file(APP_DATA)
-                .is_some_and(|file| file.identity.bytes == app_data)
-        });
-        let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
-        let site_card = site_card_file(&site, previous, now).await;
-        let head = HeadContext {
-            site: &site,
-            origin: &self.origin,
-            site_card: site_card.is_some(),
-        };
-        let pages = pages::public_pages(&content)
-            .iter()
-            .map(|page| {
-                let mut planned = PlannedPage::new(page, &site, previous, same_app_data)?;
-                if planned.html.is_none() {
-                    let mut page_head = head.head(page);
-                    if !inline_app_data {
-                        page_head.push_str(APP_DATA_PRELOAD);
-                    }
-                    planned.head = page_head;
-                }
-                Ok(planned)
-            })
-            .collect::<Result<Vec<_>, PublishError>>()?;
-        let entity_paths = EntityPaths::of(&content);
-        let posters = std::mem::take(&mut content.posters);
-        let poster_images = std::mem::take(&mut content.poster_images);
-        let version = content.version.clone();
-        // What is left (a large chain's 200,000 showtimes) is not needed past here.
-        drop(content);
-
         let started = std::time::Instant::now();
-        let stale_since = |path: &str| {
-            previous
-                .and_then(|previous| previous.stale_pages.get(path).copied())
-                .unwrap_or(started)
+        let site_card = {
+            let (site, previous) = (content.site.clone(), previous.clone());
+            off_the_runtime(move || pack::site_card(&site, previous.as_deref(), now)).await?
         };
-        let mut to_render: Vec<usize> = (0..pages.len())
-            .filter(|&index| pages[index].html.is_none())
-            .collect();
-        // New pages first (they have no HTML to stand in), then the longest stale.
-        to_render.sort_by_key(|&index| {
-            let path = &pages[index].path;
-            let published = previous.is_some_and(|previous| previous.file(path).is_some());
-            (published, stale_since(path))
-        });
-        let data_jobs: Vec<_> = pages
-            .iter()
-            .map(|page| {
-                let path = page.data_path.clone();
-                let before = previous.and_then(|previous| previous.file(&path).cloned());
-                let policy = Some(site.content_security_policy.clone());
-                let (status, data) = (page.status, page.data.clone());
-                move || (path, file_or_same(before, status, JSON, data, policy, now))
+        let plan = plan::plan(
+            content,
+            previous.as_deref(),
+            &self.origin,
+            site_card.is_some(),
+            now,
+            started,
+        )?;
+        let (plan, page_data) = {
+            let previous = previous.clone();
+            off_the_runtime(move || {
+                let page_data = Packer::page_data(&plan, previous.as_deref());
+                (plan, page_data)
             })
-            .collect();
-        let data_files = compress_all(data_jobs).await;
-        // The page data goes out first: the last snapshot with the new page data, its
-        // pages to render marked stale.
-        let may_stop = previous.is_some_and(|previous| previous.complete);
-        if let Some(previous) = previous
-            && previous.complete
-            && same_app_data
-            && !to_render.is_empty()
-        {
-            let mut ahead = previous.clone();
-            ahead.files.extend(data_files.iter().cloned());
-            for &index in &to_render {
-                let path = &pages[index].path;
-                ahead.stale_pages.insert(path.clone(), stale_since(path));
-            }
+            .await?
+        };
+        if let Some(ahead) = Packer::ahead(&plan, &page_data, previous.as_deref()) {
             self.published.swap(ahead);
         }
-        let mut stale_pages = HashMap::new();
-        let mut complete = true;
-        let mut html: Vec<Option<Arc<PublishedFile>>> =
-            pages.iter().map(|page| page.html.clone()).collect();
-        if let Some(template) = &self.template {
-            let render_started = std::time::Instant::now();
-            let until_newer = may_stop.then_some(newer);
-            let mut rendered = match self
-                .render(&app_data, &pages, &to_render, until_newer)
-                .await
-            {
-                Ok(rendered) => rendered,
+        let may_stop = previous.as_ref().is_some_and(|previous| previous.complete);
+        let rendering = if self.template.is_none() {
+            Rendering {
+                pages: HashMap::new(),
+                rendered: true,
+            }
+        } else {
+            match self.render(&plan, may_stop.then_some(newer)).await {
+                Ok(pages) => Rendering {
+                    pages,
+                    rendered: true,
+                },
+                // Without the renderer a complete snapshot stays as it is.
+                Err(error) if may_stop => return Err(error),
                 Err(error) => {
-                    // Without the renderer a complete snapshot stays as it is.
-                    if previous.is_some_and(|previous| previous.complete) {
-                        return Err(error);
-                    }
                     tracing::warn!(%error, "publishing the shell until the renderer answers");
-                    complete = false;
-                    HashMap::new()
-                }
-            };
-            tracing::debug!(
-                pages = to_render.len(),
-                elapsed_ms = render_started.elapsed().as_millis() as u64,
-                "pages rendered"
-            );
-            // Left for the next publish: the last HTML stands in meanwhile.
-            for &index in &to_render {
-                if complete && !rendered.contains_key(&index) {
-                    let path = &pages[index].path;
-                    stale_pages.insert(path.clone(), stale_since(path));
-                    html[index] = previous.and_then(|previous| previous.file(path).cloned());
+                    Rendering {
+                        pages: HashMap::new(),
+                        rendered: false,
+                    }
                 }
             }
-            let jobs: Vec<_> = to_render
-                .iter()
-                .filter(|&&index| !stale_pages.contains_key(&pages[index].path))
-                .map(|&index| {
-                    let page = &pages[index];
-                    let render = rendered.remove(&index);
-                    if let Some(error) = render.as_ref().and_then(|render| render.error.as_ref()) {
-                        tracing::error!(path = %page.path, %error, "page not rendered; published with the shell");
-                    }
-                    let render = render.filter(|render| render.error.is_none());
-                    let document = template.render(&PageParts {
-                        locale: &site.config().locale,
-                        head: &page.head,
-                        markup: render.as_ref().and_then(|r| r.html.as_deref()).unwrap_or_default(),
-                        scripts: render.as_ref().map_or(&[][..], |r| &r.scripts),
-                        style_sheets: render.as_ref().map_or(&[][..], |r| &r.style_sheets),
-                        fonts: render.as_ref().map_or(&[][..], |r| &r.fonts),
-                        app_data: inline_app_data.then_some(&app_data[..]),
-                        page_data: Some(&page.data),
-                    });
-                    let policy = site.policy.for_page(&document.script_hashes);
-                    let before = previous.and_then(|previous| previous.file(&page.path).cloned());
-                    let (status, body) = (page.status, Bytes::from(document.html));
-                    move || {
-                        let file = file_or_same(before, status, HTML, body, Some(policy), now);
-                        (index, file)
-                    }
-                })
-                .collect();
-            for (index, file) in compress_all(jobs).await {
-                html[index] = Some(file);
-            }
-        }
-
-        // What is not a page carries the site's policy like every other response.
-        let policy = || Some(site.content_security_policy.clone());
-        let mut files: HashMap<String, Arc<PublishedFile>> = HashMap::new();
-        files.extend(data_files);
-        let poster_jobs: Vec<_> = posters
-            .into_iter()
-            .map(|(id, svg)| {
-                let before =
-                    |path: &str| previous.and_then(|previous| previous.file(path).cloned());
-                let svg_path = posters::svg_path(&id);
-                let before_svg = before(&svg_path);
-                let preview_path = posters::preview_path(&svg_path).unwrap_or_default();
-                let before_preview = before(&preview_path);
-                let policy = policy();
-                move || poster_files(&id, svg, before_svg, before_preview, policy, now)
-            })
-            .collect();
-        files.extend(compress_all(poster_jobs).await.into_iter().flatten());
-        for image in poster_images {
-            let file = match image.body {
-                Some(body) => Some(Arc::new(PublishedFile::new(
-                    StatusCode::OK,
-                    image.content_type,
-                    body,
-                    policy(),
-                    now,
-                ))),
-                None => previous.and_then(|previous| previous.file(&image.path).cloned()),
-            };
-            files.extend(file.map(|file| (image.path, file)));
-        }
-        if let Some(card) = site_card {
-            files.insert(posters::SITE_CARD_PATH.to_owned(), card);
-        }
-        let before = previous.and_then(|previous| previous.file(APP_DATA).cloned());
-        files.insert(
-            APP_DATA.to_owned(),
-            file_or_same(
-                before,
-                StatusCode::OK,
-                JSON,
-                app_data.clone(),
-                policy(),
-                now,
-            ),
-        );
-        let mut listed = Vec::new();
-        for (page, file) in pages.iter().zip(html) {
-            let Some(file) = file else { continue };
-            if page.status == StatusCode::OK {
-                listed.push((format!("{}{}", self.origin, page.path), file.changed_at));
-            }
-            files.insert(page.path.clone(), file);
-        }
-        let sitemap = Bytes::from(sitemap::sitemap(&listed));
-        let before = previous.and_then(|previous| previous.file("/sitemap.xml").cloned());
-        files.insert(
-            "/sitemap.xml".to_owned(),
-            file_or_same(
-                before,
-                StatusCode::OK,
-                "application/xml; charset=utf-8",
-                sitemap,
-                None,
-                now,
-            ),
-        );
-        let robots = Bytes::from(sitemap::robots(&self.origin));
-        let before = previous.and_then(|previous| previous.file("/robots.txt").cloned());
-        files.insert(
-            "/robots.txt".to_owned(),
-            file_or_same(
-                before,
-                StatusCode::OK,
-                "text/plain; charset=utf-8",
-                robots,
-                None,
-                now,
-            ),
-        );
-
-        let shell = self.template.as_ref().map(|template| {
-            let document = template.render(&PageParts {
-                locale: &site.config().locale,
-                head: &format!(
-                    "<title>{}</title>\n    <meta name=\"robots\" content=\"noindex\" />",
-                    crate::html::escape(&site.site_name())
-                ),
-                markup: "",
-                scripts: &[],
-                style_sheets: &[],
-                fonts: &[],
-                app_data: Some(&app_data),
-                page_data: None,
-            });
-            let policy = site.policy.for_page(&document.script_hashes);
-            let before = previous.and_then(|previous| previous.shell.clone());
-            file_or_same(
-                before,
-                StatusCode::OK,
-                HTML,
-                Bytes::from(document.html),
-                Some(policy),
-                now,
-            )
-        });
-        let snapshot = Snapshot {
-            version,
-            published_at: now,
-            site: site.clone(),
-            files,
-            shell,
-            entity_paths: Arc::new(entity_paths),
-            complete: complete && self.template.is_some(),
-            pages_rendered: if complete {
-                to_render.len() - stale_pages.len()
-            } else {
-                0
-            },
-            stale_pages,
-            pages: pages.len(),
-            publish_time: Duration::ZERO,
         };
-        Ok(snapshot)
+        let packer = Packer {
+            template: self.template.clone(),
+            origin: self.origin.clone(),
+        };
+        off_the_runtime(move || {
+            packer.pack(plan, rendering, page_data, site_card, previous.as_deref())
+        })
+        .await
     }
 
-    /// Renders the pages at `indices` in that order, a batch per request; with
+    /// Renders the plan's pages to render in their order, a batch per request; with
     /// `until_newer`, only until it hears a newer version.
     async fn render(
         &self,
-        app_data: &Bytes,
-        pages: &[PlannedPage],
-        indices: &[usize],
+        plan: &Plan,
         until_newer: Option<&watch::Receiver<Option<catalogue::SiteVersion>>>,
     ) -> Result<HashMap<usize, RenderedPage>, PublishError> {
+        let started = std::time::Instant::now();
         let mut rendered = HashMap::new();
-        for (number, batch) in indices.chunks(RENDER_BATCH).enumerate() {
+        for (number, batch) in plan.to_render.chunks(RENDER_BATCH).enumerate() {
             // At least one batch: pages get rendered however often versions come.
             if number > 0 && until_newer.is_some_and(|newer| newer.has_changed().unwrap_or(false)) {
                 break;
             }
             let batch_pages: Vec<(&str, &[u8])> = batch
                 .iter()
-                .map(|&index| (pages[index].path.as_str(), &pages[index].data[..]))
+                .map(|&index| (plan.pages[index].path.as_str(), &plan.pages[index].data[..]))
                 .collect();
             let answers = self
                 .renderer
-                .render(&self.origin, app_data, &batch_pages)
+                .render(&self.origin, &plan.app_data, &batch_pages)
                 .await?;
             rendered.extend(batch.iter().copied().zip(answers));
         }
+        tracing::debug!(
+            pages = rendered.len(),
+            elapsed_ms = started.elapsed().as_millis() as u64,
+            "pages rendered"
+        );
         Ok(rendered)
     }
 }
 
-/// A public page as it will be published, owning what it needs from the catalogue
-/// version so that the version's content can go before rendering.
-struct PlannedPage {
-    path: String,
-    status: StatusCode,
-    data_path: String,
-    /// Its page data; the last snapshot's bytes when they did not change.
-    data: Bytes,
-    /// Its HTML kept from the last snapshot: its data and the app data did not change.
-    html: Option<Arc<PublishedFile>>,
-    /// Its `<head>`, for a page to render.
-    head: String,
-}
-
-impl PlannedPage {
-    fn new(
-        page: &PublicPage<'_>,
-        site: &SiteSnapshot,
-        previous: Option<&Snapshot>,
-        same_app_data: bool,
-    ) -> Result<PlannedPage, PublishError> {
-        let data_path = page.page_data_path();
-        let mut data = page.page_data(site)?;
-        let mut html = None;
-        if let Some(previous) = previous
-            && let Some(before) = previous.file(&data_path)
-            && before.identity.bytes == data
-        {
-            data = before.identity.bytes.clone();
-            if same_app_data && previous.complete && !previous.stale_pages.contains_key(&page.path)
-            {
-                html = previous.file(&page.path).cloned();
-            }
+/// Runs CPU-heavy `work` (drawing, compressing) on the blocking pool.
+async fn off_the_runtime<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, PublishError> {
+    tokio::task::spawn_blocking(work).await.map_err(|error| {
+        if error.is_panic() {
+            std::panic::resume_unwind(error.into_panic());
         }
-        Ok(PlannedPage {
-            path: page.path.clone(),
-            status: page.status,
-            data_path,
-            data,
-            html,
-            head: String::new(),
-        })
-    }
-}
-
-const APP_DATA: &str = "/page-data/app-data.json";
-/// Pages carry the app data inline up to this size. A large chain's (its theaters) would
-/// make up most of every page: its pages preload the one shared file instead, which the
-/// browser caches and revalidates (a 304) on the pages after.
-const APP_DATA_INLINE_MAX: usize = 48 * 1024;
-const APP_DATA_PRELOAD: &str =
-    "\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/page-data/app-data.json\" />";
-
-/// Id -> page path of movies, theaters and events: where permalinks and other spellings
-/// of an entity's path lead.
-#[derive(Debug, Default)]
-pub struct EntityPaths {
-    pub movies: HashMap<String, String>,
-    pub theaters: HashMap<String, String>,
-    pub events: HashMap<String, String>,
-}
-
-impl EntityPaths {
-    fn of(content: &CatalogueContent) -> EntityPaths {
-        EntityPaths {
-            movies: content
-                .movies
-                .iter()
-                .map(|movie| (movie.id.clone(), movie.path.clone()))
-                .collect(),
-            theaters: content
-                .site
-                .theaters
-                .iter()
-                .map(|theater| (theater.id.clone(), pages::theater_path(theater)))
-                .collect(),
-            events: content
-                .events
-                .iter()
-                .map(|event| (event.id.clone(), event.path.clone()))
-                .collect(),
-        }
-    }
-}
-
-/// The file of `body`, or `before` itself when it holds the same bytes (so it keeps
-/// its compressed forms and the time it last changed).
-fn file_or_same(
-    before: Option<Arc<PublishedFile>>,
-    status: StatusCode,
-    content_type: &'static str,
-    body: Bytes,
-    policy: Option<axum::http::HeaderValue>,
-    now: jiff::Timestamp,
-) -> Arc<PublishedFile> {
-    match before {
-        Some(before) if before.same_as(status, &body, policy.as_ref()) => before,
-        _ => Arc::new(PublishedFile::new(status, content_type, body, policy, now)),
-    }
-}
-
-/// The poster `svg` of movie or event `id` and its link-preview PNG, each kept from
-/// before when the poster did not change. A poster that cannot be drawn is published
-/// without a preview.
-fn poster_files(
-    id: &str,
-    svg: Bytes,
-    before_svg: Option<Arc<PublishedFile>>,
-    before_preview: Option<Arc<PublishedFile>>,
-    policy: Option<axum::http::HeaderValue>,
-    now: jiff::Timestamp,
-) -> Vec<(String, Arc<PublishedFile>)> {
-    let svg_path = posters::svg_path(id);
-    let Some(preview_path) = posters::preview_path(&svg_path) else {
-        return Vec::new();
-    };
-    let unchanged = before_svg
-        .as_ref()
-        .is_some_and(|before| before.identity.bytes == svg);
-    let preview = match before_preview {
-        Some(before) if unchanged => Some(before),
-        _ => match posters::preview_png(&String::from_utf8_lossy(&svg)) {
-            Ok(png) => Some(Arc::new(PublishedFile::new(
-                StatusCode::OK,
-                "image/png",
-                Bytes::from(png),
-                None,
-                now,
-            ))),
-            Err(error) => {
-                tracing::error!(poster = %svg_path, %error, "published without a link preview");
-                None
-            }
-        },
-    };
-    let svg = file_or_same(
-        before_svg,
-        StatusCode::OK,
-        "image/svg+xml",
-        svg,
-        policy,
-        now,
-    );
-    std::iter::once((svg_path, svg))
-        .chain(preview.map(|preview| (preview_path, preview)))
-        .collect()
-}
-
-/// The site's link-preview card, kept from before when it did not change; `None`, and
-/// an error logged, when it cannot be drawn.
-async fn site_card_file(
-    site: &SiteSnapshot,
-    previous: Option<&Snapshot>,
-    now: jiff::Timestamp,
-) -> Option<Arc<PublishedFile>> {
-    let name = site.site_name();
-    let tagline = site
-        .messages
-        .messages
-        .get("footer.tagline")
-        .cloned()
-        .unwrap_or_default();
-    let palette = site
-        .config()
-        .theme
-        .and_then(|theme| theme.palette)
-        .unwrap_or_default();
-    let drawn = tokio::task::spawn_blocking(move || {
-        posters::site_card_png(&posters::SiteCard {
-            name: &name,
-            tagline: &tagline,
-            background: &palette.header_background,
-            accent: &palette.primary,
-        })
+        PublishError::Stopped
     })
-    .await;
-    match drawn {
-        Ok(Ok(png)) => {
-            let before = previous.and_then(|previous| previous.file(posters::SITE_CARD_PATH));
-            Some(file_or_same(
-                before.cloned(),
-                StatusCode::OK,
-                "image/png",
-                Bytes::from(png),
-                None,
-                now,
-            ))
-        }
-        Ok(Err(error)) => {
-            tracing::error!(%error, "published without the site's link-preview card");
-            None
-        }
-        Err(error) => {
-            tracing::error!(%error, "drawing the site's link-preview card failed");
-            None
-        }
-    }
 }
 
-/// Runs the compression jobs on the blocking pool, as many at once as there are cores.
-async fn compress_all<T: Send + 'static, F: FnOnce() -> T + Send + 'static>(
-    jobs: Vec<F>,
-) -> Vec<T> {
-    let parallel = std::thread::available_parallelism().map_or(2, usize::from);
-    futures_util::stream::iter(jobs.into_iter().map(tokio::task::spawn_blocking))
-        .buffer_unordered(parallel)
-        .filter_map(|done| async move { done.ok() })
-        .collect()
-        .await
-}
+/// The app data's path: every page's shared data (the site, its theaters, its text).
+const APP_DATA: &str = "/page-data/app-data.json";

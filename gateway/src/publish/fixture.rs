@@ -1,0 +1,105 @@
+//! A small catalogue version for the tests of planning and packing, which publish without
+//! a server: the demo chain's name, one theater, the movies a test gives, and a built web
+//! app's page template.
+
+use std::sync::Arc;
+
+use axum::http::HeaderValue;
+use bytes::Bytes;
+use proto::catalogue::v1 as catalogue;
+
+use super::content::CatalogueContent;
+use super::document::Template;
+use super::renderer::RenderedPage;
+use crate::etag::ETag;
+use crate::security::ContentSecurityPolicy;
+use crate::site_snapshot::SiteSnapshot;
+
+pub const ORIGIN: &str = "https://www.marquee.example";
+
+/// The page template of a built web app.
+pub fn template() -> Arc<Template> {
+    let index = r#"<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <script type="module" crossorigin src="/assets/index-1.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+"#;
+    Arc::new(Template::parse(index).expect("a built index.html"))
+}
+
+/// The site, with `app_data` as its app data.
+pub fn site(app_data: &'static str) -> Arc<SiteSnapshot> {
+    let config = catalogue::SiteConfig {
+        locale: "en-US".to_owned(),
+        name: "Marquee Cinemas".to_owned(),
+        trailing_slash: "always".to_owned(),
+        ..Default::default()
+    };
+    let app_data = Bytes::from_static(app_data.as_bytes());
+    Arc::new(SiteSnapshot {
+        site: catalogue::Site {
+            config: Some(config),
+            settings: Some(catalogue::SiteSettings::default()),
+            ..Default::default()
+        },
+        loyalty: Default::default(),
+        captcha_site_key: None,
+        theaters: vec![catalogue::Theater {
+            id: "101".to_owned(),
+            name: "Marquee Downtown".to_owned(),
+            slug: "marquee-downtown".to_owned(),
+            ..Default::default()
+        }],
+        messages: catalogue::Messages::default(),
+        app_data_etag: ETag::of(&app_data),
+        app_data,
+        content_security_policy: HeaderValue::from_static("default-src 'self'"),
+        policy: ContentSecurityPolicy::fallback(),
+    })
+}
+
+/// A movie with its page.
+pub fn movie(id: &str, title: &str) -> catalogue::Movie {
+    catalogue::Movie {
+        id: id.to_owned(),
+        title: title.to_owned(),
+        path: format!("/movies/{id}/"),
+        ..Default::default()
+    }
+}
+
+/// The version `revision` of the site, showing `movies`.
+pub fn content(revision: &str, movies: Vec<catalogue::Movie>) -> CatalogueContent {
+    CatalogueContent {
+        version: catalogue::SiteVersion {
+            revision: revision.to_owned(),
+            today: "2026-11-27".to_owned(),
+            ..Default::default()
+        },
+        site: site(r#"{"site":"Marquee"}"#),
+        movies,
+        events: Vec::new(),
+        pages: Vec::new(),
+        showtimes: Vec::new(),
+        posters: Vec::new(),
+        poster_images: Vec::new(),
+    }
+}
+
+/// What the renderer answers for the page at `path`.
+pub fn rendered(path: &str) -> RenderedPage {
+    RenderedPage {
+        path: path.to_owned(),
+        html: Some(format!("<main>{path}</main>")),
+        scripts: Vec::new(),
+        style_sheets: Vec::new(),
+        fonts: Vec::new(),
+        error: None,
+    }
+}

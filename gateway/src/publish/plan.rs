@@ -1,0 +1,319 @@
+//! What a catalogue version changes, worked out before anything is rendered (pure): its
+//! public pages with their page data and `<head>`, the HTML the last snapshot can keep,
+//! and which pages to render in which order.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::http::StatusCode;
+use bytes::Bytes;
+use proto::catalogue::v1 as catalogue;
+
+use super::content::{CatalogueContent, PosterImage};
+use super::head::HeadContext;
+use super::pages::{self, PublicPage};
+use super::{APP_DATA, PublishError, PublishedFile, Snapshot};
+use crate::site_snapshot::SiteSnapshot;
+
+/// Pages carry the app data inline up to this size. A large chain's (its theaters) would
+/// make up most of every page: its pages preload the one shared file instead, which the
+/// browser caches and revalidates (a 304) on the pages after.
+const APP_DATA_INLINE_MAX: usize = 48 * 1024;
+const APP_DATA_PRELOAD: &str =
+    "\n    <link rel=\"preload\" as=\"fetch\" crossorigin href=\"/page-data/app-data.json\" />";
+
+/// A catalogue version's publication, planned.
+#[derive(Debug)]
+pub struct Plan {
+    pub version: catalogue::SiteVersion,
+    pub site: Arc<SiteSnapshot>,
+    /// When the version is published: the time of every file whose bytes change.
+    pub now: jiff::Timestamp,
+    pub app_data: Bytes,
+    /// Whether the app data is the last snapshot's.
+    pub same_app_data: bool,
+    /// Whether pages carry the app data inline (else they preload its one file).
+    pub inline_app_data: bool,
+    pub pages: Vec<PlannedPage>,
+    /// The pages to render (indices in `pages`), in that order: new pages first (they
+    /// have no HTML to stand in), then those stale the longest.
+    pub to_render: Vec<usize>,
+    /// Since when each page to render has been stale: its last HTML stands in until it
+    /// is rendered ([`Snapshot::stale_pages`]); the plan's start for the others.
+    pub stale_since: HashMap<String, Instant>,
+    pub entity_paths: EntityPaths,
+    /// Movie or event id -> its generated poster (SVG).
+    pub posters: Vec<(String, Bytes)>,
+    pub poster_images: Vec<PosterImage>,
+}
+
+/// A public page as it will be published, owning what it needs from the catalogue
+/// version so that the version's content can go before rendering.
+#[derive(Debug)]
+pub struct PlannedPage {
+    pub path: String,
+    pub status: StatusCode,
+    pub data_path: String,
+    /// Its page data; the last snapshot's bytes when they did not change.
+    pub data: Bytes,
+    /// Its HTML kept from the last snapshot: its data and the app data did not change.
+    pub html: Option<Arc<PublishedFile>>,
+    /// Its `<head>`, for a page to render.
+    pub head: String,
+}
+
+/// The plan of publishing `content` after `previous` at `now`, for the site at `origin`
+/// (its canonical links), whose link-preview card is published when `site_card` (the
+/// preview of pages without an image). `started` is when pages that were not stale
+/// become so, should they be left to render.
+pub fn plan(
+    content: CatalogueContent,
+    previous: Option<&Snapshot>,
+    origin: &str,
+    site_card: bool,
+    now: jiff::Timestamp,
+    started: Instant,
+) -> Result<Plan, PublishError> {
+    let site = content.site.clone();
+    let app_data = site.app_data.clone();
+    let same_app_data = previous.is_some_and(|previous| {
+        previous
+            .file(APP_DATA)
+            .is_some_and(|file| file.identity.bytes == app_data)
+    });
+    let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
+    let head = HeadContext {
+        site: &site,
+        origin,
+        site_card,
+    };
+    let pages = pages::public_pages(&content)
+        .iter()
+        .map(|page| {
+            let mut planned = PlannedPage::new(page, &site, previous, same_app_data)?;
+            if planned.html.is_none() {
+                planned.head = head.head(page);
+                if !inline_app_data {
+                    planned.head.push_str(APP_DATA_PRELOAD);
+                }
+            }
+            Ok(planned)
+        })
+        .collect::<Result<Vec<_>, PublishError>>()?;
+    let stale_since: HashMap<String, Instant> = pages
+        .iter()
+        .filter(|page| page.html.is_none())
+        .map(|page| {
+            let since = previous
+                .and_then(|previous| previous.stale_pages.get(&page.path).copied())
+                .unwrap_or(started);
+            (page.path.clone(), since)
+        })
+        .collect();
+    let mut to_render: Vec<usize> = (0..pages.len())
+        .filter(|&index| pages[index].html.is_none())
+        .collect();
+    to_render.sort_by_key(|&index| {
+        let path = &pages[index].path;
+        let published = previous.is_some_and(|previous| previous.file(path).is_some());
+        (published, stale_since[path])
+    });
+    let entity_paths = EntityPaths::of(&content);
+    Ok(Plan {
+        version: content.version,
+        site,
+        now,
+        app_data,
+        same_app_data,
+        inline_app_data,
+        pages,
+        to_render,
+        stale_since,
+        entity_paths,
+        posters: content.posters,
+        poster_images: content.poster_images,
+    })
+}
+
+impl PlannedPage {
+    fn new(
+        page: &PublicPage<'_>,
+        site: &SiteSnapshot,
+        previous: Option<&Snapshot>,
+        same_app_data: bool,
+    ) -> Result<PlannedPage, PublishError> {
+        let data_path = page.page_data_path();
+        let mut data = page.page_data(site)?;
+        let mut html = None;
+        if let Some(previous) = previous
+            && let Some(before) = previous.file(&data_path)
+            && before.identity.bytes == data
+        {
+            data = before.identity.bytes.clone();
+            if same_app_data && previous.complete && !previous.stale_pages.contains_key(&page.path)
+            {
+                html = previous.file(&page.path).cloned();
+            }
+        }
+        Ok(PlannedPage {
+            path: page.path.clone(),
+            status: page.status,
+            data_path,
+            data,
+            html,
+            head: String::new(),
+        })
+    }
+}
+
+/// Id -> page path of movies, theaters and events: where permalinks and other spellings
+/// of an entity's path lead.
+#[derive(Debug, Default)]
+pub struct EntityPaths {
+    pub movies: HashMap<String, String>,
+    pub theaters: HashMap<String, String>,
+    pub events: HashMap<String, String>,
+}
+
+impl EntityPaths {
+    fn of(content: &CatalogueContent) -> EntityPaths {
+        EntityPaths {
+            movies: content
+                .movies
+                .iter()
+                .map(|movie| (movie.id.clone(), movie.path.clone()))
+                .collect(),
+            theaters: content
+                .site
+                .theaters
+                .iter()
+                .map(|theater| (theater.id.clone(), pages::theater_path(theater)))
+                .collect(),
+            events: content
+                .events
+                .iter()
+                .map(|event| (event.id.clone(), event.path.clone()))
+                .collect(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{self, ORIGIN, content, movie};
+    use super::super::pack::{Packer, Rendering};
+    use super::*;
+
+    fn plan_of(content: CatalogueContent, previous: Option<&Snapshot>) -> Plan {
+        let now = jiff::Timestamp::now();
+        plan(content, previous, ORIGIN, false, now, Instant::now()).expect("planned")
+    }
+
+    /// The snapshot of `plan` with every page to render rendered.
+    fn published(plan: Plan, previous: Option<&Snapshot>) -> Snapshot {
+        let rendering = Rendering {
+            pages: plan
+                .to_render
+                .iter()
+                .map(|&index| (index, fixture::rendered(&plan.pages[index].path)))
+                .collect(),
+            rendered: true,
+        };
+        let page_data = Packer::page_data(&plan, previous);
+        let packer = Packer {
+            template: Some(fixture::template()),
+            origin: ORIGIN.to_owned(),
+        };
+        packer.pack(plan, rendering, page_data, None, previous)
+    }
+
+    fn paths_to_render(plan: &Plan) -> Vec<&str> {
+        plan.to_render
+            .iter()
+            .map(|&index| plan.pages[index].path.as_str())
+            .collect()
+    }
+
+    #[test]
+    fn a_first_version_renders_every_page_each_with_its_head() {
+        let plan = plan_of(content("r1", vec![movie("1001", "The Long Night")]), None);
+        assert_eq!(plan.to_render.len(), plan.pages.len());
+        let movie_page = plan
+            .pages
+            .iter()
+            .find(|page| page.path == "/movies/1001/")
+            .expect("the movie's page");
+        assert!(
+            movie_page.head.contains("The Long Night"),
+            "{}",
+            movie_page.head
+        );
+        assert!(
+            movie_page
+                .head
+                .contains("https://www.marquee.example/movies/1001/"),
+            "the canonical link: {}",
+            movie_page.head
+        );
+        assert_eq!(plan.entity_paths.movies["1001"], "/movies/1001/");
+        assert_eq!(
+            plan.entity_paths.theaters["101"],
+            "/theaters/101-marquee-downtown/"
+        );
+        assert!(plan.inline_app_data && !plan.same_app_data);
+    }
+
+    #[test]
+    fn an_unchanged_version_keeps_every_page_and_renders_none() {
+        let first = published(plan_of(content("r1", vec![movie("1001", "A")]), None), None);
+        let again = plan_of(content("r2", vec![movie("1001", "A")]), Some(&first));
+        assert!(again.same_app_data);
+        assert_eq!(paths_to_render(&again), Vec::<&str>::new());
+        assert!(again.pages.iter().all(|page| page.html.is_some()));
+    }
+
+    #[test]
+    fn a_changed_movie_renders_the_pages_that_show_it_and_a_new_one_comes_first() {
+        let movies = vec![movie("1001", "A"), movie("1002", "B")];
+        let first = published(plan_of(content("r1", movies), None), None);
+        let changed = vec![
+            movie("1001", "A"),
+            movie("1002", "B, restored"),
+            movie("1003", "C"),
+        ];
+        let next = plan_of(content("r2", changed), Some(&first));
+        let to_render = paths_to_render(&next);
+        assert_eq!(to_render[0], "/movies/1003/", "{to_render:?}");
+        assert!(to_render.contains(&"/movies/1002/"), "{to_render:?}");
+        assert!(to_render.contains(&"/movies/"), "{to_render:?}");
+        for kept in [
+            "/movies/1001/",
+            "/404.html",
+            "/theaters/101-marquee-downtown/",
+        ] {
+            assert!(!to_render.contains(&kept), "{kept} is kept: {to_render:?}");
+        }
+    }
+
+    #[test]
+    fn pages_stale_the_longest_are_rendered_first() {
+        let movies = vec![movie("1001", "A"), movie("1002", "B")];
+        let mut first = published(plan_of(content("r1", movies), None), None);
+        let long_ago = Instant::now() - std::time::Duration::from_secs(60);
+        first
+            .stale_pages
+            .insert("/movies/1002/".to_owned(), long_ago);
+        first
+            .stale_pages
+            .insert("/movies/1001/".to_owned(), Instant::now());
+        let movies = vec![movie("1001", "A"), movie("1002", "B")];
+        let next = plan_of(content("r2", movies), Some(&first));
+        assert_eq!(
+            paths_to_render(&next),
+            ["/movies/1002/", "/movies/1001/"],
+            "stale pages render whatever their data, the oldest first"
+        );
+        assert_eq!(next.stale_since["/movies/1002/"], long_ago);
+    }
+}
