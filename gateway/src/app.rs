@@ -19,6 +19,7 @@ use crate::error::error_response;
 use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
+use crate::publish::depot::Depot;
 use crate::publish::renderer::Renderer;
 use crate::publish::{BackgroundWork, PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
@@ -62,6 +63,10 @@ pub struct Common {
     pub sites: SiteStates,
     /// What every site's publisher shares.
     pub background: BackgroundWork,
+    /// Where every site's published revisions are stored for the deployment
+    /// (PUBLISH_NATS_URL), under its id (the default site's: SITE_ID).
+    pub depot: Option<Depot>,
+    pub default_site_id: String,
 }
 
 pub fn app(shared: Shared) -> Router {

@@ -37,6 +37,12 @@ pub struct Config {
     pub public_url: String,
     /// The Node renderer (RENDERER_URL); `None` with `--embedded` starts one as a child.
     pub renderer_url: Option<String>,
+    /// The NATS server whose JetStream stores each site's published revisions
+    /// (PUBLISH_NATS_URL); unset, published files stay in this process only.
+    pub publish_nats_url: Option<String>,
+    /// The deployment's default site (SITE_ID; unset, svc-catalogue's rule): the name
+    /// its published revisions are stored under.
+    pub site_id: String,
     /// The renderer's script, started with `node` when the gateway runs it (RENDERER_SCRIPT).
     pub renderer_script: PathBuf,
     /// `/__third-party-proxy` (THIRD_PARTY_PROXY_*).
@@ -95,6 +101,8 @@ impl Config {
                 None => Some(DEFAULT_RENDERER_URL.to_owned()),
             },
             renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
+            publish_nats_url: lookup("PUBLISH_NATS_URL").filter(|url| !url.trim().is_empty()),
+            site_id: platform::config::site_id(&lookup)?,
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: platform::config::loyalty_brand(&lookup)?,
             analytics_scripts: AnalyticsScripts::from_lookup(&lookup)?,

@@ -24,7 +24,7 @@ use crate::app::{Common, Shared, app};
 use crate::clients::Services;
 use crate::error::error_response;
 use crate::ops::SiteState;
-use crate::publish::{Activity, PublishStatus, Published, Publisher};
+use crate::publish::{Activity, PublishStatus, Published, Publisher, SiteDepot};
 use crate::security;
 use crate::site_snapshot::{SiteCache, SiteOverrides};
 
@@ -76,6 +76,10 @@ impl AppParts {
             origin: origin.to_owned(),
             kept_weeks: Default::default(),
             background: self.common.background.clone(),
+            depot: self.common.depot.clone().map(|depot| SiteDepot {
+                depot,
+                site_id: site_id.unwrap_or(&self.common.default_site_id).to_owned(),
+            }),
         }
         .spawn();
         let router = app(Shared {

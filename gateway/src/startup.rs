@@ -17,6 +17,7 @@ use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::ops::SiteStates;
 use crate::publish::BackgroundWork;
+use crate::publish::depot::{Buckets, Depot};
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::site_snapshot::SiteOverrides;
 use crate::sites::{AbortOnDrop, AppParts, Sites};
@@ -37,6 +38,19 @@ pub enum StartupError {
     ThirdPartyProxy(#[from] reqwest::Error),
     #[error("GATEWAY_ADDR: cannot listen: {0}")]
     Bind(std::io::Error),
+    #[error("PUBLISH_NATS_URL: {0}")]
+    PublishNats(String),
+}
+
+/// The published revisions' store at the NATS server `url`; the gateway starts whether
+/// or not it answers yet (revisions are stored once it does).
+async fn connect_depot(url: &str) -> Result<Depot, StartupError> {
+    let client = async_nats::ConnectOptions::new()
+        .retry_on_initial_connect()
+        .connect(url)
+        .await
+        .map_err(|error| StartupError::PublishNats(error.to_string()))?;
+    Ok(Depot::new(client, Buckets::default()))
 }
 
 pub struct Application {
@@ -108,6 +122,11 @@ impl Application {
                 max_in_flight: config.max_in_flight,
                 sites: SiteStates::default(),
                 background: BackgroundWork::default(),
+                depot: match &config.publish_nats_url {
+                    Some(url) => Some(connect_depot(url).await?),
+                    None => None,
+                },
+                default_site_id: config.site_id.clone(),
             },
         };
         let default_site = parts.start_site(None, &config.public_url);

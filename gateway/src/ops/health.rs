@@ -74,7 +74,8 @@ impl SiteStates {
 
 impl SiteState {
     fn readiness(&self) -> SiteReadiness {
-        let last_error = self.status.get().last_error;
+        let state = self.status.get();
+        let last_error = state.last_error.or(state.store_error);
         let snapshot = self.published.current();
         let rendered = snapshot.as_ref().is_some_and(|snapshot| snapshot.complete);
         let files_awaiting_best_brotli = snapshot
@@ -98,6 +99,7 @@ impl SiteState {
             status,
             rendered,
             files_awaiting_best_brotli,
+            stored_revision: state.stored_revision,
             problem,
         }
     }
@@ -116,7 +118,11 @@ struct SiteReadiness {
     rendered: bool,
     /// Its files still served with fast Brotli until the background pass.
     files_awaiting_best_brotli: usize,
-    /// What is wrong: why the catalogue cannot serve it, or the last publishing error.
+    /// The revision last stored for the deployment (PUBLISH_NATS_URL).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stored_revision: Option<String>,
+    /// What is wrong: why the catalogue cannot serve it, the last publishing error, or
+    /// why its revision could not be stored.
     #[serde(skip_serializing_if = "Option::is_none")]
     problem: Option<String>,
 }

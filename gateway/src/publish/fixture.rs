@@ -3,6 +3,7 @@
 //! app's page template.
 
 use std::sync::Arc;
+use std::time::Instant;
 
 use axum::http::HeaderValue;
 use bytes::Bytes;
@@ -10,7 +11,10 @@ use proto::catalogue::v1 as catalogue;
 
 use super::content::CatalogueContent;
 use super::document::Template;
+use super::pack::{Packer, Rendering};
+use super::plan::{Plan, plan};
 use super::renderer::RenderedPage;
+use super::snapshot::Snapshot;
 use crate::etag::ETag;
 use crate::security::ContentSecurityPolicy;
 use crate::site_snapshot::SiteSnapshot;
@@ -102,4 +106,40 @@ pub fn rendered(path: &str) -> RenderedPage {
         fonts: Vec::new(),
         error: None,
     }
+}
+
+/// The plan of a version showing `movies`, published after `previous`.
+pub fn planned(movies: Vec<catalogue::Movie>, previous: Option<&Snapshot>) -> Plan {
+    let now = jiff::Timestamp::now();
+    plan(
+        content("r7", movies),
+        previous,
+        ORIGIN,
+        false,
+        now,
+        Instant::now(),
+    )
+    .expect("planned")
+}
+
+/// The packer of a built web app.
+pub fn packer() -> Packer {
+    Packer {
+        template: Some(template()),
+        origin: ORIGIN.to_owned(),
+    }
+}
+
+/// The snapshot of `plan` with every page to render rendered, after `previous`.
+pub fn packed(plan: Plan, previous: Option<&Snapshot>) -> Snapshot {
+    let rendering = Rendering {
+        pages: plan
+            .to_render
+            .iter()
+            .map(|&index| (index, rendered(&plan.pages[index].path)))
+            .collect(),
+        rendered: true,
+    };
+    let page_data = Packer::page_data(&plan, previous);
+    packer().pack(plan, rendering, page_data, None, previous)
 }

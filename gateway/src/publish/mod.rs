@@ -18,13 +18,17 @@
 //! - [`posters`]: the generated posters, and their PNG previews for link previews.
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt`.
 //! - [`snapshot`]: the published files, compressed once, swapped atomically.
+//! - [`manifest`]: a snapshot as a manifest of content-addressed objects (pure).
+//! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
 //! - [`serve`]: the outermost layer, answering published paths from the snapshot.
 
 pub mod content;
+pub mod depot;
 pub mod document;
 #[cfg(test)]
 mod fixture;
 pub mod head;
+pub mod manifest;
 pub mod pack;
 pub mod pages;
 pub mod plan;
@@ -86,6 +90,10 @@ pub struct PublishState {
     /// A version not yet published (the catalogue or the renderer was away).
     pub pending: Option<catalogue::SiteVersion>,
     pub last_error: Option<String>,
+    /// The revision last stored for the deployment (PUBLISH_NATS_URL).
+    pub stored_revision: Option<String>,
+    /// Why the current snapshot could not be stored; `None` once one is.
+    pub store_error: Option<String>,
 }
 
 #[derive(Debug, Clone, Default)]
@@ -128,6 +136,16 @@ pub struct Publisher {
     pub kept_weeks: content::KeptWeeks,
     /// The background work every site's publisher shares.
     pub background: BackgroundWork,
+    /// Where this site's revisions are stored for the deployment; `None`: this process
+    /// only.
+    pub depot: Option<SiteDepot>,
+}
+
+/// The deployment's store of published revisions, and the name of this site's.
+#[derive(Debug, Clone)]
+pub struct SiteDepot {
+    pub depot: depot::Depot,
+    pub site_id: String,
 }
 
 /// What every site's publisher shares (DESIGN.md section 12: many sites on one gateway):
@@ -354,7 +372,40 @@ impl Publisher {
         if let Some(current) = self.published.current()
             && let Some(next) = current.replacing(&path, &file, improved)
         {
+            let done = next.awaiting_best_brotli().next().is_none();
             self.published.swap(next);
+            if done {
+                self.store_current().await;
+            }
+        }
+    }
+
+    /// Stores the current snapshot for the deployment (PUBLISH_NATS_URL): its new
+    /// objects, its manifest, then the site's key. This gateway serves it whatever
+    /// happens; a failure is logged, and shown by `/readyz` until a revision is stored.
+    async fn store_current(&self) {
+        let (Some(depot), Some(snapshot)) = (&self.depot, self.published.current()) else {
+            return;
+        };
+        match depot.depot.store(&depot.site_id, &snapshot).await {
+            Ok(stored) => {
+                tracing::info!(
+                    site = %depot.site_id,
+                    revision = %stored.revision,
+                    objects = stored.objects,
+                    written = stored.written,
+                    "revision stored"
+                );
+                self.status.update(|state| {
+                    state.stored_revision = Some(stored.revision);
+                    state.store_error = None;
+                });
+            }
+            Err(error) => {
+                tracing::error!(site = %depot.site_id, %error, "revision not stored; this gateway serves it");
+                self.status
+                    .update(|state| state.store_error = Some(error.to_string()));
+            }
         }
     }
 
@@ -421,6 +472,7 @@ impl Publisher {
         self.site.set(site);
         self.published.swap(snapshot);
         self.status.update(|state| state.last_error = None);
+        self.store_current().await;
         if complete {
             Ok(())
         } else {

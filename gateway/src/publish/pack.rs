@@ -449,31 +449,8 @@ fn in_parallel<T: Send, F: FnOnce() -> T + Send>(jobs: Vec<F>) -> Vec<T> {
 
 #[cfg(test)]
 mod tests {
-    use std::time::Instant;
-
-    use super::super::fixture::{self, ORIGIN, content, movie};
-    use super::super::plan::plan;
+    use super::super::fixture::{self, movie, planned};
     use super::*;
-
-    fn packer() -> Packer {
-        Packer {
-            template: Some(fixture::template()),
-            origin: ORIGIN.to_owned(),
-        }
-    }
-
-    fn plan_of(movies: Vec<proto::catalogue::v1::Movie>, previous: Option<&Snapshot>) -> Plan {
-        let now = jiff::Timestamp::now();
-        plan(
-            content("r", movies),
-            previous,
-            ORIGIN,
-            false,
-            now,
-            Instant::now(),
-        )
-        .expect("planned")
-    }
 
     /// Packs `plan` with the pages at `paths` rendered (all of them when `None`).
     fn pack_rendering(plan: Plan, paths: Option<&[&str]>, previous: Option<&Snapshot>) -> Snapshot {
@@ -489,7 +466,7 @@ mod tests {
             pages,
             rendered: true,
         };
-        packer().pack(plan, rendering, page_data, None, previous)
+        fixture::packer().pack(plan, rendering, page_data, None, previous)
     }
 
     fn text(snapshot: &Snapshot, path: &str) -> String {
@@ -501,7 +478,7 @@ mod tests {
 
     #[test]
     fn every_page_goes_out_with_its_markup_data_policy_and_the_site_files() {
-        let snapshot = pack_rendering(plan_of(vec![movie("1001", "A")], None), None, None);
+        let snapshot = pack_rendering(planned(vec![movie("1001", "A")], None), None, None);
         assert!(snapshot.complete);
         assert_eq!(snapshot.pages_rendered, snapshot.pages);
         let page = text(&snapshot, "/movies/1001/");
@@ -532,8 +509,8 @@ mod tests {
 
     #[test]
     fn a_file_whose_bytes_did_not_change_is_the_last_snapshots_own() {
-        let first = pack_rendering(plan_of(vec![movie("1001", "A")], None), None, None);
-        let plan = plan_of(vec![movie("1001", "A"), movie("1002", "B")], Some(&first));
+        let first = pack_rendering(planned(vec![movie("1001", "A")], None), None, None);
+        let plan = planned(vec![movie("1001", "A"), movie("1002", "B")], Some(&first));
         let next = pack_rendering(plan, None, Some(&first));
         for path in [
             "/movies/1001/",
@@ -558,8 +535,8 @@ mod tests {
 
     #[test]
     fn a_page_left_to_render_keeps_its_last_html_marked_stale() {
-        let first = pack_rendering(plan_of(vec![movie("1001", "A")], None), None, None);
-        let plan = plan_of(vec![movie("1001", "A, restored")], Some(&first));
+        let first = pack_rendering(planned(vec![movie("1001", "A")], None), None, None);
+        let plan = planned(vec![movie("1001", "A, restored")], Some(&first));
         let next = pack_rendering(plan, Some(&["/movies/"]), Some(&first));
         assert!(next.complete);
         assert!(next.stale_pages.contains_key("/movies/1001/"));
@@ -574,8 +551,8 @@ mod tests {
 
     #[test]
     fn the_new_page_data_can_go_out_ahead_of_rendering() {
-        let first = pack_rendering(plan_of(vec![movie("1001", "A")], None), None, None);
-        let plan = plan_of(vec![movie("1001", "A, restored")], Some(&first));
+        let first = pack_rendering(planned(vec![movie("1001", "A")], None), None, None);
+        let plan = planned(vec![movie("1001", "A, restored")], Some(&first));
         let page_data = Packer::page_data(&plan, Some(&first));
         let ahead = Packer::ahead(&plan, &page_data, Some(&first)).expect("ahead");
         assert!(text(&ahead, "/page-data/movies/1001/page-data.json").contains("A, restored"));
@@ -592,13 +569,13 @@ mod tests {
 
     #[test]
     fn without_the_renderer_the_pages_are_the_shell_with_their_data() {
-        let plan = plan_of(vec![movie("1001", "A")], None);
+        let plan = planned(vec![movie("1001", "A")], None);
         let page_data = Packer::page_data(&plan, None);
         let rendering = Rendering {
             pages: HashMap::new(),
             rendered: false,
         };
-        let snapshot = packer().pack(plan, rendering, page_data, None, None);
+        let snapshot = fixture::packer().pack(plan, rendering, page_data, None, None);
         assert!(!snapshot.complete);
         assert_eq!(snapshot.pages_rendered, 0);
         let page = text(&snapshot, "/movies/1001/");

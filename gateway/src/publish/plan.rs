@@ -201,31 +201,12 @@ impl EntityPaths {
 
 #[cfg(test)]
 mod tests {
-    use super::super::fixture::{self, ORIGIN, content, movie};
-    use super::super::pack::{Packer, Rendering};
+    use super::super::fixture::{ORIGIN, content, movie, packed};
     use super::*;
 
     fn plan_of(content: CatalogueContent, previous: Option<&Snapshot>) -> Plan {
         let now = jiff::Timestamp::now();
         plan(content, previous, ORIGIN, false, now, Instant::now()).expect("planned")
-    }
-
-    /// The snapshot of `plan` with every page to render rendered.
-    fn published(plan: Plan, previous: Option<&Snapshot>) -> Snapshot {
-        let rendering = Rendering {
-            pages: plan
-                .to_render
-                .iter()
-                .map(|&index| (index, fixture::rendered(&plan.pages[index].path)))
-                .collect(),
-            rendered: true,
-        };
-        let page_data = Packer::page_data(&plan, previous);
-        let packer = Packer {
-            template: Some(fixture::template()),
-            origin: ORIGIN.to_owned(),
-        };
-        packer.pack(plan, rendering, page_data, None, previous)
     }
 
     fn paths_to_render(plan: &Plan) -> Vec<&str> {
@@ -266,7 +247,7 @@ mod tests {
 
     #[test]
     fn an_unchanged_version_keeps_every_page_and_renders_none() {
-        let first = published(plan_of(content("r1", vec![movie("1001", "A")]), None), None);
+        let first = packed(plan_of(content("r1", vec![movie("1001", "A")]), None), None);
         let again = plan_of(content("r2", vec![movie("1001", "A")]), Some(&first));
         assert!(again.same_app_data);
         assert_eq!(paths_to_render(&again), Vec::<&str>::new());
@@ -276,7 +257,7 @@ mod tests {
     #[test]
     fn a_changed_movie_renders_the_pages_that_show_it_and_a_new_one_comes_first() {
         let movies = vec![movie("1001", "A"), movie("1002", "B")];
-        let first = published(plan_of(content("r1", movies), None), None);
+        let first = packed(plan_of(content("r1", movies), None), None);
         let changed = vec![
             movie("1001", "A"),
             movie("1002", "B, restored"),
@@ -299,7 +280,7 @@ mod tests {
     #[test]
     fn pages_stale_the_longest_are_rendered_first() {
         let movies = vec![movie("1001", "A"), movie("1002", "B")];
-        let mut first = published(plan_of(content("r1", movies), None), None);
+        let mut first = packed(plan_of(content("r1", movies), None), None);
         let long_ago = Instant::now() - std::time::Duration::from_secs(60);
         first
             .stale_pages

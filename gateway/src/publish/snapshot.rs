@@ -10,6 +10,7 @@ use arc_swap::ArcSwapOption;
 use axum::http::{HeaderValue, StatusCode};
 use bytes::Bytes;
 use proto::catalogue::v1::SiteVersion;
+use sha2::{Digest, Sha256};
 
 use crate::etag::ETag;
 use crate::site_snapshot::SiteSnapshot;
@@ -53,11 +54,25 @@ pub struct Compressed {
     pub brotli_quality: u32,
 }
 
-/// A representation: its bytes and its strong entity tag.
+/// A representation: its bytes, its strong entity tag, and the name of the object that
+/// holds its bytes in the published files' store (their SHA-256, in hex: a file whose
+/// bytes do not change between revisions is stored once).
 #[derive(Debug, Clone)]
 pub struct Encoded {
     pub bytes: Bytes,
     pub etag: ETag,
+    pub object: String,
+}
+
+impl Encoded {
+    fn new(bytes: Bytes, etag: ETag) -> Encoded {
+        let object = hex::encode(Sha256::digest(&bytes));
+        Encoded {
+            bytes,
+            etag,
+            object,
+        }
+    }
 }
 
 impl PublishedFile {
@@ -110,10 +125,7 @@ impl PublishedFile {
     ) -> PublishedFile {
         let etag = ETag::of(&body);
         let compressed = compression.map(|(gzip_level, brotli_quality)| Compressed {
-            gzip: Encoded {
-                bytes: gzip(&body, gzip_level),
-                etag: etag.with_suffix("gz"),
-            },
+            gzip: Encoded::new(gzip(&body, gzip_level), etag.with_suffix("gz")),
             brotli: brotli_encoded(&body, &etag, brotli_quality),
             brotli_quality,
         });
@@ -121,7 +133,7 @@ impl PublishedFile {
             status,
             content_type: HeaderValue::from_static(content_type),
             compressed,
-            identity: Encoded { bytes: body, etag },
+            identity: Encoded::new(body, etag),
             content_security_policy,
             changed_at,
         }
@@ -189,10 +201,7 @@ fn brotli_encoded(body: &[u8], etag: &ETag, quality: u32) -> Encoded {
     } else {
         format!("br{quality}")
     };
-    Encoded {
-        bytes: Bytes::from(out),
-        etag: etag.with_suffix(&suffix),
-    }
+    Encoded::new(Bytes::from(out), etag.with_suffix(&suffix))
 }
 
 /// Everything published for one catalogue version.

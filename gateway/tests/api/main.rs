@@ -6,6 +6,7 @@ mod catalogue_api;
 mod client_address;
 mod consent;
 mod cypher;
+mod depot;
 mod errors;
 mod helpers;
 mod ingest;

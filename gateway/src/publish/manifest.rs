@@ -1,0 +1,203 @@
+//! A published revision as a manifest (pure; DESIGN.md section 12, "Published once"):
+//! every path of a site's snapshot with its headers and, for each of its encodings, the
+//! object that holds its bytes. Objects are named by the SHA-256 of their bytes, so a
+//! file that did not change between revisions, or that two sites share, is stored once.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::snapshot::{Encoded, PublishedFile, Snapshot};
+
+/// The manifest of one site's revision.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Manifest {
+    pub site_id: String,
+    /// The catalogue revision published, and the day it was published for.
+    pub revision: String,
+    pub today: String,
+    /// RFC 3339.
+    pub published_at: String,
+    /// Whether every page was rendered.
+    pub complete: bool,
+    pub pages: usize,
+    pub pages_rendered: usize,
+    /// Pages whose HTML is older than their page data.
+    pub stale_pages: Vec<String>,
+    /// Site-rooted path -> file.
+    pub files: BTreeMap<String, FileEntry>,
+    /// The web app's shell, for pages that are not published.
+    pub shell: Option<FileEntry>,
+}
+
+/// One published file: its answer's headers and its encodings' objects.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FileEntry {
+    pub status: u16,
+    pub content_type: String,
+    pub content_security_policy: Option<String>,
+    /// RFC 3339: when these bytes were first published.
+    pub changed_at: String,
+    pub identity: StoredBytes,
+    pub gzip: Option<StoredBytes>,
+    pub brotli: Option<StoredBytes>,
+    /// The Brotli form's quality (the best one once the background pass has been).
+    pub brotli_quality: Option<u32>,
+}
+
+/// Where one representation's bytes are, and its entity tag.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct StoredBytes {
+    /// The object's name: the SHA-256 of the bytes, in hex.
+    pub object: String,
+    pub etag: String,
+    pub length: usize,
+}
+
+impl Manifest {
+    /// The manifest of `snapshot`, a revision of `site_id`.
+    pub fn of(site_id: &str, snapshot: &Snapshot) -> Manifest {
+        let mut stale_pages: Vec<String> = snapshot.stale_pages.keys().cloned().collect();
+        stale_pages.sort();
+        Manifest {
+            site_id: site_id.to_owned(),
+            revision: snapshot.version.revision.clone(),
+            today: snapshot.version.today.clone(),
+            published_at: snapshot.published_at.to_string(),
+            complete: snapshot.complete,
+            pages: snapshot.pages,
+            pages_rendered: snapshot.pages_rendered,
+            stale_pages,
+            files: snapshot
+                .files
+                .iter()
+                .map(|(path, file)| (path.clone(), FileEntry::of(file)))
+                .collect(),
+            shell: snapshot.shell.as_deref().map(FileEntry::of),
+        }
+    }
+
+    /// Every object the manifest names, each once.
+    pub fn objects(&self) -> Vec<&StoredBytes> {
+        let mut objects: Vec<&StoredBytes> = self
+            .files
+            .values()
+            .chain(&self.shell)
+            .flat_map(FileEntry::stored)
+            .collect();
+        objects.sort_by(|a, b| a.object.cmp(&b.object));
+        objects.dedup_by(|a, b| a.object == b.object);
+        objects
+    }
+}
+
+impl FileEntry {
+    fn of(file: &PublishedFile) -> FileEntry {
+        FileEntry {
+            status: file.status.as_u16(),
+            content_type: file.content_type.to_str().unwrap_or_default().to_owned(),
+            content_security_policy: file
+                .content_security_policy
+                .as_ref()
+                .and_then(|policy| policy.to_str().ok())
+                .map(str::to_owned),
+            changed_at: file.changed_at.to_string(),
+            identity: StoredBytes::of(&file.identity),
+            gzip: file.compressed.as_ref().map(|c| StoredBytes::of(&c.gzip)),
+            brotli: file.compressed.as_ref().map(|c| StoredBytes::of(&c.brotli)),
+            brotli_quality: file.compressed.as_ref().map(|c| c.brotli_quality),
+        }
+    }
+
+    /// Its representations' objects.
+    pub fn stored(&self) -> impl Iterator<Item = &StoredBytes> {
+        std::iter::once(&self.identity)
+            .chain(&self.gzip)
+            .chain(&self.brotli)
+    }
+}
+
+impl StoredBytes {
+    fn of(encoded: &Encoded) -> StoredBytes {
+        StoredBytes {
+            object: encoded.object.clone(),
+            etag: encoded
+                .etag
+                .header()
+                .to_str()
+                .unwrap_or_default()
+                .to_owned(),
+            length: encoded.bytes.len(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::fixture::{movie, packed, planned};
+    use super::*;
+
+    fn snapshot() -> Snapshot {
+        packed(
+            planned(vec![movie("1001", "A"), movie("1002", "B")], None),
+            None,
+        )
+    }
+
+    #[test]
+    fn a_manifest_names_every_file_with_its_headers_and_objects() {
+        let snapshot = snapshot();
+        let manifest = Manifest::of("demo", &snapshot);
+        assert_eq!(
+            (manifest.site_id.as_str(), manifest.revision.as_str()),
+            ("demo", "r7")
+        );
+        assert!(manifest.complete);
+        assert_eq!(manifest.files.len(), snapshot.files.len());
+        let page = &manifest.files["/movies/1001/"];
+        let file = snapshot.file("/movies/1001/").expect("published");
+        assert_eq!(page.status, 200);
+        assert_eq!(page.content_type, "text/html; charset=utf-8");
+        assert!(page.content_security_policy.is_some());
+        assert_eq!(page.identity.length, file.identity.bytes.len());
+        assert_eq!(
+            page.identity.etag,
+            file.identity.etag.header().to_str().expect("ascii")
+        );
+        let brotli = page.brotli.as_ref().expect("a Brotli form");
+        assert_ne!(brotli.object, page.identity.object);
+        assert_eq!(manifest.files["/404.html"].status, 404);
+        assert!(manifest.shell.is_some());
+        let json = serde_json::to_string(&manifest).expect("JSON");
+        assert_eq!(
+            serde_json::from_str::<Manifest>(&json).expect("read"),
+            manifest
+        );
+    }
+
+    #[test]
+    fn bytes_published_twice_are_one_object() {
+        let mut manifest = Manifest::of("demo", &snapshot());
+        let before = manifest.objects().len();
+        let page = manifest.files["/movies/1001/"].clone();
+        manifest
+            .files
+            .insert("/movies/1001-again/".to_owned(), page);
+        assert_eq!(
+            manifest.objects().len(),
+            before,
+            "the same bytes, the same object"
+        );
+        for stored in manifest.objects() {
+            assert_eq!(
+                stored.object.len(),
+                64,
+                "a SHA-256 in hex: {}",
+                stored.object
+            );
+        }
+    }
+}
