@@ -19,6 +19,7 @@ use crate::error::error_response;
 use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
+use crate::publish::cache::FileCache;
 use crate::publish::depot::Depot;
 use crate::publish::renderer::Renderer;
 use crate::publish::{BackgroundWork, PublishStatus, Published};
@@ -64,9 +65,13 @@ pub struct Common {
     /// What every site's publisher shares.
     pub background: BackgroundWork,
     /// Where every site's published revisions are stored for the deployment
-    /// (PUBLISH_NATS_URL), under its id (the default site's: SITE_ID).
+    /// (PUBLISH_NATS_URL), under its id (the default site's: SITE_ID): written by a
+    /// gateway that publishes, read by one that does not.
     pub depot: Option<Depot>,
     pub default_site_id: String,
+    /// Where a gateway that does not publish (GATEWAY_PUBLISHES=false) reads its sites'
+    /// files: `None` for one that publishes.
+    pub file_cache: Option<FileCache>,
 }
 
 pub fn app(shared: Shared) -> Router {

@@ -9,6 +9,7 @@ pub use platform::config::ConfigError;
 use platform::config::host_port;
 
 use crate::client_address::{ForwardedHeader, TrustedProxies};
+use crate::publish::depot::Buckets;
 use crate::third_party::analytics_scripts::AnalyticsScripts;
 use crate::third_party::proxy::ProxyConfig;
 
@@ -40,9 +41,17 @@ pub struct Config {
     /// The NATS server whose JetStream stores each site's published revisions
     /// (PUBLISH_NATS_URL); unset, published files stay in this process only.
     pub publish_nats_url: Option<String>,
+    /// The store's buckets (`published-files`, `published-revisions`).
+    pub publish_buckets: Buckets,
     /// The deployment's default site (SITE_ID; unset, svc-catalogue's rule): the name
     /// its published revisions are stored under.
     pub site_id: String,
+    /// Whether this gateway publishes its sites (GATEWAY_PUBLISHES, default true); false
+    /// serves each site's revision stored at PUBLISH_NATS_URL, which it then needs.
+    pub publishes: bool,
+    /// Bytes of stored files a gateway that does not publish keeps in memory
+    /// (GATEWAY_CACHE_MB, default 256).
+    pub cache_bytes: u64,
     /// The renderer's script, started with `node` when the gateway runs it (RENDERER_SCRIPT).
     pub renderer_script: PathBuf,
     /// `/__third-party-proxy` (THIRD_PARTY_PROXY_*).
@@ -102,7 +111,10 @@ impl Config {
             },
             renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
             publish_nats_url: lookup("PUBLISH_NATS_URL").filter(|url| !url.trim().is_empty()),
+            publish_buckets: Buckets::default(),
             site_id: platform::config::site_id(&lookup)?,
+            publishes: publishes(&lookup)?,
+            cache_bytes: cache_megabytes(&lookup)?.saturating_mul(1024 * 1024),
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: platform::config::loyalty_brand(&lookup)?,
             analytics_scripts: AnalyticsScripts::from_lookup(&lookup)?,
@@ -122,6 +134,24 @@ impl Config {
                 }
             },
         })
+    }
+}
+
+/// GATEWAY_PUBLISHES: true (the default) or false, which needs PUBLISH_NATS_URL.
+fn publishes(lookup: &impl Fn(&str) -> Option<String>) -> Result<bool, ConfigError> {
+    let problem = |problem: String| ConfigError {
+        variable: "GATEWAY_PUBLISHES",
+        problem,
+    };
+    match lookup("GATEWAY_PUBLISHES").as_deref() {
+        None | Some("true") => Ok(true),
+        Some("false") => match lookup("PUBLISH_NATS_URL").filter(|url| !url.trim().is_empty()) {
+            Some(_) => Ok(false),
+            None => Err(problem(
+                "false needs PUBLISH_NATS_URL: the store whose revisions it serves".to_owned(),
+            )),
+        },
+        Some(other) => Err(problem(format!("'{other}' is neither true nor false"))),
     }
 }
 
@@ -146,6 +176,20 @@ fn trusted_proxies(
 }
 
 /// GATEWAY_MAX_IN_FLIGHT: a positive number of requests, 1024 by default.
+/// GATEWAY_CACHE_MB: a positive number of megabytes, 256 by default.
+fn cache_megabytes(lookup: &impl Fn(&str) -> Option<String>) -> Result<u64, ConfigError> {
+    match lookup("GATEWAY_CACHE_MB") {
+        None => Ok(256),
+        Some(value) => match value.parse::<u64>() {
+            Ok(megabytes) if megabytes > 0 => Ok(megabytes),
+            _ => Err(ConfigError {
+                variable: "GATEWAY_CACHE_MB",
+                problem: format!("'{value}' is not a positive number of megabytes"),
+            }),
+        },
+    }
+}
+
 fn max_in_flight(lookup: &impl Fn(&str) -> Option<String>) -> Result<usize, ConfigError> {
     match lookup("GATEWAY_MAX_IN_FLIGHT") {
         None => Ok(1024),
@@ -223,6 +267,10 @@ mod tests {
             ("TRUSTED_PROXY_HEADER", "x-real-ip"),
             ("GATEWAY_MAX_IN_FLIGHT", "0"),
             ("GATEWAY_MAX_IN_FLIGHT", "many"),
+            ("GATEWAY_CACHE_MB", "0"),
+            ("GATEWAY_PUBLISHES", "no"),
+            // Not publishing needs the store to serve from.
+            ("GATEWAY_PUBLISHES", "false"),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)

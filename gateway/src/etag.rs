@@ -25,6 +25,16 @@ impl ETag {
         )
     }
 
+    /// A tag as a manifest of the deployment's store names it; `None` when it is not a
+    /// quoted tag.
+    pub fn parse(tag: &str) -> Option<ETag> {
+        let quoted = tag.len() >= 2 && tag.starts_with('"') && tag.ends_with('"');
+        quoted
+            .then(|| HeaderValue::from_str(tag).ok())
+            .flatten()
+            .map(ETag)
+    }
+
     pub fn header(&self) -> &HeaderValue {
         &self.0
     }

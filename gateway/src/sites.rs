@@ -24,6 +24,7 @@ use crate::app::{Common, Shared, app};
 use crate::clients::Services;
 use crate::error::error_response;
 use crate::ops::SiteState;
+use crate::publish::replica::Replica;
 use crate::publish::{Activity, PublishStatus, Published, Publisher, SiteDepot};
 use crate::security;
 use crate::site_snapshot::{SiteCache, SiteOverrides};
@@ -62,26 +63,44 @@ impl AppParts {
             |site_id| self.services.for_site(site_id),
         );
         let site = SiteCache::with_overrides(self.overrides.clone());
-        let published = Published::default();
         let kept_answers = KeptAnswers::new(site.clone());
         let status = PublishStatus::default();
-        let publisher = Publisher {
-            services: services.clone(),
-            site: site.clone(),
-            published: published.clone(),
-            kept_answers: kept_answers.clone(),
-            status: status.clone(),
-            renderer: self.common.renderer.clone(),
-            template: self.common.web.template(),
-            origin: origin.to_owned(),
-            kept_weeks: Default::default(),
-            background: self.common.background.clone(),
-            depot: self.common.depot.clone().map(|depot| SiteDepot {
-                depot,
-                site_id: site_id.unwrap_or(&self.common.default_site_id).to_owned(),
-            }),
-        }
-        .spawn();
+        let stored_as = site_id.unwrap_or(&self.common.default_site_id).to_owned();
+        let (published, publisher) = match (&self.common.file_cache, &self.common.depot) {
+            // This gateway serves what publishers stored.
+            (Some(files), Some(depot)) => {
+                let published = Published::from_store(files.clone());
+                let replica = Replica {
+                    depot: depot.clone(),
+                    site_id: stored_as,
+                    published: published.clone(),
+                    site: site.clone(),
+                    services: services.clone(),
+                    status: status.clone(),
+                };
+                (published, replica.spawn())
+            }
+            _ => {
+                let published = Published::default();
+                let publisher = Publisher {
+                    services: services.clone(),
+                    site: site.clone(),
+                    published: published.clone(),
+                    kept_answers: kept_answers.clone(),
+                    status: status.clone(),
+                    renderer: self.common.renderer.clone(),
+                    template: self.common.web.template(),
+                    origin: origin.to_owned(),
+                    kept_weeks: Default::default(),
+                    background: self.common.background.clone(),
+                    depot: self.common.depot.clone().map(|depot| SiteDepot {
+                        depot,
+                        site_id: stored_as,
+                    }),
+                };
+                (published, publisher.spawn())
+            }
+        };
         let router = app(Shared {
             services,
             site,

@@ -17,6 +17,7 @@ use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::ops::SiteStates;
 use crate::publish::BackgroundWork;
+use crate::publish::cache::FileCache;
 use crate::publish::depot::{Buckets, Depot};
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::site_snapshot::SiteOverrides;
@@ -44,13 +45,13 @@ pub enum StartupError {
 
 /// The published revisions' store at the NATS server `url`; the gateway starts whether
 /// or not it answers yet (revisions are stored once it does).
-async fn connect_depot(url: &str) -> Result<Depot, StartupError> {
+async fn connect_depot(url: &str, buckets: &Buckets) -> Result<Depot, StartupError> {
     let client = async_nats::ConnectOptions::new()
         .retry_on_initial_connect()
         .connect(url)
         .await
         .map_err(|error| StartupError::PublishNats(error.to_string()))?;
-    Ok(Depot::new(client, Buckets::default()))
+    Ok(Depot::new(client, buckets.clone()))
 }
 
 pub struct Application {
@@ -87,6 +88,7 @@ impl Application {
         // Without a renderer the site is published with the web app's shell, and
         // `/readyz` says so: the gateway still starts.
         let renderer_process = match &config.renderer_url {
+            _ if !config.publishes => None,
             Some(_) => None,
             None => match RendererProcess::start("node", &config.renderer_script, &config.web_dist)
                 .await
@@ -103,6 +105,14 @@ impl Application {
             .clone()
             .or_else(|| renderer_process.as_ref().map(|process| process.url.clone()))
             .unwrap_or_default();
+        let depot = match &config.publish_nats_url {
+            Some(url) => Some(connect_depot(url, &config.publish_buckets).await?),
+            None => None,
+        };
+        let file_cache = depot
+            .clone()
+            .filter(|_| !config.publishes)
+            .map(|depot| FileCache::new(depot, config.cache_bytes));
         let parts = AppParts {
             services,
             overrides: SiteOverrides {
@@ -122,11 +132,9 @@ impl Application {
                 max_in_flight: config.max_in_flight,
                 sites: SiteStates::default(),
                 background: BackgroundWork::default(),
-                depot: match &config.publish_nats_url {
-                    Some(url) => Some(connect_depot(url).await?),
-                    None => None,
-                },
+                depot,
                 default_site_id: config.site_id.clone(),
+                file_cache,
             },
         };
         let default_site = parts.start_site(None, &config.public_url);

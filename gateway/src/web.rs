@@ -23,7 +23,7 @@ use crate::etag::{ETag, conditional};
 use crate::page_routes::{PageRoute, canonical_path, segment_names};
 use crate::publish::Published;
 use crate::publish::document::{PageParts, Template};
-use crate::publish::serve::{answer, error_page};
+use crate::publish::serve::{answer, answer_from, error_page};
 use crate::publish::{PublishedFile, Snapshot};
 use crate::security::ContentSecurityPolicy;
 
@@ -188,11 +188,13 @@ async fn page(
             Redirect::permanent(&to).into_response()
         }
         Destination::Shell => match &snapshot.shell {
-            Some(shell) => answer(shell, StatusCode::OK, &headers, head),
+            Some(shell) => {
+                answer_from(&state.published, shell, StatusCode::OK, &headers, head).await
+            }
             None => web_app_missing(),
         },
         Destination::NotFound => {
-            error_page(&state.published, StatusCode::NOT_FOUND, &headers, head)
+            error_page(&state.published, StatusCode::NOT_FOUND, &headers, head).await
         }
     }
 }

@@ -258,6 +258,20 @@ impl Depot {
             .map_err(|error| failed(&error))
     }
 
+    /// Each change of `site`'s key, from its current value on: a stream of the revisions
+    /// named (read them with [`Depot::revision`]).
+    pub async fn watch(&self, site: &str) -> Result<kv::Watch, DepotError> {
+        let opened = self.opened().await?;
+        opened
+            .revisions
+            .watch_with_history(site)
+            .await
+            .map_err(|error| DepotError::Revision {
+                site: site.to_owned(),
+                error: error.to_string(),
+            })
+    }
+
     /// The bytes of `object`.
     pub async fn object(&self, object: &str) -> Result<Bytes, DepotError> {
         let opened = self.opened().await?;

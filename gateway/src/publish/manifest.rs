@@ -3,11 +3,18 @@
 //! object that holds its bytes. Objects are named by the SHA-256 of their bytes, so a
 //! file that did not change between revisions, or that two sites share, is stored once.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
+use axum::http::{HeaderValue, StatusCode};
+use proto::catalogue::v1 as catalogue;
 use serde::{Deserialize, Serialize};
 
-use super::snapshot::{Encoded, PublishedFile, Snapshot};
+use super::plan::EntityPaths;
+use super::snapshot::{Compressed, Encoded, PublishedFile, Snapshot};
+use crate::etag::ETag;
+use crate::site_snapshot::SiteSnapshot;
 
 /// The manifest of one site's revision.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -29,6 +36,8 @@ pub struct Manifest {
     pub files: BTreeMap<String, FileEntry>,
     /// The web app's shell, for pages that are not published.
     pub shell: Option<FileEntry>,
+    /// Where each movie, theater and event page lives, by id.
+    pub entity_paths: EntityPaths,
 }
 
 /// One published file: its answer's headers and its encodings' objects.
@@ -77,7 +86,51 @@ impl Manifest {
                 .map(|(path, file)| (path.clone(), FileEntry::of(file)))
                 .collect(),
             shell: snapshot.shell.as_deref().map(FileEntry::of),
+            entity_paths: (*snapshot.entity_paths).clone(),
         }
+    }
+
+    /// The snapshot this manifest describes, for `site`, its files' bytes in the
+    /// deployment's store. An entry that cannot be read names its path.
+    pub fn into_snapshot(self, site: Arc<SiteSnapshot>) -> Result<Snapshot, String> {
+        let published_at = timestamp(&self.published_at)?;
+        let files = self
+            .files
+            .into_iter()
+            .map(|(path, entry)| {
+                let file = entry
+                    .into_file()
+                    .map_err(|error| format!("{path}: {error}"))?;
+                Ok((path, Arc::new(file)))
+            })
+            .collect::<Result<HashMap<_, _>, String>>()?;
+        let shell = match self.shell {
+            Some(shell) => Some(Arc::new(shell.into_file()?)),
+            None => None,
+        };
+        // A stored page's HTML is as old as the revision that stored it.
+        let stale_since = Instant::now();
+        Ok(Snapshot {
+            version: catalogue::SiteVersion {
+                revision: self.revision,
+                today: self.today,
+                ..Default::default()
+            },
+            published_at,
+            site,
+            files,
+            shell,
+            entity_paths: Arc::new(self.entity_paths),
+            complete: self.complete,
+            stale_pages: self
+                .stale_pages
+                .into_iter()
+                .map(|path| (path, stale_since))
+                .collect(),
+            pages: self.pages,
+            pages_rendered: self.pages_rendered,
+            publish_time: Duration::ZERO,
+        })
     }
 
     /// Every object the manifest names, each once.
@@ -120,7 +173,48 @@ impl FileEntry {
     }
 }
 
+impl FileEntry {
+    fn into_file(self) -> Result<PublishedFile, String> {
+        let header = |value: &str| {
+            HeaderValue::from_str(value).map_err(|_| format!("'{value}' is not a header value"))
+        };
+        let compressed = match (self.gzip, self.brotli) {
+            (Some(gzip), Some(brotli)) => Some(Compressed {
+                gzip: gzip.into_encoded()?,
+                brotli: brotli.into_encoded()?,
+                brotli_quality: self.brotli_quality.unwrap_or_default(),
+            }),
+            _ => None,
+        };
+        Ok(PublishedFile {
+            status: StatusCode::from_u16(self.status)
+                .map_err(|_| format!("{} is not a status", self.status))?,
+            content_type: header(&self.content_type)?,
+            identity: self.identity.into_encoded()?,
+            compressed,
+            content_security_policy: self
+                .content_security_policy
+                .as_deref()
+                .map(header)
+                .transpose()?,
+            changed_at: timestamp(&self.changed_at)?,
+        })
+    }
+}
+
+fn timestamp(value: &str) -> Result<jiff::Timestamp, String> {
+    value
+        .parse()
+        .map_err(|_| format!("'{value}' is not a time"))
+}
+
 impl StoredBytes {
+    fn into_encoded(self) -> Result<Encoded, String> {
+        let etag = ETag::parse(&self.etag)
+            .ok_or_else(|| format!("'{}' is not an entity tag", self.etag))?;
+        Ok(Encoded::in_store(self.object, etag, self.length))
+    }
+
     fn of(encoded: &Encoded) -> StoredBytes {
         StoredBytes {
             object: encoded.object.clone(),
@@ -130,7 +224,7 @@ impl StoredBytes {
                 .to_str()
                 .unwrap_or_default()
                 .to_owned(),
-            length: encoded.bytes.len(),
+            length: encoded.length,
         }
     }
 }
@@ -176,6 +270,21 @@ mod tests {
             serde_json::from_str::<Manifest>(&json).expect("read"),
             manifest
         );
+    }
+
+    #[test]
+    fn a_manifest_read_back_is_the_snapshot_with_its_bytes_in_the_store() {
+        let snapshot = snapshot();
+        let manifest = Manifest::of("demo", &snapshot);
+        let read = manifest
+            .clone()
+            .into_snapshot(snapshot.site.clone())
+            .expect("readable");
+        assert_eq!(Manifest::of("demo", &read), manifest);
+        let file = read.file("/movies/1001/").expect("the page");
+        assert!(file.identity.in_store && file.identity.bytes.is_empty());
+        assert_eq!(read.entity_paths.movies["1001"], "/movies/1001/");
+        assert_eq!(read.version.revision, snapshot.version.revision);
     }
 
     #[test]

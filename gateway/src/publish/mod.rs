@@ -20,8 +20,11 @@
 //! - [`snapshot`]: the published files, compressed once, swapped atomically.
 //! - [`manifest`]: a snapshot as a manifest of content-addressed objects (pure).
 //! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
+//! - [`cache`]: the stored files' bytes a gateway keeps, up to GATEWAY_CACHE_MB.
+//! - [`replica`]: a gateway that does not publish, serving each site's stored revision.
 //! - [`serve`]: the outermost layer, answering published paths from the snapshot.
 
+pub mod cache;
 pub mod content;
 pub mod depot;
 pub mod document;
@@ -34,6 +37,7 @@ pub mod pages;
 pub mod plan;
 pub mod posters;
 pub mod renderer;
+pub mod replica;
 pub mod serve;
 pub mod sitemap;
 pub mod snapshot;

@@ -9,6 +9,7 @@ use std::time::Instant;
 use axum::http::StatusCode;
 use bytes::Bytes;
 use proto::catalogue::v1 as catalogue;
+use serde::{Deserialize, Serialize};
 
 use super::content::{CatalogueContent, PosterImage};
 use super::head::HeadContext;
@@ -169,7 +170,7 @@ impl PlannedPage {
 
 /// Id -> page path of movies, theaters and events: where permalinks and other spellings
 /// of an entity's path lead.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
 pub struct EntityPaths {
     pub movies: HashMap<String, String>,
     pub theaters: HashMap<String, String>,

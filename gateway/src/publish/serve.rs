@@ -30,7 +30,7 @@ pub async fn published(
         .as_ref()
         .and_then(|snapshot| snapshot.file(request.uri().path()).cloned());
     match file {
-        Some(file) => answer(&file, file.status, request.headers(), head),
+        Some(file) => answer_from(&published, &file, file.status, request.headers(), head).await,
         None => next.run(request).await,
     }
 }
@@ -38,7 +38,7 @@ pub async fn published(
 /// The site's error page for a page address that failed with `status`: the 404 page for
 /// a client's error, the 500 page for the server's, each with `status`; the JSON error
 /// body before the site is published.
-pub fn error_page(
+pub async fn error_page(
     published: &Published,
     status: StatusCode,
     request: &HeaderMap,
@@ -54,7 +54,7 @@ pub fn error_page(
         .as_ref()
         .and_then(|snapshot| snapshot.file(page))
     {
-        Some(file) => answer(file, status, request, head),
+        Some(file) => answer_from(published, file, status, request, head).await,
         None => error_response(
             status,
             if status.is_server_error() {
@@ -67,33 +67,99 @@ pub fn error_page(
     }
 }
 
-/// `file` as the client asked for it: the encoding it takes best, or 304 when it has it.
+/// `file`, whose bytes this process holds, as the client asked for it: the encoding it
+/// takes best, or 304 when it has it.
 pub fn answer(
     file: &PublishedFile,
     status: StatusCode,
     request: &HeaderMap,
     head: bool,
 ) -> Response {
-    let (encoding, representation) = match (&file.compressed, Encoding::preferred(request)) {
+    let (encoding, representation) = chosen(file, request);
+    let body = representation.bytes.clone();
+    respond(
+        file,
+        status,
+        request,
+        head,
+        (encoding, representation),
+        body,
+    )
+}
+
+/// `file` of `published` as the client asked for it, its bytes read through the file
+/// cache when only the deployment's store holds them; 503 with `Retry-After` when they
+/// cannot be read (the store does not answer).
+pub async fn answer_from(
+    published: &Published,
+    file: &PublishedFile,
+    status: StatusCode,
+    request: &HeaderMap,
+    head: bool,
+) -> Response {
+    let (encoding, representation) = chosen(file, request);
+    let body = if head || (status == StatusCode::OK && is_not_modified(file, request)) {
+        Bytes::new()
+    } else {
+        match published.bytes(representation).await {
+            Ok(body) => body,
+            Err(error) => {
+                tracing::warn!(%error, "a published file could not be read from the store");
+                let mut response = error_response(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "unavailable",
+                    "this page cannot be read at the moment, please try again shortly",
+                );
+                response
+                    .headers_mut()
+                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+                return response;
+            }
+        }
+    };
+    respond(
+        file,
+        status,
+        request,
+        head,
+        (encoding, representation),
+        body,
+    )
+}
+
+/// The representation of `file` the client takes best.
+fn chosen<'a>(file: &'a PublishedFile, request: &HeaderMap) -> (Encoding, &'a Encoded) {
+    match (&file.compressed, Encoding::preferred(request)) {
         (Some(compressed), Encoding::Brotli) => (Encoding::Brotli, &compressed.brotli),
         (Some(compressed), Encoding::Gzip) => (Encoding::Gzip, &compressed.gzip),
         _ => (Encoding::Identity, &file.identity),
-    };
+    }
+}
+
+/// Whether the client has one of `file`'s representations already.
+fn is_not_modified(file: &PublishedFile, request: &HeaderMap) -> bool {
     let compressed = file
         .compressed
         .iter()
         .flat_map(|compressed| [&compressed.gzip, &compressed.brotli]);
-    let not_modified = std::iter::once(&file.identity)
+    std::iter::once(&file.identity)
         .chain(compressed)
-        .any(|known: &Encoded| known.etag.matches(request));
-    let mut response = if not_modified && status == StatusCode::OK {
+        .any(|known: &Encoded| known.etag.matches(request))
+}
+
+/// The answer of `representation` of `file`, with `body` (its bytes; none for HEAD).
+fn respond(
+    file: &PublishedFile,
+    status: StatusCode,
+    request: &HeaderMap,
+    head: bool,
+    (encoding, representation): (Encoding, &Encoded),
+    body: Bytes,
+) -> Response {
+    let mut response = if status == StatusCode::OK && is_not_modified(file, request) {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
-        let body = if head {
-            Bytes::new()
-        } else {
-            representation.bytes.clone()
-        };
+        let body = if head { Bytes::new() } else { body };
         let mut response = (status, body).into_response();
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_TYPE, file.content_type.clone());
@@ -103,7 +169,7 @@ pub fn answer(
         if head {
             headers.insert(
                 header::CONTENT_LENGTH,
-                HeaderValue::from(representation.bytes.len()),
+                HeaderValue::from(representation.length),
             );
         }
         response

@@ -12,6 +12,8 @@ use bytes::Bytes;
 use proto::catalogue::v1::SiteVersion;
 use sha2::{Digest, Sha256};
 
+use super::cache::FileCache;
+use super::depot::DepotError;
 use crate::etag::ETag;
 use crate::site_snapshot::SiteSnapshot;
 
@@ -59,18 +61,35 @@ pub struct Compressed {
 /// bytes do not change between revisions is stored once).
 #[derive(Debug, Clone)]
 pub struct Encoded {
+    /// Its bytes, when this process holds them (it published them); empty when they are
+    /// only in the deployment's store (`in_store`), fetched through the file cache.
     pub bytes: Bytes,
     pub etag: ETag,
     pub object: String,
+    pub length: usize,
+    pub in_store: bool,
 }
 
 impl Encoded {
     fn new(bytes: Bytes, etag: ETag) -> Encoded {
         let object = hex::encode(Sha256::digest(&bytes));
         Encoded {
+            length: bytes.len(),
             bytes,
             etag,
             object,
+            in_store: false,
+        }
+    }
+
+    /// A representation whose `length` bytes are the deployment's store's `object`.
+    pub fn in_store(object: String, etag: ETag, length: usize) -> Encoded {
+        Encoded {
+            bytes: Bytes::new(),
+            etag,
+            object,
+            length,
+            in_store: true,
         }
     }
 }
@@ -278,13 +297,31 @@ impl Snapshot {
     }
 }
 
-/// The snapshot being served, swapped whole when a new one is published.
+/// The snapshot being served, swapped whole when a new one is published, and where the
+/// bytes of its files in the deployment's store are read (none when it holds them all).
 #[derive(Debug, Clone, Default)]
 pub struct Published {
     current: Arc<ArcSwapOption<Snapshot>>,
+    files: Option<FileCache>,
 }
 
 impl Published {
+    /// A site's snapshots whose files' bytes are read through `files`.
+    pub fn from_store(files: FileCache) -> Published {
+        Published {
+            current: Arc::default(),
+            files: Some(files),
+        }
+    }
+
+    /// The bytes of `encoded`: held here, or read through the file cache.
+    pub async fn bytes(&self, encoded: &Encoded) -> Result<Bytes, DepotError> {
+        match &self.files {
+            Some(files) if encoded.in_store => files.get(&encoded.object).await,
+            _ => Ok(encoded.bytes.clone()),
+        }
+    }
+
     pub fn current(&self) -> Option<Arc<Snapshot>> {
         self.current.load_full()
     }

@@ -107,13 +107,16 @@ async fn hand_off_page(
         Ok(hand_off) => redirect(&state, hand_off, segment, member_token(&query)).await,
         Err(error) => Err(AppError::BadRequest(format!("invalid query: {error}"))),
     };
-    answer.unwrap_or_else(|error| {
-        let status = error.status();
-        if status.is_server_error() {
-            tracing::warn!(%error, "hand-off page failed");
+    match answer {
+        Ok(redirect) => redirect,
+        Err(error) => {
+            let status = error.status();
+            if status.is_server_error() {
+                tracing::warn!(%error, "hand-off page failed");
+            }
+            error_page(&state.published, status, &headers, method == Method::HEAD).await
         }
-        error_page(&state.published, status, &headers, method == Method::HEAD)
-    })
+    }
 }
 
 /// The member's token among the query's parameters, by its provider's name.

@@ -5,8 +5,9 @@
 
 use gateway::publish::depot::{Buckets, Depot};
 use reqwest::header;
+use serde_json::Value;
 
-use crate::helpers::{eventually, free_port, spawn_gateway_configured};
+use crate::helpers::{TestGateway, eventually, free_port, spawn_gateway_configured};
 
 fn nats_url() -> String {
     std::env::var("TEST_NATS_URL")
@@ -100,4 +101,140 @@ async fn without_nats_the_site_is_served_and_readyz_says_its_revision_is_not_sto
         "{readiness}"
     );
     assert_eq!(gateway.get("/movies/").await.status(), 200);
+}
+
+/// Buckets of the test's own on the local nats-server.
+fn own_buckets() -> Buckets {
+    let name = test_support::dirs::unique_name("gateway").replace('_', "-");
+    Buckets {
+        files: format!("{name}-files"),
+        revisions: format!("{name}-revisions"),
+    }
+}
+
+/// Waits until `gateway`'s demo site names a stored revision: it.
+async fn stored_revision(gateway: &TestGateway) -> String {
+    let named = eventually(20, || async {
+        gateway.get_json("/readyz").await.1["sites"]["demo"]["storedRevision"].is_string()
+    })
+    .await;
+    let (_, readiness) = gateway.get_json("/readyz").await;
+    assert!(named, "{readiness}");
+    readiness["sites"]["demo"]["storedRevision"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+/// A GET of `path` with `accept_encoding`: status, ETag, Content-Encoding, policy, body.
+async fn fetched(
+    gateway: &TestGateway,
+    path: &str,
+    accept_encoding: &str,
+) -> (u16, Value, Vec<u8>) {
+    let response = gateway
+        .client
+        .get(gateway.url(path))
+        .header(header::ACCEPT_ENCODING, accept_encoding)
+        .send()
+        .await
+        .expect("answered");
+    let header = |name: header::HeaderName| {
+        response
+            .headers()
+            .get(name)
+            .map(|value| value.to_str().unwrap_or_default().to_owned())
+    };
+    let headers = serde_json::json!({
+        "etag": header(header::ETAG),
+        "encoding": header(header::CONTENT_ENCODING),
+        "type": header(header::CONTENT_TYPE),
+        "policy": header(header::CONTENT_SECURITY_POLICY),
+    });
+    let status = response.status().as_u16();
+    (
+        status,
+        headers,
+        response.bytes().await.expect("a body").to_vec(),
+    )
+}
+
+#[tokio::test]
+async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let publisher = spawn_gateway_configured(&[], |config| {
+        config.publish_nats_url = Some(url.clone());
+        config.publish_buckets = buckets.clone();
+    })
+    .await;
+    let revision = stored_revision(&publisher).await;
+    let replica = spawn_gateway_configured(&[], |config| {
+        config.publish_nats_url = Some(url.clone());
+        config.publish_buckets = buckets.clone();
+        config.publishes = false;
+    })
+    .await;
+    assert_eq!(stored_revision(&replica).await, revision);
+    let (_, readiness) = replica.get_json("/readyz").await;
+    assert_eq!(
+        readiness["snapshot"]["revision"],
+        revision.as_str(),
+        "{readiness}"
+    );
+
+    // The same answers, byte for byte, in each encoding.
+    for path in [
+        "/",
+        "/movies/",
+        "/page-data/app-data.json",
+        "/sitemap.xml",
+        "/no-such-page/",
+    ] {
+        for encoding in ["br", "gzip", "identity"] {
+            assert_eq!(
+                fetched(&replica, path, encoding).await,
+                fetched(&publisher, path, encoding).await,
+                "{path} {encoding}"
+            );
+        }
+    }
+    let etag = publisher.get("/movies/").await.headers()[header::ETAG].clone();
+    let again = replica
+        .client
+        .get(replica.url("/movies/"))
+        .header(header::IF_NONE_MATCH, etag)
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(again.status(), 304);
+    let head = replica
+        .client
+        .head(replica.url("/movies/"))
+        .send()
+        .await
+        .expect("answered");
+    let length = publisher
+        .get("/movies/")
+        .await
+        .bytes()
+        .await
+        .expect("a body")
+        .len();
+    assert_eq!(
+        head.headers()[header::CONTENT_LENGTH],
+        length.to_string().as_str()
+    );
+
+    let client = async_nats::connect(&url)
+        .await
+        .expect("nats-server answers");
+    let jetstream = async_nats::jetstream::new(client);
+    jetstream
+        .delete_object_store(&buckets.files)
+        .await
+        .expect("removed");
+    jetstream
+        .delete_key_value(&buckets.revisions)
+        .await
+        .expect("removed");
 }
