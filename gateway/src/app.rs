@@ -21,6 +21,7 @@ use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
 use crate::publish::cache::FileCache;
 use crate::publish::depot::Depot;
+use crate::publish::lease::Leases;
 use crate::publish::renderer::Renderer;
 use crate::publish::{BackgroundWork, PublishStatus, Published};
 use crate::site_snapshot::SiteCache;
@@ -69,9 +70,11 @@ pub struct Common {
     /// gateway that publishes, read by one that does not.
     pub depot: Option<Depot>,
     pub default_site_id: String,
-    /// Where a gateway that does not publish (GATEWAY_PUBLISHES=false) reads its sites'
-    /// files: `None` for one that publishes.
+    /// Where the sites' stored files are read (with PUBLISH_NATS_URL).
     pub file_cache: Option<FileCache>,
+    /// The sites' publishing leases, which a publishing gateway asks for (with
+    /// PUBLISH_NATS_URL); `None` for one that does not publish.
+    pub leases: Option<Leases>,
 }
 
 pub fn app(shared: Shared) -> Router {

@@ -10,6 +10,7 @@ use platform::config::host_port;
 
 use crate::client_address::{ForwardedHeader, TrustedProxies};
 use crate::publish::depot::Buckets;
+use crate::publish::lease::LEASE_TTL;
 use crate::third_party::analytics_scripts::AnalyticsScripts;
 use crate::third_party::proxy::ProxyConfig;
 
@@ -41,8 +42,10 @@ pub struct Config {
     /// The NATS server whose JetStream stores each site's published revisions
     /// (PUBLISH_NATS_URL); unset, published files stay in this process only.
     pub publish_nats_url: Option<String>,
-    /// The store's buckets (`published-files`, `published-revisions`).
+    /// The store's buckets (`published-files`, `published-revisions`, `publish-leases`).
     pub publish_buckets: Buckets,
+    /// How long a site's publishing lease outlives its holder's last renewal.
+    pub lease_ttl: Duration,
     /// The deployment's default site (SITE_ID; unset, svc-catalogue's rule): the name
     /// its published revisions are stored under.
     pub site_id: String,
@@ -112,6 +115,7 @@ impl Config {
             renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
             publish_nats_url: lookup("PUBLISH_NATS_URL").filter(|url| !url.trim().is_empty()),
             publish_buckets: Buckets::default(),
+            lease_ttl: LEASE_TTL,
             site_id: platform::config::site_id(&lookup)?,
             publishes: publishes(&lookup)?,
             cache_bytes: cache_megabytes(&lookup)?.saturating_mul(1024 * 1024),

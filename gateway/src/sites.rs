@@ -25,6 +25,7 @@ use crate::clients::Services;
 use crate::error::error_response;
 use crate::ops::SiteState;
 use crate::publish::replica::Replica;
+use crate::publish::role::SiteRole;
 use crate::publish::{Activity, PublishStatus, Published, Publisher, SiteDepot};
 use crate::security;
 use crate::site_snapshot::{SiteCache, SiteOverrides};
@@ -66,40 +67,51 @@ impl AppParts {
         let kept_answers = KeptAnswers::new(site.clone());
         let status = PublishStatus::default();
         let stored_as = site_id.unwrap_or(&self.common.default_site_id).to_owned();
-        let (published, publisher) = match (&self.common.file_cache, &self.common.depot) {
-            // This gateway serves what publishers stored.
-            (Some(files), Some(depot)) => {
-                let published = Published::from_store(files.clone());
+        let published = match &self.common.file_cache {
+            Some(files) => Published::from_store(files.clone()),
+            None => Published::default(),
+        };
+        let publisher = Publisher {
+            services: services.clone(),
+            site: site.clone(),
+            published: published.clone(),
+            kept_answers: kept_answers.clone(),
+            status: status.clone(),
+            renderer: self.common.renderer.clone(),
+            template: self.common.web.template(),
+            origin: origin.to_owned(),
+            kept_weeks: Default::default(),
+            background: self.common.background.clone(),
+            depot: self.common.depot.clone().map(|depot| SiteDepot {
+                depot,
+                site_id: stored_as.clone(),
+            }),
+        };
+        let task = match &self.common.depot {
+            // Revisions are stored for the deployment: publish the site while this
+            // gateway holds its lease, else serve what the holder stored.
+            Some(depot) => {
                 let replica = Replica {
                     depot: depot.clone(),
-                    site_id: stored_as,
+                    site_id: stored_as.clone(),
                     published: published.clone(),
                     site: site.clone(),
                     services: services.clone(),
                     status: status.clone(),
                 };
-                (published, replica.spawn())
-            }
-            _ => {
-                let published = Published::default();
-                let publisher = Publisher {
-                    services: services.clone(),
-                    site: site.clone(),
-                    published: published.clone(),
-                    kept_answers: kept_answers.clone(),
-                    status: status.clone(),
-                    renderer: self.common.renderer.clone(),
-                    template: self.common.web.template(),
-                    origin: origin.to_owned(),
-                    kept_weeks: Default::default(),
-                    background: self.common.background.clone(),
-                    depot: self.common.depot.clone().map(|depot| SiteDepot {
-                        depot,
+                match &self.common.leases {
+                    Some(leases) => SiteRole {
                         site_id: stored_as,
-                    }),
-                };
-                (published, publisher.spawn())
+                        leases: leases.clone(),
+                        publisher,
+                        replica,
+                        status: status.clone(),
+                    }
+                    .spawn(),
+                    None => replica.spawn(),
+                }
             }
+            None => publisher.spawn(),
         };
         let router = app(Shared {
             services,
@@ -114,7 +126,7 @@ impl AppParts {
             published,
             status,
             origin: origin.to_owned(),
-            _publisher: AbortOnDrop(publisher),
+            _publisher: AbortOnDrop(task),
         }
     }
 }

@@ -18,7 +18,8 @@ use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::ops::SiteStates;
 use crate::publish::BackgroundWork;
 use crate::publish::cache::FileCache;
-use crate::publish::depot::{Buckets, Depot};
+use crate::publish::depot::Depot;
+use crate::publish::lease::Leases;
 use crate::publish::renderer::{Renderer, RendererProcess};
 use crate::site_snapshot::SiteOverrides;
 use crate::sites::{AbortOnDrop, AppParts, Sites};
@@ -43,15 +44,14 @@ pub enum StartupError {
     PublishNats(String),
 }
 
-/// The published revisions' store at the NATS server `url`; the gateway starts whether
-/// or not it answers yet (revisions are stored once it does).
-async fn connect_depot(url: &str, buckets: &Buckets) -> Result<Depot, StartupError> {
-    let client = async_nats::ConnectOptions::new()
+/// The NATS server `url` of the published revisions' store; the gateway starts whether
+/// or not it answers yet (revisions are stored and read once it does).
+async fn connect_nats(url: &str) -> Result<async_nats::Client, StartupError> {
+    async_nats::ConnectOptions::new()
         .retry_on_initial_connect()
         .connect(url)
         .await
-        .map_err(|error| StartupError::PublishNats(error.to_string()))?;
-    Ok(Depot::new(client, buckets.clone()))
+        .map_err(|error| StartupError::PublishNats(error.to_string()))
 }
 
 pub struct Application {
@@ -105,14 +105,23 @@ impl Application {
             .clone()
             .or_else(|| renderer_process.as_ref().map(|process| process.url.clone()))
             .unwrap_or_default();
-        let depot = match &config.publish_nats_url {
-            Some(url) => Some(connect_depot(url, &config.publish_buckets).await?),
+        let nats = match &config.publish_nats_url {
+            Some(url) => Some(connect_nats(url).await?),
             None => None,
         };
+        let depot = nats
+            .clone()
+            .map(|client| Depot::new(client, config.publish_buckets.clone()));
         let file_cache = depot
             .clone()
-            .filter(|_| !config.publishes)
             .map(|depot| FileCache::new(depot, config.cache_bytes));
+        let leases = nats.filter(|_| config.publishes).map(|client| {
+            Leases::new(
+                client,
+                config.publish_buckets.leases.clone(),
+                config.lease_ttl,
+            )
+        });
         let parts = AppParts {
             services,
             overrides: SiteOverrides {
@@ -135,6 +144,7 @@ impl Application {
                 depot,
                 default_site_id: config.site_id.clone(),
                 file_cache,
+                leases,
             },
         };
         let default_site = parts.start_site(None, &config.public_url);

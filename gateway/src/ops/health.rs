@@ -100,6 +100,7 @@ impl SiteState {
             rendered,
             files_awaiting_best_brotli,
             stored_revision: state.stored_revision,
+            role: state.role.map(|role| role.name()),
             problem,
         }
     }
@@ -118,9 +119,14 @@ struct SiteReadiness {
     rendered: bool,
     /// Its files still served with fast Brotli until the background pass.
     files_awaiting_best_brotli: usize,
-    /// The revision last stored for the deployment (PUBLISH_NATS_URL).
+    /// The revision last stored for the deployment (PUBLISH_NATS_URL): the one this
+    /// gateway published, or serves.
     #[serde(skip_serializing_if = "Option::is_none")]
     stored_revision: Option<String>,
+    /// With PUBLISH_NATS_URL on a publishing gateway: publisher (it holds the site's
+    /// lease) or replica (it serves what the holder stored).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    role: Option<&'static str>,
     /// What is wrong: why the catalogue cannot serve it, the last publishing error, or
     /// why its revision could not be stored.
     #[serde(skip_serializing_if = "Option::is_none")]

@@ -6,6 +6,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use std::time::Duration;
 
 use async_nats::jetstream::{self, kv, object_store};
 use bytes::Bytes;
@@ -28,6 +29,8 @@ pub struct Buckets {
     pub files: String,
     /// The key-value bucket of each site's newest revision.
     pub revisions: String,
+    /// The key-value bucket of the sites' publishing leases.
+    pub leases: String,
 }
 
 impl Default for Buckets {
@@ -35,6 +38,7 @@ impl Default for Buckets {
         Buckets {
             files: "published-files".to_owned(),
             revisions: "published-revisions".to_owned(),
+            leases: "publish-leases".to_owned(),
         }
     }
 }
@@ -124,9 +128,10 @@ impl Depot {
                         .await
                         .map_err(|error| failed(&self.buckets.files, &error))?,
                 };
-                let revisions = key_value_bucket(&self.jetstream, &self.buckets.revisions, 5)
-                    .await
-                    .map_err(|error| failed(&self.buckets.revisions, &error))?;
+                let revisions =
+                    key_value_bucket(&self.jetstream, &self.buckets.revisions, 5, Duration::ZERO)
+                        .await
+                        .map_err(|error| failed(&self.buckets.revisions, &error))?;
                 Ok(Opened { files, revisions })
             })
             .await
@@ -293,14 +298,15 @@ impl Depot {
     }
 }
 
-/// The key-value bucket `bucket`, keeping `history` values of each key, made when it
-/// does not exist. Its stream is made here as async-nats makes it (`KV_{bucket}` on
+/// The key-value bucket `bucket`, keeping `history` values of each key for `max_age`
+/// (zero: for ever), made when it does not exist. Its stream is made here as async-nats makes it (`KV_{bucket}` on
 /// `$KV.{bucket}.>`): the client's own way first reads the account's information, which
 /// nats-server 2.9 (Debian's) answers without fields the client requires.
 pub async fn key_value_bucket(
     jetstream: &jetstream::Context,
     bucket: &str,
     history: i64,
+    max_age: std::time::Duration,
 ) -> Result<kv::Store, String> {
     if let Ok(store) = jetstream.get_key_value(bucket).await {
         return Ok(store);
@@ -310,6 +316,7 @@ pub async fn key_value_bucket(
             name: format!("KV_{bucket}"),
             subjects: vec![format!("$KV.{bucket}.>")],
             max_messages_per_subject: history,
+            max_age,
             max_bytes: -1,
             max_message_size: -1,
             allow_rollup: true,
@@ -347,6 +354,7 @@ mod tests {
             Buckets {
                 files: format!("{name}-files"),
                 revisions: format!("{name}-revisions"),
+                leases: format!("{name}-leases"),
             },
         )
     }

@@ -21,7 +21,10 @@
 //! - [`manifest`]: a snapshot as a manifest of content-addressed objects (pure).
 //! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
 //! - [`cache`]: the stored files' bytes a gateway keeps, up to GATEWAY_CACHE_MB.
+//! - [`lease`]: which publishing gateway publishes each site.
 //! - [`replica`]: a gateway that does not publish, serving each site's stored revision.
+//! - [`role`]: a publishing gateway publishes the sites whose lease it holds, and
+//!   serves the others' stored revisions.
 //! - [`serve`]: the outermost layer, answering published paths from the snapshot.
 
 pub mod cache;
@@ -31,6 +34,7 @@ pub mod document;
 #[cfg(test)]
 mod fixture;
 pub mod head;
+pub mod lease;
 pub mod manifest;
 pub mod pack;
 pub mod pages;
@@ -38,6 +42,7 @@ pub mod plan;
 pub mod posters;
 pub mod renderer;
 pub mod replica;
+pub mod role;
 pub mod serve;
 pub mod sitemap;
 pub mod snapshot;
@@ -98,6 +103,9 @@ pub struct PublishState {
     pub stored_revision: Option<String>,
     /// Why the current snapshot could not be stored; `None` once one is.
     pub store_error: Option<String>,
+    /// What this gateway does for the site when revisions are stored for the
+    /// deployment; `None`: it publishes it alone.
+    pub role: Option<role::Role>,
 }
 
 #[derive(Debug, Clone, Default)]

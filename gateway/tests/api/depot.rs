@@ -109,6 +109,7 @@ fn own_buckets() -> Buckets {
     Buckets {
         files: format!("{name}-files"),
         revisions: format!("{name}-revisions"),
+        leases: format!("{name}-leases"),
     }
 }
 
@@ -235,6 +236,83 @@ async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
         .expect("removed");
     jetstream
         .delete_key_value(&buckets.revisions)
+        .await
+        .expect("removed");
+}
+
+/// A publishing gateway sharing `buckets`, with leases that expire one second after
+/// their last renewal.
+async fn publishing_gateway(url: &str, buckets: &Buckets) -> TestGateway {
+    spawn_gateway_configured(&[], |config| {
+        config.publish_nats_url = Some(url.to_owned());
+        config.publish_buckets = buckets.clone();
+        config.lease_ttl = std::time::Duration::from_secs(1);
+    })
+    .await
+}
+
+/// The demo site's role at `gateway`, once it has one.
+async fn role(gateway: &TestGateway) -> String {
+    let known = eventually(20, || async {
+        gateway.get_json("/readyz").await.1["sites"]["demo"]["role"].is_string()
+    })
+    .await;
+    let (_, readiness) = gateway.get_json("/readyz").await;
+    assert!(known, "{readiness}");
+    readiness["sites"]["demo"]["role"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn one_publishing_gateway_publishes_a_site_and_another_takes_over_when_it_stops() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let first = publishing_gateway(&url, &buckets).await;
+    let second = publishing_gateway(&url, &buckets).await;
+    let roles = (role(&first).await, role(&second).await);
+    let (publisher, replica) = match (roles.0.as_str(), roles.1.as_str()) {
+        ("publisher", "replica") => (&first, &second),
+        ("replica", "publisher") => (&second, &first),
+        other => panic!("one publisher and one replica: {other:?}"),
+    };
+    let revision = stored_revision(publisher).await;
+    assert_eq!(
+        stored_revision(replica).await,
+        revision,
+        "the replica serves it"
+    );
+    assert_eq!(
+        fetched(replica, "/movies/", "br").await,
+        fetched(publisher, "/movies/", "br").await
+    );
+
+    // The publisher stops: its lease expires, and the other gateway publishes.
+    publisher.stop();
+    let took_over = eventually(15, || async {
+        let (_, readiness) = replica.get_json("/readyz").await;
+        readiness["sites"]["demo"]["role"] == "publisher"
+            && readiness["snapshot"]["rendered"].is_boolean()
+    })
+    .await;
+    let (_, readiness) = replica.get_json("/readyz").await;
+    assert!(took_over, "{readiness}");
+    assert_eq!(replica.get("/movies/").await.status(), 200);
+
+    let client = async_nats::connect(&url)
+        .await
+        .expect("nats-server answers");
+    let jetstream = async_nats::jetstream::new(client);
+    jetstream
+        .delete_object_store(&buckets.files)
+        .await
+        .expect("removed");
+    jetstream
+        .delete_key_value(&buckets.revisions)
+        .await
+        .expect("removed");
+    jetstream
+        .delete_key_value(&buckets.leases)
         .await
         .expect("removed");
 }

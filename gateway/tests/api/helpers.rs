@@ -25,6 +25,8 @@ pub enum Service {
 
 pub struct TestGateway {
     pub address: String,
+    /// Stops the gateway when notified ([`TestGateway::stop`]).
+    stopping: std::sync::Arc<tokio::sync::Notify>,
     pub client: reqwest::Client,
     /// The services' DATA_DIR (their SQLite stores, the demo's ingest key).
     pub data_dir: PathBuf,
@@ -37,6 +39,11 @@ impl TestGateway {
             .expect("the demo's ingest key")
             .trim()
             .to_owned()
+    }
+
+    /// Stops the gateway: it answers no more, and its tasks end.
+    pub fn stop(&self) {
+        self.stopping.notify_one();
     }
 
     pub fn url(&self, path: &str) -> String {
@@ -256,9 +263,12 @@ async fn spawn(
         "http://{}",
         application.local_addr().expect("a local address")
     );
-    tokio::spawn(application.run_until_stopped(std::future::pending()));
+    let stopping = std::sync::Arc::new(tokio::sync::Notify::new());
+    let stopped = stopping.clone();
+    tokio::spawn(application.run_until_stopped(async move { stopped.notified().await }));
     TestGateway {
         address,
+        stopping,
         client: platform::tls::http_client()
             .redirect(reqwest::redirect::Policy::none())
             .build()
