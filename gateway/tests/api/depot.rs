@@ -113,6 +113,15 @@ fn own_buckets() -> Buckets {
     }
 }
 
+/// Removes the test's buckets from the nats-server at `url` (those it made).
+async fn remove(url: &str, buckets: &Buckets) {
+    let client = async_nats::connect(url).await.expect("nats-server answers");
+    let jetstream = async_nats::jetstream::new(client);
+    let _ = jetstream.delete_object_store(&buckets.files).await;
+    let _ = jetstream.delete_key_value(&buckets.revisions).await;
+    let _ = jetstream.delete_key_value(&buckets.leases).await;
+}
+
 /// Waits until `gateway`'s demo site names a stored revision: it.
 async fn stored_revision(gateway: &TestGateway) -> String {
     let named = eventually(20, || async {
@@ -226,18 +235,7 @@ async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
         length.to_string().as_str()
     );
 
-    let client = async_nats::connect(&url)
-        .await
-        .expect("nats-server answers");
-    let jetstream = async_nats::jetstream::new(client);
-    jetstream
-        .delete_object_store(&buckets.files)
-        .await
-        .expect("removed");
-    jetstream
-        .delete_key_value(&buckets.revisions)
-        .await
-        .expect("removed");
+    remove(&url, &buckets).await;
 }
 
 /// A publishing gateway sharing `buckets`, with leases that expire one second after
@@ -299,20 +297,5 @@ async fn one_publishing_gateway_publishes_a_site_and_another_takes_over_when_it_
     assert!(took_over, "{readiness}");
     assert_eq!(replica.get("/movies/").await.status(), 200);
 
-    let client = async_nats::connect(&url)
-        .await
-        .expect("nats-server answers");
-    let jetstream = async_nats::jetstream::new(client);
-    jetstream
-        .delete_object_store(&buckets.files)
-        .await
-        .expect("removed");
-    jetstream
-        .delete_key_value(&buckets.revisions)
-        .await
-        .expect("removed");
-    jetstream
-        .delete_key_value(&buckets.leases)
-        .await
-        .expect("removed");
+    remove(&url, &buckets).await;
 }
