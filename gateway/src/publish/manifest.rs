@@ -288,6 +288,41 @@ mod tests {
     }
 
     #[test]
+    fn a_publisher_taking_over_a_stored_revision_keeps_what_did_not_change() {
+        let snapshot = snapshot();
+        assert!(snapshot.awaiting_best_brotli().count() > 0);
+        let stored = Manifest::of("demo", &snapshot)
+            .into_snapshot(snapshot.site.clone())
+            .expect("readable");
+        assert_eq!(
+            stored.awaiting_best_brotli().count(),
+            0,
+            "the store's files are improved by the publisher that holds their bytes"
+        );
+        let again = planned(vec![movie("1001", "A"), movie("1002", "B")], Some(&stored));
+        assert!(again.same_app_data);
+        assert_eq!(
+            again.to_render,
+            Vec::<usize>::new(),
+            "nothing to render again"
+        );
+        let next = packed(again, Some(&stored));
+        for path in [
+            "/movies/1001/",
+            "/page-data/movies/1001/page-data.json",
+            "/sitemap.xml",
+        ] {
+            assert!(
+                Arc::ptr_eq(
+                    stored.file(path).expect("stored"),
+                    next.file(path).expect("published")
+                ),
+                "{path} kept"
+            );
+        }
+    }
+
+    #[test]
     fn bytes_published_twice_are_one_object() {
         let mut manifest = Manifest::of("demo", &snapshot());
         let before = manifest.objects().len();

@@ -376,7 +376,7 @@ fn poster_files(
     };
     let unchanged = before_svg
         .as_ref()
-        .is_some_and(|before| before.identity.bytes == svg);
+        .is_some_and(|before| before.identity.holds(&svg));
     let preview = match before_preview {
         Some(before) if unchanged => Some(before),
         _ => match posters::preview_png(&String::from_utf8_lossy(&svg)) {

@@ -81,7 +81,7 @@ pub fn plan(
     let same_app_data = previous.is_some_and(|previous| {
         previous
             .file(APP_DATA)
-            .is_some_and(|file| file.identity.bytes == app_data)
+            .is_some_and(|file| file.identity.holds(&app_data))
     });
     let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
     let head = HeadContext {
@@ -149,9 +149,12 @@ impl PlannedPage {
         let mut html = None;
         if let Some(previous) = previous
             && let Some(before) = previous.file(&data_path)
-            && before.identity.bytes == data
+            && before.identity.holds(&data)
         {
-            data = before.identity.bytes.clone();
+            // The same bytes once in memory, when this process holds them.
+            if !before.identity.in_store {
+                data = before.identity.bytes.clone();
+            }
             if same_app_data && previous.complete && !previous.stale_pages.contains_key(&page.path)
             {
                 html = previous.file(&page.path).cloned();

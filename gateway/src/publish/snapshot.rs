@@ -82,6 +82,15 @@ impl Encoded {
         }
     }
 
+    /// Whether it is `bytes`: compared by their SHA-256 when only the store holds it.
+    pub fn holds(&self, bytes: &[u8]) -> bool {
+        if self.in_store {
+            self.length == bytes.len() && self.object == hex::encode(Sha256::digest(bytes))
+        } else {
+            self.bytes == bytes
+        }
+    }
+
     /// A representation whose `length` bytes are the deployment's store's `object`.
     pub fn in_store(object: String, etag: ETag, length: usize) -> Encoded {
         Encoded {
@@ -158,11 +167,14 @@ impl PublishedFile {
         }
     }
 
-    /// Whether its Brotli form waits to be compressed at the best quality.
+    /// Whether its Brotli form waits to be compressed at the best quality: only a file
+    /// whose bytes this process holds (the store's are its publisher's to improve).
     pub fn awaits_best_brotli(&self) -> bool {
-        self.compressed
-            .as_ref()
-            .is_some_and(|compressed| compressed.brotli_quality < BROTLI_BEST)
+        !self.identity.in_store
+            && self
+                .compressed
+                .as_ref()
+                .is_some_and(|compressed| compressed.brotli_quality < BROTLI_BEST)
     }
 
     /// The same file with its Brotli form at the best quality (CPU-heavy).
@@ -184,7 +196,7 @@ impl PublishedFile {
     /// Whether `other` would be published with the same bytes and headers.
     pub fn same_as(&self, status: StatusCode, body: &[u8], policy: Option<&HeaderValue>) -> bool {
         self.status == status
-            && self.identity.bytes == body
+            && self.identity.holds(body)
             && self.content_security_policy.as_ref() == policy
     }
 }
