@@ -124,13 +124,18 @@ async fn remove(url: &str, buckets: &Buckets) {
 
 /// Waits until `gateway`'s demo site names a stored revision: it.
 async fn stored_revision(gateway: &TestGateway) -> String {
+    demo_site_field(gateway, "storedRevision").await
+}
+
+/// Waits until `gateway`'s demo site has `field` in `/readyz`: its text.
+async fn demo_site_field(gateway: &TestGateway, field: &str) -> String {
     let named = eventually(20, || async {
-        gateway.get_json("/readyz").await.1["sites"]["demo"]["storedRevision"].is_string()
+        gateway.get_json("/readyz").await.1["sites"]["demo"][field].is_string()
     })
     .await;
     let (_, readiness) = gateway.get_json("/readyz").await;
     assert!(named, "{readiness}");
-    readiness["sites"]["demo"]["storedRevision"]
+    readiness["sites"]["demo"][field]
         .as_str()
         .unwrap_or_default()
         .to_owned()
@@ -251,16 +256,7 @@ async fn publishing_gateway(url: &str, buckets: &Buckets) -> TestGateway {
 
 /// The demo site's role at `gateway`, once it has one.
 async fn role(gateway: &TestGateway) -> String {
-    let known = eventually(20, || async {
-        gateway.get_json("/readyz").await.1["sites"]["demo"]["role"].is_string()
-    })
-    .await;
-    let (_, readiness) = gateway.get_json("/readyz").await;
-    assert!(known, "{readiness}");
-    readiness["sites"]["demo"]["role"]
-        .as_str()
-        .unwrap_or_default()
-        .to_owned()
+    demo_site_field(gateway, "role").await
 }
 
 #[tokio::test]
