@@ -65,6 +65,35 @@ impl Process {
         Process::spawned(name, binary(binary_name), args, env, dir)
     }
 
+    /// Starts a program of the machine (`nats-server`, say), as [`Process::start`].
+    pub fn start_program(
+        name: &str,
+        program: &str,
+        args: &[&str],
+        env: Vec<(String, String)>,
+        dir: &Path,
+    ) -> Process {
+        let args = args.iter().map(|a| (*a).to_owned()).collect();
+        Process::spawned(name, PathBuf::from(program), args, env, dir)
+    }
+
+    /// Another process of the same program as `name`, with the same settings but those
+    /// in `changes` (another replica of a deployment).
+    pub fn another(&self, name: &str, changes: &[(&str, String)], dir: &Path) -> Process {
+        let mut env: Vec<(String, String)> = self
+            .env
+            .iter()
+            .filter(|(key, _)| !changes.iter().any(|(changed, _)| changed == key))
+            .cloned()
+            .collect();
+        env.extend(
+            changes
+                .iter()
+                .map(|(key, value)| ((*key).to_owned(), value.clone())),
+        );
+        Process::spawned(name, self.command.clone(), self.args.clone(), env, dir)
+    }
+
     /// Starts `node script` (the web app must be built: `make web`), as [`Process::start`].
     pub fn start_node(
         name: &str,

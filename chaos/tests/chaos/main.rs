@@ -8,4 +8,5 @@ mod idle_logs;
 mod loyalty_outage;
 mod observability;
 mod postgres_restart;
+mod publisher_takeover;
 mod renderer_outage;
