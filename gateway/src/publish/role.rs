@@ -32,6 +32,8 @@ impl SiteRole {
         let mut lease: Option<Lease> = None;
         let mut publishing: Option<AbortOnDrop> = None;
         let mut serving: Option<AbortOnDrop> = None;
+        // Said once when NATS stops answering, once when it answers again.
+        let mut unreachable = false;
         loop {
             let asked = match lease.as_mut() {
                 Some(held) => match self.leases.renew(held).await {
@@ -48,13 +50,20 @@ impl SiteRole {
                 },
                 None => self.ask(&mut lease).await,
             };
+            if unreachable && !matches!(asked, Asked::Unreachable(_)) {
+                tracing::info!(site = %self.site_id, "the site's lease can be asked for again");
+                unreachable = false;
+            }
             let role = match asked {
                 Asked::Held => Role::Publisher,
                 Asked::Taken => Role::Replica,
                 // NATS does not answer: what is served goes on being served; a site with
                 // nothing to serve yet is published here alone until NATS answers.
                 Asked::Unreachable(error) => {
-                    tracing::warn!(site = %self.site_id, %error, "the site's lease cannot be asked for");
+                    if !unreachable {
+                        tracing::warn!(site = %self.site_id, %error, "the site's lease cannot be asked for");
+                        unreachable = true;
+                    }
                     match self.status.get().role {
                         Some(role) if self.publisher.published.current().is_some() => role,
                         _ => Role::Publisher,
