@@ -83,8 +83,11 @@ impl Replica {
         Ok(())
     }
 
+    /// Notes `error` for `/readyz`; logged when it is new, not at every retry.
     fn failed(&self, error: &str) {
-        tracing::warn!(site = %self.site_id, %error, "the stored revision is not served yet");
+        if self.status.get().last_error.as_deref() != Some(error) {
+            tracing::warn!(site = %self.site_id, %error, "the newest stored revision is not served");
+        }
         self.status
             .update(|state| state.last_error = Some(error.to_owned()));
     }
