@@ -119,9 +119,14 @@ impl SiteCache {
     /// The cached snapshot, or one built now when there is none yet (the catalogue was
     /// down when the gateway started, and no version has been published since).
     pub async fn get(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
-        if let Some(snapshot) = self.cached() {
-            return Ok(snapshot);
+        match self.cached() {
+            Some(snapshot) => Ok(snapshot),
+            None => self.refresh(services).await,
         }
+    }
+
+    /// The snapshot built from the catalogue now, kept in place of the cached one.
+    pub async fn refresh(&self, services: &Services) -> Result<Arc<SiteSnapshot>, AppError> {
         let site = services
             .catalogue
             .clone()

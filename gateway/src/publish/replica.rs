@@ -4,6 +4,7 @@
 //! the file cache. Nothing is rendered here; a new replica serves as soon as it has read
 //! the manifests.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::StreamExt;
@@ -11,7 +12,7 @@ use futures_util::StreamExt;
 use super::depot::Depot;
 use super::{PublishStatus, Published};
 use crate::clients::Services;
-use crate::site_snapshot::SiteCache;
+use crate::site_snapshot::{SiteCache, SiteSnapshot};
 
 /// How long after the store or the catalogue failed the replica tries again.
 const RETRY: Duration = Duration::from_secs(1);
@@ -67,11 +68,7 @@ impl Replica {
         else {
             return Ok(());
         };
-        let site = self
-            .site
-            .get(&self.services)
-            .await
-            .map_err(|error| format!("the site's configuration: {error}"))?;
+        let site = self.site_configuration().await?;
         let revision = manifest.revision.clone();
         let snapshot = manifest.into_snapshot(site)?;
         self.published.swap(snapshot);
@@ -81,6 +78,22 @@ impl Replica {
             state.last_error = None;
         });
         Ok(())
+    }
+
+    /// The site's configuration as the catalogue has it now: a revision may come with a
+    /// changed setting (the trailing-slash rule, the policy for unpublished routes). The
+    /// one read before serves when the catalogue does not answer.
+    async fn site_configuration(&self) -> Result<Arc<SiteSnapshot>, String> {
+        match self.site.refresh(&self.services).await {
+            Ok(site) => Ok(site),
+            Err(error) => match self.site.cached() {
+                Some(site) => {
+                    tracing::warn!(site = %self.site_id, %error, "the site's configuration could not be read again: the one read before serves");
+                    Ok(site)
+                }
+                None => Err(format!("the site's configuration: {error}")),
+            },
+        }
     }
 
     /// Notes `error` for `/readyz`; logged when it is new, not at every retry.

@@ -75,16 +75,9 @@ pub fn answer(
     request: &HeaderMap,
     head: bool,
 ) -> Response {
-    let (encoding, representation) = chosen(file, request);
-    let body = representation.bytes.clone();
-    respond(
-        file,
-        status,
-        request,
-        head,
-        (encoding, representation),
-        body,
-    )
+    let reply = Reply::to(file, status, request, head);
+    let body = reply.representation.bytes.clone();
+    reply.with(body)
 }
 
 /// `file` of `published` as the client asked for it, its bytes read through the file
@@ -97,42 +90,90 @@ pub async fn answer_from(
     request: &HeaderMap,
     head: bool,
 ) -> Response {
-    let (encoding, representation) = chosen(file, request);
-    let body = if head || (status == StatusCode::OK && is_not_modified(file, request)) {
-        Bytes::new()
-    } else {
-        match published.bytes(representation).await {
-            Ok(body) => body,
-            Err(error) => {
-                tracing::warn!(%error, "a published file could not be read from the store");
-                let mut response = error_response(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "unavailable",
-                    "this page cannot be read at the moment, please try again shortly",
-                );
-                response
-                    .headers_mut()
-                    .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
-                return response;
-            }
+    let reply = Reply::to(file, status, request, head);
+    if !reply.has_body() {
+        return reply.with(Bytes::new());
+    }
+    match published.bytes(reply.representation).await {
+        Ok(body) => reply.with(body),
+        Err(error) => {
+            tracing::warn!(%error, "a published file could not be read from the store");
+            let mut response = error_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "unavailable",
+                "this page cannot be read at the moment, please try again shortly",
+            );
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
+            response
         }
-    };
-    respond(
-        file,
-        status,
-        request,
-        head,
-        (encoding, representation),
-        body,
-    )
+    }
 }
 
-/// The representation of `file` the client takes best.
-fn chosen<'a>(file: &'a PublishedFile, request: &HeaderMap) -> (Encoding, &'a Encoded) {
-    match (&file.compressed, Encoding::preferred(request)) {
-        (Some(compressed), Encoding::Brotli) => (Encoding::Brotli, &compressed.brotli),
-        (Some(compressed), Encoding::Gzip) => (Encoding::Gzip, &compressed.gzip),
-        _ => (Encoding::Identity, &file.identity),
+/// What the answer for `file` will be, decided before its bytes are read: the
+/// representation the client takes best, and whether it has it already (304).
+struct Reply<'a> {
+    file: &'a PublishedFile,
+    status: StatusCode,
+    head: bool,
+    encoding: Encoding,
+    representation: &'a Encoded,
+    not_modified: bool,
+}
+
+impl<'a> Reply<'a> {
+    fn to(file: &'a PublishedFile, status: StatusCode, request: &HeaderMap, head: bool) -> Self {
+        let (encoding, representation) = match (&file.compressed, Encoding::preferred(request)) {
+            (Some(compressed), Encoding::Brotli) => (Encoding::Brotli, &compressed.brotli),
+            (Some(compressed), Encoding::Gzip) => (Encoding::Gzip, &compressed.gzip),
+            _ => (Encoding::Identity, &file.identity),
+        };
+        Reply {
+            file,
+            status,
+            head,
+            encoding,
+            representation,
+            not_modified: status == StatusCode::OK && is_not_modified(file, request),
+        }
+    }
+
+    /// Whether the answer carries the representation's bytes (not for HEAD nor 304).
+    fn has_body(&self) -> bool {
+        !self.head && !self.not_modified
+    }
+
+    /// The answer, with `body` (the representation's bytes; ignored when it has none).
+    fn with(self, body: Bytes) -> Response {
+        let file = self.file;
+        let mut response = if self.not_modified {
+            StatusCode::NOT_MODIFIED.into_response()
+        } else {
+            let body = if self.head { Bytes::new() } else { body };
+            let mut response = (self.status, body).into_response();
+            let headers = response.headers_mut();
+            headers.insert(header::CONTENT_TYPE, file.content_type.clone());
+            if let Some(coding) = self.encoding.header() {
+                headers.insert(header::CONTENT_ENCODING, coding);
+            }
+            if self.head {
+                headers.insert(
+                    header::CONTENT_LENGTH,
+                    HeaderValue::from(self.representation.length),
+                );
+            }
+            response
+        };
+        let headers = response.headers_mut();
+        headers.insert(header::ETAG, self.representation.etag.header().clone());
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
+        headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
+        if let Some(policy) = &file.content_security_policy {
+            headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
+        }
+        security::insert_static_headers(headers);
+        response
     }
 }
 
@@ -145,44 +186,6 @@ fn is_not_modified(file: &PublishedFile, request: &HeaderMap) -> bool {
     std::iter::once(&file.identity)
         .chain(compressed)
         .any(|known: &Encoded| known.etag.matches(request))
-}
-
-/// The answer of `representation` of `file`, with `body` (its bytes; none for HEAD).
-fn respond(
-    file: &PublishedFile,
-    status: StatusCode,
-    request: &HeaderMap,
-    head: bool,
-    (encoding, representation): (Encoding, &Encoded),
-    body: Bytes,
-) -> Response {
-    let mut response = if status == StatusCode::OK && is_not_modified(file, request) {
-        StatusCode::NOT_MODIFIED.into_response()
-    } else {
-        let body = if head { Bytes::new() } else { body };
-        let mut response = (status, body).into_response();
-        let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, file.content_type.clone());
-        if let Some(coding) = encoding.header() {
-            headers.insert(header::CONTENT_ENCODING, coding);
-        }
-        if head {
-            headers.insert(
-                header::CONTENT_LENGTH,
-                HeaderValue::from(representation.length),
-            );
-        }
-        response
-    };
-    let headers = response.headers_mut();
-    headers.insert(header::ETAG, representation.etag.header().clone());
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static(REVALIDATE));
-    headers.insert(header::VARY, HeaderValue::from_static("accept-encoding"));
-    if let Some(policy) = &file.content_security_policy {
-        headers.insert(header::CONTENT_SECURITY_POLICY, policy.clone());
-    }
-    security::insert_static_headers(headers);
-    response
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

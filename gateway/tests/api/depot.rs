@@ -7,7 +7,10 @@ use gateway::publish::depot::{Buckets, Depot};
 use reqwest::header;
 use serde_json::Value;
 
-use crate::helpers::{TestGateway, eventually, free_port, spawn_gateway_configured};
+use crate::helpers::{
+    DEMO_SITE, TestGateway, catalogue_store, copy_site, eventually, free_port,
+    spawn_gateway_configured,
+};
 
 fn nats_url() -> String {
     std::env::var("TEST_NATS_URL")
@@ -239,6 +242,76 @@ async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
         head.headers()[header::CONTENT_LENGTH],
         length.to_string().as_str()
     );
+
+    remove(&url, &buckets).await;
+}
+
+/// `path` as `gateway` answers it without following a redirect: its status and where
+/// it leads.
+async fn status_and_location(gateway: &TestGateway, path: &str) -> (u16, String) {
+    let response = gateway.get(path).await;
+    let location = response
+        .headers()
+        .get(header::LOCATION)
+        .and_then(|value| value.to_str().ok())
+        .unwrap_or_default()
+        .to_owned();
+    (response.status().as_u16(), location)
+}
+
+#[tokio::test]
+async fn a_replica_follows_a_changed_site_setting_with_the_next_revision() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let publisher = spawn_gateway_configured(&[], |config| {
+        config.publish_nats_url = Some(url.clone());
+        config.publish_buckets = buckets.clone();
+    })
+    .await;
+    let revision = stored_revision(&publisher).await;
+    let replica = spawn_gateway_configured(&[], |config| {
+        config.publish_nats_url = Some(url.clone());
+        config.publish_buckets = buckets.clone();
+        config.publishes = false;
+    })
+    .await;
+    assert_eq!(stored_revision(&replica).await, revision);
+    assert_eq!(status_and_location(&replica, "/movies").await.1, "/movies/");
+
+    // The chain turns its trailing-slash rule round: each gateway's catalogue has it (one
+    // catalogue in a deployment; one per test gateway here, the replica's first).
+    let changed = copy_site(DEMO_SITE);
+    let settings_path = changed.join("site.json");
+    let settings = std::fs::read_to_string(&settings_path).expect("site.json");
+    assert!(settings.contains(r#""trailingSlash": "always""#));
+    std::fs::write(
+        &settings_path,
+        settings.replace(
+            r#""trailingSlash": "always""#,
+            r#""trailingSlash": "never""#,
+        ),
+    )
+    .expect("written");
+    for gateway in [&replica, &publisher] {
+        svc_catalogue::import::import(
+            &catalogue_store(gateway).await,
+            "demo",
+            &changed,
+            svc_catalogue::version::Clock::default(),
+        )
+        .await
+        .expect("imported");
+    }
+    let followed = eventually(15, || async {
+        status_and_location(&replica, "/movies/").await.1 == "/movies"
+    })
+    .await;
+    assert!(
+        followed,
+        "the replica serves the new revision under the new rule: {:?}",
+        status_and_location(&replica, "/movies/").await
+    );
+    assert_ne!(stored_revision(&replica).await, revision);
+    assert_eq!(status_and_location(&replica, "/movies").await.0, 200);
 
     remove(&url, &buckets).await;
 }

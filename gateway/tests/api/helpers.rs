@@ -339,6 +339,20 @@ pub async fn spawn_rendered_gateway(site_dir: &str, renderer_url: &str) -> TestG
     .await
 }
 
+/// The gateway's catalogue store, as the `import` and `sites` commands open it.
+pub async fn catalogue_store(gateway: &TestGateway) -> svc_catalogue::store::Store {
+    let data_dir = gateway.data_dir.display().to_string();
+    let config = svc_catalogue::Config::from_lookup(|name| match name {
+        "SITE_DIR" => Some(DEMO_SITE.to_owned()),
+        "DATA_DIR" => Some(data_dir.clone()),
+        _ => None,
+    })
+    .expect("a configuration");
+    svc_catalogue::connect_store(&config)
+        .await
+        .expect("the store")
+}
+
 /// A private copy of a site bundle that a test may change.
 pub fn copy_site(from: &str) -> PathBuf {
     let to = fresh_dir("gateway_test_site");

@@ -9,7 +9,9 @@ use std::path::Path;
 use reqwest::header::{CONTENT_TYPE, HOST};
 use serde_json::Value;
 
-use crate::helpers::{DEMO_SITE, SINGLE_SITE, TestGateway, error_of, eventually, spawn_gateway};
+use crate::helpers::{
+    SINGLE_SITE, TestGateway, catalogue_store, error_of, eventually, spawn_gateway,
+};
 
 /// `path` asked of the gateway under the host name `host`.
 async fn get_at(gateway: &TestGateway, host: &str, path: &str) -> reqwest::Response {
@@ -34,20 +36,6 @@ async fn site_name_at(gateway: &TestGateway, host: &str) -> String {
         .as_str()
         .unwrap_or_default()
         .to_owned()
-}
-
-/// The gateway's catalogue store, as the `import` and `sites` commands open it.
-async fn catalogue_store(gateway: &TestGateway) -> svc_catalogue::store::Store {
-    let data_dir = gateway.data_dir.display().to_string();
-    let config = svc_catalogue::Config::from_lookup(|name| match name {
-        "SITE_DIR" => Some(DEMO_SITE.to_owned()),
-        "DATA_DIR" => Some(data_dir.clone()),
-        _ => None,
-    })
-    .expect("a configuration");
-    svc_catalogue::connect_store(&config)
-        .await
-        .expect("the store")
 }
 
 /// Writes `single`'s bundle beside the demo in the gateway's catalogue store, as the
