@@ -7,12 +7,14 @@
 //!
 //! - [`process`]: one child process with its log file: start, kill, SIGTERM, restart.
 //! - [`stack`]: the gateway, the four services and the renderer as processes on free ports.
+//! - [`deployment`]: a private nats-server and more gateways, publishers or not, beside it.
 //! - [`postgres`]: a private PostgreSQL instance that a test may restart.
 //! - [`collector`]: a stand-in OpenTelemetry collector that keeps what it receives.
 //! - [`load`]: a member API client and the timed results of requests under load.
 //! - [`site`]: the published site under an outage: a bundle to change, readers of it.
 
 pub mod collector;
+pub mod deployment;
 pub mod load;
 pub mod postgres;
 pub mod process;

@@ -55,6 +55,21 @@ pub fn change_synopsis(site: &Path, id: &str, synopsis: &str) {
         .expect("write movies.json");
 }
 
+/// Gives the chain of the bundle in `site` a new name, which every page carries: the
+/// whole site is rendered again.
+pub fn rename_chain(site: &Path, name: &str) {
+    let file = site.join("site.json");
+    let mut settings: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).expect("read site.json"))
+            .expect("site.json is JSON");
+    settings["name"] = name.into();
+    std::fs::write(
+        &file,
+        serde_json::to_string_pretty(&settings).expect("JSON"),
+    )
+    .expect("write site.json");
+}
+
 /// GET `url` as JSON.
 pub async fn json(url: &str) -> serde_json::Value {
     http_client(Duration::from_secs(5))

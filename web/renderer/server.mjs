@@ -16,6 +16,9 @@
 // writes only errors, to standard error.
 //
 // GET  /healthz  -> 200 {"status":"ok"}
+// GET  /metrics  -> 200 Prometheus text: renderer_requests_total (render requests
+//                   answered) and renderer_pages_total{outcome="rendered"|"failed"}, so
+//                   a deployment can see how often each change is rendered
 // POST /render   {appData, origin?, pages: [{path, pageData}]}
 //             -> 200 {pages: [{path, html, scripts, styleSheets, fonts} | {path, error}]}, in order
 // Errors: {"error": {code, message}}: 400 bad_request (the message names the field),
@@ -88,6 +91,7 @@ export function createHandler({
   logError: log = logError,
 }) {
   let queue = Promise.resolve();
+  const counted = { requests: 0, rendered: 0, failed: 0 };
 
   async function renderOne(appData, origin, { path, pageData }) {
     try {
@@ -103,6 +107,8 @@ export function createHandler({
   async function render({ appData, origin, pages }) {
     const rendered = [];
     for (const page of pages) rendered.push(await renderOne(appData, origin, page));
+    counted.requests += 1;
+    for (const page of rendered) counted[page.error === undefined ? 'rendered' : 'failed'] += 1;
     return { pages: rendered };
   }
 
@@ -134,6 +140,21 @@ export function createHandler({
         return refuse(response, 405, 'method_not_allowed', 'GET /healthz');
       }
       return reply(response, 200, { status: 'ok' });
+    }
+    if (pathname === '/metrics') {
+      if (request.method !== 'GET') return refuse(response, 405, 'method_not_allowed', 'GET /metrics');
+      const text = [
+        '# HELP renderer_requests_total Render requests answered.',
+        '# TYPE renderer_requests_total counter',
+        `renderer_requests_total ${counted.requests}`,
+        '# HELP renderer_pages_total Pages rendered, by outcome.',
+        '# TYPE renderer_pages_total counter',
+        `renderer_pages_total{outcome="rendered"} ${counted.rendered}`,
+        `renderer_pages_total{outcome="failed"} ${counted.failed}`,
+        '',
+      ].join('\n');
+      response.writeHead(200, { 'content-type': 'text/plain; version=0.0.4', 'content-length': Buffer.byteLength(text) });
+      return response.end(text);
     }
     if (pathname !== '/render') return refuse(response, 404, 'not_found', `no route ${pathname}`);
     if (request.method !== 'POST') return refuse(response, 405, 'method_not_allowed', 'POST /render');

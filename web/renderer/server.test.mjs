@@ -71,7 +71,8 @@ function call(method, path, body, headers = {}) {
       response.on('data', (chunk) => chunks.push(chunk));
       response.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode, type: response.headers['content-type'], body: text ? JSON.parse(text) : undefined });
+        const json = response.headers['content-type'] === 'application/json';
+        resolve({ status: response.statusCode, type: response.headers['content-type'], body: text && json ? JSON.parse(text) : text || undefined });
       });
     });
     outgoing.on('error', reject);
@@ -100,6 +101,29 @@ afterAll(async () => {
 describe('the renderer', () => {
   it('answers its health check', async () => {
     expect(await call('GET', '/healthz')).toEqual({ status: 200, type: 'application/json', body: { status: 'ok' } });
+  });
+
+  it('counts the pages it renders and fails on its metrics', async () => {
+    const count = async (line) => {
+      const { status, type, body } = await call('GET', '/metrics');
+      expect(status).toBe(200);
+      expect(type).toBe('text/plain; version=0.0.4');
+      const found = body.split('\n').find((text) => text.startsWith(`${line} `));
+      return Number(found?.slice(line.length + 1));
+    };
+    const before = await Promise.all(['renderer_requests_total', 'renderer_pages_total{outcome="rendered"}', 'renderer_pages_total{outcome="failed"}'].map(count));
+    const movie = publishedPages.movie;
+    await post({
+      appData,
+      pages: [
+        { path: movie.path, pageData: movie },
+        { path: '/nowhere/', pageData: { path: '/nowhere/', templateName: 'nope', data: {} } },
+      ],
+    });
+    await post({ appData, pages: 'none' });
+    const after = await Promise.all(['renderer_requests_total', 'renderer_pages_total{outcome="rendered"}', 'renderer_pages_total{outcome="failed"}'].map(count));
+    expect(after.map((value, index) => value - before[index])).toEqual([1, 1, 1]);
+    expect((await call('POST', '/metrics', '{}')).status).toBe(405);
   });
 
   it('renders a batch in order, a bad page failing alone, naming the files each page needs', async () => {

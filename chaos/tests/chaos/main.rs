@@ -8,5 +8,6 @@ mod idle_logs;
 mod loyalty_outage;
 mod observability;
 mod postgres_restart;
+mod publish_once;
 mod publisher_takeover;
 mod renderer_outage;

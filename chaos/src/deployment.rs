@@ -1,0 +1,95 @@
+//! A deployment that publishes once (DESIGN.md section 12): a private nats-server where
+//! the revisions are stored, and more gateways beside the stack's first one, each its own
+//! process: publishers (GATEWAY_PUBLISHES=true, sharing the sites' leases) and gateways
+//! that only serve what the publishers stored (GATEWAY_PUBLISHES=false).
+
+use std::path::Path;
+use std::time::Duration;
+
+use serde_json::Value;
+
+use crate::process::Process;
+use crate::stack::Stack;
+use crate::{free_port, http_client};
+
+/// A nats-server with JetStream of the scenario's own, storing in `dir/nats`, and its URL:
+/// a scenario may stop it, and its buckets start empty.
+pub fn private_nats(dir: &Path) -> (Process, String) {
+    let port = free_port();
+    let store = dir.join("nats");
+    std::fs::create_dir_all(&store).expect("a JetStream directory");
+    let nats = Process::start_program(
+        "nats-server",
+        "nats-server",
+        &[
+            "-a",
+            "127.0.0.1",
+            "-p",
+            &port.to_string(),
+            "-js",
+            "-sd",
+            &store.display().to_string(),
+        ],
+        Vec::new(),
+        dir,
+    );
+    (nats, format!("nats://127.0.0.1:{port}"))
+}
+
+/// Another gateway process of `stack`'s deployment, named `name`, that publishes or only
+/// serves; its base URL.
+pub fn gateway(stack: &Stack, name: &str, publishes: bool) -> (Process, String) {
+    let port = free_port();
+    let gateway = stack.gateway.another(
+        name,
+        &[
+            ("GATEWAY_ADDR", format!("127.0.0.1:{port}")),
+            ("GATEWAY_PUBLISHES", publishes.to_string()),
+        ],
+        &stack.dir,
+    );
+    (gateway, format!("http://127.0.0.1:{port}"))
+}
+
+/// `/readyz` of the gateway at `url`; null while it does not answer.
+pub async fn readiness(url: &str) -> Value {
+    let response = http_client(Duration::from_secs(5))
+        .get(format!("{url}/readyz"))
+        .send()
+        .await;
+    match response {
+        Ok(response) => response.json().await.unwrap_or(Value::Null),
+        Err(_) => Value::Null,
+    }
+}
+
+/// The demo site's stored revision as the gateway at `url` serves it, once it has one.
+pub async fn stored_revision(url: &str) -> Option<String> {
+    readiness(url).await["sites"]["demo"]["storedRevision"]
+        .as_str()
+        .map(str::to_owned)
+}
+
+/// The body of `url` as text; empty while it does not answer.
+pub async fn text(url: &str) -> String {
+    let response = http_client(Duration::from_secs(5)).get(url).send().await;
+    match response {
+        Ok(response) => response.text().await.unwrap_or_default(),
+        Err(_) => String::new(),
+    }
+}
+
+/// How many pages the deployment's renderer has rendered: its own count, from its
+/// `/metrics`.
+pub async fn pages_rendered(stack: &Stack) -> u64 {
+    let address = stack
+        .renderer
+        .env_var("RENDERER_ADDR")
+        .expect("the renderer's address");
+    let metrics = text(&format!("http://{address}/metrics")).await;
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix("renderer_pages_total{outcome=\"rendered\"} "))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("the renderer's metrics count pages: {metrics}"))
+}
