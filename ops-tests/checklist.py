@@ -8,6 +8,14 @@ ROOT = Path(__file__).resolve().parent.parent
 APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent"]
 # React's server renderer (web/renderer/, run by Node): deployed beside the binaries.
 RENDERER = "renderer"
+# Deployed components that run another's program: the publishers are gateways that
+# publish (GATEWAY_PUBLISHES=true) while the gateway itself serves what they store.
+PROGRAM = {"publisher": "gateway"}
+
+
+def program_of(component):
+    """The binary (or the renderer) a deployed component runs."""
+    return PROGRAM.get(component, component)
 
 
 class Checklist:
@@ -39,3 +47,13 @@ def readme_variables():
             users = [u.strip() for u in match.group(3).split(",")]
             table[match.group(1)] = users
     return table
+
+
+def variables_to_set(program, environment):
+    """The variables with a default that README.md says `program` reads, which a
+    deployment sets explicitly; a gateway that does not publish renders nothing, so it
+    needs no renderer."""
+    needed = {variable for variable, users in readme_variables().items() if program in users}
+    if program == "gateway" and environment.get("GATEWAY_PUBLISHES") == "false":
+        needed.discard("RENDERER_URL")
+    return needed

@@ -22,7 +22,7 @@ except ImportError as missing:
     print(f"missing Python package: {missing.name} (pip install jsonschema pyyaml)")
     sys.exit(1)
 
-from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, readme_variables
+from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, program_of, readme_variables, variables_to_set
 
 checklist = Checklist()
 check = checklist.check
@@ -36,7 +36,7 @@ def main():
           "; ".join(f"{'/'.join(map(str, e.path))}: {e.message}" for e in errors[:3]))
 
     services = compose.get("services", {})
-    for name in APP_SERVICES + [RENDERER, "nats", "postgres"]:
+    for name in APP_SERVICES + [RENDERER, "publisher", "nats", "postgres"]:
         service = services.get(name)
         check(f"{name} is defined", service is not None)
         if service is None:
@@ -47,8 +47,9 @@ def main():
 
     variables = readme_variables()
     check("README.md lists configuration variables", len(variables) >= 8, str(len(variables)))
-    for name in APP_SERVICES + [RENDERER]:
+    for name in APP_SERVICES + [RENDERER, "publisher"]:
         service = services.get(name, {})
+        program = program_of(name)
         environment = service.get("environment", {})
         check(f"{name} runs read-only", service.get("read_only") is True)
         user = str(service.get("user", ""))
@@ -58,18 +59,29 @@ def main():
         if name == RENDERER:
             check(f"{name} is the shared Dockerfile's renderer target", build.get("target") == RENDERER)
         else:
-            check(f"{name} uses the shared Dockerfile for its binary", build.get("args", {}).get("BINARY") == name)
-        for variable, users in variables.items():
-            if name in users and variable not in ("LOG_FORMAT",):
-                check(f"{name} sets {variable}", variable in environment)
+            check(f"{name} uses the shared Dockerfile for its binary", build.get("args", {}).get("BINARY") == program)
+        for variable in sorted(variables_to_set(program, environment)):
+            check(f"{name} sets {variable}", variable in environment)
 
     gateway = services.get("gateway", {})
-    check("the gateway publishes 8080", any(str(p).endswith("8080:8080") for p in gateway.get("ports", [])))
-    depends = gateway.get("depends_on", {})
-    check("the gateway waits for healthy services and the renderer",
-          all(depends.get(s, {}).get("condition") == "service_healthy" for s in APP_SERVICES[1:] + [RENDERER]))
-    check("the gateway's RENDERER_URL names the renderer service",
-          gateway.get("environment", {}).get("RENDERER_URL") == "http://renderer:8093")
+    publisher = services.get("publisher", {})
+    check("the gateway publishes 8080, the publisher nothing",
+          any(str(p).endswith("8080:8080") for p in gateway.get("ports", [])) and not publisher.get("ports"))
+    waits = lambda service, names: all(
+        service.get("depends_on", {}).get(s, {}).get("condition") == "service_healthy" for s in names)
+    check("the publisher waits for healthy services, NATS and the renderer",
+          waits(publisher, APP_SERVICES[1:] + ["nats", RENDERER]))
+    check("the gateway waits for healthy services, NATS and the publisher",
+          waits(gateway, APP_SERVICES[1:] + ["nats", "publisher"]))
+    check("the publisher's RENDERER_URL names the renderer service",
+          publisher.get("environment", {}).get("RENDERER_URL") == "http://renderer:8093")
+    check("the publisher publishes and the gateway serves what it stores (GATEWAY_PUBLISHES)",
+          publisher.get("environment", {}).get("GATEWAY_PUBLISHES") == "true"
+          and gateway.get("environment", {}).get("GATEWAY_PUBLISHES") == "false"
+          and "RENDERER_URL" not in gateway.get("environment", {}))
+    check("the gateway and the publisher share NATS's JetStream (PUBLISH_NATS_URL)",
+          gateway.get("environment", {}).get("PUBLISH_NATS_URL")
+          == publisher.get("environment", {}).get("PUBLISH_NATS_URL") == "nats://nats:4222")
     catalogue = services.get("svc-catalogue", {})
     load = services.get("catalogue-import", {})
     check("catalogue-import runs svc-catalogue's import of the demo the image carries",

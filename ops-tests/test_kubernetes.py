@@ -5,10 +5,13 @@ what it gives.
 - every object validates against the Kubernetes schemas (strict: unknown fields fail)
   of the oldest and the newest version deploy/README.md supports, shipped in the PyPI
   package kubernetes-validate, so nothing is fetched;
-- each of the gateway, the four services and the renderer has a Deployment, a Service,
-  a HorizontalPodAutoscaler and a PodDisruptionBudget that find each other: selectors
-  match the pod labels, ports and probes agree with the listen address, the gateway's
-  *_ADDR and RENDERER_URL name a Service port that exists;
+- each of the gateway, its publishers, the four services and the renderer has a
+  Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget that find
+  each other: selectors match the pod labels, ports and probes agree with the listen
+  address, the *_ADDR and the publishers' RENDERER_URL name a Service port that exists;
+- the publishers (the gateway's image, GATEWAY_PUBLISHES=true, two or more) store each
+  site's revisions in NATS's JetStream and the gateway serves them without rendering,
+  its file cache 100 MB or more inside its memory limit;
 - every container has requests and limits, both probes, a non-root read-only
   security context and a pinned image; no replica count fights the autoscaler;
 - every variable a container sets is one its program reads, and it sets every variable
@@ -38,7 +41,7 @@ except ImportError as missing:
     print(f"missing Python package: {missing.name} (pip install kubernetes-validate pyyaml)")
     sys.exit(1)
 
-from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, readme_variables
+from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, program_of, variables_to_set
 
 checklist = Checklist()
 check = checklist.check
@@ -59,7 +62,7 @@ LISTEN_VARIABLE = {
     "svc-consent": "CONSENT_ADDR",
     RENDERER: "RENDERER_ADDR",
 }
-DEPLOYED = APP_SERVICES + [RENDERER]
+DEPLOYED = APP_SERVICES + [RENDERER, "publisher"]
 # Components probed over HTTP: path of the readiness probe, path of the liveness probe.
 HTTP_PROBES = {
     "gateway": ("/readyz?only=catalogue", "/healthz"),
@@ -175,10 +178,11 @@ def check_deployment(overlay, deployment, services, autoscaled):
         return
     container = containers[0]
     env = container_env(deployment)
-    check_security(where, name, pod, container)
+    program = program_of(name)
+    check_security(where, program, pod, container)
     check_resources(where, container.get("resources", {}))
-    check_environment(where, name, env)
-    port = check_ports_and_probes(where, name, container, env)
+    check_environment(where, program, env)
+    port = check_ports_and_probes(where, program, container, env)
     exposed = [s for s in services if selects(s["spec"].get("selector"), labels)]
     check(f"{where} is behind exactly one Service", len(exposed) == 1, str(len(exposed)))
     ports = {p["name"]: p["containerPort"] for p in container.get("ports", [])}
@@ -217,8 +221,8 @@ def check_environment(where, name, env):
     read = variables_read_by(name)
     unread = sorted(set(env) - read)
     check(f"{where} sets only variables {name} reads", not unread, ", ".join(unread))
-    documented = [v for v, users in readme_variables().items() if name in users]
-    missing = sorted(set(documented) - set(env))
+    plain = {variable: item.get("value") for variable, item in env.items()}
+    missing = sorted(variables_to_set(name, plain) - set(env))
     check(f"{where} sets every variable README.md says {name} reads", not missing, ", ".join(missing))
     for variable, item in env.items():
         # Credentials by name, or inside a URL (user:password@host); a plain e-mail
@@ -337,16 +341,36 @@ def check_overlay(overlay, objects, secret):
     check_catalogue_import(overlay, by_kind)
 
     gateway_env = container_env(deployments["gateway"]) if "gateway" in deployments else {}
+    publisher_env = container_env(deployments["publisher"]) if "publisher" in deployments else {}
     service_ports = {s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in services}
-    for variable in ("CATALOGUE_ADDR", "LOYALTY_ADDR", "ADS_ADDR", "CONSENT_ADDR"):
-        address = gateway_env.get(variable, {}).get("value", "")
-        host, _, port = address.rpartition(":")
-        check(f"{overlay}: the gateway's {variable} names a Service port",
-              port.isdigit() and int(port) in service_ports.get(host, set()), address)
-    renderer_url = gateway_env.get("RENDERER_URL", {}).get("value", "")
+    for component, env in (("gateway", gateway_env), ("publisher", publisher_env)):
+        for variable in ("CATALOGUE_ADDR", "LOYALTY_ADDR", "ADS_ADDR", "CONSENT_ADDR"):
+            address = env.get(variable, {}).get("value", "")
+            host, _, port = address.rpartition(":")
+            check(f"{overlay}: the {component}'s {variable} names a Service port",
+                  port.isdigit() and int(port) in service_ports.get(host, set()), address)
+        check(f"{overlay}: the {component} shares the revisions stored in the NATS chart's JetStream",
+              env.get("PUBLISH_NATS_URL", {}).get("value") == "nats://nats:4222",
+              str(env.get("PUBLISH_NATS_URL")))
+    renderer_url = publisher_env.get("RENDERER_URL", {}).get("value", "")
     host, _, port = renderer_url.removeprefix("http://").rpartition(":")
-    check(f"{overlay}: the gateway's RENDERER_URL names the renderer's Service port",
+    check(f"{overlay}: the publisher's RENDERER_URL names the renderer's Service port",
           host == RENDERER and port.isdigit() and int(port) in service_ports.get(host, set()), renderer_url)
+    check(f"{overlay}: the publishers publish and the gateway serves what they store (GATEWAY_PUBLISHES)",
+          publisher_env.get("GATEWAY_PUBLISHES", {}).get("value") == "true"
+          and gateway_env.get("GATEWAY_PUBLISHES", {}).get("value") == "false"
+          and "RENDERER_URL" not in gateway_env)
+    publisher_hpa = next((h for h in autoscalers if h["spec"]["scaleTargetRef"]["name"] == "publisher"), None)
+    check(f"{overlay}: at least two publishers, so one takes a site's lease over when the other stops",
+          publisher_hpa is not None and publisher_hpa["spec"].get("minReplicas", 1) >= 2)
+    for component in ("gateway", "publisher"):
+        if component not in deployments:
+            continue
+        env = container_env(deployments[component])
+        cache = env.get("GATEWAY_CACHE_MB", {}).get("value", "")
+        limit = deployments[component]["spec"]["template"]["spec"]["containers"][0].get("resources", {}).get("limits", {}).get("memory", "0")
+        check(f"{overlay}: the {component}'s memory limit holds its file cache (GATEWAY_CACHE_MB) and 100 MB more",
+              cache.isdigit() and memory_bytes(limit) >= (int(cache) + 100) * 2**20, f"{cache} MB in {limit}")
 
     # Behind the Ingress every request's peer is the controller: without trusted proxies
     # all members would share one loyalty rate-limit budget.
