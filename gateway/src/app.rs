@@ -96,6 +96,7 @@ pub fn app(shared: Shared) -> Router {
             publish_status: shared.publish_status,
             renderer: shared.common.renderer,
             sites: shared.common.sites,
+            depot: shared.common.depot.clone(),
         }))
         .merge(api::router(ApiContext {
             services: shared.services.clone(),

@@ -9,5 +9,6 @@ mod loyalty_outage;
 mod observability;
 mod postgres_restart;
 mod publish_once;
+mod published_store_outage;
 mod publisher_takeover;
 mod renderer_outage;

@@ -28,6 +28,7 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clients::Services;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
+use crate::publish::depot::Depot;
 use crate::publish::renderer::Renderer;
 use crate::publish::{PublishStatus, Published};
 
@@ -41,6 +42,8 @@ pub struct OpsContext {
     pub renderer: Renderer,
     /// Every site of the deployment.
     pub sites: SiteStates,
+    /// Where the sites' revisions are stored (PUBLISH_NATS_URL), if anywhere.
+    pub depot: Option<Depot>,
 }
 
 /// How each site of the deployment stands, by site id: kept by the routing of sites
@@ -182,6 +185,10 @@ pub struct Readiness {
     /// unreachable (one is not: its last good schedule serves), off (no theater is
     /// linked) or unknown.
     pos_connectors: &'static str,
+    /// Where the sites' revisions are stored (PUBLISH_NATS_URL): connected, unreachable
+    /// (the last revisions and cached files serve, files not cached answer 503, stored
+    /// revisions wait) or off (not set).
+    published_store: &'static str,
     /// The snapshot served; null before the first.
     snapshot: Option<SnapshotState>,
     publishing: PublishingState,
@@ -307,18 +314,30 @@ async fn readyz(
     let events_flow = member_events != "unreachable";
     // A catalogue whose store is down serves what it has: degraded, never not ready.
     let store_answers = catalogue_store != "unreachable";
+    // NATS away: what is served goes on (the cached files, the last manifests; other
+    // files answer 503): degraded.
+    let published_store = match &state.depot {
+        None => "off",
+        Some(depot) if depot.connected() => "connected",
+        Some(_) => "unreachable",
+    };
     let sites = state.sites.readiness();
     // A site that is not published leaves the others serving: degraded.
     let sites_published = sites.values().all(|site| site.status == "published");
-    let (status, word) =
-        if services_up && renderer_up && current && events_flow && store_answers && sites_published
-        {
-            (StatusCode::OK, "ready")
-        } else if snapshot.is_some() || services_up {
-            (StatusCode::OK, "degraded")
-        } else {
-            (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
-        };
+    let (status, word) = if services_up
+        && renderer_up
+        && current
+        && events_flow
+        && store_answers
+        && sites_published
+        && published_store != "unreachable"
+    {
+        (StatusCode::OK, "ready")
+    } else if snapshot.is_some() || services_up {
+        (StatusCode::OK, "degraded")
+    } else {
+        (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
+    };
     let now = jiff::Timestamp::now();
     let snapshot = snapshot.as_ref().map(|snapshot| SnapshotState {
         revision: snapshot.version.revision.clone(),
@@ -351,6 +370,7 @@ async fn readyz(
             member_events,
             catalogue_store,
             pos_connectors,
+            published_store,
             snapshot,
             publishing: PublishingState {
                 renderer,

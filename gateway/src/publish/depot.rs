@@ -107,6 +107,11 @@ impl Depot {
         }
     }
 
+    /// Whether the client is connected to NATS now (it reconnects by itself).
+    pub fn connected(&self) -> bool {
+        self.jetstream.client().connection_state() == async_nats::connection::State::Connected
+    }
+
     /// The buckets, made when they do not exist yet.
     async fn opened(&self) -> Result<&Opened, DepotError> {
         self.opened
@@ -158,6 +163,11 @@ impl Depot {
             .collect();
         let mut written = 0;
         for (object, encoded) in &encodings {
+            // The client would hold each write until NATS answers again: the publisher
+            // goes on publishing meanwhile and stores its revision later.
+            if !self.connected() {
+                return Err(DepotError::JetStream("NATS is not connected".to_owned()));
+            }
             if self.put_new(opened, object, &encoded.bytes).await? {
                 written += 1;
             }

@@ -61,7 +61,8 @@ impl Leases {
             .await
     }
 
-    /// The lease of `site` when nobody holds it; `None` when another gateway does.
+    /// The lease of `site` when nobody holds it, or this gateway does (a renewal whose
+    /// answer was lost); `None` when another gateway does.
     pub async fn try_hold(&self, site: &str) -> Result<Option<Lease>, DepotError> {
         let store = self.store().await?;
         match store.create(site, Bytes::from(self.holder.clone())).await {
@@ -69,7 +70,18 @@ impl Leases {
                 site: site.to_owned(),
                 revision,
             })),
-            Err(error) if error.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
+            Err(error) if error.kind() == kv::CreateErrorKind::AlreadyExists => {
+                let entry = store
+                    .entry(site)
+                    .await
+                    .map_err(|error| DepotError::JetStream(error.to_string()))?;
+                Ok(entry
+                    .filter(|entry| entry.value == self.holder.as_bytes())
+                    .map(|entry| Lease {
+                        site: site.to_owned(),
+                        revision: entry.revision,
+                    }))
+            }
             Err(error) => Err(DepotError::JetStream(error.to_string())),
         }
     }
@@ -127,6 +139,11 @@ mod tests {
         let second = Leases::new(client().await, bucket.clone(), ttl);
         let mut held = first.try_hold("demo").await.expect("asked").expect("free");
         assert!(second.try_hold("demo").await.expect("asked").is_none());
+        let again = first.try_hold("demo").await.expect("asked");
+        assert!(
+            again.is_some_and(|lease| lease.revision == held.revision),
+            "its own"
+        );
         assert!(
             second.try_hold("single").await.expect("asked").is_some(),
             "per site"

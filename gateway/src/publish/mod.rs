@@ -265,14 +265,24 @@ impl Publisher {
 
     /// Publishes the catalogue's versions for as long as the gateway runs, the latest
     /// first (those that came while one was being published are skipped), and tries
-    /// again a version it could not publish.
+    /// again a version it could not publish, and a revision it could not store (NATS
+    /// away, the store full): the gateways that only serve get it once it is stored.
     async fn run(self) {
         let (heard, mut versions) = watch::channel(None);
         tokio::spawn(self.clone().follow_versions(heard));
         let mut retry = RETRY_FIRST;
+        let mut store_retry = RETRY_FIRST;
         let mut pending: Option<catalogue::SiteVersion> = None;
         loop {
+            let unstored = self.status.get().store_error.is_some();
+            if !unstored {
+                store_retry = RETRY_FIRST;
+            }
             tokio::select! {
+                () = tokio::time::sleep(store_retry), if pending.is_none() && unstored => {
+                    self.store_current().await;
+                    store_retry = (store_retry * 2).min(RETRY_MAX);
+                }
                 changed = versions.changed() => {
                     if changed.is_err() {
                         return;
@@ -414,9 +424,12 @@ impl Publisher {
                 });
             }
             Err(error) => {
-                tracing::error!(site = %depot.site_id, %error, "revision not stored; this gateway serves it");
-                self.status
-                    .update(|state| state.store_error = Some(error.to_string()));
+                let error = error.to_string();
+                // Said when it is new, not at every retry.
+                if self.status.get().store_error.as_ref() != Some(&error) {
+                    tracing::error!(site = %depot.site_id, %error, "revision not stored; this gateway serves it, and tries again");
+                }
+                self.status.update(|state| state.store_error = Some(error));
             }
         }
     }

@@ -43,10 +43,9 @@ impl SiteRole {
                         lease = None;
                         self.ask(&mut lease).await
                     }
-                    Err(error) => {
-                        lease = None;
-                        Asked::Unreachable(error.to_string())
-                    }
+                    // Kept: once NATS answers again, renewing it tells whether it
+                    // expired meanwhile and another gateway took it.
+                    Err(error) => Asked::Unreachable(error.to_string()),
                 },
                 None => self.ask(&mut lease).await,
             };

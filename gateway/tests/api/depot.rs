@@ -106,6 +106,47 @@ async fn without_nats_the_site_is_served_and_readyz_says_its_revision_is_not_sto
     assert_eq!(gateway.get("/movies/").await.status(), 200);
 }
 
+#[tokio::test]
+async fn a_full_object_store_switches_no_revision_and_readyz_says_why() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    // A store with room for a few pages, not a revision.
+    let client = async_nats::connect(&url)
+        .await
+        .expect("nats-server answers");
+    async_nats::jetstream::new(client.clone())
+        .create_object_store(async_nats::jetstream::object_store::Config {
+            bucket: buckets.files.clone(),
+            max_bytes: 64 * 1024,
+            ..Default::default()
+        })
+        .await
+        .expect("a small store");
+    let gateway = spawn_gateway_configured(&[], |config| {
+        config.publish_nats_url = Some(url.clone());
+        config.publish_buckets = buckets.clone();
+    })
+    .await;
+    let said = eventually(30, || async {
+        let (_, readiness) = gateway.get_json("/readyz").await;
+        readiness["sites"]["demo"]["problem"]
+            .as_str()
+            .is_some_and(|problem| problem.contains("storing the object"))
+    })
+    .await;
+    let (_, readiness) = gateway.get_json("/readyz").await;
+    assert!(said, "{readiness}");
+    assert!(
+        readiness["sites"]["demo"]["storedRevision"].is_null(),
+        "{readiness}"
+    );
+    // The site's key names no revision, and this gateway serves what it published.
+    let depot = Depot::new(client, buckets.clone());
+    assert!(depot.revision("demo").await.expect("readable").is_none());
+    assert_eq!(gateway.get("/movies/").await.status(), 200);
+
+    remove(&url, &buckets).await;
+}
+
 /// Buckets of the test's own on the local nats-server.
 fn own_buckets() -> Buckets {
     let name = test_support::dirs::unique_name("gateway").replace('_', "-");
