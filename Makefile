@@ -11,7 +11,7 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/build web/index.html web/vite.config.ts web/package.json web/tsconfig*.json -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
-.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-publish bench-search bench-ingest bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -96,6 +96,12 @@ bench-site: web
 bench-sites: web
 	cargo build --release -p gateway
 	bench/sites.sh
+
+## make bench-deployment: published once, served everywhere: 50 sites and a large chain,
+## two publishers and three serving gateways on a private nats-server (bench/deployment.sh).
+bench-deployment: web
+	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	bench/deployment.sh
 
 ## make bench-publish: publishing time and memory for the demo chain and a generated
 ## chain of 300 theaters and 150 movies, cold and after one movie changes (release build).

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# Published once, served everywhere (DESIGN.md section 12), release build: 50 sites of the
+# demo chain's size (chain-01 ... chain-50) and the large chain of bench/large_bundle.py
+# in one svc-catalogue, two publishing gateways and three that only serve
+# (GATEWAY_PUBLISHES=false, GATEWAY_CACHE_MB=BENCH_CACHE_MB), a private nats-server, the
+# other services and the renderer, each its own process. bench/deployment.py times:
+#
+# - every site stored and served by each gateway, from cold;
+# - one catalogue change (a synopsis of chain-01): the renderer's own count of pages
+#   against the pages the revision rendered (target: equal, each changed page rendered
+#   once for the deployment), and when each serving gateway serves it (target <= 2 s);
+# - a gateway started afterwards: every site served (target <= 5 s), nothing rendered;
+# - every page of the large chain read once from that new gateway, each a cache miss
+#   (target p99 <= 20 ms);
+# - pages from the cache against nginx serving the same bytes, wrk -t1 -c64 -d6s,
+#   rounds alternating (target median ratio >= 0.8);
+# - each serving gateway's resident memory, having read every page of the large chain
+#   and of chain-01 (target: under GATEWAY_CACHE_MB + 100 MB).
+#
+#   bench/deployment.sh                                  # release build
+#   BENCH_SITES=3 BENCH_LARGE="20 10 3" BENCH_SECONDS=2 BENCH_ROUNDS=1 BIN_DIR=target/debug bench/deployment.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+. bench/stack.sh
+GATEWAY_BIN=$BIN_DIR/gateway
+. bench/wrk.sh
+require_stack
+require /usr/sbin/nginx nats-server
+SITES=${BENCH_SITES:-50}
+CACHE_MB=${BENCH_CACHE_MB:-64}
+NATS_PORT=18322
+SERVICES_PORT=18351
+NGINX_PORT=18329
+PUBLISHER_PORTS=(18301 18302)
+SERVING_PORTS=(18311 18312 18313)
+LATE_PORT=18314
+
+work=$(mktemp -d)
+chmod 755 "$work"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    [ -f "$work/nginx.pid" ] && kill "$(cat "$work/nginx.pid")" 2>/dev/null || true
+    wait 2>/dev/null || true
+    if [ -n "${BENCH_KEEP:-}" ]; then echo "bench: logs kept in $work" >&2; else rm -rf "$work"; fi
+}
+trap cleanup EXIT
+
+python3 - "$work/sites" "$SITES" <<'PY'
+import json, pathlib, shutil, sys
+root, count = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+for index in range(1, count + 1):
+    site = root / f"chain-{index:02d}"
+    shutil.copytree("site/demo", site)
+    settings = json.loads((site / "site.json").read_text())
+    settings["name"] = f"Chain {index:02d} Cinemas"
+    (site / "site.json").write_text(json.dumps(settings))
+PY
+# shellcheck disable=SC2086 # BENCH_LARGE: "THEATERS MOVIES DAYS", a smaller large chain
+python3 bench/large_bundle.py "$work/sites/large" ${BENCH_LARGE:-} >/dev/null
+all_sites=$((SITES + 1))
+
+mkdir -p "$work/nats"
+nats-server -a 127.0.0.1 -p "$NATS_PORT" -js -sd "$work/nats" >"$work/nats.log" 2>&1 &
+pids+=($!)
+export SITE_ID=chain-01 LOG_FORMAT=json RUST_LOG=${BENCH_LOG:-warn} DATA_DIR=$work/data
+export CATALOGUE_ADDR=127.0.0.1:$SERVICES_PORT LOYALTY_ADDR=127.0.0.1:$((SERVICES_PORT + 1))
+export ADS_ADDR=127.0.0.1:$((SERVICES_PORT + 2)) CONSENT_ADDR=127.0.0.1:$((SERVICES_PORT + 3))
+export RENDERER_ADDR=127.0.0.1:$((SERVICES_PORT + 4)) WEB_DIST=web/dist
+export PUBLISH_NATS_URL=nats://127.0.0.1:$NATS_PORT
+renderer=http://$RENDERER_ADDR
+SITE_DIR="$work/sites/chain-01" SITES_DIR="$work/sites" CATALOGUE_RELOAD_MS=200 \
+    "$BIN_DIR/svc-catalogue" >"$work/svc-catalogue.log" 2>&1 &
+pids+=($!)
+for service in svc-loyalty svc-ads svc-consent; do
+    "$BIN_DIR/$service" >"$work/$service.log" 2>&1 &
+    pids+=($!)
+done
+node web/renderer/server.mjs >"$work/renderer.log" 2>&1 &
+pids+=($!)
+
+# start_gateway NAME PORT PUBLISHES: a gateway process; its pid in $gateway_pid.
+start_gateway() {
+    GATEWAY_ADDR=127.0.0.1:$2 GATEWAY_PUBLISHES=$3 GATEWAY_CACHE_MB=$CACHE_MB RENDERER_URL=$renderer \
+        "$BIN_DIR/gateway" >"$work/$1.log" 2>&1 &
+    gateway_pid=$!
+    pids+=("$gateway_pid")
+}
+publishers=()
+for port in "${PUBLISHER_PORTS[@]}"; do
+    start_gateway "publisher-$port" "$port" true
+    publishers+=("http://127.0.0.1:$port")
+done
+serving=()
+serving_pids=()
+for port in "${SERVING_PORTS[@]}"; do
+    start_gateway "serving-$port" "$port" false
+    serving+=("http://127.0.0.1:$port")
+    serving_pids+=("$gateway_pid")
+done
+for url in "${publishers[@]}" "${serving[@]}"; do
+    for _ in $(seq 1 300); do curl -fs "$url/healthz" >/dev/null 2>&1 && break; sleep 0.1; done
+done
+
+echo "$SITES demo-size sites and the large chain; 2 publishers, ${#serving[@]} serving gateways (GATEWAY_CACHE_MB=$CACHE_MB), $(nproc) cores"
+python3 bench/deployment.py stored "$all_sites" "${publishers[@]}" "${serving[@]}"
+python3 bench/deployment.py settled "${publishers[@]}"
+python3 bench/deployment.py change "$work/sites/chain-01" chain-01 "$renderer" "${serving[@]}"
+
+started=$(date +%s.%N)
+start_gateway late "$LATE_PORT" false
+late_pid=$gateway_pid
+python3 bench/deployment.py joins "$all_sites" "$renderer" "$started" "http://127.0.0.1:$LATE_PORT"
+python3 bench/deployment.py misses large "http://127.0.0.1:$LATE_PORT"
+
+# Each serving gateway reads every page of the large chain and of chain-01 (more than its
+# cache holds), then its memory.
+for url in "${serving[@]}"; do
+    python3 bench/deployment.py misses large "$url" >/dev/null
+    python3 bench/deployment.py misses chain-01 "$url" >/dev/null
+done
+for pid in "${serving_pids[@]}" "$late_pid"; do
+    echo "serving gateway $pid: RSS $(rss_mib "$pid") MiB, peak $(peak_mib "$pid") MiB (target under $((CACHE_MB + 100)))"
+done
+
+# Pages from the cache against nginx serving the same bytes.
+gateway=${serving[0]}
+large_movie=$(curl -fs -H "Host: large.localhost" "$gateway/api/v1/movies" \
+    | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
+pages=("chain-01 /" "large /" "large $large_movie")
+servers=""
+for page in "${pages[@]}"; do
+    read -r site path <<<"$page"
+    file="$work/root/$site$path"
+    case "$path" in */) file="${file}index.html" ;; esac
+    mkdir -p "$(dirname "$file")"
+    curl -fs -H "Host: $site.localhost" "$gateway$path" -o "$file"
+done
+for site in chain-01 large; do
+    servers="$servers server { listen 127.0.0.1:$NGINX_PORT; server_name $site.localhost; root $work/root/$site; }"
+done
+cat >"$work/nginx.conf" <<NGINX
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    types { text/html html; }
+    default_type application/octet-stream;
+    $servers
+}
+NGINX
+/usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
+for _ in $(seq 1 50); do
+    curl -fs -H "Host: chain-01.localhost" "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1 && break
+    sleep 0.1
+done
+echo "pages from a serving gateway's cache against nginx: wrk -t1 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $ROUNDS rounds"
+printf '%-10s %-40s %5s %10s %8s %10s %8s\n' site path round "gw req/s" "gw p99" "nx req/s" "nx p99"
+results="$work/results"
+for page in "${pages[@]}"; do
+    read -r site path <<<"$page"
+    cmp -s <(curl -fs -H "Host: $site.localhost" "$gateway$path") \
+        <(curl -fs -H "Host: $site.localhost" "http://127.0.0.1:$NGINX_PORT$path") \
+        || { echo "bench: the two servers do not answer the same bytes for $site$path" >&2; exit 1; }
+    host=(-H "Host: $site.localhost")
+    wrk -t1 -c"$CONNECTIONS" -d1s "${host[@]}" "$gateway$path" >/dev/null
+    for round in $(seq 1 "$ROUNDS"); do
+        read -r g_rps g_p99 < <(measure "$gateway$path" "" "${host[@]}")
+        read -r n_rps n_p99 < <(measure "http://127.0.0.1:$NGINX_PORT$path" "" "${host[@]}")
+        printf '%-10s %-40s %5s %10s %8s %10s %8s\n' "$site" "$path" "$round" "$g_rps" "$g_p99" "$n_rps" "$n_p99"
+        echo "$site$path $g_rps $g_p99 $n_rps $n_p99" >>"$results"
+    done
+done
+echo
+summarise "$results" "site and path"
+for pid in "${serving_pids[@]}"; do
+    echo "serving gateway $pid after the load: RSS $(rss_mib "$pid") MiB, peak $(peak_mib "$pid") MiB"
+done
