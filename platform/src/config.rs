@@ -4,6 +4,8 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
+use secrecy::{ExposeSecret, SecretString};
+
 #[derive(Debug, thiserror::Error)]
 #[error("{variable}: {problem}")]
 pub struct ConfigError {
@@ -24,32 +26,67 @@ pub fn socket_addr(
     })
 }
 
+/// A service's database (DATABASE_URL): kept secret, since it carries the password; its
+/// Debug shows the URL without its credentials.
+#[derive(Clone)]
+pub struct DatabaseUrl(SecretString);
+
+impl DatabaseUrl {
+    /// The URL itself, for connecting.
+    pub fn expose(&self) -> &str {
+        self.0.expose_secret()
+    }
+
+    /// Whether it names a SQLite file (a folder to make, a demo key to write).
+    pub fn is_sqlite(&self) -> bool {
+        self.expose().starts_with("sqlite:")
+    }
+}
+
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "DatabaseUrl({})", redacted(self.expose()))
+    }
+}
+
 /// A service's database: DATABASE_URL when it names PostgreSQL (or a SQLite file), else
 /// the SQLite file `default_file`, made when missing. A bad value's error leaves out
 /// the URL's credentials.
 pub fn database_url(
     lookup: &impl Fn(&str) -> Option<String>,
     default_file: &std::path::Path,
-) -> Result<String, ConfigError> {
-    match lookup("DATABASE_URL").filter(|url| !url.is_empty()) {
+) -> Result<DatabaseUrl, ConfigError> {
+    let url = match lookup("DATABASE_URL").filter(|url| !url.is_empty()) {
         Some(url)
             if url.starts_with("postgres://")
                 || url.starts_with("postgresql://")
                 || url.starts_with("sqlite:") =>
         {
-            Ok(url)
+            url
         }
-        Some(url) => Err(ConfigError {
-            variable: "DATABASE_URL",
-            problem: format!(
-                "'{}' is neither a postgres:// nor a sqlite: URL",
-                match url.split_once('@') {
-                    Some((_, host)) => format!("...@{host}"),
-                    None => url.clone(),
-                }
-            ),
-        }),
-        None => Ok(format!("sqlite://{}?mode=rwc", default_file.display())),
+        Some(url) => {
+            return Err(ConfigError {
+                variable: "DATABASE_URL",
+                problem: format!(
+                    "'{}' is neither a postgres:// nor a sqlite: URL",
+                    redacted(&url)
+                ),
+            });
+        }
+        None => format!("sqlite://{}?mode=rwc", default_file.display()),
+    };
+    Ok(DatabaseUrl(SecretString::from(url)))
+}
+
+/// `url` without what comes before its host (a user and password), for messages and
+/// logs: `postgres://...@db:5432/cinema`.
+pub fn redacted(url: &str) -> String {
+    match url.rsplit_once('@') {
+        Some((before, host)) => {
+            let scheme = before.split_once("://").map_or("", |(scheme, _)| scheme);
+            format!("{scheme}://...@{host}")
+        }
+        None => url.to_owned(),
     }
 }
 
@@ -67,10 +104,7 @@ pub fn http_url(
     } else {
         Err(ConfigError {
             variable,
-            problem: format!(
-                "'{}' is not an http(s) URL",
-                url.rsplit('@').next().unwrap_or_default()
-            ),
+            problem: format!("'{}' is not an http(s) URL", redacted(&url)),
         })
     }
 }
@@ -187,5 +221,30 @@ mod tests {
         assert_eq!(error.variable, "X_MS");
         let zero = |_: &str| Some("0".to_owned());
         assert!(millis(&zero, "X_MS", 5).is_err());
+    }
+
+    #[test]
+    fn a_database_url_keeps_its_password_out_of_debug_and_errors() {
+        let url = "postgres://cinema:hunter2@db:5432/cinema";
+        let database =
+            database_url(&|_: &str| Some(url.to_owned()), "x.db".as_ref()).expect("a postgres URL");
+        assert_eq!(database.expose(), url);
+        assert!(!database.is_sqlite());
+        assert_eq!(
+            format!("{database:?}"),
+            "DatabaseUrl(postgres://...@db:5432/cinema)"
+        );
+
+        let mysql = |_: &str| Some("mysql://user:hunter2@db/cinema".to_owned());
+        let error = database_url(&mysql, "x.db".as_ref()).expect_err("not supported");
+        assert_eq!(
+            error.to_string(),
+            "DATABASE_URL: 'mysql://...@db/cinema' is neither a postgres:// nor a sqlite: URL"
+        );
+
+        let default = database_url(&|_: &str| None, "/srv/data/x.db".as_ref()).expect("SQLite");
+        assert!(default.is_sqlite());
+        assert_eq!(default.expose(), "sqlite:///srv/data/x.db?mode=rwc");
+        assert_eq!(redacted("sqlite://x.db"), "sqlite://x.db");
     }
 }

@@ -14,7 +14,7 @@ pub struct Config {
     pub addr: SocketAddr,
     /// The catalogue store (DATABASE_URL when it names PostgreSQL, else the SQLite file
     /// DATA_DIR/catalogue.db).
-    pub database_url: String,
+    pub database_url: platform::config::DatabaseUrl,
     /// Where the SQLite store is made (DATA_DIR).
     pub data_dir: PathBuf,
     /// A bundle in the demo's format imported at start, again when its files change and
@@ -102,7 +102,10 @@ mod tests {
         assert_eq!(config.addr.to_string(), "127.0.0.1:50051");
         assert_eq!(config.site_dir, Some(PathBuf::from("site/demo")));
         assert_eq!(config.site_id, "demo");
-        assert_eq!(config.database_url, "sqlite://./data/catalogue.db?mode=rwc");
+        assert_eq!(
+            config.database_url.expose(),
+            "sqlite://./data/catalogue.db?mode=rwc"
+        );
         assert_eq!(config.today, None);
     }
 
@@ -116,7 +119,10 @@ mod tests {
         let config = Config::from_lookup(lookup).expect("valid");
         assert_eq!(config.site_dir, None);
         assert_eq!(config.site_id, "demo");
-        assert_eq!(config.database_url, "postgres://catalogue@db/cinema");
+        assert_eq!(
+            config.database_url.expose(),
+            "postgres://catalogue@db/cinema"
+        );
     }
 
     #[test]

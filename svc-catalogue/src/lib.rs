@@ -82,7 +82,7 @@ impl Application {
         let store = connect_store(&config).await?;
         if let Some(dir) = &config.site_dir {
             import::import(&store, &config.site_id, dir, clock(&config)).await?;
-            if config.database_url.starts_with("sqlite:") {
+            if config.database_url.is_sqlite() {
                 import::write_demo_key(&store, &config.site_id, &config.data_dir).await?;
             }
         }
@@ -231,7 +231,7 @@ async fn import_more_bundles(
     }
     let mut local = vec![config.site_id.clone()];
     for bundle in &imported {
-        if config.database_url.starts_with("sqlite:") {
+        if config.database_url.is_sqlite() {
             import::write_demo_key(store, &bundle.site_id, &config.data_dir).await?;
         }
         local.push(bundle.site_id.clone());
@@ -266,13 +266,13 @@ async fn first_revision(store: &Store, config: &Config) -> Result<(i64, domain::
 
 /// The store the configuration names, its SQLite folder made if need be.
 pub async fn connect_store(config: &Config) -> Result<Store, Error> {
-    if config.database_url.starts_with("sqlite:") {
+    if config.database_url.is_sqlite() {
         std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
             dir: config.data_dir.display().to_string(),
             source,
         })?;
     }
-    Ok(Store::connect(&config.database_url, STORE_CONNECTIONS).await?)
+    Ok(Store::connect(config.database_url.expose(), STORE_CONNECTIONS).await?)
 }
 
 fn clock(config: &Config) -> Clock {

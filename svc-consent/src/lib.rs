@@ -19,7 +19,6 @@ pub mod store;
 use std::future::Future;
 
 pub use config::Config;
-use config::ReceiptDatabase;
 pub use error::Error;
 use proto::consent::v1::consent_server::ConsentServer;
 use store::ReceiptStore;
@@ -34,17 +33,13 @@ pub struct Application {
 impl Application {
     /// Opens (and creates when missing) the receipt store.
     pub async fn build(config: Config) -> Result<Application, Error> {
-        let url = match config.database {
-            ReceiptDatabase::Postgres(url) => url,
-            ReceiptDatabase::Sqlite(dir) => {
-                std::fs::create_dir_all(&dir).map_err(|source| Error::DataDir {
-                    path: dir.display().to_string(),
-                    source,
-                })?;
-                format!("sqlite://{}?mode=rwc", dir.join("consent.sqlite").display())
-            }
-        };
-        let receipts = ReceiptStore::connect(&url).await?;
+        if config.database_url.is_sqlite() {
+            std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::DataDir {
+                path: config.data_dir.display().to_string(),
+                source,
+            })?;
+        }
+        let receipts = ReceiptStore::connect(config.database_url.expose()).await?;
         receipts
             .adopt_receipts_from_before_sites(&config.site_id)
             .await?;

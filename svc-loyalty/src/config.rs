@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use lettre::message::Mailbox;
 pub use platform::config::ConfigError;
+use secrecy::SecretString;
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -18,7 +19,7 @@ pub struct Config {
     pub brand: String,
     /// The member store (DATABASE_URL when it names PostgreSQL, else a SQLite file in
     /// DATA_DIR).
-    pub database_url: String,
+    pub database_url: platform::config::DatabaseUrl,
     /// Connections the member store keeps open at most (DATABASE_MAX_CONNECTIONS). More
     /// than the database has cores to run them makes the slowest calls slower: at 16 on
     /// a two-core machine, GetMember's p99 was three times that at 8.
@@ -31,7 +32,7 @@ pub struct Config {
     /// the outbox.
     pub nats_url: Option<String>,
     /// The reCAPTCHA secret (CAPTCHA_SECRET); unset turns captcha checks off.
-    pub captcha_secret: Option<Secret>,
+    pub captcha_secret: Option<SecretString>,
     /// The reCAPTCHA-compatible siteverify endpoint (CAPTCHA_VERIFY_URL).
     pub captcha_verify_url: String,
     /// The Google Wallet issuer and the service account that signs save-to-wallet
@@ -67,7 +68,7 @@ pub struct Config {
     pub registration_limit_per_hour: u32,
     /// The SMTP relay for e-mail to members (SMTP_URL, may hold credentials); unset
     /// writes .eml files under DATA_DIR/mail.
-    pub smtp_url: Option<Secret>,
+    pub smtp_url: Option<SecretString>,
     /// Who e-mail to members comes from (MAIL_FROM).
     pub mail_from: Mailbox,
     /// The payment provider's portal API (PAYMENT_PORTAL_URL) and its key, read from
@@ -83,13 +84,13 @@ pub struct WalletConfig {
     /// The Google Wallet issuer id: every pass object and class id starts with it.
     pub issuer_id: String,
     /// The service account's JSON key file, as Google Cloud issues it.
-    pub service_account: Secret,
+    pub service_account: SecretString,
 }
 
 #[derive(Debug, Clone)]
 pub struct PaymentPortalConfig {
     pub url: String,
-    pub secret: Secret,
+    pub secret: SecretString,
 }
 
 impl Config {
@@ -126,7 +127,7 @@ impl Config {
             },
             captcha_secret: lookup("CAPTCHA_SECRET")
                 .filter(|secret| !secret.is_empty())
-                .map(Secret),
+                .map(SecretString::from),
             captcha_verify_url: lookup("CAPTCHA_VERIFY_URL")
                 .unwrap_or_else(|| "https://www.google.com/recaptcha/api/siteverify".to_owned()),
             wallet: wallet(&lookup)?,
@@ -135,7 +136,10 @@ impl Config {
                 Some(url) => {
                     return Err(ConfigError {
                         variable: "LOYALTY_UPSTREAM_URL",
-                        problem: format!("'{}' is not an http(s) URL", redact(&url)),
+                        problem: format!(
+                            "'{}' is not an http(s) URL",
+                            platform::config::redacted(&url)
+                        ),
                     });
                 }
                 None => None,
@@ -181,14 +185,14 @@ impl Config {
             .unwrap_or(u32::MAX),
             smtp_url: match lookup("SMTP_URL").filter(|url| !url.is_empty()) {
                 Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => {
-                    Some(Secret(url))
+                    Some(SecretString::from(url))
                 }
                 Some(url) => {
                     return Err(ConfigError {
                         variable: "SMTP_URL",
                         problem: format!(
                             "'{}' is neither an smtp:// nor an smtps:// URL",
-                            redact(&url)
+                            platform::config::redacted(&url)
                         ),
                     });
                 }
@@ -249,7 +253,7 @@ fn wallet(lookup: &impl Fn(&str) -> Option<String>) -> Result<Option<WalletConfi
     })?;
     Ok(Some(WalletConfig {
         issuer_id,
-        service_account: Secret(service_account),
+        service_account: SecretString::from(service_account),
     }))
 }
 
@@ -264,7 +268,10 @@ fn payment_portal(
     if !(url.starts_with("https://") || url.starts_with("http://")) {
         return Err(ConfigError {
             variable: "PAYMENT_PORTAL_URL",
-            problem: format!("'{}' is not an http(s) URL", redact(&url)),
+            problem: format!(
+                "'{}' is not an http(s) URL",
+                platform::config::redacted(&url)
+            ),
         });
     }
     let path = lookup("PAYMENT_PORTAL_SECRET_FILE")
@@ -286,32 +293,8 @@ fn payment_portal(
     }
     Ok(Some(PaymentPortalConfig {
         url,
-        secret: Secret(secret.to_owned()),
+        secret: SecretString::from(secret),
     }))
-}
-
-/// A secret setting: its Debug output never shows it.
-#[derive(Clone)]
-pub struct Secret(String);
-
-impl Secret {
-    pub fn expose(&self) -> &str {
-        &self.0
-    }
-}
-
-impl std::fmt::Debug for Secret {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Secret(..)")
-    }
-}
-
-/// A URL without its password, for messages.
-fn redact(url: &str) -> String {
-    match url.split_once('@') {
-        Some((_, host)) => format!("...@{host}"),
-        None => url.to_owned(),
-    }
 }
 
 fn positive(
@@ -342,6 +325,8 @@ fn at_least(
 
 #[cfg(test)]
 mod tests {
+    use secrecy::ExposeSecret;
+
     use super::*;
 
     #[test]
@@ -370,7 +355,10 @@ mod tests {
     fn the_default_store_is_a_sqlite_file_in_the_data_dir() {
         let config = Config::from_lookup(|name| (name == "DATA_DIR").then(|| "/srv/x".to_owned()))
             .expect("valid");
-        assert_eq!(config.database_url, "sqlite:///srv/x/loyalty.db?mode=rwc");
+        assert_eq!(
+            config.database_url.expose(),
+            "sqlite:///srv/x/loyalty.db?mode=rwc"
+        );
     }
 
     #[test]
@@ -380,7 +368,10 @@ mod tests {
                 .expect("valid");
         assert!(!format!("{config:?}").contains("s3cr3t"));
         assert_eq!(
-            config.captcha_secret.as_ref().map(Secret::expose),
+            config
+                .captcha_secret
+                .as_ref()
+                .map(ExposeSecret::expose_secret),
             Some("s3cr3t")
         );
     }
@@ -390,7 +381,7 @@ mod tests {
         let url = "postgres://loyalty@db/loyalty";
         let config = Config::from_lookup(|name| (name == "DATABASE_URL").then(|| url.to_owned()))
             .expect("valid");
-        assert_eq!(config.database_url, url);
+        assert_eq!(config.database_url.expose(), url);
     }
 
     #[test]

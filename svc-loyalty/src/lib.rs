@@ -40,6 +40,7 @@ pub use error::Error;
 use platform::trace::{TracedChannel, traced};
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::loyalty::v1::loyalty_server::LoyaltyServer;
+use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
@@ -75,10 +76,14 @@ pub struct Application {
 impl Application {
     /// Opens the store (creating DATA_DIR and applying migrations) and seeds the demo.
     pub async fn build(config: Config) -> Result<Application, Error> {
-        if config.database_url.starts_with("sqlite:") {
+        if config.database_url.is_sqlite() {
             std::fs::create_dir_all(&config.data_dir)?;
         }
-        let store = Store::connect(&config.database_url, config.database_max_connections).await?;
+        let store = Store::connect(
+            config.database_url.expose(),
+            config.database_max_connections,
+        )
+        .await?;
         store.adopt_rows_from_before_sites(&config.site_id).await?;
         if config.demo_seed {
             seed::demo(&store, &config.site_id).await?;
@@ -88,7 +93,7 @@ impl Application {
         let wallet = match &config.wallet {
             Some(wallet) => Some(
                 WalletSigner::from_service_account(
-                    wallet.service_account.expose(),
+                    wallet.service_account.expose_secret(),
                     wallet.issuer_id.clone(),
                     // A pass names real origins: none with a `*`.
                     config
@@ -106,13 +111,13 @@ impl Application {
             films: FilmCatalogue::new(catalogue.clone()),
             events: events.clone(),
             mailer: match &config.smtp_url {
-                Some(url) => Mailer::smtp(url.expose(), config.mail_from.clone())?,
+                Some(url) => Mailer::smtp(url.expose_secret(), config.mail_from.clone())?,
                 None => Mailer::files(config.data_dir.join("mail"), config.mail_from.clone()),
             },
             payment_portal: match &config.payment_portal {
                 Some(portal) => Arc::new(HttpPaymentPortal::new(
                     portal.url.clone(),
-                    portal.secret.expose().to_owned(),
+                    portal.secret.expose_secret().to_owned(),
                     config.payment_portal_timeout,
                 )?),
                 None => Arc::new(NoPaymentPortal),
@@ -120,7 +125,7 @@ impl Application {
             captcha: match &config.captcha_secret {
                 Some(secret) => Arc::new(Recaptcha::new(
                     config.captcha_verify_url.clone(),
-                    secret.expose().to_owned(),
+                    secret.expose_secret().to_owned(),
                 )?),
                 None => Arc::new(CaptchaOff),
             },
