@@ -3,14 +3,35 @@
 //! process: publishers (GATEWAY_PUBLISHES=true, sharing the sites' leases) and gateways
 //! that only serve what the publishers stored (GATEWAY_PUBLISHES=false).
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::Value;
 
 use crate::process::Process;
+use crate::site;
 use crate::stack::Stack;
 use crate::{free_port, http_client};
+
+/// The stack on a copy of the demo bundle in `dir/site` (svc-catalogue reloads it every
+/// 200 ms), its gateway publishing and storing each revision in a private nats-server:
+/// the nats-server, the stack and the bundle's folder.
+pub async fn start(dir: &Path) -> (Process, Stack, PathBuf) {
+    let (nats, nats_url) = private_nats(dir);
+    let bundle = dir.join("site");
+    site::copy_demo_bundle(&bundle);
+    let stack = Stack::start_serving(
+        dir,
+        &bundle,
+        &[
+            ("CATALOGUE_RELOAD_MS", "200".to_owned()),
+            ("PUBLISH_NATS_URL", nats_url),
+        ],
+        &[],
+    )
+    .await;
+    (nats, stack, bundle)
+}
 
 /// A nats-server with JetStream of the scenario's own, storing in `dir/nats`, and its URL:
 /// a scenario may stop it, and its buckets start empty.

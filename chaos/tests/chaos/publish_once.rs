@@ -8,26 +8,13 @@ use std::time::{Duration, Instant};
 
 use chaos::deployment::{self, pages_rendered, readiness, stored_revision, text};
 use chaos::site;
-use chaos::stack::Stack;
 use chaos::test_dir;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_change_is_rendered_once_for_the_deployment_and_served_by_every_gateway() {
     let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("publish-once");
-    let (_nats, nats_url) = deployment::private_nats(&dir);
-    let bundle = dir.join("site");
-    site::copy_demo_bundle(&bundle);
-    let stack = Stack::start_serving(
-        &dir,
-        &bundle,
-        &[
-            ("CATALOGUE_RELOAD_MS", "200".to_owned()),
-            ("PUBLISH_NATS_URL", nats_url),
-        ],
-        &[],
-    )
-    .await;
+    let (_nats, stack, bundle) = deployment::start(&dir).await;
     let (_publisher, publisher) = deployment::gateway(&stack, "gateway-publisher", true);
     let (_serving_1, serving_1) = deployment::gateway(&stack, "gateway-serving-1", false);
     let (_serving_2, serving_2) = deployment::gateway(&stack, "gateway-serving-2", false);

@@ -8,26 +8,13 @@ use std::time::Duration;
 
 use chaos::deployment::{self, readiness, stored_revision, text};
 use chaos::site;
-use chaos::stack::Stack;
 use chaos::{http_client, test_dir};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_nats_outage_keeps_what_is_served_and_the_next_revision_is_stored_on_its_return() {
     let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("published-store-outage");
-    let (mut nats, nats_url) = deployment::private_nats(&dir);
-    let bundle = dir.join("site");
-    site::copy_demo_bundle(&bundle);
-    let stack = Stack::start_serving(
-        &dir,
-        &bundle,
-        &[
-            ("CATALOGUE_RELOAD_MS", "200".to_owned()),
-            ("PUBLISH_NATS_URL", nats_url),
-        ],
-        &[],
-    )
-    .await;
+    let (mut nats, stack, bundle) = deployment::start(&dir).await;
     let publisher = stack.url.clone();
     let (_serving, serving) = deployment::gateway(&stack, "gateway-serving", false);
     let shared = chaos::eventually(Duration::from_secs(30), || async {

@@ -11,27 +11,13 @@ use std::time::{Duration, Instant};
 use chaos::deployment::{self, pages_rendered, readiness, stored_revision, text};
 use chaos::load::{Members, Outcomes};
 use chaos::site::{self, Readers};
-use chaos::stack::Stack;
 use chaos::test_dir;
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn a_publisher_killed_mid_publish_is_taken_over_and_the_change_published_whole() {
     let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("publisher-takeover");
-    let (_nats, nats_url) = deployment::private_nats(&dir);
-
-    let bundle = dir.join("site");
-    site::copy_demo_bundle(&bundle);
-    let mut stack = Stack::start_serving(
-        &dir,
-        &bundle,
-        &[
-            ("CATALOGUE_RELOAD_MS", "200".to_owned()),
-            ("PUBLISH_NATS_URL", nats_url.clone()),
-        ],
-        &[],
-    )
-    .await;
+    let (_nats, mut stack, bundle) = deployment::start(&dir).await;
     let first = stack.url.clone();
     let (_second, second) = deployment::gateway(&stack, "gateway-2", true);
     let (_serving, serving) = deployment::gateway(&stack, "gateway-serving", false);

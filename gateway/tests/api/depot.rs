@@ -218,22 +218,29 @@ async fn fetched(
     )
 }
 
-#[tokio::test]
-async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
-    let (url, buckets) = (nats_url(), own_buckets());
+/// A publishing gateway and one that does not publish, sharing `buckets`, once the
+/// second serves the revision the first stored; that revision.
+async fn publisher_and_replica(url: &str, buckets: &Buckets) -> (TestGateway, TestGateway, String) {
     let publisher = spawn_gateway_configured(&[], |config| {
-        config.publish_nats_url = Some(url.clone());
+        config.publish_nats_url = Some(url.to_owned());
         config.publish_buckets = buckets.clone();
     })
     .await;
     let revision = stored_revision(&publisher).await;
     let replica = spawn_gateway_configured(&[], |config| {
-        config.publish_nats_url = Some(url.clone());
+        config.publish_nats_url = Some(url.to_owned());
         config.publish_buckets = buckets.clone();
         config.publishes = false;
     })
     .await;
     assert_eq!(stored_revision(&replica).await, revision);
+    (publisher, replica, revision)
+}
+
+#[tokio::test]
+async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let (publisher, replica, revision) = publisher_and_replica(&url, &buckets).await;
     let (_, readiness) = replica.get_json("/readyz").await;
     assert_eq!(
         readiness["snapshot"]["revision"],
@@ -303,19 +310,7 @@ async fn status_and_location(gateway: &TestGateway, path: &str) -> (u16, String)
 #[tokio::test]
 async fn a_replica_follows_a_changed_site_setting_with_the_next_revision() {
     let (url, buckets) = (nats_url(), own_buckets());
-    let publisher = spawn_gateway_configured(&[], |config| {
-        config.publish_nats_url = Some(url.clone());
-        config.publish_buckets = buckets.clone();
-    })
-    .await;
-    let revision = stored_revision(&publisher).await;
-    let replica = spawn_gateway_configured(&[], |config| {
-        config.publish_nats_url = Some(url.clone());
-        config.publish_buckets = buckets.clone();
-        config.publishes = false;
-    })
-    .await;
-    assert_eq!(stored_revision(&replica).await, revision);
+    let (publisher, replica, revision) = publisher_and_replica(&url, &buckets).await;
     assert_eq!(status_and_location(&replica, "/movies").await.1, "/movies/");
 
     // The chain turns its trailing-slash rule round: each gateway's catalogue has it (one
