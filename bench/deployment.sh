@@ -12,8 +12,8 @@
 # - a gateway started afterwards: every site served (target <= 5 s), nothing rendered;
 # - every page of the large chain read once from that new gateway, each a cache miss
 #   (target p99 <= 20 ms);
-# - pages from the cache against nginx serving the same bytes, wrk -t1 -c64 -d6s,
-#   rounds alternating (target median ratio >= 0.8);
+# - pages from the cache against nginx serving the same bytes, identity and Brotli,
+#   wrk -t1 -c64 -d6s, rounds alternating (target median ratio >= 0.8);
 # - each serving gateway's resident memory, having read every page of the large chain
 #   and of chain-01 (target: under GATEWAY_CACHE_MB + 100 MB).
 #
@@ -124,57 +124,47 @@ for pid in "${serving_pids[@]}" "$late_pid"; do
     echo "serving gateway $pid: RSS $(rss_mib "$pid") MiB, peak $(peak_mib "$pid") MiB (target under $((CACHE_MB + 100)))"
 done
 
-# Pages from the cache against nginx serving the same bytes.
+# Pages from the cache against nginx serving the same bytes: as they are (identity) and
+# as browsers take them (Brotli; nginx serves the same compressed bytes from a second
+# root, its Content-Encoding aside).
 gateway=${serving[0]}
 large_movie=$(curl -fs -H "Host: large.localhost" "$gateway/api/v1/movies" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
 pages=("chain-01 /" "large /" "large $large_movie")
 servers=""
-for page in "${pages[@]}"; do
-    read -r site path <<<"$page"
-    file="$work/root/$site$path"
-    case "$path" in */) file="${file}index.html" ;; esac
-    mkdir -p "$(dirname "$file")"
-    curl -fs -H "Host: $site.localhost" "$gateway$path" -o "$file"
+for encoding in identity br; do
+    for page in "${pages[@]}"; do
+        read -r site path <<<"$page"
+        file="$work/root-$encoding/$site$path"
+        case "$path" in */) file="${file}index.html" ;; esac
+        mkdir -p "$(dirname "$file")"
+        curl -fs -H "Host: $site.localhost" -H "Accept-Encoding: $encoding" "$gateway$path" -o "$file"
+    done
+    port=$NGINX_PORT
+    [ "$encoding" = br ] && port=$((NGINX_PORT + 1))
+    for site in chain-01 large; do
+        servers="$servers server { listen 127.0.0.1:$port; server_name $site.localhost; root $work/root-$encoding/$site; }"
+    done
 done
-for site in chain-01 large; do
-    servers="$servers server { listen 127.0.0.1:$NGINX_PORT; server_name $site.localhost; root $work/root/$site; }"
-done
-cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    types { text/html html; }
-    default_type application/octet-stream;
-    $servers
-}
-NGINX
-/usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
-for _ in $(seq 1 50); do
-    curl -fs -H "Host: chain-01.localhost" "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+start_nginx "$servers"
 echo "pages from a serving gateway's cache against nginx: wrk -t1 -c$CONNECTIONS -d${SECONDS_PER_RUN}s, $ROUNDS rounds"
-printf '%-10s %-40s %5s %10s %8s %10s %8s\n' site path round "gw req/s" "gw p99" "nx req/s" "nx p99"
+printf '%-10s %-9s %-34s %5s %10s %8s %10s %8s\n' site encoding path round "gw req/s" "gw p99" "nx req/s" "nx p99"
 results="$work/results"
-for page in "${pages[@]}"; do
-    read -r site path <<<"$page"
-    cmp -s <(curl -fs -H "Host: $site.localhost" "$gateway$path") \
-        <(curl -fs -H "Host: $site.localhost" "http://127.0.0.1:$NGINX_PORT$path") \
-        || { echo "bench: the two servers do not answer the same bytes for $site$path" >&2; exit 1; }
-    host=(-H "Host: $site.localhost")
-    wrk -t1 -c"$CONNECTIONS" -d1s "${host[@]}" "$gateway$path" >/dev/null
-    for round in $(seq 1 "$ROUNDS"); do
-        read -r g_rps g_p99 < <(measure "$gateway$path" "" "${host[@]}")
-        read -r n_rps n_p99 < <(measure "http://127.0.0.1:$NGINX_PORT$path" "" "${host[@]}")
-        printf '%-10s %-40s %5s %10s %8s %10s %8s\n' "$site" "$path" "$round" "$g_rps" "$g_p99" "$n_rps" "$n_p99"
-        echo "$site$path $g_rps $g_p99 $n_rps $n_p99" >>"$results"
+for encoding in identity br; do
+    nginx_url=http://127.0.0.1:$NGINX_PORT
+    [ "$encoding" = br ] && nginx_url=http://127.0.0.1:$((NGINX_PORT + 1))
+    for page in "${pages[@]}"; do
+        read -r site path <<<"$page"
+        asked=(-H "Host: $site.localhost" -H "Accept-Encoding: $encoding")
+        cmp -s <(curl -fs "${asked[@]}" "$gateway$path") <(curl -fs "${asked[@]}" "$nginx_url$path") \
+            || { echo "bench: the two servers do not answer the same bytes for $site$path ($encoding)" >&2; exit 1; }
+        wrk -t1 -c"$CONNECTIONS" -d1s "${asked[@]}" "$gateway$path" >/dev/null
+        for round in $(seq 1 "$ROUNDS"); do
+            read -r g_rps g_p99 < <(measure "$gateway$path" "" "${asked[@]}")
+            read -r n_rps n_p99 < <(measure "$nginx_url$path" "" "${asked[@]}")
+            printf '%-10s %-9s %-34s %5s %10s %8s %10s %8s\n' "$site" "$encoding" "$path" "$round" "$g_rps" "$g_p99" "$n_rps" "$n_p99"
+            echo "$site$path($encoding) $g_rps $g_p99 $n_rps $n_p99" >>"$results"
+        done
     done
 done
 echo

@@ -46,29 +46,7 @@ for path in "${paths[@]}"; do
     curl -fs "http://127.0.0.1:$GATEWAY_PORT$path" -o "$file"
 done
 
-cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    types { application/json json; text/html html; }
-    default_type application/octet-stream;
-    server {
-        listen 127.0.0.1:$NGINX_PORT;
-        root $work/root;
-    }
-}
-NGINX
-/usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
-for _ in $(seq 1 50); do
-    curl -fs "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+start_nginx "server { listen 127.0.0.1:$NGINX_PORT; root $work/root; }"
 for path in "${paths[@]}"; do
     cmp -s <(curl -fs "http://127.0.0.1:$GATEWAY_PORT$path") <(curl -fs "http://127.0.0.1:$NGINX_PORT$path") \
         || { echo "bench: the two servers do not answer the same bytes for $path" >&2; exit 1; }

@@ -97,26 +97,7 @@ for site in "$first" "$middle" "$last"; do
     done
     servers="$servers server { listen 127.0.0.1:$NGINX_PORT; server_name $site.localhost; root $work/root/$site; }"
 done
-cat >"$work/nginx.conf" <<NGINX
-worker_processes 2;
-pid $work/nginx.pid;
-error_log $work/nginx-error.log;
-events { worker_connections 1024; }
-http {
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 100000;
-    types { application/json json; text/html html; }
-    default_type application/octet-stream;
-    $servers
-}
-NGINX
-/usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
-for _ in $(seq 1 50); do
-    curl -fs -H "Host: $first.localhost" "http://127.0.0.1:$NGINX_PORT/" >/dev/null 2>&1 && break
-    sleep 0.1
-done
+start_nginx "$servers"
 for site in "$first" "$middle" "$last"; do
     for path in "${paths[@]}"; do
         cmp -s <(curl -fs -H "Host: $site.localhost" "http://127.0.0.1:$GATEWAY_PORT$path") \

@@ -59,3 +59,33 @@ wait_rendered() {
     echo "bench: the site on $1 was not rendered in ${2:-60} s" >&2
     return 1
 }
+
+# start_nginx SERVERS: Debian's nginx serving files, configured in $work (the caller's
+# scratch folder) with the `server { ... }` blocks SERVERS, its pid in $work/nginx.pid;
+# waits until the first server's port answers.
+start_nginx() {
+    cat >"$work/nginx.conf" <<NGINX
+worker_processes 2;
+pid $work/nginx.pid;
+error_log $work/nginx-error.log;
+events { worker_connections 1024; }
+http {
+    access_log off;
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
+    types { application/json json; text/html html; }
+    default_type application/octet-stream;
+    $1
+}
+NGINX
+    /usr/sbin/nginx -c "$work/nginx.conf" -p "$work"
+    local listen
+    listen=$(grep -o 'listen [0-9.:]*' <<<"$1" | head -1 | cut -d' ' -f2)
+    for _ in $(seq 1 50); do
+        curl -s -o /dev/null "http://$listen/" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    echo "bench: nginx does not answer on $listen" >&2
+    return 1
+}
