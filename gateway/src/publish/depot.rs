@@ -67,6 +67,10 @@ pub enum DepotError {
     JetStream(String),
     #[error("storing the object {object}: {error}")]
     Put { object: String, error: String },
+    #[error(
+        "the object {object} is missing from the store, and its bytes are not here to store again"
+    )]
+    Missing { object: String },
     #[error("reading the object {object}: {error}")]
     Get { object: String, error: String },
     #[error("site {site}'s revision: {error}")]
@@ -168,7 +172,9 @@ impl Depot {
             if !self.connected() {
                 return Err(DepotError::JetStream("NATS is not connected".to_owned()));
             }
-            if self.put_new(opened, object, &encoded.bytes).await? {
+            // A file kept from a stored revision has no bytes here: it must be stored.
+            let bytes = (!encoded.in_store).then_some(&encoded.bytes);
+            if self.put_new(opened, object, bytes).await? {
                 written += 1;
             }
         }
@@ -180,7 +186,7 @@ impl Depot {
                 })?,
             );
         let manifest_object = hex::encode(Sha256::digest(&manifest_bytes));
-        self.put_new(opened, &manifest_object, &manifest_bytes)
+        self.put_new(opened, &manifest_object, Some(&manifest_bytes))
             .await?;
         let pointer = RevisionPointer {
             revision: manifest.revision.clone(),
@@ -202,18 +208,20 @@ impl Depot {
         })
     }
 
-    /// Stores `bytes` as `object` unless it is stored already: whether it was written.
+    /// Stores `bytes` as `object` unless it is stored already: whether it was written;
+    /// an object that is not stored and whose bytes are not given is missing.
     async fn put_new(
         &self,
         opened: &Opened,
         object: &str,
-        bytes: &Bytes,
+        bytes: Option<&Bytes>,
     ) -> Result<bool, DepotError> {
         if self.is_known(object) {
             return Ok(false);
         }
         let stored = match opened.files.info(object).await {
-            Ok(_) => true,
+            // A deleted object keeps its name, marked deleted.
+            Ok(info) => !info.deleted,
             Err(error) if error.kind() == object_store::InfoErrorKind::NotFound => false,
             Err(error) => {
                 return Err(DepotError::Put {
@@ -223,6 +231,11 @@ impl Depot {
             }
         };
         if !stored {
+            let Some(bytes) = bytes else {
+                return Err(DepotError::Missing {
+                    object: object.to_owned(),
+                });
+            };
             opened
                 .files
                 .put(object, &mut bytes.as_ref())

@@ -147,6 +147,51 @@ async fn a_full_object_store_switches_no_revision_and_readyz_says_why() {
     remove(&url, &buckets).await;
 }
 
+#[tokio::test]
+async fn a_file_missing_from_the_store_is_not_stored_anew_empty_and_readyz_says_so() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let first = publishing_gateway(&url, &buckets).await;
+    stored_revision(&first).await;
+    // The movie list's bytes go missing from the store.
+    let client = async_nats::connect(&url)
+        .await
+        .expect("nats-server answers");
+    let depot = Depot::new(client.clone(), buckets.clone());
+    let manifest = depot
+        .revision("demo")
+        .await
+        .expect("readable")
+        .expect("stored");
+    let lost = manifest.files["/movies/"].identity.object.clone();
+    async_nats::jetstream::new(client)
+        .get_object_store(&buckets.files)
+        .await
+        .expect("the files' store")
+        .delete(&lost)
+        .await
+        .expect("deleted");
+
+    // Another publisher takes the site over with the stored revision's files, the lost
+    // one among them: it cannot store its revision, and says why.
+    let second = publishing_gateway(&url, &buckets).await;
+    assert_eq!(role(&second).await, "replica");
+    first.stop();
+    let said = eventually(30, || async {
+        let (_, readiness) = second.get_json("/readyz").await;
+        readiness["sites"]["demo"]["role"] == "publisher"
+            && readiness["sites"]["demo"]["problem"]
+                .as_str()
+                .is_some_and(|problem| problem.contains(&lost) && problem.contains("missing"))
+    })
+    .await;
+    let (_, readiness) = second.get_json("/readyz").await;
+    assert!(said, "{readiness}");
+    // Nothing (an empty body) stored in its place.
+    assert!(depot.object(&lost).await.is_err(), "not stored anew");
+
+    remove(&url, &buckets).await;
+}
+
 /// Buckets of the test's own on the local nats-server.
 fn own_buckets() -> Buckets {
     let name = test_support::dirs::unique_name("gateway").replace('_', "-");
