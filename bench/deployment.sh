@@ -47,16 +47,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-python3 - "$work/sites" "$SITES" <<'PY'
-import json, pathlib, shutil, sys
-root, count = pathlib.Path(sys.argv[1]), int(sys.argv[2])
-for index in range(1, count + 1):
-    site = root / f"chain-{index:02d}"
-    shutil.copytree("site/demo", site)
-    settings = json.loads((site / "site.json").read_text())
-    settings["name"] = f"Chain {index:02d} Cinemas"
-    (site / "site.json").write_text(json.dumps(settings))
-PY
+make_chains "$work/sites" "$SITES"
 # shellcheck disable=SC2086 # BENCH_LARGE: "THEATERS MOVIES DAYS", a smaller large chain
 python3 bench/large_bundle.py "$work/sites/large" ${BENCH_LARGE:-} >/dev/null
 all_sites=$((SITES + 1))

@@ -34,16 +34,7 @@ cleanup() {
 trap cleanup EXIT
 
 # The sites: chain-01 ... chain-50, each the demo chain under a name of its own.
-python3 - "$work/sites" "$SITES" <<'PY'
-import json, pathlib, shutil, sys
-root, count = pathlib.Path(sys.argv[1]), int(sys.argv[2])
-for index in range(1, count + 1):
-    site = root / f"chain-{index:02d}"
-    shutil.copytree("site/demo", site)
-    settings = json.loads((site / "site.json").read_text())
-    settings["name"] = f"Chain {index:02d} Cinemas"
-    (site / "site.json").write_text(json.dumps(settings))
-PY
+make_chains "$work/sites" "$SITES"
 first=chain-01
 middle=chain-$(printf '%02d' $(((SITES + 1) / 2)))
 last=chain-$(printf '%02d' "$SITES")

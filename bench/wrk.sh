@@ -89,3 +89,18 @@ NGINX
     echo "bench: nginx does not answer on $listen" >&2
     return 1
 }
+
+# make_chains DIR COUNT: COUNT sites of the demo chain's size in DIR, chain-01 ...,
+# copies of site/demo each under a name of its own.
+make_chains() {
+    python3 - "$1" "$2" <<'PY'
+import json, pathlib, shutil, sys
+root, count = pathlib.Path(sys.argv[1]), int(sys.argv[2])
+for index in range(1, count + 1):
+    site = root / f"chain-{index:02d}"
+    shutil.copytree("site/demo", site)
+    settings = json.loads((site / "site.json").read_text())
+    settings["name"] = f"Chain {index:02d} Cinemas"
+    (site / "site.json").write_text(json.dumps(settings))
+PY
+}
