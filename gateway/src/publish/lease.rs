@@ -62,26 +62,28 @@ impl Leases {
     }
 
     /// The lease of `site` when nobody holds it, or this gateway does (a renewal whose
-    /// answer was lost); `None` when another gateway does.
+    /// answer was lost); `None` when another gateway does. Each gateway that does not
+    /// hold a site asks every few seconds: that costs one read.
     pub async fn try_hold(&self, site: &str) -> Result<Option<Lease>, DepotError> {
         let store = self.store().await?;
+        let held = store
+            .entry(site)
+            .await
+            .map_err(|error| DepotError::JetStream(error.to_string()))?
+            .filter(|entry| entry.operation == kv::Operation::Put);
+        if let Some(entry) = held {
+            return Ok((entry.value == self.holder.as_bytes()).then(|| Lease {
+                site: site.to_owned(),
+                revision: entry.revision,
+            }));
+        }
         match store.create(site, Bytes::from(self.holder.clone())).await {
             Ok(revision) => Ok(Some(Lease {
                 site: site.to_owned(),
                 revision,
             })),
-            Err(error) if error.kind() == kv::CreateErrorKind::AlreadyExists => {
-                let entry = store
-                    .entry(site)
-                    .await
-                    .map_err(|error| DepotError::JetStream(error.to_string()))?;
-                Ok(entry
-                    .filter(|entry| entry.value == self.holder.as_bytes())
-                    .map(|entry| Lease {
-                        site: site.to_owned(),
-                        revision: entry.revision,
-                    }))
-            }
+            // Another gateway took it since the read.
+            Err(error) if error.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
             Err(error) => Err(DepotError::JetStream(error.to_string())),
         }
     }
