@@ -10,6 +10,10 @@ WORKDIR /src/web
 COPY web/package.json web/package-lock.json ./
 RUN PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
 COPY web/ ./
+# The API types are generated from the gateway's OpenAPI document, and the web tests
+# that tsc checks read the fixtures the Rust tests share.
+COPY docs/openapi.json /src/docs/openapi.json
+COPY fixtures/ /src/fixtures/
 RUN npm run build
 
 # The renderer: Node, the browser build's manifest and the server build, which carries

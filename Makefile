@@ -8,7 +8,7 @@ export SITE_DIR ?= site/demo
 export WEB_DIST ?= web/dist
 export CARGO_TERM_COLOR ?= never
 
-WEB_SOURCES := $(shell find web/src web/public web/build web/index.html web/vite.config.ts web/package.json web/tsconfig*.json -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.html web/vite.config.ts web/package.json web/tsconfig*.json docs/openapi.json fixtures -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
 .PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean

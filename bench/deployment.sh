@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Published once, served everywhere (DESIGN.md section 12), release build: 50 sites of the
-# demo chain's size (chain-01 ... chain-50) and the large chain of bench/large_bundle.py
-# in one svc-catalogue, two publishing gateways and three that only serve
-# (GATEWAY_PUBLISHES=false, GATEWAY_CACHE_MB=BENCH_CACHE_MB), a private nats-server, the
-# other services and the renderer, each its own process. bench/deployment.py times:
+# Published once, served everywhere (docs/publishing.md#published-once-served-everywhere),
+# release build: 50 sites of the demo chain's size (chain-01 ... chain-50) and the large
+# chain of bench/large_bundle.py in one svc-catalogue, two publishing gateways and three
+# that only serve (GATEWAY_PUBLISHES=false, GATEWAY_CACHE_MB=BENCH_CACHE_MB), a private
+# nats-server, the other services and the renderer, each its own process.
+# bench/deployment.py times:
 #
 # - every site stored and served by each gateway, from cold;
 # - one catalogue change (a synopsis of chain-01): the renderer's own count of pages

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Measures the ingest API (DESIGN.md section 11) against a running gateway; bench/ingest.sh
+"""Measures the ingest API (docs/ingest.md#ingest-api) against a running gateway; bench/ingest.sh
 starts the stack and calls it. Standard library only.
 
   ingest.py import URL KEY       one schedule call per theater that has no showtimes

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ingest API under a chain's load (DESIGN.md section 11), release build, the four
+# The ingest API under a chain's load (docs/ingest.md#ingest-api), release build, the four
 # services, the renderer and the gateway as their own processes (the distributed stack),
 # the catalogue store on SQLite (BENCH_DATABASE_URL names a PostgreSQL server instead; a
 # database is made there and dropped). bench/ingest.py drives it:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Many sites on one deployment (DESIGN.md section 12): 50 generated sites of the demo
+# Many sites on one deployment (docs/architecture.md#sites): 50 generated sites of the demo
 # chain's size (copies of site/demo, each named its own), served by one gateway (release
 # build, `--embedded`, every bundle in one SITES_DIR, each site at {id}.localhost).
 #

@@ -47,6 +47,16 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".catalogue.v1.ShowtimeRecord.attributes",
             "#[schema(value_type = Vec<crate::showtime::Attribute>)]",
         )
+        // JSON objects carried as protobuf Structs (see `json`) stay out of the messages'
+        // own JSON: no answer of the API carries them.
+        .field_attribute(
+            ".catalogue.v1.Site.loyalty_settings",
+            "#[serde(skip)] #[schema(ignore)]",
+        )
+        .field_attribute(
+            ".loyalty.v1.CypherRequest.payload",
+            "#[serde(skip)] #[schema(ignore)]",
+        )
         // Only a theater listed near a point has a distance.
         .field_attribute(
             ".catalogue.v1.Theater.distance_km",

@@ -1,7 +1,8 @@
-//! A deployment that publishes once (DESIGN.md section 12): a private nats-server where
-//! the revisions are stored, and more gateways beside the stack's first one, each its own
-//! process: publishers (GATEWAY_PUBLISHES=true, sharing the sites' leases) and gateways
-//! that only serve what the publishers stored (GATEWAY_PUBLISHES=false).
+//! A deployment that publishes once (docs/publishing.md#published-once-served-everywhere):
+//! a private nats-server where the revisions are stored, and more gateways beside the
+//! stack's first one, each its own process: publishers (GATEWAY_PUBLISHES=true, sharing the
+//! sites' leases) and gateways that only serve what the publishers stored
+//! (GATEWAY_PUBLISHES=false).
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

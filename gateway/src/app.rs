@@ -16,6 +16,7 @@ use crate::api::{ApiContext, KeptAnswers};
 use crate::client_address::TrustedProxies;
 use crate::clients::Services;
 use crate::error::error_response;
+use crate::external_scripts::proxy::ThirdPartyProxy;
 use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
@@ -24,11 +25,12 @@ use crate::publish::depot::Depot;
 use crate::publish::lease::Leases;
 use crate::publish::renderer::Renderer;
 use crate::publish::{BackgroundWork, PublishStatus, Published};
-use crate::site_snapshot::SiteCache;
-use crate::third_party::proxy::ThirdPartyProxy;
-use crate::ticketing::sandbox::TicketingSandbox;
+use crate::site_data::SiteCache;
+use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::{WebApp, WebContext};
-use crate::{api, loyalty, ops, publish, request_context, security, third_party, ticketing, web};
+use crate::{
+    api, external_scripts, loyalty, ops, publish, request_context, security, ticketing, web,
+};
 
 /// Everything the areas read of one site, made when the site is first served.
 #[derive(Debug)]
@@ -101,7 +103,6 @@ pub fn app(shared: Shared) -> Router {
         .merge(api::router(ApiContext {
             services: shared.services.clone(),
             site: shared.site.clone(),
-            ticketing_sandbox: shared.common.ticketing_sandbox,
             trusted_proxies: shared.common.trusted_proxies.clone(),
             kept_answers: shared.kept_answers.clone(),
         }))
@@ -110,7 +111,9 @@ pub fn app(shared: Shared) -> Router {
             loyalty_brand: shared.common.loyalty_brand,
             trusted_proxies: shared.common.trusted_proxies,
         }))
-        .merge(third_party::proxy::router(shared.common.third_party_proxy))
+        .merge(external_scripts::proxy::router(
+            shared.common.third_party_proxy,
+        ))
         .merge(web::router(&web))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback_service(web::fallback(web));

@@ -1,20 +1,25 @@
 //! gRPC clients of the four services. Channels connect lazily, so the gateway starts
 //! (and keeps serving what it can) while a service is down, and every call carries
-//! the configured deadline and the current request's id and trace context.
+//! the configured deadline and the current request's id and trace context. The
+//! catalogue's answers that carry ticketing links pass through [`Catalogue`].
 
+use std::ops::{Deref, DerefMut};
 use std::time::Duration;
 
 use platform::trace::{Propagate, TracedChannel};
 use proto::ads::v1::ads_client::AdsClient;
+use proto::catalogue::v1 as catalogue;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
+use tonic::{IntoRequest, Response, Status};
 use tonic_health::pb::health_client::HealthClient;
 
 use crate::config::ServiceAddrs;
+use crate::ticketing_sandbox::TicketingSandbox;
 
 /// The least deadline of an ingest call: the writes to one site take turns, so a theater's
 /// schedule may wait for the others' (a chain's import sends one per theater).
@@ -22,7 +27,7 @@ const INGEST_DEADLINE: Duration = Duration::from_secs(30);
 
 #[derive(Debug, Clone)]
 pub struct Services {
-    pub catalogue: CatalogueClient<TracedChannel>,
+    pub catalogue: Catalogue,
     /// svc-catalogue's ingest API, with a deadline of its own (INGEST_DEADLINE at least).
     pub ingest: IngestClient<TracedChannel>,
     pub loyalty: LoyaltyClient<TracedChannel>,
@@ -32,6 +37,79 @@ pub struct Services {
     pub health: Vec<(&'static str, HealthClient<Channel>)>,
     /// The connections, for the clients of one site ([`Services::for_site`]).
     channels: Channels,
+    sandbox: TicketingSandbox,
+}
+
+/// svc-catalogue's client. Every ticketing link of its answers enters the gateway here:
+/// while the gateway stands in for the ticketing sites (TICKETING_SANDBOX), the calls
+/// below rewrite them to the stand-in, once for every reader (pages, API, redirects).
+/// Every other call is the generated client's (through `Deref`).
+#[derive(Debug, Clone)]
+pub struct Catalogue {
+    client: CatalogueClient<TracedChannel>,
+    sandbox: TicketingSandbox,
+}
+
+impl Deref for Catalogue {
+    type Target = CatalogueClient<TracedChannel>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.client
+    }
+}
+
+impl DerefMut for Catalogue {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.client
+    }
+}
+
+impl Catalogue {
+    pub async fn get_site_content(
+        &mut self,
+        request: impl IntoRequest<catalogue::GetSiteContentRequest>,
+    ) -> Result<Response<catalogue::SiteContent>, Status> {
+        let mut reply = self.client.get_site_content(request).await?;
+        self.sandbox.site_content(reply.get_mut());
+        Ok(reply)
+    }
+
+    pub async fn list_showtimes(
+        &mut self,
+        request: impl IntoRequest<catalogue::ListShowtimesRequest>,
+    ) -> Result<Response<catalogue::ListShowtimesResponse>, Status> {
+        let mut reply = self.client.list_showtimes(request).await?;
+        self.sandbox.showtimes(&mut reply.get_mut().showtimes);
+        Ok(reply)
+    }
+
+    pub async fn list_events(
+        &mut self,
+        request: impl IntoRequest<catalogue::ListEventsRequest>,
+    ) -> Result<Response<catalogue::ListEventsResponse>, Status> {
+        let mut reply = self.client.list_events(request).await?;
+        self.sandbox.events(&mut reply.get_mut().events);
+        Ok(reply)
+    }
+
+    pub async fn get_event(
+        &mut self,
+        request: impl IntoRequest<catalogue::GetEventRequest>,
+    ) -> Result<Response<catalogue::Event>, Status> {
+        let mut reply = self.client.get_event(request).await?;
+        self.sandbox.events(std::slice::from_mut(reply.get_mut()));
+        Ok(reply)
+    }
+
+    pub async fn resolve_ticketing(
+        &mut self,
+        request: impl IntoRequest<catalogue::ResolveTicketingRequest>,
+    ) -> Result<Response<catalogue::TicketingTarget>, Status> {
+        let mut reply = self.client.resolve_ticketing(request).await?;
+        let target = reply.get_mut();
+        target.url = self.sandbox.link(std::mem::take(&mut target.url));
+        Ok(reply)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -51,7 +129,13 @@ pub struct InvalidAddr {
 }
 
 impl Services {
-    pub fn connect(addrs: &ServiceAddrs, deadline: Duration) -> Result<Services, InvalidAddr> {
+    /// Clients of the services at `addrs`, every call bounded by `deadline`; the
+    /// catalogue's ticketing links lead to the stand-in while `sandbox` is on.
+    pub fn connect(
+        addrs: &ServiceAddrs,
+        deadline: Duration,
+        sandbox: TicketingSandbox,
+    ) -> Result<Services, InvalidAddr> {
         let with_deadline = |service: &'static str,
                              addr: &str,
                              deadline: Duration|
@@ -82,16 +166,21 @@ impl Services {
                 consent,
             },
             &Propagate::default(),
+            sandbox,
         ))
     }
 
     /// The same services over the same connections, every call about the site
-    /// `site_id` (DESIGN.md section 12).
+    /// `site_id` (docs/architecture.md#sites).
     pub fn for_site(&self, site_id: &str) -> Services {
-        Services::over(self.channels.clone(), &Propagate::for_site(site_id))
+        Services::over(
+            self.channels.clone(),
+            &Propagate::for_site(site_id),
+            self.sandbox,
+        )
     }
 
-    fn over(channels: Channels, propagate: &Propagate) -> Services {
+    fn over(channels: Channels, propagate: &Propagate, sandbox: TicketingSandbox) -> Services {
         let traced =
             |channel: &Channel| InterceptedService::new(channel.clone(), propagate.clone());
         Services {
@@ -102,11 +191,15 @@ impl Services {
                 ("consent", HealthClient::new(channels.consent.clone())),
             ],
             ingest: IngestClient::new(traced(&channels.ingest)),
-            catalogue: CatalogueClient::new(traced(&channels.catalogue)),
+            catalogue: Catalogue {
+                client: CatalogueClient::new(traced(&channels.catalogue)),
+                sandbox,
+            },
             loyalty: LoyaltyClient::new(traced(&channels.loyalty)),
             ads: AdsClient::new(traced(&channels.ads)),
             consent: ConsentClient::new(traced(&channels.consent)),
             channels,
+            sandbox,
         }
     }
 }

@@ -9,10 +9,10 @@ pub use platform::config::ConfigError;
 use platform::config::host_port;
 
 use crate::client_address::{ForwardedHeader, TrustedProxies};
+use crate::external_scripts::analytics::AnalyticsScripts;
+use crate::external_scripts::proxy::ProxyConfig;
 use crate::publish::depot::Buckets;
 use crate::publish::lease::LEASE_TTL;
-use crate::third_party::analytics_scripts::AnalyticsScripts;
-use crate::third_party::proxy::ProxyConfig;
 
 /// Where each service answers (host:port), from the `*_ADDR` variables.
 #[derive(Debug, Clone)]

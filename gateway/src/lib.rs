@@ -14,14 +14,16 @@
 //! - [`loyalty`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
 //! - [`ticketing`]: the ticketing redirect endpoints, and the stand-in ticketing site
 //!   (TICKETING_SANDBOX).
-//! - [`third_party`]: `/__third-party-proxy` for allow-listed third-party scripts, the
+//! - [`external_scripts`]: `/__third-party-proxy` for allow-listed third-party scripts, the
 //!   policy sources of the consent, analytics and ad scripts, the analytics scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`, the request metrics, load shedding.
 //!
 //! Shared by the areas, importing none of them:
 //!
-//! - [`clients`]: gRPC clients with deadlines; [`site_snapshot`]: the current site
-//!   (configuration, loyalty, theaters, messages).
+//! - [`clients`]: gRPC clients with deadlines, the catalogue's through
+//!   [`ticketing_sandbox`] (TICKETING_SANDBOX: ticketing links rewritten to the stand-in
+//!   as they enter); [`site_data`]: the current site (configuration, loyalty, theaters,
+//!   messages, app data and policy), derived from the catalogue's content.
 //! - [`client_address`]: the client's address behind trusted proxies (TRUSTED_PROXIES).
 //! - [`request_context`]: the request id and trace context of each request.
 //! - [`security`]: the Content-Security-Policy and the other security headers.
@@ -42,6 +44,7 @@ pub mod config;
 pub mod embedded;
 pub mod error;
 pub mod etag;
+pub mod external_scripts;
 pub mod extract;
 pub mod html;
 pub mod loyalty;
@@ -50,11 +53,11 @@ pub mod page_routes;
 pub mod publish;
 pub mod request_context;
 pub mod security;
-pub mod site_snapshot;
+pub mod site_data;
 pub mod sites;
 pub mod startup;
-pub mod third_party;
 pub mod ticketing;
+pub mod ticketing_sandbox;
 pub mod web;
 
 pub use config::Config;

@@ -1,4 +1,4 @@
-//! The site's page routes (SPEC.md section 2, DESIGN.md section 5): which screen a
+//! The site's page routes (docs/pages-and-links.md#routes): which screen a
 //! path shows, before anything is looked up.
 
 /// A page path as the router understands it.
@@ -29,7 +29,7 @@ pub enum PageRoute {
     },
     /// `/account/` and its screens (`/account/{screen}/`): the loyalty-member area.
     Account,
-    /// `/search/`: site search's results (DESIGN.md section 8), never published.
+    /// `/search/`: site search's results (docs/ingest.md#site-search), never published.
     Search,
     /// `/404.html`
     NotFound,
@@ -42,26 +42,32 @@ pub enum PageRoute {
 }
 
 /// Paths ending in these are files, never pages, and are left unchanged by path
-/// normalisation (SPEC.md section 2).
+/// normalisation (docs/pages-and-links.md#path-normalisation).
 const FILE_EXTENSIONS: [&str; 7] = [".html", ".json", ".js", ".map", ".txt", ".xml", ".pdf"];
 
 pub fn is_file_path(path: &str) -> bool {
+    let path = path.to_ascii_lowercase();
     FILE_EXTENSIONS
         .iter()
         .any(|extension| path.ends_with(extension))
 }
 
 /// The canonical form of a page path under the site's trailing-slash rule
-/// ("always" or "never"), or `None` when it is already canonical.
+/// ("always" or "never"), or `None` when it is already canonical. The web app applies
+/// the same rule (web: `normalisePath`); both are tested against
+/// fixtures/path-normalisation.json.
 pub fn canonical_path(path: &str, trailing_slash: &str) -> Option<String> {
     if path == "/" || is_file_path(path) {
         return None;
     }
-    match trailing_slash {
-        "never" if path.ends_with('/') => Some(path.trim_end_matches('/').to_owned()),
-        "always" if !path.ends_with('/') => Some(format!("{path}/")),
-        _ => None,
-    }
+    let bare = path.trim_end_matches('/');
+    let canonical = match trailing_slash {
+        _ if bare.is_empty() => "/".to_owned(),
+        "never" => bare.to_owned(),
+        "always" => format!("{bare}/"),
+        _ => return None,
+    };
+    (canonical != path).then_some(canonical)
 }
 
 impl PageRoute {
@@ -135,6 +141,21 @@ pub fn segment_names(segment: &str, id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The web app's `normalisePath` is tested against the same file.
+    #[test]
+    fn paths_are_normalised_as_the_shared_fixture_says() {
+        let cases: Vec<serde_json::Value> =
+            serde_json::from_str(include_str!("../../fixtures/path-normalisation.json"))
+                .expect("fixtures/path-normalisation.json is JSON");
+        assert!(!cases.is_empty());
+        for case in cases {
+            let path = case["path"].as_str().expect("a path");
+            let rule = case["trailingSlash"].as_str().expect("a rule");
+            let canonical = canonical_path(path, rule).unwrap_or_else(|| path.to_owned());
+            assert_eq!(canonical, case["expected"], "{path} under {rule}");
+        }
+    }
 
     #[test]
     fn every_page_shape_parses_to_its_screen() {

@@ -5,8 +5,8 @@
 use axum::http::{HeaderValue, header};
 use proto::catalogue::v1 as catalogue;
 
-use crate::third_party::analytics_scripts::AnalyticsScripts;
-use crate::third_party::csp::ThirdPartySources;
+use crate::external_scripts::analytics::AnalyticsScripts;
+use crate::external_scripts::csp::ThirdPartySources;
 
 /// The policy when no site is known yet: nothing but our own origin.
 pub const FALLBACK_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'self'";

@@ -1,4 +1,4 @@
-//! Many sites on one gateway (DESIGN.md section 12). svc-catalogue's `WatchSites` names
+//! Many sites on one gateway (docs/architecture.md#sites). svc-catalogue's `WatchSites` names
 //! every site with its host names and public URL; each site gets an application of its
 //! own ([`app`] over its own site snapshot, published files, kept answers and publisher,
 //! every gRPC call naming the site), and a request goes to the application of the site
@@ -28,7 +28,7 @@ use crate::publish::replica::Replica;
 use crate::publish::role::SiteRole;
 use crate::publish::{Activity, PublishStatus, Published, Publisher, SiteDepot};
 use crate::security;
-use crate::site_snapshot::{SiteCache, SiteOverrides};
+use crate::site_data::{SiteCache, SiteOverrides};
 
 /// How long to wait before asking for the sites again when the catalogue is away.
 const RETRY: Duration = Duration::from_secs(2);

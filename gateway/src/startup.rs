@@ -15,16 +15,16 @@ use crate::app::Common;
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
 use crate::embedded::{EmbeddedError, EmbeddedServices};
+use crate::external_scripts::proxy::ThirdPartyProxy;
 use crate::ops::SiteStates;
 use crate::publish::BackgroundWork;
 use crate::publish::cache::FileCache;
 use crate::publish::depot::Depot;
 use crate::publish::lease::Leases;
 use crate::publish::renderer::{Renderer, RendererProcess};
-use crate::site_snapshot::SiteOverrides;
+use crate::site_data::SiteOverrides;
 use crate::sites::{AbortOnDrop, AppParts, Sites};
-use crate::third_party::proxy::ThirdPartyProxy;
-use crate::ticketing::sandbox::TicketingSandbox;
+use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::WebApp;
 
 /// The longest the gateway waits for its first snapshot before it listens.
@@ -83,8 +83,8 @@ impl Application {
             || config.services.clone(),
             |embedded| embedded.addrs.clone(),
         );
-        let services = Services::connect(&addrs, config.grpc_timeout)?;
         let ticketing_sandbox = TicketingSandbox::new(config.ticketing_sandbox);
+        let services = Services::connect(&addrs, config.grpc_timeout, ticketing_sandbox)?;
         // Without a renderer the site is published with the web app's shell, and
         // `/readyz` says so: the gateway still starts.
         let renderer_process = match &config.renderer_url {
@@ -125,7 +125,6 @@ impl Application {
         let parts = AppParts {
             services,
             overrides: SiteOverrides {
-                ticketing_sandbox,
                 captcha_site_key: config.captcha_site_key.clone(),
                 loyalty_brand: config.loyalty_brand.clone(),
                 analytics: config.analytics_scripts.clone(),

@@ -24,7 +24,7 @@ use crate::page_routes::{PageRoute, canonical_path, segment_names};
 use crate::publish::Published;
 use crate::publish::document::{PageParts, Template};
 use crate::publish::serve::{answer, answer_from, error_page};
-use crate::publish::{PublishedFile, Snapshot};
+use crate::publish::{PublishedFile, PublishedFiles};
 use crate::security::ContentSecurityPolicy;
 
 /// What the web app's routes read: the build, the published snapshot its pages come
@@ -217,11 +217,12 @@ enum Destination {
     NotFound,
 }
 
-/// The CMS preview shows every page under this prefix (SPEC.md section 2); the app
-/// renders the page without it and turns link clicks off.
+/// The CMS preview shows every page under this prefix
+/// (docs/pages-and-links.md#cms-preview); the app renders the page without it and turns
+/// link clicks off.
 const PREVIEW_PREFIX: &str = "/cms-preview";
 
-fn where_to(snapshot: &Snapshot, path: &str) -> Destination {
+fn where_to(snapshot: &PublishedFiles, path: &str) -> Destination {
     let published = |candidate: &str| snapshot.file(candidate).is_some();
     // A preview is rendered in the browser, of a page that exists.
     if let Some(previewed) = path.strip_prefix(PREVIEW_PREFIX)

@@ -13,8 +13,10 @@
 //! - [`showtime`]: the codes a showtime is described by (attributes, availability).
 //! - [`error`]: one error code, as a gRPC status code and as an HTTP status.
 //! - [`site`]: which site a call is about: its metadata and the site id rule.
+//! - [`json`]: JSON objects as protobuf Structs, for the fields that carry them.
 
 pub mod error;
+pub mod json;
 pub mod showtime;
 pub mod site;
 

@@ -1,5 +1,5 @@
-//! The vocabulary of a showtime (DESIGN.md section 9): what a moviegoer chooses by, as the
-//! codes the bundle, the API and the pages share.
+//! The vocabulary of a showtime (docs/ingest.md#showtime-attributes): what a moviegoer
+//! chooses by, as the codes the bundle, the API and the pages share.
 
 use serde::{Deserialize, Serialize};
 

@@ -1,4 +1,4 @@
-//! Which site a call is about (DESIGN.md section 12): the gateway picks the site by the
+//! Which site a call is about (docs/architecture.md#sites): the gateway picks the site by the
 //! request's Host and names it in every call's `site-id` metadata; a call without it is
 //! about the deployment's default site (each service's SITE_ID).
 

@@ -1,4 +1,4 @@
-//! The member area's screens under `/account/` (DESIGN.md section 5). Their names are
+//! The member area's screens under `/account/` (docs/loyalty.md#member-area). Their names are
 //! kept in `account-screens.json` beside this crate, which the web app's tests check its
 //! own list against, so the gateway and the app's router agree on which addresses exist.
 

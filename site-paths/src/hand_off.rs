@@ -1,6 +1,7 @@
-//! The hand-offs to the external ticketing site (SPEC.md sections 1 and 2), by route
-//! segment: the gateway serves each at `/{segment}/` and `/api/{segment}/redirect`, the
-//! catalogue resolves its target from the ticketing provider's settings.
+//! The hand-offs to the external ticketing site
+//! (docs/pages-and-links.md#hand-offs-to-ticketing), by route segment: the gateway serves
+//! each at `/{segment}/` and `/api/{segment}/redirect`, the catalogue resolves its target
+//! from the ticketing provider's settings.
 
 use proto::catalogue::v1::TicketingProvider;
 
@@ -12,7 +13,7 @@ pub enum HandOffScope {
     Chain,
 }
 
-/// One hand-off of SPEC.md section 1 at its route segment (section 2).
+/// One hand-off of docs/pages-and-links.md#hand-offs-to-ticketing at its route segment.
 #[derive(Debug)]
 pub struct HandOff {
     pub segment: &'static str,
@@ -97,6 +98,25 @@ pub fn segments() -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The web app's table (web/src/config/hand-offs.ts) is tested against the same file.
+    #[test]
+    fn the_hand_offs_are_those_of_the_shared_fixture() {
+        let fixture: Vec<serde_json::Value> =
+            serde_json::from_str(include_str!("../../fixtures/hand-offs.json"))
+                .expect("fixtures/hand-offs.json is JSON");
+        let table: Vec<serde_json::Value> = HAND_OFFS
+            .iter()
+            .map(|hand_off| {
+                let scope = match hand_off.scope {
+                    HandOffScope::Theater => "theater",
+                    HandOffScope::Chain => "chain",
+                };
+                serde_json::json!({"segment": hand_off.segment, "scope": scope})
+            })
+            .collect();
+        assert_eq!(table, fixture);
+    }
 
     #[test]
     fn tickets_are_always_offered_the_rest_when_the_provider_names_them() {

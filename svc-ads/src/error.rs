@@ -1,4 +1,6 @@
-//! The crate's one error type and its gRPC status.
+//! The crate's one error type and its gRPC status (the platform's one mapping).
+
+use proto::error::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -10,9 +12,10 @@ pub enum Error {
 
 impl From<Error> for tonic::Status {
     fn from(error: Error) -> Self {
-        match error {
-            Error::InvalidArgument(message) => tonic::Status::invalid_argument(message),
-            Error::Transport(_) => tonic::Status::unavailable(error.to_string()),
-        }
+        let code = match error {
+            Error::InvalidArgument(_) => ErrorCode::InvalidArgument,
+            Error::Transport(_) => ErrorCode::ServiceUnavailable,
+        };
+        code.status(error.to_string())
     }
 }

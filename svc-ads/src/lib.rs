@@ -1,5 +1,5 @@
 //! svc-ads: the display-advertising set-up of a page: mode, script, ad page path,
-//! targeting, slots and size mapping (SPEC.md sections 2, 4, 5 and 9).
+//! targeting, slots and size mapping (docs/consent-and-ads.md#display-ads).
 //!
 //! # Layout
 //!

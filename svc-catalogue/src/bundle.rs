@@ -17,8 +17,8 @@ use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
 use crate::domain::checks::{self, Invalid};
+use crate::domain::content_pages::Page;
 use crate::domain::movies::MovieEntry;
-use crate::domain::pages::Page;
 use crate::domain::schedule::{self, Schedule};
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::SiteConfig;
@@ -437,8 +437,9 @@ fn check_theaters(
     Ok(zones)
 }
 
-/// A configuration field of SPEC.md section 3 set to what this platform does not do, with
-/// why: a bundle that asks for it fails to load rather than being served without it.
+/// A configuration field of docs/ingest.md#site-configuration set to what this platform
+/// does not do, with why: a bundle that asks for it fails to load rather than being served
+/// without it.
 fn unsupported_setting(config: &SiteConfig) -> Option<(&'static str, &'static str)> {
     let trackers = config.trackers.clone().unwrap_or_default();
     let deferred = [

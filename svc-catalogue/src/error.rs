@@ -1,6 +1,7 @@
 //! The crate's one error type and its gRPC status. A rule a write breaks travels as a
 //! google.rpc.BadRequest detail naming the field, so the gateway can name it too.
 
+use proto::error::ErrorCode;
 use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::bundle::BundleError;
@@ -47,43 +48,51 @@ impl From<Invalid> for Error {
     }
 }
 
-/// A status of `code` naming the field at fault.
-fn naming(code: tonic::Code, invalid: &Invalid) -> tonic::Status {
-    tonic::Status::with_error_details(
-        code,
-        invalid.to_string(),
-        ErrorDetails::with_bad_request_violation(invalid.field.clone(), invalid.problem.clone()),
-    )
+impl Error {
+    /// The kind of failure, as the platform's one mapping tells it to gRPC and HTTP.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Error::NotFound { .. } | Error::HandOffNotOffered(_) => ErrorCode::NotFound,
+            Error::InvalidArgument(_) | Error::Invalid(_) => ErrorCode::InvalidArgument,
+            Error::Unauthenticated(_) => ErrorCode::Unauthenticated,
+            Error::Bundle(_) | Error::NoSite(_) => ErrorCode::FailedPrecondition,
+            Error::Store(store) => match store {
+                StoreError::NotFound { .. } => ErrorCode::NotFound,
+                StoreError::Conflict(_) | StoreError::NoSite(_) => ErrorCode::FailedPrecondition,
+                StoreError::Database(_) | StoreError::Migrate(_) => ErrorCode::ServiceUnavailable,
+                StoreError::Corrupt { .. } | StoreError::Random(_) => ErrorCode::Internal,
+            },
+            Error::Unreadable { .. } | Error::DataDir { .. } | Error::Search(_) => {
+                ErrorCode::Internal
+            }
+            Error::Transport(_) => ErrorCode::ServiceUnavailable,
+        }
+    }
+
+    /// The field at fault, when the error names one.
+    fn invalid(&self) -> Option<&Invalid> {
+        match self {
+            Error::Invalid(invalid) | Error::Store(StoreError::Conflict(invalid)) => Some(invalid),
+            _ => None,
+        }
+    }
 }
 
 impl From<Error> for tonic::Status {
+    /// A status of the error's code; one that names a field carries it as a
+    /// google.rpc.BadRequest violation.
     fn from(error: Error) -> Self {
-        match &error {
-            Error::NotFound { .. } | Error::HandOffNotOffered(_) => {
-                tonic::Status::not_found(error.to_string())
-            }
-            Error::InvalidArgument(_) => tonic::Status::invalid_argument(error.to_string()),
-            Error::Invalid(invalid) => naming(tonic::Code::InvalidArgument, invalid),
-            Error::Unauthenticated(_) => tonic::Status::unauthenticated(error.to_string()),
-            Error::Bundle(_) | Error::NoSite(_) => {
-                tonic::Status::failed_precondition(error.to_string())
-            }
-            Error::Store(store) => match store {
-                StoreError::NotFound { .. } => tonic::Status::not_found(store.to_string()),
-                StoreError::Conflict(invalid) => naming(tonic::Code::FailedPrecondition, invalid),
-                StoreError::NoSite(_) => tonic::Status::failed_precondition(store.to_string()),
-                StoreError::Database(_) | StoreError::Migrate(_) => {
-                    tonic::Status::unavailable(store.to_string())
-                }
-                StoreError::Corrupt { .. } | StoreError::Random(_) => {
-                    tonic::Status::internal(store.to_string())
-                }
-            },
-            Error::Unreadable { .. } | Error::DataDir { .. } => {
-                tonic::Status::internal(error.to_string())
-            }
-            Error::Transport(_) => tonic::Status::unavailable(error.to_string()),
-            Error::Search(_) => tonic::Status::internal(error.to_string()),
+        let code = error.code().grpc_code();
+        match error.invalid() {
+            Some(invalid) => tonic::Status::with_error_details(
+                code,
+                invalid.to_string(),
+                ErrorDetails::with_bad_request_violation(
+                    invalid.field.clone(),
+                    invalid.problem.clone(),
+                ),
+            ),
+            None => tonic::Status::new(code, error.to_string()),
         }
     }
 }

@@ -11,7 +11,7 @@ use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
-use crate::domain::pages::{Page, PageSection};
+use crate::domain::content_pages::{Page, PageSection};
 use crate::domain::site::{
     AdsCustom, AdsCustomLocation, BrandColors, Circuit, Country, FontWeights, Fonts, Logo,
     NavigationLink, Palette, Roundness, SiteConfig, SiteSettings, Slug, SocialLink, Theme,
@@ -82,6 +82,32 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     async fn get_site(&self, request: Request<pb::GetSiteRequest>) -> Reply<pb::Site> {
         let catalogue = self.catalogue(&request)?;
         Ok(Response::new(site_message(&catalogue)))
+    }
+
+    async fn get_site_content(
+        &self,
+        request: Request<pb::GetSiteContentRequest>,
+    ) -> Reply<pb::SiteContent> {
+        let catalogue = self.catalogue(&request)?;
+        let site = site_message(&catalogue);
+        let locale = site
+            .config
+            .as_ref()
+            .map(|config| config.locale.clone())
+            .unwrap_or_default();
+        Ok(Response::new(pb::SiteContent {
+            theaters: catalogue
+                .theaters_near(None)?
+                .into_iter()
+                .map(pb::Theater::from)
+                .collect(),
+            messages: Some(catalogue.messages(&locale)),
+            current_theater: catalogue.current_theater("", "").map(pb::Theater::from),
+            movies: catalogue.movies(self.today(&catalogue), "", "")?,
+            events: catalogue.events("")?,
+            pages: catalogue.pages().into_iter().map(pb::Page::from).collect(),
+            site: Some(site),
+        }))
     }
 
     async fn list_theaters(
@@ -309,18 +335,6 @@ impl From<TheaterNear> for pb::Theater {
     }
 }
 
-impl From<Address> for pb::Address {
-    fn from(address: Address) -> Self {
-        Self {
-            street: address.street,
-            city: address.city,
-            state: address.state,
-            zip_code: address.zip_code,
-            country: address.country,
-        }
-    }
-}
-
 impl From<Page> for pb::Page {
     fn from(page: Page) -> Self {
         Self {
@@ -338,15 +352,6 @@ impl From<Page> for pb::Page {
     }
 }
 
-impl From<PageSection> for pb::PageSection {
-    fn from(section: PageSection) -> Self {
-        Self {
-            heading: section.heading,
-            paragraphs: section.paragraphs,
-        }
-    }
-}
-
 /// The site as sent: its config with the site's name, related entity type and theaters.
 fn site_message(catalogue: &Catalogue) -> pb::Site {
     let site = &catalogue.site;
@@ -358,7 +363,7 @@ fn site_message(catalogue: &Catalogue) -> pb::Site {
             ..site.config.clone().into()
         }),
         settings: Some(site.settings.clone().into()),
-        loyalty_settings_json: catalogue.loyalty_settings_json(),
+        loyalty_settings: catalogue.loyalty_settings().map(proto::json::to_struct),
         revision: catalogue.revision.clone(),
     }
 }
@@ -405,33 +410,6 @@ impl From<Theme> for pb::Theme {
     }
 }
 
-impl From<BrandColors> for pb::BrandColors {
-    fn from(value: BrandColors) -> Self {
-        Self {
-            brand1: value.brand1,
-            brand2: value.brand2,
-            brand3: value.brand3,
-            brand4: value.brand4,
-            brand5: value.brand5,
-            brand6: value.brand6,
-        }
-    }
-}
-
-impl From<Palette> for pb::Palette {
-    fn from(value: Palette) -> Self {
-        Self {
-            muted: value.muted,
-            accent: value.accent,
-            primary: value.primary,
-            highlight: value.highlight,
-            background: value.background,
-            footer_background: value.footer_background,
-            header_background: value.header_background,
-        }
-    }
-}
-
 impl From<Fonts> for pb::Fonts {
     fn from(value: Fonts) -> Self {
         Self {
@@ -443,43 +421,6 @@ impl From<Fonts> for pb::Fonts {
                 .map(|(key, value)| (key, value.into()))
                 .collect(),
             font_styles: value.font_styles,
-        }
-    }
-}
-
-impl From<FontWeights> for pb::FontWeights {
-    fn from(value: FontWeights) -> Self {
-        Self {
-            weights: value.weights,
-        }
-    }
-}
-
-impl From<Country> for pb::Country {
-    fn from(value: Country) -> Self {
-        Self {
-            code: value.code,
-            iso31661_a2: value.iso31661_a2,
-            iso31661_a3: value.iso31661_a3,
-            name: value.name,
-        }
-    }
-}
-
-impl From<Trackers> for pb::Trackers {
-    fn from(value: Trackers) -> Self {
-        Self {
-            google_analytics_v3: value.google_analytics_v3,
-            google_analytics_v4: value.google_analytics_v4,
-        }
-    }
-}
-
-impl From<Roundness> for pb::Roundness {
-    fn from(value: Roundness) -> Self {
-        Self {
-            buttons: value.buttons,
-            content: value.content,
         }
     }
 }
@@ -510,40 +451,6 @@ impl From<SiteSettings> for pb::SiteSettings {
     }
 }
 
-impl From<Logo> for pb::Logo {
-    fn from(value: Logo) -> Self {
-        Self {
-            src: value.src,
-            alt: value.alt,
-        }
-    }
-}
-
-impl From<Circuit> for pb::Circuit {
-    fn from(value: Circuit) -> Self {
-        Self {
-            id: value.id,
-            name: value.name,
-        }
-    }
-}
-
-impl From<TicketingProvider> for pb::TicketingProvider {
-    fn from(value: TicketingProvider) -> Self {
-        Self {
-            name: value.name,
-            url: value.url,
-            hand_offs: value.hand_offs,
-        }
-    }
-}
-
-impl From<Slug> for pb::Slug {
-    fn from(value: Slug) -> Self {
-        Self { slug: value.slug }
-    }
-}
-
 impl From<AdsCustom> for pb::AdsCustom {
     fn from(value: AdsCustom) -> Self {
         Self {
@@ -555,36 +462,32 @@ impl From<AdsCustom> for pb::AdsCustom {
     }
 }
 
-impl From<AdsCustomLocation> for pb::AdsCustomLocation {
-    fn from(value: AdsCustomLocation) -> Self {
-        Self { key: value.key }
-    }
+/// `From<T> for pb::T` for the types whose fields are the same on both sides.
+macro_rules! same_fields {
+    ($($domain:ident { $($field:ident),+ })*) => {$(
+        impl From<$domain> for pb::$domain {
+            fn from(value: $domain) -> Self {
+                Self { $($field: value.$field),+ }
+            }
+        }
+    )*};
 }
 
-impl From<Tracker> for pb::Tracker {
-    fn from(value: Tracker) -> Self {
-        Self {
-            r#type: value.r#type,
-            token: value.token,
-        }
-    }
-}
-
-impl From<SocialLink> for pb::SocialLink {
-    fn from(value: SocialLink) -> Self {
-        Self {
-            kind: value.kind,
-            url: value.url,
-            label: value.label,
-        }
-    }
-}
-
-impl From<NavigationLink> for pb::NavigationLink {
-    fn from(value: NavigationLink) -> Self {
-        Self {
-            label: value.label,
-            to: value.to,
-        }
-    }
+same_fields! {
+    Address { street, city, state, zip_code, country }
+    PageSection { heading, paragraphs }
+    BrandColors { brand1, brand2, brand3, brand4, brand5, brand6 }
+    Palette { muted, accent, primary, highlight, background, footer_background, header_background }
+    FontWeights { weights }
+    Country { code, iso31661_a2, iso31661_a3, name }
+    Trackers { google_analytics_v3, google_analytics_v4 }
+    Roundness { buttons, content }
+    Logo { src, alt }
+    Circuit { id, name }
+    TicketingProvider { name, url, hand_offs }
+    Slug { slug }
+    AdsCustomLocation { key }
+    Tracker { r#type, token }
+    SocialLink { kind, url, label }
+    NavigationLink { label, to }
 }

@@ -1,4 +1,4 @@
-//! The ingest API's records (DESIGN.md section 11) made the catalogue's: each converted
+//! The ingest API's records (docs/ingest.md#ingest-api) made the catalogue's: each converted
 //! and checked, a broken rule naming its field as the API's caller wrote it
 //! (`showtimes[3].startsAt`). What refers to other records (a showtime's movie) is
 //! checked by the store, in the writing transaction.
@@ -9,8 +9,8 @@ use proto::catalogue::v1 as pb;
 use proto::showtime::{Attribute, Availability};
 
 use crate::domain::checks::{self, Invalid};
+use crate::domain::content_pages::{Page, PageSection};
 use crate::domain::movies::MovieEntry;
-use crate::domain::pages::{Page, PageSection};
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
 use crate::domain::theaters::{Address, PointOfSale, Theater};

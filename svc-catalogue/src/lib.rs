@@ -1,7 +1,7 @@
 //! svc-catalogue: every site's catalogue (settings, theme, theaters, movies, showtimes,
 //! events, content pages, messages) kept in a store that a chain's point of sale writes
-//! (DESIGN.md section 11), served over gRPC from an immutable revision rebuilt after
-//! each commit.
+//! (docs/ingest.md#the-catalogue-store), served over gRPC from an immutable revision
+//! rebuilt after each commit.
 //!
 //! # Layout
 //!

@@ -1,4 +1,4 @@
-//! The point of sale's poster images (DESIGN.md section 11): a movie that names one
+//! The point of sale's poster images (docs/ingest.md#poster-images): a movie that names one
 //! (`posterImageUrl`) has it fetched once, checked to be a JPEG, PNG or WebP image by its
 //! bytes, and kept in the store, from where the site serves it (so the page's policy and
 //! its og:image stay on the site). Until then, and when the fetch fails, the movie keeps

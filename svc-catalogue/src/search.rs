@@ -1,4 +1,4 @@
-//! Site search (DESIGN.md section 8): movies, theaters, events and pages in a tantivy
+//! Site search (docs/ingest.md#site-search): movies, theaters, events and pages in a tantivy
 //! index held in memory, built once per bundle. Words are matched without case or
 //! accents, forgiving one typo in words of 4 letters or more and two in 8 or more; the
 //! last word is matched as a prefix, since the visitor may still be typing it.

@@ -1,4 +1,6 @@
-//! The crate's one error type and its gRPC status.
+//! The crate's one error type and its gRPC status (the platform's one mapping).
+
+use proto::error::ErrorCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
@@ -19,13 +21,13 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(error: Error) -> Self {
         match error {
-            Error::InvalidArgument(message) => tonic::Status::invalid_argument(message),
+            Error::InvalidArgument(message) => ErrorCode::InvalidArgument.status(message),
             Error::Store(ref cause) => {
                 tracing::error!(%cause, "consent receipt store failed");
-                tonic::Status::unavailable("the consent receipt store is unavailable")
+                ErrorCode::ServiceUnavailable.status("the consent receipt store is unavailable")
             }
             Error::DataDir { .. } | Error::Transport(_) => {
-                tonic::Status::unavailable(error.to_string())
+                ErrorCode::ServiceUnavailable.status(error.to_string())
             }
         }
     }

@@ -1,5 +1,5 @@
 //! svc-consent: the consent state under the visitor's privacy regulation, whether
-//! trackers may run (SPEC.md section 4 "Consent"), and the consent receipts that prove
+//! trackers may run (docs/consent-and-ads.md#consent-state), and the consent receipts that prove
 //! what each visitor chose.
 //!
 //! # Layout

@@ -1,11 +1,13 @@
-//! The crate's one error type and its gRPC status.
+//! The crate's one error type and its gRPC status (the platform's one mapping).
+
+use proto::error::ErrorCode;
 
 use crate::domain::codes::PeachCode;
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    #[error("loyalty settings are not a JSON object: {0}")]
-    InvalidSettings(#[from] serde_json::Error),
+    #[error(transparent)]
+    InvalidSettings(#[from] loyalty_config::SettingsError),
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
     /// A provider answer other than success; the reply carries its peachCode.
@@ -61,12 +63,11 @@ impl From<PeachCode> for Error {
     }
 }
 
-impl From<Error> for tonic::Status {
-    fn from(error: Error) -> Self {
-        match error {
-            Error::InvalidSettings(_) | Error::BadInput(_) => {
-                tonic::Status::invalid_argument(error.to_string())
-            }
+impl Error {
+    /// The kind of failure, as the platform's one mapping tells it to gRPC and HTTP.
+    pub fn code(&self) -> ErrorCode {
+        match self {
+            Error::InvalidSettings(_) | Error::BadInput(_) => ErrorCode::InvalidArgument,
             Error::Transport(_)
             | Error::Catalogue(_)
             | Error::Captcha(_)
@@ -74,9 +75,9 @@ impl From<Error> for tonic::Status {
             | Error::PaymentPortal(_)
             | Error::Mail(_)
             | Error::SiteSettingsUnknown(_)
-            | Error::Busy => tonic::Status::unavailable(error.to_string()),
-            Error::NoSuchSite(_) => tonic::Status::not_found(error.to_string()),
-            Error::SiteSettings(_) => tonic::Status::failed_precondition(error.to_string()),
+            | Error::Busy => ErrorCode::ServiceUnavailable,
+            Error::NoSuchSite(_) => ErrorCode::NotFound,
+            Error::SiteSettings(_) => ErrorCode::FailedPrecondition,
             Error::Peach(_)
             | Error::Store(_)
             | Error::DataDir(_)
@@ -84,7 +85,13 @@ impl From<Error> for tonic::Status {
             | Error::Random(_)
             | Error::Wallet(_)
             | Error::WalletKey(_)
-            | Error::PasswordWorkers => tonic::Status::internal(error.to_string()),
+            | Error::PasswordWorkers => ErrorCode::Internal,
         }
+    }
+}
+
+impl From<Error> for tonic::Status {
+    fn from(error: Error) -> Self {
+        error.code().status(error.to_string())
     }
 }

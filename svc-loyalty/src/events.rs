@@ -1,10 +1,10 @@
-//! Member events for analytics consumers (DESIGN.md sections 4 and 10): subjects
+//! Member events for analytics consumers (docs/architecture.md#member-events): subjects
 //! `loyalty.member.*`, `loyalty.reward.*` and `loyalty.card.*` on the JetStream stream
 //! `LOYALTY`, with `Nats-Msg-Id` = eventId so JetStream drops a re-published copy. Each
 //! change writes its event to the store's outbox in the change's own transaction; the
 //! relay here publishes what is pending and marks it once JetStream acknowledged it. While
 //! NATS is down events wait in the outbox; the relay keeps retrying. An event names its
-//! site (`siteId`, DESIGN.md section 12) and its member by the SHA-256 of the member id
+//! site (`siteId`, docs/architecture.md#sites) and its member by the SHA-256 of the member id
 //! only: no e-mail address, name or phone number.
 //! docs/asyncapi.yaml describes the stream.
 

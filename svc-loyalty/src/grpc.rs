@@ -3,9 +3,7 @@
 use proto::loyalty::v1 as pb;
 use tonic::{Request, Response, Status};
 
-use crate::Error;
-use crate::cypher::{Envelope, Provider};
-use crate::domain::config::{LoyaltySettings, SiteContext, normalise};
+use crate::provider::{Envelope, Provider};
 use crate::site_settings::SiteSettings;
 use crate::upstream::Upstream;
 
@@ -22,51 +20,6 @@ pub struct LoyaltyService {
 
 #[tonic::async_trait]
 impl pb::loyalty_server::Loyalty for LoyaltyService {
-    async fn normalise_config(
-        &self,
-        request: Request<pb::NormaliseConfigRequest>,
-    ) -> Result<Response<pb::LoyaltyConfig>, Status> {
-        let request = request.into_inner();
-        let settings: LoyaltySettings = if request.loyalty_settings_json.trim().is_empty() {
-            LoyaltySettings::default()
-        } else {
-            serde_json::from_str(&request.loyalty_settings_json).map_err(Error::from)?
-        };
-        let site = SiteContext {
-            settings_circuit_id: request.settings_circuit_id,
-            current_cinema_id: request.current_cinema_id,
-        };
-        let config = normalise(settings, &site);
-        Ok(Response::new(pb::LoyaltyConfig {
-            version: config.version,
-            circuit_id: config.circuit_id,
-            cinema_id: config.cinema_id,
-            r#type: config.loyalty_type,
-            club_id: config.club_id,
-            ticketing_url: config.ticketing_url,
-            include_activation: config.include_activation,
-            include_activation_card_number: config.include_activation_card_number,
-            include_activation_phone_number: config.include_activation_phone_number,
-            balance_types: config.balance_types,
-            scannable_code_format: config.scannable_code_format,
-            provider: config.provider,
-            access_from_header: config.access_from_header,
-            guest_header_access_label: config.guest_header_access_label,
-            guest_signup_tab_button: config.guest_signup_tab_button,
-            guest_signup_tab_text: config.guest_signup_tab_text,
-            logged_in_header_access_label: config.logged_in_header_access_label,
-            logged_in_menu_json: config
-                .logged_in_menu
-                .map(|menu| menu.to_string())
-                .unwrap_or_default(),
-            include_watchlist: config.include_watchlist,
-            card_type: config.card_type,
-            session_timeout: config.session_timeout_hours,
-            allow_expired_accounts_login: config.allow_expired_accounts_login,
-            display_original_cypher_messages: config.display_original_cypher_messages,
-        }))
-    }
-
     async fn cypher(
         &self,
         request: Request<pb::CypherRequest>,
@@ -75,12 +28,12 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             .unwrap_or(&self.default_site)
             .to_owned();
         let request = request.into_inner();
-        let payload = if request.payload_json.trim().is_empty() {
-            serde_json::Value::Object(serde_json::Map::new())
-        } else {
-            serde_json::from_str(&request.payload_json)
-                .map_err(|error| Status::invalid_argument(format!("payload: {error}")))?
-        };
+        let payload = serde_json::Value::Object(
+            request
+                .payload
+                .map(proto::json::from_struct)
+                .unwrap_or_default(),
+        );
         let envelope = Envelope {
             method: request.method,
             route: request.route,

@@ -3,9 +3,11 @@
 //! # Layout
 //!
 //! - [`config`]: configuration from the environment.
-//! - [`domain`]: loyalty rules as plain Rust: configuration normalisation, the route
-//!   table, error codes and messages, members, passwords and tokens.
-//! - [`cypher`]: the built-in provider: one envelope in, one reply out, per route.
+//! - [`domain`]: loyalty rules as plain Rust: the route table, error codes and
+//!   messages, members, passwords and tokens (configuration normalisation is the
+//!   loyalty-config crate's, shared with the gateway).
+//! - [`provider`]: the built-in loyalty provider: one cypher envelope in, one reply
+//!   out, per route.
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
 //! - [`events`]: login events and the outbox relay to NATS JetStream.
 //! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
@@ -18,7 +20,6 @@
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod config;
-pub mod cypher;
 pub mod domain;
 pub mod error;
 pub mod events;
@@ -26,6 +27,7 @@ pub mod grpc;
 pub mod mail;
 pub mod metrics;
 pub mod password_workers;
+pub mod provider;
 pub mod seed;
 pub mod site_settings;
 pub mod store;
@@ -44,13 +46,13 @@ use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
-use crate::cypher::captcha::{CaptchaOff, Recaptcha};
-use crate::cypher::films::FilmCatalogue;
-use crate::cypher::limits::{Budgets, RateLimits};
-use crate::cypher::payment_portal::{HttpPaymentPortal, NoPaymentPortal};
-use crate::cypher::wallet::WalletSigner;
-use crate::cypher::{Outside, Policy, Provider};
 use crate::mail::Mailer;
+use crate::provider::captcha::{CaptchaOff, Recaptcha};
+use crate::provider::films::FilmCatalogue;
+use crate::provider::limits::{Budgets, RateLimits};
+use crate::provider::payment_portal::{HttpPaymentPortal, NoPaymentPortal};
+use crate::provider::wallet::WalletSigner;
+use crate::provider::{Outside, Policy, Provider};
 use crate::site_settings::SiteSettings;
 use crate::store::Store;
 use crate::upstream::Upstream;

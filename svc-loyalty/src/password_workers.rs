@@ -4,12 +4,12 @@
 //! job stays with the allocator: on tokio's blocking pool, whose threads come and go by
 //! the dozen, a soak grew the service past 1 GiB.
 //!
-//! The queue in front of them is bounded and shared fairly between sites (DESIGN.md
-//! section 12): each site has its own line of jobs, the workers take one job from each
-//! site with jobs waiting in turn, and a site whose line is full is answered busy at
-//! once ([`Error::Busy`]: 503 and Retry-After at the gateway) rather than kept waiting
-//! behind seconds of hashing. So one site's flood of logins fills only its own line,
-//! and another site's member waits for at most one job per busy site. Memory stays
+//! The queue in front of them is bounded and shared fairly between sites
+//! (docs/architecture.md#sites): each site has its own line of jobs, the workers take one
+//! job from each site with jobs waiting in turn, and a site whose line is full is answered
+//! busy at once ([`Error::Busy`]: 503 and Retry-After at the gateway) rather than kept
+//! waiting behind seconds of hashing. So one site's flood of logins fills only its own
+//! line, and another site's member waits for at most one job per busy site. Memory stays
 //! bounded: [`QUEUED_PER_WORKER`] jobs per worker and site.
 //!
 //! New passwords (registrations, resets) may hold only a share of a site's line

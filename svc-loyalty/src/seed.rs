@@ -72,7 +72,7 @@ pub async fn demo(store: &Store, site: &str) -> Result<(), Error> {
 }
 
 /// A member enrolled at a box office: a card and points, no web account yet. Registering
-/// with this address finds them (SPEC.md section 4 "Member search then edit").
+/// with this address finds them (docs/loyalty.md#registration).
 async fn box_office_member(store: &Store, site: &str) -> Result<(), Error> {
     let pool = store.pool();
     let member = NewMember {

@@ -1,8 +1,9 @@
-//! Each site's loyalty settings, learned from the catalogue itself (DESIGN.md section
-//! 12): svc-loyalty follows the catalogue's sites (WatchSites) and each site's revisions
-//! (WatchSite), and normalises the loyalty block of every new revision (SPEC.md section
-//! 3) for the calls about that site. A call waits a moment for a site it has not learned
-//! yet (the catalogue answering just after a start) rather than guess its rules.
+//! Each site's loyalty settings, learned from the catalogue itself (docs/architecture.md#sites):
+//! svc-loyalty follows the catalogue's sites (WatchSites) and each site's revisions
+//! (WatchSite), and normalises the loyalty block of every new revision
+//! (docs/loyalty.md#configuration) for the calls about that site. A call waits a moment for
+//! a site it has not learned yet (the catalogue answering just after a start) rather than
+//! guess its rules.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -14,8 +15,9 @@ use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use tokio::sync::watch;
 use tokio::task::{AbortHandle, JoinSet};
 
+use loyalty_config::{LoyaltySettings, SiteContext, normalise};
+
 use crate::Error;
-use crate::domain::config::{LoyaltySettings, SiteContext, normalise};
 
 /// How long after a stream from the catalogue ends it is asked again.
 const RETRY: Duration = Duration::from_secs(1);
@@ -42,21 +44,9 @@ pub struct SiteLoyalty {
 impl SiteLoyalty {
     /// The loyalty settings of the catalogue's `site`, normalised.
     pub fn of(site: &catalogue::Site) -> Result<SiteLoyalty, Error> {
-        let settings: LoyaltySettings = if site.loyalty_settings_json.trim().is_empty() {
-            LoyaltySettings::default()
-        } else {
-            serde_json::from_str(&site.loyalty_settings_json)?
-        };
-        let context = SiteContext {
-            settings_circuit_id: site
-                .settings
-                .as_ref()
-                .and_then(|settings| settings.circuit.as_ref())
-                .map(|circuit| circuit.id.clone())
-                .unwrap_or_default(),
-            // Only the screens' cinema depends on it, and no call reads that.
-            current_cinema_id: String::new(),
-        };
+        let settings = LoyaltySettings::of(site)?;
+        // Only the screens' cinema depends on the current theater, and no call reads that.
+        let context = SiteContext::of(site, String::new());
         let config = normalise(settings, &context);
         Ok(SiteLoyalty {
             provider: config.provider,
@@ -300,7 +290,9 @@ mod tests {
 
     fn site(loyalty: &str, circuit: &str) -> catalogue::Site {
         catalogue::Site {
-            loyalty_settings_json: loyalty.to_owned(),
+            loyalty_settings: serde_json::from_str(loyalty)
+                .ok()
+                .map(proto::json::to_struct),
             settings: Some(catalogue::SiteSettings {
                 circuit: Some(catalogue::Circuit {
                     id: circuit.to_owned(),

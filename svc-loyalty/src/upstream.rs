@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use crate::Error;
-use crate::cypher::{Envelope, Reply};
+use crate::provider::{Envelope, Reply};
 
 #[derive(Debug, Clone)]
 pub struct Upstream {

@@ -28,7 +28,7 @@ fn call(address: String, route: &str, payload: Value) -> CypherRequest {
     CypherRequest {
         method: "POST".to_owned(),
         route: route.to_owned(),
-        payload_json: payload.to_string(),
+        payload: payload.as_object().cloned().map(proto::json::to_struct),
         client_address: address,
         ..Default::default()
     }

@@ -1,8 +1,8 @@
-//! Published once, served everywhere (DESIGN.md section 12): two publishing gateways and
-//! two that only serve share a private nats-server. A catalogue change is rendered once
-//! for the whole deployment (the renderer's own count of pages against the pages the
-//! revision says it rendered), every gateway serves the new revision, and a gateway
-//! started afterwards serves it without anything being rendered.
+//! Published once, served everywhere (docs/publishing.md#published-once-served-everywhere):
+//! two publishing gateways and two that only serve share a private nats-server. A catalogue
+//! change is rendered once for the whole deployment (the renderer's own count of pages
+//! against the pages the revision says it rendered), every gateway serves the new revision,
+//! and a gateway started afterwards serves it without anything being rendered.
 
 use std::time::{Duration, Instant};
 

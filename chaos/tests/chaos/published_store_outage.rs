@@ -1,6 +1,6 @@
-//! NATS, where the revisions are stored (DESIGN.md section 12), goes away: a gateway that
-//! only serves goes on answering the pages it has read (its file cache and the last
-//! manifest) and 503 with Retry-After for those it has not, and says degraded; the
+//! NATS, where the revisions are stored (docs/publishing.md#published-store), goes away: a
+//! gateway that only serves goes on answering the pages it has read (its file cache and the
+//! last manifest) and 503 with Retry-After for those it has not, and says degraded; the
 //! publisher publishes the catalogue's next change for itself meanwhile. When NATS
 //! returns, the publisher stores that revision and the serving gateway serves it.
 

@@ -1,10 +1,11 @@
-//! Published once, served everywhere (DESIGN.md section 12): two publishing gateways
-//! and one that only serves share a private nats-server (PUBLISH_NATS_URL); one
-//! publisher holds the site's lease, the others serve the revision it stored. The chain
-//! is renamed, so every page is rendered again, and the holder is killed (SIGKILL) in
-//! the middle of it: the other publisher takes the lease over within 15 s and publishes
-//! the whole change, the serving gateway follows, and every read of either is answered
-//! throughout (a revision is stored before its key names it: none is half served).
+//! Published once, served everywhere (docs/publishing.md#published-once-served-everywhere):
+//! two publishing gateways and one that only serves share a private nats-server
+//! (PUBLISH_NATS_URL); one publisher holds the site's lease, the others serve the revision
+//! it stored. The chain is renamed, so every page is rendered again, and the holder is
+//! killed (SIGKILL) in the middle of it: the other publisher takes the lease over within 15
+//! s and publishes the whole change, the serving gateway follows, and every read of either
+//! is answered throughout (a revision is stored before its key names it: none is half
+//! served).
 
 use std::time::{Duration, Instant};
 

@@ -126,7 +126,7 @@ async fn config(
     Ok(Json(ads_body(reply.into_inner())))
 }
 
-/// The ad set-up of one page (SPEC.md sections 2, 4, 5 and 9).
+/// The ad set-up of one page (docs/consent-and-ads.md#display-ads).
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = AdsConfig)]
@@ -191,7 +191,8 @@ struct SizeMappingBody {
     sizes: Vec<[i32; 2]>,
 }
 
-/// DESIGN.md section 4: each slot's `sizes` is a list of [width, height] or "fluid".
+/// docs/consent-and-ads.md#display-ads: each slot's `sizes` is a list of [width, height] or
+/// "fluid".
 fn ads_body(config: AdsConfig) -> AdsConfigBody {
     let pairs = |sizes: &[AdSize]| -> Vec<[i32; 2]> {
         sizes.iter().map(|size| [size.width, size.height]).collect()

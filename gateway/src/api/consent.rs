@@ -22,7 +22,7 @@ pub fn router() -> Router<ApiState> {
         .route("/consent/receipts", post(record_receipt))
 }
 
-/// What the consent manager knows (SPEC.md section 4 "Consent").
+/// What the consent manager knows (docs/consent-and-ads.md#consent-state).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(as = ConsentEvaluation)]
@@ -44,7 +44,7 @@ struct Evaluation {
     launch_script_ready: bool,
 }
 
-/// The consent state and whether trackers may run (SPEC.md section 4 "Consent").
+/// The consent state and whether trackers may run (docs/consent-and-ads.md#consent-state).
 #[utoipa::path(post, path = "/api/v1/consent/evaluate", request_body = Evaluation, responses(
     (status = 200, description = "OK", body = EvaluateResponse),
     (status = 400, description = "Invalid body; the message names the field", body = ErrorBody),

@@ -5,8 +5,7 @@ use std::sync::Arc;
 use super::kept_answers::KeptAnswers;
 use crate::client_address::{KnowsProxies, TrustedProxies};
 use crate::clients::Services;
-use crate::site_snapshot::SiteCache;
-use crate::ticketing::sandbox::TicketingSandbox;
+use crate::site_data::SiteCache;
 
 /// The API's state, shared by its handlers: one allocation, cloned per request as an
 /// `Arc` (the gRPC clients alone are costly to clone).
@@ -16,8 +15,6 @@ pub type ApiState = Arc<ApiContext>;
 pub struct ApiContext {
     pub services: Services,
     pub site: SiteCache,
-    /// Whether booking links lead to the stand-in ticketing site.
-    pub ticketing_sandbox: TicketingSandbox,
     /// The proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES).
     pub trusted_proxies: TrustedProxies,
     /// The catalogue's answers, kept for the revision being served.

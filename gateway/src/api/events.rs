@@ -25,7 +25,7 @@ struct EventFilter {
 }
 
 /// Events.
-#[utoipa::path(get, path = "/api/v1/events", params(EventFilter), responses(
+#[utoipa::path(get, path = "/api/v1/events", operation_id = "listEvents", params(EventFilter), responses(
     (status = 200, description = "OK", body = Vec<Event>),
     (status = 404, description = "No theater with the theaterId given", body = ErrorBody),
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
@@ -43,13 +43,11 @@ async fn list(
         })
         .await
         .map_err(AppError::catalogue)?;
-    Ok(Json(
-        state.ticketing_sandbox.events(reply.into_inner().events),
-    ))
+    Ok(Json(reply.into_inner().events))
 }
 
 /// One event.
-#[utoipa::path(get, path = "/api/v1/events/{id}",
+#[utoipa::path(get, path = "/api/v1/events/{id}", operation_id = "getEvent",
     params(("id" = String, Path, description = "Event id")),
     responses(
         (status = 200, description = "OK", body = Event),
@@ -67,5 +65,5 @@ async fn detail(
         .get_event(GetEventRequest { id })
         .await
         .map_err(AppError::catalogue)?;
-    Ok(Json(state.ticketing_sandbox.event(reply.into_inner())))
+    Ok(Json(reply.into_inner()))
 }

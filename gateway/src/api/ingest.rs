@@ -1,4 +1,4 @@
-//! The ingest API of DESIGN.md section 11: a chain's point of sale writes its site's
+//! The ingest API of docs/ingest.md#ingest-api: a chain's point of sale writes its site's
 //! catalogue. The key in `Authorization: Bearer` names the site; svc-catalogue checks the
 //! key, the records and what they refer to, and writes all or nothing. Bodies are read
 //! strictly: a field the API does not know is refused by name, like a bad one.

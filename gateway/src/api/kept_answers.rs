@@ -1,8 +1,9 @@
 //! The catalogue's JSON answers, kept for the catalogue revision they were computed from
-//! (DESIGN.md section 11). A list of movies, a theater's week of showtimes or a search for
-//! "dun" is the same for every visitor until the catalogue changes: the first request of
-//! a revision asks svc-catalogue, the others are a lookup and a write in the gateway's
-//! outermost layer, like a published file (compressed once, with an entity tag).
+//! (docs/publishing.md#kept-api-answers). A list of movies, a theater's week of showtimes
+//! or a search for "dun" is the same for every visitor until the catalogue changes: the
+//! first request of a revision asks svc-catalogue, the others are a lookup and a write in
+//! the gateway's outermost layer, like a published file (compressed once, with an entity
+//! tag).
 //!
 //! The publisher tells the revision it hears on `WatchSite` ([`KeptAnswers::follow`]),
 //! before it publishes, so a change is on the JSON API as soon as the catalogue serves it;
@@ -20,7 +21,7 @@ use axum::response::{IntoResponse, Response};
 
 use crate::publish::PublishedFile;
 use crate::publish::serve;
-use crate::site_snapshot::SiteCache;
+use crate::site_data::SiteCache;
 
 /// How many bytes of answers are kept, in all their encodings: a large chain's theater
 /// week is about 200 KB, so this holds every theater's of a 300-theater chain with room

@@ -3,13 +3,13 @@
 
 mod ads;
 mod consent;
+mod content_pages;
 mod context;
 mod events;
 mod ingest;
 mod kept_answers;
 mod movies;
 mod openapi;
-mod pages;
 mod search;
 mod showtimes;
 mod site;
@@ -29,7 +29,7 @@ pub fn router(context: ApiContext) -> Router {
         .merge(movies::router())
         .merge(showtimes::router())
         .merge(events::router())
-        .merge(pages::router())
+        .merge(content_pages::router())
         .merge(search::router())
         .route_layer(axum::middleware::from_fn_with_state(
             context.kept_answers.clone(),

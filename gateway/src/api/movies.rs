@@ -43,7 +43,7 @@ fn play_week() -> utoipa::openapi::Object {
 
 /// Movies in movieOrderIndex order, without globalExcludedMovieIds, each with its
 /// play-week bucket.
-#[utoipa::path(get, path = "/api/v1/movies", params(MovieFilter), responses(
+#[utoipa::path(get, path = "/api/v1/movies", operation_id = "listMovies", params(MovieFilter), responses(
     (status = 200, description = "OK", body = Vec<Movie>),
     (status = 400, description = "A parameter given but empty, or not a play week", body = ErrorBody),
     (status = 404, description = "No theater with the theaterId given", body = ErrorBody),
@@ -67,7 +67,7 @@ async fn list(
 }
 
 /// One movie.
-#[utoipa::path(get, path = "/api/v1/movies/{id}",
+#[utoipa::path(get, path = "/api/v1/movies/{id}", operation_id = "getMovie",
     params(("id" = String, Path, description = "Movie id")),
     responses(
         (status = 200, description = "OK", body = Movie),

@@ -37,7 +37,7 @@ use crate::error::ErrorBody;
         super::search::search,
         super::events::list,
         super::events::detail,
-        super::pages::detail,
+        super::content_pages::detail,
         super::ads::config,
         super::consent::evaluate,
         super::consent::record_receipt,
@@ -56,14 +56,14 @@ use crate::error::ErrorBody;
         crate::ops::health::healthz,
         crate::ops::health::readyz,
         crate::ops::health::metrics,
-        crate::third_party::proxy::proxy,
+        crate::external_scripts::proxy::proxy,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.
     components(schemas(ErrorBody, proto::catalogue::v1::IngestReply)),
     modifiers(&HandOffEndpoints, &PublishedFiles, &IngestKeys),
     tags(
-        (name = "ingest", description = "The ingest API (DESIGN.md section 11): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")
+        (name = "ingest", description = "The ingest API (docs/ingest.md#ingest-api): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")
     )
 )]
 struct ApiDoc;
@@ -256,7 +256,7 @@ impl Modify for PublishedFiles {
         let files = [
             (
                 "/page-data/app-data.json",
-                "What every page needs: the site, its theaters, the locale messages (SPEC.md section 7)",
+                "What every page needs: the site, its theaters, the locale messages (docs/publishing.md#page-data)",
                 None,
                 json("The app data"),
             ),

@@ -51,7 +51,7 @@ fn attributes(query: Option<&str>) -> Result<Vec<String>, AppError> {
 }
 
 /// Showtimes by theater, movie and date range (inclusive).
-#[utoipa::path(get, path = "/api/v1/showtimes", params(ShowtimeFilter), responses(
+#[utoipa::path(get, path = "/api/v1/showtimes", operation_id = "listShowtimes", params(ShowtimeFilter), responses(
     (status = 200, description = "OK", body = Vec<Showtime>),
     (status = 400, description = "A date that is not YYYY-MM-DD, or an unknown attribute", body = ErrorBody),
     (status = 404, description = "No theater or movie with the id given", body = ErrorBody),
@@ -76,9 +76,5 @@ async fn list(
         })
         .await
         .map_err(AppError::catalogue)?;
-    Ok(Json(
-        state
-            .ticketing_sandbox
-            .showtimes(reply.into_inner().showtimes),
-    ))
+    Ok(Json(reply.into_inner().showtimes))
 }

@@ -8,21 +8,21 @@ use utoipa::ToSchema;
 
 use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
-use crate::site_snapshot::loyalty_json;
+use crate::site_data::loyalty_json;
 
 pub fn router() -> Router<ApiState> {
     Router::new().route("/site", get(site))
 }
 
-/// The site configuration of SPEC.md section 3 with its theme, the public site settings
-/// (secrets left out) and the normalised loyalty configuration.
+/// The site configuration of docs/ingest.md#site-configuration with its theme, the public
+/// site settings (secrets left out) and the normalised loyalty configuration.
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = Site)]
 pub struct SiteBody {
     config: Option<SiteConfig>,
     settings: Option<SiteSettings>,
-    /// The normalised loyalty configuration (SPEC.md section 3) with circuitId and
-    /// cinemaId and the provider settings of section 9, its loggedInMenu, the loyalty
+    /// The normalised loyalty configuration (docs/loyalty.md#configuration) with circuitId and
+    /// cinemaId and the provider settings, its loggedInMenu, the loyalty
     /// brand (LOYALTY_BRAND), and the captchaSiteKey when one is configured.
     #[schema(value_type = Object)]
     loyalty: Value,

@@ -45,7 +45,7 @@ fn point(near: &str) -> Result<GeoPoint, AppError> {
 }
 
 /// All theaters, in the chain's order or nearest a point first.
-#[utoipa::path(get, path = "/api/v1/theaters", params(TheaterFilter), responses(
+#[utoipa::path(get, path = "/api/v1/theaters", operation_id = "listTheaters", params(TheaterFilter), responses(
     (status = 200, description = "OK", body = Vec<Theater>),
     (status = 400, description = "near is not LAT,LNG, or out of range", body = ErrorBody),
     (status = 503, description = "A service the route needs is down", body = ErrorBody),
@@ -66,7 +66,7 @@ async fn list(
 }
 
 /// One theater.
-#[utoipa::path(get, path = "/api/v1/theaters/{id}",
+#[utoipa::path(get, path = "/api/v1/theaters/{id}", operation_id = "getTheater",
     params(("id" = String, Path, description = "Theater id")),
     responses(
         (status = 200, description = "OK", body = Theater),

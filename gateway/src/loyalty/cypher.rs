@@ -1,4 +1,4 @@
-//! `POST /api/cypher` (SPEC.md section 7 "Loyalty transport"): the loyalty envelope,
+//! `POST /api/cypher` (docs/loyalty.md#transport): the loyalty envelope,
 //! as JSON or as form data whose `reqMetadata` field is a JSON string, passed to
 //! svc-loyalty, which owns the route table. Its reply goes back as it is; a malformed
 //! envelope is a 400 naming the field, and only this route answers 503 when the loyalty
@@ -98,7 +98,7 @@ pub fn parse_envelope(body: Value) -> Result<Envelope, AppError> {
 }
 
 /// The body of a loyalty call: `reqMetadata` names the call, every other field is its
-/// payload (SPEC.md section 7). As JSON, or as form data whose `reqMetadata` field is the
+/// payload (docs/loyalty.md#transport). As JSON, or as form data whose `reqMetadata` field is the
 /// JSON text of the object. Only the OpenAPI document reads this type: the envelope is
 /// parsed by [`parse_envelope`], which names the field at fault.
 #[derive(utoipa::ToSchema)]
@@ -112,7 +112,7 @@ struct EnvelopeDocument {
     req_metadata: RequestMetadata,
 }
 
-/// Which call: the provider route of SPEC.md section 7 and its HTTP method.
+/// Which call: the provider route of docs/loyalty.md#api-generations and its HTTP method.
 #[derive(utoipa::ToSchema)]
 #[expect(
     dead_code,
@@ -158,7 +158,7 @@ fn bad(message: &str) -> AppError {
     AppError::BadRequest(message.to_owned())
 }
 
-/// A loyalty call (SPEC.md section 7 "Loyalty transport"), passed to svc-loyalty.
+/// A loyalty call (docs/loyalty.md#transport), passed to svc-loyalty.
 ///
 /// Provider failures are answers: HTTP 200 with their peachCode, except an invalid
 /// session (401), a call the API version does not offer (403), a locked account (423),
@@ -206,7 +206,7 @@ async fn cypher(
             route: envelope.route,
             session_token: header("Session-Token"),
             refresh_token: header("Refresh-Session-Token"),
-            payload_json: Value::Object(envelope.payload).to_string(),
+            payload: Some(proto::json::to_struct(envelope.payload)),
             response_format: envelope.response_format,
             captcha_token: envelope.captcha_token,
             client_address,

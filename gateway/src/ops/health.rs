@@ -190,7 +190,7 @@ pub struct Readiness {
     /// revisions wait) or off (not set).
     published_store: &'static str,
     /// The snapshot served; null before the first.
-    snapshot: Option<SnapshotState>,
+    snapshot: Option<PublishedState>,
     publishing: PublishingState,
     /// Every site of the deployment, by id (the snapshot and publishing above are the
     /// default site's).
@@ -199,7 +199,7 @@ pub struct Readiness {
 
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct SnapshotState {
+struct PublishedState {
     revision: String,
     today: String,
     published_at: String,
@@ -339,7 +339,7 @@ async fn readyz(
         (StatusCode::SERVICE_UNAVAILABLE, "not_ready")
     };
     let now = jiff::Timestamp::now();
-    let snapshot = snapshot.as_ref().map(|snapshot| SnapshotState {
+    let snapshot = snapshot.as_ref().map(|snapshot| PublishedState {
         revision: snapshot.version.revision.clone(),
         today: snapshot.version.today.clone(),
         published_at: snapshot.published_at.to_string(),

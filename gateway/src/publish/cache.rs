@@ -1,7 +1,7 @@
-//! The bytes of the files this gateway serves from the deployment's store (DESIGN.md
-//! section 12, "Published once"): read from JetStream's object store on a miss and kept
-//! in memory up to GATEWAY_CACHE_MB, the least recently used dropped first. Objects are
-//! named by their bytes' SHA-256, so a kept object is never out of date.
+//! The bytes of the files this gateway serves from the deployment's store
+//! (docs/publishing.md#serving-gateways): read from JetStream's object store on a miss and
+//! kept in memory up to GATEWAY_CACHE_MB, the least recently used dropped first. Objects
+//! are named by their bytes' SHA-256, so a kept object is never out of date.
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -1,5 +1,6 @@
 //! What one catalogue version holds for the public pages, fetched from svc-catalogue: the
-//! site, every movie, event and content page, the coming week's showtimes (one call per
+//! site with every movie, event and content page in one call (one state of the
+//! catalogue, `GetSiteContent`), the coming week's showtimes (one call per
 //! theater, so no answer grows with the chain past one theater's week; only the weeks
 //! whose schedule revision moved, the others kept from before), and the generated posters
 //! of the movies and events.
@@ -13,10 +14,9 @@ use jiff::civil::Date;
 use proto::catalogue::v1 as catalogue;
 
 use crate::clients::Services;
-use crate::error::AppError;
-use crate::site_snapshot::{self, SiteOverrides, SiteSnapshot};
+use crate::site_data::{self, SiteData, SiteOverrides};
 
-use super::{PublishError, Snapshot, posters};
+use super::{PublishError, PublishedFiles, posters};
 
 /// Poster and showtime requests in flight at once.
 const CALLS_AT_ONCE: usize = 8;
@@ -27,7 +27,7 @@ pub const DAYS_PUBLISHED: i64 = 7;
 #[derive(Debug, Clone)]
 pub struct CatalogueContent {
     pub version: catalogue::SiteVersion,
-    pub site: Arc<SiteSnapshot>,
+    pub site: Arc<SiteData>,
     pub movies: Vec<catalogue::Movie>,
     pub events: Vec<catalogue::Event>,
     pub pages: Vec<catalogue::Page>,
@@ -83,34 +83,22 @@ pub async fn fetch(
     services: &Services,
     overrides: &SiteOverrides,
     version: catalogue::SiteVersion,
-    previous: Option<Arc<Snapshot>>,
+    previous: Option<Arc<PublishedFiles>>,
     kept_weeks: &KeptWeeks,
 ) -> Result<CatalogueContent, PublishError> {
-    let mut client = services.catalogue.clone();
-    let site = client
-        .get_site(catalogue::GetSiteRequest {})
-        .await
-        .map_err(AppError::catalogue)?
+    let content = services
+        .catalogue
+        .clone()
+        .get_site_content(catalogue::GetSiteContentRequest {})
+        .await?
         .into_inner();
-    let site = Arc::new(site_snapshot::build(services, site, overrides).await?);
-    let movies = client
-        .list_movies(catalogue::ListMoviesRequest::default())
-        .await
-        .map_err(AppError::catalogue)?
-        .into_inner()
-        .movies;
-    let events = client
-        .list_events(catalogue::ListEventsRequest::default())
-        .await
-        .map_err(AppError::catalogue)?
-        .into_inner()
-        .events;
-    let pages = client
-        .list_pages(catalogue::ListPagesRequest {})
-        .await
-        .map_err(AppError::catalogue)?
-        .into_inner()
-        .pages;
+    let site = Arc::new(site_data::build(&content, overrides)?);
+    let catalogue::SiteContent {
+        movies,
+        events,
+        pages,
+        ..
+    } = content;
     let today: Date = version
         .today
         .parse()
@@ -141,14 +129,13 @@ pub async fn fetch(
         .chain(events.iter().map(|event| &event.poster_url));
     let posters = generated_posters(services, poster_urls).await?;
     let poster_images = poster_images(services, &movies, previous.as_deref()).await?;
-    let sandbox = overrides.ticketing_sandbox;
     Ok(CatalogueContent {
         version,
         site,
         movies,
-        events: sandbox.events(events),
+        events,
         pages,
-        showtimes: sandbox.showtimes(showtimes),
+        showtimes,
         posters,
         poster_images,
     })
@@ -191,12 +178,7 @@ async fn weeks_showtimes(
                 ..Default::default()
             };
             async move {
-                let mut showtimes = client
-                    .list_showtimes(request)
-                    .await
-                    .map_err(AppError::catalogue)?
-                    .into_inner()
-                    .showtimes;
+                let mut showtimes = client.list_showtimes(request).await?.into_inner().showtimes;
                 for showtime in &mut showtimes {
                     showtime.seats_available = None;
                     showtime.seats_total = None;
@@ -237,8 +219,7 @@ async fn generated_posters(
             async move {
                 let poster = client
                     .get_poster(catalogue::GetPosterRequest { id: id.clone() })
-                    .await
-                    .map_err(AppError::catalogue)?
+                    .await?
                     .into_inner();
                 Ok::<_, PublishError>((id, Bytes::from(poster.body)))
             }
@@ -254,7 +235,7 @@ async fn generated_posters(
 async fn poster_images(
     services: &Services,
     movies: &[catalogue::Movie],
-    previous: Option<&Snapshot>,
+    previous: Option<&PublishedFiles>,
 ) -> Result<Vec<PosterImage>, PublishError> {
     let mut images = Vec::new();
     for movie in movies {
@@ -271,8 +252,7 @@ async fn poster_images(
                 .get_poster(catalogue::GetPosterRequest {
                     id: movie.id.clone(),
                 })
-                .await
-                .map_err(AppError::catalogue)?
+                .await?
                 .into_inner();
             Some(Bytes::from(poster.body))
         };

@@ -1,5 +1,5 @@
-//! The published files' store in NATS JetStream (DESIGN.md section 12, "Published
-//! once"): every representation of every file in an object store, named by the SHA-256
+//! The published files' store in NATS JetStream (docs/publishing.md#published-store):
+//! every representation of every file in an object store, named by the SHA-256
 //! of its bytes, and each site's newest revision in a key-value bucket. A revision is
 //! stored objects first, then its manifest (an object too), then the site's key is
 //! switched to it: a reader never finds a revision naming a file that is not stored.
@@ -16,7 +16,7 @@ use tokio::io::AsyncReadExt;
 use tokio::sync::OnceCell;
 
 use super::manifest::Manifest;
-use super::snapshot::{Encoded, Snapshot};
+use super::published_files::{Encoded, PublishedFiles};
 
 /// Objects remembered as stored, at most (about 10 MB); past it the depot forgets them
 /// and asks the store again.
@@ -149,7 +149,7 @@ impl Depot {
     /// Stores `snapshot` as `site`'s newest revision: the objects not stored yet, its
     /// manifest, then the site's key. Nothing is switched when an object cannot be
     /// stored.
-    pub async fn store(&self, site: &str, snapshot: &Snapshot) -> Result<Stored, DepotError> {
+    pub async fn store(&self, site: &str, snapshot: &PublishedFiles) -> Result<Stored, DepotError> {
         let opened = self.opened().await?;
         let manifest = Manifest::of(site, snapshot);
         let encodings: HashMap<&str, &Encoded> = snapshot
@@ -382,7 +382,10 @@ mod tests {
         )
     }
 
-    fn snapshot(movies: Vec<proto::catalogue::v1::Movie>, previous: Option<&Snapshot>) -> Snapshot {
+    fn snapshot(
+        movies: Vec<proto::catalogue::v1::Movie>,
+        previous: Option<&PublishedFiles>,
+    ) -> PublishedFiles {
         packed(planned(movies, previous), previous)
     }
 

@@ -13,11 +13,11 @@ use super::content::CatalogueContent;
 use super::document::Template;
 use super::pack::{Packer, Rendering};
 use super::plan::{Plan, plan};
+use super::published_files::PublishedFiles;
 use super::renderer::RenderedPage;
-use super::snapshot::Snapshot;
 use crate::etag::ETag;
 use crate::security::ContentSecurityPolicy;
-use crate::site_snapshot::SiteSnapshot;
+use crate::site_data::SiteData;
 
 pub const ORIGIN: &str = "https://www.marquee.example";
 
@@ -38,7 +38,7 @@ pub fn template() -> Arc<Template> {
 }
 
 /// The site, with `app_data` as its app data.
-pub fn site(app_data: &'static str) -> Arc<SiteSnapshot> {
+pub fn site(app_data: &'static str) -> Arc<SiteData> {
     let config = catalogue::SiteConfig {
         locale: "en-US".to_owned(),
         name: "Marquee Cinemas".to_owned(),
@@ -46,13 +46,13 @@ pub fn site(app_data: &'static str) -> Arc<SiteSnapshot> {
         ..Default::default()
     };
     let app_data = Bytes::from_static(app_data.as_bytes());
-    Arc::new(SiteSnapshot {
+    Arc::new(SiteData {
         site: catalogue::Site {
             config: Some(config),
             settings: Some(catalogue::SiteSettings::default()),
             ..Default::default()
         },
-        loyalty: Default::default(),
+        loyalty: loyalty_config::normalise(Default::default(), &Default::default()),
         captcha_site_key: None,
         theaters: vec![catalogue::Theater {
             id: "101".to_owned(),
@@ -109,7 +109,7 @@ pub fn rendered(path: &str) -> RenderedPage {
 }
 
 /// The plan of a version showing `movies`, published after `previous`.
-pub fn planned(movies: Vec<catalogue::Movie>, previous: Option<&Snapshot>) -> Plan {
+pub fn planned(movies: Vec<catalogue::Movie>, previous: Option<&PublishedFiles>) -> Plan {
     let now = jiff::Timestamp::now();
     plan(
         content("r7", movies),
@@ -131,7 +131,7 @@ pub fn packer() -> Packer {
 }
 
 /// The snapshot of `plan` with every page to render rendered, after `previous`.
-pub fn packed(plan: Plan, previous: Option<&Snapshot>) -> Snapshot {
+pub fn packed(plan: Plan, previous: Option<&PublishedFiles>) -> PublishedFiles {
     let rendering = Rendering {
         pages: plan
             .to_render

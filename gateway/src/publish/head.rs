@@ -6,10 +6,10 @@
 use proto::catalogue::v1 as catalogue;
 use serde_json::{Map, Value, json};
 
-use super::pages::{PublicPage, Subject, theater_path, theaters_showing};
 use super::posters;
+use super::public_pages::{PublicPage, Subject, theater_path, theaters_showing};
 use crate::html::escape;
-use crate::site_snapshot::SiteSnapshot;
+use crate::site_data::SiteData;
 
 /// Search engines show about this much of a description.
 const DESCRIPTION_CHARS: usize = 160;
@@ -35,7 +35,7 @@ struct PreviewImage {
 
 /// The facts a page's head is built from.
 pub struct HeadContext<'a> {
-    pub site: &'a SiteSnapshot,
+    pub site: &'a SiteData,
     /// PUBLIC_URL without a trailing slash: absolute links start with it.
     pub origin: &'a str,
     /// Whether the site's card is published, the preview of pages without an image.
@@ -78,13 +78,9 @@ impl HeadContext<'_> {
         Some(name).filter(|name| !name.is_empty())
     }
 
-    /// `{page} | {site}`, or the site's name alone (the web app's PageTitle rule).
+    /// The document title of the page about `subject`.
     pub fn title(&self, subject: &Subject<'_>) -> String {
-        let site = self.site.site_name();
-        match self.page_name(subject) {
-            Some(page) => format!("{page} | {site}"),
-            None => site,
-        }
+        page_title(self.page_name(subject), &self.site.site_name())
     }
 
     pub fn description(&self, page: &PublicPage<'_>) -> String {
@@ -487,9 +483,35 @@ fn meta_property(property: &str, content: &str) -> String {
     )
 }
 
+/// `{page} | {site}`, or the site's name alone on a page without a name of its own. The
+/// web app's `pageTitle` (web/src/rules/page-title.ts) keeps the title as the visitor
+/// moves; both are tested against fixtures/page-title.json.
+pub fn page_title(page: Option<&str>, site: &str) -> String {
+    match page.filter(|page| !page.is_empty()) {
+        Some(page) => format!("{page} | {site}"),
+        None => site.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn titles_are_those_of_the_shared_fixture() {
+        let cases: Vec<serde_json::Value> =
+            serde_json::from_str(include_str!("../../../fixtures/page-title.json"))
+                .expect("fixtures/page-title.json is JSON");
+        assert!(!cases.is_empty());
+        for case in cases {
+            let site = case["site"].as_str().expect("a site");
+            assert_eq!(
+                page_title(case["page"].as_str(), site),
+                case["expected"],
+                "{case}"
+            );
+        }
+    }
 
     #[test]
     fn a_long_description_is_cut_at_a_word_with_an_ellipsis() {

@@ -1,4 +1,4 @@
-//! Who publishes each site (DESIGN.md section 12, "Published once"): one publishing
+//! Who publishes each site (docs/publishing.md#leases): one publishing
 //! gateway holds a site's lease, a key of the `publish-leases` bucket whose entries live
 //! LEASE_TTL after their last write. The holder renews it well within that time; when it
 //! dies, the key expires and another gateway takes the lease over, so a site is rendered

@@ -1,4 +1,4 @@
-//! A published revision as a manifest (pure; DESIGN.md section 12, "Published once"):
+//! A published revision as a manifest (pure; docs/publishing.md#published-store):
 //! every path of a site's snapshot with its headers and, for each of its encodings, the
 //! object that holds its bytes. Objects are named by the SHA-256 of their bytes, so a
 //! file that did not change between revisions, or that two sites share, is stored once.
@@ -12,9 +12,9 @@ use proto::catalogue::v1 as catalogue;
 use serde::{Deserialize, Serialize};
 
 use super::plan::EntityPaths;
-use super::snapshot::{Compressed, Encoded, PublishedFile, Snapshot};
+use super::published_files::{Compressed, Encoded, PublishedFile, PublishedFiles};
 use crate::etag::ETag;
-use crate::site_snapshot::SiteSnapshot;
+use crate::site_data::SiteData;
 
 /// The manifest of one site's revision.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -68,7 +68,7 @@ pub struct StoredBytes {
 
 impl Manifest {
     /// The manifest of `snapshot`, a revision of `site_id`.
-    pub fn of(site_id: &str, snapshot: &Snapshot) -> Manifest {
+    pub fn of(site_id: &str, snapshot: &PublishedFiles) -> Manifest {
         let mut stale_pages: Vec<String> = snapshot.stale_pages.keys().cloned().collect();
         stale_pages.sort();
         Manifest {
@@ -92,7 +92,7 @@ impl Manifest {
 
     /// The snapshot this manifest describes, for `site`, its files' bytes in the
     /// deployment's store. An entry that cannot be read names its path.
-    pub fn into_snapshot(self, site: Arc<SiteSnapshot>) -> Result<Snapshot, String> {
+    pub fn into_snapshot(self, site: Arc<SiteData>) -> Result<PublishedFiles, String> {
         let published_at = timestamp(&self.published_at)?;
         let files = self
             .files
@@ -110,7 +110,7 @@ impl Manifest {
         };
         // A stored page's HTML is as old as the revision that stored it.
         let stale_since = Instant::now();
-        Ok(Snapshot {
+        Ok(PublishedFiles {
             version: catalogue::SiteVersion {
                 revision: self.revision,
                 today: self.today,
@@ -234,7 +234,7 @@ mod tests {
     use super::super::fixture::{movie, packed, planned};
     use super::*;
 
-    fn snapshot() -> Snapshot {
+    fn snapshot() -> PublishedFiles {
         packed(
             planned(vec![movie("1001", "A"), movie("1002", "B")], None),
             None,

@@ -1,8 +1,8 @@
-//! The published site (DESIGN.md section 7): every public page's HTML, rendered once per
-//! catalogue version by the same React components the browser hydrates, its page data,
-//! the app data, the sitemap and robots.txt, served from memory like files.
+//! The published site (docs/publishing.md#published-ahead): every public page's HTML,
+//! rendered once per catalogue version by the same React components the browser hydrates,
+//! its page data, the app data, the sitemap and robots.txt, served from memory like files.
 //!
-//! Publishing is a function from a catalogue version to a [`Snapshot`] of bytes; serving
+//! Publishing is a function from a catalogue version to the [`PublishedFiles`]; serving
 //! is a lookup in the current one. svc-catalogue pushes each new version (a reloaded
 //! bundle, a new day in the site's time zone) over `WatchSite`; nobody polls.
 //!
@@ -37,15 +37,15 @@ pub mod head;
 pub mod lease;
 pub mod manifest;
 pub mod pack;
-pub mod pages;
 pub mod plan;
 pub mod posters;
+pub mod public_pages;
+pub mod published_files;
 pub mod renderer;
 pub mod replica;
 pub mod role;
 pub mod serve;
 pub mod sitemap;
-pub mod snapshot;
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -56,15 +56,14 @@ use tokio::sync::watch;
 
 use crate::api::KeptAnswers;
 use crate::clients::Services;
-use crate::error::AppError;
-use crate::site_snapshot::SiteCache;
+use crate::site_data::SiteCache;
 use content::CatalogueContent;
 use document::Template;
 use pack::{Packer, Rendering};
 pub use plan::EntityPaths;
 use plan::Plan;
+pub use published_files::{Published, PublishedFile, PublishedFiles};
 use renderer::{RenderedPage, Renderer, RendererError};
-pub use snapshot::{Published, PublishedFile, Snapshot};
 
 /// Pages per request to the renderer. A newer version waits for at most one request
 /// before its page data goes out (see [`Publisher::build`]).
@@ -75,8 +74,10 @@ const RETRY_MAX: Duration = Duration::from_secs(5);
 
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
+    #[error("catalogue: {0}")]
+    Catalogue(#[from] tonic::Status),
     #[error(transparent)]
-    Catalogue(#[from] AppError),
+    LoyaltySettings(#[from] loyalty_config::SettingsError),
     #[error("the catalogue's today '{0}' is not a date")]
     BadDate(String),
     #[error("a page's data could not be written as JSON: {0}")]
@@ -160,7 +161,7 @@ pub struct SiteDepot {
     pub site_id: String,
 }
 
-/// What every site's publisher shares (DESIGN.md section 12: many sites on one gateway):
+/// What every site's publisher shares (docs/architecture.md#sites: many sites on one gateway):
 /// best-quality compression runs one file at a time for the whole gateway, only while no
 /// site is publishing and after a quiet spell without requests, so every site's pages go
 /// out first and serving never waits for it.
@@ -518,9 +519,9 @@ impl Publisher {
     async fn build(
         &self,
         content: CatalogueContent,
-        previous: Option<Arc<Snapshot>>,
+        previous: Option<Arc<PublishedFiles>>,
         newer: &watch::Receiver<Option<catalogue::SiteVersion>>,
-    ) -> Result<Snapshot, PublishError> {
+    ) -> Result<PublishedFiles, PublishError> {
         let now = jiff::Timestamp::now();
         let started = std::time::Instant::now();
         let site_card = {

@@ -13,8 +13,8 @@ use bytes::Bytes;
 use super::document::{PageParts, Template};
 use super::plan::Plan;
 use super::renderer::RenderedPage;
-use super::{APP_DATA, PublishedFile, Snapshot, posters, sitemap};
-use crate::site_snapshot::SiteSnapshot;
+use super::{APP_DATA, PublishedFile, PublishedFiles, posters, sitemap};
+use crate::site_data::SiteData;
 
 const HTML: &str = "text/html; charset=utf-8";
 const JSON: &str = "application/json";
@@ -43,7 +43,7 @@ impl Packer {
     /// The plan's page data, compressed.
     pub fn page_data(
         plan: &Plan,
-        previous: Option<&Snapshot>,
+        previous: Option<&PublishedFiles>,
     ) -> Vec<(String, Arc<PublishedFile>)> {
         let policy = &plan.site.content_security_policy;
         in_parallel(
@@ -75,8 +75,8 @@ impl Packer {
     pub fn ahead(
         plan: &Plan,
         page_data: &[(String, Arc<PublishedFile>)],
-        previous: Option<&Snapshot>,
-    ) -> Option<Snapshot> {
+        previous: Option<&PublishedFiles>,
+    ) -> Option<PublishedFiles> {
         let previous = previous.filter(|previous| previous.complete)?;
         if !plan.same_app_data || plan.to_render.is_empty() {
             return None;
@@ -101,8 +101,8 @@ impl Packer {
         rendering: Rendering,
         page_data: Vec<(String, Arc<PublishedFile>)>,
         site_card: Option<Arc<PublishedFile>>,
-        previous: Option<&Snapshot>,
-    ) -> Snapshot {
+        previous: Option<&PublishedFiles>,
+    ) -> PublishedFiles {
         let Plan {
             version,
             site,
@@ -251,7 +251,7 @@ impl Packer {
             .template
             .as_ref()
             .map(|template| shell(template, &site, &app_data, previous, now));
-        Snapshot {
+        PublishedFiles {
             version,
             published_at: now,
             site,
@@ -275,9 +275,9 @@ impl Packer {
 /// the app data inline, no page data, not for search engines.
 fn shell(
     template: &Template,
-    site: &SiteSnapshot,
+    site: &SiteData,
     app_data: &Bytes,
-    previous: Option<&Snapshot>,
+    previous: Option<&PublishedFiles>,
     now: jiff::Timestamp,
 ) -> Arc<PublishedFile> {
     let document = template.render(&PageParts {
@@ -308,8 +308,8 @@ fn shell(
 /// The site's link-preview card, kept from before when it did not change; `None`, and
 /// an error logged, when it cannot be drawn.
 pub fn site_card(
-    site: &SiteSnapshot,
-    previous: Option<&Snapshot>,
+    site: &SiteData,
+    previous: Option<&PublishedFiles>,
     now: jiff::Timestamp,
 ) -> Option<Arc<PublishedFile>> {
     let palette = site
@@ -453,7 +453,11 @@ mod tests {
     use super::*;
 
     /// Packs `plan` with the pages at `paths` rendered (all of them when `None`).
-    fn pack_rendering(plan: Plan, paths: Option<&[&str]>, previous: Option<&Snapshot>) -> Snapshot {
+    fn pack_rendering(
+        plan: Plan,
+        paths: Option<&[&str]>,
+        previous: Option<&PublishedFiles>,
+    ) -> PublishedFiles {
         let pages = plan
             .to_render
             .iter()
@@ -469,7 +473,7 @@ mod tests {
         fixture::packer().pack(plan, rendering, page_data, None, previous)
     }
 
-    fn text(snapshot: &Snapshot, path: &str) -> String {
+    fn text(snapshot: &PublishedFiles, path: &str) -> String {
         let file = snapshot
             .file(path)
             .unwrap_or_else(|| panic!("{path} published"));

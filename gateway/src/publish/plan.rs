@@ -13,9 +13,9 @@ use serde::{Deserialize, Serialize};
 
 use super::content::{CatalogueContent, PosterImage};
 use super::head::HeadContext;
-use super::pages::{self, PublicPage};
-use super::{APP_DATA, PublishError, PublishedFile, Snapshot};
-use crate::site_snapshot::SiteSnapshot;
+use super::public_pages::{self, PublicPage};
+use super::{APP_DATA, PublishError, PublishedFile, PublishedFiles};
+use crate::site_data::SiteData;
 
 /// Pages carry the app data inline up to this size. A large chain's (its theaters) would
 /// make up most of every page: its pages preload the one shared file instead, which the
@@ -28,7 +28,7 @@ const APP_DATA_PRELOAD: &str =
 #[derive(Debug)]
 pub struct Plan {
     pub version: catalogue::SiteVersion,
-    pub site: Arc<SiteSnapshot>,
+    pub site: Arc<SiteData>,
     /// When the version is published: the time of every file whose bytes change.
     pub now: jiff::Timestamp,
     pub app_data: Bytes,
@@ -41,7 +41,7 @@ pub struct Plan {
     /// have no HTML to stand in), then those stale the longest.
     pub to_render: Vec<usize>,
     /// Since when each page to render has been stale: its last HTML stands in until it
-    /// is rendered ([`Snapshot::stale_pages`]); the plan's start for the others.
+    /// is rendered ([`PublishedFiles::stale_pages`]); the plan's start for the others.
     pub stale_since: HashMap<String, Instant>,
     pub entity_paths: EntityPaths,
     /// Movie or event id -> its generated poster (SVG).
@@ -70,7 +70,7 @@ pub struct PlannedPage {
 /// become so, should they be left to render.
 pub fn plan(
     content: CatalogueContent,
-    previous: Option<&Snapshot>,
+    previous: Option<&PublishedFiles>,
     origin: &str,
     site_card: bool,
     now: jiff::Timestamp,
@@ -89,7 +89,7 @@ pub fn plan(
         origin,
         site_card,
     };
-    let pages = pages::public_pages(&content)
+    let pages = public_pages::public_pages(&content)
         .iter()
         .map(|page| {
             let mut planned = PlannedPage::new(page, &site, previous, same_app_data)?;
@@ -140,8 +140,8 @@ pub fn plan(
 impl PlannedPage {
     fn new(
         page: &PublicPage<'_>,
-        site: &SiteSnapshot,
-        previous: Option<&Snapshot>,
+        site: &SiteData,
+        previous: Option<&PublishedFiles>,
         same_app_data: bool,
     ) -> Result<PlannedPage, PublishError> {
         let data_path = page.page_data_path();
@@ -192,7 +192,7 @@ impl EntityPaths {
                 .site
                 .theaters
                 .iter()
-                .map(|theater| (theater.id.clone(), pages::theater_path(theater)))
+                .map(|theater| (theater.id.clone(), public_pages::theater_path(theater)))
                 .collect(),
             events: content
                 .events
@@ -208,7 +208,7 @@ mod tests {
     use super::super::fixture::{ORIGIN, content, movie, packed};
     use super::*;
 
-    fn plan_of(content: CatalogueContent, previous: Option<&Snapshot>) -> Plan {
+    fn plan_of(content: CatalogueContent, previous: Option<&PublishedFiles>) -> Plan {
         let now = jiff::Timestamp::now();
         plan(content, previous, ORIGIN, false, now, Instant::now()).expect("planned")
     }

@@ -1,5 +1,5 @@
 //! A gateway that does not publish (GATEWAY_PUBLISHES=false) serves each site's newest
-//! revision from the deployment's store (DESIGN.md section 12, "Published once"): it
+//! revision from the deployment's store (docs/publishing.md#serving-gateways): it
 //! follows the site's key, reads the revision's manifest, and serves its files through
 //! the file cache. Nothing is rendered here; a new replica serves as soon as it has read
 //! the manifests.
@@ -12,7 +12,7 @@ use futures_util::StreamExt;
 use super::depot::Depot;
 use super::{PublishStatus, Published};
 use crate::clients::Services;
-use crate::site_snapshot::{SiteCache, SiteSnapshot};
+use crate::site_data::{SiteCache, SiteData};
 
 /// How long after the store or the catalogue failed the replica tries again.
 const RETRY: Duration = Duration::from_secs(1);
@@ -83,7 +83,7 @@ impl Replica {
     /// The site's configuration as the catalogue has it now: a revision may come with a
     /// changed setting (the trailing-slash rule, the policy for unpublished routes). The
     /// one read before serves when the catalogue does not answer.
-    async fn site_configuration(&self) -> Result<Arc<SiteSnapshot>, String> {
+    async fn site_configuration(&self) -> Result<Arc<SiteData>, String> {
         match self.site.refresh(&self.services).await {
             Ok(site) => Ok(site),
             Err(error) => match self.site.cached() {

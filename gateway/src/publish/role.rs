@@ -1,5 +1,5 @@
-//! A publishing gateway's part in a deployment that stores its revisions (DESIGN.md
-//! section 12, "Published once"): for each site, it publishes while it holds the site's
+//! A publishing gateway's part in a deployment that stores its revisions
+//! (docs/publishing.md#leases): for each site, it publishes while it holds the site's
 //! lease, and otherwise serves the revision the holder stored, asking for the lease
 //! again every few seconds so that it takes over when the holder dies.
 

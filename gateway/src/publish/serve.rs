@@ -8,7 +8,7 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
-use super::snapshot::{Encoded, Published, PublishedFile};
+use super::published_files::{Encoded, Published, PublishedFile};
 use crate::error::error_response;
 use crate::security;
 

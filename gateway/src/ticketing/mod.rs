@@ -1,17 +1,16 @@
-//! The hand-off to the ticketing site: the redirect endpoints ([`redirects`]), whether
-//! links lead to the stand-in ticketing site ([`sandbox`]), and its pages
-//! ([`sandbox_pages`]), served only while it stands in.
+//! The hand-off to the ticketing site: the redirect endpoints ([`redirects`]) and the
+//! stand-in ticketing site's pages ([`sandbox_pages`]), served only while it stands in
+//! ([`crate::ticketing_sandbox`]).
 
 pub mod redirects;
-pub mod sandbox;
 pub mod sandbox_pages;
 
 use axum::Router;
 
 use crate::clients::Services;
 use crate::publish::Published;
-use crate::site_snapshot::SiteCache;
-use sandbox::TicketingSandbox;
+use crate::site_data::SiteCache;
+use crate::ticketing_sandbox::TicketingSandbox;
 
 /// The redirect endpoints, and the stand-in's pages while `sandbox` is on.
 pub fn router(
@@ -20,7 +19,7 @@ pub fn router(
     sandbox: TicketingSandbox,
     published: Published,
 ) -> Router {
-    let redirects = redirects::router(services, sandbox, published);
+    let redirects = redirects::router(services, published);
     if sandbox.is_on() {
         redirects.merge(sandbox_pages::router().with_state(site))
     } else {

@@ -1,6 +1,6 @@
-//! The server redirect endpoints of SPEC.md section 2, one for every hand-off of section
-//! 1: each answers 302 to the theater's ticketing provider (the site-wide one when the
-//! theater names none, or for a chain's hand-off without a theater), carrying
+//! The server redirect endpoints of docs/pages-and-links.md#hand-offs-to-ticketing, one for
+//! every hand-off: each answers 302 to the theater's ticketing provider (the site-wide one
+//! when the theater names none, or for a chain's hand-off without a theater), carrying
 //! theaterCode and perfCode; to the same path on the ticketing sandbox when
 //! TICKETING_SANDBOX is on. A hand-off the provider does not offer is a 404. The target
 //! is built by the catalogue from the site's configuration, never from the request, so
@@ -22,19 +22,17 @@ use proto::catalogue::v1::ResolveTicketingRequest;
 use serde::Deserialize;
 use site_paths::hand_off::HAND_OFFS;
 
-use super::sandbox::TicketingSandbox;
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::extract::Query;
 use crate::publish::Published;
 use crate::publish::serve::error_page;
 
-/// What the redirect endpoints read: the catalogue, which builds each target, whether
-/// targets lead to the stand-in ticketing site, and the published error pages.
+/// What the redirect endpoints read: the catalogue, which builds each target (the
+/// stand-in's while the sandbox is on), and the published error pages.
 #[derive(Debug, Clone)]
 struct Redirects {
     services: Services,
-    ticketing_sandbox: TicketingSandbox,
     published: Published,
 }
 
@@ -46,11 +44,7 @@ const TOKEN_PARAMETERS: [&str; 4] = ["sessionToken", "taposToken", "cgrSessionTo
 /// `/api/{segment}/redirect`, and at the site's own route segment, where its links lead
 /// (in the tapos_embedded context a booking link becomes
 /// /startticketing/?theaterCode=&perfCode=), with or without the trailing slash.
-pub fn router(
-    services: Services,
-    ticketing_sandbox: TicketingSandbox,
-    published: Published,
-) -> Router {
+pub fn router(services: Services, published: Published) -> Router {
     let mut router = Router::new();
     for hand_off in &HAND_OFFS {
         let segment = hand_off.segment;
@@ -74,7 +68,6 @@ pub fn router(
     }
     router.with_state(Arc::new(Redirects {
         services,
-        ticketing_sandbox,
         published,
     }))
 }
@@ -157,7 +150,7 @@ async fn redirect(
         .await
         .map_err(AppError::catalogue)?
         .into_inner();
-    let mut url = state.ticketing_sandbox.link(target.url);
+    let mut url = target.url;
     if let Some((name, token)) = member_token {
         let pair = serde_urlencoded::to_string([(name, token)]).unwrap_or_default();
         url.push(if url.contains('?') { '&' } else { '?' });

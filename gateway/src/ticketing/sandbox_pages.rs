@@ -1,12 +1,12 @@
-//! A stand-in for the chain's ticketing site, so the whole loyalty hand-off (SPEC.md
-//! section 4) can be followed on a machine without the real one. It answers GET (the
-//! version 1 hand-off: token in the query) and POST (version 3: token in a form field)
-//! under `/ticketing-sandbox/{return path}` with a page that shows everything it
-//! received. Served only when TICKETING_SANDBOX is on (the default with `--embedded`),
-//! and every ticketing link the gateway hands out then leads to it instead of the
-//! chain's ticketing sites: the loyalty ticketingUrl, the showtimes' and events' booking
-//! links and the redirect endpoints, all through
-//! [`super::sandbox::TicketingSandbox::link`].
+//! A stand-in for the chain's ticketing site, so the whole loyalty hand-off
+//! (docs/loyalty.md#ticketing-hand-off) can be followed on a machine without the real one.
+//! It answers GET (the version 1 hand-off: token in the query) and POST (version 3: token
+//! in a form field) under `/ticketing-sandbox/{return path}` with a page that shows
+//! everything it received. Served only when TICKETING_SANDBOX is on (the default with
+//! `--embedded`), and every ticketing link the gateway hands out then leads to it instead
+//! of the chain's ticketing sites: the loyalty ticketingUrl, the showtimes' and events'
+//! booking links and the redirect endpoints, all through
+//! [`crate::ticketing_sandbox::TicketingSandbox::link`].
 
 use axum::Router;
 use axum::body::Bytes;
@@ -16,7 +16,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 
 use crate::html::escape;
-use crate::site_snapshot::SiteCache;
+use crate::site_data::SiteCache;
 
 /// The stand-in pages, which link back to the site's sign-in page of `site`.
 pub fn router() -> Router<SiteCache> {

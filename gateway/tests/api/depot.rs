@@ -1,7 +1,7 @@
 //! Each site's published revisions stored for the deployment in NATS JetStream
-//! (DESIGN.md section 12, "Published once"; PUBLISH_NATS_URL): every file's bytes as an
-//! object named by their SHA-256, then the revision's manifest, then the site's key, on
-//! the local nats-server.
+//! (docs/publishing.md#published-once-served-everywhere; PUBLISH_NATS_URL): every file's
+//! bytes as an object named by their SHA-256, then the revision's manifest, then the site's
+//! key, on the local nats-server.
 
 use gateway::publish::depot::{Buckets, Depot};
 use reqwest::header;

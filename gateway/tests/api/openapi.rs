@@ -133,3 +133,27 @@ async fn the_document_is_served_and_every_documented_route_is_routed() {
         }
     }
 }
+
+/// docs/openapi.json is the document the handlers describe: the web app's API types are
+/// generated from it (`npm run api-types` in web/), so it must follow every change.
+/// `UPDATE_OPENAPI=1 cargo test -p gateway --test api openapi` writes it anew.
+#[test]
+fn the_committed_document_is_the_one_the_handlers_describe() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/openapi.json");
+    let generated: serde_json::Value =
+        serde_json::from_str(gateway::api::openapi_document()).expect("JSON");
+    if std::env::var_os("UPDATE_OPENAPI").is_some() {
+        let text = serde_json::to_string_pretty(&generated).expect("serialisable") + "\n";
+        std::fs::write(&path, text).expect("docs/openapi.json is writable");
+        return;
+    }
+    let committed: serde_json::Value = std::fs::read_to_string(&path)
+        .ok()
+        .and_then(|text| serde_json::from_str(&text).ok())
+        .unwrap_or_default();
+    assert!(
+        committed == generated,
+        "docs/openapi.json differs from the handlers' document: run \
+         `UPDATE_OPENAPI=1 cargo test -p gateway --test api openapi`, then `npm run api-types` in web/"
+    );
+}

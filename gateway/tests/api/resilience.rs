@@ -70,23 +70,32 @@ async fn with_the_catalogue_down_catalogue_routes_answer_503_and_the_rest_stays_
 }
 
 #[tokio::test]
-async fn with_the_loyalty_service_down_browsing_goes_on() {
+async fn with_the_loyalty_service_down_browsing_goes_on_and_the_site_is_published() {
     let gateway = spawn_gateway_without(&[Service::Loyalty]).await;
     assert_eq!(gateway.get("/api/v1/movies").await.status(), 200);
     assert_eq!(gateway.get("/api/v1/theaters").await.status(), 200);
+    // Publishing needs the catalogue alone: the gateway normalises the loyalty settings.
+    let (status, app_data) = gateway.get_json("/page-data/app-data.json").await;
+    assert_eq!(status, 200, "{app_data}");
+    assert_eq!(app_data["site"]["loyalty"]["provider"], "BOOST_POS");
+    assert_eq!(app_data["site"]["loyalty"]["version"], 3);
+    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert_eq!(status, 200, "{readiness}");
+    assert_eq!(readiness["status"], "degraded");
+    assert_eq!(readiness["services"]["loyalty"], "unavailable");
 }
 
 #[tokio::test]
 async fn readiness_can_be_narrowed_to_the_services_a_probe_needs() {
-    let gateway = spawn_gateway_without(&[Service::Loyalty]).await;
+    let gateway = spawn_gateway_without(&[Service::Catalogue]).await;
     let (status, readiness) = gateway.get_json("/readyz").await;
     assert_eq!(status, 503);
-    assert_eq!(readiness["services"]["loyalty"], "unavailable");
-    let (status, readiness) = gateway.get_json("/readyz?only=catalogue").await;
+    assert_eq!(readiness["services"]["catalogue"], "unavailable");
+    let (status, readiness) = gateway.get_json("/readyz?only=loyalty").await;
     assert_eq!(status, 200, "{readiness}");
-    assert_eq!(readiness["services"]["catalogue"], "serving");
-    assert!(readiness["services"].get("loyalty").is_none());
-    let (status, readiness) = gateway.get_json("/readyz?only=catalogue,loyalty").await;
+    assert_eq!(readiness["services"]["loyalty"], "serving");
+    assert!(readiness["services"].get("catalogue").is_none());
+    let (status, readiness) = gateway.get_json("/readyz?only=loyalty,catalogue").await;
     assert_eq!(status, 503, "{readiness}");
     let (status, body) = gateway.get_json("/readyz?only=popcorn").await;
     assert_eq!(status, 400);

@@ -1,7 +1,5 @@
 use gateway::Config;
-use gateway::third_party::analytics_scripts::{
-    AnalyticsScripts, CinemaMarketing, ThirdPartyScript,
-};
+use gateway::external_scripts::analytics::{AnalyticsScripts, CinemaMarketing, ThirdPartyScript};
 
 use crate::helpers::{spawn_gateway, spawn_gateway_configured};
 

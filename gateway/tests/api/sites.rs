@@ -1,4 +1,4 @@
-//! Many sites on one gateway (DESIGN.md section 12): with one site, every host is its;
+//! Many sites on one gateway (docs/architecture.md#sites): with one site, every host is its;
 //! once the catalogue names a second site and each site's hosts, a request goes to the
 //! site its Host names, nothing of one site is answered through another's host, and a
 //! host no site has is 404 (the JSON error under /api/, a page elsewhere; the

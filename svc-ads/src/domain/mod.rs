@@ -1,4 +1,4 @@
-//! The ad rules of SPEC.md as plain Rust, no I/O.
+//! The ad rules of docs/consent-and-ads.md#display-ads as plain Rust, no I/O.
 
 pub mod mode;
 pub mod page;

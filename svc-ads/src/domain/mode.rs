@@ -1,5 +1,5 @@
 //! adsDisplay: which ad mode a site runs, its ad class, network and site code, and the
-//! script the browser loads (SPEC.md section 9 "Advertising").
+//! script the browser loads (docs/consent-and-ads.md#display-ads).
 
 pub const PROGRAMMATIC: &str = "PROGRAMMATIC";
 pub const CUSTOM: &str = "CUSTOM";

@@ -1,6 +1,6 @@
-//! The ad page path (SPEC.md section 9): `/{base}/{adClass}/{circuit}/{theater}` on a
-//! multi-location site, without the circuit segment on a single-location one; slugs
-//! strictly lower-case.
+//! The ad page path (docs/consent-and-ads.md#ad-targeting):
+//! `/{base}/{adClass}/{circuit}/{theater}` on a multi-location site, without the circuit
+//! segment on a single-location one; slugs strictly lower-case.
 
 use site_paths::slug::slugify;
 

@@ -59,7 +59,7 @@ pub fn ad_setup(request: &pb::GetAdsConfigRequest, library_url: &str) -> pb::Ads
     }
 }
 
-/// The key-values sent to the ad provider, all strings (SPEC.md section 9).
+/// The key-values sent to the ad provider, all strings (docs/consent-and-ads.md#ad-targeting).
 fn targeting(
     request: &pb::GetAdsConfigRequest,
     settings: &pb::AdsSettings,

@@ -1,6 +1,6 @@
-//! Custom size mapping (SPEC.md section 5): adsCustom.sizeMapping, a JSON object keyed
-//! by location ('interstitial' or a configured location key), each value an object of
-//! viewport widths to lists of [width, height] sizes.
+//! Custom size mapping (docs/consent-and-ads.md#size-mapping): adsCustom.sizeMapping, a
+//! JSON object keyed by location ('interstitial' or a configured location key), each value
+//! an object of viewport widths to lists of [width, height] sizes.
 
 use std::collections::BTreeMap;
 

@@ -1,4 +1,4 @@
-//! Ad slots (SPEC.md sections 2 and 9): the fixed containers chosen by adsLocation and
+//! Ad slots (docs/consent-and-ads.md#ad-slots): the fixed containers chosen by adsLocation and
 //! one custom slot per configured location key. A custom location keyed 'interstitial' is
 //! the CustomInterstitial slot: over the page like the interstitial, so 1x1 and out of
 //! page, with the 'interstitial' size mapping.

@@ -1,5 +1,6 @@
-//! Typed identifiers (SPEC.md section 3): `type:context…:id`, usually base64-encoded in
-//! settings (a website id such as `V2Vic2l0ZTpjaW5lbWE6MTA0Mg==` is `Website:cinema:1042`).
+//! Typed identifiers (docs/consent-and-ads.md#ad-targeting): `type:context…:id`, usually
+//! base64-encoded in settings (a website id such as `V2Vic2l0ZTpjaW5lbWE6MTA0Mg==` is
+//! `Website:cinema:1042`).
 
 /// A parsed typed identifier.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 //! of it. Everything that depends on the date takes `today` (in the site's time zone).
 
 pub mod checks;
+pub mod content_pages;
 pub mod movies;
-pub mod pages;
 pub mod play_week;
 pub mod poster;
 pub mod schedule;
@@ -27,8 +27,8 @@ use crate::Error;
 use crate::search::SearchIndex;
 use crate::store::poster_images::StoredPosterImage;
 use crate::store::sites::SeatCount;
+use content_pages::Page;
 use movies::{MovieEntry, programming};
-use pages::Page;
 use showtimes::{Showtime, ShowtimeEntry};
 use site::{SiteConfig, SiteSettings, TicketingProvider};
 use theaters::{Theater, TheaterNear};
@@ -41,13 +41,13 @@ pub const MAX_RANGE_DAYS: i32 = 62;
 #[derive(Debug, Clone, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SiteFile {
-    /// The site's own name; empty = the related entity's (SPEC.md section 1).
+    /// The site's own name; empty = the related entity's (docs/pages-and-links.md#site-name).
     #[serde(default)]
     pub name: String,
     pub related_entity: RelatedEntity,
     pub config: SiteConfig,
     pub settings: SiteSettings,
-    /// settings.loyalty as written; svc-loyalty normalises it.
+    /// settings.loyalty as written; the loyalty-config crate normalises it.
     #[serde(default)]
     pub loyalty: serde_json::Value,
 }
@@ -68,7 +68,8 @@ impl SiteFile {
             .is_some_and(|provider| !provider.is_empty() && provider != "NONE")
     }
 
-    /// `settings.loginPage.slug`: the sign-in page's route (SPEC.md section 2), "" for none.
+    /// `settings.loginPage.slug`: the sign-in page's route
+    /// (docs/pages-and-links.md#routes), "" for none.
     pub fn login_slug(&self) -> &str {
         self.settings
             .login_page
@@ -256,7 +257,7 @@ impl Catalogue {
             placed(site_id, &theater_id, entries, &mut showtimes)?;
         }
         sort(&mut showtimes);
-        let pages = pages::with_login_page(&site, content.pages, &content.messages);
+        let pages = content_pages::with_login_page(&site, content.pages, &content.messages);
         let search = SearchIndex::build(search_entries::entries(
             &content.theaters,
             &content.movies,
@@ -348,13 +349,9 @@ impl Catalogue {
         }
     }
 
-    /// settings.loyalty as JSON text, "" when the bundle has none.
-    pub fn loyalty_settings_json(&self) -> String {
-        if self.site.loyalty.is_null() {
-            String::new()
-        } else {
-            self.site.loyalty.to_string()
-        }
+    /// settings.loyalty, `None` when the bundle has none.
+    pub fn loyalty_settings(&self) -> Option<serde_json::Map<String, serde_json::Value>> {
+        self.site.loyalty.as_object().cloned()
     }
 
     fn site_wide_provider(&self) -> TicketingProvider {

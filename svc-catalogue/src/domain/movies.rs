@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::play_week;
 use site_paths::slug::slugify;
 
-/// Movie attribute keys of SPEC.md section 3.
+/// Movie attribute keys of docs/ingest.md#movies.
 pub const ORIGINAL_VERSION: &str = "Localization.Version.Original";
 pub const DUBBED: &str = "Format.Sound.Dubbed";
 

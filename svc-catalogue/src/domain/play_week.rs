@@ -1,4 +1,4 @@
-//! Play weeks (SPEC.md section 9): US cinemas change their programme on Fridays, so a
+//! Play weeks (docs/ingest.md#play-weeks): US cinemas change their programme on Fridays, so a
 //! play week runs Friday to Thursday. A movie falls in the bucket of its first
 //! upcoming showtime, else of its release date when that is still ahead.
 

@@ -4,8 +4,8 @@
 use proto::catalogue::v1::SearchHit;
 
 use super::EventEntry;
+use super::content_pages::Page;
 use super::movies::MovieEntry;
-use super::pages::Page;
 use super::theaters::Theater;
 use crate::search::Entry;
 

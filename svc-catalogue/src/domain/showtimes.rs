@@ -1,4 +1,4 @@
-//! Showtimes as the point of sale gives them (DESIGN.md section 11): an absolute start
+//! Showtimes as the point of sale gives them (docs/ingest.md#showtimes): an absolute start
 //! with the theater's offset, the POS's own performance code, carried unchanged into the
 //! booking link, and seat counts that say how well it sells.
 

@@ -1,5 +1,5 @@
-//! site.json's `config` and `settings` as the bundle holds them (SPEC.md section 3 "Site
-//! configuration" and "Site settings"); the site-wide ticketing provider is also the
+//! site.json's `config` and `settings` as the bundle holds them
+//! (docs/ingest.md#site-configuration); the site-wide ticketing provider is also the
 //! shape of a theater's own.
 
 use std::collections::HashMap;
@@ -131,9 +131,9 @@ pub struct SiteSettings {
     pub navigation: Vec<NavigationLink>,
     pub footer_links: Vec<NavigationLink>,
     /// false turns the first-party consent banner off: without a consent notice id the site
-    /// then has no consent manager at all (SPEC.md section 4). Absent = on.
+    /// then has no consent manager at all (docs/consent-and-ads.md#consent-managers). Absent = on.
     pub first_party_consent_banner: Option<bool>,
-    /// Whether the header offers site search (DESIGN.md section 8); a site builder's
+    /// Whether the header offers site search (docs/ingest.md#site-search); a site builder's
     /// customisation message may override it live. Absent = off.
     pub has_search: Option<bool>,
 }
@@ -160,8 +160,9 @@ pub struct TicketingProvider {
     pub name: String,
     /// Base URL of the booking site; paths such as sales/{theaterCode}/book are joined to it.
     pub url: String,
-    /// The hand-offs the booking site offers beyond tickets, by route segment (SPEC.md
-    /// section 2): "startconcessions", "giftcards", "refund"... Tickets are always offered.
+    /// The hand-offs the booking site offers beyond tickets, by route segment
+    /// (docs/pages-and-links.md#hand-offs-to-ticketing): "startconcessions", "giftcards",
+    /// "refund"... Tickets are always offered.
     pub hand_offs: Vec<String>,
 }
 

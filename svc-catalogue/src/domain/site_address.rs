@@ -1,4 +1,4 @@
-//! Where a site is served (DESIGN.md section 12): the host names the gateway picks it by,
+//! Where a site is served (docs/architecture.md#sites): the host names the gateway picks it by,
 //! and its public URL (canonical links, Open Graph, JSON-LD, the sitemap).
 
 use super::checks::Invalid;

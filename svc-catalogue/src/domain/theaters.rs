@@ -1,5 +1,5 @@
 //! Theater rules: the per-theater ticketing provider with the site-wide fallback, the
-//! current theater (SPEC.md section 4), and hand-off and booking URLs.
+//! current theater (docs/pages-and-links.md#current-theater), and hand-off and booking URLs.
 
 use proto::catalogue::v1::GeoPoint;
 use serde::{Deserialize, Serialize};
@@ -38,7 +38,7 @@ pub struct Theater {
 }
 
 /// A theater's link to its point of sale, for a connector that pulls its schedule
-/// (DESIGN.md section 11).
+/// (docs/ingest.md#veezi-connector).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct PointOfSale {
@@ -146,7 +146,7 @@ pub fn ticketing_provider<'a>(
         .unwrap_or(site_wide)
 }
 
-/// SPEC.md section 4 "Current theater": on a single-location site the first theater;
+/// docs/pages-and-links.md#current-theater: on a single-location site the first theater;
 /// otherwise the theater the page fixes, else the visitor's stored selection, else none.
 pub fn current_theater<'a>(
     theaters: &'a [Theater],
@@ -216,6 +216,38 @@ fn percent_encode(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The web app's `resolveCurrentTheater` is tested against the same file.
+    #[test]
+    fn the_current_theater_is_the_one_the_shared_fixture_names() {
+        let fixture: serde_json::Value =
+            serde_json::from_str(include_str!("../../../fixtures/current-theater.json"))
+                .expect("fixtures/current-theater.json is JSON");
+        let theaters: Vec<Theater> = fixture["theaters"]
+            .as_array()
+            .expect("theaters")
+            .iter()
+            .map(|id| Theater {
+                id: id.as_str().expect("an id").to_owned(),
+                ..Theater::default()
+            })
+            .collect();
+        for case in fixture["cases"].as_array().expect("cases") {
+            let text = |field: &str| case[field].as_str().unwrap_or_default().to_owned();
+            let current = current_theater(
+                &theaters,
+                case["isSingleLocation"].as_bool().unwrap_or_default(),
+                &text("pageTheaterId"),
+                &text("selectedTheaterId"),
+            );
+            assert_eq!(
+                current.map(|theater| theater.id.as_str()),
+                case["expected"].as_str(),
+                "{}",
+                case["name"]
+            );
+        }
+    }
 
     fn point(latitude: f64, longitude: f64) -> GeoPoint {
         GeoPoint {

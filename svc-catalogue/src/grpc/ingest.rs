@@ -23,7 +23,7 @@ type Reply = Result<Response<pb::IngestReply>, Status>;
 
 impl IngestService {
     /// The site the request's key writes: the one the call is about, or the key is
-    /// refused there (DESIGN.md section 12: an ingest key writes only its own site).
+    /// refused there (docs/architecture.md#sites: an ingest key writes only its own site).
     async fn site<T>(&self, request: &Request<T>) -> Result<String, Error> {
         let called = proto::site::named(request)
             .map_err(|_| Error::Unauthenticated("the call names no valid site"))?

@@ -1,4 +1,4 @@
-//! The ingest API's keys (DESIGN.md section 11): each writes one site. A key is shown
+//! The ingest API's keys (docs/ingest.md#ingest-keys): each writes one site. A key is shown
 //! once, when it is made; the store keeps only its SHA-256.
 
 use sha2::{Digest, Sha256};

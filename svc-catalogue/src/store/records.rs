@@ -1,4 +1,4 @@
-//! The ingest API's writes (DESIGN.md section 11): one record, a theater's days of
+//! The ingest API's writes (docs/ingest.md#ingest-api): one record, a theater's days of
 //! showtimes, the seats of many showtimes. Each is one transaction, all or nothing; it
 //! checks what the records refer to there, and changes the site's revision only if it
 //! changed something.

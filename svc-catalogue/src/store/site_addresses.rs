@@ -1,4 +1,4 @@
-//! Where each site is served: its host names and public URL (DESIGN.md section 12). A
+//! Where each site is served: its host names and public URL (docs/architecture.md#sites). A
 //! host belongs to one site; a change is a commit of the site, so it is published.
 
 use std::collections::BTreeMap;

@@ -1,4 +1,4 @@
-//! The Veezi connector (DESIGN.md section 11): keeps the schedule and seat counts of each
+//! The Veezi connector (docs/ingest.md#veezi-connector): keeps the schedule and seat counts of each
 //! theater linked to a Veezi cinema (`pointOfSale.provider` "veezi") in step with it,
 //! polling its public Web API every VEEZI_POLL_MS. Each poll writes the theater's days
 //! from today on through the same store writes as the ingest API, so an unchanged

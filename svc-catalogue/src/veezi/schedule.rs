@@ -1,6 +1,6 @@
 //! What a Veezi cinema says, made a theater's showtimes and the movies they show
-//! (DESIGN.md section 11): only Public sessions that are Open or Planned; `Session.Id`
-//! is the perfCode; `FeatureStartTime` is local time in the cinema's zone;
+//! (docs/ingest.md#veezi-connector): only Public sessions that are Open or Planned;
+//! `Session.Id` is the perfCode; `FeatureStartTime` is local time in the cinema's zone;
 //! `SeatsAvailable` and the screen's `TotalSeats` give availability; the web session's
 //! `URL` is the booking link; the cinema's attribute short names map to the vocabulary
 //! through the theater's table.

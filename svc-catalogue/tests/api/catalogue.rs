@@ -20,7 +20,8 @@ async fn the_site_takes_its_name_from_the_related_chain() {
     assert_eq!(config.name, "Marquee Cinemas");
     assert_eq!(config.related_entity_type, "Chain");
     assert_eq!(config.theater_ids, vec!["101", "102", "103"]);
-    assert!(site.loyalty_settings_json.contains("BOOST_POS"));
+    let loyalty = proto::json::from_struct(site.loyalty_settings.expect("loyalty settings"));
+    assert_eq!(loyalty["provider"], "BOOST_POS");
     assert_eq!(site.revision.len(), 24);
 }
 

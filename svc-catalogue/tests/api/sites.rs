@@ -1,4 +1,4 @@
-//! Many sites in one catalogue (DESIGN.md section 12): every site of the store is
+//! Many sites in one catalogue (docs/architecture.md#sites): every site of the store is
 //! served, each to the calls that name it, none readable through another's name; sites
 //! imported while serving are served from their first commit (by another process's
 //! import, heard through PostgreSQL, or on SQLite through the file); host names and public URLs are set by the store's

@@ -1,4 +1,4 @@
-//! SPEC.md section 4 "Consent": the consent state under the visitor's privacy
+//! docs/consent-and-ads.md#consent-state: the consent state under the visitor's privacy
 //! regulation, and whether trackers may run.
 
 use std::collections::HashMap;

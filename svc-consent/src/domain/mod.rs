@@ -1,4 +1,4 @@
-//! The consent rules of SPEC.md as plain Rust, no I/O.
+//! The consent rules of docs/consent-and-ads.md#consent-state as plain Rust, no I/O.
 
 pub mod consent;
 pub mod receipt;

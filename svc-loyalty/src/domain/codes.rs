@@ -1,11 +1,12 @@
-//! SPEC.md section 8: the loyalty error codes (peachCode) and how a failure's
+//! docs/loyalty.md#error-codes: the loyalty error codes (peachCode) and how a failure's
 //! `clientErrorMessage` is built: the "{code}_{provider}" message, else the code's
 //! message, else the caller's fallback, then " (Code: N)".
 
-use crate::domain::config::BOOST_POS;
+use loyalty_config::BOOST_POS;
 
-/// A failure the provider answers with a peachCode. The DESIGN.md additions: 7 invalid
-/// captcha, 423 locked after repeated failed logins, 429 too many requests.
+/// A failure the provider answers with a peachCode. The platform's own codes
+/// (docs/loyalty.md#error-codes): 7 invalid captcha, 423 locked after repeated failed
+/// logins, 429 too many requests.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PeachCode {
     InvalidCaptcha,
@@ -90,7 +91,7 @@ impl PeachCode {
     }
 }
 
-/// The message for `code` with `provider`, per SPEC.md section 8.
+/// The message for `code` with `provider`, per docs/loyalty.md#error-messages.
 pub fn client_error_message(code: PeachCode, provider: &str) -> String {
     let message = provider_message(code, provider)
         .or_else(|| message(code))

@@ -1,10 +1,10 @@
 //! Members as the built-in provider keeps them: validated e-mail addresses, passwords
-//! and card codes, the create payload of SPEC.md section 3 and the memberDetails a
-//! reply carries (DESIGN.md section 4).
+//! and card codes, the create payload of docs/loyalty.md#registration and the memberDetails a reply
+//! carries (docs/loyalty.md#replies).
 
 use serde_json::{Value, json};
 
-/// memberExpiry's "never" (SPEC.md section 3).
+/// memberExpiry's "never" (docs/loyalty.md#sessions).
 pub const NEVER_EXPIRES: &str = "0001-01-01T00:00:00Z";
 
 /// An e-mail address, trimmed and lower-cased; it is also the member's username.
@@ -32,7 +32,7 @@ impl Email {
     }
 }
 
-/// A new password that meets the complexity rule of SPEC.md section 5: at least 8
+/// A new password that meets the complexity rule of docs/loyalty.md#form-validation: at least 8
 /// characters, a lowercase letter, an uppercase letter, a number and a special character.
 #[derive(Clone)]
 pub struct NewPassword(String);
@@ -90,9 +90,9 @@ pub struct Profile {
 }
 
 impl Profile {
-    /// Reads the fields of a create or edit payload, with the create defaults of SPEC.md
-    /// section 3 for what is missing. Both spellings the spec uses are accepted
-    /// (`firstname` and `firstName`, `phoneNumber` for `mobileNumber`).
+    /// Reads the fields of a create or edit payload, with the create defaults of
+    /// docs/loyalty.md#registration for what is missing. Both spellings the spec uses are
+    /// accepted (`firstname` and `firstName`, `phoneNumber` for `mobileNumber`).
     pub fn from_payload(payload: &Value) -> Profile {
         Profile {
             first_name: text(payload, &["firstName", "firstname"]),
@@ -174,7 +174,7 @@ pub struct Member {
 }
 
 impl Member {
-    /// SPEC.md section 4 "Expiry": set, not the zero date, and in the past. `now` is
+    /// docs/loyalty.md#sessions: set, not the zero date, and in the past. `now` is
     /// RFC 3339 in UTC, which orders as text.
     pub fn is_expired(&self, now_rfc3339: &str) -> bool {
         !self.member_expiry.is_empty()

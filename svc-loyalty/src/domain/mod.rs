@@ -1,7 +1,6 @@
 //! Plain loyalty rules, no I/O.
 
 pub mod codes;
-pub mod config;
 pub mod credentials;
 pub mod member;
 pub mod reset;

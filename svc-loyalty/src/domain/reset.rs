@@ -1,7 +1,7 @@
-//! SPEC.md section 2 "Password reset link and page": where the e-mailed reset link
+//! docs/loyalty.md#password-reset: where the e-mailed reset link
 //! points and which query parameters it carries, per provider.
 
-use crate::domain::config::{BOOST_POS, BOOST_POS_WITHOUT_LOYALTY, TAPOS};
+use loyalty_config::{BOOST_POS, BOOST_POS_WITHOUT_LOYALTY, TAPOS};
 
 /// How long a reset code works, in seconds.
 pub const RESET_CODE_SECONDS: i64 = 60 * 60;
@@ -36,7 +36,7 @@ pub fn reset_link(
 
 /// Whether `root_url` is at one of the site's own origins, so a reset e-mail never links
 /// to a page that is not the chain's. An origin may name every subdomain of a host with
-/// `*.` (`http://*.localhost:8080`: the local demo's sites, DESIGN.md section 12).
+/// `*.` (`http://*.localhost:8080`: the local demo's sites, docs/architecture.md#sites).
 pub fn is_allowed_root(root_url: &str, origins: &[String]) -> bool {
     origins
         .iter()

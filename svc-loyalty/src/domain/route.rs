@@ -1,4 +1,4 @@
-//! SPEC.md section 7: the route table of `/api/cypher`, both API generations. A route
+//! docs/loyalty.md#api-generations: the route table of `/api/cypher`, both API generations. A route
 //! is the method plus the path with its query string, as the browser sent it in
 //! `reqMetadata`; this module turns it into a [`Call`] and its parameters.
 

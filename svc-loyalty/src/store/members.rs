@@ -187,7 +187,7 @@ pub async fn credentials(
     .await
 }
 
-/// What a member search finds (SPEC.md section 4 "Member search then edit").
+/// What a member search finds (docs/loyalty.md#registration).
 #[derive(Debug, FromRow)]
 pub struct SearchResult {
     pub id: String,

@@ -4,7 +4,7 @@
 //! the same way. The migrations are shared (`migrations/`) except where the two cannot
 //! say the same thing (`migrations/postgres/`, `migrations/sqlite/`, same numbers).
 //!
-//! Every row belongs to a site (DESIGN.md section 12): a member by its `site_id`, and
+//! Every row belongs to a site (docs/architecture.md#sites): a member by its `site_id`, and
 //! what is kept about a member through the member; cards, rewards, gift cards and
 //! e-vouchers by their own `site_id`. Every query that finds a row by something a
 //! caller hands in (an e-mail address, a token, a code, a card number) names the site.

@@ -1,6 +1,7 @@
 //! A chain whose new members must be activated (includeActivation, as the single-location
 //! cinema of site/single): the membership flow, or an e-mailed activation code, each
-//! working once (SPEC.md section 4). Each test runs on SQLite and on PostgreSQL.
+//! working once (docs/loyalty.md#membership-activation). Each test runs on SQLite and on
+//! PostgreSQL.
 
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};

@@ -1,5 +1,5 @@
-//! A member enrolled at a box office claims a web account (SPEC.md section 4 "Member
-//! search then edit"): the search finds them without a username, the edit made without a
+//! A member enrolled at a box office claims a web account (docs/loyalty.md#registration):
+//! the search finds them without a username, the edit made without a
 //! session gives them their e-mail address as one, and the e-mailed reset sets their
 //! password. Runs on SQLite and on PostgreSQL, with the demo seed.
 

@@ -1,7 +1,7 @@
-//! Budgets on the anonymous calls (SPEC.md section 8's 429): per client address, an IPv6
-//! address counted by its /64, and per target (the e-mail address or card number a call
-//! names), whichever addresses the calls come from. Each test runs on SQLite and on
-//! PostgreSQL.
+//! Budgets on the anonymous calls (the 429 of docs/loyalty.md#rate-limits): per client
+//! address, an IPv6 address counted by its /64, and per target (the e-mail address or card
+//! number a call names), whichever addresses the calls come from. Each test runs on SQLite
+//! and on PostgreSQL.
 
 use proto::loyalty::v1::CypherRequest;
 use serde_json::{Value, json};

@@ -43,7 +43,10 @@ async fn gift_card_check(url: &str, database: &TestDatabase, token: &str) -> Val
         .cypher(CypherRequest {
             method: "POST".to_owned(),
             route: "/GiftCard/CheckGiftCardBalance?cinemaId=101".to_owned(),
-            payload_json: json!({"cardNumber": "GC1000200030004000", "pin": "1234"}).to_string(),
+            payload: json!({"cardNumber": "GC1000200030004000", "pin": "1234"})
+                .as_object()
+                .cloned()
+                .map(proto::json::to_struct),
             captcha_token: token.to_owned(),
             client_address: "127.0.0.1".to_owned(),
             ..Default::default()
@@ -122,7 +125,10 @@ async fn an_unreachable_captcha_service_is_unavailable_not_a_pass() {
         .cypher(CypherRequest {
             method: "POST".to_owned(),
             route: "/Member/v3/Login".to_owned(),
-            payload_json: json!({"username": "a@b.co", "password": "x"}).to_string(),
+            payload: json!({"username": "a@b.co", "password": "x"})
+                .as_object()
+                .cloned()
+                .map(proto::json::to_struct),
             captcha_token: "human".to_owned(),
             ..Default::default()
         })

@@ -162,7 +162,7 @@ pub fn request(method: &str, route: &str, payload: Value) -> CypherRequest {
     CypherRequest {
         method: method.to_owned(),
         route: route.to_owned(),
-        payload_json: payload.to_string(),
+        payload: payload.as_object().cloned().map(proto::json::to_struct),
         client_address: "127.0.0.1".to_owned(),
         ..Default::default()
     }

@@ -54,7 +54,7 @@ async fn a_login_logs_neither_the_password_nor_the_tokens() {
             route: route.to_owned(),
             session_token: session.to_owned(),
             refresh_token: refresh.to_owned(),
-            payload_json: payload.to_string(),
+            payload: payload.as_object().cloned().map(proto::json::to_struct),
             ..Default::default()
         };
         let mut client = client.clone();

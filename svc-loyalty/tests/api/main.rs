@@ -19,7 +19,6 @@ mod logs;
 mod mail;
 mod member_events;
 mod members;
-mod normalise_config;
 mod payment_portal;
 mod recovery;
 mod rewards;

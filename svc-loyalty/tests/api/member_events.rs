@@ -1,4 +1,4 @@
-//! Every member event of DESIGN.md section 10 on a real nats-server, each with its
+//! Every member event of docs/architecture.md#member-events on a real nats-server, each with its
 //! message id, none naming the member (no e-mail address, name or phone number), and
 //! each as docs/asyncapi.yaml describes it (checked by the AsyncAPI parser's tool,
 //! tools/asyncapi, which `make test` installs first).
@@ -28,7 +28,7 @@ async fn call(
         .cypher(CypherRequest {
             method: method.to_owned(),
             route: route.to_owned(),
-            payload_json: payload.to_string(),
+            payload: payload.as_object().cloned().map(proto::json::to_struct),
             session_token: session_token.to_owned(),
             client_address: "127.0.0.1".to_owned(),
             ..Default::default()

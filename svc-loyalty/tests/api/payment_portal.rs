@@ -47,7 +47,7 @@ async fn call(
         .cypher(CypherRequest {
             method: "POST".to_owned(),
             route: route.to_owned(),
-            payload_json: payload.to_string(),
+            payload: payload.as_object().cloned().map(proto::json::to_struct),
             session_token: session.to_owned(),
             ..Default::default()
         })

@@ -1,5 +1,5 @@
 //! Logins of both API generations, the session they open and what ends it: refresh,
-//! logout, token checks (SPEC.md sections 4 and 7). Each test runs on SQLite and on
+//! logout, token checks (docs/loyalty.md#sessions). Each test runs on SQLite and on
 //! PostgreSQL.
 
 use proto::loyalty::v1::CypherRequest;

@@ -1,7 +1,7 @@
-//! svc-loyalty learns each site's loyalty settings from the catalogue itself (DESIGN.md
-//! section 12): a change to a site's bundle applies to its next calls with no word from
-//! the gateway, a site the catalogue does not have is refused, and a catalogue that does
-//! not answer is said to be the reason.
+//! svc-loyalty learns each site's loyalty settings from the catalogue itself
+//! (docs/architecture.md#sites): a change to a site's bundle applies to its next calls with
+//! no word from the gateway, a site the catalogue does not have is refused, and a catalogue
+//! that does not answer is said to be the reason.
 
 use std::time::Duration;
 

@@ -1,4 +1,4 @@
-//! Sites on one deployment (DESIGN.md section 12): a call names its site in `site-id`
+//! Sites on one deployment (docs/architecture.md#sites): a call names its site in `site-id`
 //! metadata (none: the default site, SITE_ID), and nothing of one site's members,
 //! sessions, cards, codes, rewards, gift cards or budgets is readable or writable
 //! through another's calls, tested both ways. Each test runs on SQLite and PostgreSQL;

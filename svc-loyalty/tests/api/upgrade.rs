@@ -1,4 +1,4 @@
-//! A deployment from before sites upgraded (DESIGN.md section 12): its members, their
+//! A deployment from before sites upgraded (docs/architecture.md#sites): its members, their
 //! sessions, cards, favourites, history and codes stay, on the default site (SITE_ID),
 //! and none of it is another site's. The previous schema is made by the migrations as
 //! they were (0001 to 0006), filled, then the service starts on it. So is the first

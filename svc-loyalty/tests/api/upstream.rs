@@ -29,7 +29,10 @@ fn request(route: &str) -> CypherRequest {
         method: "POST".to_owned(),
         route: route.to_owned(),
         session_token: "tok".to_owned(),
-        payload_json: json!({"cardCode": "MQ1"}).to_string(),
+        payload: json!({"cardCode": "MQ1"})
+            .as_object()
+            .cloned()
+            .map(proto::json::to_struct),
         ..Default::default()
     }
 }

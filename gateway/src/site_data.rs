@@ -1,0 +1,200 @@
+//! The site as the gateway last saw it: configuration, settings, normalised loyalty
+//! configuration, theaters and locale messages, plus the ready-made app-data JSON and
+//! the Content-Security-Policy derived from them.
+//!
+//! Every page load needs this, so it is built once per catalogue version rather than per
+//! request: the publisher ([`crate::publish`]) builds it with each version the catalogue
+//! pushes. When the catalogue is down the last good snapshot keeps serving.
+
+use std::sync::Arc;
+
+use arc_swap::ArcSwapOption;
+
+use axum::http::HeaderValue;
+use bytes::Bytes;
+use loyalty_config::{LoyaltyConfig, LoyaltySettings, SettingsError, SiteContext, normalise};
+use proto::catalogue::v1 as catalogue;
+use serde_json::{Value, json};
+
+use crate::clients::Services;
+use crate::error::AppError;
+use crate::etag::ETag;
+use crate::external_scripts::analytics::{AnalyticsScripts, ThirdPartyScript};
+use crate::security::{self, ContentSecurityPolicy};
+
+#[derive(Debug)]
+pub struct SiteData {
+    pub site: catalogue::Site,
+    pub loyalty: LoyaltyConfig,
+    /// The invisible captcha's public site key (CAPTCHA_SITE_KEY), given to the browser
+    /// with the loyalty configuration.
+    pub captcha_site_key: Option<String>,
+    pub theaters: Vec<catalogue::Theater>,
+    pub messages: catalogue::Messages,
+    /// `/page-data/app-data.json`, serialised once.
+    pub app_data: Bytes,
+    pub app_data_etag: ETag,
+    /// The policy of everything that is not a page.
+    pub content_security_policy: HeaderValue,
+    /// The policy pages extend with their script hashes.
+    pub policy: ContentSecurityPolicy,
+}
+
+impl SiteData {
+    pub fn config(&self) -> catalogue::SiteConfig {
+        self.site.config.clone().unwrap_or_default()
+    }
+
+    pub fn settings(&self) -> catalogue::SiteSettings {
+        self.site.settings.clone().unwrap_or_default()
+    }
+
+    /// The site's name: the catalogue applies the site-name rule
+    /// (docs/pages-and-links.md#site-name) to `config.name` (svc-catalogue's
+    /// `SiteFile::site_name`), for the pages and the web app alike.
+    pub fn site_name(&self) -> String {
+        self.site
+            .config
+            .as_ref()
+            .map(|config| config.name.clone())
+            .unwrap_or_default()
+    }
+}
+
+/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, the
+/// loyalty brand (LOYALTY_BRAND: the browser names its session headers, query parameters
+/// and fields by it) and the captcha site key when one is configured.
+pub fn loyalty_json(config: &LoyaltyConfig, overrides: &SiteOverrides) -> Value {
+    let mut value = json!(config);
+    if let Value::Object(fields) = &mut value {
+        fields.insert("brand".to_owned(), json!(overrides.loyalty_brand));
+        if let Some(key) = &overrides.captcha_site_key {
+            fields.insert("captchaSiteKey".to_owned(), json!(key));
+        }
+    }
+    value
+}
+
+/// What the gateway's own configuration changes in the site it serves.
+#[derive(Debug, Clone, Default)]
+pub struct SiteOverrides {
+    /// CAPTCHA_SITE_KEY.
+    pub captcha_site_key: Option<String>,
+    /// LOYALTY_BRAND as configured.
+    pub loyalty_brand: String,
+    /// ANALYTICS_LAUNCH_SCRIPT_URL and CINEMA_MARKETING_*: go into the app data and the policy.
+    pub analytics: AnalyticsScripts,
+}
+
+/// Shared handle to the current snapshot.
+#[derive(Debug, Clone, Default)]
+pub struct SiteCache {
+    current: Arc<ArcSwapOption<SiteData>>,
+    overrides: SiteOverrides,
+}
+
+impl SiteCache {
+    pub fn with_overrides(overrides: SiteOverrides) -> SiteCache {
+        SiteCache {
+            current: Arc::default(),
+            overrides,
+        }
+    }
+
+    pub fn overrides(&self) -> &SiteOverrides {
+        &self.overrides
+    }
+
+    /// The cached snapshot, or one built now when there is none yet (the catalogue was
+    /// down when the gateway started, and no version has been published since).
+    pub async fn get(&self, services: &Services) -> Result<Arc<SiteData>, AppError> {
+        match self.cached() {
+            Some(snapshot) => Ok(snapshot),
+            None => self.refresh(services).await,
+        }
+    }
+
+    /// The snapshot built from the catalogue now, kept in place of the cached one.
+    pub async fn refresh(&self, services: &Services) -> Result<Arc<SiteData>, AppError> {
+        let content = services
+            .catalogue
+            .clone()
+            .get_site_content(catalogue::GetSiteContentRequest {})
+            .await
+            .map_err(AppError::catalogue)?
+            .into_inner();
+        let snapshot = Arc::new(build(&content, &self.overrides).map_err(|error| {
+            AppError::catalogue(tonic::Status::failed_precondition(error.to_string()))
+        })?);
+        self.set(snapshot.clone());
+        Ok(snapshot)
+    }
+
+    pub fn cached(&self) -> Option<Arc<SiteData>> {
+        self.current.load_full()
+    }
+
+    pub fn set(&self, snapshot: Arc<SiteData>) {
+        self.current.store(Some(snapshot));
+    }
+}
+
+/// The site data of the catalogue's `content`: the app data, the normalised loyalty
+/// configuration and the Content-Security-Policy, all derived here, with no call.
+pub fn build(
+    content: &catalogue::SiteContent,
+    overrides: &SiteOverrides,
+) -> Result<SiteData, SettingsError> {
+    let site = content.site.clone().unwrap_or_default();
+    let config = site.config.clone().unwrap_or_default();
+    let settings = site.settings.clone().unwrap_or_default();
+    let theaters = content.theaters.clone();
+    let messages = content.messages.clone().unwrap_or_default();
+    let current_theater = content.current_theater.as_ref();
+    let loyalty_settings = LoyaltySettings::of(&site)?;
+    let context = SiteContext::of(
+        &site,
+        current_theater
+            .map(|theater| theater.id.clone())
+            .unwrap_or_default(),
+    );
+    let loyalty = normalise(loyalty_settings, &context);
+    let captcha_site_key = overrides.captcha_site_key.clone();
+
+    let app_data = json!({
+        "site": {
+            "config": config,
+            "settings": settings,
+            "loyalty": loyalty_json(&loyalty, overrides),
+        },
+        "theaters": theaters,
+        "messages": messages,
+        "analytics": {
+            "launchScriptUrl": overrides.analytics.launch_script.as_ref().map(ThirdPartyScript::url),
+            "cinemaMarketing": overrides.analytics.cinema_marketing.as_ref().map(|marketing| json!({
+                "customerId": marketing.customer_id,
+                "scriptUrl": marketing.script.url(),
+            })),
+        },
+    });
+    let app_data = Bytes::from(app_data.to_string());
+    let policy = security::content_security_policy(
+        &config,
+        &settings,
+        &theaters,
+        &loyalty.ticketing_url,
+        &overrides.analytics,
+        captcha_site_key.is_some(),
+    );
+    Ok(SiteData {
+        app_data_etag: ETag::of(&app_data),
+        app_data,
+        content_security_policy: policy.header(),
+        policy,
+        site,
+        loyalty,
+        captcha_site_key,
+        theaters,
+        messages,
+    })
+}
