@@ -1,7 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { signInAsDemoMember } from './helpers';
 
-// The analytics scripts the gateway names in the app data. SPEC.md section 4 "Consent":
+// The analytics scripts the gateway names in the app data. docs/consent-and-ads.md#consent-state:
 // trackers are enabled once an enterprise-analytics launch script is configured and the
 // consent manager is ready, and the script itself loads only once trackers are enabled
 // (ANALYTICS_LAUNCH_SCRIPT_URL). The cinema-marketing web tracker (CINEMA_MARKETING_*)

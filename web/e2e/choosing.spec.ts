@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectHydrated, expectNoSeriousViolations, getJson } from './helpers';
 
-// What a moviegoer chooses with (DESIGN.md sections 8 and 9): showtime attributes as
+// What a moviegoer chooses with (docs/ingest.md#showtime-attributes): showtime attributes as
 // badges, filter chips kept in the address, availability, and site search.
 
 type ShowtimeJson = {

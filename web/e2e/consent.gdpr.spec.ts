@@ -1,10 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { adLibrary, analyticsTag, logRequests, offSiteLoads } from './helpers';
 
-// SPEC.md section 4 on the demo chain set in Ireland (playwright.config.ts, project gdpr):
-// under GDPR nothing third-party runs before the visitor's choice; accepting lets
-// analytics and ads load, rejecting keeps them out on every later page. The first-party
-// banner is the consent manager (no notice id) and stores each choice as a receipt.
+// docs/consent-and-ads.md#consent-state on the demo chain set in Ireland
+// (playwright.config.ts, project gdpr): under GDPR nothing third-party runs before the
+// visitor's choice; accepting lets analytics and ads load, rejecting keeps them out on
+// every later page. The first-party banner is the consent manager (no notice id) and stores
+// each choice as a receipt.
 
 // How far the page's clock is run ahead before nothing off-site may have loaded: past
 // the ad configuration debounce and the analytics queue drain.

@@ -1,11 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { adLibrary, adsContainer, analyticsTag, logRequests, offSiteLoads } from './helpers';
 
-// SPEC.md sections 4 and 6 on the demo, a US chain: under CCPA/CPRA analytics and ads run
-// from the first page until the visitor opts out (the banner, the footer link or the
-// Global Privacy Control signal); after that nothing third-party leaves the page. GDPR's
-// nothing-before-a-choice: consent.gdpr.spec.ts. Third-party hosts cannot be reached from
-// the test machine, so their requests are answered here and logged.
+// docs/consent-and-ads.md#consent-banner on the demo, a US chain: under CCPA/CPRA analytics
+// and ads run from the first page until the visitor opts out (the banner, the footer link
+// or the Global Privacy Control signal); after that nothing third-party leaves the page.
+// GDPR's nothing-before-a-choice: consent.gdpr.spec.ts. Third-party hosts cannot be reached
+// from the test machine, so their requests are answered here and logged.
 
 // How far the page's clock is run ahead before nothing off-site may have loaded.
 const SETTLE_MS = 3_500;

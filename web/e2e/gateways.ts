@@ -28,7 +28,7 @@ const DATA_DIRS_VARIABLE = 'E2E_DATA_DIRS';
 const GDPR_SITE_VARIABLE = 'E2E_GDPR_SITE';
 
 /**
- * The demo chain set in Ireland, so under GDPR (SPEC.md section 4): a copy of
+ * The demo chain set in Ireland, so under GDPR (docs/consent-and-ads.md#consent-state): a copy of
  * `demoSiteDir` made once by the config, with the country changed and nothing else.
  */
 export function gdprSiteDir(demoSiteDir: string): string {
@@ -105,7 +105,7 @@ export function readMail(port: number, address: string, pattern: RegExp): string
 
 /**
  * The ingest key the embedded gateway on `port` wrote for its site `site` on its first
- * start (DESIGN.md section 11: `$DATA_DIR/ingest/{site}.key`).
+ * start (docs/ingest.md#ingest-keys: `$DATA_DIR/ingest/{site}.key`).
  */
 export function ingestKey(port: number, site: string): string {
   return readFileSync(join(e2eDataDir(port), 'ingest', `${site}.key`), 'utf8').trim();

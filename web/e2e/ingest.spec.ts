@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { ingestKey } from './gateways';
 import { expectHydrated, getJson } from './helpers';
 
-// DESIGN.md section 11: a chain's point of sale writes the catalogue through the ingest
+// docs/ingest.md#ingest-api: a chain's point of sale writes the catalogue through the ingest
 // API, and the site shows what it wrote with no restart, sold-out marks included.
 
 type ShowtimeJson = {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectHydrated, getJson, type MovieJson } from './helpers';
 
-// The link rules of SPEC.md section 2, through the one Link component.
+// The link rules of docs/pages-and-links.md#link-rules, through the one Link component.
 
 /** Outbound pages are not fetched: the tests look at the links, not at other sites. */
 const dataLayer = (page: Page) => page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer ?? []);

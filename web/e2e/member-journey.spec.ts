@@ -147,7 +147,7 @@ test('a new member joins, edits the profile, keeps favourites and cards, resets 
 });
 
 test('a member who joined at the box office registers, is found, sets a password by e-mail and signs in', async ({ page, baseURL }) => {
-  // Seeded without a web account (svc-loyalty seed.rs): SPEC.md section 4 "Member search then edit".
+  // Seeded without a web account (svc-loyalty seed.rs): docs/loyalty.md#registration.
   const email = 'boxoffice@marqueecinemas.example';
   const password = 'Trailer#2026';
   await signIn(page, email, password);

@@ -43,7 +43,7 @@ test('the demo member signs in, sees the account and signs out from the header',
   expect(cookies.find((cookie) => cookie.name === 'loyaltySession')).toBeUndefined();
 });
 
-test("a member's calls on a theater's page name that theater as the cinema (SPEC.md section 4, current theater)", async ({ page }) => {
+test("a member's calls on a theater's page name that theater as the cinema (docs/pages-and-links.md#current-theater)", async ({ page }) => {
   await signIn(page);
   await expect(page).toHaveURL(/\/account\/$/);
   // No theater chosen: the page's own theater is the current one.
@@ -120,8 +120,9 @@ test('a session token in the address signs the member in and leaves the address'
   await page.goto(`/movies/?sessionToken=${encodeURIComponent(token)}&utm_source=e2e`);
   await expect(page.getByTestId('member-access')).toHaveText('My account');
   await expect(page).toHaveURL(/\/movies\/\?utm_source=e2e$/);
-  // The session outlives the page (SPEC.md section 4): each later page checks the stored
-  // session before its member screen shows, the sign-out link only for a member.
+  // The session outlives the page (docs/loyalty.md#session-lifecycle): each later page
+  // checks the stored session before its member screen shows, the sign-out link only for a
+  // member.
   for (const path of ['/account/', '/account/history/']) {
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('link', { name: 'Sign out' })).toBeVisible();

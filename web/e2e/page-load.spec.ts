@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectHydrated } from './helpers';
 
-// SPEC.md section 2: a page load is retried up to 3 times; then a missing page goes to
-// /404.html and a server error to /500.html. A published page brings its data in its
-// HTML, so the loads tried here are those of a page reached from another in the browser,
-// which fetches the page's data file.
+// docs/pages-and-links.md#page-loading-and-errors: a page load is retried up to 3 times;
+// then a missing page goes to /404.html and a server error to /500.html. A published page
+// brings its data in its HTML, so the loads tried here are those of a page reached from
+// another in the browser, which fetches the page's data file.
 /** The home page, hydrated, then the events page by its link. */
 async function openEventsFromHome(page: Page) {
   await page.goto('/');

@@ -1,9 +1,9 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectHydrated, getJson, signInAsDemoMember, type TheaterJson } from './helpers';
 
-// Every kind of published page (DESIGN.md section 7), as a reader without JavaScript and a
-// crawler see it, and as the browser takes it over: hydration keeps the server's markup
-// without a warning and asks for none of the page's own data.
+// Every kind of published page (docs/publishing.md#published-ahead), as a reader without
+// JavaScript and a crawler see it, and as the browser takes it over: hydration keeps the
+// server's markup without a warning and asks for none of the page's own data.
 
 type PageKind = { kind: string; path: string };
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_MEMBER, expectNoSeriousViolations } from './helpers';
 
-// Two sites on one gateway (DESIGN.md section 12): the e2e gateway imports every bundle of
+// Two sites on one gateway (docs/architecture.md#sites): the e2e gateway imports every bundle of
 // site/ (SITES_DIR), so the demo chain is served at demo.localhost and The Bijou at
 // single.localhost (Chromium resolves *.localhost to loopback). One browser visits both.
 const port = Number(process.env.E2E_PORT ?? 8090);

@@ -1,9 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { getJson, signInAsDemoMember as signIn } from './helpers';
 
-// Buying a ticket from a showtime, and the hand-off's invalid-token rule (SPEC.md sections
-// 2 and 4). The e2e gateways run embedded, so TICKETING_SANDBOX is on: every ticketing link
-// leads to the sandbox standing in for the chain's ticketing site, which shows what it got.
+// Buying a ticket from a showtime, and the hand-off's invalid-token rule
+// (docs/loyalty.md#ticketing-hand-off). The e2e gateways run embedded, so TICKETING_SANDBOX
+// is on: every ticketing link leads to the sandbox standing in for the chain's ticketing
+// site, which shows what it got.
 
 // Requests to /api/cypher are intercepted below; the service worker would hide them.
 test.use({ serviceWorkers: 'block' });

@@ -1,4 +1,4 @@
-// The renderer (DESIGN.md section 7): React's server renderer behind a small HTTP API,
+// The renderer (docs/publishing.md#rendering): React's server renderer behind a small HTTP API,
 // which the gateway calls when it publishes the site, never while it answers a visitor.
 // Run after `npm run build` (dist/ and dist-server/):
 //

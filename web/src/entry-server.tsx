@@ -1,4 +1,4 @@
-// The server side of a published page (DESIGN.md section 7): the same providers and
+// The server side of a published page (docs/publishing.md#rendering): the same providers and
 // routes as the browser's (src/main.tsx), under a static router, rendered from the page's
 // data to the markup of `#root` once every lazily loaded part of it is in.
 // `web/renderer/server.mjs` serves it to the gateway; the browser hydrates it.

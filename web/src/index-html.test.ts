@@ -1,7 +1,7 @@
 // index.html's inline script, which runs before the first paint of every page: it must
 // read the keys the app stores its choices under.
 import { afterEach, describe, expect, it } from 'vitest';
-import { COLOUR_MODE_STORAGE_KEY } from '@/lib/colour-mode';
+import { COLOUR_MODE_STORAGE_KEY } from '@/state/colour-mode';
 import { CONSENT_STORAGE_KEY } from '@/features/consent/utils/consent-choice';
 import { AD_LIBRARY_FAILED_KEY } from '@/features/ads/hooks/use-ad-library-status';
 import html from '../index.html?raw';

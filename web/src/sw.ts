@@ -1,4 +1,4 @@
-// The site's service worker, served as /sw.js (SPEC.md section 2 "Service worker";
+// The site's service worker, served as /sw.js (docs/pages-and-links.md#service-worker;
 // lib/service-worker.ts registers it). vite-plugin-pwa builds it with the Workbox modules
 // bundled in (the Content-Security-Policy allows scripts from 'self' alone) and injects
 // the build's precache manifest, the app shell (build/app-shell-precache.ts): a build that

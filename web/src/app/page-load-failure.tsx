@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { pageLoadFallback } from '@/lib/page-load';
 import { useNavigate } from 'react-router';
 
-/** A page whose data failed after its retries: on to /404.html or /500.html (SPEC.md section 2). */
+/** A page whose data failed after its retries: on to /404.html or /500.html (docs/pages-and-links.md#page-loading-and-errors). */
 export function PageLoadFailure({ error }: { error: unknown }) {
   const t = useTranslate();
   const navigate = useNavigate();

@@ -1,6 +1,6 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { STARTUP_FAILURE_TEXT } from '@/config/startup-failure-text';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';

@@ -2,11 +2,11 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useHydrated } from '@/lib/hydration';
-import { LinkSettingsProvider } from '@/lib/link-settings';
-import { ColourModeProvider } from '@/lib/colour-mode';
-import { IntlProvider } from '@/lib/i18n';
-import { SelectedTheaterProvider } from '@/lib/selected-theater';
-import { useAppData } from '@/lib/app-data';
+import { LinkSettingsProvider } from '@/state/link-settings';
+import { ColourModeProvider } from '@/state/colour-mode';
+import { IntlProvider } from '@/state/i18n';
+import { SelectedTheaterProvider } from '@/state/selected-theater';
+import { useAppData } from '@/api/get-app-data';
 import { builderOrigins } from '@/config/env';
 import { AppDataFailure } from './app-data-failure';
 

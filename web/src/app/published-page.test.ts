@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
-import { appDataQueryOptions } from '@/lib/app-data';
+import { appDataQueryOptions } from '@/api/get-app-data';
 import { appData, publishedPages } from '@/testing/published-site';
 import { isPageAt, readPublishedData, seedAppData, seedPageData } from './published-page';
 

@@ -1,11 +1,11 @@
-// A published page (DESIGN.md section 7): the gateway writes its page data and the app
-// data into the HTML as JSON. They go into the query cache under the keys the page's
-// queries use, on the server before it renders and in the browser before it hydrates,
-// so both render the same page and the browser asks for none of it.
+// A published page (docs/publishing.md#published-ahead): the gateway writes its page data
+// and the app data into the HTML as JSON. They go into the query cache under the keys the
+// page's queries use, on the server before it renders and in the browser before it
+// hydrates, so both render the same page and the browser asks for none of it.
 import type { QueryClient } from '@tanstack/react-query';
-import { appDataQueryOptions } from '@/lib/app-data';
+import { appDataQueryOptions } from '@/api/get-app-data';
 import { pageDataName, pageDataQueryOptions } from '@/features/site/api/get-page-data';
-import { withoutPreviewPrefix } from '@/lib/link-rules';
+import { withoutPreviewPrefix } from '@/rules/link-rules';
 import type { AppData, PageData } from '@/types/api';
 
 export function seedAppData(queryClient: QueryClient, appData: AppData): void {

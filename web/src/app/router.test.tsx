@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '@/lib/query-client';
-import { siteKeys } from '@/lib/site-keys';
+import { siteKeys } from '@/api/site-keys';
 import { twoTheaterAppData } from '@/testing/two-theater-app-data';
 import { preloadFirstScreen } from './router';
 

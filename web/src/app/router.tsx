@@ -1,19 +1,19 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
-import { PREVIEW_PATH_PREFIX, withoutPreviewPrefix } from '@/lib/link-rules';
+import { PREVIEW_PATH_PREFIX, withoutPreviewPrefix } from '@/rules/link-rules';
 import { lazyComponent } from '@/lib/lazy-component';
 import { loadWithRetry } from '@/lib/page-load';
 import { noteResourceFailure } from '@/lib/resource-failures';
 import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-router';
 import { paths } from '@/config/paths';
-import { appDataQueryOptions } from '@/lib/app-data';
+import { appDataQueryOptions } from '@/api/get-app-data';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { preloadFrame, RootLayout } from './layout/root-layout';
 import { preloadTheme } from './provider';
 
 // Every page is its own chunk, so the first page loads only its own code (the shell
 // alone is near the 100 KB budget). A chunk that fails to load is tried again
-// (SPEC.md section 2, page-load retries) and noted for the service worker's reload rule.
+// (docs/pages-and-links.md#page-loading-and-errors) and noted for the service worker's reload rule.
 function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
   const { Component: Page, preload } = lazyComponent(() =>
     loadWithRetry(load, { onRetry: noteResourceFailure }).then(pick),

@@ -8,7 +8,7 @@ import { ThemeStyle } from '@/features/site/components/theme-style';
 import { WebFonts } from '@/features/site/components/web-fonts';
 import type { SiteConfig } from '@/types/api';
 
-function CustomisedTheme({ config }: { config: SiteConfig | undefined }) {
+function CustomisedTheme({ config }: { config: SiteConfig | null | undefined }) {
   const customisation = useCustomisation();
   const shown = useMemo(() => customisedConfig(config, customisation), [config, customisation]);
   return (
@@ -19,7 +19,7 @@ function CustomisedTheme({ config }: { config: SiteConfig | undefined }) {
   );
 }
 
-export function SiteTheme({ config, allowedOrigins }: { config: SiteConfig | undefined; allowedOrigins: readonly string[] }) {
+export function SiteTheme({ config, allowedOrigins }: { config: SiteConfig | null | undefined; allowedOrigins: readonly string[] }) {
   return (
     <LiveCustomisationProvider allowedOrigins={allowedOrigins}>
       <CustomisedTheme config={config} />

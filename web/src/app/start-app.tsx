@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
-import { appDataQueryOptions } from '@/lib/app-data';
+import { appDataQueryOptions } from '@/api/get-app-data';
 import { App } from './app';
 import { isPageAt, readPublishedData, seedAppData, seedPageData } from './published-page';
 import { preloadFirstScreen, preloadPublishedPage } from './router';

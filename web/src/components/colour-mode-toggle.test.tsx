@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { COLOUR_MODE_STORAGE_KEY, ColourModeProvider } from '@/lib/colour-mode';
+import { COLOUR_MODE_STORAGE_KEY, ColourModeProvider } from '@/state/colour-mode';
 import { renderWithApp } from '@/testing/render';
 import { ColourModeToggle } from './colour-mode-toggle';
 

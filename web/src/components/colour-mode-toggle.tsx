@@ -1,6 +1,6 @@
-import { useColourMode } from '@/lib/colour-mode';
+import { useColourMode } from '@/state/colour-mode';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import styles from './colour-mode-toggle.module.css';
 
 export function ColourModeToggle() {

@@ -16,8 +16,8 @@ type DialogProps = {
 /**
  * A modal dialog on the native <dialog>, open while mounted: the rest of the page is inert
  * (focus stays inside), Escape dismisses it when it may be dismissed, and focus goes back
- * to where it was when it closes. It is placed in the page's modal root (SPEC.md section
- * 2), after the app's own markup.
+ * to where it was when it closes. It is placed in the page's modal root
+ * (docs/pages-and-links.md#routes), after the app's own markup.
  */
 export function Dialog({ labelledBy, describedBy, onDismiss, wide = false, children }: DialogProps) {
   const dialog = useRef<HTMLDialogElement>(null);

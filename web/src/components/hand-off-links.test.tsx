@@ -1,6 +1,6 @@
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { HAND_OFF_PLACES } from '@/lib/offered-hand-offs';
+import { HAND_OFF_PLACES } from '@/rules/offered-hand-offs';
 import { renderWithApp } from '@/testing/render';
 import { HandOffLinks } from './hand-off-links';
 

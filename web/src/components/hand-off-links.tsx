@@ -1,15 +1,15 @@
 import { Link } from '@/components/link';
 import type { HandOffSegment } from '@/config/hand-offs';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { offeredHandOffs } from '@/lib/offered-hand-offs';
+import { useTranslate } from '@/state/i18n';
+import { offeredHandOffs } from '@/rules/offered-hand-offs';
 import type { TicketingProvider } from '@/types/api';
 
 type HandOffLinksProps = {
-  /** The hand-offs this place offers (lib/offered-hand-offs.ts HAND_OFF_PLACES). */
+  /** The hand-offs this place offers (rules/offered-hand-offs.ts HAND_OFF_PLACES). */
   segments: readonly HandOffSegment[];
   /** The provider whose booking site they lead to: a theater's, or the site-wide one. */
-  provider: TicketingProvider | undefined;
+  provider: TicketingProvider | null | undefined;
   /** The theater they are for; none for the chain's. */
   theaterId?: string;
   className?: string;

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { IntlProvider } from '@/lib/i18n';
+import { IntlProvider } from '@/state/i18n';
 import { MemoryRouter } from 'react-router';
 import { Link } from './link';
 

@@ -1,10 +1,11 @@
 import type { MouseEvent, ReactNode } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { usePageLocation, usePageSearch } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
-import { isPreviewPath, resolveLink } from '@/lib/link-rules';
-import { useLinkSettings } from '@/lib/link-settings';
-import { outboundClick, track } from '@/lib/track';
+import { useTranslate } from '@/state/i18n';
+import { isPreviewPath, resolveLink } from '@/rules/link-rules';
+import { useLinkSettings } from '@/state/link-settings';
+import { outboundClick } from '@/rules/tracked-events';
+import { track } from '@/state/page-store';
 
 type LinkProps = {
   /** A path, an absolute URL, a '#id', an e-mail address; none gives a disabled element. */
@@ -27,7 +28,7 @@ type LinkProps = {
   children?: ReactNode;
 };
 
-/** Every link of the site: the rules of SPEC.md section 2 in lib/link-rules.ts, rendered. */
+/** Every link of the site: the rules of docs/pages-and-links.md#routes in rules/link-rules.ts, rendered. */
 export function Link({ to, label, className, navigation, current: isCurrentChoice, activeClassName, state, download, decorative, children, ...rest }: LinkProps) {
   const t = useTranslate();
   const location = useLocation();

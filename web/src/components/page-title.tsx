@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { pageTitle } from '@/rules/page-title';
 
 /** The first page of a visit keeps the browser's own focus and reading position. */
 let firstPage = true;
@@ -32,15 +33,14 @@ function focusHeading(): boolean {
 }
 
 /**
- * The document title: the page's own name, then the site's. A published page has it in
- * its HTML already (the gateway writes the same text); this keeps it right as the
- * visitor moves from page to page. On each move to another page, focus goes to the new
- * page's heading and the title is announced, as a page load would be. A heading that
- * comes with the page's data is focused when it appears, unless the visitor has moved
- * the focus meanwhile.
+ * The document title (rules/page-title.ts). A published page has it in its HTML already
+ * (the gateway writes the same text); this keeps it right as the visitor moves from page
+ * to page. On each move to another page, focus goes to the new page's heading and the
+ * title is announced, as a page load would be. A heading that comes with the page's data
+ * is focused when it appears, unless the visitor has moved the focus meanwhile.
  */
 export function PageTitle({ page, site }: { page?: string; site: string }) {
-  const title = page ? `${page} | ${site}` : site;
+  const title = pageTitle(page, site);
   const { pathname } = useLocation();
   useEffect(() => {
     if (site) document.title = title;

@@ -1,8 +1,9 @@
 // Build-time settings (Vite `VITE_*` variables).
 
 /**
- * Origins of the site builder allowed to customise the page live (SPEC.md section 4),
- * comma-separated, in addition to the site's own allowed embedding domains.
+ * Origins of the site builder allowed to customise the page live
+ * (docs/pages-and-links.md#live-customisation), comma-separated, in addition to the site's
+ * own allowed embedding domains.
  */
 export const builderOrigins: readonly string[] = (import.meta.env.VITE_BUILDER_ORIGINS ?? '')
   .split(',')

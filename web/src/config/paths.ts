@@ -1,4 +1,4 @@
-// Every route of the app, built in one place (SPEC.md section 2, DESIGN.md section 5).
+// Every route of the app, built in one place (docs/pages-and-links.md#routes).
 // Paths end with '/' like the pre-built pages the gateway serves.
 import type { HandOffSegment } from './hand-offs';
 
@@ -49,7 +49,7 @@ export const paths = {
         ['attribute', filters.attribute],
       ]),
   },
-  /** Site search's results page (DESIGN.md section 8). */
+  /** Site search's results page (docs/ingest.md#site-search). */
   search: {
     pattern: '/search/',
     build: (words?: string) => withQuery('/search/', [['q', words?.trim()]]),
@@ -59,7 +59,7 @@ export const paths = {
     build: (movie: { id: string; slug?: string }) =>
       `/movies/${encodeURIComponent(idSlugSegment(movie.id, movie.slug))}/`,
   },
-  /** Anything else under /movies/ (SPEC.md section 2: catch-all under movies). */
+  /** Anything else under /movies/ (docs/pages-and-links.md#routes: catch-all under movies). */
   moviesCatchAll: {
     pattern: '/movies/*',
   },
@@ -97,7 +97,7 @@ export const paths = {
     build: (segment: HandOffSegment, codes: { theaterId?: string; theaterCode?: string; perfCode?: string }) =>
       withQuery(`/${segment}/`, Object.entries(codes)),
   },
-  /** The loyalty-member area (DESIGN.md section 5): its overview, and ACCOUNT_SCREENS below it. */
+  /** The loyalty-member area (docs/loyalty.md#member-area): its overview, and ACCOUNT_SCREENS below it. */
   account: {
     pattern: '/account/*',
     build: () => '/account/',

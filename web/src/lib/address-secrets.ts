@@ -1,5 +1,5 @@
 // Secrets never leave the site: the member's e-mails link to screens whose address
-// carries a secret (SPEC.md section 2 "Password reset link and page": resetCode, TAPOS's
+// carries a secret (docs/loyalty.md#password-reset: resetCode, TAPOS's
 // uid and token, the e-mail address). As the page starts, before any analytics or ad
 // script has loaded and could read `location`, they are taken out of the address bar
 // (main.tsx), and the screens read them from here.

@@ -1,6 +1,6 @@
-// The embed context ('tapos_embedded', SPEC.md section 9) arrives once in the query
-// string of the first page and holds for the rest of the visit, so it is kept in
-// session storage: links drop every non-utm parameter (SPEC.md section 2).
+// The embed context ('tapos_embedded', docs/pages-and-links.md#link-rules) arrives once in
+// the query string of the first page and holds for the rest of the visit, so it is kept in
+// session storage: links drop every non-utm parameter (docs/pages-and-links.md#link-rules).
 export const EMBED_CONTEXT_PARAMETER = 'embedContext';
 const STORAGE_KEY = 'embedContext';
 

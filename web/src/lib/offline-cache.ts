@@ -1,6 +1,6 @@
-// The rules of the site's service worker (src/sw.ts, SPEC.md section 2): which requests
-// it answers from where, and which answers it may keep. Pure, so they are tested without
-// a worker.
+// The rules of the site's service worker (src/sw.ts,
+// docs/pages-and-links.md#service-worker): which requests it answers from where, and which
+// answers it may keep. Pure, so they are tested without a worker.
 
 /** Hashed build files: they never change, so the worker serves them from its cache first. */
 export function isHashedAsset(pathname: string): boolean {

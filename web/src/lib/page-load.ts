@@ -1,4 +1,4 @@
-// SPEC.md section 2 "Navigation behaviour": a page load is retried up to 3 times; then
+// docs/pages-and-links.md#page-loading-and-errors: a page load is retried up to 3 times; then
 // a missing page goes to /404.html and a server error to /500.html.
 import { paths } from '@/config/paths';
 import { isNotFound } from './api-client';

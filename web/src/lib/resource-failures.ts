@@ -1,5 +1,6 @@
 // Whether a script, style sheet or page chunk of this page failed to load: the service
-// worker reloads the page when an update installs after such a failure (SPEC.md section 2).
+// worker reloads the page when an update installs after such a failure
+// (docs/pages-and-links.md#service-worker).
 
 let resourcesFailed = false;
 

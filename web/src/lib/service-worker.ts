@@ -1,4 +1,4 @@
-// SPEC.md section 2 "Service worker": /sw.js, over HTTPS or on localhost only; when an
+// docs/pages-and-links.md#service-worker: /sw.js, over HTTPS or on localhost only; when an
 // update installs and resources of this page had failed to load, the page reloads. It
 // loads after the page (main.tsx), so it stays out of the first chunk. The worker itself
 // is src/sw.ts, which the production build turns into dist/sw.js.

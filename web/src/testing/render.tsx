@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
-import { IntlProvider } from '@/lib/i18n';
+import { IntlProvider } from '@/state/i18n';
 
 /** Renders `ui` inside a router and the locale context with the given messages. */
 export function renderWithApp(ui: ReactNode, messages: Record<string, string> = {}) {

@@ -1,9 +1,73 @@
-// The gateway's JSON: proto messages of proto/catalogue/v1/catalogue.proto and
-// proto/loyalty/v1/loyalty.proto serialised with serde in camelCase. Every field may
-// be absent (serde `default` on the server side), so optional fields stay optional.
+// The gateway's JSON, named as the app uses it: the types of its OpenAPI document
+// (docs/openapi.json, generated from the Rust handlers), which `npm run api-types` turns
+// into ./api-schema.ts. A property with a default may be absent (serde fills it in), so
+// it stays optional; a message the gateway may leave out is null.
+//
+// What the document does not say yet is written here by hand, each marked "Gap:" with
+// what is missing, until the document says it (issue 32).
+import type { components } from './api-schema';
 
+type Schemas = components['schemas'];
+
+/** `T` with `keys` always there. */
+type WithRequired<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
+
+export type BrandColors = Schemas['BrandColors'];
+export type Palette = Schemas['Palette'];
+export type Fonts = Schemas['Fonts'];
+export type Theme = Schemas['Theme'];
+export type Country = Schemas['Country'];
+export type SocialLink = Schemas['SocialLink'];
+export type NavigationLink = Schemas['NavigationLink'];
+export type TicketingProvider = Schemas['TicketingProvider'];
+export type SiteSettings = Schemas['SiteSettings'];
+export type Address = Schemas['Address'];
+export type PageSection = Schemas['PageSection'];
+
+/** POST /api/v1/consent/evaluate's body: what the consent manager knows. */
+export type ConsentEvaluation = Schemas['ConsentEvaluation'];
+/** POST /api/v1/consent/receipts's body: the visitor's choice. */
+export type ConsentReceiptRequest = Schemas['ConsentReceiptRequest'];
+export type ConsentReceipt = Schemas['Receipt'];
+
+/**
+ * POST /api/v1/consent/evaluate's answer. Gap: the document's EvaluateResponse requires
+ * neither field and has `state` as a plain string.
+ */
+export type ConsentDecision = {
+  state: 'granted' | 'denied' | 'undetermined';
+  trackersEnabled: boolean;
+};
+
+/** Gap: the document's slot sizes are integer lists of any length, not [width, height] pairs. */
+export type AdSize = [number, number];
+
+/** One ad slot of GET /api/v1/ads/config; its sizes as pairs (the gap of `AdSize`). */
+export type AdSlotConfig = Omit<Schemas['AdSlot'], 'sizes' | 'sizeMapping'> & {
+  sizes: 'fluid' | AdSize[];
+  sizeMapping: Array<{ viewportWidth: number; sizes: AdSize[] }>;
+};
+
+/** GET /api/v1/ads/config (docs/consent-and-ads.md#display-ads). */
+export type AdsConfig = Omit<Schemas['AdsConfig'], 'slots'> & { slots: AdSlotConfig[] };
+
+/** A failing call's body; a proxy in between may answer without one. */
+export type ApiErrorBody = Partial<Schemas['Error']>;
+
+/** Gap: the document's Roundness has plain strings where the app reads one of these. */
 export type Roundness = 'NONE' | 'MEDIUM' | 'HIGH';
 
+/**
+ * Gap: SiteConfig.trailingSlash is a plain string in the document, `always` or `never` in
+ * the JSON; roundness's `buttons` and `content` are plain strings, one of `Roundness` in
+ * the JSON.
+ */
+export type SiteConfig = Omit<Schemas['SiteConfig'], 'trailingSlash' | 'roundness'> & {
+  trailingSlash?: 'always' | 'never';
+  roundness?: { buttons?: Roundness; content?: Roundness } | null;
+};
+
+/** Gap: Movie.playWeek is a plain string in the document, one of these in the JSON. */
 export type PlayWeek =
   | 'CURRENT_PLAYWEEK'
   | 'NEXT_PLAYWEEK_1'
@@ -12,107 +76,32 @@ export type PlayWeek =
   | 'BEYOND_NEXT_PLAYWEEK_3'
   | 'NEXT_PLAYWEEK_UNDETERMINED';
 
-export type BrandColors = Partial<
-  Record<'brand1' | 'brand2' | 'brand3' | 'brand4' | 'brand5' | 'brand6', string>
->;
+/** Gap: `id` is not required in the document's Movie (nor playWeek typed), though always sent. */
+export type Movie = WithRequired<Omit<Schemas['Movie'], 'playWeek'>, 'id'> & { playWeek?: PlayWeek };
 
-export type Palette = Partial<
-  Record<
-    | 'muted'
-    | 'accent'
-    | 'primary'
-    | 'highlight'
-    | 'background'
-    | 'footerBackground'
-    | 'headerBackground',
-    string
-  >
->;
+/** Gap: `id` is not required in the document's Theater, though always sent. */
+export type Theater = WithRequired<Schemas['Theater'], 'id'>;
 
-export type Fonts = {
-  body?: string;
-  heading?: string;
-  fontWeights?: Record<string, { weights?: string[] }>;
-  fontStyles?: Record<string, string>;
-};
+/** Gap: `id` is not required in the document's Showtime, though always sent. */
+export type Showtime = WithRequired<Schemas['Showtime'], 'id'>;
 
-export type Theme = {
-  colors?: BrandColors;
-  palette?: Palette;
-  fonts?: Fonts;
-};
+/** Gap: `id` is not required in the document's Event, though always sent. */
+export type Event = WithRequired<Schemas['Event'], 'id'>;
 
-export type Country = {
-  code?: string;
-  iso31661A2?: string;
-  iso31661A3?: string;
-  name?: string;
-};
+/** Gap: `id` is not required in the document's Page, though always sent. */
+export type Page = WithRequired<Schemas['Page'], 'id'>;
 
-export type SiteConfig = {
-  theme?: Theme;
-  googleFonts?: string[];
-  country?: Country;
-  allCountries?: Country[];
-  locale?: string;
-  name?: string;
-  pathPrefix?: string;
-  websiteId?: string;
-  trackers?: { googleAnalyticsV4?: string };
-  isSingleLocation?: boolean;
-  relatedEntityType?: string;
-  circuitId?: string;
-  theaterIds?: string[];
-  allowedEmbeddingDomains?: string[];
-  roundness?: { buttons?: Roundness; content?: Roundness };
-  globalExcludedMovieIds?: string[];
-  movieOrderIndex?: string[];
-  betaFeaturesEnabled?: boolean;
-  trailingSlash?: 'always' | 'never';
-  timeZone?: string;
-};
-
-export type SocialLink = {
-  /** "facebook", "instagram", "x", "youtube", "tiktok", "app_store", "google_play". */
-  kind?: string;
-  url?: string;
-  label?: string;
-};
-
-export type NavigationLink = { label?: string; to?: string };
-
-export type TicketingProvider = {
-  name?: string;
-  url?: string;
-  /** The hand-offs its booking site offers beyond tickets, by route segment (config/hand-offs.ts). */
-  handOffs?: string[];
-};
-
-export type SiteSettings = {
-  id?: string;
-  /** Whether the header shows site search (DESIGN.md section 8). */
-  hasSearch?: boolean | null;
-  domain?: string;
-  logo?: { src?: string; alt?: string };
-  circuit?: { id?: string; name?: string };
-  ticketingProvider?: TicketingProvider;
-  loginPage?: { slug?: string };
-  privacyPolicyPage?: { slug?: string };
-  cookieBannerDidomiId?: string;
-  /** false turns the first-party consent banner off (no notice id: no consent manager at all). */
-  firstPartyConsentBanner?: boolean | null;
-  adsDisplay?: string;
-  adsLocation?: string[];
-  enableTargettTracking?: boolean;
-  trackers?: Array<{ type?: string; token?: string }>;
-  socialLinks?: SocialLink[];
-  appLinks?: SocialLink[];
-  navigation?: NavigationLink[];
-  footerLinks?: NavigationLink[];
+/**
+ * Gap: SearchHit's `id`, `title` and `path` are not required in the document, and `kind`
+ * is a plain string where the JSON has one of these four.
+ */
+export type SearchHit = WithRequired<Omit<Schemas['SearchHit'], 'kind'>, 'id' | 'title' | 'path'> & {
+  kind: 'movie' | 'theater' | 'event' | 'page';
 };
 
 export type LoyaltyMenuEntry = { label?: string; to?: string };
 
+/** Gap: Site.loyalty is an object without properties in the document. */
 export type LoyaltyConfig = {
   version?: number;
   circuitId?: string;
@@ -143,43 +132,18 @@ export type LoyaltyConfig = {
   captchaSiteKey?: string;
 };
 
-export type Site = {
-  config?: SiteConfig;
-  settings?: SiteSettings;
+export type Site = Omit<Schemas['Site'], 'config' | 'loyalty'> & {
+  config?: SiteConfig | null;
   loyalty?: LoyaltyConfig;
 };
 
-export type Address = {
-  street?: string;
-  city?: string;
-  state?: string;
-  zipCode?: string;
-  country?: string;
-};
-
-export type Theater = {
-  id: string;
-  name?: string;
-  slug?: string;
-  code?: string;
-  address?: Address;
-  phone?: string;
-  email?: string;
-  ticketingProvider?: TicketingProvider;
-  amenities?: string[];
-  description?: string;
-  screens?: number;
-  /** Notes a visitor with a disability can rely on, one each. */
-  accessibility?: string[];
-  /** Kilometres from the point the theaters were listed near. */
-  distanceKm?: number;
-};
-
+/** Gap: the app data (`/page-data/app-data.json`) is an object without properties in the document. */
 export type Messages = {
   locale?: string;
   messages?: Record<string, string>;
 };
 
+/** Gap: the app data (`/page-data/app-data.json`) is an object without properties in the document. */
 export type AppData = {
   site?: Site;
   theaters?: Theater[];
@@ -188,80 +152,11 @@ export type AppData = {
   analytics?: { launchScriptUrl?: string | null; cinemaMarketing?: { customerId: string; scriptUrl: string } | null };
 };
 
-export type Movie = {
-  id: string;
-  title?: string;
-  slug?: string;
-  synopsis?: string;
-  runtimeMinutes?: number;
-  rating?: string;
-  genres?: string[];
-  /** YYYY-MM-DD */
-  releaseDate?: string;
-  directors?: string[];
-  cast?: string[];
-  formats?: string[];
-  attributes?: string[];
-  /** "NEW", "PREVIEW". */
-  flags?: string[];
-  playWeek?: PlayWeek;
-  posterUrl?: string;
-  trailerUrl?: string;
-  originalLanguage?: string;
-  path?: string;
-};
-
-export type Showtime = {
-  id: string;
-  movieId?: string;
-  theaterId?: string;
-  perfCode?: string;
-  /** Local date at the theater, YYYY-MM-DD. */
-  date?: string;
-  /** Local time at the theater, HH:MM. */
-  time?: string;
-  startsAt?: string;
-  format?: string;
-  auditorium?: string;
-  /** Codes of DESIGN.md section 9's vocabulary: "open-captions", "3d"... */
-  attributes?: string[];
-  ticketingUrl?: string;
-  /** The soundtrack's language, BCP 47. */
-  language?: string;
-  availability?: 'available' | 'selling-fast' | 'sold-out';
-};
-
-export type PageSection = { heading?: string; paragraphs?: string[] };
-
-export type Page = {
-  id: string;
-  slug?: string;
-  title?: string;
-  templateName?: string;
-  sections?: PageSection[];
-  path?: string;
-};
-
-export type ApiErrorBody = { error?: { code?: string; message?: string } };
-
-export type Event = {
-  id: string;
-  title?: string;
-  slug?: string;
-  description?: string;
-  theaterId?: string;
-  movieId?: string;
-  startsAt?: string;
-  posterUrl?: string;
-  ticketingUrl?: string;
-  path?: string;
-  /** Local date at the theater, YYYY-MM-DD. */
-  date?: string;
-  /** Local time at the theater, HH:MM. */
-  time?: string;
-};
-
-/** The page templates the gateway publishes (`templateName` of a page's data). */
+/**
+ * The page templates the gateway publishes (`templateName` of a page's data). Gap: a
+ * page's data (`/page-data/{path}/page-data.json`) is an object without properties in the
+ * document, and so are this and the three types after it.
+ */
 export type TemplateName =
   | 'home'
   | 'movieList'
@@ -275,7 +170,7 @@ export type TemplateName =
   | 'notFound'
   | 'serverError';
 
-/** SPEC.md section 3: what every page's data says about the page. */
+/** docs/pages-and-links.md#page-context: what every page's data says about the page. */
 export type PageContext = {
   intl?: { locale?: { short?: string; long?: string }; country?: { code?: string; iso31661A2?: string } };
   pagePath?: string;
@@ -307,20 +202,10 @@ export type PageContent = {
   page?: Page;
 };
 
-/** `/page-data/{path}/page-data.json` (SPEC.md section 7, "Static page data"). */
+/** `/page-data/{path}/page-data.json` (docs/publishing.md#page-data). */
 export type PageData = {
   path: string;
   templateName: TemplateName | (string & {});
   pageContext?: PageContext;
   data?: PageContent;
-};
-
-/** One hit of site search (DESIGN.md section 8). */
-export type SearchHit = {
-  id: string;
-  kind: 'movie' | 'theater' | 'event' | 'page';
-  title: string;
-  subtitle?: string;
-  path: string;
-  imageUrl?: string;
 };

@@ -1,9 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { regulationForCountry } from '@/features/consent/utils/regulation';
 import { siteConsentManager } from '@/features/consent/utils/site-consent-manager';
-import { useTrackingConsent } from '@/features/consent/utils/consent-store';
-import { NO_CONSENT_YET } from '@/features/consent/utils/tracking-consent';
+import { NO_CONSENT_YET, useTrackingConsent } from '@/state/page-store';
 import type { Site } from '@/types/api';
 import { reservesHeaderAdBand } from '@/features/ads/utils/ads-display';
 import styles from '@/features/ads/components/ads.module.css';

@@ -1,12 +1,12 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation, useNavigationType, type Location, type NavigationType } from 'react-router';
-import { scrollAfterNavigation } from '@/lib/scroll';
+import { scrollAfterNavigation } from '@/rules/scroll';
 
 /**
  * Scroll restoration for the app's BrowserRouter (React Router's ScrollRestoration needs a
  * data router): the position of each history entry is noted as the visitor scrolls, back
  * and forward return to it once the page they lead to is rendered, new pages open at the
- * top and a change of query alone keeps the position (lib/scroll.ts). The browser's own
+ * top and a change of query alone keeps the position (rules/scroll.ts). The browser's own
  * restoration is off while the app runs, as it would scroll before the page is back; it
  * is on again as the document is left, for a reload and a return from another site.
  */

@@ -1,17 +1,17 @@
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES, offeredHandOffs } from '@/lib/offered-hand-offs';
+import { HAND_OFF_PLACES, offeredHandOffs } from '@/rules/offered-hand-offs';
 import { ConsentPreferencesButton } from '@/features/consent/components/consent-preferences-button';
 import { siteConsentManager } from '@/features/consent/utils/site-consent-manager';
 import { HandOffLinks } from '@/components/hand-off-links';
-import { siteYear } from '@/lib/date-time-format';
-import { useTranslate } from '@/lib/i18n';
+import { siteYear } from '@/rules/date-time-format';
+import { useTranslate } from '@/state/i18n';
 import type { SiteSettings, SocialLink } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
 import styles from './site-footer.module.css';
 
 type SiteFooterProps = {
   siteName: string;
-  settings: SiteSettings | undefined;
+  settings: SiteSettings | null | undefined;
   /** The site's time zone: the copyright year is the site's, alike on the server and in the browser. */
   timeZone: string | undefined;
   /** The site's country (ISO 3166-1 alpha-2): its privacy regime names the privacy link. */

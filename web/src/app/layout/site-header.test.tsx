@@ -1,7 +1,7 @@
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ColourModeProvider } from '@/lib/colour-mode';
-import { SelectedTheaterProvider } from '@/lib/selected-theater';
+import { ColourModeProvider } from '@/state/colour-mode';
+import { SelectedTheaterProvider } from '@/state/selected-theater';
 import { renderWithApp } from '@/testing/render';
 import { SiteHeader } from './site-header';
 

@@ -3,8 +3,8 @@ import { Deferred } from '@/components/deferred';
 import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { useSelectedTheater } from '@/lib/selected-theater';
+import { useTranslate } from '@/state/i18n';
+import { useSelectedTheater } from '@/state/selected-theater';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
 import type { SiteSettings, Theater } from '@/types/api';
 import { MAIN_NAVIGATION } from './main-navigation';
@@ -19,7 +19,7 @@ const MemberEntry = lazy(async () => ({
 
 type SiteHeaderProps = {
   siteName: string;
-  settings: SiteSettings | undefined;
+  settings: SiteSettings | null | undefined;
   theaters: readonly Theater[];
   isSingleLocation: boolean;
 };

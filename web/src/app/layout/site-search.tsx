@@ -1,10 +1,10 @@
 import { useEffect, useState, type ComponentType } from 'react';
 import type { SearchComboboxProps } from '@/features/search/components/search-combobox';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import styles from './site-search.module.css';
 
-// The combobox's code loads only when the field is focused (DESIGN.md section 8): until
+// The combobox's code loads only when the field is focused (docs/ingest.md#site-search): until
 // then, and with JavaScript off, the field is a plain form sent to the results page. Once
 // loaded, the combobox takes the field over where it is (the caret and a phone's keyboard
 // stay) and opens the results page itself, without a page load.

@@ -9,10 +9,10 @@ import { ConsentManager } from '@/features/consent/components/consent-manager';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
 import { launchScriptConfigured } from '@/features/analytics/utils/launch-script';
-import { setConsent, useTrackingConsent } from '@/features/consent/utils/consent-store';
-import { useAppData } from '@/lib/app-data';
-import { useCurrentTheater } from '@/lib/current-theater';
-import { withoutPreviewPrefix } from '@/lib/link-rules';
+import { setConsent, useTrackingConsent } from '@/state/page-store';
+import { useAppData } from '@/api/get-app-data';
+import { useCurrentTheater } from '@/state/use-current-theater';
+import { withoutPreviewPrefix } from '@/rules/link-rules';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as

@@ -4,7 +4,7 @@ import { isAccountPage } from '@/config/paths';
 import { AccountArea } from '@/features/loyalty/components/account/account-area';
 import { WatchlistScreen } from '@/features/loyalty/components/account/watchlist-screen';
 import { useMovies } from '@/features/movies/api/get-movies';
-import { withoutPreviewPrefix } from '@/lib/link-rules';
+import { withoutPreviewPrefix } from '@/rules/link-rules';
 import { NotFoundRoute } from './not-found';
 
 function Watchlist() {

@@ -2,10 +2,10 @@ import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { PageSections } from '@/features/pages/components/page-sections';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 

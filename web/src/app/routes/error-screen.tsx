@@ -1,9 +1,9 @@
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useTranslate } from '@/state/i18n';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import styles from './error-screen.module.css';
 
 type ErrorScreenProps = {

@@ -1,7 +1,7 @@
 import { PageTitle } from '@/components/page-title';
 import { EventDetails } from '@/features/events/components/event-details';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 

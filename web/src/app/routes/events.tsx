@@ -1,9 +1,9 @@
 import { CardGrid } from '@/components/card-grid';
 import { PageTitle } from '@/components/page-title';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { EventCard } from '@/features/events/components/event-card';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { useRoutePageData } from './route-page-data';
 
 export function EventListRoute() {

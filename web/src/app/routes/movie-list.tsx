@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { PageTitle } from '@/components/page-title';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { usePageSearch } from '@/lib/hydration';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { MovieGrid } from '@/features/movies/components/movie-grid';
 import { MovieListFilters } from '@/features/movies/components/movie-list-filters';
 import { applyMovieFilters, hasNarrowingFilter, readMovieListFilters } from '@/features/movies/utils/movie-filters';
 import { groupByPlayWeek, playWeekMessageKey } from '@/features/movies/utils/play-week';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
 import { formatShowDate } from '@/features/showtimes/utils/format-showtime';
 import { showtimeDates } from '@/features/showtimes/utils/showtime-days';

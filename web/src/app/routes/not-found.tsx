@@ -1,4 +1,4 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { ErrorScreen } from './error-screen';
 
 /** The 404 screen; also what a movie or page route shows for an unknown address. */

@@ -1,7 +1,7 @@
 import { Navigate, useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { usePageRedirect } from '@/features/site/api/get-page-redirect';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { PageLoadFailure } from '../page-load-failure';
 import { NotFoundRoute } from './not-found';
 

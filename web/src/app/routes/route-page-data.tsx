@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { isNotFound } from '@/lib/api-client';
-import { useTranslate } from '@/lib/i18n';
-import { withoutPreviewPrefix } from '@/lib/link-rules';
+import { useTranslate } from '@/state/i18n';
+import { withoutPreviewPrefix } from '@/rules/link-rules';
 import { usePageData } from '@/features/site/api/get-page-data';
 import type { PageContent, PageData, TemplateName } from '@/types/api';
 import { PageLoadFailure } from '../page-load-failure';
@@ -26,7 +26,7 @@ const ABOUT_ONE_THING: ReadonlySet<string> = new Set<TemplateName>(['movie', 'th
  * show: the loading state, the page the gateway redirects the address to or else the
  * not-found screen (no such movie, theater, event or page), the not-found screen (the
  * site's 404 page served at this address), or the way on to /404.html or
- * /500.html when the data could not be loaded (SPEC.md section 2).
+ * /500.html when the data could not be loaded (docs/pages-and-links.md#page-loading-and-errors).
  */
 export function useRoutePageData(template: TemplateName): RoutePageData {
   const t = useTranslate();

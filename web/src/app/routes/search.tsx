@@ -1,4 +1,4 @@
-// Site search's results page, /search/?q= (DESIGN.md section 8): every hit, grouped by
+// Site search's results page, /search/?q= (docs/ingest.md#site-search): every hit, grouped by
 // kind. Never published and never indexed: the gateway serves the app's shell, noindex.
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -7,13 +7,13 @@ import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { searchQueryOptions } from '@/features/search/api/search';
 import { HitImage } from '@/features/search/components/hit-image';
 import { groupHits } from '@/features/search/utils/group-hits';
-import { useTranslate } from '@/lib/i18n';
-import { plural } from '@/lib/plural';
+import { useTranslate } from '@/state/i18n';
+import { plural } from '@/rules/plural';
 import styles from './search.module.css';
 
 /** The most hits the page shows. */

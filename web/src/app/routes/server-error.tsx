@@ -1,7 +1,7 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { ErrorScreen } from './error-screen';
 
-/** /500.html: where a page goes when the server failed it (SPEC.md section 2). */
+/** /500.html: where a page goes when the server failed it (docs/pages-and-links.md#page-loading-and-errors). */
 export function ServerErrorRoute() {
   const t = useTranslate();
   return <ErrorScreen status={500} title={t('serverError.title')} text={t('serverError.text')} testId="server-error" />;

@@ -1,13 +1,13 @@
 import { PageTitle } from '@/components/page-title';
-import { useTranslate } from '@/lib/i18n';
-import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useTranslate } from '@/state/i18n';
+import { useSelectedTheater } from '@/state/selected-theater';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { Spinner } from '@/components/spinner';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
 import { TheatersShowing } from '@/features/showtimes/components/theaters-showing';
 import { usePageShowtimes } from '@/features/showtimes/hooks/use-page-showtimes';
-import { resolveCurrentTheater } from '@/lib/current-theater';
+import { resolveCurrentTheater } from '@/rules/current-theater';
 import { useRoutePageData } from './route-page-data';
 
 /** The week's showtimes at the visitor's theater, or at every theater before one is chosen. */

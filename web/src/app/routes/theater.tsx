@@ -1,11 +1,11 @@
 import { PageTitle } from '@/components/page-title';
-import { HAND_OFF_PLACES } from '@/lib/offered-hand-offs';
+import { HAND_OFF_PLACES } from '@/rules/offered-hand-offs';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
-import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/lib/app-data';
+import { useTranslate } from '@/state/i18n';
+import { useSelectedTheater } from '@/state/selected-theater';
+import { useAppData } from '@/api/get-app-data';
 import { HandOffLinks } from '@/components/hand-off-links';
-import { siteName } from '@/lib/site-name';
+import { siteName } from '@/rules/site-name';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
 import { TheaterAddress } from '@/features/theaters/components/theater-address';
 import { NotFoundRoute } from './not-found';

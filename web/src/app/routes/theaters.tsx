@@ -1,8 +1,8 @@
 import { PageTitle } from '@/components/page-title';
-import { useTranslate } from '@/lib/i18n';
-import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useTranslate } from '@/state/i18n';
+import { useSelectedTheater } from '@/state/selected-theater';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { TheaterCard } from '@/features/theaters/components/theater-card';
 import { TheaterFinder } from '@/features/theaters/components/theater-finder';
 import { useTheaterFinder } from '@/features/theaters/hooks/use-theater-finder';

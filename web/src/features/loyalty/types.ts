@@ -1,5 +1,4 @@
-// The loyalty shapes the browser reads and writes through /api/cypher (SPEC.md sections 3
-// and 7, DESIGN.md section 4 "Loyalty transport").
+// The loyalty shapes the browser reads and writes through /api/cypher (docs/loyalty.md#transport).
 
 /** The API generation: 1 for the older routes, 3 for the /v3/ ones. */
 export type CypherVersion = 1 | 3;
@@ -13,7 +12,7 @@ export type LoyaltyProvider =
   | 'CGR'
   | (string & {});
 
-/** SPEC.md section 3 "Loyalty context used by calls". */
+/** docs/loyalty.md#configuration. */
 export type LoyaltyContext = {
   circuitId: string;
   cinemaId: string;
@@ -26,7 +25,7 @@ export type LoyaltyContext = {
 
 export type Balance = { type: string; value: number };
 
-/** DESIGN.md section 4: the memberDetails fields every provider answers with. */
+/** docs/loyalty.md#replies: the memberDetails fields every provider answers with. */
 export type MemberDetails = {
   memberId: string;
   username?: string;
@@ -49,7 +48,7 @@ export type MemberDetails = {
 
 export type SessionManagementTokens = Record<string, string | undefined>;
 
-/** SPEC.md section 3 "Generic loyalty response fields". */
+/** docs/loyalty.md#replies. */
 export type CypherReply = {
   peachCode?: number;
   statusCode?: number;
@@ -63,7 +62,7 @@ export type CypherReply = {
   [field: string]: unknown;
 };
 
-/** SPEC.md section 3 "Loyalty session", kept in a cookie at path '/'. */
+/** docs/loyalty.md#sessions, kept in a cookie at path '/'. */
 export type LoyaltySession = {
   token: string;
   /**
@@ -80,10 +79,11 @@ export type LoyaltySession = {
   encryptedSessionId?: string;
 };
 
-/** SPEC.md section 3 "Loyalty member": memberDetails merged with the session's tokens. */
+/** docs/loyalty.md#sessions: memberDetails merged with the session's tokens. */
 export type LoyaltyMember = MemberDetails & Pick<LoyaltySession, 'token' | 'refreshToken' | 'cypherVersion'>;
 
-// The member-area replies' lists (svc-loyalty's built-in provider, DESIGN.md section 4).
+// The member-area replies' lists (svc-loyalty's built-in provider,
+// docs/loyalty.md#api-generations).
 
 export type Order = { orderId: string; cinemaId: string; filmTitle: string; tickets?: number; totalCents: number; placedAt: number };
 export type PointTransaction = { transactionId: string; description: string; points: number; happenedAt: number };

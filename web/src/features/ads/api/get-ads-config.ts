@@ -1,31 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
+import type { AdsConfig } from '@/types/api';
 import type { AdPageInputs } from '../utils/ad-page';
 import { adsKeys } from './ads-keys';
-
-export type AdSize = [number, number];
-
-export type AdSlotConfig = {
-  id: string;
-  container: string;
-  sizes: 'fluid' | AdSize[];
-  sizeMapping: Array<{ viewportWidth: number; sizes: AdSize[] }>;
-};
-
-/** GET /api/v1/ads/config (DESIGN.md section 4). */
-export type AdsConfig = {
-  enabled: boolean;
-  mode: string;
-  scriptUrl: string;
-  adClass: string;
-  pagePath: string;
-  targeting: Record<string, string>;
-  slots: AdSlotConfig[];
-  warnings: string[];
-  requiresConsent: boolean;
-  singleRequest: boolean;
-  collapseEmptySlots: boolean;
-};
 
 export function getAdsConfig(inputs: AdPageInputs, { signal }: { signal?: AbortSignal } = {}): Promise<AdsConfig> {
   return getJson<AdsConfig>('/api/v1/ads/config', {

@@ -1,4 +1,4 @@
-import type { AdSlotConfig } from '../api/get-ads-config';
+import type { AdSlotConfig } from '@/types/api';
 
 /** The element an ad slot renders into: its id is the slot's container. */
 export function AdContainer({ slot, className }: { slot: AdSlotConfig; className: string | undefined }) {

@@ -1,7 +1,7 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import type { AdsConfig } from '../api/get-ads-config';
+import type { AdsConfig } from '@/types/api';
 import { AD_CONFIGURATION_DEBOUNCE_MS } from '../utils/ad-rules';
 import { AdLoader } from './ad-loader';
 

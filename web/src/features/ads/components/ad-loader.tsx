@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/hydration';
 import { loadScript } from '@/lib/load-script';
 import type { Site, Theater } from '@/types/api';
-import type { AdsConfig } from '../api/get-ads-config';
+import type { AdsConfig } from '@/types/api';
 import { reportAdLibraryLoad } from '../hooks/use-ad-library-status';
 import { useAdPage } from '../hooks/use-ad-page';
 import { adDataLayer, type AdPageMovies } from '../utils/ad-page';

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router';
-import { useMemberSignedIn } from '@/lib/member-presence';
+import { useMemberSignedIn } from '@/state/page-store';
 import type { Site, Theater } from '@/types/api';
 import { useAdsConfig } from '../api/get-ads-config';
 import { movieIdFromPath, type AdPageInputs, type AdPageMovies } from '../utils/ad-page';

@@ -1,6 +1,5 @@
-// The page an ad set-up is asked for (SPEC.md section 3 "Ad component inputs" and
-// "Ad targeting data layer").
-import { theaterIdFromPath } from '@/lib/current-theater';
+// The page an ad set-up is asked for (docs/consent-and-ads.md#ad-targeting).
+import { theaterIdFromPath } from '@/rules/current-theater';
 import type { PageContent } from '@/types/api';
 
 /** A movie as the ad data layer names it. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdSlotConfig } from '../api/get-ads-config';
+import type { AdSlotConfig } from '@/types/api';
 import {
   adsMayLoad,
   shouldReconfigure,

@@ -1,7 +1,7 @@
-// When ads load, which slots a page shows, and when they are set up again (SPEC.md
-// sections 2 "Ad slots", 4 "Ads", 6 "Ads" and 9 "Advertising").
+// When ads load, which slots a page shows, and when they are set up again
+// (docs/consent-and-ads.md#ads-in-the-browser).
 
-import type { AdsConfig, AdSize, AdSlotConfig } from '../api/get-ads-config';
+import type { AdsConfig, AdSize, AdSlotConfig } from '@/types/api';
 import { DIRECT_AD_SERVER_MODE } from './ads-display';
 
 export const INTERSTITIAL_SLOT = 'interstitial';

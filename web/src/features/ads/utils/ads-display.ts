@@ -1,6 +1,6 @@
 // The adsDisplay setting's direct ad-server mode, and the space the page frame holds for
-// the header's ads (SPEC.md sections 4 and 6). A module of its own: the frame reads it on
-// every page, before the ads' code has loaded.
+// the header's ads (docs/consent-and-ads.md#ads-in-the-browser). A module of its own: the
+// frame reads it on every page, before the ads' code has loaded.
 
 import type { SiteSettings } from '@/types/api';
 
@@ -15,7 +15,7 @@ export const DIRECT_AD_SERVER_MODE = 'CUSTOM_WITHOUT_WRAPPER';
  * consequence, which is no layout shift either.
  */
 export function reservesHeaderAdBand(
-  settings: Pick<SiteSettings, 'adsDisplay' | 'adsLocation'> | undefined,
+  settings: Pick<SiteSettings, 'adsDisplay' | 'adsLocation'> | null | undefined,
   // The consent feature's BannerRegulation and ConsentManager kind, as the page frame
   // gives them.
   regulation: 'gdpr' | 'ccpa' | 'none',

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { loadScript } from '@/lib/load-script';
-import { onTrack, trackedPath, trackedUrl } from '@/lib/track';
+import { trackedPath, trackedUrl } from '@/rules/tracked-events';
+import { followTrackedEvents } from '@/state/page-store';
 import type { Site } from '@/types/api';
 import {
   ANALYTICS_SETTINGS,
@@ -76,7 +77,7 @@ export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsP
       dataLayer.push(arguments);
     };
     page.gtag('js', new Date());
-    // The address as reported (lib/track.ts), or the tag would read it whole from the page.
+    // The address as reported (rules/tracked-events.ts), or the tag would read it whole from the page.
     const pageLocation = () => trackedUrl(window.location.href);
     for (const id of plan.measurementIds) page.gtag('config', id, { ...ANALYTICS_SETTINGS, page_location: pageLocation() });
     let pluginReady = false;
@@ -100,12 +101,12 @@ export function Analytics({ site, launchScriptUrl, trackersEnabled }: AnalyticsP
     }, QUEUE_DRAIN_MS);
     const currentPage = () => ({ title: document.title, location: pageLocation() });
     // The page on screen when trackers were enabled is viewed once; later route changes
-    // and outbound clicks arrive from the site's tracking hook (lib/track.ts).
+    // and outbound clicks arrive from the page store (state/page-store.ts track()).
     let lastPagePath = trackedPath(window.location.pathname, window.location.search);
     const firstView = window.setTimeout(() => {
       queue.push(pageViewEvent(lastPagePath, document.title, pageLocation()));
     }, 0);
-    const stopListening = onTrack((tracked) => {
+    const stopListening = followTrackedEvents((tracked) => {
       if (tracked.event === 'page_view') {
         if (tracked.page_path === lastPagePath) return;
         lastPagePath = tracked.page_path;

@@ -1,6 +1,6 @@
 import { cleanup, render } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { announceMemberLogin } from '@/lib/member-logins';
+import { announceMemberLogin } from '@/state/page-store';
 import { CinemaMarketingTracker } from './cinema-marketing-tracker';
 
 const marketing = { customerId: 'marquee-42', scriptUrl: 'https://tracker.example/marketing.js' };

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { loadScript } from '@/lib/load-script';
-import { onMemberLogin } from '@/lib/member-logins';
+import { takeMemberLogins } from '@/state/page-store';
 import {
   hashMemberId,
   memberLoginEvent,
@@ -34,7 +34,7 @@ export function CinemaMarketingTracker({ marketing, trackersEnabled, purposeDeni
     const tracked = memberLoginTracked({ customerId, purposeDenied });
     // Listening even while a purpose is refused: a sign-in made then is heard and dropped,
     // never kept to be reported once the visitor changes their mind.
-    return onMemberLogin(({ memberId, loginDateTime }) => {
+    return takeMemberLogins(({ memberId, loginDateTime }) => {
       if (!tracked) return;
       void hashMemberId(memberId).then((hashed) => {
         const page = window as Window & { dataLayer?: unknown[] };

@@ -1,4 +1,4 @@
-import { outboundClick } from '@/lib/track';
+import { outboundClick } from '@/rules/tracked-events';
 import { describe, expect, it } from 'vitest';
 import {
   ADS_CONTAINER_ID,

@@ -1,8 +1,8 @@
-// What analytics loads and how (SPEC.md section 9 "Analytics and tracking"): the
+// What analytics loads and how (docs/consent-and-ads.md#analytics): the
 // measurement ids, the tag-manager containers, the analytics settings, and the events
 // the page sends.
 
-import type { TrackedEvent } from '@/lib/track';
+import type { TrackedEvent } from '@/rules/tracked-events';
 
 /** The measurement id every site reports to. */
 export const FIXED_MEASUREMENT_ID = 'G-WMPCINEMA1';
@@ -73,10 +73,10 @@ export function pageViewEvent(path: string, title: string, location: string): An
 }
 
 /**
- * What analytics sends for an event the site tracked (lib/track.ts): an outbound click as
- * event 'click' with its category and label (SPEC.md section 2), a page view with the
- * page's title; both with the page's address as reported, which the tag would otherwise
- * read whole from the page.
+ * What analytics sends for an event the site tracked (state/page-store.ts track()): an outbound click as
+ * event 'click' with its category and label (docs/pages-and-links.md#link-rules), a page
+ * view with the page's title; both with the page's address as reported, which the tag would
+ * otherwise read whole from the page.
  */
 export function analyticsEvent(tracked: TrackedEvent, page: { title: string; location: string }): AnalyticsEvent {
   return tracked.event === 'click'

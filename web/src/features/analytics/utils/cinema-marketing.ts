@@ -1,5 +1,5 @@
-// The cinema-marketing integration (SPEC.md sections 4 "Consent", 7 "Third-party loads"
-// and 9): off unless the gateway names a customer id and the tracker's script
+// The cinema-marketing integration (docs/consent-and-ads.md#member-login-tracker):
+// off unless the gateway names a customer id and the tracker's script
 // (CINEMA_MARKETING_*, in the app data). Its web tracker, keyed by the customer id, loads
 // like every tracker once trackers are enabled. The member-login tracker does not wait for
 // that: when a loyalty member logs in, the tracker receives the hashed memberId and a

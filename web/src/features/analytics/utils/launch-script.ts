@@ -1,5 +1,5 @@
-// The enterprise-analytics launch script (SPEC.md sections 4 "Consent" and 7
-// "Third-party loads"). The gateway names it (ANALYTICS_LAUNCH_SCRIPT_URL, delivered in
+// The enterprise-analytics launch script (docs/consent-and-ads.md#analytics).
+// The gateway names it (ANALYTICS_LAUNCH_SCRIPT_URL, delivered in
 // the app data) and allows its origin in the Content-Security-Policy.
 
 export type LaunchScriptInputs = {

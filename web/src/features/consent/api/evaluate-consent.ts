@@ -1,13 +1,8 @@
 import { postJson } from '@/lib/api-client';
-import type { ConsentEvaluation } from '../utils/consent-choice';
+import type { ConsentDecision, ConsentEvaluation } from '@/types/api';
 
-export type ConsentDecision = {
-  state: 'granted' | 'denied' | 'undetermined';
-  trackersEnabled: boolean;
-};
-
-// The consent state and whether trackers may run, decided by svc-consent (SPEC.md
-// section 4 "Consent").
+// The consent state and whether trackers may run, decided by svc-consent
+// (docs/consent-and-ads.md#consent-state).
 export function evaluateConsent(evaluation: ConsentEvaluation): Promise<ConsentDecision> {
   return postJson<ConsentDecision>('/api/v1/consent/evaluate', evaluation);
 }

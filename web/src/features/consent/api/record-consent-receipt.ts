@@ -1,7 +1,5 @@
 import { postJson } from '@/lib/api-client';
-import type { ConsentReceiptRequest } from '../utils/consent-choice';
-
-export type ConsentReceipt = { id: string; recordedAt: string };
+import type { ConsentReceipt, ConsentReceiptRequest } from '@/types/api';
 
 // Proof of the visitor's choice, kept by svc-consent.
 export function recordConsentReceipt(receipt: ConsentReceiptRequest): Promise<ConsentReceipt> {

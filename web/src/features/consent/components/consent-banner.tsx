@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import type { ConsentEvaluation } from '@/types/api';
+import { useTranslate } from '@/state/i18n';
 import { evaluateConsent } from '../api/evaluate-consent';
 import { recordConsentReceipt } from '../api/record-consent-receipt';
 import {
@@ -15,11 +16,11 @@ import {
   receiptForChoice,
   type BannerAction,
   type ConsentChoice,
-  type ConsentEvaluation,
 } from '../utils/consent-choice';
 import type { BannerRegulation } from '../utils/regulation';
 import { OPEN_CONSENT_EVENT } from '../utils/consent-events';
-import { trackingConsentFrom, type TrackingConsent } from '../utils/tracking-consent';
+import type { TrackingConsent } from '@/state/page-store';
+import { trackingConsentFrom } from '../utils/tracking-consent';
 import styles from './consent-banner.module.css';
 
 type ConsentBannerProps = {

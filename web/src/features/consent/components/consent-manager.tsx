@@ -4,7 +4,8 @@ import type { Site } from '@/types/api';
 import { regulationForCountry } from '../utils/regulation';
 import { privacyPolicyUrl } from '../utils/consent-manager';
 import { siteConsentManager } from '../utils/site-consent-manager';
-import { NO_CONSENT_MANAGER, type TrackingConsent } from '../utils/tracking-consent';
+import type { TrackingConsent } from '@/state/page-store';
+import { NO_CONSENT_MANAGER } from '../utils/tracking-consent';
 import { ConsentBanner } from './consent-banner';
 import { DidomiConsent } from './didomi-consent';
 

@@ -1,4 +1,4 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { regulationForCountry } from '../utils/regulation';
 import { openConsentPreferences } from '../utils/consent-events';
 import styles from './consent-preferences-button.module.css';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { loadScript } from '@/lib/load-script';
 import { evaluateConsent } from '../api/evaluate-consent';
 import {
@@ -13,7 +13,8 @@ import {
   POPUP_CHECK_MS,
 } from '../utils/consent-manager';
 import { OPEN_CONSENT_EVENT } from '../utils/consent-events';
-import { trackingConsentFrom, type TrackingConsent } from '../utils/tracking-consent';
+import type { TrackingConsent } from '@/state/page-store';
+import { trackingConsentFrom } from '../utils/tracking-consent';
 
 /** The part of the Didomi web SDK this page uses. */
 type DidomiSdk = {

@@ -1,8 +1,9 @@
-// The first-party consent banner's rules (SPEC.md section 4 "Consent"): which
+// The first-party consent banner's rules (docs/consent-and-ads.md#consent-state): which
 // regulation the site's country falls under, what each banner action means, how the
 // choice is remembered, and what is sent to the consent service.
 
 import { parseJsonObject } from '@/lib/json-object';
+import type { ConsentEvaluation, ConsentReceiptRequest } from '@/types/api';
 import type { BannerRegulation } from './regulation';
 
 export type BannerAction = 'acceptAll' | 'rejectAll' | 'doNotSell' | 'acknowledge';
@@ -53,21 +54,11 @@ export function parseStoredChoice(text: string | null): ConsentChoice | undefine
   return choice as ConsentChoice;
 }
 
-/** The body of POST /api/v1/consent/evaluate. */
-export type ConsentEvaluation = {
-  regulation: string;
-  consentRequired: boolean;
-  vendors: Record<string, boolean | null>;
-  doNotSell: boolean;
-  cmpEnabled: boolean;
-  launchScriptReady: boolean;
-};
-
 /**
  * What the first-party banner reports once the visitor has chosen. The banner is
  * ready by then, so a configured enterprise-analytics launch script counts as ready
- * (SPEC.md section 4: trackers are enabled when one is configured and the consent
- * manager has become ready).
+ * (docs/consent-and-ads.md#consent-state: trackers are enabled when one is configured and
+ * the consent manager has become ready).
  */
 export function evaluationForChoice(
   choice: ConsentChoice,
@@ -91,11 +82,11 @@ export function evaluationForChoice(
 
 /**
  * What the first-party banner reports as soon as it is ready, before the visitor has
- * chosen (SPEC.md section 4). The regime decides, not the banner: under GDPR nothing is
- * decided yet, which only a configured launch script makes worth asking about (trackers
- * otherwise wait for the choice); under CCPA/CPRA consent is granted until the visitor
- * opts out, by the banner, the footer link or the Global Privacy Control signal; in any
- * other regime it is granted.
+ * chosen (docs/consent-and-ads.md#consent-banner). The regime decides, not the banner:
+ * under GDPR nothing is decided yet, which only a configured launch script makes worth
+ * asking about (trackers otherwise wait for the choice); under CCPA/CPRA consent is granted
+ * until the visitor opts out, by the banner, the footer link or the Global Privacy Control
+ * signal; in any other regime it is granted.
  */
 export function evaluationBeforeChoice(
   regulation: BannerRegulation,
@@ -123,12 +114,6 @@ export function globalPrivacyControl(): boolean {
 }
 
 /** The body of POST /api/v1/consent/receipts. */
-export type ConsentReceiptRequest = {
-  regulation: string;
-  choices: Record<string, boolean>;
-  policyVersion: string;
-};
-
 export function receiptForChoice(choice: ConsentChoice): ConsentReceiptRequest {
   return {
     regulation: choice.regulation,

@@ -1,7 +1,7 @@
-// The Didomi side of consent management (SPEC.md sections 3, 4, 8 and 9 "Consent
-// service"); which manager serves the site is site-consent-manager.ts.
+// The Didomi side of consent management (docs/consent-and-ads.md#consent-managers);
+// which manager serves the site is site-consent-manager.ts.
 
-import type { ConsentEvaluation } from './consent-choice';
+import type { ConsentEvaluation } from '@/types/api';
 
 /** The privacy regulations, in the order they are checked. */
 export const REGULATION_ORDER = ['gdpr', 'ccpa', 'cpra', 'cpa', 'ctdpa', 'vcdpa', 'tdpsa'] as const;
@@ -29,7 +29,7 @@ export const DIDOMI_VENDORS: Readonly<Record<string, string>> = {
 
 /**
  * Didomi's state as svc-consent reads it. A snapshot is only taken once the SDK is
- * ready, so a configured launch script counts as ready (SPEC.md section 4).
+ * ready, so a configured launch script counts as ready (docs/consent-and-ads.md#consent-state).
  */
 export function evaluationFromDidomi(snapshot: DidomiSnapshot, launchScriptConfigured: boolean): ConsentEvaluation {
   return {

@@ -1,6 +1,6 @@
-// Which privacy regulation a site falls under, by its country (SPEC.md section 4
-// "Consent"). A module of its own: the page frame reads it on every page, before the
-// consent banner's code has loaded.
+// Which privacy regulation a site falls under, by its country
+// (docs/consent-and-ads.md#consent-state). A module of its own: the page frame reads it on
+// every page, before the consent banner's code has loaded.
 
 export type BannerRegulation = 'gdpr' | 'ccpa' | 'none';
 

@@ -1,4 +1,4 @@
-// Which consent manager serves the site (SPEC.md sections 3 and 4). A module of its
+// Which consent manager serves the site (docs/consent-and-ads.md#consent-managers). A module of its
 // own: the page frame and the footer read it, without the managers' code.
 
 import type { SiteSettings } from '@/types/api';
@@ -12,7 +12,8 @@ export type ConsentManager =
  * The site's notice id (settings.cookieBannerDidomiId), overridden by a build-time one,
  * selects Didomi when an API key is configured; without a notice id the first-party
  * banner serves, unless the site turns it off (settings.firstPartyConsentBanner false):
- * then, as with the build flag, consent management is disabled (SPEC.md section 4).
+ * then, as with the build flag, consent management is disabled
+ * (docs/consent-and-ads.md#consent-managers).
  */
 export function consentManagerFor(input: {
   settingsNoticeId: string | undefined;
@@ -29,7 +30,7 @@ export function consentManagerFor(input: {
 }
 
 /** The consent manager of a site with these settings, in this build. */
-export function siteConsentManager(settings: SiteSettings | undefined): ConsentManager {
+export function siteConsentManager(settings: SiteSettings | null | undefined): ConsentManager {
   return consentManagerFor({
     settingsNoticeId: settings?.cookieBannerDidomiId,
     buildNoticeId: import.meta.env.VITE_DIDOMI_NOTICE_ID,

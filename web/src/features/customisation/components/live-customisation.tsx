@@ -9,7 +9,7 @@ function builderWindow(): Window | null {
   return window.parent !== window ? window.parent : null;
 }
 
-/** Holds the customisation the site builder makes live (SPEC.md section 4). */
+/** Holds the customisation the site builder makes live (docs/pages-and-links.md#live-customisation). */
 export function LiveCustomisationProvider({
   allowedOrigins,
   children,

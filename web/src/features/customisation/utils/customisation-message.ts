@@ -1,5 +1,5 @@
-// Live customisation by a parent site-builder window (SPEC.md section 4 "Live
-// customisation and embedding"): seven message types, accepted from allowed origins
+// Live customisation by a parent site-builder window (docs/pages-and-links.md#live-customisation):
+// seven message types, accepted from allowed origins
 // only, each changing one part of the look while the builder edits it.
 import type { Palette } from '@/types/api';
 
@@ -104,5 +104,5 @@ export function layoutAttributes(customisation: Customisation): Record<string, s
   };
 }
 
-/** SPEC.md section 4: posted to the opener or parent once the page is mounted. */
+/** docs/pages-and-links.md#live-customisation: posted to the opener or parent once the page is mounted. */
 export const MOUNTED_MESSAGE = { type: 'lifeCycle', lifeCycle: 'mounted' } as const;

@@ -2,7 +2,7 @@ import type { SiteConfig } from '@/types/api';
 import type { Customisation } from './customisation-message';
 
 /** The site configuration as the builder currently shows it. */
-export function customisedConfig(config: SiteConfig | undefined, customisation: Customisation): SiteConfig | undefined {
+export function customisedConfig(config: SiteConfig | null | undefined, customisation: Customisation): SiteConfig | null | undefined {
   if (!customisation.palette && !customisation.fonts) return config;
   const theme = config?.theme ?? {};
   const fonts = theme.fonts ?? {};

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Event } from '@/types/api';
 import { formatEventDate } from '../utils/format-event-date';
 import styles from './event-card.module.css';

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '@/lib/date-time-format';
+import { dateTimeFormat } from '@/rules/date-time-format';
 
 /**
  * 'Sat, Dec 5 · 7:00 PM' for '2026-12-05' and '19:00' in en-US. The event's date and

@@ -1,4 +1,4 @@
-// SPEC.md section 4 "Membership activation": four steps, each needing the one before;
+// docs/loyalty.md#membership-activation: four steps, each needing the one before;
 // any failed step stops the flow silently, with no result.
 
 import type { LoyaltyContext } from '../types';

@@ -4,9 +4,9 @@ import { cypherSender, type SendCypher } from './call-cypher';
 import { getMember } from './get-member';
 
 /**
- * Checks the member's token before a ticketing hand-off (SPEC.md section 4): version 1
- * validates it with a call of its own, version 3 reads the member with it. peachCode 0
- * is a valid token.
+ * Checks the member's token before a ticketing hand-off
+ * (docs/loyalty.md#ticketing-hand-off): version 1 validates it with a call of its own,
+ * version 3 reads the member with it. peachCode 0 is a valid token.
  */
 export function checkHandOffToken(
   context: LoyaltyContext,

@@ -4,7 +4,7 @@ import type { LoyaltyApi } from './loyalty-api';
 import { sendPasswordReset } from './send-password-reset';
 
 /**
- * SPEC.md section 4 "Member search then edit" at registration (utils/member-search.ts):
+ * docs/loyalty.md#registration at registration (utils/member-search.ts):
  * when `email` belongs to a member enrolled at a box office, gives them that address as
  * username and e-mails them a link to set their password; answers whether it did. An
  * address nobody has, or whose member has a username, is left to the registration.

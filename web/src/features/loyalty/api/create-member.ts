@@ -13,7 +13,7 @@ export type NewMember = {
   captchaToken: string | undefined;
 };
 
-/** Creates the membership at the site's club (SPEC.md section 4, the member create payload), anonymously. */
+/** Creates the membership at the site's club (docs/loyalty.md#registration), anonymously. */
 export async function createMember({ call, routes, context }: LoyaltyApi, member: NewMember): Promise<void> {
   const { email, password, mobileNumber, captchaToken, ...profile } = member;
   await call({

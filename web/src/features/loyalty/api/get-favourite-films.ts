@@ -12,7 +12,8 @@ export const favouriteFilmsQueryOptions = (api: LoyaltyApi) =>
   queryOptions({
     queryKey: loyaltyKeys.favouriteFilms(api.member?.memberId ?? ''),
     queryFn: () => getFavouriteFilms(api),
-    // SPEC.md section 4: loaded only with a member, and only sites with a watchlist have one.
+    // docs/loyalty.md#favourites: loaded only with a member, and only sites with a
+    // watchlist have one.
     enabled: Boolean(api.member) && Boolean(api.config.includeWatchlist),
   });
 

@@ -7,7 +7,7 @@ export type Credentials = { username: string; password: string; captchaToken?: s
 /**
  * Signs in with a username and password: the reply carries the session's tokens and the
  * member. A call that got no answer (fetch's TypeError: the network failed) resolves null,
- * as the session's other calls do (SPEC.md section 4 "Login"); a gateway error rejects.
+ * as the session's other calls do (docs/loyalty.md#session-lifecycle); a gateway error rejects.
  */
 export async function login(
   send: SendCypher,

@@ -14,7 +14,7 @@ export async function toggleFavouriteFilm({ call, routes, context }: LoyaltyApi,
   });
 }
 
-/** On peachCode 0 the cached list follows; on any other answer it stays as it was (SPEC.md section 4). */
+/** On peachCode 0 the cached list follows; on any other answer it stays as it was (docs/loyalty.md#favourites). */
 export function useToggleFavouriteFilm() {
   const queryClient = useQueryClient();
   const api = useLoyaltyApi();

@@ -6,7 +6,7 @@ import { loyaltyKeys } from './loyalty-keys';
 
 export type CardChange = { kind: 'add' | 'delete'; cardCode: string } | { kind: 'lost' };
 
-/** Adds or deletes a card (its code upper-cased, SPEC.md section 3), or reports them all lost. */
+/** Adds or deletes a card (its code upper-cased, docs/loyalty.md#cards), or reports them all lost. */
 export async function updateCards({ call, routes }: LoyaltyApi, change: CardChange): Promise<LoyaltyCard[]> {
   if (change.kind === 'lost') return cardsIn(await call({ method: 'GET', route: routes.reportLostCard() }));
   const route = change.kind === 'add' ? routes.addCard() : routes.deleteCard();

@@ -39,9 +39,10 @@ export async function updateFavouriteCinemas({ call, routes, context }: LoyaltyA
 
 /**
  * The answered list replaces the cached one; add and remove also refresh the member session
- * (SPEC.md section 4). A newsletter box follows the click at once and goes back if the call fails.
- * A provider's refusal is the screen's to show (isFavouriteRefusal); a call that never got an
- * answer (the network, the gateway) is only logged, as SPEC.md section 4 says.
+ * (docs/loyalty.md#favourites). A newsletter box follows the click at once and goes back if
+ * the call fails. A provider's refusal is the screen's to show (isFavouriteRefusal); a call
+ * that never got an answer (the network, the gateway) is only logged, as
+ * docs/loyalty.md#favourites says.
  */
 export function useUpdateFavouriteCinemas() {
   const queryClient = useQueryClient();

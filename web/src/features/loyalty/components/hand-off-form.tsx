@@ -1,4 +1,4 @@
-// SPEC.md section 4, version 3 hand-off: a hidden form posts the member's token to the
+// docs/loyalty.md#ticketing-hand-off, version 3: a hidden form posts the member's token to the
 // ticketing URL and submits itself once mounted.
 
 import { useEffect, useRef } from 'react';

@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { readCookie } from '@/lib/cookies';
 import { useHydrated } from '@/lib/hydration';
 import type { LoyaltyConfig } from '@/types/api';
-import { SESSION_COOKIE } from '@/lib/loyalty-session-cookie-name';
+import { SESSION_COOKIE } from '@/config/loyalty-session-cookie';
 import styles from './member-access.module.css';
 import { loginPagePath } from '../utils/login-page';
 

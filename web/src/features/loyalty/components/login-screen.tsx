@@ -5,10 +5,10 @@
 import { usePageSearch } from '@/lib/hydration';
 import { useNavigate } from 'react-router';
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES } from '@/lib/offered-hand-offs';
+import { HAND_OFF_PLACES } from '@/rules/offered-hand-offs';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/lib/app-data';
+import { useTranslate } from '@/state/i18n';
+import { useAppData } from '@/api/get-app-data';
 import { HandOffLinks } from '@/components/hand-off-links';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useInvisibleCaptcha } from '../hooks/use-invisible-captcha';

@@ -7,14 +7,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useTicketingHandOff } from '../hooks/use-ticketing-hand-off';
 import { ticketingLinkWithToken } from '../utils/hand-off';
 import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
 import { HandOffForm } from './hand-off-form';
 import { useHydrated } from '@/lib/hydration';
-import { useDismiss } from '@/lib/use-dismiss';
+import { useDismiss } from '@/hooks/use-dismiss';
 import { hasSessionCookie } from './header-member-link';
 import { MemberSession } from './member-session';
 import { RedirectOverlay } from './redirect-overlay';
@@ -36,7 +36,7 @@ function useLogoutLinks(logout: () => Promise<void>) {
   }, [logout]);
 }
 
-/** Ticketing-site links carry the member's token (SPEC.md section 2, link rules), added when clicked. */
+/** Ticketing-site links carry the member's token (docs/pages-and-links.md#link-rules), added when clicked. */
 function useTicketingLinkTokens() {
   const { member, config, context } = useLoyaltySession();
   const token = member?.token;

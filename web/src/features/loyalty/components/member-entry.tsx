@@ -2,7 +2,7 @@
 // or the signed-in label at once, while the member menu's code loads behind it.
 
 import { lazy, Suspense } from 'react';
-import { useAppData } from '@/lib/app-data';
+import { useAppData } from '@/api/get-app-data';
 import { HeaderMemberLink } from './header-member-link';
 
 const MemberAccess = lazy(async () => ({ default: (await import('./member-access')).MemberAccess }));

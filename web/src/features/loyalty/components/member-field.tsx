@@ -1,9 +1,10 @@
-// One member-form input with the rules of SPEC.md section 5: text inputs strip < > ' " &
-// as the member types; password inputs are never altered and have a show/hide toggle.
+// One member-form input with the rules of docs/loyalty.md#form-validation: text inputs
+// strip < > ' " & as the member types; password inputs are never altered and have a
+// show/hide toggle.
 
 import { useId, useState, type InputHTMLAttributes } from 'react';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { sanitiseInput } from '../utils/input-rules';
 import styles from './member-form.module.css';
 

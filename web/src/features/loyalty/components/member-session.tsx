@@ -2,14 +2,14 @@
 // the visitor's theater. Every part shares one controller (utils/session-registry.ts).
 
 import type { ReactNode } from 'react';
-import { useAppData } from '@/lib/app-data';
-import { useCurrentTheater } from '@/lib/current-theater';
+import { useAppData } from '@/api/get-app-data';
+import { useCurrentTheater } from '@/state/use-current-theater';
 import { LoyaltySessionProvider } from '../hooks/loyalty-session';
 
 export function MemberSession({ children }: { children: ReactNode }) {
   const { data } = useAppData();
-  // SPEC.md section 4: the page's theater, else the visitor's choice, else none (never
-  // the first theater of a chain).
+  // docs/pages-and-links.md#current-theater: the page's theater, else the visitor's choice,
+  // else none (never the first theater of a chain).
   const theater = useCurrentTheater();
   const config = data?.site?.loyalty;
   if (!config) return null;

@@ -1,7 +1,7 @@
-// The BOOST_POS password complexity rule (SPEC.md section 5), shown before submitting and
-// ticked off as the member types.
+// The BOOST_POS password complexity rule (docs/loyalty.md#form-validation), shown before
+// submitting and ticked off as the member types.
 
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { passwordRuleChecks } from '../utils/input-rules';
 import styles from './member-form.module.css';
 

@@ -1,7 +1,8 @@
-// A phone number as SPEC.md section 5 reads it: a country and a number, both required.
+// A phone number as docs/loyalty.md#form-validation reads it: a country and a number, both
+// required.
 
 import { useId } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { CALLING_CODES, sanitiseInput, type PhoneNumber } from '../utils/input-rules';
 import styles from './member-form.module.css';
 

@@ -1,11 +1,11 @@
-// SPEC.md section 2 "Redirect overlay": a modal over the whole page while a version 1
+// docs/pages-and-links.md#hand-offs-to-ticketing: a modal over the whole page while a version 1
 // hand-off waits its 5 seconds, with a spinner and a link that opens the ticketing URL in
 // the same tab at once.
 
 import { useEffect } from 'react';
 import { Dialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { REDIRECT_DELAY_MS } from '../utils/hand-off';
 import styles from './redirect-overlay.module.css';
 

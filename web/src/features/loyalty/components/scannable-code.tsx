@@ -1,9 +1,9 @@
 // A loyalty card's code as the till scans it, in the configured scannableCodeFormat
-// (SPEC.md section 9: QR_CODE by default; CODE_128 and CODE_39 as linear barcodes). Loaded
+// (docs/loyalty.md#cards: QR_CODE by default; CODE_128 and CODE_39 as linear barcodes). Loaded
 // only with the member area.
 
 import { encode } from 'uqr';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { barsPath, barWidths, symbolWidth } from '../utils/barcode';
 import { qrPath } from '../utils/qr-path';
 import styles from './account/account.module.css';

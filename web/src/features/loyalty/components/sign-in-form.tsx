@@ -1,8 +1,8 @@
 // The member sign-in form: username (the e-mail address) and password, the provider's
-// error shown from the error catalogue (SPEC.md section 8).
+// error shown from the error catalogue (docs/loyalty.md#error-codes).
 
 import { useState, type SubmitEvent } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useErrorText } from '../hooks/use-error-text';
 import type { LoyaltyMember } from '../types';

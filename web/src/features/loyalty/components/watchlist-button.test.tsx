@@ -1,8 +1,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appDataQueryOptions } from '@/lib/app-data';
-import { SelectedTheaterProvider } from '@/lib/selected-theater';
+import { appDataQueryOptions } from '@/api/get-app-data';
+import { SelectedTheaterProvider } from '@/state/selected-theater';
 import { renderWithApp } from '@/testing/render';
 import type { AppData } from '@/types/api';
 import { WatchlistButton } from './watchlist-button';

@@ -4,8 +4,8 @@
 // moving the page.
 
 import { Link } from '@/components/link';
-import { useAppData } from '@/lib/app-data';
-import { useTranslate } from '@/lib/i18n';
+import { useAppData } from '@/api/get-app-data';
+import { useTranslate } from '@/state/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useErrorText } from '../hooks/use-error-text';
 import { useWatchlist } from '../hooks/use-watchlist';

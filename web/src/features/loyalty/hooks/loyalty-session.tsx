@@ -3,9 +3,8 @@
 
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
-import { publishMemberSignedIn } from '@/lib/member-presence';
 import type { LoyaltyConfig } from '@/types/api';
-import { announceMemberLogin } from '@/lib/member-logins';
+import { announceMemberLogin, setMemberSignedIn } from '@/state/page-store';
 import type { Credentials } from '../api/login';
 import { sessionCalls } from '../api/session-calls';
 import type { LoyaltyContext } from '../types';
@@ -14,7 +13,7 @@ import { browserAddressBar, takeSuppliedToken } from '../utils/supplied-token';
 import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
 import { retainController, sharedController } from '../utils/session-registry';
 import { parseSession, serializeSession } from '../utils/session-cookie';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@/lib/loyalty-session-cookie-name';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@/config/loyalty-session-cookie';
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
 const RELATED_COOKIE = 'userSessionId';
@@ -78,7 +77,7 @@ export function LoyaltySessionProvider({
   useEffect(() => {
     const publish = () => {
       const state = controller.getState();
-      publishMemberSignedIn(state.checking ? undefined : state.member !== null);
+      setMemberSignedIn(state.checking ? undefined : state.member !== null);
     };
     publish();
     return controller.subscribe(publish);

@@ -1,10 +1,10 @@
-// The text of a failed loyalty call (SPEC.md section 8): for a provider refusal (a
+// The text of a failed loyalty call (docs/loyalty.md#error-messages): for a provider refusal (a
 // LoyaltyReplyError, or a reply itself) the provider's own message when the site's
 // displayOriginalCypherMessages is on, else the catalogue's, with its code; the caller's
 // fallback for anything else.
 
 import { useCallback } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { LoyaltyReplyError } from '../api/call-cypher';
 import type { CypherReply } from '../types';
 import { loyaltyErrorMessage, lookupWith } from '../utils/error-message';

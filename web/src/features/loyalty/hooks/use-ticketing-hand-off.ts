@@ -1,4 +1,4 @@
-// SPEC.md section 4 "Ticketing hand-off": once a member is signed in and the address has
+// docs/loyalty.md#ticketing-hand-off: once a member is signed in and the address has
 // ?return=, the member's token is validated and the member is sent on to ticketingUrl +
 // return: by the redirect overlay on version 1, by a posted form on version 3. An invalid
 // token, or a return that would leave the ticketing site, signs the member out and sends them

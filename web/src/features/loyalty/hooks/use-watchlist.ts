@@ -1,4 +1,4 @@
-// The watchlist (SPEC.md section 4 "Favourite films") as the movie page's button and the
+// The watchlist (docs/loyalty.md#favourites) as the movie page's button and the
 // watchlist screen use it: the ids, a toggle, which film is being changed and the last error.
 
 import { useFavouriteFilms } from '../api/get-favourite-films';

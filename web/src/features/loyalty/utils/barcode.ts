@@ -1,6 +1,6 @@
 // The linear barcodes a cinema till scans from a member's card (scannableCodeFormat,
-// SPEC.md section 9): a code as the widths of its alternating bars and spaces, in modules,
-// starting and ending with a bar, and those bars as one SVG path.
+// docs/loyalty.md#cards): a code as the widths of its alternating bars and spaces, in
+// modules, starting and ending with a bar, and those bars as one SVG path.
 
 /**
  * Code 128 symbol values 0 to 106 as bar, space, bar, space, bar, space widths (11 modules;

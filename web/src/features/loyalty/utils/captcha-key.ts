@@ -1,4 +1,4 @@
-// SPEC.md section 5 "Cards and captcha": login and gift-card calls carry a captcha token.
+// docs/loyalty.md#captcha: login and gift-card calls carry a captcha token.
 // The site key is the site's (CAPTCHA_SITE_KEY), unless a page script replaced it at
 // runtime (window.captchaSiteKey), which a page opened by another window or shown in a
 // frame may not do: its opener or parent could otherwise choose the key.

@@ -1,6 +1,6 @@
-// The loyalty transport of SPEC.md section 7: every call is a POST to /api/cypher whose body
-// carries reqMetadata {method, route, responseFormat, g-recaptcha-response} beside the payload,
-// with the session and refresh tokens in {Brand}-Session-Token and
+// The loyalty transport of docs/loyalty.md#transport: every call is a POST to /api/cypher
+// whose body carries reqMetadata {method, route, responseFormat, g-recaptcha-response}
+// beside the payload, with the session and refresh tokens in {Brand}-Session-Token and
 // {Brand}-Refresh-Session-Token headers.
 
 export const CYPHER_PATH = '/api/cypher';

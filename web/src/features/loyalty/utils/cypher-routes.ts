@@ -1,6 +1,7 @@
-// The loyalty routes of SPEC.md section 7, for both API generations. Version 3 routes name
-// the circuit and cinema {brand}CircuitId and {brand}CinemaId; the older ones circuitId and
-// cinemaId. Only the route is built here: the envelope is in cypher-envelope.ts.
+// The loyalty routes of docs/loyalty.md#api-generations, for both API generations. Version
+// 3 routes name the circuit and cinema {brand}CircuitId and {brand}CinemaId; the older ones
+// circuitId and cinemaId. Only the route is built here: the envelope is in
+// cypher-envelope.ts.
 
 import type { LoyaltyContext } from '../types';
 
@@ -19,7 +20,7 @@ export function withQuery(path: string, query: ReadonlyArray<readonly [string, s
   return parts.length ? `${path}?${parts.join('&')}` : path;
 }
 
-/** The first segment of the mobile-wallet pass routes (SPEC.md section 7). */
+/** The first segment of the mobile-wallet pass routes (docs/loyalty.md#wallet-passes). */
 export const WALLET_PASSES = 'WalletPasses';
 
 const v1Circuit = (context: LoyaltyContext) => ['circuitId', context.circuitId] as const;
@@ -35,7 +36,7 @@ export function cypherRoutes(context: LoyaltyContext) {
     login: () =>
       v3 ? withQuery('/Member/v3/Login', [v3Circuit(context)]) : withQuery('/Member/Login', [v1Circuit(context)]),
     refreshLogin: () => (v3 ? '/Member/v3/RefreshLogin' : withQuery('/Member/RefreshLogin', [v1Circuit(context)])),
-    // Version 1 only (SPEC.md section 7 "Other session calls"; the routes are svc-loyalty's).
+    // Version 1 only (docs/loyalty.md#api-generations; the routes are svc-loyalty's).
     validateToken: () => withQuery('/Member/ValidateToken', [v1Circuit(context)]),
     loginWithToken: () => withQuery('/Member/LoginWithToken', [v1Circuit(context)]),
     logout: () =>
@@ -53,7 +54,8 @@ export function cypherRoutes(context: LoyaltyContext) {
         : withQuery('/Member/StartRegistration', [v1Circuit(context), v1Cinema(context)]),
     edit: () => (v3 ? '/Member/v3/Edit' : withQuery('/Member/Edit', [v1Circuit(context)])),
     memberSearch: () => `/Member/MemberSearch/${segment(context.circuitId)}`,
-    // The member is the one of the session token: memberId stays empty (SPEC.md section 7).
+    // The member is the one of the session token: memberId stays empty
+    // (docs/loyalty.md#profile-and-deletion).
     deleteMember: () => withQuery('/Member/v3/Delete/', [v3Circuit(context), ['memberId', '']]),
     membershipList: () =>
       withQuery(`/Member/GetMembershipList/${segment(context.cinemaId)}/`, [v1Circuit(context)]),
@@ -107,7 +109,7 @@ export function cypherRoutes(context: LoyaltyContext) {
     favoriteCinemas: () => '/Member/v3/GetFavoriteCinemas',
     addFavoriteCinema: () => '/Member/v3/AddFavoriteCinema',
     removeFavoriteCinema: () => '/Member/v3/RemoveFavoriteCinema',
-    // SPEC.md leaves this route unnamed; svc-loyalty answers it (DESIGN.md section 4).
+    // svc-loyalty names and answers this route (docs/loyalty.md#api-generations).
     updateFavoriteCinemas: () => '/Member/v3/UpdateFavoriteCinemas',
     giftCardBalance: () => withQuery('/GiftCard/CheckGiftCardBalance', [v1Cinema(context)]),
     eVoucherConcessions: () => `/Concession/GetAllEVoucherConcessions/${segment(context.cinemaId)}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from '@/lib/format-message';
+import { formatMessage } from '@/rules/format-message';
 import { loyaltyErrorMessage, lookupWith, replyCode } from './error-message';
 
 const messages = {
@@ -21,7 +21,7 @@ describe('loyalty error messages', () => {
     expect(loyaltyErrorMessage(reply, options)).toBe(expected);
   });
 
-  // SPEC.md section 8 step 1, with displayOriginalCypherMessages off and on.
+  // docs/loyalty.md#error-messages step 1, with displayOriginalCypherMessages off and on.
   it.each([
     [false, { peachCode: 31, clientErrorMessage: 'Nope' }, 'Incorrect password (Code: 31)'],
     [true, { peachCode: 31, clientErrorMessage: 'Nope' }, 'Nope (Code: 31)'],

@@ -1,4 +1,4 @@
-// SPEC.md section 8 "How an error message is built": the provider's own message when
+// docs/loyalty.md#error-messages: the provider's own message when
 // displayOriginalCypherMessages is on, else the catalogue's "{code}_{provider}", then
 // "{code}", then the caller's fallback; " (Code: N)" is appended unless the text has it.
 

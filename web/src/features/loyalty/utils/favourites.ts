@@ -1,4 +1,4 @@
-// SPEC.md section 3 "Favourite films" and "Favourite theaters (favoriteCinemas)".
+// docs/loyalty.md#favourites.
 
 import type { CypherReply, LoyaltyMember } from '../types';
 
@@ -15,7 +15,7 @@ export function favouriteFilmPayload(filmId: string, brand: string): Record<stri
   return { externalFilmId: filmId, [`${brand}Id`]: filmId };
 }
 
-/** SPEC.md section 4 "Favourite theaters": a version 3 session with its token. */
+/** docs/loyalty.md#favourites: a version 3 session with its token. */
 export function keepsFavouriteCinemas(member: LoyaltyMember | null | undefined): boolean {
   return member?.cypherVersion === 3 && Boolean(member.token);
 }

@@ -1,4 +1,4 @@
-// SPEC.md section 4 "Ticketing hand-off": a signed-in member arriving with ?return= is sent on
+// docs/loyalty.md#ticketing-hand-off: a signed-in member arriving with ?return= is sent on
 // to ticketingUrl + return. Version 1 appends the token to the URL and shows the redirect
 // overlay for 5 s; version 3 posts a hidden form carrying the token.
 
@@ -10,7 +10,7 @@ export const REDIRECT_DELAY_MS = 5000;
 
 /**
  * The query parameter (version 1) or form field (version 3) that carries the member's session
- * token to the ticketing site, per provider. SPEC.md leaves the names open; README.md lists them.
+ * token to the ticketing site, per provider. docs/loyalty.md#ticketing-hand-off lists them.
  */
 const TOKEN_PARAMETERS: Readonly<Record<string, string>> = {
   BOOST_POS: 'sessionToken',
@@ -82,7 +82,7 @@ function isHandOffPage(pathname: string): boolean {
 
 /**
  * A link on the page with the member's token added, when it leads to the ticketing site
- * (SPEC.md section 2, link rules): any page of the ticketingUrl's host, or, for a ticketingUrl
+ * (docs/pages-and-links.md#link-rules): any page of the ticketingUrl's host, or, for a ticketingUrl
  * that is a path on this site (the sandbox), any page under that path; and this site's
  * hand-off pages (/loyaltycredit/, /startticketing/...), whose redirect passes the token on to
  * the ticketing site. Undefined for other links.

@@ -1,4 +1,4 @@
-// SPEC.md section 5 "Validation rules" for the member forms.
+// docs/loyalty.md#form-validation for the member forms.
 
 /** Characters text inputs (any type but password) strip from typed values. */
 const STRIPPED = /[<>'"&]/g;

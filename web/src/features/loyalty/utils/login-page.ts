@@ -1,5 +1,6 @@
-// The login page, /{loginPage.slug}/ of the site settings (SPEC.md section 2): a content
-// page; without a slug the home page stands in. The query is kept for the hand-off.
+// The login page, /{loginPage.slug}/ of the site settings (docs/pages-and-links.md#routes):
+// a content page; without a slug the home page stands in. The query is kept for the
+// hand-off.
 
 import { paths } from '@/config/paths';
 

@@ -1,4 +1,4 @@
-// SPEC.md section 2 "Loyalty links": the hash link '#loyalty-logout' signs the member out
+// docs/pages-and-links.md#link-rules: the hash link '#loyalty-logout' signs the member out
 // wherever it appears (a CMS menu, the member area, the header menu).
 
 export const LOYALTY_LOGOUT_HREF = '#loyalty-logout';

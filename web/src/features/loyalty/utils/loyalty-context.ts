@@ -1,4 +1,4 @@
-// SPEC.md section 3 "Loyalty context used by calls", from the normalised loyalty
+// docs/loyalty.md#configuration, from the normalised loyalty
 // configuration of /api/v1/site. The cinema is the configuration's, else the visitor's.
 
 import type { LoyaltyConfig } from '@/types/api';

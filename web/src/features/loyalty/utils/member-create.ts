@@ -1,4 +1,4 @@
-// SPEC.md section 3 "Member create payload": the defaults first, the form's values over them;
+// docs/loyalty.md#registration: the defaults first, the form's values over them;
 // an empty zip code is sent as null, as the payload says.
 
 export type MemberCreateForm = {
@@ -42,7 +42,7 @@ export function memberCreatePayload(form: MemberCreateForm): Record<string, unkn
   };
 }
 
-/** SPEC.md section 3 "Membership item": the first item of the membership list, made free. */
+/** docs/loyalty.md#membership-activation: the first item of the membership list, made free. */
 export type MembershipItem = {
   code: string;
   memberLevelId: number;

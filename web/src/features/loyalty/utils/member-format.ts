@@ -12,7 +12,7 @@ export function formatCents(cents: number, locale: string, currency = 'USD'): st
   return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(cents / 100);
 }
 
-/** A date from Unix seconds, in the site's time zone (UTC, SPEC.md section 9). */
+/** A date from Unix seconds, in the site's time zone (UTC, docs/pages-and-links.md#locale-text). */
 export function formatUnixDate(seconds: number, locale: string): string {
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(seconds * 1000));
 }

@@ -1,4 +1,4 @@
-// SPEC.md section 4 "Member search then edit", at registration: a member enrolled at a box
+// docs/loyalty.md#registration, at registration: a member enrolled at a box
 // office has a card but no web account. Searching the address first finds them; the edit
 // gives them their e-mail address as username, and the e-mailed reset sets their password,
 // instead of a second membership being created beside theirs.

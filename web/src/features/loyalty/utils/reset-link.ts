@@ -1,4 +1,4 @@
-// SPEC.md section 2 "Password reset link and page": what the reset page reads from its
+// docs/loyalty.md#password-reset: what the reset page reads from its
 // address. The code is resetCode; TAPOS also gives uid and token; providers other than
 // BOOST_POS, BOOST_POS_WITHOUT_LOYALTY and TAPOS carry the e-mail address.
 

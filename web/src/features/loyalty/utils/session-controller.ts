@@ -1,7 +1,7 @@
-// The loyalty session lifecycle of SPEC.md section 4, free of React: sign-in, the debounced
-// first refresh and the periodic ones, manual refresh, login by token and logout. The
-// browser's cookie and the calls (api/session-calls.ts) come in as dependencies so tests
-// drive it with fakes.
+// The loyalty session lifecycle of docs/loyalty.md#session-lifecycle, free of React:
+// sign-in, the debounced first refresh and the periodic ones, manual refresh, login by
+// token and logout. The browser's cookie and the calls (api/session-calls.ts) come in as
+// dependencies so tests drive it with fakes.
 
 import { LoyaltyReplyError } from '../api/call-cypher';
 import type { Credentials } from '../api/login';

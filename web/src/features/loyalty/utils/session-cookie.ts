@@ -1,4 +1,4 @@
-// The loyalty session of SPEC.md section 3, kept as JSON in one cookie at path '/'.
+// The loyalty session of docs/loyalty.md#sessions, kept as JSON in one cookie at path '/'.
 
 import { parseJsonObject } from '@/lib/json-object';
 import type { LoyaltySession } from '../types';

@@ -1,4 +1,4 @@
-// SPEC.md section 4 "Loyalty session lifecycle": refresh timing, expiry, and what a refresh
+// docs/loyalty.md#session-lifecycle: refresh timing, expiry, and what a refresh
 // or login-by-token reply must hold to keep the member signed in.
 
 import type { CypherReply, CypherVersion, LoyaltySession, MemberDetails } from '../types';

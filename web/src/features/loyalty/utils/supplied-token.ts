@@ -1,7 +1,8 @@
-// Login by token (SPEC.md section 4): a member's session token handed to the page in the
-// address, under the provider's token parameter (the hand-off's name, README "The member
-// area and the ticketing hand-off"), e.g. when the ticketing site sends the member back.
-// It is taken out of the address at once, so it stays out of history and shared links.
+// Login by token (docs/loyalty.md#session-lifecycle): a member's session token handed to
+// the page in the address, under the provider's token parameter (the hand-off's name,
+// README "The member area and the ticketing hand-off"), e.g. when the ticketing site sends
+// the member back. It is taken out of the address at once, so it stays out of history and
+// shared links.
 
 import type { LoyaltyProvider } from '../types';
 import { tokenParameterName } from './hand-off';

@@ -1,4 +1,4 @@
-// SPEC.md section 7 "Mobile-wallet passes": the pass is a signed token (raw text); the
+// docs/loyalty.md#wallet-passes: the pass is a signed token (raw text); the
 // save URL is a template whose {token} placeholder takes it.
 
 export const WALLET_SAVE_URL_TEMPLATE = 'https://pay.google.com/gp/v/save/{token}';

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie } from '@/types/api';
 import { MovieFlags } from './movie-flags';
 import { MovieMeta } from './movie-meta';

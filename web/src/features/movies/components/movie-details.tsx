@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
-import { dateTimeFormat } from '@/lib/date-time-format';
+import { dateTimeFormat } from '@/rules/date-time-format';
 import { Poster } from '@/components/poster';
 import { PosterBackdrop } from '@/components/poster-backdrop';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie } from '@/types/api';
 import { MovieFlags } from './movie-flags';
 import { MovieMeta } from './movie-meta';

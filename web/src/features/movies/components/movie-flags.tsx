@@ -1,7 +1,7 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import styles from './movie-flags.module.css';
 
-// SPEC.md section 3 "Movie attributes": flags NEW and PREVIEW.
+// docs/ingest.md#movies: flags NEW and PREVIEW.
 const SHOWN_FLAGS = ['NEW', 'PREVIEW'];
 
 export function MovieFlags({ flags, className }: { flags?: string[]; className?: string }) {

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useNavigate } from 'react-router';
 import type { PlayWeek, Theater } from '@/types/api';
 import { MOVIE_ATTRIBUTES, readMovieListFilters, type MovieListFilters as Filters } from '../utils/movie-filters';

@@ -1,4 +1,4 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie } from '@/types/api';
 import { splitRuntime } from '../utils/runtime';
 import styles from './movie-meta.module.css';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '@/components/dialog';
 import { Link } from '@/components/link';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { grantVideoConsent, hasVideoConsent, trailerPlayerUrl, youtubeVideoId } from '../utils/trailer';
 import styles from './trailer-dialog.module.css';
 

@@ -1,10 +1,10 @@
 // The movie list's filters (issue: theater, day, play week, attributes), kept in the
 // address so a filtered list can be shared and the back button undoes a filter.
-import { parseQuery } from '@/lib/query-string';
+import { parseQuery } from '@/rules/query-string';
 import type { Movie, PlayWeek, Showtime } from '@/types/api';
 import { isPlayWeek } from './play-week';
 
-/** SPEC.md section 3 "Movie attributes": the keys a visitor can filter on. */
+/** docs/ingest.md#movies: the keys a visitor can filter on. */
 export const MOVIE_ATTRIBUTES = ['Localization.Version.Original', 'Format.Sound.Dubbed'] as const;
 export type MovieAttribute = (typeof MOVIE_ATTRIBUTES)[number];
 

@@ -1,6 +1,6 @@
 import type { Movie, PlayWeek } from '@/types/api';
 
-// SPEC.md section 9 "Catalogue constants": the play-week buckets, soonest first.
+// docs/ingest.md#play-weeks: the play-week buckets, soonest first.
 export const PLAY_WEEKS: readonly PlayWeek[] = [
   'CURRENT_PLAYWEEK',
   'NEXT_PLAYWEEK_1',

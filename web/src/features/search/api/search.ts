@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import type { SearchHit } from '@/types/api';
 
-/** DESIGN.md section 8: the words at least this long are looked up. */
+/** docs/ingest.md#site-search: the words at least this long are looked up. */
 export const MIN_QUERY_LENGTH = 2;
 
 export const searchQueryOptions = (query: string, limit: number) =>

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useState } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { IntlProvider } from '@/lib/i18n';
+import { IntlProvider } from '@/state/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import type { SearchHit } from '@/types/api';
 import { SearchCombobox } from './search-combobox';

@@ -1,4 +1,4 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { ShowtimeAttribute } from '../utils/showtime-attributes';
 import styles from './attribute-badges.module.css';
 

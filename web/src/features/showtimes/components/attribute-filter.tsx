@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useHydrated, usePageSearch } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Showtime } from '@/types/api';
 import {
   attributesAmong,

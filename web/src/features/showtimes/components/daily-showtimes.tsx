@@ -1,4 +1,4 @@
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { useSelectedDay } from '../hooks/use-selected-day';
 import { showtimeDates } from '../utils/showtime-days';

@@ -1,5 +1,5 @@
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { formatShowDate } from '../utils/format-showtime';
 import styles from './day-picker.module.css';
 

@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { groupByMovie } from '../utils/showtime-days';
 import { ShowtimeTimes } from './showtime-times';

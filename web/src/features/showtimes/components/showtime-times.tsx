@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { pageLocation, useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
 import { formatShowTime } from '../utils/format-showtime';
 import { attributesOf, badgeAttributes } from '../utils/showtime-attributes';

@@ -1,6 +1,6 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Theater } from '@/types/api';
 
 type TheatersShowingProps = {

@@ -1,4 +1,4 @@
-import { dateTimeFormat } from '@/lib/date-time-format';
+import { dateTimeFormat } from '@/rules/date-time-format';
 
 // Showtime dates and times are wall-clock values at the theater; formatting them in
 // UTC keeps the visitor's own time zone from shifting them.

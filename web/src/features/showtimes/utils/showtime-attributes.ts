@@ -1,4 +1,4 @@
-// DESIGN.md section 9: what a showing offers, as codes of one vocabulary, and the
+// docs/ingest.md#showtime-attributes: what a showing offers, as codes of one vocabulary, and the
 // visitor's choice of them kept in the address (?attribute=open-captions&attribute=...).
 import type { Showtime } from '@/types/api';
 

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
 import type { PageData } from '@/types/api';
-import { siteKeys } from '@/lib/site-keys';
+import { siteKeys } from '@/api/site-keys';
 
-// A published page's own data (SPEC.md section 7 "Static page data", DESIGN.md section 7):
+// A published page's own data (docs/publishing.md#page-data):
 // a file the gateway writes with the page whenever the catalogue changes. A published
 // page carries it inline, so the first render needs no request; a page reached by a
 // client-side navigation fetches it.

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '@/lib/api-client';
-import { siteKeys } from '@/lib/site-keys';
+import { siteKeys } from '@/api/site-keys';
 
 // The other addresses of a published page (a movie's permalink, a path deeper under a
 // movie's page, an id without its slug) are redirected to it by the gateway

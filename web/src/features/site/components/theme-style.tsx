@@ -1,5 +1,5 @@
 import { useLayoutEffect, useMemo } from 'react';
-import { useColourMode } from '@/lib/colour-mode';
+import { useColourMode } from '@/state/colour-mode';
 import { useHydrated } from '@/lib/hydration';
 import type { SiteConfig } from '@/types/api';
 import { buildThemeTokens, themeStyleSheet } from '../utils/theme-tokens';
@@ -9,7 +9,7 @@ import { buildThemeTokens, themeStyleSheet } from '../utils/theme-tokens';
  * rendered on the server is themed before its scripts run; and on the document root
  * through the CSSOM, which no Content-Security-Policy can hold back, once rendered.
  */
-export function ThemeStyle({ config }: { config: SiteConfig | undefined }) {
+export function ThemeStyle({ config }: { config: SiteConfig | null | undefined }) {
   const { mode } = useColourMode();
   const sheet = useMemo(() => themeStyleSheet(config), [config]);
   // Hydrating, the mode is not the stored one yet: the style sheet has it meanwhile.

@@ -5,7 +5,7 @@ import { siteFontFaceSheets } from '../utils/font-files';
 import { fontSheetsToLoad } from '../utils/font-sheets-to-load';
 
 type WebFontsProps = {
-  fonts: Fonts | undefined;
+  fonts: Fonts | null | undefined;
   /** The site's `googleFonts`: more web fonts its content may use. */
   webFonts: readonly string[] | undefined;
 };

@@ -11,7 +11,7 @@ import {
   weightStyleSheet,
 } from './font-files';
 
-// SPEC.md section 9's fonts, as a theme names them.
+// The fonts of docs/pages-and-links.md#fonts, as a theme names them.
 const SPEC_FONTS = [
   'Barlow', 'Bitter', 'Bodoni Moda', 'Cabin', 'Cormorant', 'Dosis', 'EB Garamond', 'Fira Sans', 'Hepta Slab',
   'Josefin Sans', 'Lato', 'Libre Baskerville', 'Lora', 'Merriweather', 'Montserrat', 'Muli', 'Noto Sans', 'Noto Serif',
@@ -30,7 +30,7 @@ const INSTALLED = new Set(
   ).map((path) => path.replace('/node_modules/', '')),
 );
 
-describe('the fonts SPEC.md lists', () => {
+describe('the fonts docs/pages-and-links.md#fonts lists', () => {
   it('number 43, and each has its regular style sheet installed', () => {
     expect(SPEC_FONTS).toHaveLength(43);
     const missing = SPEC_FONTS.filter((font) => !INSTALLED.has(fontStyleSheets(font, ['400'])[0] ?? ''));

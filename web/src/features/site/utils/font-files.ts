@@ -1,10 +1,11 @@
 import type { Fonts } from '@/types/api';
 
 // Theme fonts are self-hosted from the fontsource packages (no font CDN): one style sheet
-// per font, weight and style, loaded only when the theme asks for it. SPEC.md's list of
-// fonts keeps some old names; fontsource publishes those families under their current ones.
+// per font, weight and style, loaded only when the theme asks for it. The font list of
+// docs/pages-and-links.md#fonts keeps some old names; fontsource publishes those families
+// under their current ones.
 
-/** SPEC.md's name -> the family's current name. */
+/** The name in docs/pages-and-links.md#fonts -> the family's current name. */
 const CURRENT_NAMES: Readonly<Record<string, string>> = {
   Muli: 'Mulish',
   Spartan: 'League Spartan',
@@ -103,7 +104,7 @@ export function fontStyleSheets(font: string | undefined, weights: readonly stri
 }
 
 /**
- * The style sheets of a `googleFonts` entry (SPEC.md section 3, "list of web fonts"), with
+ * The style sheets of a `googleFonts` entry (docs/pages-and-links.md#fonts), with
  * their faces: a family with the weights after a colon, Google Fonts' way, "Lato:400,700i"
  * or "Lato:400italic"; regular alone when none are named. Self-hosted like the theme fonts.
  */
@@ -122,7 +123,7 @@ export function webFontStyleSheets(entry: string): string[] {
 }
 
 /** Every style sheet the site's fonts need, with its face: the theme's body and heading fonts in their weights, then its other web fonts. */
-export function siteFontFaceSheets(fonts: Fonts | undefined, webFonts: readonly string[] | undefined): FontFaceSheet[] {
+export function siteFontFaceSheets(fonts: Fonts | null | undefined, webFonts: readonly string[] | undefined): FontFaceSheet[] {
   return oncePerSheet([
     ...fontFaceSheets(fonts?.body, fonts?.fontWeights?.body?.weights),
     ...fontFaceSheets(fonts?.heading, fonts?.fontWeights?.heading?.weights),
@@ -131,7 +132,7 @@ export function siteFontFaceSheets(fonts: Fonts | undefined, webFonts: readonly 
 }
 
 /** Every style sheet the site's fonts need (siteFontFaceSheets' sheets). */
-export function siteFontSheets(fonts: Fonts | undefined, webFonts: readonly string[] | undefined): string[] {
+export function siteFontSheets(fonts: Fonts | null | undefined, webFonts: readonly string[] | undefined): string[] {
   return siteFontFaceSheets(fonts, webFonts).map(({ sheet }) => sheet);
 }
 
@@ -147,7 +148,7 @@ function shownWeight(weights: readonly string[] | undefined, wanted: number): st
  * and the heading font's bold (headings are bold), or the listed weights nearest them.
  * Their files are worth fetching before the style sheets ask for them.
  */
-export function firstScreenFontSheets(fonts: Fonts | undefined): string[] {
+export function firstScreenFontSheets(fonts: Fonts | null | undefined): string[] {
   const heading = fonts?.heading ?? fonts?.body;
   const headingWeights = fonts?.heading ? fonts.fontWeights?.heading?.weights : fonts?.fontWeights?.body?.weights;
   return [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, FALLBACK_TEXT } from '@/lib/contrast';
+import { contrastRatio, FALLBACK_TEXT } from '@/rules/contrast';
 import type { SiteConfig } from '@/types/api';
 import { buildThemeTokens, buttonRadius, contentRadius, fontStack, themeStyleSheet } from './theme-tokens';
 

@@ -9,13 +9,13 @@ import {
   readableTextAlt,
   shade,
   visibleOn,
-} from '@/lib/contrast';
-import type { ColourMode } from '@/lib/colour-mode';
+} from '@/rules/contrast';
+import type { ColourMode } from '@/state/colour-mode';
 import type { Roundness, SiteConfig } from '@/types/api';
 import { FONT_CATEGORIES } from 'virtual:font-categories';
 import { fontFamily, fontStretch } from './font-files';
 
-// The site theme (SPEC.md sections 3 "Theme customisation payload" and 9 "Theme") as
+// The site theme (docs/pages-and-links.md#theme) as
 // CSS custom properties on the document root. Components style themselves with
 // var(--...) only, so one theme change restyles the whole site.
 
@@ -77,7 +77,7 @@ function fontStyle(value: string | undefined): string {
   return value === 'italic' || value === 'oblique' ? value : 'normal';
 }
 
-export function buildThemeTokens(config: SiteConfig | undefined, mode: ColourMode): ThemeTokens {
+export function buildThemeTokens(config: SiteConfig | null | undefined, mode: ColourMode): ThemeTokens {
   const palette = config?.theme?.palette ?? {};
   const brand = config?.theme?.colors ?? {};
   const fonts = config?.theme?.fonts ?? {};
@@ -160,7 +160,7 @@ function declarations(tokens: ThemeTokens): string {
  * the dark ones where `data-color-mode="dark"` (set before the first paint from the
  * stored choice), so a page rendered on the server is themed before its scripts run.
  */
-export function themeStyleSheet(config: SiteConfig | undefined): string {
+export function themeStyleSheet(config: SiteConfig | null | undefined): string {
   const light = declarations(buildThemeTokens(config, 'light'));
   const dark = declarations(buildThemeTokens(config, 'dark'));
   return `:root{${light}}:root[data-color-mode="dark"]{${dark}}`;

@@ -4,7 +4,7 @@ import type { Theater } from '@/types/api';
 
 export type Position = { latitude: number; longitude: number };
 
-/** The theaters nearest `position` first, each with its distanceKm (DESIGN.md section 9). */
+/** The theaters nearest `position` first, each with its distanceKm (docs/ingest.md#theaters). */
 export const nearestTheatersQueryOptions = (position: Position | undefined) =>
   queryOptions({
     queryKey: ['theaters', 'near', position?.latitude, position?.longitude] as const,

@@ -1,5 +1,5 @@
 import { Link } from '@/components/link';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Theater } from '@/types/api';
 import { mapLink } from '../utils/map-link';
 import styles from './theater-address.module.css';

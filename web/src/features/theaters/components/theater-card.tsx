@@ -1,7 +1,7 @@
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { plural } from '@/lib/plural';
+import { useTranslate } from '@/state/i18n';
+import { plural } from '@/rules/plural';
 import type { Theater } from '@/types/api';
 import { TheaterAddress } from './theater-address';
 import styles from './theater-card.module.css';

@@ -1,5 +1,5 @@
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Theater } from '@/types/api';
 import { useTheaterFinder } from '../hooks/use-theater-finder';
 import { TheaterFinder } from './theater-finder';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import styles from './theater-finder.module.css';
 
 export type TheaterFinderProps = {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useHydrated } from '@/lib/hydration';
-import { useTranslate } from '@/lib/i18n';
-import { storedTheaterId } from '@/lib/selected-theater';
+import { useTranslate } from '@/state/i18n';
+import { storedTheaterId } from '@/state/selected-theater';
 import type { Theater } from '@/types/api';
 import styles from './theater-picker.module.css';
 

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Theater } from '@/types/api';
 import { nearestTheatersQueryOptions, type Position } from '../api/get-nearest-theaters';
 import type { TheaterFinderProps } from '../components/theater-finder';
@@ -26,7 +26,7 @@ export function useTheaterFinder(theaters: readonly Theater[]) {
   const shown = findTheaters(theaters, typed, nearest.data);
   const distanceOf = (theater: Theater): string | undefined => {
     const km = nearest.data?.find((candidate) => candidate.id === theater.id)?.distanceKm;
-    return km === undefined ? undefined : t('theaters.find.distance', [formatDistance(km, t.locale)]);
+    return typeof km === 'number' ? t('theaters.find.distance', [formatDistance(km, t.locale)]) : undefined;
   };
 
   const locate = () => {

@@ -1,4 +1,4 @@
-// Finding a theater (DESIGN.md section 9): by what the visitor types (a name, a city, a
+// Finding a theater (docs/ingest.md#theaters): by what the visitor types (a name, a city, a
 // ZIP code), and nearest first once the browser knows where the visitor is.
 import type { Theater } from '@/types/api';
 

@@ -1,4 +1,4 @@
-// The member area under /account/ (DESIGN.md section 5): member screens behind the
+// The member area under /account/ (docs/loyalty.md#member-area): member screens behind the
 // session, the guest ones (registration, activation, recovery, gift card, e-vouchers)
 // open to all.
 
@@ -8,9 +8,9 @@ import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { paths, type AccountScreen } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/lib/app-data';
-import { siteName } from '@/lib/site-name';
+import { useTranslate } from '@/state/i18n';
+import { useAppData } from '@/api/get-app-data';
+import { siteName } from '@/rules/site-name';
 import { useLoyaltySession } from '../../hooks/loyalty-session';
 import { LOYALTY_LOGOUT_HREF } from '../../utils/logout-link';
 import { MemberSession } from '../member-session';

@@ -2,11 +2,11 @@
 // favourites at a glance, each linking to its full screen.
 
 import { Link } from '@/components/link';
-import { HAND_OFF_PLACES } from '@/lib/offered-hand-offs';
+import { HAND_OFF_PLACES } from '@/rules/offered-hand-offs';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
-import { plural } from '@/lib/plural';
-import { useAppData } from '@/lib/app-data';
+import { useTranslate } from '@/state/i18n';
+import { plural } from '@/rules/plural';
+import { useAppData } from '@/api/get-app-data';
 import { HandOffLinks } from '@/components/hand-off-links';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
 import { useFavouriteFilms } from '../../api/get-favourite-films';

@@ -6,8 +6,8 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
-import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/lib/app-data';
+import { useTranslate } from '@/state/i18n';
+import { useAppData } from '@/api/get-app-data';
 import { addressSecrets } from '@/lib/address-secrets';
 import { activateMembership } from '../../api/activate-membership';
 import { useLoyaltyApi } from '../../api/loyalty-api';

@@ -4,7 +4,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { ConfirmDialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useCards } from '../../api/get-cards';
 import { useUpdateCards } from '../../api/update-cards';
 import { useLoyaltySession } from '../../hooks/loyalty-session';

@@ -1,7 +1,7 @@
 // E-voucher concessions on sale at the current theater (anonymous).
 
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useEVouchers } from '../../api/get-e-vouchers';
 import { useErrorText } from '../../hooks/use-error-text';
 import { formatCents } from '../../utils/member-format';

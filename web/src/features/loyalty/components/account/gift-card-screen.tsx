@@ -1,7 +1,7 @@
 // Gift card balance: anonymous, card number and PIN.
 
 import { useState } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { getGiftCardBalance } from '../../api/get-gift-card-balance';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';

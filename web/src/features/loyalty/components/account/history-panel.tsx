@@ -4,7 +4,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useErrorText } from '../../hooks/use-error-text';
 import styles from './account.module.css';
 

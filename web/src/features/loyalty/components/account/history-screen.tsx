@@ -1,7 +1,7 @@
 // The member's orders and points transactions, newest first.
 
-import { useTranslate } from '@/lib/i18n';
-import { plural } from '@/lib/plural';
+import { useTranslate } from '@/state/i18n';
+import { plural } from '@/rules/plural';
 import { useOrderHistory } from '../../api/get-order-history';
 import { useTransactionHistory } from '../../api/get-transaction-history';
 import type { Order, PointTransaction } from '../../types';

@@ -2,7 +2,7 @@
 // session is asked for first, and the member is sent to the URL it answers.
 
 import { useState } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { createPaymentPortalSession } from '../../api/create-payment-portal-session';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';

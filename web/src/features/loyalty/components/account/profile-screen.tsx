@@ -1,7 +1,7 @@
 // Profile edit: name, phone (with its country), zip code and the newsletter choice.
 
 import { useState } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { updateProfile } from '../../api/update-profile';
 import { useErrorText } from '../../hooks/use-error-text';

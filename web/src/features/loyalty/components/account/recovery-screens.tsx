@@ -1,8 +1,9 @@
-// Forgotten password and username reminder: each e-mails the member (SPEC.md section 7).
-// The reset link points at the reset-password screen of this site.
+// Forgotten password and username reminder: each e-mails the member
+// (docs/loyalty.md#password-reset). The reset link points at the reset-password screen of
+// this site.
 
 import { useState } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { sendPasswordReset } from '../../api/send-password-reset';
 import { sendUsernameReminder } from '../../api/send-username-reminder';

@@ -1,4 +1,4 @@
-// Registration (SPEC.md section 4): the member create payload; where the site needs
+// Registration (docs/loyalty.md#registration): the member create payload; where the site needs
 // activation (includeActivation) an activation code is e-mailed next and the member goes
 // on to the activation screen, otherwise they are signed in at once. The address is
 // searched first: a member enrolled at a box office gets their username instead of a
@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { claimBoxOfficeMembership } from '../../api/claim-box-office-membership';
 import { createMember } from '../../api/create-member';
 import { useLoyaltyApi } from '../../api/loyalty-api';

@@ -1,11 +1,11 @@
 // The page the reset e-mail links to: a new password for the code its address carried,
 // taken out of the address as the page started (lib/address-secrets.ts). Version 1
-// validates the code first (SPEC.md section 4 "Password reset").
+// validates the code first (docs/loyalty.md#password-reset).
 
 import { useState } from 'react';
 import { Link } from '@/components/link';
-import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/lib/app-data';
+import { useTranslate } from '@/state/i18n';
+import { useAppData } from '@/api/get-app-data';
 import { addressSecrets } from '@/lib/address-secrets';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { resetPassword } from '../../api/reset-password';

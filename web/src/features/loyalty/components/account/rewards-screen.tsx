@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
-import { plural } from '@/lib/plural';
+import { useTranslate } from '@/state/i18n';
+import { plural } from '@/rules/plural';
 import { useRewards } from '../../api/get-rewards';
 import { useRedeemReward } from '../../api/redeem-reward';
 import type { Reward } from '../../types';

@@ -1,10 +1,11 @@
 // What needs the member's theater (e-vouchers on sale there, membership activation) on
-// a chain where none is chosen: SPEC.md section 4 gives a chain no current theater until
-// the visitor picks one, so the screen asks rather than assuming the first.
+// a chain where none is chosen: docs/pages-and-links.md#current-theater gives a chain no
+// current theater until the visitor picks one, so the screen asks rather than assuming the
+// first.
 
 import type { ReactNode } from 'react';
-import { useSelectedTheater } from '@/lib/selected-theater';
-import { useAppData } from '@/lib/app-data';
+import { useSelectedTheater } from '@/state/selected-theater';
+import { useAppData } from '@/api/get-app-data';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import styles from './account.module.css';
 

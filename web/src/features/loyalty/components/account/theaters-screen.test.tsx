@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { appDataQueryOptions } from '@/lib/app-data';
+import { appDataQueryOptions } from '@/api/get-app-data';
 import { renderWithApp } from '@/testing/render';
 import type { AppData } from '@/types/api';
 import { LoyaltySessionProvider } from '../../hooks/loyalty-session';
@@ -75,7 +75,7 @@ describe('TheatersScreen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This theater cannot be a favorite (Code: 44)');
   });
 
-  it('only logs a change the network lost (SPEC.md section 4)', async () => {
+  it('only logs a change the network lost (docs/loyalty.md#favourites)', async () => {
     const failure = new TypeError('Failed to fetch');
     answerAsMember(() => Promise.reject(failure));
     const warn = vi.spyOn(console, 'warn').mockReturnValue();

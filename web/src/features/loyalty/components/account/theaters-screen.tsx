@@ -1,10 +1,10 @@
-// Favourite theaters (SPEC.md section 4): version 3 sessions only. Each favourite has
+// Favourite theaters (docs/loyalty.md#favourites): version 3 sessions only. Each favourite has
 // its own newsletter subscription; add and remove also refresh the member session.
 
 import { useState } from 'react';
 import { Spinner } from '@/components/spinner';
-import { useTranslate } from '@/lib/i18n';
-import { useAppData } from '@/lib/app-data';
+import { useTranslate } from '@/state/i18n';
+import { useAppData } from '@/api/get-app-data';
 import { useFavouriteCinemas } from '../../api/get-favourite-cinemas';
 import { isFavouriteRefusal, useUpdateFavouriteCinemas } from '../../api/update-favourite-cinemas';
 import { useLoyaltySession } from '../../hooks/loyalty-session';

@@ -2,7 +2,7 @@
 // digital wallet's save page with it.
 
 import { useState } from 'react';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import { getWalletPass } from '../../api/get-wallet-pass';
 import { useLoyaltyApi } from '../../api/loyalty-api';
 import { useErrorText } from '../../hooks/use-error-text';

@@ -5,7 +5,7 @@ import { Link } from '@/components/link';
 import { Poster } from '@/components/poster';
 import { Spinner } from '@/components/spinner';
 import { paths } from '@/config/paths';
-import { useTranslate } from '@/lib/i18n';
+import { useTranslate } from '@/state/i18n';
 import type { Movie } from '@/types/api';
 import { useWatchlist } from '../../hooks/use-watchlist';
 import styles from './account.module.css';

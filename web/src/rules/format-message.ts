@@ -1,4 +1,4 @@
-// Locale text (SPEC.md section 9 "Catalogue constants"): messages carry positional
+// Locale text (docs/pages-and-links.md#locale-text): messages carry positional
 // placeholders '{0}', '{1}', ... and named ones such as '[theaterName]'; a message that
 // holds a list separates its items with '|'.
 
@@ -39,4 +39,19 @@ export function formatMessageList(
     .split(LIST_SEPARATOR)
     .map((item) => item.trim())
     .filter((item) => item.length > 0);
+}
+
+/** `t(key, params)` over `messages`; `t.list(key)` for a list message; `t.locale` for Intl formatters. */
+export type Translate = {
+  (key: string, params?: MessageParams): string;
+  list: (key: string) => string[];
+  locale: string;
+};
+
+export function createTranslate(locale: string, messages: Readonly<Record<string, string>>): Translate {
+  const t = ((key: string, params?: MessageParams) =>
+    formatMessage(messages, key, params)) as Translate;
+  t.list = (key: string) => formatMessageList(messages, key);
+  t.locale = locale;
+  return t;
 }

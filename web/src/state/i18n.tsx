@@ -1,21 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { formatMessage, formatMessageList, type MessageParams } from './format-message';
-
-export type Translate = {
-  (key: string, params?: MessageParams): string;
-  list: (key: string) => string[];
-  locale: string;
-};
+import { createTranslate, type Translate } from '@/rules/format-message';
 
 const DEFAULT_LOCALE = 'en-US';
-
-function createTranslate(locale: string, messages: Readonly<Record<string, string>>): Translate {
-  const t = ((key: string, params?: MessageParams) =>
-    formatMessage(messages, key, params)) as Translate;
-  t.list = (key: string) => formatMessageList(messages, key);
-  t.locale = locale;
-  return t;
-}
 
 const IntlContext = createContext<Translate>(createTranslate(DEFAULT_LOCALE, {}));
 

@@ -1,11 +1,12 @@
 // The registrable domain ("eTLD+1") of a host name, for the external-link rule of
-// SPEC.md section 2. The full Public Suffix List is about 40 KB gzip, too much for the
-// first chunk; this compact set covers the multi-label suffixes a cinema site links to
-// in practice (country second-level domains and the hosting platforms whose
+// docs/pages-and-links.md#link-rules. The full Public Suffix List is about 40 KB gzip, too
+// much for the first chunk; this compact set covers the multi-label suffixes a cinema site
+// links to in practice (country second-level domains and the hosting platforms whose
 // sub-domains belong to different owners). Every other suffix is one label, the
-// reserved top-level domains of SPEC.md section 9 among them (localhost, local, example,
-// invalid, test: RFC 2606 and 6761), which no public list names but local setups, demos
-// and tests use: marquee.test and tickets.marquee.test are one site, other.test another.
+// reserved top-level domains of docs/pages-and-links.md#link-rules among them (localhost,
+// local, example, invalid, test: RFC 2606 and 6761), which no public list names but local
+// setups, demos and tests use: marquee.test and tickets.marquee.test are one site,
+// other.test another.
 const MULTI_LABEL_SUFFIXES = new Set([
   // Country second-level domains.
   'co.uk', 'org.uk', 'me.uk', 'ltd.uk', 'plc.uk', 'net.uk', 'ac.uk', 'gov.uk', 'nhs.uk',

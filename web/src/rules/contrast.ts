@@ -1,4 +1,4 @@
-// Readable colours for theme tokens (SPEC.md section 9 "Theme": contrast target AA,
+// Readable colours for theme tokens (docs/pages-and-links.md#theme: contrast target AA,
 // lab-distance threshold 5.9, fallback text colours).
 
 export type Rgb = { r: number; g: number; b: number };

@@ -4,7 +4,7 @@ import type { AppData } from '@/types/api';
 import { siteKeys } from './site-keys';
 
 // Everything every page needs: site config and settings, theaters, locale messages
-// (SPEC.md section 7 "Static page data").
+// (docs/publishing.md#page-data).
 export function getAppData({ signal }: { signal?: AbortSignal } = {}): Promise<AppData> {
   return getJson<AppData>('/page-data/app-data.json', { signal });
 }

@@ -1,5 +1,6 @@
-// SPEC.md section 2 "Path normalisation": one trailing-slash rule for the whole
-// site, files left as they are.
+// docs/pages-and-links.md#path-normalisation: one trailing-slash rule for the whole
+// site, files left as they are. The gateway applies the same rule (`canonical_path` in
+// gateway/src/page_routes.rs); both are tested on fixtures/path-normalisation.json.
 export type TrailingSlash = 'always' | 'never';
 
 // The gateway's FILE_EXTENSIONS (gateway/src/page_routes.rs).

@@ -8,10 +8,10 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { getCookie, setCookie } from './cookies';
-import { useHydrated } from './hydration';
+import { getCookie, setCookie } from '@/lib/cookies';
+import { useHydrated } from '@/lib/hydration';
 
-// SPEC.md sections 3 and 9: the visitor's theater choice, cookie selectedTheaterId,
+// docs/pages-and-links.md#current-theater: the visitor's theater choice, cookie selectedTheaterId,
 // 30 days, path '/'.
 export const SELECTED_THEATER_COOKIE = 'selectedTheaterId';
 export const SELECTED_THEATER_DAYS = 30;

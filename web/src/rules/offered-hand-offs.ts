@@ -1,6 +1,6 @@
-// Which hand-offs a ticketing provider offers, and where the site shows each (SPEC.md
-// sections 1 and 2): tickets always, the rest when the provider's `handOffs` setting
-// names them.
+// Which hand-offs a ticketing provider offers, and where the site shows each
+// (docs/pages-and-links.md#hand-offs-to-ticketing): tickets always, the rest when the
+// provider's `handOffs` setting names them.
 import type { HandOffSegment } from '@/config/hand-offs';
 import type { TicketingProvider } from '@/types/api';
 
@@ -10,7 +10,7 @@ const TICKETS: readonly HandOffSegment[] = ['startticketing', 'launch/ticketing'
  * Where the site offers each hand-off a moviegoer looks for (site/README.md "Hand-offs"):
  * a theater's page leads to its ticketing home and its food and drinks menu beside the
  * services. `startticketing` has no place of its own: a showtime's booking link is the way to
- * it (lib/link-rules.ts, in the tapos_embedded context).
+ * it (rules/link-rules.ts, in the tapos_embedded context).
  */
 export const HAND_OFF_PLACES = {
   theater: ['launch/ticketing', 'startconcessions', 'concessions/landing', 'payreservation', 'refund'],
@@ -21,7 +21,7 @@ export const HAND_OFF_PLACES = {
 
 /** Those of `segments` the provider offers, in the order given. */
 export function offeredHandOffs<Segment extends HandOffSegment>(
-  provider: TicketingProvider | undefined,
+  provider: TicketingProvider | null | undefined,
   segments: readonly Segment[],
 ): Segment[] {
   const offered = new Set<string>(provider?.handOffs ?? []);

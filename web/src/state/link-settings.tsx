@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { LinkContext } from './link-rules';
+import type { LinkContext } from '@/rules/link-rules';
 
 /** What the link rules need beyond the current location; the app and the loyalty area fill it. */
 export type LinkSettings = Omit<LinkContext, 'location'>;

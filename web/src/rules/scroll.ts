@@ -1,8 +1,8 @@
-// SPEC.md section 2 "Navigation behaviour": where the page is scrolled after a navigation.
+// docs/pages-and-links.md#navigation: where the page is scrolled after a navigation.
 
 /**
  * Whether a navigation should scroll to the top: yes, unless its state says
- * `shouldUpdateScroll: false` (SPEC.md section 2 "Navigation behaviour").
+ * `shouldUpdateScroll: false` (docs/pages-and-links.md#navigation).
  */
 export function shouldScrollToTop(state: unknown): boolean {
   return !(

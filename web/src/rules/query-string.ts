@@ -1,4 +1,4 @@
-// SPEC.md section 2 "Navigation behaviour": the query string is parsed with
+// docs/pages-and-links.md#navigation: the query string is parsed with
 // decoding on; true/false become booleans and numeric values numbers.
 export type QueryValue = string | number | boolean;
 export type ParsedQuery = Record<string, QueryValue | QueryValue[]>;

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useHydrated } from './hydration';
+import { useHydrated } from '@/lib/hydration';
 
-// SPEC.md section 4 "Colour mode": light (the default) or dark.
+// docs/pages-and-links.md#colour-mode: light (the default) or dark.
 export type ColourMode = 'light' | 'dark';
 
 export const COLOUR_MODE_STORAGE_KEY = 'colorMode';

@@ -1,4 +1,4 @@
-// The link rules of SPEC.md section 2, as one pure decision: what a destination
+// The link rules of docs/pages-and-links.md#link-rules, as one pure decision: what a destination
 // becomes on the page at `context.location`. The Link component only renders it.
 import { paths } from '@/config/paths';
 import { isFilePath, normalisePath, type TrailingSlash } from './path-normalisation';
@@ -6,7 +6,7 @@ import { registrableDomain } from './registrable-domain';
 
 /** While the path starts with this, link clicks do nothing (the CMS preview). */
 export const PREVIEW_PATH_PREFIX = '/cms-preview';
-/** SPEC.md section 9: the embed context of the TAPOS booking flow. */
+/** docs/pages-and-links.md#link-rules: the embed context of the TAPOS booking flow. */
 export const TAPOS_EMBEDDED = 'tapos_embedded';
 
 export type LinkContext = {
@@ -92,7 +92,7 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   }
   // The destination's own query, before the page's utm_* parameters join it.
   const ownSearch = url.search;
-  // A host no domain name can be (SPEC.md section 9 "Links": a label is 1 to 63 octets,
+  // A host no domain name can be (docs/pages-and-links.md#link-rules: a label is 1 to 63 octets,
   // the whole at most 253; the URL parser checks neither) goes nowhere.
   const host = url.hostname.replace(/\.$/, '');
   if (host.length > 253 || host.split('.').some((label) => !label || label.length > 63)) return { kind: 'disabled' };

@@ -1,6 +1,6 @@
 // Counted text through the locale's plural rules: "1 result", "2 results", and the
 // forms other languages have (Intl.PluralRules: zero, one, two, few, many, other).
-import type { Translate } from './i18n';
+import type { Translate } from './format-message';
 
 /**
  * The message `{key}.{category}` for `count`, else `{key}.other`, else `{key}` (a bundle

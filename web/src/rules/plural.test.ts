@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMessage } from './format-message';
-import type { Translate } from './i18n';
+import { createTranslate as translate } from './format-message';
 import { plural } from './plural';
-
-function translate(locale: string, messages: Record<string, string>): Translate {
-  const t = ((key: string, params?: ReadonlyArray<string | number>) => formatMessage(messages, key, params)) as Translate;
-  t.locale = locale;
-  t.list = () => [];
-  return t;
-}
 
 describe('plural', () => {
   const english = translate('en-US', { 'points.one': '{0} point', 'points.other': '{0} points' });

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import fixture from '../../../fixtures/current-theater.json';
+import { resolveCurrentTheater, theaterIdFromPath } from './current-theater';
+
+describe('resolveCurrentTheater, on the cases svc-catalogue is tested on too (fixtures/current-theater.json)', () => {
+  const theaters = fixture.theaters.map((id) => ({ id }));
+
+  it.each(fixture.cases)('$name', ({ isSingleLocation, pageTheaterId, selectedTheaterId, expected }) => {
+    const current = resolveCurrentTheater(theaters, {
+      isSingleLocation,
+      // An empty string in the fixture is an id the page or the visitor does not give.
+      pageTheaterId: pageTheaterId || undefined,
+      selectedTheaterId: selectedTheaterId || undefined,
+    });
+    expect(current?.id ?? null).toBe(expected);
+  });
+
+  it('takes an empty id for none given', () => {
+    expect(resolveCurrentTheater(theaters, { isSingleLocation: false, pageTheaterId: '', selectedTheaterId: '3' })?.id).toBe('3');
+  });
+});
+
+describe('theaterIdFromPath', () => {
+  it.each([
+    ['/theaters/103-harbor-imax/', '103'],
+    ['/theaters/103/', '103'],
+    ['/theaters/', undefined],
+    ['/movies/1004-velocity/', undefined],
+    ['/account/theaters/', undefined],
+  ])('%s', (path, theaterId) => {
+    expect(theaterIdFromPath(path)).toBe(theaterId);
+  });
+});
