@@ -25,6 +25,9 @@ use crate::ticketing_sandbox::TicketingSandbox;
 /// schedule may wait for the others' (a chain's import sends one per theater).
 const INGEST_DEADLINE: Duration = Duration::from_secs(30);
 
+/// The largest answer the catalogue client takes (tonic's default is 4 MiB).
+const SITE_CONTENT_MAX_BYTES: usize = 64 * 1024 * 1024;
+
 #[derive(Debug, Clone)]
 pub struct Services {
     pub catalogue: Catalogue,
@@ -65,6 +68,15 @@ impl DerefMut for Catalogue {
 }
 
 impl Catalogue {
+    pub async fn get_site(
+        &mut self,
+        request: impl IntoRequest<catalogue::GetSiteRequest>,
+    ) -> Result<Response<catalogue::Site>, Status> {
+        let mut reply = self.client.get_site(request).await?;
+        self.sandbox.site(reply.get_mut());
+        Ok(reply)
+    }
+
     pub async fn get_site_content(
         &mut self,
         request: impl IntoRequest<catalogue::GetSiteContentRequest>,
@@ -192,7 +204,9 @@ impl Services {
             ],
             ingest: IngestClient::new(traced(&channels.ingest)),
             catalogue: Catalogue {
-                client: CatalogueClient::new(traced(&channels.catalogue)),
+                // A large chain's site content (every movie, event and page) in one answer.
+                client: CatalogueClient::new(traced(&channels.catalogue))
+                    .max_decoding_message_size(SITE_CONTENT_MAX_BYTES),
                 sandbox,
             },
             loyalty: LoyaltyClient::new(traced(&channels.loyalty)),

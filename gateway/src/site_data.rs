@@ -124,7 +124,8 @@ impl SiteCache {
             .map_err(AppError::catalogue)?
             .into_inner();
         let snapshot = Arc::new(build(&content, &self.overrides).map_err(|error| {
-            AppError::catalogue(tonic::Status::failed_precondition(error.to_string()))
+            tracing::error!(%error, "the site's loyalty settings cannot be read");
+            AppError::catalogue(tonic::Status::internal(error.to_string()))
         })?);
         self.set(snapshot.clone());
         Ok(snapshot)

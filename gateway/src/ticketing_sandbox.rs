@@ -6,7 +6,7 @@
 
 use axum::http::Uri;
 use prost_types::value::Kind;
-use proto::catalogue::v1::{Event, Showtime, SiteContent};
+use proto::catalogue::v1::{Event, Showtime, Site, SiteContent};
 
 /// Where the sandbox is served: a ticketing site's root becomes this path.
 pub const SANDBOX_PATH: &str = "/ticketing-sandbox/";
@@ -62,11 +62,16 @@ impl TicketingSandbox {
     /// The events' booking links and the loyalty settings' `ticketingUrl`.
     pub fn site_content(self, content: &mut SiteContent) {
         self.events(&mut content.events);
-        let loyalty = content
-            .site
+        if let Some(site) = &mut content.site {
+            self.site(site);
+        }
+    }
+
+    /// The loyalty settings' `ticketingUrl`.
+    pub fn site(self, site: &mut Site) {
+        if let Some(Kind::StringValue(url)) = site
+            .loyalty_settings
             .as_mut()
-            .and_then(|site| site.loyalty_settings.as_mut());
-        if let Some(Kind::StringValue(url)) = loyalty
             .and_then(|settings| settings.fields.get_mut("ticketingUrl"))
             .and_then(|value| value.kind.as_mut())
         {

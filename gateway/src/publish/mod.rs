@@ -11,14 +11,14 @@
 //! - [`content`]: what one version holds, fetched from svc-catalogue.
 //! - [`plan`]: what a version changes, and which pages to render (pure).
 //! - [`pack`]: a planned version's files from its renderings, compressed (pure).
-//! - [`pages`]: the public pages and their page data (pure).
+//! - [`public_pages`]: the public pages and their page data (pure).
 //! - [`head`]: each page's title, description, canonical URL, Open Graph and JSON-LD (pure).
 //! - [`document`]: a page's HTML from the built `index.html`, and its script hashes.
 //! - [`renderer`]: the Node renderer's API, and the renderer as a child process.
 //! - [`posters`]: the generated posters, and their PNG previews for link previews.
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt`.
-//! - [`snapshot`]: the published files, compressed once, swapped atomically.
-//! - [`manifest`]: a snapshot as a manifest of content-addressed objects (pure).
+//! - [`published_files`]: the published files, compressed once, swapped atomically.
+//! - [`manifest`]: the published files as a manifest of content-addressed objects (pure).
 //! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
 //! - [`cache`]: the stored files' bytes a gateway keeps, up to GATEWAY_CACHE_MB.
 //! - [`lease`]: which publishing gateway publishes each site.

@@ -77,13 +77,25 @@ impl SiteFile {
             .map_or("", |page| page.slug.as_str())
     }
 
-    /// The site-name rule: the site's own name, else its related entity's.
+    /// The site-name rule (docs/pages-and-links.md#site-name): the site's own name, else
+    /// its related entity's, else its circuit's, else its domain. The one place it is
+    /// applied: the site goes out with it as `config.name`.
     pub fn site_name(&self) -> &str {
-        if self.name.trim().is_empty() {
-            &self.related_entity.name
-        } else {
-            &self.name
-        }
+        let circuit = self
+            .settings
+            .circuit
+            .as_ref()
+            .map(|circuit| circuit.name.as_str());
+        [
+            Some(self.name.as_str()),
+            Some(self.related_entity.name.as_str()),
+            circuit,
+            Some(self.settings.domain.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|name| !name.trim().is_empty())
+        .unwrap_or_default()
     }
 }
 
@@ -798,4 +810,33 @@ fn parse_day(field: &str, text: &str, default: Date) -> Result<Date, Error> {
         .ok_or_else(|| {
             Error::InvalidArgument(format!("{field}: '{text}' is not a YYYY-MM-DD date"))
         })
+}
+
+#[cfg(test)]
+mod site_name_tests {
+    use super::*;
+
+    fn site(name: &str, related: &str, circuit: &str, domain: &str) -> SiteFile {
+        serde_json::from_value(serde_json::json!({
+            "name": name,
+            "relatedEntity": {"type": "Chain", "name": related},
+            "config": {},
+            "settings": {"domain": domain, "circuit": {"id": "C", "name": circuit}},
+        }))
+        .expect("a site")
+    }
+
+    #[test]
+    fn the_site_name_falls_back_from_its_own_to_its_chains_circuits_and_domain() {
+        assert_eq!(
+            site("Own", "Chain", "Circuit", "d.example").site_name(),
+            "Own"
+        );
+        assert_eq!(
+            site(" ", "Chain", "Circuit", "d.example").site_name(),
+            "Chain"
+        );
+        assert_eq!(site("", "", "Circuit", "d.example").site_name(), "Circuit");
+        assert_eq!(site("", "", "", "d.example").site_name(), "d.example");
+    }
 }
