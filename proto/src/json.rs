@@ -1,38 +1,13 @@
 //! JSON objects carried by a message as a `google.protobuf.Struct` (the cypher payload, a
 //! site's loyalty settings): typed on the wire, read back as the JSON they were.
 //!
-//! A Struct holds every number as a double; a whole number comes back as an integer, so
-//! a field that deserialises into an integer type still does.
+//! A Struct holds every number as a double, as JavaScript does: a whole number comes back
+//! as an integer, so a field that deserialises into an integer type still does, and one
+//! beyond 2^53 arrives rounded, as it would from the browser that sent it.
 
 use prost_types::value::Kind;
 use prost_types::{ListValue, Struct, Value as ProtoValue};
 use serde_json::{Map, Number, Value};
-
-/// The path of the first whole number in `object` that a Struct's double cannot hold
-/// exactly (beyond 2^53), e.g. `card.number`; such a number is better sent as a string.
-pub fn inexact_number(object: &Map<String, Value>) -> Option<String> {
-    object.iter().find_map(|(name, value)| match value {
-        Value::Number(number) if number.as_f64().is_some_and(|n| n.abs() > EXACT_INTEGERS) => {
-            Some(name.clone())
-        }
-        Value::Object(inner) => inexact_number(inner).map(|path| format!("{name}.{path}")),
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .find_map(|(index, item)| match item {
-                Value::Object(inner) => {
-                    inexact_number(inner).map(|path| format!("{name}[{index}].{path}"))
-                }
-                Value::Number(number)
-                    if number.as_f64().is_some_and(|n| n.abs() > EXACT_INTEGERS) =>
-                {
-                    Some(format!("{name}[{index}]"))
-                }
-                _ => None,
-            }),
-        _ => None,
-    })
-}
 
 /// `object` as a Struct.
 pub fn to_struct(object: Map<String, Value>) -> Struct {
@@ -117,17 +92,6 @@ mod tests {
             "price": 12.5,
         });
         assert_eq!(round_trip(payload.clone()), payload);
-    }
-
-    #[test]
-    fn a_number_a_double_cannot_hold_is_named_by_its_path() {
-        let payload = json!({"card": {"number": 12_345_678_901_234_567_u64}, "pin": 1234});
-        let Value::Object(object) = payload else {
-            panic!("an object");
-        };
-        assert_eq!(inexact_number(&object).as_deref(), Some("card.number"));
-        let small = json!({"pin": 1234, "codes": [1, 2]});
-        assert_eq!(inexact_number(small.as_object().expect("an object")), None);
     }
 
     #[test]

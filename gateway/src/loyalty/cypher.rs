@@ -84,11 +84,6 @@ pub fn parse_envelope(body: Value) -> Result<Envelope, AppError> {
     if !route.starts_with('/') || route.chars().any(char::is_control) {
         return Err(bad("reqMetadata.route must be a path starting with '/'"));
     }
-    if let Some(field) = proto::json::inexact_number(&payload) {
-        return Err(bad(&format!(
-            "{field}: a number this large cannot be passed on exactly; send it as a string"
-        )));
-    }
     let response_format = text("responseFormat")?.unwrap_or_else(|| "json".to_owned());
     if !["json", "raw", "blob"].contains(&response_format.as_str()) {
         return Err(bad("reqMetadata.responseFormat must be json, raw or blob"));
@@ -282,17 +277,6 @@ mod tests {
     use serde_json::json;
 
     use super::*;
-
-    #[test]
-    fn a_whole_number_a_double_cannot_hold_is_refused_naming_it() {
-        let Err(error) = parse_envelope(json!({
-            "reqMetadata": {"method": "POST", "route": "/Member/v3/Login"},
-            "cardNumber": 12_345_678_901_234_567_u64,
-        })) else {
-            panic!("a number beyond 2^53 is refused");
-        };
-        assert!(message(error).contains("cardNumber"));
-    }
 
     fn message(error: AppError) -> String {
         error.to_string()
