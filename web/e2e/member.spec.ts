@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Request } from '@playwright/test';
 import { expectNoSeriousViolations } from './helpers';
 
 // The demo chain: BOOST_POS on loyalty version 3, the seeded demo member.
@@ -48,6 +48,17 @@ test("a member's calls on a theater's page name that theater as the cinema (docs
   await expect(page).toHaveURL(/\/account\/$/);
   // No theater chosen: the page's own theater is the current one.
   await page.goto('/theaters/');
+  // The theater's page checks the session again (its context names the theater): the
+  // check is held until the member menu is open, and its answer leaves the menu open.
+  const isCheck = (request: Request) =>
+    request.url().endsWith('/api/cypher') && Boolean(request.postData()?.includes('/Member/v3/RefreshLogin'));
+  let releaseCheck: () => void = () => undefined;
+  const checkHeld = new Promise<void>((resolve) => (releaseCheck = resolve));
+  await page.route('**/api/cypher', async (route) => {
+    if (isCheck(route.request())) await checkHeld;
+    await route.continue();
+  });
+  const checked = page.waitForResponse((response) => isCheck(response.request()));
   await page.getByRole('link', { name: /Harbor/ }).first().click();
   await expect(page).toHaveURL(/\/theaters\/103-/);
   // Until the session is known the header's member entry is a link to the sign-in page.
@@ -56,6 +67,9 @@ test("a member's calls on a theater's page name that theater as the cinema (docs
     (request) => request.url().endsWith('/api/cypher') && Boolean(request.postData()?.includes('/Member/v3/Logout')),
   );
   await page.getByTestId('member-access').click();
+  await expect(page.locator('#member-menu')).toBeVisible();
+  releaseCheck();
+  await checked;
   await page.locator('#member-menu').getByRole('link', { name: 'Sign out' }).click();
   const { reqMetadata } = (await logout).postDataJSON() as { reqMetadata: { route: string } };
   expect(new URL(reqMetadata.route, 'http://x').searchParams.get('boxofficeCinemaId')).toBe('103');

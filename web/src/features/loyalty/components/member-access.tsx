@@ -3,12 +3,13 @@
 // page needs from the session: the refresh timers, '#loyalty-logout' links and the
 // ticketing hand-off when the address has ?return=, and the token on ticketing links.
 
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/state/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
+import { useMemberMenuOpen } from '../hooks/use-member-menu-open';
 import { useTicketingHandOff } from '../hooks/use-ticketing-hand-off';
 import { ticketingLinkWithToken } from '../utils/hand-off';
 import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
@@ -74,19 +75,13 @@ function TicketingHandOff({ loginSlug }: { loginSlug: string }) {
 function MemberMenu({ loginSlug }: { loginSlug: string }) {
   const t = useTranslate();
   const { member, checking, config, logout } = useLoyaltySession();
-  const [open, setOpen] = useState(false);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useMemberMenuOpen(pathname, checking ? undefined : (member?.memberId ?? null));
   const wrap = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useDismiss(open, setOpen, wrap, button);
-  const { pathname } = useLocation();
   useLogoutLinks(logout);
   useTicketingLinkTokens();
-  // Another page, or another member: the menu closes.
-  const [shownFor, setShownFor] = useState({ pathname, member });
-  if (shownFor.pathname !== pathname || shownFor.member !== member) {
-    setShownFor({ pathname, member });
-    setOpen(false);
-  }
   // Until the session is checked the cookie tells; the server (and the hydrating
   // browser) renders the guest's menu.
   const hydrated = useHydrated();
