@@ -30,6 +30,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Messages serialise to the JSON the browser reads (camelCase, every field present),
     // and describe that JSON in the gateway's OpenAPI document.
     tonic_prost_build::configure()
+        // Maps in key order: the JSON made of a message is the same bytes every time (the
+        // published files' ETags, and what publishing compares, depend on it).
+        .btree_map(".")
         .message_attribute(
             ".",
             "#[derive(serde::Serialize, serde::Deserialize, utoipa::ToSchema)] #[serde(rename_all = \"camelCase\", default)]",
@@ -47,6 +50,40 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".catalogue.v1.ShowtimeRecord.attributes",
             "#[schema(value_type = Vec<crate::showtime::Attribute>)]",
         )
+        // Strings that take one of a closed set of words (`vocabulary`).
+        .field_attribute(
+            ".catalogue.v1.Movie.play_week",
+            "#[schema(value_type = crate::vocabulary::PlayWeek)]",
+        )
+        .field_attribute(
+            ".catalogue.v1.SiteConfig.trailing_slash",
+            "#[schema(value_type = crate::vocabulary::TrailingSlash)]",
+        )
+        .field_attribute(
+            ".catalogue.v1.Roundness",
+            "#[schema(value_type = crate::vocabulary::CornerRoundness)]",
+        )
+        .field_attribute(
+            ".catalogue.v1.SearchHit.kind",
+            "#[schema(value_type = crate::vocabulary::SearchHitKind, required = true)]",
+        )
+        .field_attribute(
+            ".consent.v1.EvaluateResponse.state",
+            "#[schema(value_type = crate::vocabulary::ConsentState, required = true)]",
+        )
+        .field_attribute(
+            ".consent.v1.EvaluateResponse.trackers_enabled",
+            "#[schema(required = true)]",
+        )
+        // Every answer names what it is about.
+        .field_attribute(".catalogue.v1.Movie.id", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.Theater.id", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.Showtime.id", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.Event.id", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.Page.id", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.SearchHit.id", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.SearchHit.title", "#[schema(required = true)]")
+        .field_attribute(".catalogue.v1.SearchHit.path", "#[schema(required = true)]")
         // JSON objects carried as protobuf Structs (see `json`) stay out of the messages'
         // own JSON: no answer of the API carries them.
         .field_attribute(

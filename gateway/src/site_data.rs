@@ -14,12 +14,13 @@ use axum::http::HeaderValue;
 use bytes::Bytes;
 use loyalty_config::{LoyaltyConfig, LoyaltySettings, SettingsError, SiteContext, normalise};
 use proto::catalogue::v1 as catalogue;
-use serde_json::{Value, json};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::etag::ETag;
-use crate::external_scripts::analytics::{AnalyticsScripts, ThirdPartyScript};
+use crate::external_scripts::analytics::AnalyticsScripts;
 use crate::security::{self, ContentSecurityPolicy};
 
 #[derive(Debug)]
@@ -61,18 +62,64 @@ impl SiteData {
     }
 }
 
-/// The normalised loyalty configuration with `loggedInMenu` as the JSON it was given, the
-/// loyalty brand (LOYALTY_BRAND: the browser names its session headers, query parameters
-/// and fields by it) and the captcha site key when one is configured.
-pub fn loyalty_json(config: &LoyaltyConfig, overrides: &SiteOverrides) -> Value {
-    let mut value = json!(config);
-    if let Value::Object(fields) = &mut value {
-        fields.insert("brand".to_owned(), json!(overrides.loyalty_brand));
-        if let Some(key) = &overrides.captcha_site_key {
-            fields.insert("captchaSiteKey".to_owned(), json!(key));
+/// `/page-data/app-data.json` (docs/publishing.md#page-data): what every page needs.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AppData {
+    site: SiteBody,
+    theaters: Vec<catalogue::Theater>,
+    messages: catalogue::Messages,
+    analytics: AnalyticsConfig,
+}
+
+/// The site configuration of docs/ingest.md#site-configuration with its theme, the public
+/// site settings (secrets left out) and the normalised loyalty configuration.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = Site)]
+pub struct SiteBody {
+    pub config: Option<catalogue::SiteConfig>,
+    pub settings: Option<catalogue::SiteSettings>,
+    pub loyalty: SiteLoyalty,
+}
+
+/// The normalised loyalty configuration (docs/loyalty.md#configuration) as the browser
+/// reads it.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct SiteLoyalty {
+    #[serde(flatten)]
+    config: LoyaltyConfig,
+    /// The loyalty brand (LOYALTY_BRAND), lower-case: the browser names its session
+    /// headers, query parameters and fields by it.
+    brand: String,
+    /// The invisible captcha's public site key (CAPTCHA_SITE_KEY), when the site uses one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    captcha_site_key: Option<String>,
+}
+
+impl SiteLoyalty {
+    pub fn of(config: &LoyaltyConfig, overrides: &SiteOverrides) -> SiteLoyalty {
+        SiteLoyalty {
+            config: config.clone(),
+            brand: overrides.loyalty_brand.clone(),
+            captcha_site_key: overrides.captcha_site_key.clone(),
         }
     }
-    value
+}
+
+/// The analytics scripts the gateway is configured with (ANALYTICS_LAUNCH_SCRIPT_URL,
+/// CINEMA_MARKETING_*).
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct AnalyticsConfig {
+    launch_script_url: Option<String>,
+    cinema_marketing: Option<CinemaMarketing>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+struct CinemaMarketing {
+    customer_id: String,
+    script_url: String,
 }
 
 /// What the gateway's own configuration changes in the site it serves.
@@ -162,23 +209,31 @@ pub fn build(
     let loyalty = normalise(loyalty_settings, &context);
     let captcha_site_key = overrides.captcha_site_key.clone();
 
-    let app_data = json!({
-        "site": {
-            "config": config,
-            "settings": settings,
-            "loyalty": loyalty_json(&loyalty, overrides),
+    let app_data = AppData {
+        site: SiteBody {
+            config: Some(config.clone()),
+            settings: Some(settings.clone()),
+            loyalty: SiteLoyalty::of(&loyalty, overrides),
         },
-        "theaters": theaters,
-        "messages": messages,
-        "analytics": {
-            "launchScriptUrl": overrides.analytics.launch_script.as_ref().map(ThirdPartyScript::url),
-            "cinemaMarketing": overrides.analytics.cinema_marketing.as_ref().map(|marketing| json!({
-                "customerId": marketing.customer_id,
-                "scriptUrl": marketing.script.url(),
-            })),
+        theaters: theaters.clone(),
+        messages: messages.clone(),
+        analytics: AnalyticsConfig {
+            launch_script_url: overrides
+                .analytics
+                .launch_script
+                .as_ref()
+                .map(|script| script.url().to_owned()),
+            cinema_marketing: overrides
+                .analytics
+                .cinema_marketing
+                .as_ref()
+                .map(|marketing| CinemaMarketing {
+                    customer_id: marketing.customer_id.clone(),
+                    script_url: marketing.script.url().to_owned(),
+                }),
         },
-    });
-    let app_data = Bytes::from(app_data.to_string());
+    };
+    let app_data = Bytes::from(serde_json::to_vec(&app_data).expect("the app data serialises"));
     let policy = security::content_security_policy(
         &config,
         &settings,

@@ -69,7 +69,7 @@ impl LoyaltySettings {
 
 /// The normalised configuration, serialised as the app data's `site.loyalty` (the web
 /// app's `LoyaltyConfig`).
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, utoipa::ToSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LoyaltyConfig {
     pub version: i32,
@@ -90,7 +90,9 @@ pub struct LoyaltyConfig {
     pub guest_signup_tab_button: String,
     pub guest_signup_tab_text: String,
     pub logged_in_header_access_label: String,
-    /// Passed through as given; `None` when the settings have none.
+    /// Passed through as given (entries of a `label` and a link `to`); `None` when the
+    /// settings have none.
+    #[schema(value_type = Option<Vec<Object>>)]
     pub logged_in_menu: Option<serde_json::Value>,
     pub include_watchlist: bool,
     pub card_type: String,

@@ -11,6 +11,7 @@
 //! - [`ads`]: ad page path, targeting, slots and size mapping.
 //! - [`consent`]: consent state and tracker decisions.
 //! - [`showtime`]: the codes a showtime is described by (attributes, availability).
+//! - [`vocabulary`]: the other closed sets of words (play weeks, consent states, ...).
 //! - [`error`]: one error code, as a gRPC status code and as an HTTP status.
 //! - [`site`]: which site a call is about: its metadata and the site id rule.
 //! - [`json`]: JSON objects as protobuf Structs, for the fields that carry them.
@@ -19,6 +20,7 @@ pub mod error;
 pub mod json;
 pub mod showtime;
 pub mod site;
+pub mod vocabulary;
 
 pub mod catalogue {
     pub mod v1 {

@@ -13,6 +13,7 @@ use std::path::{Path, PathBuf};
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
+use proto::vocabulary::{CornerRoundness, TrailingSlash};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
@@ -288,7 +289,7 @@ fn check_site(
             format!("'{}' has no messages/{}.json", config.locale, config.locale),
         ));
     }
-    if !matches!(config.trailing_slash.as_str(), "always" | "never") {
+    if TrailingSlash::from_code(&config.trailing_slash).is_none() {
         return Err(fail(
             "config.trailingSlash",
             format!("'{}' is not \"always\" or \"never\"", config.trailing_slash),
@@ -321,7 +322,7 @@ fn check_site(
         ("buttons", &roundness.buttons),
         ("content", &roundness.content),
     ] {
-        if !matches!(value.as_str(), "NONE" | "MEDIUM" | "HIGH") {
+        if CornerRoundness::from_code(value).is_none() {
             return Err(fail(
                 &format!("config.roundness.{field}"),
                 format!("'{value}' is not NONE, MEDIUM or HIGH"),

@@ -420,7 +420,7 @@ impl From<Fonts> for pb::Fonts {
                 .into_iter()
                 .map(|(key, value)| (key, value.into()))
                 .collect(),
-            font_styles: value.font_styles,
+            font_styles: value.font_styles.into_iter().collect(),
         }
     }
 }

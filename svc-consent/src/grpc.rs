@@ -35,7 +35,7 @@ impl pb::consent_server::Consent for ConsentService {
         };
         let decided = state(&report);
         Ok(Response::new(pb::EvaluateResponse {
-            state: decided.as_str().to_owned(),
+            state: decided.code().to_owned(),
             trackers_enabled: trackers_enabled(&report, decided),
         }))
     }

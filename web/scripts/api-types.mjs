@@ -20,8 +20,9 @@ const HEADER = `// Generated from docs/openapi.json by \`npm run api-types\` (sc
 async function generateApiTypes() {
   const document = JSON.parse(await readFile(OPENAPI_DOCUMENT, 'utf8'));
   // A property with a default is one serde fills in when it is absent: it stays optional,
-  // as the document lists it, rather than required.
-  const ast = await openapiTS(document, { defaultNonNullable: false, silent: true });
+  // as the document lists it, rather than required. An array of a fixed length (an ad
+  // size's [width, height]) is a tuple.
+  const ast = await openapiTS(document, { defaultNonNullable: false, arrayLength: true, silent: true });
   return `${HEADER}\n${astToString(ast)}`;
 }
 

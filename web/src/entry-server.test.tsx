@@ -318,7 +318,7 @@ describe('pageSources', () => {
 
   it("names the site's font style sheets, and those of the faces its text is first set in", () => {
     const fonts = { body: 'Lato', heading: 'Muli', fontWeights: { body: { weights: ['400', '700'] } } };
-    const site = { ...appData.site, config: { ...appData.site?.config, theme: { fonts }, googleFonts: ['Oswald:500'] } };
+    const site = { ...appData.site, config: { ...appData.site.config, theme: { fonts }, googleFonts: ['Oswald:500'] } };
     const sources = pageSources(publishedPages.home, { ...appData, site });
     expect(sources.fonts).toEqual([
       'node_modules/@fontsource/lato/400.css',

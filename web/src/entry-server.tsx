@@ -58,11 +58,11 @@ export function pageSources(pageData: PageData, appData: AppData): PageSources {
   const scripts = [ROUTE_SOURCES[pageData.templateName], ...FIRST_SCREEN_SOURCES];
   const later = [...LATER_SOURCES];
   if (pageData.templateName === 'movie') later.push('src/features/loyalty/components/watchlist-button.tsx');
-  const loginSlug = appData.site?.settings?.loginPage?.slug;
+  const loginSlug = appData.site.settings?.loginPage?.slug;
   if (pageData.templateName === 'page' && loginSlug && pageData.data?.page?.slug === loginSlug) {
     later.push('src/features/loyalty/components/login-screen.tsx');
   }
-  const config = appData.site?.config;
+  const config = appData.site.config;
   return {
     scripts,
     styles: [...scripts, ...later],

@@ -3,7 +3,7 @@ use axum::routing::get;
 use axum::{Json, Router};
 use proto::ads::v1::{AdSize, AdsConfig, AdsSettings, GetAdsConfigRequest};
 use proto::catalogue::v1::GetMovieRequest;
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -145,7 +145,7 @@ struct AdsConfigBody {
     /// single-location site.
     page_path: String,
     /// The ad targeting data layer.
-    targeting: HashMap<String, String>,
+    targeting: BTreeMap<String, String>,
     slots: Vec<AdSlotBody>,
     /// What in the site's ad settings was ignored, and why.
     warnings: Vec<String>,
@@ -173,7 +173,35 @@ struct AdSlotBody {
 #[serde(untagged)]
 enum SlotSizes {
     Fluid(Fluid),
-    Fixed(Vec<[i32; 2]>),
+    Fixed(Vec<SizePair>),
+}
+
+/// [width, height] in CSS pixels: a pair in the document too, not a list of any length.
+#[derive(Debug, Serialize)]
+#[serde(transparent)]
+struct SizePair([i32; 2]);
+
+impl utoipa::PartialSchema for SizePair {
+    fn schema() -> utoipa::openapi::RefOr<utoipa::openapi::schema::Schema> {
+        use utoipa::openapi::schema::{
+            ArrayBuilder, KnownFormat, ObjectBuilder, SchemaFormat, Type,
+        };
+        let pixels = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)));
+        ArrayBuilder::new()
+            .items(pixels)
+            .min_items(Some(2))
+            .max_items(Some(2))
+            .description(Some("[width, height] in CSS pixels."))
+            .into()
+    }
+}
+
+impl ToSchema for SizePair {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "AdSizePair".into()
+    }
 }
 
 #[derive(Debug, Serialize, ToSchema)]
@@ -188,14 +216,17 @@ enum Fluid {
 #[schema(as = SizeMapping)]
 struct SizeMappingBody {
     viewport_width: i32,
-    sizes: Vec<[i32; 2]>,
+    sizes: Vec<SizePair>,
 }
 
 /// docs/consent-and-ads.md#display-ads: each slot's `sizes` is a list of [width, height] or
 /// "fluid".
 fn ads_body(config: AdsConfig) -> AdsConfigBody {
-    let pairs = |sizes: &[AdSize]| -> Vec<[i32; 2]> {
-        sizes.iter().map(|size| [size.width, size.height]).collect()
+    let pairs = |sizes: &[AdSize]| -> Vec<SizePair> {
+        sizes
+            .iter()
+            .map(|size| SizePair([size.width, size.height]))
+            .collect()
     };
     let slots = config
         .slots

@@ -23,22 +23,8 @@ struct MovieFilter {
     #[serde(default)]
     theater_id: String,
     /// Only movies in this play-week bucket.
-    #[param(schema_with = play_week)]
+    #[param(value_type = Option<proto::vocabulary::PlayWeek>, inline)]
     play_week: Option<String>,
-}
-
-fn play_week() -> utoipa::openapi::Object {
-    utoipa::openapi::ObjectBuilder::new()
-        .schema_type(utoipa::openapi::Type::String)
-        .enum_values(Some([
-            "CURRENT_PLAYWEEK",
-            "NEXT_PLAYWEEK_1",
-            "NEXT_PLAYWEEK_2",
-            "NEXT_PLAYWEEK_3",
-            "BEYOND_NEXT_PLAYWEEK_3",
-            "NEXT_PLAYWEEK_UNDETERMINED",
-        ]))
-        .build()
 }
 
 /// Movies in movieOrderIndex order, without globalExcludedMovieIds, each with its

@@ -13,8 +13,8 @@ use axum::routing::get;
 use site_paths::hand_off::{HAND_OFFS, HandOffScope};
 use utoipa::openapi::path::{HttpMethod, OperationBuilder, ParameterBuilder, ParameterIn};
 use utoipa::openapi::response::{ResponseBuilder, ResponsesBuilder};
-use utoipa::openapi::schema::{ObjectBuilder, Type};
-use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, Ref, Required};
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::{ContentBuilder, HeaderBuilder, OpenApi as Document, Ref, RefOr, Required};
 use utoipa::{Modify, OpenApi, ToSchema};
 
 use super::context::ApiState;
@@ -60,7 +60,7 @@ use crate::error::ErrorBody;
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.
-    components(schemas(ErrorBody, proto::catalogue::v1::IngestReply)),
+    components(schemas(ErrorBody, proto::catalogue::v1::IngestReply, crate::site_data::AppData)),
     modifiers(&HandOffEndpoints, &PublishedFiles, &IngestKeys),
     tags(
         (name = "ingest", description = "The ingest API (docs/ingest.md#ingest-api): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")
@@ -237,14 +237,12 @@ impl Modify for PublishedFiles {
             .description(Some("The ETag of the copy the client has"))
             .schema(Some(string_schema()))
             .build();
-        let json = |description: &str| {
+        let json = |description: &str, schema: RefOr<Schema>| {
             ResponseBuilder::new()
                 .description(description)
                 .content(
                     "application/json",
-                    ContentBuilder::new()
-                        .schema(Some(ObjectBuilder::new().schema_type(Type::Object)))
-                        .build(),
+                    ContentBuilder::new().schema(Some(schema)).build(),
                 )
                 .header(
                     "ETag",
@@ -258,7 +256,7 @@ impl Modify for PublishedFiles {
                 "/page-data/app-data.json",
                 "What every page needs: the site, its theaters, the locale messages (docs/publishing.md#page-data)",
                 None,
-                json("The app data"),
+                json("The app data", Ref::from_schema_name("AppData").into()),
             ),
             (
                 "/page-data/{path}/page-data.json",
@@ -268,7 +266,10 @@ impl Modify for PublishedFiles {
                     "Page path without slashes, e.g. movies or movies/1004-velocity",
                     "movies",
                 )),
-                json("The page's data: path, templateName, pageContext and data"),
+                json(
+                    "The page's data: path, templateName, pageContext and data",
+                    ObjectBuilder::new().schema_type(Type::Object).into(),
+                ),
             ),
             (
                 "/posters/{file}",

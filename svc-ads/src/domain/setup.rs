@@ -1,7 +1,7 @@
 //! One page's ad set-up: mode, script, page path, targeting and slots, composed from
 //! the rules of the sibling modules.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
 
 use proto::ads::v1 as pb;
 
@@ -63,7 +63,7 @@ pub fn ad_setup(request: &pb::GetAdsConfigRequest, library_url: &str) -> pb::Ads
 fn targeting(
     request: &pb::GetAdsConfigRequest,
     settings: &pb::AdsSettings,
-) -> HashMap<String, String> {
+) -> BTreeMap<String, String> {
     let origin = if settings.domain.is_empty() {
         String::new()
     } else {
@@ -74,7 +74,7 @@ fn targeting(
     } else {
         "captif-et-hors-captif"
     };
-    let mut targeting: HashMap<String, String> = [
+    let mut targeting: BTreeMap<String, String> = [
         ("page", request.page_title.clone()),
         ("adType", ad_type.to_owned()),
         ("websiteID", decoded_id(&settings.website_id)),

@@ -422,10 +422,10 @@ impl Catalogue {
         theater_id: &str,
         play_week: &str,
     ) -> Result<Vec<pb::Movie>, Error> {
-        if !play_week.is_empty() && !play_week::ALL.contains(&play_week) {
+        if !play_week.is_empty() && play_week::PlayWeek::from_code(play_week).is_none() {
             return Err(Error::InvalidArgument(format!(
                 "playWeek: '{play_week}' is not one of {}",
-                play_week::ALL.join(", ")
+                play_week::PlayWeek::codes()
             )));
         }
         if !theater_id.is_empty() {
@@ -530,7 +530,7 @@ impl Catalogue {
             formats: formats.into_iter().collect(),
             attributes: movie.attributes.clone(),
             flags: programming.flags.iter().map(|f| (*f).to_owned()).collect(),
-            play_week: programming.play_week.to_owned(),
+            play_week: programming.play_week.code().to_owned(),
             poster_url: self.poster_url(movie),
             trailer_url: movie.trailer_url.clone(),
             original_language: movie.original_language.clone(),

@@ -65,7 +65,7 @@ impl MovieEntry {
 /// What today and the showtimes say about a movie.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Programming {
-    pub play_week: &'static str,
+    pub play_week: play_week::PlayWeek,
     pub flags: Vec<&'static str>,
     pub release_date: Option<Date>,
 }
@@ -171,7 +171,7 @@ mod tests {
     fn a_movie_released_this_week_is_new_and_showing() {
         let today = date(2026, 11, 22);
         let found = programming(&movie("a", Some(-2)), today, Some(today));
-        assert_eq!(found.play_week, play_week::CURRENT_PLAYWEEK);
+        assert_eq!(found.play_week, play_week::PlayWeek::Current);
         assert_eq!(found.flags, vec!["NEW"]);
         assert_eq!(found.release_date, Some(date(2026, 11, 20)));
     }
@@ -188,7 +188,7 @@ mod tests {
         let today = date(2026, 11, 22);
         let found = programming(&movie("a", Some(5)), today, Some(date(2026, 11, 24)));
         assert_eq!(found.flags, vec!["PREVIEW"]);
-        assert_eq!(found.play_week, play_week::CURRENT_PLAYWEEK);
+        assert_eq!(found.play_week, play_week::PlayWeek::Current);
     }
 
     #[test]
@@ -196,15 +196,15 @@ mod tests {
         let today = date(2026, 11, 22);
         assert_eq!(
             programming(&movie("a", Some(20)), today, None).play_week,
-            play_week::NEXT_PLAYWEEK_3
+            play_week::PlayWeek::Next3
         );
         assert_eq!(
             programming(&movie("a", None), today, None).play_week,
-            play_week::NEXT_PLAYWEEK_UNDETERMINED
+            play_week::PlayWeek::Undetermined
         );
         assert_eq!(
             programming(&movie("a", Some(-60)), today, None).play_week,
-            play_week::NEXT_PLAYWEEK_UNDETERMINED
+            play_week::PlayWeek::Undetermined
         );
     }
 

@@ -3,22 +3,7 @@
 //! upcoming showtime, else of its release date when that is still ahead.
 
 use jiff::civil::{Date, Weekday};
-
-pub const CURRENT_PLAYWEEK: &str = "CURRENT_PLAYWEEK";
-pub const NEXT_PLAYWEEK_1: &str = "NEXT_PLAYWEEK_1";
-pub const NEXT_PLAYWEEK_2: &str = "NEXT_PLAYWEEK_2";
-pub const NEXT_PLAYWEEK_3: &str = "NEXT_PLAYWEEK_3";
-pub const BEYOND_NEXT_PLAYWEEK_3: &str = "BEYOND_NEXT_PLAYWEEK_3";
-pub const NEXT_PLAYWEEK_UNDETERMINED: &str = "NEXT_PLAYWEEK_UNDETERMINED";
-
-pub const ALL: [&str; 6] = [
-    CURRENT_PLAYWEEK,
-    NEXT_PLAYWEEK_1,
-    NEXT_PLAYWEEK_2,
-    NEXT_PLAYWEEK_3,
-    BEYOND_NEXT_PLAYWEEK_3,
-    NEXT_PLAYWEEK_UNDETERMINED,
-];
+pub use proto::vocabulary::PlayWeek;
 
 /// The Friday that starts the play week containing `day`.
 pub fn week_start(day: Date) -> Date {
@@ -30,18 +15,18 @@ pub fn week_start(day: Date) -> Date {
 
 /// The bucket of a movie first showing on `first_showing` (its first showtime from
 /// today, else its release date if that is today or later).
-pub fn bucket(today: Date, first_showing: Option<Date>) -> &'static str {
+pub fn bucket(today: Date, first_showing: Option<Date>) -> PlayWeek {
     let Some(first) = first_showing else {
-        return NEXT_PLAYWEEK_UNDETERMINED;
+        return PlayWeek::Undetermined;
     };
     let current = week_start(today);
     let weeks = (week_start(first) - current).get_days().div_euclid(7);
     match weeks {
-        ..=0 => CURRENT_PLAYWEEK,
-        1 => NEXT_PLAYWEEK_1,
-        2 => NEXT_PLAYWEEK_2,
-        3 => NEXT_PLAYWEEK_3,
-        _ => BEYOND_NEXT_PLAYWEEK_3,
+        ..=0 => PlayWeek::Current,
+        1 => PlayWeek::Next1,
+        2 => PlayWeek::Next2,
+        3 => PlayWeek::Next3,
+        _ => PlayWeek::BeyondNext3,
     }
 }
 
@@ -64,15 +49,15 @@ mod tests {
     fn buckets_follow_the_weeks_around_friday_boundaries() {
         let sunday = date(2026, 11, 22);
         let cases = [
-            (Some(date(2026, 11, 22)), CURRENT_PLAYWEEK),
-            (Some(date(2026, 11, 26)), CURRENT_PLAYWEEK),
-            (Some(date(2026, 11, 27)), NEXT_PLAYWEEK_1),
-            (Some(date(2026, 12, 3)), NEXT_PLAYWEEK_1),
-            (Some(date(2026, 12, 4)), NEXT_PLAYWEEK_2),
-            (Some(date(2026, 12, 11)), NEXT_PLAYWEEK_3),
-            (Some(date(2026, 12, 18)), BEYOND_NEXT_PLAYWEEK_3),
-            (Some(date(2027, 3, 1)), BEYOND_NEXT_PLAYWEEK_3),
-            (None, NEXT_PLAYWEEK_UNDETERMINED),
+            (Some(date(2026, 11, 22)), PlayWeek::Current),
+            (Some(date(2026, 11, 26)), PlayWeek::Current),
+            (Some(date(2026, 11, 27)), PlayWeek::Next1),
+            (Some(date(2026, 12, 3)), PlayWeek::Next1),
+            (Some(date(2026, 12, 4)), PlayWeek::Next2),
+            (Some(date(2026, 12, 11)), PlayWeek::Next3),
+            (Some(date(2026, 12, 18)), PlayWeek::BeyondNext3),
+            (Some(date(2027, 3, 1)), PlayWeek::BeyondNext3),
+            (None, PlayWeek::Undetermined),
         ];
         for (first, expected) in cases {
             assert_eq!(bucket(sunday, first), expected, "{first:?}");
@@ -82,7 +67,10 @@ mod tests {
     #[test]
     fn on_a_thursday_the_next_day_is_already_next_week() {
         let thursday = date(2026, 11, 26);
-        assert_eq!(bucket(thursday, Some(date(2026, 11, 26))), CURRENT_PLAYWEEK);
-        assert_eq!(bucket(thursday, Some(date(2026, 11, 27))), NEXT_PLAYWEEK_1);
+        assert_eq!(
+            bucket(thursday, Some(date(2026, 11, 26))),
+            PlayWeek::Current
+        );
+        assert_eq!(bucket(thursday, Some(date(2026, 11, 27))), PlayWeek::Next1);
     }
 }

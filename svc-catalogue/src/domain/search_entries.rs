@@ -2,6 +2,7 @@
 //! line shown under its title and the words it is found by besides its title.
 
 use proto::catalogue::v1::SearchHit;
+use proto::vocabulary::SearchHitKind;
 
 use super::EventEntry;
 use super::content_pages::Page;
@@ -20,7 +21,7 @@ pub fn entries(
         .iter()
         .filter(|movie| !excluded_movie_ids.contains(&movie.id))
         .map(|movie| Entry {
-            hit: hit(&movie.id, "movie", &movie.title, movie.path())
+            hit: hit(&movie.id, SearchHitKind::Movie, &movie.title, movie.path())
                 .subtitle(join(&[
                     &movie.rating,
                     movie.genres.first().map_or("", String::as_str),
@@ -35,7 +36,7 @@ pub fn entries(
         Entry {
             hit: hit(
                 &theater.id,
-                "theater",
+                SearchHitKind::Theater,
                 &theater.name,
                 format!("/theaters/{}-{}/", theater.id, theater.slug),
             )
@@ -56,14 +57,19 @@ pub fn entries(
             .find(|theater| theater.id == event.theater_id)
             .map_or("", |theater| theater.name.as_str());
         Entry {
-            hit: hit(&event.id, "event", &event.title, event.path())
+            hit: hit(&event.id, SearchHitKind::Event, &event.title, event.path())
                 .subtitle(venue.to_owned())
                 .image(format!("/posters/{}.svg", event.id)),
             keywords: venue.to_owned(),
         }
     });
     let page_entries = pages.iter().map(|page| Entry {
-        hit: hit(&page.id, "page", &page.title, page.path.clone()),
+        hit: hit(
+            &page.id,
+            SearchHitKind::Page,
+            &page.title,
+            page.path.clone(),
+        ),
         keywords: page
             .sections
             .iter()
@@ -78,10 +84,10 @@ pub fn entries(
         .collect()
 }
 
-fn hit(id: &str, kind: &str, title: &str, path: String) -> SearchHit {
+fn hit(id: &str, kind: SearchHitKind, title: &str, path: String) -> SearchHit {
     SearchHit {
         id: id.to_owned(),
-        kind: kind.to_owned(),
+        kind: kind.code().to_owned(),
         title: title.to_owned(),
         subtitle: String::new(),
         path,

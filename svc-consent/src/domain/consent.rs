@@ -10,22 +10,7 @@ pub const REGULATIONS: [&str; 7] = ["gdpr", "ccpa", "cpra", "cpa", "ctdpa", "vcd
 /// company's analytics and enterprise analytics.
 pub const REQUIRED_GDPR_VENDORS: [&str; 3] = ["google-analytics", "bing", "adobe-analytics"];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ConsentState {
-    Granted,
-    Denied,
-    Undetermined,
-}
-
-impl ConsentState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ConsentState::Granted => "granted",
-            ConsentState::Denied => "denied",
-            ConsentState::Undetermined => "undetermined",
-        }
-    }
-}
+pub use proto::vocabulary::ConsentState;
 
 /// What the consent manager reports.
 #[derive(Debug, Clone, Default)]

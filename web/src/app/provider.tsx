@@ -27,8 +27,8 @@ const EMPTY_MESSAGES: Readonly<Record<string, string>> = {};
  */
 function AppDataGate({ embedContext, children }: { embedContext: string | undefined; children: ReactNode }) {
   const { data, error, refetch, isPending } = useAppData();
-  const trailingSlash = data?.site?.config?.trailingSlash;
-  const embeddingDomains = data?.site?.config?.allowedEmbeddingDomains;
+  const trailingSlash = data?.site.config?.trailingSlash;
+  const embeddingDomains = data?.site.config?.allowedEmbeddingDomains;
   const allowedOrigins = useMemo(() => [...builderOrigins, ...(embeddingDomains ?? [])], [embeddingDomains]);
   // The visit's embed context rewrites links once hydrated (the server renders none).
   const hydrated = useHydrated();
@@ -41,11 +41,11 @@ function AppDataGate({ embedContext, children }: { embedContext: string | undefi
   if (error) return <AppDataFailure error={error} onRetry={() => void refetch()} />;
   return (
     <IntlProvider
-      locale={data.messages?.locale ?? data.site?.config?.locale}
-      messages={data.messages?.messages ?? EMPTY_MESSAGES}
+      locale={data.messages.locale ?? data.site.config?.locale}
+      messages={data.messages.messages ?? EMPTY_MESSAGES}
     >
       <Suspense fallback={null}>
-        <SiteTheme config={data.site?.config} allowedOrigins={allowedOrigins} />
+        <SiteTheme config={data.site.config} allowedOrigins={allowedOrigins} />
       </Suspense>
       <LinkSettingsProvider value={linkSettings}>{children}</LinkSettingsProvider>
     </IntlProvider>

@@ -11,7 +11,7 @@ export function useCurrentTheater(): Theater | undefined {
   const { pathname } = useLocation();
   const { selectedTheaterId } = useSelectedTheater();
   return resolveCurrentTheater(data?.theaters ?? [], {
-    isSingleLocation: Boolean(data?.site?.config?.isSingleLocation),
+    isSingleLocation: Boolean(data?.site.config?.isSingleLocation),
     pageTheaterId: theaterIdFromPath(withoutPreviewPrefix(pathname)),
     selectedTheaterId,
   });

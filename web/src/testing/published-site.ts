@@ -73,6 +73,8 @@ export const appData: AppData = {
       'serverError.title': 'Something went wrong',
     },
   },
+  // A gateway with no analytics scripts configured.
+  analytics: { launchScriptUrl: null, cinemaMarketing: null },
 };
 
 export const movie: Movie = {

@@ -9,9 +9,6 @@ import type { components } from './api-schema';
 
 type Schemas = components['schemas'];
 
-/** `T` with `keys` always there. */
-type WithRequired<T, K extends keyof T> = T & { [P in K]-?: NonNullable<T[P]> };
-
 export type BrandColors = Schemas['BrandColors'];
 export type Palette = Schemas['Palette'];
 export type Fonts = Schemas['Fonts'];
@@ -30,127 +27,48 @@ export type ConsentEvaluation = Schemas['ConsentEvaluation'];
 export type ConsentReceiptRequest = Schemas['ConsentReceiptRequest'];
 export type ConsentReceipt = Schemas['Receipt'];
 
-/**
- * POST /api/v1/consent/evaluate's answer. Gap: the document's EvaluateResponse requires
- * neither field and has `state` as a plain string.
- */
-export type ConsentDecision = {
-  state: 'granted' | 'denied' | 'undetermined';
-  trackersEnabled: boolean;
-};
+/** POST /api/v1/consent/evaluate's answer. */
+export type ConsentDecision = Schemas['EvaluateResponse'];
 
-/** Gap: the document's slot sizes are integer lists of any length, not [width, height] pairs. */
-export type AdSize = [number, number];
+/** An ad size: [width, height] in CSS pixels. */
+export type AdSize = Schemas['AdSizePair'];
 
-/** One ad slot of GET /api/v1/ads/config; its sizes as pairs (the gap of `AdSize`). */
-export type AdSlotConfig = Omit<Schemas['AdSlot'], 'sizes' | 'sizeMapping'> & {
-  sizes: 'fluid' | AdSize[];
-  sizeMapping: Array<{ viewportWidth: number; sizes: AdSize[] }>;
-};
+/** One ad slot of GET /api/v1/ads/config. */
+export type AdSlotConfig = Schemas['AdSlot'];
 
 /** GET /api/v1/ads/config (docs/consent-and-ads.md#display-ads). */
-export type AdsConfig = Omit<Schemas['AdsConfig'], 'slots'> & { slots: AdSlotConfig[] };
+export type AdsConfig = Schemas['AdsConfig'];
 
 /** A failing call's body; a proxy in between may answer without one. */
 export type ApiErrorBody = Partial<Schemas['Error']>;
 
-/** Gap: the document's Roundness has plain strings where the app reads one of these. */
-export type Roundness = 'NONE' | 'MEDIUM' | 'HIGH';
-
-/**
- * Gap: SiteConfig.trailingSlash is a plain string in the document, `always` or `never` in
- * the JSON; roundness's `buttons` and `content` are plain strings, one of `Roundness` in
- * the JSON.
- */
-export type SiteConfig = Omit<Schemas['SiteConfig'], 'trailingSlash' | 'roundness'> & {
-  trailingSlash?: 'always' | 'never';
-  roundness?: { buttons?: Roundness; content?: Roundness } | null;
-};
-
-/** Gap: Movie.playWeek is a plain string in the document, one of these in the JSON. */
-export type PlayWeek =
-  | 'CURRENT_PLAYWEEK'
-  | 'NEXT_PLAYWEEK_1'
-  | 'NEXT_PLAYWEEK_2'
-  | 'NEXT_PLAYWEEK_3'
-  | 'BEYOND_NEXT_PLAYWEEK_3'
-  | 'NEXT_PLAYWEEK_UNDETERMINED';
-
-/** Gap: `id` is not required in the document's Movie (nor playWeek typed), though always sent. */
-export type Movie = WithRequired<Omit<Schemas['Movie'], 'playWeek'>, 'id'> & { playWeek?: PlayWeek };
-
-/** Gap: `id` is not required in the document's Theater, though always sent. */
-export type Theater = WithRequired<Schemas['Theater'], 'id'>;
-
-/** Gap: `id` is not required in the document's Showtime, though always sent. */
-export type Showtime = WithRequired<Schemas['Showtime'], 'id'>;
-
-/** Gap: `id` is not required in the document's Event, though always sent. */
-export type Event = WithRequired<Schemas['Event'], 'id'>;
-
-/** Gap: `id` is not required in the document's Page, though always sent. */
-export type Page = WithRequired<Schemas['Page'], 'id'>;
-
-/**
- * Gap: SearchHit's `id`, `title` and `path` are not required in the document, and `kind`
- * is a plain string where the JSON has one of these four.
- */
-export type SearchHit = WithRequired<Omit<Schemas['SearchHit'], 'kind'>, 'id' | 'title' | 'path'> & {
-  kind: 'movie' | 'theater' | 'event' | 'page';
-};
+export type Roundness = Schemas['CornerRoundness'];
+export type SiteConfig = Schemas['SiteConfig'];
+export type PlayWeek = Schemas['PlayWeek'];
+export type Movie = Schemas['Movie'];
+export type Theater = Schemas['Theater'];
+export type Showtime = Schemas['Showtime'];
+export type Event = Schemas['Event'];
+export type Page = Schemas['Page'];
+export type SearchHit = Schemas['SearchHit'];
 
 export type LoyaltyMenuEntry = { label?: string; to?: string };
 
-/** Gap: Site.loyalty is an object without properties in the document. */
-export type LoyaltyConfig = {
-  version?: number;
-  circuitId?: string;
-  cinemaId?: string;
-  type?: string;
-  clubId?: string;
-  provider?: string;
-  /** Lower-case brand of the loyalty header and query names (LOYALTY_BRAND). */
-  brand?: string;
-  ticketingUrl?: string;
-  includeActivation?: boolean;
-  includeActivationCardNumber?: boolean;
-  includeActivationPhoneNumber?: boolean;
-  balanceTypes?: string[];
-  scannableCodeFormat?: string;
-  accessFromHeader?: boolean;
-  guestHeaderAccessLabel?: string;
-  guestSignupTabButton?: string;
-  guestSignupTabText?: string;
-  loggedInHeaderAccessLabel?: string;
-  loggedInMenu?: LoyaltyMenuEntry[];
-  includeWatchlist?: boolean;
-  cardType?: string;
-  sessionTimeout?: number;
-  allowExpiredAccountsLogin?: boolean;
-  displayOriginalCypherMessages?: boolean;
-  /** The invisible captcha's public site key (CAPTCHA_SITE_KEY), when the site uses one. */
-  captchaSiteKey?: string;
+/**
+ * The normalised loyalty configuration, every field optional: a screen takes one with only
+ * what it reads (as its tests give it). Gap: `loggedInMenu` is passed through as the site
+ * gave it, objects in the document; the app reads each entry's label and link.
+ */
+export type LoyaltyConfig = Partial<Omit<Schemas['SiteLoyalty'], 'loggedInMenu'>> & {
+  loggedInMenu?: LoyaltyMenuEntry[] | null;
 };
 
-export type Site = Omit<Schemas['Site'], 'config' | 'loyalty'> & {
-  config?: SiteConfig | null;
-  loyalty?: LoyaltyConfig;
-};
+export type Site = Omit<Schemas['Site'], 'loyalty'> & { loyalty?: LoyaltyConfig };
 
-/** Gap: the app data (`/page-data/app-data.json`) is an object without properties in the document. */
-export type Messages = {
-  locale?: string;
-  messages?: Record<string, string>;
-};
+export type Messages = Schemas['Messages'];
 
-/** Gap: the app data (`/page-data/app-data.json`) is an object without properties in the document. */
-export type AppData = {
-  site?: Site;
-  theaters?: Theater[];
-  messages?: Messages;
-  /** Gateway configuration (ANALYTICS_LAUNCH_SCRIPT_URL, CINEMA_MARKETING_*). */
-  analytics?: { launchScriptUrl?: string | null; cinemaMarketing?: { customerId: string; scriptUrl: string } | null };
-};
+/** `/page-data/app-data.json` (docs/publishing.md#page-data). */
+export type AppData = Omit<Schemas['AppData'], 'site'> & { site: Site };
 
 /**
  * The page templates the gateway publishes (`templateName` of a page's data). Gap: a

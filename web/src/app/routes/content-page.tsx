@@ -22,7 +22,7 @@ export function ContentPageRoute() {
   const { content, fallback } = useRoutePageData('page');
   const page = content?.page;
   if (!page) return fallback ?? <NotFoundRoute />;
-  const isLoginPage = pageSlug === appData?.site?.settings?.loginPage?.slug;
+  const isLoginPage = pageSlug === appData?.site.settings?.loginPage?.slug;
   return (
     <article className="container page">
       <PageTitle page={page.title} site={siteName(appData?.site)} />

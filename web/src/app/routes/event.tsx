@@ -10,7 +10,7 @@ export function EventRoute() {
   const { content, fallback } = useRoutePageData('event');
   const event = content?.event;
   if (!event) return fallback ?? <NotFoundRoute />;
-  const theaterName = appData?.theaters?.find((theater) => theater.id === event.theaterId)?.name;
+  const theaterName = appData?.theaters.find((theater) => theater.id === event.theaterId)?.name;
   return (
     <>
       <PageTitle page={event.title} site={siteName(appData?.site)} />

@@ -32,8 +32,8 @@ const HOME_EVENTS = 3;
 
 /** The theater the visitor chose, on a site with more than one; none on the server. */
 function chosenTheater(appData: AppData | undefined, selectedTheaterId: string | undefined) {
-  if (appData?.site?.config?.isSingleLocation) return undefined;
-  return appData?.theaters?.find((theater) => theater.id === selectedTheaterId);
+  if (appData?.site.config?.isSingleLocation) return undefined;
+  return appData?.theaters.find((theater) => theater.id === selectedTheaterId);
 }
 
 /**
@@ -61,7 +61,7 @@ export function HomeRoute() {
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const { content, fallback } = useRoutePageData('home');
   const theaters = appData?.theaters ?? [];
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const isSingleLocation = Boolean(appData?.site.config?.isSingleLocation);
   // The page is published chain-wide; once the visitor has chosen a theater (known in
   // the browser only) it shows what plays there, the chain-wide lists staying on screen
   // until that has arrived.

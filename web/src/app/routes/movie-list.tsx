@@ -21,7 +21,7 @@ export function MovieListRoute() {
   const { data: appData } = useAppData();
   // The page is published unfiltered; the address's filters apply once hydrated.
   const filters = readMovieListFilters(usePageSearch());
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const isSingleLocation = Boolean(appData?.site.config?.isSingleLocation);
   const { content, fallback } = useRoutePageData('movieList');
   // The whole list names the weeks worth offering. Play week and theater are applied
   // by the API, the list on screen staying until the filtered one has arrived.

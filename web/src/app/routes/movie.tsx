@@ -34,7 +34,7 @@ export function MovieRoute() {
   // theater's showtimes (or, for a large chain, the theaters showing the movie).
   const theaters = appData?.theaters ?? [];
   const currentTheater = resolveCurrentTheater(theaters, {
-    isSingleLocation: Boolean(appData?.site?.config?.isSingleLocation),
+    isSingleLocation: Boolean(appData?.site.config?.isSingleLocation),
     selectedTheaterId,
   });
 

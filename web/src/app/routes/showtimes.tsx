@@ -16,7 +16,7 @@ export function ShowtimesRoute() {
   const { data: appData } = useAppData();
   const { selectedTheaterId } = useSelectedTheater();
   const theaters = appData?.theaters ?? [];
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const isSingleLocation = Boolean(appData?.site.config?.isSingleLocation);
   const currentTheater = resolveCurrentTheater(theaters, { isSingleLocation, selectedTheaterId });
   const { content, fallback } = useRoutePageData('showtimes');
   // The chosen theater is known in the browser only: the published page lists every

@@ -22,7 +22,7 @@ export function TheaterRoute() {
   const theater = content?.theater;
   if (!theater) return fallback ?? <NotFoundRoute />;
   const theaters = appData?.theaters ?? [];
-  const isSingleLocation = Boolean(appData?.site?.config?.isSingleLocation);
+  const isSingleLocation = Boolean(appData?.site.config?.isSingleLocation);
   return (
     <>
       <PageTitle page={theater.name} site={siteName(appData?.site)} />

@@ -66,7 +66,7 @@ function SignInPanels() {
         </div>
         <HandOffLinks
           segments={HAND_OFF_PLACES.signIn}
-          provider={appData?.site?.settings?.ticketingProvider}
+          provider={appData?.site.settings?.ticketingProvider}
           className={styles.links}
         />
         <ul className={styles.links}>

@@ -9,9 +9,9 @@ const MemberAccess = lazy(async () => ({ default: (await import('./member-access
 
 export function MemberEntry() {
   const { data } = useAppData();
-  const config = data?.site?.loyalty;
+  const config = data?.site.loyalty;
   if (!config || !config.provider || config.provider === 'NONE') return null;
-  const loginSlug = data.site?.settings?.loginPage?.slug ?? '';
+  const loginSlug = data.site.settings?.loginPage?.slug ?? '';
   return (
     <Suspense fallback={<HeaderMemberLink config={config} loginSlug={loginSlug} />}>
       <MemberAccess loginSlug={loginSlug} />

@@ -11,7 +11,7 @@ export function MemberSession({ children }: { children: ReactNode }) {
   // docs/pages-and-links.md#current-theater: the page's theater, else the visitor's choice,
   // else none (never the first theater of a chain).
   const theater = useCurrentTheater();
-  const config = data?.site?.loyalty;
+  const config = data?.site.loyalty;
   if (!config) return null;
   return (
     <LoyaltySessionProvider config={config} currentTheaterId={theater?.id}>

@@ -39,7 +39,7 @@ function Toggle({ movieId, title }: { movieId: string; title: string }) {
 function SignInToAdd() {
   const t = useTranslate();
   const { data } = useAppData();
-  const loginSlug = data?.site?.settings?.loginPage?.slug ?? '';
+  const loginSlug = data?.site.settings?.loginPage?.slug ?? '';
   return (
     <Link
       to={loginPagePath(loginSlug)}

@@ -20,7 +20,7 @@ export function useInvisibleCaptcha(action: string): () => Promise<string | unde
   const key =
     typeof window === 'undefined'
       ? undefined
-      : captchaSiteKey(config.captchaSiteKey, (window as { captchaSiteKey?: unknown }).captchaSiteKey, {
+      : captchaSiteKey(config.captchaSiteKey ?? undefined, (window as { captchaSiteKey?: unknown }).captchaSiteKey, {
           hasOpener: Boolean(window.opener),
           inFrame: window.parent !== window,
         });

@@ -47,7 +47,7 @@ function MemberOnly({ title, children }: { title: string; children: ReactNode })
   const { data: appData } = useAppData();
   if (checking) return <Spinner label={t('status.loading')} />;
   if (!member) {
-    const slug = appData?.site?.settings?.loginPage?.slug ?? '';
+    const slug = appData?.site.settings?.loginPage?.slug ?? '';
     return (
       <div className={styles.panel}>
         <h1>{title}</h1>

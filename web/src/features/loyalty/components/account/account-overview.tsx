@@ -48,7 +48,7 @@ export function AccountOverview() {
         <Link to={paths.accountScreen.build('history')}>{t('loyalty.account.seeHistory')}</Link>
         <HandOffLinks
           segments={HAND_OFF_PLACES.memberArea}
-          provider={appData?.site?.settings?.ticketingProvider}
+          provider={appData?.site.settings?.ticketingProvider}
           className={styles.list}
         />
       </section>

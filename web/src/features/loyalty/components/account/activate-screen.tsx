@@ -31,7 +31,7 @@ export function ActivateScreen() {
   const [cardNumber, setCardNumber] = useState('');
   const [phone, setPhone] = useState({ country: 'US', number: '' });
   const [result, setResult] = useState<boolean>();
-  const loginSlug = appData?.site?.settings?.loginPage?.slug ?? '';
+  const loginSlug = appData?.site.settings?.loginPage?.slug ?? '';
 
   async function activate() {
     if (config.includeActivationPhoneNumber && !isValidPhoneNumber(phone)) return;

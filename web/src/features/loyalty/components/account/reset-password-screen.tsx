@@ -48,7 +48,7 @@ export function ResetPasswordScreen() {
       <section className={styles.panel} aria-labelledby="reset-title">
         <h2 id="reset-title">{t('loyalty.reset.title')}</h2>
         <p role="status">{t('loyalty.reset.done')}</p>
-        <Link to={loginPagePath(appData?.site?.settings?.loginPage?.slug ?? '')} className="button">
+        <Link to={loginPagePath(appData?.site.settings?.loginPage?.slug ?? '')} className="button">
           {t('loyalty.signIn.submit')}
         </Link>
       </section>
