@@ -107,27 +107,6 @@ impl PageRoute {
         };
         Some(route)
     }
-
-    /// The page template's name, as the page context's `templateName`.
-    pub fn template_name(&self) -> &'static str {
-        match self {
-            PageRoute::Home => "home",
-            PageRoute::MovieList => "movieList",
-            PageRoute::Movie { .. }
-            | PageRoute::MovieCatchAll { .. }
-            | PageRoute::MoviePermalink { .. } => "movie",
-            PageRoute::TheaterList => "theaterList",
-            PageRoute::Theater { .. } => "theater",
-            PageRoute::Showtimes => "showtimes",
-            PageRoute::EventList => "eventList",
-            PageRoute::Event { .. } => "event",
-            PageRoute::Account => "account",
-            PageRoute::Search => "search",
-            PageRoute::NotFound => "notFound",
-            PageRoute::ServerError => "serverError",
-            PageRoute::Content { .. } => "page",
-        }
-    }
 }
 
 /// Whether `segment` (`{id}-{slug}` or a bare id) names the entity `id`.

@@ -313,7 +313,9 @@ describe('pageSources', () => {
     expect(styles).toEqual(expect.arrayContaining([...scripts, 'src/app/layout/site-footer.tsx']));
     expect(styles).toContain('src/features/loyalty/components/watchlist-button.tsx');
     expect(pageSources(signInPage, appData).styles).toContain('src/features/loyalty/components/login-screen.tsx');
-    expect(() => pageSources({ ...publishedPages.home, templateName: 'nope' }, appData)).toThrow(/templateName 'nope'/);
+    // The renderer takes the gateway's JSON as it comes: a template it does not know is refused.
+    const unknown = { ...publishedPages.home, templateName: 'nope' } as unknown as PageData;
+    expect(() => pageSources(unknown, appData)).toThrow(/templateName 'nope'/);
   });
 
   it("names the site's font style sheets, and those of the faces its text is first set in", () => {

@@ -35,8 +35,14 @@ const FIRST_SCREEN_SOURCES = ['src/app/site-theme.tsx', 'src/app/layout/third-pa
 // menu): their style sheets come with the page, their code later.
 const LATER_SOURCES = ['src/app/layout/site-footer.tsx', 'src/features/loyalty/components/member-access.tsx'];
 
-export function isTemplateName(name: string): name is TemplateName {
+function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(ROUTE_SOURCES, name);
+}
+
+/** The renderer takes the gateway's JSON as it comes: a template it does not know is refused. */
+function knownTemplate(name: string): TemplateName {
+  if (!isTemplateName(name)) throw new Error(`unknown templateName '${name}'`);
+  return name;
 }
 
 /** What a page needs from the browser build, each named by its manifest key. */
@@ -54,12 +60,11 @@ export type PageSources = {
 const fontKey = (sheet: string) => `node_modules/${sheet}`;
 
 export function pageSources(pageData: PageData, appData: AppData): PageSources {
-  if (!isTemplateName(pageData.templateName)) throw new Error(`unknown templateName '${pageData.templateName}'`);
-  const scripts = [ROUTE_SOURCES[pageData.templateName], ...FIRST_SCREEN_SOURCES];
+  const scripts = [ROUTE_SOURCES[knownTemplate(pageData.templateName)], ...FIRST_SCREEN_SOURCES];
   const later = [...LATER_SOURCES];
   if (pageData.templateName === 'movie') later.push('src/features/loyalty/components/watchlist-button.tsx');
   const loginSlug = appData.site.settings?.loginPage?.slug;
-  if (pageData.templateName === 'page' && loginSlug && pageData.data?.page?.slug === loginSlug) {
+  if (pageData.templateName === 'page' && loginSlug && pageData.data.page?.slug === loginSlug) {
     later.push('src/features/loyalty/components/login-screen.tsx');
   }
   const config = appData.site.config;
@@ -86,7 +91,7 @@ export type RenderRequest = {
  * query string), every lazy part rendered.
  */
 export async function renderPage({ path, appData, pageData, origin = 'http://localhost' }: RenderRequest): Promise<string> {
-  if (!isTemplateName(pageData.templateName)) throw new Error(`unknown templateName '${pageData.templateName}'`);
+  knownTemplate(pageData.templateName);
   setServerOrigin(origin);
   const queryClient = createQueryClient();
   seedAppData(queryClient, appData);

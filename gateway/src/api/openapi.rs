@@ -60,7 +60,12 @@ use crate::error::ErrorBody;
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.
-    components(schemas(ErrorBody, proto::catalogue::v1::IngestReply, crate::site_data::AppData)),
+    components(schemas(
+        ErrorBody,
+        proto::catalogue::v1::IngestReply,
+        crate::site_data::AppData,
+        crate::publish::public_pages::PageData,
+    )),
     modifiers(&HandOffEndpoints, &PublishedFiles, &IngestKeys),
     tags(
         (name = "ingest", description = "The ingest API (docs/ingest.md#ingest-api): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")
@@ -268,7 +273,7 @@ impl Modify for PublishedFiles {
                 )),
                 json(
                     "The page's data: path, templateName, pageContext and data",
-                    ObjectBuilder::new().schema_type(Type::Object).into(),
+                    Ref::from_schema_name("PageData").into(),
                 ),
             ),
             (

@@ -10,6 +10,10 @@ use bytes::Bytes;
 use proto::catalogue::v1 as catalogue;
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
+use std::borrow::Cow;
+use utoipa::openapi::schema::{ArrayBuilder, ObjectBuilder, Schema, Type};
+use utoipa::openapi::{Ref, RefOr};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::content::CatalogueContent;
 use crate::page_routes::canonical_path;
@@ -86,21 +90,37 @@ pub enum Subject<'a> {
     ServerError,
 }
 
+/// The template a page is rendered with (its data's `templateName`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+pub enum TemplateName {
+    Home,
+    MovieList,
+    Movie,
+    TheaterList,
+    Theater,
+    Showtimes,
+    EventList,
+    Event,
+    Page,
+    NotFound,
+    ServerError,
+}
+
 impl Subject<'_> {
-    /// The page context's `templateName`.
-    pub fn template_name(&self) -> &'static str {
+    pub fn template_name(&self) -> TemplateName {
         match self {
-            Subject::Home { .. } => "home",
-            Subject::MovieList { .. } => "movieList",
-            Subject::Movie { .. } => "movie",
-            Subject::TheaterList { .. } => "theaterList",
-            Subject::Theater { .. } => "theater",
-            Subject::Showtimes { .. } => "showtimes",
-            Subject::EventList { .. } => "eventList",
-            Subject::Event { .. } => "event",
-            Subject::Content { .. } => "page",
-            Subject::NotFound => "notFound",
-            Subject::ServerError => "serverError",
+            Subject::Home { .. } => TemplateName::Home,
+            Subject::MovieList { .. } => TemplateName::MovieList,
+            Subject::Movie { .. } => TemplateName::Movie,
+            Subject::TheaterList { .. } => TemplateName::TheaterList,
+            Subject::Theater { .. } => TemplateName::Theater,
+            Subject::Showtimes { .. } => TemplateName::Showtimes,
+            Subject::EventList { .. } => TemplateName::EventList,
+            Subject::Event { .. } => TemplateName::Event,
+            Subject::Content { .. } => TemplateName::Page,
+            Subject::NotFound => TemplateName::NotFound,
+            Subject::ServerError => TemplateName::ServerError,
         }
     }
 
@@ -148,6 +168,43 @@ impl Serialize for Subject<'_> {
             Subject::NotFound | Subject::ServerError => {}
         }
         data.end()
+    }
+}
+
+/// The page data's `data` in the OpenAPI document: every key a template's data may have
+/// (the serialiser above says which template has which).
+impl PartialSchema for Subject<'_> {
+    fn schema() -> RefOr<Schema> {
+        let one = |name: &str| Ref::from_schema_name(name);
+        let list = |name: &str| ArrayBuilder::new().items(Ref::from_schema_name(name));
+        ObjectBuilder::new()
+            .description(Some(
+                "What the template renders, by template: home {movies, events}, movieList \
+                 {movies}, movie {movie, showtimes}, theaterList {theaters}, theater {theater, \
+                 movies, showtimes}, showtimes {movies, showtimes}, eventList {events}, event \
+                 {event}, page {page}, notFound and serverError {}. A movie's and the \
+                 showtimes page carry theaterIds, the theaters showing, in place of \
+                 showtimes too many to publish.",
+            ))
+            .property("movie", one("Movie"))
+            .property("movies", list("Movie"))
+            .property("showtimes", list("Showtime"))
+            .property(
+                "theaterIds",
+                ArrayBuilder::new().items(ObjectBuilder::new().schema_type(Type::String)),
+            )
+            .property("theater", one("Theater"))
+            .property("theaters", list("Theater"))
+            .property("event", one("Event"))
+            .property("events", list("Event"))
+            .property("page", one("Page"))
+            .into()
+    }
+}
+
+impl ToSchema for Subject<'_> {
+    fn name() -> Cow<'static, str> {
+        "PageContent".into()
     }
 }
 
@@ -254,42 +311,47 @@ pub fn theater_path(theater: &catalogue::Theater) -> String {
     format!("/theaters/{}-{}/", theater.id, theater.slug)
 }
 
-/// A page's data file: `{path, templateName, pageContext, data}`.
-#[derive(Serialize)]
+/// A page's data file (`/page-data/{path}/page-data.json`, docs/publishing.md#page-data).
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
-struct PageData<'p> {
+pub struct PageData<'p> {
     path: &'p str,
-    template_name: &'static str,
+    template_name: TemplateName,
     page_context: PageContext<'p>,
+    #[schema(value_type = Subject)]
     data: &'p Subject<'p>,
 }
 
 /// The page context of docs/pages-and-links.md#page-context.
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 struct PageContext<'p> {
     intl: Intl<'p>,
     page_path: &'p str,
     is_single_location: bool,
+    /// The theater the page is about; empty when none.
     theater_id: &'p str,
     beta_features_enabled: bool,
-    template_name: &'static str,
+    template_name: TemplateName,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = PageIntl)]
 struct Intl<'p> {
     locale: Locale<'p>,
     country: Country<'p>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
+#[schema(as = PageLocale)]
 struct Locale<'p> {
     short: &'p str,
     long: &'p str,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
+#[schema(as = PageCountry)]
 struct Country<'p> {
     code: &'p str,
     iso31661_a2: &'p str,

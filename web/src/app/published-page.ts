@@ -42,6 +42,6 @@ export function readPublishedData(document: Document): { appData?: AppData; page
   const pageData = read('page-data') as PageData | undefined;
   return {
     appData: read('app-data') as AppData | undefined,
-    pageData: pageData && typeof pageData.path === 'string' && pageData.data ? pageData : undefined,
+    pageData: pageData && typeof pageData.path === 'string' && typeof pageData.data === 'object' ? pageData : undefined,
   };
 }

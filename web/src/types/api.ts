@@ -70,60 +70,14 @@ export type Messages = Schemas['Messages'];
 /** `/page-data/app-data.json` (docs/publishing.md#page-data). */
 export type AppData = Omit<Schemas['AppData'], 'site'> & { site: Site };
 
-/**
- * The page templates the gateway publishes (`templateName` of a page's data). Gap: a
- * page's data (`/page-data/{path}/page-data.json`) is an object without properties in the
- * document, and so are this and the three types after it.
- */
-export type TemplateName =
-  | 'home'
-  | 'movieList'
-  | 'movie'
-  | 'theaterList'
-  | 'theater'
-  | 'showtimes'
-  | 'eventList'
-  | 'event'
-  | 'page'
-  | 'notFound'
-  | 'serverError';
+/** The page templates the gateway publishes (`templateName` of a page's data). */
+export type TemplateName = Schemas['TemplateName'];
 
 /** docs/pages-and-links.md#page-context: what every page's data says about the page. */
-export type PageContext = {
-  intl?: { locale?: { short?: string; long?: string }; country?: { code?: string; iso31661A2?: string } };
-  pagePath?: string;
-  isSingleLocation?: boolean;
-  /** The theater the page is about; empty when none. */
-  theaterId?: string;
-  betaFeaturesEnabled?: boolean;
-  templateName?: string;
-};
+export type PageContext = Schemas['PageContext'];
 
-/**
- * A published page's own data, by template: home `{movies, events}`, movieList
- * `{movies}`, movie `{movie, showtimes}`, theaterList `{theaters}`, theater
- * `{theater, movies, showtimes}`, showtimes `{movies, showtimes}`, eventList `{events}`,
- * event `{event}`, page `{page}`, notFound and serverError `{}`. Showtimes are the
- * coming week's, chain-wide (the theater page: that theater's); a large chain's movie
- * and showtimes pages carry `theaterIds` in their place.
- */
-export type PageContent = {
-  movie?: Movie;
-  movies?: Movie[];
-  showtimes?: Showtime[];
-  /** The theaters showing, when the page's showtimes are too many to publish in it. */
-  theaterIds?: string[];
-  theater?: Theater;
-  theaters?: Theater[];
-  event?: Event;
-  events?: Event[];
-  page?: Page;
-};
+/** A published page's own data, by template (the document's PageContent says which). */
+export type PageContent = Schemas['PageContent'];
 
 /** `/page-data/{path}/page-data.json` (docs/publishing.md#page-data). */
-export type PageData = {
-  path: string;
-  templateName: TemplateName | (string & {});
-  pageContext?: PageContext;
-  data?: PageContent;
-};
+export type PageData = Schemas['PageData'];

@@ -38,5 +38,5 @@ export function useRoutePageData(template: TemplateName): RoutePageData {
     return { fallback: missing ? <PageRedirectRoute /> : <PageLoadFailure error={query.error} /> };
   }
   if (query.data.templateName !== template) return { fallback: <NotFoundRoute /> };
-  return { page: query.data, content: query.data.data ?? {} };
+  return { page: query.data, content: query.data.data };
 }
