@@ -4,7 +4,7 @@
 
 import { encode } from 'uqr';
 import { useTranslate } from '@/state/i18n';
-import { barsPath, barWidths, symbolWidth } from '../utils/barcode';
+import { barModules, barsPath, symbolWidth } from '../utils/barcode';
 import { qrPath } from '../utils/qr-path';
 import styles from './account/account.module.css';
 
@@ -47,10 +47,10 @@ export function ScannableCode({ value, format = 'QR_CODE' }: { value: string; fo
     const box = size + QR_QUIET_ZONE * 2;
     return <CodeFigure {...code} box={[-QR_QUIET_ZONE, -QR_QUIET_ZONE, box, box]} path={qrPath(data)} />;
   }
-  const widths = barWidths(format, value);
-  if (widths) {
-    const box: Box = [0, 0, symbolWidth(widths), BAR_HEIGHT];
-    return <CodeFigure {...code} box={box} path={barsPath(widths, BAR_HEIGHT)} className={styles.barcode} />;
+  const modules = barModules(format, value);
+  if (modules) {
+    const box: Box = [0, 0, symbolWidth(modules), BAR_HEIGHT];
+    return <CodeFigure {...code} box={box} path={barsPath(modules, BAR_HEIGHT)} className={styles.barcode} />;
   }
   // Other formats, and codes a format cannot hold, are printed for the cashier to key in.
   return (
