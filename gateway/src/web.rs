@@ -89,6 +89,7 @@ impl WebApp {
                 scripts: &[],
                 style_sheets: &[],
                 fonts: &[],
+                theme_style: "",
                 app_data: None,
                 page_data: None,
             });

@@ -97,7 +97,8 @@ export function createHandler({
     try {
       const data = typeof pageData.path === 'string' ? pageData : { ...pageData, path };
       const html = await entry.renderPage({ path, appData, pageData: data, origin });
-      return { path, html, ...pageFiles(manifest, entry.pageSources(pageData, appData), moduleChunks, readAsset) };
+      const sources = entry.pageSources(pageData, appData);
+      return { path, html, ...pageFiles(manifest, sources, moduleChunks, readAsset), themeStyle: sources.themeStyle };
     } catch (error) {
       log(`${path} not rendered`, error);
       return { path, error: error instanceof Error ? error.message : String(error) };

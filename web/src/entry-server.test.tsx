@@ -139,9 +139,12 @@ describe.each(Object.entries(publishedPages) as Array<[TemplateName, PageData]>)
     expect(markup).toContain('data-testid="site-name"');
     expect(markup).toMatch(/<footer/);
     expect(markup).toContain('Sign in');
-    // The theme, both colour modes, styles the page before any script runs.
-    expect(markup).toMatch(/<style data-testid="theme-style">:root\{[^<]*--color-primary:#1e3a8a;[^<]*--font-body:"Lato", /);
-    expect(markup).toContain(':root[data-color-mode="dark"]{');
+    // The theme, both colour modes, styles the page before any script runs: from the
+    // page's head (a style sheet in the body is not valid HTML).
+    expect(markup).not.toContain('<style');
+    const { themeStyle } = pageSources(page, appData);
+    expect(themeStyle).toMatch(/^:root\{[^<]*--color-primary:#1e3a8a;[^<]*--font-body:"Lato", /);
+    expect(themeStyle).toContain(':root[data-color-mode="dark"]{');
     // Nothing left for a later script to fill in: no Suspense fallback, no React-only markup.
     expect(markup).not.toMatch(/<!--\$[?!]-->|<template|\$RC\(/);
     expect(markup).not.toMatch(/<title|application\/ld\+json|aria-busy="true"/);

@@ -9,6 +9,7 @@ import { AppProvider } from './app/provider';
 import { seedAppData, seedPageData } from './app/published-page';
 import { AppRoutes, preloadPage } from './app/router';
 import { firstScreenFontSheets, siteFontSheets } from './features/site/utils/font-files';
+import { themeStyleSheet } from './features/site/utils/theme-tokens';
 import { setServerOrigin } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
 import type { AppData, PageData, TemplateName } from './types/api';
@@ -55,6 +56,8 @@ export type PageSources = {
   fonts: string[];
   /** Those of the faces its text is first set in, whose files it preloads. */
   firstScreenFonts: string[];
+  /** The site's theme in both colour modes, a style sheet for the page's head: the markup is themed before any script runs. */
+  themeStyle: string;
 };
 
 const fontKey = (sheet: string) => `node_modules/${sheet}`;
@@ -73,6 +76,7 @@ export function pageSources(pageData: PageData, appData: AppData): PageSources {
     styles: [...scripts, ...later],
     fonts: siteFontSheets(config?.theme?.fonts, config?.googleFonts).map(fontKey),
     firstScreenFonts: firstScreenFontSheets(config?.theme?.fonts).map(fontKey),
+    themeStyle: themeStyleSheet(config),
   };
 }
 

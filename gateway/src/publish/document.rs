@@ -61,6 +61,9 @@ pub struct PageParts<'a> {
     pub style_sheets: &'a [String],
     /// Font files the page's text is first set in, fetched before the style sheets ask.
     pub fonts: &'a [String],
+    /// The site's theme tokens as a style sheet, after the built ones (whose defaults it
+    /// overrides); empty for a page the browser renders, which sets them itself.
+    pub theme_style: &'a str,
     pub app_data: Option<&'a [u8]>,
     pub page_data: Option<&'a [u8]>,
 }
@@ -203,6 +206,12 @@ impl Template {
         html.push_str("</script>\n");
         html.push_str(&self.head_end);
         html.push_str(&style_sheets);
+        if !parts.theme_style.is_empty() {
+            // `</` cannot close the element: in CSS `<\/` is the same text.
+            html.push_str("\n    <style data-theme>");
+            html.push_str(&parts.theme_style.replace("</", "<\\/"));
+            html.push_str("</style>");
+        }
         html.push_str("\n  ");
         html.push_str(&self.body_start);
         html.push_str(r#"<div id="root">"#);
@@ -311,6 +320,7 @@ mod tests {
             scripts: &[],
             style_sheets: &[],
             fonts: &[],
+            theme_style: "",
             app_data: Some(br#"{"site":"</script>"}"#),
             page_data: Some(br#"{"path":"/movies/1001-x/"}"#),
         }
@@ -322,6 +332,31 @@ mod tests {
             style_sheets: &["/assets/movie-5.css".to_owned()],
             ..parts()
         })
+    }
+
+    #[test]
+    fn the_theme_style_sheet_is_in_the_head_after_the_built_ones_and_cannot_close_its_element() {
+        let template = Template::parse(BUILT).expect("a template");
+        let html = template
+            .render(&PageParts {
+                theme_style: ":root{--font-body:\"</style><script>x</script>\"}",
+                ..parts()
+            })
+            .html;
+        let (head, body) = html.split_once("</head>").expect("a head");
+        let theme = head
+            .find("<style data-theme>")
+            .expect("the theme in the head");
+        assert!(theme > head.find("/assets/index-3.css").expect("the built sheet"));
+        assert!(
+            head.contains(
+                r#"<style data-theme>:root{--font-body:"<\/style><script>x<\/script>"}</style>"#
+            ),
+            "{head}"
+        );
+        assert!(!body.contains("<style"), "{body}");
+        // A page the browser renders sets the tokens itself.
+        assert!(!template.render(&parts()).html.contains("data-theme"));
     }
 
     #[test]

@@ -104,6 +104,7 @@ pub fn rendered(path: &str) -> RenderedPage {
         scripts: Vec::new(),
         style_sheets: Vec::new(),
         fonts: Vec::new(),
+        theme_style: String::new(),
         error: None,
     }
 }

@@ -161,6 +161,9 @@ impl Packer {
                                 .as_ref()
                                 .map_or(&[][..], |render| &render.style_sheets),
                             fonts: render.as_ref().map_or(&[][..], |render| &render.fonts),
+                            theme_style: render
+                                .as_ref()
+                                .map_or("", |render| &render.theme_style),
                             app_data: inline_app_data.then_some(&app_data[..]),
                             page_data: Some(&page.data),
                         });
@@ -290,6 +293,7 @@ fn shell(
         scripts: &[],
         style_sheets: &[],
         fonts: &[],
+        theme_style: "",
         app_data: Some(app_data),
         page_data: None,
     });

@@ -47,6 +47,9 @@ pub struct RenderedPage {
     /// Font files to preload: those of the faces its text is first set in.
     #[serde(default)]
     pub fonts: Vec<String>,
+    /// The site's theme in both colour modes, a style sheet for the page's head.
+    #[serde(default, rename = "themeStyle")]
+    pub theme_style: String,
     /// Why this page could not be rendered (the others may have been).
     #[serde(default)]
     pub error: Option<String>,

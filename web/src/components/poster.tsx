@@ -10,10 +10,13 @@ type PosterProps = {
   className?: string;
 };
 
-/** A 2:3 poster; the frame keeps its shape while the image loads or when it is missing. */
+/**
+ * A 2:3 poster; the frame keeps its shape while the image loads or when it is missing. A
+ * span, so a poster may sit in a button (phrasing content only).
+ */
 export function Poster({ src, alt, eager = false, priority = false, className }: PosterProps) {
   return (
-    <div className={[styles.frame, className].filter(Boolean).join(' ')}>
+    <span className={[styles.frame, className].filter(Boolean).join(' ')}>
       {src ? (
         <img
           className={styles.image}
@@ -28,6 +31,6 @@ export function Poster({ src, alt, eager = false, priority = false, className }:
       ) : (
         <span className={styles.missing} role="img" aria-label={alt} />
       )}
-    </div>
+    </span>
   );
 }
