@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { HtmlValidate } from 'html-validate';
 
 // Every published page is valid HTML, as the W3C checker reads it: each page of the
-// sitemap and the error pages, through html-validate's rules of the HTML standard.
-const validator = new HtmlValidate({ extends: ['html-validate:standard'] });
+// sitemap and the error pages, through html-validate's rules of the HTML standard, and
+// its headings in order (an h1 first, no level skipped).
+const validator = new HtmlValidate({ extends: ['html-validate:standard'], rules: { 'heading-level': 'error' } });
 
 test('every published page and the error pages are valid HTML', async ({ request }) => {
   test.setTimeout(120_000);

@@ -25,7 +25,7 @@ export function EventListRoute() {
         <CardGrid>
           {events.map((event) => (
             <li key={event.id}>
-              <EventCard event={event} theaterName={theaterName(event.theaterId)} />
+              <EventCard event={event} theaterName={theaterName(event.theaterId)} heading="h2" />
             </li>
           ))}
         </CardGrid>

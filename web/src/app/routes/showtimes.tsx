@@ -41,6 +41,7 @@ export function ShowtimesRoute() {
           movies={content.movies ?? []}
           theaters={theaters}
           showTheaterNames={!currentTheater}
+          heading="h2"
         />
       )}
     </div>

@@ -133,9 +133,11 @@ export function ConsentBanner({ regulation, privacyPolicySlug, launchScriptConfi
     >
       <div className={`container ${styles.inner}`}>
         <div className={styles.text}>
-          <h2 id="consent-banner-title" className={styles.title}>
+          {/* The dialog's name, not a heading: the banner comes before the page's h1, and
+              the page's headings start there. */}
+          <p id="consent-banner-title" className={styles.title}>
             {t('consent.banner.title')}
-          </h2>
+          </p>
           <p id="consent-banner-text">
             {t(gdpr ? 'consent.banner.textGdpr' : 'consent.banner.textCcpa')}{' '}
             {privacyPolicySlug ? (

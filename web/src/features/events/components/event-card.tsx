@@ -6,7 +6,14 @@ import type { Event } from '@/types/api';
 import { formatEventDate } from '../utils/format-event-date';
 import styles from './event-card.module.css';
 
-export function EventCard({ event, theaterName }: { event: Event; theaterName?: string }) {
+type EventCardProps = {
+  event: Event;
+  theaterName?: string;
+  /** The title's heading: one level below the heading the card sits under (h3 under a section's h2). */
+  heading?: 'h2' | 'h3';
+};
+
+export function EventCard({ event, theaterName, heading: Heading = 'h3' }: EventCardProps) {
   const t = useTranslate();
   const title = event.title ?? '';
   return (
@@ -17,7 +24,7 @@ export function EventCard({ event, theaterName }: { event: Event; theaterName?: 
           {event.date ? (
             <p className={styles.date}>{formatEventDate(event.date, event.time, t.locale)}</p>
           ) : null}
-          <h3 className={styles.title}>{title}</h3>
+          <Heading className={styles.title}>{title}</Heading>
           {theaterName ? <p className={styles.theater}>{theaterName}</p> : null}
         </div>
       </Link>

@@ -11,10 +11,12 @@ type DailyShowtimesProps = {
   movies: readonly Movie[];
   theaters: readonly Theater[];
   showTheaterNames: boolean;
+  /** Each movie's title heading: one level below the heading the showtimes sit under. */
+  heading?: 'h2' | 'h3';
 };
 
 /** A day at a time; the day is in the address (?date=YYYY-MM-DD) so it can be shared. */
-export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames }: DailyShowtimesProps) {
+export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames, heading }: DailyShowtimesProps) {
   const t = useTranslate();
   const { shown, chips } = useAttributeFilter(showtimes);
   const dates = showtimeDates(shown);
@@ -42,6 +44,7 @@ export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames }
         movies={movies}
         theaters={theaters}
         showTheaterNames={showTheaterNames}
+        heading={heading}
       />
     </>
   );

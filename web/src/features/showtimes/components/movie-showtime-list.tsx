@@ -14,10 +14,19 @@ type MovieShowtimeListProps = {
   movies: readonly Movie[];
   theaters: readonly Theater[];
   showTheaterNames: boolean;
+  /** Each movie's title heading: one level below the heading the list sits under. */
+  heading?: 'h2' | 'h3';
 };
 
 /** One day's showtimes, a row per movie. */
-export function MovieShowtimeList({ showtimes, date, movies, theaters, showTheaterNames }: MovieShowtimeListProps) {
+export function MovieShowtimeList({
+  showtimes,
+  date,
+  movies,
+  theaters,
+  showTheaterNames,
+  heading: Heading = 'h3',
+}: MovieShowtimeListProps) {
   const t = useTranslate();
   const groups = groupByMovie(
     showtimes,
@@ -41,9 +50,9 @@ export function MovieShowtimeList({ showtimes, date, movies, theaters, showTheat
               <div className={styles.poster} />
             )}
             <div className={styles.body}>
-              <h3 className={styles.title}>
+              <Heading className={styles.title}>
                 {movie ? <Link to={paths.movie.build(movie)}>{title}</Link> : null}
-              </h3>
+              </Heading>
               {movie?.rating ? (
                 <p className={styles.meta}>{t('movie.rating', [movie.rating])}</p>
               ) : null}
