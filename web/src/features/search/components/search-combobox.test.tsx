@@ -39,7 +39,7 @@ function Field({ typed }: { typed: string }) {
 }
 
 function renderCombobox(hits: SearchHit[] = HITS, typed = '') {
-  const fetch = vi.fn<(input: string) => Promise<Response>>(() =>
+  const fetch = vi.fn<(input: string, init?: RequestInit) => Promise<Response>>(() =>
     Promise.resolve(new Response(JSON.stringify(hits), { headers: { 'Content-Type': 'application/json' } })),
   );
   vi.stubGlobal('fetch', fetch);
@@ -58,7 +58,7 @@ function renderCombobox(hits: SearchHit[] = HITS, typed = '') {
   return { fetch, field, input: screen.getByRole('combobox') };
 }
 
-/** Types `text` and waits out the typing pause. */
+/** Types `text` and lets its answer come. */
 async function type(input: HTMLElement, text: string) {
   fireEvent.input(input, { target: { value: text } });
   await act(() => new Promise((resolve) => window.setTimeout(resolve, 200)));
@@ -81,7 +81,7 @@ describe('SearchCombobox', () => {
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/v1/search?q=velo&limit=8');
   });
 
-  it('asks once the typing pauses and lists the hits grouped by kind, the best hit’s first', async () => {
+  it('asks as the visitor types and lists the hits grouped by kind, the best hit’s first', async () => {
     const { fetch, input } = renderCombobox();
     expect(document.activeElement).toBe(input);
     await type(input, 'ea');
@@ -91,6 +91,22 @@ describe('SearchCombobox', () => {
     expect(groups.map((id) => document.getElementById(id ?? '')?.textContent)).toEqual(['Theaters', 'Movies']);
     expect(input.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('2 results');
+  });
+
+  it('asks at every key press, abandoning the answer to words typed over', async () => {
+    const { fetch, input } = renderCombobox();
+    fetch.mockImplementationOnce(
+      (_url, init) =>
+        new Promise((_resolve, reject) => init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')))),
+    );
+    fireEvent.input(input, { target: { value: 'ea' } });
+    fireEvent.input(input, { target: { value: 'eas' } });
+    expect(await screen.findByRole('option', { name: /Velocity/ })).toBeTruthy();
+    expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+      '/api/v1/search?q=ea&limit=8',
+      '/api/v1/search?q=eas&limit=8',
+    ]);
+    expect(fetch.mock.calls[0]?.[1]?.signal?.aborted).toBe(true);
   });
 
   it('does not ask for fewer than two letters', async () => {

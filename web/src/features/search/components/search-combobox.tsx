@@ -4,15 +4,15 @@
 //
 // It takes over the header's field where it is rather than putting its own in its place:
 // a field replaced while focused loses the caret, and on phones the keyboard with it.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useId, useLayoutEffect, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { memo, useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/state/i18n';
 import type { SearchHit } from '@/types/api';
 import { plural } from '@/rules/plural';
 import { MIN_QUERY_LENGTH, searchQueryOptions } from '../api/search';
-import { groupHits, inReadingOrder } from '../utils/group-hits';
+import { groupHits, inReadingOrder, type HitGroup } from '../utils/group-hits';
 import { HitImage } from './hit-image';
 import styles from './search-combobox.module.css';
 
@@ -20,22 +20,58 @@ const NO_HITS: SearchHit[] = [];
 
 /** How many hits the list shows; the results page shows more. */
 const LIST_LIMIT = 8;
-/** Typing this long without a key press sends the words. */
-const TYPING_PAUSE_MS = 150;
 
 /** The id of the option at `index` (in reading order) of the list `listId`. */
 function optionIdOf(listId: string, index: number): string {
   return `${listId}-option-${index}`;
 }
 
-function useSettled(value: string, delayMs: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setSettled(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
+type SearchOptionsProps = {
+  listId: string;
+  groups: HitGroup[];
+  /** The chosen option's index in reading order, or -1. */
+  active: number;
+  onChoose: (path: string) => void;
+};
+
+/**
+ * The listbox's options, rendered again only when the hits or the choice change, not at
+ * every key press while the next hits are asked for.
+ */
+const SearchOptions = memo(function SearchOptions({ listId, groups, active, onChoose }: SearchOptionsProps) {
+  const t = useTranslate();
+  return (
+    <div id={listId} role="listbox" aria-label={t('search.suggestions')}>
+      {groups.map((group) => (
+        <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className={styles.group}>
+          <div id={`${listId}-${group.kind}`} role="presentation" className={styles.groupLabel}>
+            {t(`search.kind.${group.kind}`)}
+          </div>
+          {group.hits.map(({ hit, index }) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- the field keeps focus and takes the keys, pointing at the option with aria-activedescendant (the APG combobox pattern); an option is only ever clicked
+            <div
+              key={`${hit.kind}-${hit.id}`}
+              id={optionIdOf(listId, index)}
+              role="option"
+              aria-selected={index === active}
+              className={styles.option}
+              data-testid="search-option"
+              // A press on an option must not blur the field, which would close the list first.
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onChoose(hit.path)}
+            >
+              <HitImage hit={hit} className={styles.thumb} />
+              <span className={styles.text}>
+                <span className={styles.title}>{hit.title}</span>
+                {hit.subtitle ? <span className={styles.subtitle}>{hit.subtitle}</span> : null}
+              </span>
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+});
 
 export type SearchComboboxProps = {
   /** The field it serves: what was typed before this code loaded is its value. */
@@ -45,18 +81,22 @@ export type SearchComboboxProps = {
 export function SearchCombobox({ input }: SearchComboboxProps) {
   const t = useTranslate();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const listId = useId();
   const [query, setQuery] = useState(input.value);
   const [open, setOpen] = useState(input.value.trim().length >= MIN_QUERY_LENGTH);
   const [active, setActive] = useState(-1);
-  const words = useSettled(query.trim(), TYPING_PAUSE_MS);
+  // Every key press asks (the answer of words typed over is abandoned, its request
+  // aborted): the first results are on screen about as soon as the gateway answers,
+  // and the last hits stay listed while the next are asked for.
+  const words = query.trim();
   const searching = words.length >= MIN_QUERY_LENGTH;
   const { data: hits = NO_HITS, isFetching, isError } = useQuery({
     ...searchQueryOptions(words, LIST_LIMIT),
     enabled: searching,
     placeholderData: keepPreviousData,
   });
-  const groups = groupHits(hits);
+  const groups = useMemo(() => groupHits(hits), [hits]);
   const ordered = inReadingOrder(groups);
   const expanded = open && searching;
 
@@ -72,12 +112,15 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
     if (active >= 0) document.getElementById(optionIdOf(listId, active))?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
 
-  const choose = (path: string) => {
-    setOpen(false);
-    setActive(-1);
-    input.blur();
-    void navigate(path);
-  };
+  const choose = useCallback(
+    (path: string) => {
+      setOpen(false);
+      setActive(-1);
+      input.blur();
+      void navigate(path);
+    },
+    [input, navigate],
+  );
 
   /**
    * Handles a key on the field; 'clear' when Escape empties it, which its listener does:
@@ -122,6 +165,13 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
   // The field's own events, each handled with the latest state.
   const onFieldKeyDown = useEffectEvent(onKeyDown);
   const onFieldInput = useEffectEvent(() => {
+    // Asked at once, before the render that follows the key (about a frame on a phone):
+    // the list's query finds the answer on its way.
+    const typed = input.value.trim();
+    if (typed.length >= MIN_QUERY_LENGTH) {
+      // A failure is the list's to show, when its own query gets it.
+      queryClient.query(searchQueryOptions(typed, LIST_LIMIT)).catch(() => undefined);
+    }
     setQuery(input.value);
     setOpen(true);
     setActive(-1);
@@ -163,35 +213,7 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
   return (
     <>
       <div className={styles.popup} hidden={!expanded}>
-        <div id={listId} role="listbox" aria-label={t('search.suggestions')}>
-          {groups.map((group) => (
-            <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className={styles.group}>
-              <div id={`${listId}-${group.kind}`} role="presentation" className={styles.groupLabel}>
-                {t(`search.kind.${group.kind}`)}
-              </div>
-              {group.hits.map(({ hit, index }) => (
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- the field keeps focus and takes the keys, pointing at the option with aria-activedescendant (the APG combobox pattern); an option is only ever clicked
-                <div
-                  key={`${hit.kind}-${hit.id}`}
-                  id={optionIdOf(listId, index)}
-                  role="option"
-                  aria-selected={index === active}
-                  className={styles.option}
-                  data-testid="search-option"
-                  // A press on an option must not blur the field, which would close the list first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(hit.path)}
-                >
-                  <HitImage hit={hit} className={styles.thumb} />
-                  <span className={styles.text}>
-                    <span className={styles.title}>{hit.title}</span>
-                    {hit.subtitle ? <span className={styles.subtitle}>{hit.subtitle}</span> : null}
-                  </span>
-                </div>
-              ))}
-            </div>
-          ))}
-        </div>
+        <SearchOptions listId={listId} groups={groups} active={active} onChoose={choose} />
         {searching && !isFetching && hits.length === 0 ? (
           <div className={styles.empty}>{isError ? t('search.failed') : t('search.none', [words])}</div>
         ) : null}
