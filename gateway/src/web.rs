@@ -88,7 +88,7 @@ impl WebApp {
                 markup: "",
                 scripts: &[],
                 style_sheets: &[],
-                fonts: &[],
+                font_sheets: &[],
                 theme_style: "",
                 app_data: None,
                 page_data: None,

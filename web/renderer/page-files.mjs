@@ -2,9 +2,9 @@
 // from the browser build's manifest (`dist/.vite/manifest.json`, with
 // `module-chunks.json` for a module that starts no chunk of its own): the gateway
 // preloads the scripts with the entry and links the style sheets in the page's head, so
-// the server-rendered markup is styled before any script runs. The site's font style
-// sheets go in the head too, and the files of the faces its text is first set in are
-// preloaded: the page is drawn in them, without a swap, when they arrive in time.
+// the server-rendered markup is styled before any script runs. The site's web fonts come
+// after the first paint, which is set in their metric-matched fallback faces: a font
+// named in the head holds the browser's first paint until it arrives.
 
 /** The manifest keys of what the entry loads (index.html and its static imports). */
 function entryKeys(manifest) {
@@ -43,34 +43,32 @@ function chunksOf(manifest, moduleChunks, sources, loaded) {
 }
 
 /**
- * The file of a font's first-screen face: the woff2 of the style sheet's Latin face
- * (every language the sites are published in is written in it), or undefined.
+ * The fallback faces a font style sheet declares (build/font-sheets.ts): local system fonts
+ * with the web font's metrics, named "<family> fallback", which need no download.
  */
-function latinFace(css) {
-  return /url\((\/assets\/[^)]*-latin-(?:\d+|wdth)-(?:normal|italic)-[^)]*\.woff2)\)/.exec(css)?.[1];
+function fallbackFaces(css) {
+  return (css.match(/@font-face\s*\{[^}]*\}/g) ?? []).filter((face) => face.includes('local(') && !face.includes('url('));
 }
 
 /**
- * `{scripts, styleSheets, fonts}` as site-rooted URLs: the code of `sources.scripts`, the
- * style sheets of `sources.styles` (with what they import) and of `sources.fonts`, none
- * the entry loads already, and the font files of `sources.firstScreenFonts` to preload.
- * `readAsset(file)` reads a built file's text (a font style sheet). A font the build
- * does not have is left out, as the browser's loader leaves it out.
+ * `{scripts, styleSheets, fontSheets, fontFallbacks}`, the first three as site-rooted
+ * URLs: the code of `sources.scripts`, the style sheets of `sources.styles` (with what
+ * they import), none the entry loads already, and the site's font style sheets
+ * (`sources.fonts`), which the page loads once it has painted: its first paint is set in
+ * the fallback faces those sheets declare, `fontFallbacks` (CSS for the head), whose
+ * metrics keep the text in place when the web fonts swap in. `readAsset(file)` reads a
+ * built file's text. A font the build does not have is left out, as the browser's loader
+ * leaves it out.
  */
 export function pageFiles(manifest, sources, moduleChunks = {}, readAsset = () => '') {
   const loaded = entryKeys(manifest);
   const scripts = chunksOf(manifest, moduleChunks, sources.scripts, loaded).map((chunk) => `/${chunk.file}`);
-  const fontSheet = (key) => manifest[key]?.file;
   const styleSheets = [
-    ...new Set([
-      ...chunksOf(manifest, moduleChunks, sources.styles, loaded).flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
-      ...(sources.fonts ?? []).map(fontSheet).filter(Boolean).map((file) => `/${file}`),
-    ]),
+    ...new Set(
+      chunksOf(manifest, moduleChunks, sources.styles, loaded).flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
+    ),
   ];
-  const fonts = (sources.firstScreenFonts ?? [])
-    .map(fontSheet)
-    .filter(Boolean)
-    .map((file) => latinFace(readAsset(file)))
-    .filter(Boolean);
-  return { scripts, styleSheets, fonts: [...new Set(fonts)] };
+  const fontFiles = [...new Set((sources.fonts ?? []).map((key) => manifest[key]?.file).filter(Boolean))];
+  const fontFallbacks = [...new Set(fontFiles.flatMap((file) => fallbackFaces(readAsset(file))))].join('');
+  return { scripts, styleSheets, fontSheets: fontFiles.map((file) => `/${file}`), fontFallbacks };
 }

@@ -20,7 +20,7 @@
 //                   answered) and renderer_pages_total{outcome="rendered"|"failed"}, so
 //                   a deployment can see how often each change is rendered
 // POST /render   {appData, origin?, pages: [{path, pageData}]}
-//             -> 200 {pages: [{path, html, scripts, styleSheets, fonts} | {path, error}]}, in order
+//             -> 200 {pages: [{path, html, scripts, styleSheets, fontSheets, themeStyle} | {path, error}]}, in order
 // Errors: {"error": {code, message}}: 400 bad_request (the message names the field),
 // 404 not_found, 405 method_not_allowed, 413 payload_too_large.
 import { readFileSync, realpathSync } from 'node:fs';
@@ -98,7 +98,8 @@ export function createHandler({
       const data = typeof pageData.path === 'string' ? pageData : { ...pageData, path };
       const html = await entry.renderPage({ path, appData, pageData: data, origin });
       const sources = entry.pageSources(pageData, appData);
-      return { path, html, ...pageFiles(manifest, sources, moduleChunks, readAsset), themeStyle: sources.themeStyle };
+      const { fontFallbacks, ...files } = pageFiles(manifest, sources, moduleChunks, readAsset);
+      return { path, html, ...files, themeStyle: `${fontFallbacks}${sources.themeStyle}` };
     } catch (error) {
       log(`${path} not rendered`, error);
       return { path, error: error instanceof Error ? error.message : String(error) };

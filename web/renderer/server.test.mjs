@@ -48,7 +48,7 @@ const manifest = {
   'node_modules/@fontsource/lato/400.css': { file: 'assets/400-a1.css', src: 'node_modules/@fontsource/lato/400.css' },
 };
 
-// The built font style sheet: a face per subset, the Latin one preloaded.
+// The built font style sheet: the metric-matched fallback face, then a face per subset.
 const builtAssets = {
   'assets/400-a1.css':
     '@font-face{font-family:Lato fallback;src:local(Arial)}' +
@@ -149,8 +149,7 @@ describe('the renderer', () => {
       '/assets/theme-style-t1.js',
       '/assets/third-party-layer-l1.js',
     ]);
-    // Style sheets for all the server rendered (the footer's and the member menu's too)
-    // and the theme's fonts; the Latin face of the body font is preloaded.
+    // Style sheets for all the server rendered (the footer's and the member menu's too).
     expect(good.styleSheets).toEqual([
       '/assets/page-parts-p1.css',
       '/assets/movie-m1.css',
@@ -158,9 +157,12 @@ describe('the renderer', () => {
       '/assets/site-footer-f1.css',
       '/assets/member-entry-e1.css',
       '/assets/member-access-a1.css',
-      '/assets/400-a1.css',
     ]);
-    expect(good.fonts).toEqual(['/assets/lato-latin-400-normal-L1.woff2']);
+    // The theme's font sheets load after the first paint, which the fallback faces they
+    // declare set, ahead of the theme's tokens.
+    expect(good.fontSheets).toEqual(['/assets/400-a1.css']);
+    expect(good.themeStyle).toMatch(/^@font-face\{font-family:Lato fallback;src:local\(Arial\)\}:root/);
+    expect(good.themeStyle).not.toContain('woff2');
     expect(bad).toEqual({ path: '/nowhere/', error: "unknown templateName 'nope'" });
     expect(notFound.html).toContain('data-testid="not-found"');
     expect(notFound.scripts[0]).toBe('/assets/page-parts-p1.js');

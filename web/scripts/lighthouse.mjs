@@ -5,7 +5,8 @@
 // points with the machine's load, so each page runs LIGHTHOUSE_RUNS times (default 3).
 // Usage: node scripts/lighthouse.mjs [base URL, default http://127.0.0.1:8090]
 // LIGHTHOUSE_REPORT_DIR=dir also writes each run's full JSON report there
-// ({page}-{run}.json), whose audits say what the time went to.
+// ({page}-{run}.json), whose audits say what the time went to; LIGHTHOUSE_PAGES=movie,home
+// runs only the pages named (home, movie, theater, sign-in).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
@@ -15,12 +16,14 @@ const base = process.argv[2] ?? process.env.GATEWAY_URL ?? 'http://127.0.0.1:809
 const movies = await (await fetch(`${base}/api/v1/movies?playWeek=CURRENT_PLAYWEEK`)).json();
 const [theater] = await (await fetch(`${base}/api/v1/theaters`)).json();
 const site = await (await fetch(`${base}/api/v1/site`)).json();
-const pages = [
+const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+const allPages = [
   ['home', `${base}/`],
   ['movie', `${base}${movies[0]?.path ?? '/movies/'}`],
   ['theater', `${base}/theaters/${theater?.id}-${theater?.slug}/`],
   ['sign-in', `${base}/${site?.settings?.loginPage?.slug ?? 'sign-in'}/`],
 ];
+const pages = only ? allPages.filter(([name]) => only.includes(name)) : allPages;
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);

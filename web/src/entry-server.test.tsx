@@ -331,6 +331,5 @@ describe('pageSources', () => {
       'node_modules/@fontsource/mulish/400.css',
       'node_modules/@fontsource/oswald/500.css',
     ]);
-    expect(sources.firstScreenFonts).toEqual(['node_modules/@fontsource/lato/400.css', 'node_modules/@fontsource/mulish/400.css']);
   });
 });

@@ -8,7 +8,7 @@ import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { seedAppData, seedPageData } from './app/published-page';
 import { AppRoutes, preloadPage } from './app/router';
-import { firstScreenFontSheets, siteFontSheets } from './features/site/utils/font-files';
+import { siteFontSheets } from './features/site/utils/font-files';
 import { themeStyleSheet } from './features/site/utils/theme-tokens';
 import { setServerOrigin } from './lib/hydration';
 import { createQueryClient } from './lib/query-client';
@@ -52,10 +52,8 @@ export type PageSources = {
   scripts: string[];
   /** Sources whose style sheets it needs before any script runs: the server's markup is styled as it arrives. */
   styles: string[];
-  /** The site's font style sheets (build/font-sheets.ts), in the page's head like its own. */
+  /** The site's font style sheets (build/font-sheets.ts): their fallback faces in the page's head, the sheets loaded once it has painted. */
   fonts: string[];
-  /** Those of the faces its text is first set in, whose files it preloads. */
-  firstScreenFonts: string[];
   /** The site's theme in both colour modes, a style sheet for the page's head: the markup is themed before any script runs. */
   themeStyle: string;
 };
@@ -75,7 +73,6 @@ export function pageSources(pageData: PageData, appData: AppData): PageSources {
     scripts,
     styles: [...scripts, ...later],
     fonts: siteFontSheets(config?.theme?.fonts, config?.googleFonts).map(fontKey),
-    firstScreenFonts: firstScreenFontSheets(config?.theme?.fonts).map(fontKey),
     themeStyle: themeStyleSheet(config),
   };
 }

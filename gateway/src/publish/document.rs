@@ -59,10 +59,13 @@ pub struct PageParts<'a> {
     /// Script chunks and style sheets the page's route needs beyond the entry's.
     pub scripts: &'a [String],
     pub style_sheets: &'a [String],
-    /// Font files the page's text is first set in, fetched before the style sheets ask.
-    pub fonts: &'a [String],
-    /// The site's theme tokens as a style sheet, after the built ones (whose defaults it
-    /// overrides); empty for a page the browser renders, which sets them itself.
+    /// The site's font style sheets (its web fonts' faces): loaded with the scripts, once
+    /// the page has painted in the fallback faces of `theme_style`, or at once for a shell
+    /// page and without scripts.
+    pub font_sheets: &'a [String],
+    /// The site's theme as a style sheet, after the built ones (whose defaults it
+    /// overrides): its fonts' metric-matched fallback faces and its tokens; empty for a
+    /// page the browser renders, which sets them itself.
     pub theme_style: &'a str,
     pub app_data: Option<&'a [u8]>,
     pub page_data: Option<&'a [u8]>,
@@ -144,17 +147,20 @@ impl Template {
     pub fn render(&self, parts: &PageParts<'_>) -> Document {
         let mut preloads: Vec<&str> = self.module_preloads.iter().map(String::as_str).collect();
         preloads.extend(parts.scripts.iter().map(String::as_str));
-        // A rendered page is read before its scripts run: they are fetched once its first
-        // contentful paint is on screen (or after 3 s, for a tab that paints only once
-        // shown), so nothing competes with what that paint needs. A shell page has
-        // nothing to show without them.
+        // A rendered page is read before its scripts and web fonts arrive: they are fetched
+        // once its first contentful paint is on screen (or after 3 s, for a tab that paints
+        // only once shown), so nothing competes with what that paint needs, and the browser
+        // does not hold the paint for fonts (it does for fonts named in the head). A shell
+        // page has nothing to show without them.
         let start = if parts.markup.is_empty() {
             "go()"
         } else {
             "try{new PerformanceObserver(function(l){if(l.getEntriesByName('first-contentful-paint').length)setTimeout(go)}).observe({type:'paint',buffered:true})}catch(e){go()}setTimeout(go,3000)"
         };
         let loader = format!(
-            "(function(d){{var h=d.head,started=0;function go(){{if(started)return;started=1;{preloads}.forEach(function(u){{var l=d.createElement('link');l.rel='modulepreload';l.crossOrigin='';l.href=u;h.appendChild(l)}});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src={entry};h.appendChild(s)}}{start}}})(document)",
+            "(function(d){{var h=d.head,started=0;function add(u,r){{var l=d.createElement('link');l.rel=r;l.crossOrigin='';l.href=u;h.appendChild(l)}}function go(){{if(started)return;started=1;{font_sheets}.forEach(function(u){{add(u,'stylesheet')}});{preloads}.forEach(function(u){{add(u,'modulepreload')}});var s=d.createElement('script');s.type='module';s.crossOrigin='';s.src={entry};h.appendChild(s)}}{start}}})(document)",
+            font_sheets =
+                script_json(&serde_json::to_string(parts.font_sheets).unwrap_or_default()),
             preloads = script_json(&serde_json::to_string(&preloads).unwrap_or_default()),
             entry = script_json(&serde_json::to_string(&self.entry).unwrap_or_default()),
         );
@@ -195,11 +201,16 @@ impl Template {
             html.push_str("\n    ");
             html.push_str(parts.head);
         }
-        for font in parts.fonts {
-            html.push_str(&format!(
-                "\n    <link rel=\"preload\" href=\"{}\" as=\"font\" type=\"font/woff2\" crossorigin />",
-                escape(font)
-            ));
+        if !parts.font_sheets.is_empty() {
+            // Without scripts the font style sheets load as the page is read.
+            html.push_str("\n    <noscript>");
+            for sheet in parts.font_sheets {
+                html.push_str(&format!(
+                    "<link rel=\"stylesheet\" crossorigin href=\"{}\" />",
+                    escape(sheet)
+                ));
+            }
+            html.push_str("</noscript>");
         }
         html.push_str("\n    <script>");
         html.push_str(&loader);
@@ -319,7 +330,7 @@ mod tests {
             markup: "<h1>The Long Night</h1>",
             scripts: &[],
             style_sheets: &[],
-            fonts: &[],
+            font_sheets: &[],
             theme_style: "",
             app_data: Some(br#"{"site":"</script>"}"#),
             page_data: Some(br#"{"path":"/movies/1001-x/"}"#),
@@ -412,18 +423,24 @@ mod tests {
     }
 
     #[test]
-    fn the_first_screen_font_files_are_preloaded_in_the_head() {
+    fn the_font_sheets_load_after_the_first_paint_and_without_scripts_from_a_noscript() {
         let template = Template::parse(BUILT).expect("a template");
         let html = template
             .render(&PageParts {
-                fonts: &["/assets/lato-latin-400-normal-L1.woff2".to_owned()],
+                font_sheets: &["/assets/400-a1.css".to_owned()],
                 ..parts()
             })
             .html;
-        let preload = r#"<link rel="preload" href="/assets/lato-latin-400-normal-L1.woff2" as="font" type="font/woff2" crossorigin />"#;
-        assert!(html.contains(preload), "{html}");
-        assert!(html.find(preload) < html.find("</head>"));
-        assert!(!page(&template).html.contains(r#"as="font""#));
+        let loader = &html[html.find("(function(d)").expect("the loader")..];
+        assert!(
+            loader.contains(r#"function go(){if(started)return;started=1;["/assets/400-a1.css"].forEach(function(u){add(u,'stylesheet')})"#),
+            "{html}"
+        );
+        let noscript = r#"<noscript><link rel="stylesheet" crossorigin href="/assets/400-a1.css" /></noscript>"#;
+        assert!(html.contains(noscript), "{html}");
+        assert!(html.find(noscript) < html.find("</head>"));
+        assert!(!html.contains(r#"rel="preload""#), "{html}");
+        assert!(!page(&template).html.contains("<noscript>"));
     }
 
     #[test]

@@ -103,7 +103,7 @@ pub fn rendered(path: &str) -> RenderedPage {
         html: Some(format!("<main>{path}</main>")),
         scripts: Vec::new(),
         style_sheets: Vec::new(),
-        fonts: Vec::new(),
+        font_sheets: Vec::new(),
         theme_style: String::new(),
         error: None,
     }

@@ -160,7 +160,9 @@ impl Packer {
                             style_sheets: render
                                 .as_ref()
                                 .map_or(&[][..], |render| &render.style_sheets),
-                            fonts: render.as_ref().map_or(&[][..], |render| &render.fonts),
+                            font_sheets: render
+                                .as_ref()
+                                .map_or(&[][..], |render| &render.font_sheets),
                             theme_style: render
                                 .as_ref()
                                 .map_or("", |render| &render.theme_style),
@@ -292,7 +294,7 @@ fn shell(
         markup: "",
         scripts: &[],
         style_sheets: &[],
-        fonts: &[],
+        font_sheets: &[],
         theme_style: "",
         app_data: Some(app_data),
         page_data: None,

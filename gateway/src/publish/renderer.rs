@@ -44,10 +44,11 @@ pub struct RenderedPage {
     pub scripts: Vec<String>,
     #[serde(default, rename = "styleSheets")]
     pub style_sheets: Vec<String>,
-    /// Font files to preload: those of the faces its text is first set in.
-    #[serde(default)]
-    pub fonts: Vec<String>,
-    /// The site's theme in both colour modes, a style sheet for the page's head.
+    /// The site's font style sheets, loaded once the page has painted.
+    #[serde(default, rename = "fontSheets")]
+    pub font_sheets: Vec<String>,
+    /// The site's theme in both colour modes and its fonts' fallback faces, a style sheet
+    /// for the page's head.
     #[serde(default, rename = "themeStyle")]
     pub theme_style: String,
     /// Why this page could not be rendered (the others may have been).

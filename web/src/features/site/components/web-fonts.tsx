@@ -13,9 +13,9 @@ type WebFontsProps = {
 /**
  * Loads the theme's body and heading fonts in the weights it lists, and the site's other
  * web fonts, once the first screen is on screen: it paints in the fallback stack rather
- * than waiting for them. A published page has their style sheets in its head already:
- * the loader, and its table of every sheet, is fetched only for a face the document
- * does not declare, such as a font the site builder picks.
+ * than waiting for them. A published page's loader has fetched their style sheets with
+ * its scripts: this loader, and its table of every sheet, is fetched only for a face the
+ * document does not declare, such as a font the site builder picks.
  */
 export function WebFonts({ fonts, webFonts }: WebFontsProps) {
   useEffect(() => {

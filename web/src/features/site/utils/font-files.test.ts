@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  firstScreenFontSheets,
   fontFaceSheets,
   fontFamily,
   fontPackage,
@@ -121,21 +120,5 @@ describe('siteFontSheets', () => {
       '@fontsource/oswald/500.css',
     ]);
     expect(siteFontSheets(undefined, undefined)).toEqual([]);
-  });
-});
-
-describe('firstScreenFontSheets', () => {
-  it("names the body's regular and the heading's bold", () => {
-    expect(firstScreenFontSheets(demoFonts)).toEqual(['@fontsource/lato/400.css', '@fontsource/montserrat/700.css']);
-  });
-
-  it('takes the listed upright weights nearest them, and the body font for headings when there is no heading font', () => {
-    expect(
-      firstScreenFontSheets({ body: 'Oswald', fontWeights: { body: { weights: ['300i', '300', '500'] } } }),
-    ).toEqual(['@fontsource/oswald/300.css', '@fontsource/oswald/500.css']);
-    expect(firstScreenFontSheets({ heading: 'Lora', fontWeights: { heading: { weights: ['400'] } } })).toEqual([
-      '@fontsource/lora/400.css',
-    ]);
-    expect(firstScreenFontSheets(undefined)).toEqual([]);
   });
 });

@@ -135,26 +135,3 @@ export function siteFontFaceSheets(fonts: Fonts | null | undefined, webFonts: re
 export function siteFontSheets(fonts: Fonts | null | undefined, webFonts: readonly string[] | undefined): string[] {
   return siteFontFaceSheets(fonts, webFonts).map(({ sheet }) => sheet);
 }
-
-/** Of the upright weights listed (regular when none), the one the browser shows for `wanted`. */
-function shownWeight(weights: readonly string[] | undefined, wanted: number): string {
-  const upright = (weights ?? []).filter((weight) => /^[1-9]00$/.test(weight.trim())).map(Number);
-  if (upright.length === 0) return '400';
-  return String(upright.reduce((best, weight) => (Math.abs(weight - wanted) < Math.abs(best - wanted) ? weight : best)));
-}
-
-/**
- * The style sheets of the faces a page's text is first set in: the body font's regular
- * and the heading font's bold (headings are bold), or the listed weights nearest them.
- * Their files are worth fetching before the style sheets ask for them.
- */
-export function firstScreenFontSheets(fonts: Fonts | null | undefined): string[] {
-  const heading = fonts?.heading ?? fonts?.body;
-  const headingWeights = fonts?.heading ? fonts.fontWeights?.heading?.weights : fonts?.fontWeights?.body?.weights;
-  return [
-    ...new Set([
-      ...fontStyleSheets(fonts?.body, [shownWeight(fonts?.fontWeights?.body?.weights, 400)]),
-      ...fontStyleSheets(heading, [shownWeight(headingWeights, 700)]),
-    ]),
-  ];
-}

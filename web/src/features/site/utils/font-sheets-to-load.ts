@@ -1,9 +1,11 @@
 import type { FontFaceSheet } from './font-files';
 
-// A published page has its site's font style sheets in its head (renderer/page-files.mjs),
-// so the faces they declare are in the document's font set before any script runs. The
-// loader's table of every installed sheet (load-font-style-sheets.ts) is worth fetching
-// only for a face that is not: a font the site builder picks, a page the app drew itself.
+// A published page loads its site's font style sheets with its scripts (the gateway's
+// loader, from renderer/page-files.mjs), so the faces they declare are mostly in the
+// document's font set by the time the app runs; a sheet still on its way is not fetched
+// twice (the module preloader finds its link). The loader's table of every installed
+// sheet (load-font-style-sheets.ts) is worth fetching only for a face that is not
+// declared: a font the site builder picks, a page the app drew itself.
 
 /** A face as the document's font set lists it (a FontFace): "Lato", "700" or "300 800", "italic". */
 export type DeclaredFace = Pick<FontFace, 'family' | 'weight' | 'style'>;
