@@ -5,14 +5,14 @@
 // It takes over the header's field where it is rather than putting its own in its place:
 // a field replaced while focused loses the caret, and on phones the keyboard with it.
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { memo, useCallback, useEffect, useEffectEvent, useId, useLayoutEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useLayoutEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/state/i18n';
 import type { SearchHit } from '@/types/api';
 import { plural } from '@/rules/plural';
 import { MIN_QUERY_LENGTH, searchQueryOptions } from '../api/search';
-import { groupHits, inReadingOrder, type HitGroup } from '../utils/group-hits';
+import { groupHits, inReadingOrder } from '../utils/group-hits';
 import { HitImage } from './hit-image';
 import styles from './search-combobox.module.css';
 
@@ -25,53 +25,6 @@ const LIST_LIMIT = 8;
 function optionIdOf(listId: string, index: number): string {
   return `${listId}-option-${index}`;
 }
-
-type SearchOptionsProps = {
-  listId: string;
-  groups: HitGroup[];
-  /** The chosen option's index in reading order, or -1. */
-  active: number;
-  onChoose: (path: string) => void;
-};
-
-/**
- * The listbox's options, rendered again only when the hits or the choice change, not at
- * every key press while the next hits are asked for.
- */
-const SearchOptions = memo(function SearchOptions({ listId, groups, active, onChoose }: SearchOptionsProps) {
-  const t = useTranslate();
-  return (
-    <div id={listId} role="listbox" aria-label={t('search.suggestions')}>
-      {groups.map((group) => (
-        <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className={styles.group}>
-          <div id={`${listId}-${group.kind}`} role="presentation" className={styles.groupLabel}>
-            {t(`search.kind.${group.kind}`)}
-          </div>
-          {group.hits.map(({ hit, index }) => (
-            // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- the field keeps focus and takes the keys, pointing at the option with aria-activedescendant (the APG combobox pattern); an option is only ever clicked
-            <div
-              key={`${hit.kind}-${hit.id}`}
-              id={optionIdOf(listId, index)}
-              role="option"
-              aria-selected={index === active}
-              className={styles.option}
-              data-testid="search-option"
-              // A press on an option must not blur the field, which would close the list first.
-              onMouseDown={(event) => event.preventDefault()}
-              onClick={() => onChoose(hit.path)}
-            >
-              <HitImage hit={hit} className={styles.thumb} />
-              <span className={styles.text}>
-                <span className={styles.title}>{hit.title}</span>
-                {hit.subtitle ? <span className={styles.subtitle}>{hit.subtitle}</span> : null}
-              </span>
-            </div>
-          ))}
-        </div>
-      ))}
-    </div>
-  );
-});
 
 export type SearchComboboxProps = {
   /** The field it serves: what was typed before this code loaded is its value. */
@@ -96,7 +49,7 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
     enabled: searching,
     placeholderData: keepPreviousData,
   });
-  const groups = useMemo(() => groupHits(hits), [hits]);
+  const groups = groupHits(hits);
   const ordered = inReadingOrder(groups);
   const expanded = open && searching;
 
@@ -112,15 +65,12 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
     if (active >= 0) document.getElementById(optionIdOf(listId, active))?.scrollIntoView({ block: 'nearest' });
   }, [active, listId]);
 
-  const choose = useCallback(
-    (path: string) => {
-      setOpen(false);
-      setActive(-1);
-      input.blur();
-      void navigate(path);
-    },
-    [input, navigate],
-  );
+  const choose = (path: string) => {
+    setOpen(false);
+    setActive(-1);
+    input.blur();
+    void navigate(path);
+  };
 
   /**
    * Handles a key on the field; 'clear' when Escape empties it, which its listener does:
@@ -213,7 +163,35 @@ export function SearchCombobox({ input }: SearchComboboxProps) {
   return (
     <>
       <div className={styles.popup} hidden={!expanded}>
-        <SearchOptions listId={listId} groups={groups} active={active} onChoose={choose} />
+        <div id={listId} role="listbox" aria-label={t('search.suggestions')}>
+          {groups.map((group) => (
+            <div key={group.kind} role="group" aria-labelledby={`${listId}-${group.kind}`} className={styles.group}>
+              <div id={`${listId}-${group.kind}`} role="presentation" className={styles.groupLabel}>
+                {t(`search.kind.${group.kind}`)}
+              </div>
+              {group.hits.map(({ hit, index }) => (
+                // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/interactive-supports-focus -- the field keeps focus and takes the keys, pointing at the option with aria-activedescendant (the APG combobox pattern); an option is only ever clicked
+                <div
+                  key={`${hit.kind}-${hit.id}`}
+                  id={optionIdOf(listId, index)}
+                  role="option"
+                  aria-selected={index === active}
+                  className={styles.option}
+                  data-testid="search-option"
+                  // A press on an option must not blur the field, which would close the list first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(hit.path)}
+                >
+                  <HitImage hit={hit} className={styles.thumb} />
+                  <span className={styles.text}>
+                    <span className={styles.title}>{hit.title}</span>
+                    {hit.subtitle ? <span className={styles.subtitle}>{hit.subtitle}</span> : null}
+                  </span>
+                </div>
+              ))}
+            </div>
+          ))}
+        </div>
         {searching && !isFetching && hits.length === 0 ? (
           <div className={styles.empty}>{isError ? t('search.failed') : t('search.none', [words])}</div>
         ) : null}
