@@ -13,6 +13,7 @@ import { setConsent, useTrackingConsent } from '@/state/page-store';
 import { useAppData } from '@/api/get-app-data';
 import { useCurrentTheater } from '@/state/use-current-theater';
 import { withoutPreviewPrefix } from '@/rules/link-rules';
+import { useHydrated } from '@/lib/hydration';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
@@ -49,6 +50,7 @@ export function ThirdPartyLayer() {
   const consent = useTrackingConsent();
   const analytics = useAppData().data?.analytics;
   const launchScriptUrl = analytics?.launchScriptUrl;
+  const hydrated = useHydrated();
   return (
     <>
       <ConsentManager
@@ -56,17 +58,20 @@ export function ThirdPartyLayer() {
         launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
         onConsent={setConsent}
       />
-      <Deferred>
-        <Suspense fallback={null}>
-          <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
-          <CinemaMarketingTracker
-            marketing={analytics?.cinemaMarketing}
-            trackersEnabled={consent.trackersEnabled}
-            purposeDenied={consent.purposeDenied}
-          />
-          <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-        </Suspense>
-      </Deferred>
+      {/* Nothing of theirs is in the server's markup: they start once it is hydrated. */}
+      {hydrated ? (
+        <Deferred>
+          <Suspense fallback={null}>
+            <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
+            <CinemaMarketingTracker
+              marketing={analytics?.cinemaMarketing}
+              trackersEnabled={consent.trackersEnabled}
+              purposeDenied={consent.purposeDenied}
+            />
+            <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+          </Suspense>
+        </Deferred>
+      ) : null}
     </>
   );
 }
@@ -78,10 +83,11 @@ export function ThirdPartyLayer() {
 export function PageAds({ placement }: { placement: 'header' | 'footer' }) {
   const consent = useTrackingConsent();
   const { site, theater, movies } = useAdContext();
-  const slots = (
+  // Nothing of theirs is in the server's markup: they start once it is hydrated.
+  const slots = useHydrated() ? (
     <Suspense fallback={null}>
       <AdSlots placement={placement} site={site} theater={theater} movies={movies} consent={consent} />
     </Suspense>
-  );
+  ) : null;
   return placement === 'header' ? <HeaderAdBand site={site}>{slots}</HeaderAdBand> : slots;
 }
