@@ -1,10 +1,8 @@
 // A published page end to end: the server entry renders it from its page data and the app
 // data (in a thread of its own, with no `window`, as in the renderer), the markup goes
 // into a document with the JSON the gateway writes beside it, and the browser's start-up
-// path hydrates it. An error on the console (Preact's debug build reports a hydration
-// mismatch there), a server element replaced by a client-rendered one, or a request for
-// the page's own data fails the test.
-import 'preact/debug';
+// path hydrates it. A React hydration warning, a server node replaced by a
+// client-rendered one, or a request for the page's own data fails the test.
 import { act } from '@testing-library/react';
 import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -66,9 +64,15 @@ async function start(): Promise<{ hydrated: boolean }> {
 const ownDataRequests = () => requests.filter((request) => request.includes('/page-data/'));
 
 beforeEach(() => {
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   errors = [];
   requests = [];
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => errors.push(args.map(String).join(' ')));
+  const record = (...args: unknown[]) => {
+    const message = args.map(String).join(' ');
+    // React's reminders to wrap late updates in act() are about the test, not the page.
+    if (!/not wrapped in act|inside a test/.test(message)) errors.push(message);
+  };
+  vi.spyOn(console, 'error').mockImplementation(record);
   window.addEventListener('error', onWindowError);
   vi.stubGlobal(
     'fetch',

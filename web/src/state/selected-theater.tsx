@@ -1,4 +1,13 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import { getCookie, setCookie } from '@/lib/cookies';
 import { useHydrated } from '@/lib/hydration';
 
@@ -20,16 +29,21 @@ export function storedTheaterId(): string | undefined {
 }
 
 export function SelectedTheaterProvider({ children }: { children: ReactNode }) {
-  // The server renders the chain-wide page: the stored choice applies once hydrated, and
-  // what it fetches (the theater's movies, its ads) replaces the chain-wide parts when it
-  // arrives. A page rendered in the browser alone reads it at once.
+  // The server renders the chain-wide page: the stored choice applies once hydrated, as a
+  // transition, so what it fetches (the theater's movies, its ads) keeps the page as it
+  // is until it is ready instead of showing a part's fallback and moving the page. A page
+  // rendered in the browser alone reads it at once.
   const hydrated = useHydrated();
-  const [chosenTheaterId, setChosenTheaterId] = useState<string>();
-  const selectedTheaterId = chosenTheaterId ?? (hydrated ? storedTheaterId() : undefined);
+  const [selectedTheaterId, setSelectedTheaterId] = useState(() =>
+    hydrated ? storedTheaterId() : undefined,
+  );
+  useEffect(() => {
+    startTransition(() => setSelectedTheaterId((id) => id ?? storedTheaterId()));
+  }, []);
 
   const selectTheater = useCallback((theaterId: string) => {
     setCookie(SELECTED_THEATER_COOKIE, theaterId, { days: SELECTED_THEATER_DAYS, path: '/' });
-    setChosenTheaterId(theaterId);
+    setSelectedTheaterId(theaterId);
   }, []);
 
   const value = useMemo(
