@@ -105,19 +105,6 @@ function serviceWorker(): Plugin[] {
   });
 }
 
-// The app is written against React's API and runs on Preact's implementation of it
-// (preact/compat), in the browser, the renderer and the tests alike: React DOM's client
-// alone is 62 KB gzip, Preact with its compatibility layer 8 KB (bench/README.md, "First
-// screen").
-const reactOnPreact: Record<string, string> = {
-  'react-dom/client': 'preact/compat/client',
-  'react-dom/test-utils': 'preact/test-utils',
-  'react-dom': 'preact/compat',
-  'react/jsx-runtime': 'preact/jsx-runtime',
-  'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
-  react: 'preact/compat',
-};
-
 // The browser build, which the gateway serves from dist/.
 const browserBuild: UserConfig['build'] = {
   target: 'es2022',
@@ -180,19 +167,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
-      ...reactOnPreact,
       // react-router's package exports send every import condition to its development
-      // build (extra checks and warnings), in Node as CommonJS, which would load React
-      // itself: builds take the production ES module, the tests the development one.
-      'react-router': fileURLToPath(
-        new URL(`./node_modules/react-router/dist/${command === 'build' ? 'production' : 'development'}/index.mjs`, import.meta.url),
-      ),
+      // build (extra checks and warnings); production builds take the production one.
+      ...(command === 'build'
+        ? {
+            'react-router': fileURLToPath(
+              new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url),
+            ),
+          }
+        : {}),
     },
   },
   // The server build (`vite build --ssr`, for the renderer) carries its dependencies,
-  // so the renderer runs from dist-server/ without node_modules. Elsewhere (the tests'
-  // server renderer) the libraries that import React go through the aliases.
-  ssr: { noExternal: command === 'build' ? true : [/@tanstack\/react-query/, /react-router/] },
+  // so the renderer runs from dist-server/ without node_modules.
+  ssr: { noExternal: command === 'build' ? true : undefined },
   server: {
     proxy: {
       '/api': gateway,
@@ -205,14 +193,6 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     : browserBuild,
   test: {
     environment: 'happy-dom',
-    // Libraries that import React go through the aliases above too: as ES modules, inlined
-    // (Node would resolve their imports, and load React Testing Library's CommonJS build).
-    alias: {
-      '@testing-library/react': fileURLToPath(
-        new URL('./node_modules/@testing-library/react/dist/@testing-library/react.esm.js', import.meta.url),
-      ),
-    },
-    server: { deps: { inline: [/@testing-library\/react/, /@tanstack\/react-query/, /react-router/] } },
     include: ['src/**/*.test.{ts,tsx}', 'renderer/**/*.test.mjs', 'build/**/*.test.ts'],
     // CSS modules named as the builds name them (the renderer test hydrates built markup).
     css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'scoped' } },

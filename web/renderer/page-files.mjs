@@ -52,8 +52,8 @@ function fallbackFaces(css) {
 
 /**
  * `{scripts, styleSheets, fontSheets, fontFallbacks}`, the first three as site-rooted
- * URLs: the code of `sources.scripts` and its style sheets (with what they import), none
- * the entry loads already, and the site's font style sheets
+ * URLs: the code of `sources.scripts`, the style sheets of `sources.styles` (with what
+ * they import), none the entry loads already, and the site's font style sheets
  * (`sources.fonts`), which the page loads once it has painted: its first paint is set in
  * the fallback faces those sheets declare, `fontFallbacks` (CSS for the head), whose
  * metrics keep the text in place when the web fonts swap in. `readAsset(file)` reads a
@@ -65,7 +65,7 @@ export function pageFiles(manifest, sources, moduleChunks = {}, readAsset = () =
   const scripts = chunksOf(manifest, moduleChunks, sources.scripts, loaded).map((chunk) => `/${chunk.file}`);
   const styleSheets = [
     ...new Set(
-      chunksOf(manifest, moduleChunks, sources.scripts, loaded).flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
+      chunksOf(manifest, moduleChunks, sources.styles, loaded).flatMap((chunk) => (chunk.css ?? []).map((css) => `/${css}`)),
     ),
   ];
   const fontFiles = [...new Set((sources.fonts ?? []).map((key) => manifest[key]?.file).filter(Boolean))];

@@ -142,20 +142,14 @@ describe('the renderer', () => {
     expect(good.path).toBe(movie.path);
     expect(good.html).toMatch(/<h1[^>]*>The Long Night<\/h1>/);
     expect(good.html).toContain('href="https://tickets.marqueecinemas.example/sales/MQRF/book?perfcode=1"');
-    // The route and every lazy part the server rendered, with what they import, beyond
-    // the entry's: hydration needs their code.
+    // The route and the first screen's lazy parts, with what they import, beyond the entry's.
     expect(good.scripts).toEqual([
       '/assets/page-parts-p1.js',
       '/assets/movie-m1.js',
       '/assets/theme-style-t1.js',
       '/assets/third-party-layer-l1.js',
-      '/assets/site-footer-f1.js',
-      '/assets/loyalty-session-s1.js',
-      '/assets/member-entry-e1.js',
-      '/assets/member-access-a1.js',
-      '/assets/watchlist-button-w1.js',
     ]);
-    // And their style sheets.
+    // Style sheets for all the server rendered (the footer's and the member menu's too).
     expect(good.styleSheets).toEqual([
       '/assets/page-parts-p1.css',
       '/assets/movie-m1.css',

@@ -3,7 +3,7 @@
 // data to the markup of `#root` once every lazily loaded part of it is in.
 // `web/renderer/server.mjs` serves it to the gateway; the browser hydrates it.
 import { StrictMode } from 'react';
-import { renderToStringAsync } from 'preact-render-to-string';
+import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppProvider } from './app/provider';
 import { seedAppData, seedPageData } from './app/published-page';
@@ -29,16 +29,12 @@ export const ROUTE_SOURCES: Readonly<Record<TemplateName, string>> = {
   serverError: 'src/app/routes/server-error.tsx',
 };
 
-// The lazily loaded parts of every page the server renders: the theme, the consent layer
-// (a first visit's banner), the footer and the member menu. The browser hydrates them in
-// one pass (router.tsx, preloadPage): their code loads with the page's.
-const FRAME_SOURCES = [
-  'src/app/site-theme.tsx',
-  'src/app/layout/third-party-layer.tsx',
-  'src/app/layout/site-footer.tsx',
-  'src/features/loyalty/components/member-entry.tsx',
-  'src/features/loyalty/components/member-access.tsx',
-];
+// The lazily loaded parts of every page the browser hydrates with its first screen: the
+// theme and the consent layer (a first visit's banner). Their code loads with the page's.
+const FIRST_SCREEN_SOURCES = ['src/app/site-theme.tsx', 'src/app/layout/third-party-layer.tsx'];
+// Parts the server renders that the browser loads after the first screen (footer, member
+// menu): their style sheets come with the page, their code later.
+const LATER_SOURCES = ['src/app/layout/site-footer.tsx', 'src/features/loyalty/components/member-access.tsx'];
 
 function isTemplateName(name: string): name is TemplateName {
   return Object.hasOwn(ROUTE_SOURCES, name);
@@ -52,8 +48,10 @@ function knownTemplate(name: string): TemplateName {
 
 /** What a page needs from the browser build, each named by its manifest key. */
 export type PageSources = {
-  /** Sources whose code the page loads before it hydrates, and whose style sheets it needs before any script runs: the server's markup is styled as it arrives. */
+  /** Sources whose code the page loads with its first screen. */
   scripts: string[];
+  /** Sources whose style sheets it needs before any script runs: the server's markup is styled as it arrives. */
+  styles: string[];
   /** The site's font style sheets (build/font-sheets.ts): their fallback faces in the page's head, the sheets loaded once it has painted. */
   fonts: string[];
   /** The site's theme in both colour modes, a style sheet for the page's head: the markup is themed before any script runs. */
@@ -63,13 +61,17 @@ export type PageSources = {
 const fontKey = (sheet: string) => `node_modules/${sheet}`;
 
 export function pageSources(pageData: PageData, appData: AppData): PageSources {
-  const scripts = [ROUTE_SOURCES[knownTemplate(pageData.templateName)], ...FRAME_SOURCES];
-  // A page module's own parts (its `preloadParts`).
-  if (pageData.templateName === 'movie') scripts.push('src/features/loyalty/components/watchlist-button.tsx');
-  if (pageData.templateName === 'page') scripts.push('src/features/loyalty/components/login-screen.tsx');
+  const scripts = [ROUTE_SOURCES[knownTemplate(pageData.templateName)], ...FIRST_SCREEN_SOURCES];
+  const later = [...LATER_SOURCES];
+  if (pageData.templateName === 'movie') later.push('src/features/loyalty/components/watchlist-button.tsx');
+  const loginSlug = appData.site.settings?.loginPage?.slug;
+  if (pageData.templateName === 'page' && loginSlug && pageData.data.page?.slug === loginSlug) {
+    later.push('src/features/loyalty/components/login-screen.tsx');
+  }
   const config = appData.site.config;
   return {
     scripts,
+    styles: [...scripts, ...later],
     fonts: siteFontSheets(config?.theme?.fonts, config?.googleFonts).map(fontKey),
     themeStyle: themeStyleSheet(config),
   };
@@ -96,19 +98,30 @@ export async function renderPage({ path, appData, pageData, origin = 'http://loc
   seedAppData(queryClient, appData);
   seedPageData(queryClient, pageData, path);
   await preloadPage(path);
-  // Every lazy part is awaited and rendered in place; one that throws fails the page,
-  // whose client-side fallback (the browser would retry the part) is not to be published.
-  try {
-    return await renderToStringAsync(
-      <StrictMode>
-        <AppProvider queryClient={queryClient} embedContext={undefined}>
-          <StaticRouter location={path}>
-            <AppRoutes />
-          </StaticRouter>
-        </AppProvider>
-      </StrictMode>,
-    );
-  } finally {
-    queryClient.clear();
+  let failure: unknown;
+  const { prelude } = await prerender(
+    <StrictMode>
+      <AppProvider queryClient={queryClient} embedContext={undefined}>
+        <StaticRouter location={path}>
+          <AppRoutes />
+        </StaticRouter>
+      </AppProvider>
+    </StrictMode>,
+    {
+      // Every part inline, in place: React would otherwise move large parts to the end
+      // of the document, shown by an inline script (no JavaScript, no content).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= error;
+      },
+    },
+  );
+  const html = await new Response(prelude).text();
+  queryClient.clear();
+  // A part that threw renders its client-side fallback (the browser would retry it):
+  // not something to publish.
+  if (failure !== undefined) {
+    throw failure instanceof Error ? failure : new Error(typeof failure === 'string' ? failure : JSON.stringify(failure));
   }
+  return html;
 }

@@ -8,21 +8,15 @@ import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-rout
 import { paths } from '@/config/paths';
 import { appDataQueryOptions } from '@/api/get-app-data';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
-import { preloadFrame, preloadFrameBelowFirstScreen, RootLayout } from './layout/root-layout';
+import { preloadFrame, RootLayout } from './layout/root-layout';
 import { preloadTheme } from './provider';
 
-// Every page is its own chunk, so the first page loads only its own code. A chunk that
-// fails to load is tried again (docs/pages-and-links.md#page-loading-and-errors) and noted
-// for the service worker's reload rule. A page's module may name parts of its own the
-// server renders with it (`preloadParts`): they load with it, as hydration needs them.
-type PageModule = { preloadParts?: () => Promise<void> };
-
+// Every page is its own chunk, so the first page loads only its own code (the shell
+// alone is near the 100 KB budget). A chunk that fails to load is tried again
+// (docs/pages-and-links.md#page-loading-and-errors) and noted for the service worker's reload rule.
 function page<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
   const { Component: Page, preload } = lazyComponent(() =>
-    loadWithRetry(load, { onRetry: noteResourceFailure }).then(async (module) => {
-      await (module as PageModule).preloadParts?.();
-      return pick(module);
-    }),
+    loadWithRetry(load, { onRetry: noteResourceFailure }).then(pick),
   );
   return { element: <Page />, preload };
 }
@@ -137,17 +131,9 @@ function previewPattern(pattern: string): string {
   return pattern === '/' ? PREVIEW_PATH_PREFIX : `${PREVIEW_PATH_PREFIX}${pattern}`;
 }
 
-/**
- * Loads the code of the page at `pathname` and of the frame, all the server renders:
- * hydration takes the server's markup in one pass, with no part left waiting for its code.
- */
+/** Loads the code of the page at `pathname` and of the frame (the server renders it whole). */
 export function preloadPage(pathname: string): Promise<void> {
-  return Promise.all([
-    matchRoute(pathname)?.route.preload(),
-    preloadFrame(),
-    preloadFrameBelowFirstScreen(),
-    preloadTheme(),
-  ]).then(() => undefined);
+  return Promise.all([matchRoute(pathname)?.route.preload(), preloadFrame(), preloadTheme()]).then(() => undefined);
 }
 
 /** The site's pages, inside whichever router the caller gives: the browser's or the server's. */

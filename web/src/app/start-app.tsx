@@ -1,8 +1,7 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { QueryClient } from '@tanstack/react-query';
 import { appDataQueryOptions } from '@/api/get-app-data';
-import { duringHydration } from '@/lib/hydration';
 import { App } from './app';
 import { isPageAt, readPublishedData, seedAppData, seedPageData } from './published-page';
 import { preloadFirstScreen, preloadPublishedPage } from './router';
@@ -36,12 +35,20 @@ export async function startApp(
       preloadPublishedPage(queryClient),
       appData ? undefined : queryClient.query(appDataQueryOptions()),
     ]);
-    return { root: duringHydration(() => hydrateRoot(container, app)), hydrated: true };
+    // A transition too: hydration yields to the browser every few milliseconds instead
+    // of running as a few long tasks, which held input up (Lighthouse's blocking time).
+    let root: Root | undefined;
+    startTransition(() => {
+      root = hydrateRoot(container, app);
+    });
+    return { root: root as Root, hydrated: true };
   }
   // The first render waits for the first screen's code and data, so it shows the page
-  // whole: a page that suspended would show the loading fallback first.
+  // whole: a page that suspended would show the loading fallback first and appear
+  // 300 ms later at the soonest. It is a transition: React renders it in slices rather
+  // than one long task, so the page answers input while it renders.
   await preloadFirstScreen(queryClient);
   const root = createRoot(container);
-  root.render(app);
+  startTransition(() => root.render(app));
   return { root, hydrated: false };
 }

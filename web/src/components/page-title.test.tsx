@@ -1,14 +1,12 @@
 import { act, cleanup, render } from '@testing-library/react';
 import { useEffect, useState } from 'react';
+import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemoryRouter } from 'react-router';
 import { PageTitle } from './page-title';
 
-// A fresh copy for the focus test: the module remembers whether the visit's first page was
-// shown. A router comes fresh with it: the two share its context.
+// A fresh copy for the focus test: the module remembers whether the visit's first page was shown.
 vi.resetModules();
 const { PageTitle: FreshPageTitle } = await import('./page-title');
-const { MemoryRouter: FreshRouter, Route, Routes, useNavigate } = await import('react-router');
 
 function Page({ name, next }: { name: string; next?: string }) {
   const navigate = useNavigate();
@@ -64,12 +62,12 @@ function LateMainPage({ name }: { name: string }) {
 
 function renderLateRoute(late = <LatePage name="Now showing" />) {
   return render(
-    <FreshRouter initialEntries={['/movies/']}>
+    <MemoryRouter initialEntries={['/movies/']}>
       <Routes>
         <Route path="/movies/" element={<Page name="Movies" next="/" />} />
         <Route path="/" element={late} />
       </Routes>
-    </FreshRouter>,
+    </MemoryRouter>,
   );
 }
 
@@ -95,12 +93,12 @@ describe('PageTitle', () => {
   it('moves focus to the new page’s heading and announces its title, not on the first page', () => {
     vi.useFakeTimers();
     const { getByRole } = render(
-      <FreshRouter initialEntries={['/movies/']}>
+      <MemoryRouter initialEntries={['/movies/']}>
         <Routes>
           <Route path="/movies/" element={<Page name="Movies" next="/theaters/" />} />
           <Route path="/theaters/" element={<Page name="Our theaters" />} />
         </Routes>
-      </FreshRouter>,
+      </MemoryRouter>,
     );
     expect(document.activeElement).toBe(document.body);
     act(() => getByRole('button').click());

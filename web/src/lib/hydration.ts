@@ -1,49 +1,20 @@
 // A published page is rendered on the server, chain-wide, and the browser hydrates that
 // markup: its first render must be the server's. What only the browser knows (the
 // chosen theater, the colour mode, the session, the consent choice, the address bar)
-// is read once hydration is over: the hydrating render takes each store's server
-// snapshot, and the render after its effects the browser's. (React does this for
-// useSyncExternalStore's server snapshot itself; Preact, which runs the app, does not.)
+// is read once hydration is over. React uses a store's server snapshot on the server
+// and while hydrating, and its client snapshot otherwise, then renders again.
 import { useState, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router';
 
-let hydrating = false;
-
-/** Runs `render`, the hydration of server markup: what renders in it is hydrating. */
-export function duringHydration<T>(render: () => T): T {
-  hydrating = true;
-  try {
-    return render();
-  } finally {
-    hydrating = false;
-  }
-}
-
 const subscribe = () => () => undefined;
 
-/**
- * False on the server and while hydrating server markup; true otherwise. A hydrated part
- * renders again once its effects run, when the store finds its snapshot changed.
- */
+/** False on the server and while hydrating server markup; true otherwise. */
 export function useHydrated(): boolean {
   return useSyncExternalStore(
     subscribe,
-    () => !hydrating,
+    () => true,
     () => false,
   );
-}
-
-/**
- * useSyncExternalStore with the server's snapshot on the server and while hydrating, and
- * the browser's from the render after.
- */
-export function useExternalStore<T>(
-  subscribe: (onChange: () => void) => () => void,
-  getSnapshot: () => T,
-  getServerSnapshot: () => T,
-): T {
-  const hydrated = useHydrated();
-  return useSyncExternalStore(subscribe, hydrated ? getSnapshot : getServerSnapshot, getServerSnapshot);
 }
 
 /**

@@ -11,7 +11,7 @@
 // - memberLogins: sign-ins (the loyalty session) that the analytics layer's member-login
 //   tracker has not taken yet: it renders after the first screen, so a sign-in made
 //   before then waits here.
-import { useExternalStore } from '@/lib/hydration';
+import { useSyncExternalStore } from 'react';
 import { SESSION_COOKIE } from '@/config/loyalty-session-cookie';
 import { readCookie } from '@/lib/cookies';
 import type { TrackedEvent } from '@/rules/tracked-events';
@@ -68,7 +68,7 @@ export function subscribe(listener: () => void): () => void {
  * rendering again when it changes; `serverValue` on the server and while hydrating.
  */
 export function usePageState<T>(select: (state: PageState) => T, serverValue: T): T {
-  return useExternalStore(subscribe, () => select(state), () => serverValue);
+  return useSyncExternalStore(subscribe, () => select(state), () => serverValue);
 }
 
 /** Records the consent manager's decision. */

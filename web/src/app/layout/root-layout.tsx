@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Deferred } from '@/components/deferred';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -12,32 +12,21 @@ import { useAppData } from '@/api/get-app-data';
 import { siteName } from '@/rules/site-name';
 import { PageViews } from './page-views';
 import { ScrollRestoration } from './scroll-restoration';
-import { preloadMemberEntry, SiteHeader } from './site-header';
+import { SiteHeader } from './site-header';
 import styles from './root-layout.module.css';
 
-// Below the fold on every page: its code stays out of the first chunk.
-const siteFooter = lazyComponent(async () => (await import('./site-footer')).SiteFooter);
-const SiteFooter = siteFooter.Component;
+// Below the fold on every page: its code loads after the page's own, keeping the
+// first chunk small.
+const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
 // Consent, analytics and ads stay out of the first chunk, but their code is part of
 // the first screen's: on a first visit the consent banner is often the largest thing
 // on screen.
 const thirdPartyLayer = lazyComponent(async () => (await import('./third-party-layer')).ThirdPartyLayer);
 const ThirdPartyLayer = thirdPartyLayer.Component;
-const pageAds = lazyComponent(async () => (await import('./third-party-layer')).PageAds);
-const PageAds = pageAds.Component;
+const { Component: PageAds } = lazyComponent(async () => (await import('./third-party-layer')).PageAds);
 
-/** Starts loading the frame's part of the first screen: the consent banner's and the ad band's code. */
-export function preloadFrame(): Promise<void> {
-  return Promise.all([thirdPartyLayer.preload(), pageAds.preload()]).then(() => undefined);
-}
-
-/**
- * Loads the code of the frame's parts the server renders below the first screen (the
- * footer, the header's member entry): hydrating a published page needs all of it.
- */
-export function preloadFrameBelowFirstScreen(): Promise<void> {
-  return Promise.all([siteFooter.preload(), preloadMemberEntry()]).then(() => undefined);
-}
+/** Starts loading the frame's part of the first screen: the consent banner's code. */
+export const preloadFrame = thirdPartyLayer.preload;
 
 /** The frame of every page: header, the page itself, footer. */
 export function RootLayout() {

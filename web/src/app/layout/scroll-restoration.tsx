@@ -36,9 +36,7 @@ export function ScrollRestoration() {
   }, []);
 
   // Before the browser paints the page, and before it reports a scroll the new page's
-  // height caused, which belongs to the new entry, not to the page left. Preact renders
-  // each part a new location reaches in turn, this one before the page itself: the
-  // scroll waits for the rest of that update (a microtask, still before the paint).
+  // height caused, which belongs to the new entry, not to the page left.
   useLayoutEffect(() => {
     const previous = shown.current;
     shown.current = { key: location.key, pathname: location.pathname };
@@ -48,7 +46,7 @@ export function ScrollRestoration() {
       newPath: previous !== undefined && previous.pathname !== location.pathname,
       savedY: positions.current.get(location.key),
     });
-    if (y !== undefined) queueMicrotask(() => window.scrollTo(0, y));
+    if (y !== undefined) window.scrollTo(0, y);
     // Only a new entry is a navigation; `state` and the type are read as they were for it.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the entry's key changes with every navigation, and only then
   }, [location.key]);

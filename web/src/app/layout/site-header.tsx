@@ -1,9 +1,8 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Deferred } from '@/components/deferred';
 import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
-import { lazyComponent } from '@/lib/lazy-component';
 import { useTranslate } from '@/state/i18n';
 import { useSelectedTheater } from '@/state/selected-theater';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
@@ -12,17 +11,11 @@ import { MAIN_NAVIGATION } from './main-navigation';
 import { SiteSearch } from './site-search';
 import styles from './site-header.module.css';
 
-// The member menu, session refresh and ticketing hand-off: out of the first chunk, the
-// session cookie picking the label meanwhile on a page rendered in the browser.
-const memberEntry = lazyComponent(async () => {
-  const { MemberEntry, preloadMemberAccess } = await import('@/features/loyalty/components/member-entry');
-  await preloadMemberAccess();
-  return MemberEntry;
-});
-const MemberEntry = memberEntry.Component;
-
-/** Loads the member entry's code, the member menu's with it. */
-export const preloadMemberEntry = memberEntry.preload;
+// The member menu, session refresh and ticketing hand-off: loaded after the page, the
+// session cookie picking the label meanwhile.
+const MemberEntry = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/member-entry')).MemberEntry,
+}));
 
 type SiteHeaderProps = {
   siteName: string;

@@ -13,7 +13,6 @@ import { setConsent, useTrackingConsent } from '@/state/page-store';
 import { useAppData } from '@/api/get-app-data';
 import { useCurrentTheater } from '@/state/use-current-theater';
 import { withoutPreviewPrefix } from '@/rules/link-rules';
-import { useHydrated } from '@/lib/hydration';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
@@ -50,7 +49,6 @@ export function ThirdPartyLayer() {
   const consent = useTrackingConsent();
   const analytics = useAppData().data?.analytics;
   const launchScriptUrl = analytics?.launchScriptUrl;
-  const hydrated = useHydrated();
   return (
     <>
       <ConsentManager
@@ -58,20 +56,17 @@ export function ThirdPartyLayer() {
         launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
         onConsent={setConsent}
       />
-      {/* Nothing of theirs is in the server's markup: they start once it is hydrated. */}
-      {hydrated ? (
-        <Deferred>
-          <Suspense fallback={null}>
-            <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
-            <CinemaMarketingTracker
-              marketing={analytics?.cinemaMarketing}
-              trackersEnabled={consent.trackersEnabled}
-              purposeDenied={consent.purposeDenied}
-            />
-            <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-          </Suspense>
-        </Deferred>
-      ) : null}
+      <Deferred>
+        <Suspense fallback={null}>
+          <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
+          <CinemaMarketingTracker
+            marketing={analytics?.cinemaMarketing}
+            trackersEnabled={consent.trackersEnabled}
+            purposeDenied={consent.purposeDenied}
+          />
+          <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+        </Suspense>
+      </Deferred>
     </>
   );
 }
@@ -83,11 +78,10 @@ export function ThirdPartyLayer() {
 export function PageAds({ placement }: { placement: 'header' | 'footer' }) {
   const consent = useTrackingConsent();
   const { site, theater, movies } = useAdContext();
-  // Nothing of theirs is in the server's markup: they start once it is hydrated.
-  const slots = useHydrated() ? (
+  const slots = (
     <Suspense fallback={null}>
       <AdSlots placement={placement} site={site} theater={theater} movies={movies} consent={consent} />
     </Suspense>
-  ) : null;
+  );
   return placement === 'header' ? <HeaderAdBand site={site}>{slots}</HeaderAdBand> : slots;
 }

@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { lazyComponent } from '@/lib/lazy-component';
 import { useTranslate } from '@/state/i18n';
 import { PageSections } from '@/features/pages/components/page-sections';
 import { useAppData } from '@/api/get-app-data';
@@ -10,12 +9,10 @@ import { siteName } from '@/rules/site-name';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 
-// The login page's sign-in form: loyalty code, out of the page's chunk.
-const loginScreen = lazyComponent(async () => (await import('@/features/loyalty/components/login-screen')).LoginScreen);
-const LoginScreen = loginScreen.Component;
-
-/** Loads the code of the parts the server renders with the page (router.tsx). */
-export const preloadParts = loginScreen.preload;
+// The login page's sign-in form: loyalty code, loaded only on that page.
+const LoginScreen = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/login-screen')).LoginScreen,
+}));
 
 /** A generic content page at /{slug}/ (about, privacy policy, ...). */
 export function ContentPageRoute() {

@@ -1,8 +1,7 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Deferred } from '@/components/deferred';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { lazyComponent } from '@/lib/lazy-component';
 import { useTranslate } from '@/state/i18n';
 import { useSelectedTheater } from '@/state/selected-theater';
 import { MovieDetails } from '@/features/movies/components/movie-details';
@@ -18,14 +17,10 @@ import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 import styles from './section-heading.module.css';
 
-// Members' code, out of the page's chunk.
-const watchlistButton = lazyComponent(
-  async () => (await import('@/features/loyalty/components/watchlist-button')).WatchlistButton,
-);
-const WatchlistButton = watchlistButton.Component;
-
-/** Loads the code of the parts the server renders with the page (router.tsx). */
-export const preloadParts = watchlistButton.preload;
+// Members only: its code loads once the page's first screen is on screen.
+const WatchlistButton = lazy(async () => ({
+  default: (await import('@/features/loyalty/components/watchlist-button')).WatchlistButton,
+}));
 
 export function MovieRoute() {
   const t = useTranslate();

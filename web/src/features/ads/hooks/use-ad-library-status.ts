@@ -1,4 +1,4 @@
-import { useExternalStore } from '@/lib/hydration';
+import { useSyncExternalStore } from 'react';
 
 // Whether the page's ad library (or custom library, or ad-server tag) failed to load:
 // blocked by the visitor's browser or unreachable. No ad can fill a slot then, so the
@@ -41,5 +41,5 @@ export function reportAdLibraryLoad(loaded: boolean) {
 
 /** True once the ad library has failed to load (until a later attempt succeeds). */
 export function useAdLibraryFailed(): boolean {
-  return useExternalStore(subscribe, () => failed, () => false);
+  return useSyncExternalStore(subscribe, () => failed, () => false);
 }

@@ -1,4 +1,4 @@
-import { useExternalStore } from '@/lib/hydration';
+import { useSyncExternalStore } from 'react';
 
 function subscribe(onChange: () => void): () => void {
   // Pages set their title once their data has arrived, so the <title> is watched.
@@ -9,5 +9,5 @@ function subscribe(onChange: () => void): () => void {
 
 /** The page's current title, following every change. */
 export function useDocumentTitle(): string {
-  return useExternalStore(subscribe, () => document.title, () => '');
+  return useSyncExternalStore(subscribe, () => document.title, () => '');
 }

@@ -27,8 +27,8 @@ function renderForm(onSignedIn = vi.fn()) {
     </LoyaltySessionProvider>,
     messages,
   );
-  fireEvent.input(screen.getByLabelText('Email'), { target: { value: 'ada<@example.com' } });
-  fireEvent.input(screen.getByLabelText('Password'), { target: { value: 'p<ss>"&' } });
+  fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'ada<@example.com' } });
+  fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'p<ss>"&' } });
   return onSignedIn;
 }
 

@@ -1,8 +1,7 @@
 // The signed-in member for the whole app: one LoyaltySessionController per page, its
 // session kept in the loyaltySession cookie (path '/').
 
-import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useExternalStore } from '@/lib/hydration';
+import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 import type { LoyaltyConfig } from '@/types/api';
 import { announceMemberLogin, setMemberSignedIn } from '@/state/page-store';
@@ -98,7 +97,7 @@ const SERVER_SESSION: SessionState = { member: null, checking: true };
 /** The member (null for a guest), whether the stored session is still being checked, and the actions. */
 export function useLoyaltySession() {
   const { controller, context, config } = useLoyaltyValue();
-  const state: SessionState = useExternalStore(
+  const state: SessionState = useSyncExternalStore(
     (listener) => controller.subscribe(listener),
     () => controller.getState(),
     // The server renders for a guest whose session is still to be checked, and so does

@@ -48,11 +48,11 @@ function recordCalls(replies: Record<string, Record<string, unknown>> = {}): Sen
 }
 
 function fillAndSubmit() {
-  fireEvent.input(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
-  fireEvent.input(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
-  fireEvent.input(screen.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
-  fireEvent.input(screen.getByLabelText(/^Password/), { target: { value: 'Analytical-Engine-1843' } });
-  fireEvent.input(screen.getByLabelText(/Phone number/), { target: { value: '2025550143' } });
+  fireEvent.change(screen.getByLabelText(/First name/), { target: { value: 'Ada' } });
+  fireEvent.change(screen.getByLabelText(/Last name/), { target: { value: 'Lovelace' } });
+  fireEvent.change(screen.getByLabelText(/Email/), { target: { value: 'ada@example.com' } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: 'Analytical-Engine-1843' } });
+  fireEvent.change(screen.getByLabelText(/Phone number/), { target: { value: '2025550143' } });
   fireEvent.click(screen.getByRole('button', { name: 'Create account' }));
 }
 
