@@ -6,8 +6,9 @@ import { createQueryClient } from './lib/query-client';
 import { watchResourceErrors } from './lib/resource-failures';
 import './styles/global.css';
 
-// First of all: a mailed link's secrets (a reset code, an e-mail address) leave the
-// address bar before anything that could report it, analytics and ads, has loaded.
+// First of all: a mailed link's secrets (a reset code, an e-mail address) and a member's
+// session token for login by token leave the address bar before anything that could report
+// them, analytics and ads, has loaded; the screens and the loyalty code take them from memory.
 takeAddressSecrets();
 const queryClient = createQueryClient();
 watchResourceErrors();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addressSecrets, splitAddressSecrets, takeAddressSecrets, type AddressSplit } from './address-secrets';
+import { addressSecrets, splitAddressSecrets, splitMemberTokens, takeAddressSecrets, takeMemberToken, type AddressSplit } from './address-secrets';
 
 describe('splitAddressSecrets', () => {
   it.each<[string, string, AddressSplit]>([
@@ -29,6 +29,21 @@ describe('splitAddressSecrets', () => {
   });
 });
 
+describe('splitMemberTokens', () => {
+  it.each<[string, ReturnType<typeof splitMemberTokens>]>([
+    // Login by token, under each provider's name: the provider is not known yet.
+    ['?sessionToken=t1&utm_source=mail', { search: '?utm_source=mail', memberTokens: 'sessionToken=t1' }],
+    ['?taposToken=t2', { search: '', memberTokens: 'taposToken=t2' }],
+    ['?utm_source=x&cgrSessionToken=t3&token=t4', { search: '?utm_source=x', memberTokens: 'cgrSessionToken=t3&token=t4' }],
+    ['?sessionToken=', { search: '', memberTokens: 'sessionToken=' }],
+    // Nothing to take: the address stays as it is.
+    ['?utm_source=mail', { search: '?utm_source=mail', memberTokens: '' }],
+    ['', { search: '', memberTokens: '' }],
+  ])('%s', (search, expected) => {
+    expect(splitMemberTokens(search)).toEqual(expected);
+  });
+});
+
 describe('takeAddressSecrets', () => {
   const page = window as unknown as { happyDOM: { setURL: (url: string) => void } };
   afterEach(() => page.happyDOM.setURL('http://localhost:3000/'));
@@ -39,5 +54,24 @@ describe('takeAddressSecrets', () => {
     expect(window.location.href).toBe('https://www.marqueecinemas.com/account/reset-password/?utm_source=mail#main');
     expect(addressSecrets('reset-password').get('resetCode')).toBe('R3537');
     expect(addressSecrets('activate').toString()).toBe('');
+  });
+
+  it('takes a login-by-token session token out of the address bar of any page, kept for the loyalty code once', () => {
+    page.happyDOM.setURL('https://www.marqueecinemas.com/movies/?sessionToken=t1&utm_source=mail#now');
+    const entries = window.history.length;
+    takeAddressSecrets();
+    expect(window.location.href).toBe('https://www.marqueecinemas.com/movies/?utm_source=mail#now');
+    expect(window.history.length).toBe(entries);
+    expect(takeMemberToken('taposToken')).toBeUndefined();
+    expect(takeMemberToken('sessionToken')).toBe('t1');
+    expect(takeMemberToken('sessionToken')).toBeUndefined();
+  });
+
+  it("leaves TAPOS's reset token to the reset screen", () => {
+    page.happyDOM.setURL('https://www.marqueecinemas.com/account/reset-password/?uid=m7&token=T9');
+    takeAddressSecrets();
+    expect(window.location.href).toBe('https://www.marqueecinemas.com/account/reset-password/');
+    expect(addressSecrets('reset-password').get('token')).toBe('T9');
+    expect(takeMemberToken('token')).toBeUndefined();
   });
 });

@@ -27,6 +27,10 @@ describe('theaterIdFromPath', () => {
     ['/theaters/', undefined],
     ['/movies/1004-velocity/', undefined],
     ['/account/theaters/', undefined],
+    ['/theaters/103-caf%C3%A9/', '103'],
+    // A malformed escape names no theater; the address is not found, nothing throws.
+    ['/theaters/%E0%A4%A/', undefined],
+    ['/theaters/103-50%/', undefined],
   ])('%s', (path, theaterId) => {
     expect(theaterIdFromPath(path)).toBe(theaterId);
   });

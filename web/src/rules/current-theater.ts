@@ -1,4 +1,5 @@
 import type { Theater } from '@/types/api';
+import { safeDecode } from './safe-decode';
 
 /**
  * The current theater (docs/pages-and-links.md#current-theater): a
@@ -20,10 +21,13 @@ export function resolveCurrentTheater(
   return wanted ? theaters.find((theater) => theater.id === wanted) : undefined;
 }
 
-/** The theater a page's path is about, `/theaters/{id}-{slug}/`: the page context's theaterId. */
+/**
+ * The theater a page's path is about, `/theaters/{id}-{slug}/`: the page context's theaterId;
+ * none for a segment with a malformed escape, which names no theater.
+ */
 export function theaterIdFromPath(pathname: string): string | undefined {
   const prefix = '/theaters/';
   if (!pathname.startsWith(prefix)) return undefined;
-  const segment = decodeURIComponent(pathname.slice(prefix.length).split('/')[0] ?? '');
-  return segment.split('-')[0] || undefined;
+  const segment = safeDecode(pathname.slice(prefix.length).split('/')[0] ?? '');
+  return segment?.split('-')[0] || undefined;
 }

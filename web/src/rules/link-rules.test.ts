@@ -55,6 +55,11 @@ describe('resolveLink', () => {
     ['/theaters/#now', page, { kind: 'internal', to: '/theaters/#now' }],
     ['/movies/?playWeek=NEXT#now', page, { kind: 'internal', to: '/movies/?playWeek=NEXT#now' }],
     ['/movies', { ...page, trailingSlash: 'never' }, { kind: 'internal', to: '/movies' }],
+    // A malformed escape in an anchor (a footer link '#50%') leaves the id as written.
+    ['#50%', page, { kind: 'hash', href: '#50%', targetId: '50%' }],
+    ['#%E0%A4%A', page, { kind: 'hash', href: '#%E0%A4%A', targetId: '%E0%A4%A' }],
+    ['/movies/#50%', page, { kind: 'hash', href: '#50%', targetId: '50%' }],
+    ['/theaters/%E0%A4%A/', page, { kind: 'internal', to: '/theaters/%E0%A4%A/' }],
   ])('%j', (destination, context, expected) => {
     expect(resolveLink(destination, context)).toEqual(expected);
   });
@@ -63,6 +68,11 @@ describe('resolveLink', () => {
     ['https://tickets.example.org/sales/T042/book?perfcode=P123', { kind: 'plain', href: '/startticketing/?theaterCode=T042&perfCode=P123' }],
     ['https://tickets.example.org/sales/T042/book/?perfCode=P9', { kind: 'plain', href: '/startticketing/?theaterCode=T042&perfCode=P9' }],
     ['https://tickets.example.org/sales/T042/book', { kind: 'external', href: 'https://tickets.example.org/sales/T042/book' }],
+    // A theater code with a malformed escape names no theater: the link stays as it is.
+    [
+      'https://tickets.example.org/sales/%E0%A4%A/book?perfcode=P1',
+      { kind: 'external', href: 'https://tickets.example.org/sales/%E0%A4%A/book?perfcode=P1' },
+    ],
   ])('under tapos_embedded %s', (destination, expected) => {
     expect(resolveLink(destination, { ...page, embedContext: 'tapos_embedded' })).toEqual(expected);
   });
@@ -70,14 +80,6 @@ describe('resolveLink', () => {
   it('leaves a booking link alone outside the embed context', () => {
     const href = 'https://tickets.example.org/sales/T042/book?perfcode=P123';
     expect(resolveLink(href, page)).toEqual({ kind: 'external', href });
-  });
-
-  it('lets the member-token hook rewrite external links', () => {
-    const context: LinkContext = { ...page, appendMemberToken: (href) => `${href}&token=abc` };
-    expect(resolveLink('https://tickets.example.org/buy?x=1', context)).toEqual({
-      kind: 'external',
-      href: 'https://tickets.example.org/buy?x=1&token=abc',
-    });
   });
 });
 

@@ -3,6 +3,7 @@
 import { paths } from '@/config/paths';
 import { isFilePath, normalisePath, type TrailingSlash } from './path-normalisation';
 import { registrableDomain } from './registrable-domain';
+import { safeDecode } from './safe-decode';
 
 /** While the path starts with this, link clicks do nothing (the CMS preview). */
 export const PREVIEW_PATH_PREFIX = '/cms-preview';
@@ -14,8 +15,6 @@ export type LinkContext = {
   location: { protocol?: string; host: string; pathname: string; search: string };
   trailingSlash?: TrailingSlash;
   embedContext?: string;
-  /** Adds the member's session token to ticketing links; the loyalty area supplies it. */
-  appendMemberToken?: (href: string) => string;
 };
 
 export type LinkTarget =
@@ -70,15 +69,19 @@ function withParameters(url: URL, extra: [string, string][]): URL {
   return url;
 }
 
+/** The id a `#id` link moves focus to: decoded, or as written when its escapes are malformed (`#50%`). */
+function hashTargetId(hash: string): string {
+  const id = hash.slice(1);
+  return safeDecode(id) ?? id;
+}
+
 export function resolveLink(destination: string | undefined | null, context: LinkContext): LinkTarget {
   const value = destination?.trim() ?? '';
   if (value === '') return { kind: 'disabled' };
   if (/^(mailto|tel|sms):/i.test(value)) return { kind: 'plain', href: value };
   if (EMAIL.test(value)) return { kind: 'plain', href: `mailto:${value}` };
   if (value.startsWith('#')) {
-    return value.length > 1
-      ? { kind: 'hash', href: value, targetId: decodeURIComponent(value.slice(1)) }
-      : { kind: 'disabled' };
+    return value.length > 1 ? { kind: 'hash', href: value, targetId: hashTargetId(value) } : { kind: 'disabled' };
   }
   if (SCHEME.test(value) && !/^https?:/i.test(value)) return { kind: 'external', href: value };
 
@@ -99,16 +102,17 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   const utm = utmParameters(location.search);
 
   const booking = context.embedContext === TAPOS_EMBEDDED ? TAPOS_BOOKING.exec(url.pathname) : null;
+  // A theater code with a malformed escape names no theater: the link stays as it is.
+  const theaterCode = booking?.[1] ? safeDecode(booking[1]) : undefined;
   const perfCode = url.searchParams.get('perfcode') ?? url.searchParams.get('perfCode');
-  if (booking?.[1] && perfCode) {
+  if (theaterCode && perfCode) {
     // The gateway answers the hand-off route itself (a redirect to the provider): a
     // document navigation, not one of the app's routes.
-    return { kind: 'plain', href: paths.handOff.build('startticketing', { theaterCode: decodeURIComponent(booking[1]), perfCode }) };
+    return { kind: 'plain', href: paths.handOff.build('startticketing', { theaterCode, perfCode }) };
   }
 
   if (isOtherSite(url.host, location.host)) {
-    const href = withParameters(url, utm).toString();
-    return { kind: 'external', href: context.appendMemberToken ? context.appendMemberToken(href) : href };
+    return { kind: 'external', href: withParameters(url, utm).toString() };
   }
   withParameters(url, utm);
   if (url.host !== location.host) return { kind: 'plain', href: url.toString() };
@@ -120,6 +124,6 @@ export function resolveLink(destination: string | undefined | null, context: Lin
   // moves to it, as for '#now', instead of a navigation to the page it is on.
   const samePage =
     path === normalisePath(location.pathname, context.trailingSlash) && (ownSearch === '' || ownSearch === location.search);
-  if (samePage && url.hash.length > 1) return { kind: 'hash', href: url.hash, targetId: decodeURIComponent(url.hash.slice(1)) };
+  if (samePage && url.hash.length > 1) return { kind: 'hash', href: url.hash, targetId: hashTargetId(url.hash) };
   return { kind: 'internal', to: `${path}${url.search}${url.hash}` };
 }

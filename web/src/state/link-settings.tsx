@@ -1,7 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { LinkContext } from '@/rules/link-rules';
 
-/** What the link rules need beyond the current location; the app and the loyalty area fill it. */
+/** What the link rules need beyond the current location; the app fills it. */
 export type LinkSettings = Omit<LinkContext, 'location'>;
 
 const LinkSettingsContext = createContext<LinkSettings>({});

@@ -8,6 +8,10 @@ describe('ids from the path', () => {
     ['/movies/', undefined],
     ['/theaters/103-harbor-imax/', undefined],
     ['/about/', undefined],
+    ['/movies/1004-caf%C3%A9/', '1004'],
+    // A malformed escape names no movie; nothing throws.
+    ['/movies/%E0%A4%A/', undefined],
+    ['/movies/1004-50%/', undefined],
   ])('%s', (path, movieId) => {
     expect(movieIdFromPath(path)).toBe(movieId);
   });
@@ -24,6 +28,8 @@ describe('pageTypeForPath', () => {
     ['/events/', 'events'],
     ['/events/5-gala/', 'event'],
     ['/about/', 'page'],
+    ['/movies/%E0%A4%A/', 'movies'],
+    ['/theaters/%E0%A4%A/', 'theaters'],
   ])('%s is %s', (path, type) => {
     expect(pageTypeForPath(path)).toBe(type);
   });

@@ -1,5 +1,6 @@
 // The page an ad set-up is asked for (docs/consent-and-ads.md#ad-targeting).
 import { theaterIdFromPath } from '@/rules/current-theater';
+import { safeDecode } from '@/rules/safe-decode';
 import type { PageContent } from '@/types/api';
 
 /** A movie as the ad data layer names it. */
@@ -52,12 +53,14 @@ export type AdPageInputs = {
   isLoggedIn?: boolean;
 };
 
-/** The id at the front of a `{id}-{slug}` segment under `prefix`, if the path has one. */
+/**
+ * The id at the front of a `{id}-{slug}` segment under `prefix`, if the path has one; none
+ * for a segment with a malformed escape.
+ */
 function leadingId(pathname: string, prefix: string): string | undefined {
   if (!pathname.startsWith(prefix)) return undefined;
-  const segment = decodeURIComponent(pathname.slice(prefix.length).split('/')[0] ?? '');
-  const id = segment.split('-')[0];
-  return id || undefined;
+  const segment = safeDecode(pathname.slice(prefix.length).split('/')[0] ?? '');
+  return segment?.split('-')[0] || undefined;
 }
 
 export function movieIdFromPath(pathname: string): string | undefined {

@@ -2,7 +2,7 @@
 // ticketing URL and submits itself once mounted.
 
 import { useEffect, useRef } from 'react';
-import { tokenParameterName } from '../utils/hand-off';
+import { memberTokenParameter } from '@/config/member-token-parameters';
 
 type HandOffFormProps = { url: string; provider: string; token: string };
 
@@ -13,7 +13,7 @@ export function HandOffForm({ url, provider, token }: HandOffFormProps) {
   }, [url, token]);
   return (
     <form ref={form} method="POST" action={url} hidden data-testid="hand-off-form">
-      <input type="hidden" name={tokenParameterName(provider)} value={token} />
+      <input type="hidden" name={memberTokenParameter(provider)} value={token} />
     </form>
   );
 }

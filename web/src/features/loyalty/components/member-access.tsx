@@ -1,7 +1,8 @@
 // The header's member entry once the loyalty code has loaded: the guest label links to
 // the login page; a member gets the loggedInMenu and sign-out. It also runs what every
 // page needs from the session: the refresh timers, '#loyalty-logout' links and the
-// ticketing hand-off when the address has ?return=, and the token on ticketing links.
+// ticketing hand-off when the address has ?return=, and the token on the links to the
+// loyalty ticketing service.
 
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
@@ -11,7 +12,7 @@ import { useTranslate } from '@/state/i18n';
 import { useLoyaltySession } from '../hooks/loyalty-session';
 import { useMemberMenuOpen } from '../hooks/use-member-menu-open';
 import { useTicketingHandOff } from '../hooks/use-ticketing-hand-off';
-import { ticketingLinkWithToken } from '../utils/hand-off';
+import { useTicketingLinkTokens } from '../hooks/use-ticketing-link-tokens';
 import { isLogoutLink, LOYALTY_LOGOUT_HREF } from '../utils/logout-link';
 import { HandOffForm } from './hand-off-form';
 import { useHydrated } from '@/lib/hydration';
@@ -37,36 +38,12 @@ function useLogoutLinks(logout: () => Promise<void>) {
   }, [logout]);
 }
 
-/** Ticketing-site links carry the member's token (docs/pages-and-links.md#link-rules), added when clicked. */
-function useTicketingLinkTokens() {
-  const { member, config, context } = useLoyaltySession();
-  const token = member?.token;
-  useEffect(() => {
-    if (!token) return;
-    const onClick = (event: MouseEvent) => {
-      const anchor = event.target instanceof Element ? event.target.closest('a') : null;
-      const href = anchor?.getAttribute('href');
-      if (!anchor || !href) return;
-      const withToken = ticketingLinkWithToken(href, {
-        ticketingUrl: config.ticketingUrl ?? '',
-        provider: context.provider,
-        token,
-        pageOrigin: window.location.origin,
-      });
-      if (withToken) anchor.setAttribute('href', withToken);
-    };
-    // Capture: the href is set before the browser (or the router) follows it.
-    document.addEventListener('click', onClick, true);
-    return () => document.removeEventListener('click', onClick, true);
-  }, [token, config.ticketingUrl, context.provider]);
-}
-
 function TicketingHandOff({ loginSlug }: { loginSlug: string }) {
   const { search } = useLocation();
   const handOff = useTicketingHandOff({ search, loginPath: loginPagePath(loginSlug), navigate: goTo });
   if (!handOff) return null;
   return handOff.kind === 'overlay' ? (
-    <RedirectOverlay url={handOff.url} />
+    <RedirectOverlay url={handOff.url} provider={handOff.provider} token={handOff.token} />
   ) : (
     <HandOffForm url={handOff.url} provider={handOff.provider} token={handOff.token} />
   );

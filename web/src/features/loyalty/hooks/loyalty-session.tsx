@@ -2,6 +2,7 @@
 // session kept in the loyaltySession cookie (path '/').
 
 import { createContext, useContext, useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { takeMemberToken } from '@/lib/address-secrets';
 import { getCookie, removeCookie, setCookie } from '@/lib/cookies';
 import type { LoyaltyConfig } from '@/types/api';
 import { announceMemberLogin, setMemberSignedIn } from '@/state/page-store';
@@ -9,11 +10,11 @@ import type { Credentials } from '../api/login';
 import { sessionCalls } from '../api/session-calls';
 import type { LoyaltyContext } from '../types';
 import { loyaltyContext } from '../utils/loyalty-context';
-import { browserAddressBar, takeSuppliedToken } from '../utils/supplied-token';
 import { LoyaltySessionController, type SessionState, type SessionStore } from '../utils/session-controller';
 import { retainController, sharedController } from '../utils/session-registry';
 import { parseSession, serializeSession } from '../utils/session-cookie';
 import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@/config/loyalty-session-cookie';
+import { memberTokenParameter } from '@/config/member-token-parameters';
 
 /** The cookie the provider keeps beside the session; cleared before every sign-in. */
 const RELATED_COOKIE = 'userSessionId';
@@ -64,7 +65,7 @@ export function LoyaltySessionProvider({
             allowExpiredAccountsLogin: config.allowExpiredAccountsLogin ?? false,
             calls: sessionCalls(context),
             store: cookieSessionStore,
-            suppliedToken: takeSuppliedToken(context.provider, browserAddressBar()),
+            suppliedToken: takeMemberToken(memberTokenParameter(context.provider)),
             isLeaving: () => leaving,
           }),
       ),

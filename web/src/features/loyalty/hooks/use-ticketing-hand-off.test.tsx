@@ -60,7 +60,7 @@ describe('useTicketingHandOff', () => {
     );
   });
 
-  it('validates a version 1 token with ValidateToken and adds it to the overlay link', async () => {
+  it('validates a version 1 token with ValidateToken and hands it to the overlay, apart from its link', async () => {
     document.cookie = `loyaltySession=${encodeURIComponent(
       JSON.stringify({ token: 't0', refreshToken: 'r0', cypherVersion: 1, memberId: 'm1' }),
     )}; path=/`;
@@ -77,7 +77,9 @@ describe('useTicketingHandOff', () => {
       }),
     );
     const { seen } = renderHandOff({ ...v3Config, provider: 'NONE', version: 1 }, '?return=sales/101/book');
-    await waitFor(() => expect(seen.at(-1)).toEqual({ kind: 'overlay', url: 'https://tickets.example/sales/101/book?token=t1' }));
+    await waitFor(() =>
+      expect(seen.at(-1)).toEqual({ kind: 'overlay', url: 'https://tickets.example/sales/101/book', token: 't1', provider: 'NONE' }),
+    );
     expect(routes).toContain('/Member/ValidateToken?circuitId=77');
     expect(routes.some((route) => route.startsWith('/Member/GetMember'))).toBe(false);
   });

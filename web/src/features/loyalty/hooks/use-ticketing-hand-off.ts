@@ -6,13 +6,15 @@
 
 import { useEffect, useState } from 'react';
 import { checkHandOffToken } from '../api/check-hand-off-token';
-import { handOffRequested, handOffTarget, handOffVersion, invalidTokenRedirect, withTokenParameter } from '../utils/hand-off';
+import { handOffRequested, handOffTarget, handOffVersion, invalidTokenRedirect } from '../utils/hand-off';
 import { isSignedInMember } from '../utils/session-rules';
 import { useLoyaltySession } from './loyalty-session';
 
-export type HandOff =
-  | { kind: 'overlay'; url: string }
-  | { kind: 'form'; url: string; token: string; provider: string };
+/**
+ * How the member is sent on to `url`, the token apart from it (added as the overlay navigates,
+ * a field of the form): the overlay's link, rendered with `url`, never holds it.
+ */
+export type HandOff = { kind: 'overlay' | 'form'; url: string; token: string; provider: string };
 
 type HandOffOptions = {
   search: string;
@@ -53,11 +55,7 @@ export function useTicketingHandOff({ search, loginPath, navigate }: HandOffOpti
           fail();
           return;
         }
-        setHandOff(
-          version === 1
-            ? { kind: 'overlay', url: withTokenParameter(target, context.provider, member.token) }
-            : { kind: 'form', url: target, token: member.token, provider: context.provider },
-        );
+        setHandOff({ kind: version === 1 ? 'overlay' : 'form', url: target, token: member.token, provider: context.provider });
       })
       .catch(() => {
         if (!cancelled) fail();

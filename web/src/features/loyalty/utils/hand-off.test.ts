@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { handOffRequested, handOffTarget, handOffVersion, invalidTokenRedirect, tokenParameterName, withTokenParameter } from './hand-off';
+import type { Theater, TicketingProvider } from '@/types/api';
+import {
+  handOffRequested,
+  handOffTarget,
+  handOffVersion,
+  invalidTokenRedirect,
+  ticketingLinkWithToken,
+  withTokenParameter,
+  type TicketingLinkSettings,
+} from './hand-off';
 
 describe('ticketing hand-off', () => {
   const page = 'https://www.marquee.example';
@@ -65,17 +74,6 @@ describe('ticketing hand-off', () => {
     expect(handOffVersion(3, false)).toBe(3);
   });
 
-  it.each([
-    ['BOOST_POS', 'sessionToken'],
-    ['BOOST_POS_WITHOUT_LOYALTY', 'sessionToken'],
-    ['TAPOS', 'taposToken'],
-    ['CGR', 'cgrSessionToken'],
-    ['RTS', 'token'],
-    ['NONE', 'token'],
-  ])('carries the token of %s as %s', (provider, name) => {
-    expect(tokenParameterName(provider)).toBe(name);
-  });
-
   it('adds the token to a URL that already has a query', () => {
     expect(withTokenParameter('https://t.example/sales?x=1', 'RTS', 'a b')).toBe('https://t.example/sales?x=1&token=a+b');
   });
@@ -96,34 +94,76 @@ describe('withTokenParameter on a path', () => {
 });
 
 describe('ticketingLinkWithToken', () => {
-  const page = 'https://www.marquee.example';
-  it('adds the token to links to the ticketing host', async () => {
-    const { ticketingLinkWithToken } = await import('./hand-off');
-    const options = { ticketingUrl: 'https://tickets.marquee.example/', provider: 'BOOST_POS', token: 't1', pageOrigin: page };
-    expect(ticketingLinkWithToken('https://tickets.marquee.example/sales/1/book?perfcode=P', options)).toBe(
-      'https://tickets.marquee.example/sales/1/book?perfcode=P&sessionToken=t1',
-    );
-    expect(ticketingLinkWithToken('https://other.example/x', options)).toBeUndefined();
-    expect(ticketingLinkWithToken('/movies/', options)).toBeUndefined();
-    expect(ticketingLinkWithToken('/movies/', { ...options, token: '' })).toBeUndefined();
+  // The demo chain: its loyalty ticketing service is the site-wide provider's booking site;
+  // Harbor IMAX names a provider of its own.
+  const page = 'https://www.marqueecinemas.example';
+  const siteWide: TicketingProvider = { name: 'BOOST_POS', url: 'https://tickets.marqueecinemas.example' };
+  const theaters: Theater[] = [
+    { id: '101', code: 'DT01', ticketingProvider: siteWide },
+    { id: '103', code: 'HB03', ticketingProvider: { name: 'VISTA', url: 'https://boxoffice.harborimax.example' } },
+  ];
+  const settings: TicketingLinkSettings = {
+    ticketingUrl: 'https://tickets.marqueecinemas.example/',
+    provider: 'BOOST_POS',
+    token: 't1',
+    pageOrigin: page,
+    theaters,
+    siteTicketingProvider: siteWide,
+  };
+
+  it.each<[string, string | undefined]>([
+    // The loyalty ticketing service's own pages.
+    [
+      'https://tickets.marqueecinemas.example/sales/1/book?perfcode=P',
+      'https://tickets.marqueecinemas.example/sales/1/book?perfcode=P&sessionToken=t1',
+    ],
+    ['https://tickets.marqueecinemas.example:8443/sales/1/book', undefined],
+    ['http://tickets.marqueecinemas.example/sales/1/book', undefined],
+    // Another ticketing provider, linked to directly: a theater's own booking site.
+    ['https://boxoffice.harborimax.example/sales/HB03/book?perfcode=P', undefined],
+    ['https://other.example/x', undefined],
+    ['/movies/', undefined],
+    // This site's hand-offs, through the gateway's redirect: only to the loyalty ticketing service.
+    ['/loyaltycredit/', `${page}/loyaltycredit/?sessionToken=t1`],
+    ['/loyalty/upgrade', `${page}/loyalty/upgrade?sessionToken=t1`],
+    ['/launch/ticketing/?theaterId=101', `${page}/launch/ticketing/?theaterId=101&sessionToken=t1`],
+    ['/startticketing/?theaterCode=DT01&perfCode=P', `${page}/startticketing/?theaterCode=DT01&perfCode=P&sessionToken=t1`],
+    // Harbor IMAX's "Order food and drinks" and its other hand-offs lead to its own provider.
+    ['/startconcessions/?theaterId=103', undefined],
+    ['/refund/?theaterId=103', undefined],
+    ['/startticketing/?theaterCode=HB03&perfCode=P', undefined],
+    ['/startconcessions/?theaterCode=DT01&theaterId=103', `${page}/startconcessions/?theaterCode=DT01&theaterId=103&sessionToken=t1`],
+    // A theater there is none of: the gateway answers 404.
+    ['/startconcessions/?theaterId=999', undefined],
+    ['/loyaltycredit-news/', undefined],
+    ['https://other.example/loyaltycredit/', undefined],
+  ])('%s -> %s', (href, expected) => {
+    expect(ticketingLinkWithToken(href, settings)).toBe(expected);
   });
 
-  it("adds the token to this site's hand-off pages, which pass it on to the ticketing site", async () => {
-    const { ticketingLinkWithToken } = await import('./hand-off');
-    const options = { ticketingUrl: 'https://tickets.marquee.example/', provider: 'TAPOS', token: 't1', pageOrigin: page };
-    expect(ticketingLinkWithToken('/loyaltycredit/', options)).toBe(`${page}/loyaltycredit/?taposToken=t1`);
-    expect(ticketingLinkWithToken('/loyalty/upgrade', options)).toBe(`${page}/loyalty/upgrade?taposToken=t1`);
-    expect(ticketingLinkWithToken('/startticketing/?theaterCode=101&perfCode=P', options)).toBe(
-      `${page}/startticketing/?theaterCode=101&perfCode=P&taposToken=t1`,
-    );
-    expect(ticketingLinkWithToken('/loyaltycredit-news/', options)).toBeUndefined();
-    expect(ticketingLinkWithToken('https://other.example/loyaltycredit/', options)).toBeUndefined();
+  it('adds no token without a member token or a ticketingUrl', () => {
+    const ticketingPage = 'https://tickets.marqueecinemas.example/sales/1/book';
+    expect(ticketingLinkWithToken(ticketingPage, { ...settings, token: '' })).toBeUndefined();
+    expect(ticketingLinkWithToken(ticketingPage, { ...settings, ticketingUrl: '' })).toBeUndefined();
   });
 
-  it('for a ticketing path on this site, only links under that path', async () => {
-    const { ticketingLinkWithToken } = await import('./hand-off');
-    const options = { ticketingUrl: '/ticketing-sandbox/', provider: 'RTS', token: 't1', pageOrigin: page };
-    expect(ticketingLinkWithToken('/ticketing-sandbox/sales/1/book', options)).toBe(`${page}/ticketing-sandbox/sales/1/book?token=t1`);
-    expect(ticketingLinkWithToken('/account/', options)).toBeUndefined();
+  it("adds none to the chain's hand-offs when the site-wide provider is not the loyalty ticketing service", () => {
+    const elsewhere = { ...settings, siteTicketingProvider: { name: 'VISTA', url: 'https://boxoffice.other.example' } };
+    expect(ticketingLinkWithToken('/giftcards/', elsewhere)).toBeUndefined();
+    expect(ticketingLinkWithToken('/giftcards/', { ...settings, siteTicketingProvider: null })).toBeUndefined();
+    expect(ticketingLinkWithToken('/launch/ticketing/?theaterId=101', elsewhere)).toBe(
+      `${page}/launch/ticketing/?theaterId=101&sessionToken=t1`,
+    );
+  });
+
+  it.each<[string, string | undefined]>([
+    ['/ticketing-sandbox/sales/1/book', `${page}/ticketing-sandbox/sales/1/book?token=t1`],
+    ['/account/', undefined],
+    ['https://tickets.marqueecinemas.example/sales/1/book', undefined],
+    // The sandbox stands in for every provider: each hand-off redirects to it, on this site.
+    ['/loyaltycredit/', `${page}/loyaltycredit/?token=t1`],
+    ['/startconcessions/?theaterId=103', `${page}/startconcessions/?theaterId=103&token=t1`],
+  ])('for a ticketingUrl that is a path on this site (the sandbox), %s -> %s', (href, expected) => {
+    expect(ticketingLinkWithToken(href, { ...settings, ticketingUrl: '/ticketing-sandbox/', provider: 'RTS' })).toBe(expected);
   });
 });

@@ -1,27 +1,15 @@
 // docs/loyalty.md#ticketing-hand-off: a signed-in member arriving with ?return= is sent on
-// to ticketingUrl + return. Version 1 appends the token to the URL and shows the redirect
-// overlay for 5 s; version 3 posts a hidden form carrying the token.
+// to ticketingUrl + return. Version 1 shows the redirect overlay for 5 s, then goes there with
+// the token appended; version 3 posts a hidden form carrying the token.
 
 import { HAND_OFF_SEGMENTS } from '@/config/hand-offs';
+import { memberTokenParameter } from '@/config/member-token-parameters';
+import { handOffProvider } from '@/rules/hand-off-provider';
+import type { Theater, TicketingProvider } from '@/types/api';
 import type { CypherVersion, LoyaltyProvider } from '../types';
 
 export const RETURN_PARAMETER = 'return';
 export const REDIRECT_DELAY_MS = 5000;
-
-/**
- * The query parameter (version 1) or form field (version 3) that carries the member's session
- * token to the ticketing site, per provider. docs/loyalty.md#ticketing-hand-off lists them.
- */
-const TOKEN_PARAMETERS: Readonly<Record<string, string>> = {
-  BOOST_POS: 'sessionToken',
-  BOOST_POS_WITHOUT_LOYALTY: 'sessionToken',
-  TAPOS: 'taposToken',
-  CGR: 'cgrSessionToken',
-};
-
-export function tokenParameterName(provider: LoyaltyProvider): string {
-  return TOKEN_PARAMETERS[provider] ?? 'token';
-}
 
 /** Whether the address asks for the hand-off: a non-empty return and a configured ticketingUrl. */
 export function handOffRequested(search: string, ticketingUrl: string): boolean {
@@ -66,7 +54,7 @@ export function withTokenParameter(url: string, provider: LoyaltyProvider, token
   // A path (the ticketing sandbox on this site) stays a path.
   const relative = url.startsWith('/');
   const target = new URL(url, relative ? 'http://relative.invalid' : undefined);
-  target.searchParams.set(tokenParameterName(provider), token);
+  target.searchParams.set(memberTokenParameter(provider), token);
   return relative ? `${target.pathname}${target.search}${target.hash}` : target.toString();
 }
 
@@ -80,32 +68,58 @@ function isHandOffPage(pathname: string): boolean {
   return HAND_OFF_SEGMENTS.some((segment) => pathname === `/${segment}` || pathname === `/${segment}/`);
 }
 
-/**
- * A link on the page with the member's token added, when it leads to the ticketing site
- * (docs/pages-and-links.md#link-rules): any page of the ticketingUrl's host, or, for a ticketingUrl
- * that is a path on this site (the sandbox), any page under that path; and this site's
- * hand-off pages (/loyaltycredit/, /startticketing/...), whose redirect passes the token on to
- * the ticketing site. Undefined for other links.
- */
-export function ticketingLinkWithToken(
-  href: string,
-  { ticketingUrl, provider, token, pageOrigin }: { ticketingUrl: string; provider: LoyaltyProvider; token: string; pageOrigin: string },
-): string | undefined {
-  if (!ticketingUrl || !token) return undefined;
-  let link: URL;
-  let ticketing: URL;
+function parsedUrl(url: string, base?: string): URL | undefined {
   try {
-    link = new URL(href, pageOrigin);
-    ticketing = new URL(ticketingUrl, pageOrigin);
+    return new URL(url, base);
   } catch {
     return undefined;
   }
-  const sameSite = ticketing.origin === pageOrigin;
-  const handOffPage = link.origin === pageOrigin && isHandOffPage(link.pathname);
-  const leadsThere =
-    handOffPage ||
-    (sameSite ? link.origin === pageOrigin && link.pathname.startsWith(ticketing.pathname) : link.origin === ticketing.origin);
-  if (!leadsThere) return undefined;
-  link.searchParams.set(tokenParameterName(provider), token);
+}
+
+export type TicketingLinkSettings = {
+  /** The loyalty configuration's: the loyalty ticketing service, the one site the token is for. */
+  ticketingUrl: string;
+  provider: LoyaltyProvider;
+  token: string;
+  pageOrigin: string;
+  /** The app data's theaters, with the provider each one's hand-offs redirect to. */
+  theaters: readonly Theater[];
+  /** The site-wide provider, where a chain's hand-offs redirect. */
+  siteTicketingProvider: TicketingProvider | null | undefined;
+};
+
+/**
+ * A link on the page with the member's token added, when it leads to the loyalty ticketing
+ * service (docs/pages-and-links.md#link-rules), and undefined for every other link, the token
+ * being good for that service alone:
+ * - any page of the ticketingUrl's origin; for a ticketingUrl that is a path on this site
+ *   (the ticketing sandbox, TICKETING_SANDBOX), any page under that path;
+ * - this site's hand-off pages (/loyaltycredit/, /startconcessions/?theaterId=…), whose
+ *   redirect passes the token on, only when the provider they redirect to (the theater's,
+ *   else the site-wide one) is on the ticketingUrl's origin: a theater naming its own
+ *   provider gets no token. With the sandbox standing in, every hand-off leads to it.
+ */
+export function ticketingLinkWithToken(href: string, settings: TicketingLinkSettings): string | undefined {
+  const { ticketingUrl, provider, token, pageOrigin } = settings;
+  if (!ticketingUrl || !token) return undefined;
+  const link = parsedUrl(href, pageOrigin);
+  const ticketing = parsedUrl(ticketingUrl, pageOrigin);
+  if (!link || !ticketing) return undefined;
+  const onThisSite = link.origin === pageOrigin;
+  let leadsToTicketing: boolean;
+  if (onThisSite && isHandOffPage(link.pathname) && ticketing.origin === pageOrigin) {
+    // The ticketing sandbox stands in for every provider: each hand-off redirects to it, on this site.
+    leadsToTicketing = true;
+  } else if (onThisSite && isHandOffPage(link.pathname)) {
+    const redirectsTo = handOffProvider(link.searchParams, settings.theaters, settings.siteTicketingProvider);
+    // A provider's url is absolute; one that is not (or none) leads nowhere the token is for.
+    leadsToTicketing = parsedUrl(redirectsTo?.url ?? '')?.origin === ticketing.origin;
+  } else if (ticketing.origin === pageOrigin) {
+    leadsToTicketing = onThisSite && link.pathname.startsWith(ticketing.pathname);
+  } else {
+    leadsToTicketing = link.origin === ticketing.origin;
+  }
+  if (!leadsToTicketing) return undefined;
+  link.searchParams.set(memberTokenParameter(provider), token);
   return link.toString();
 }

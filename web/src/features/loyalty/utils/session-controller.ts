@@ -33,7 +33,7 @@ export type SessionDependencies = {
   calls: SessionCalls;
   store: SessionStore;
   now?: () => Date;
-  /** A session token handed to the page (see supplied-token.ts): signs in with it, no refresh runs. */
+  /** A session token handed to the page in its address (lib/address-secrets.ts): signs in with it, no refresh runs. */
   suppliedToken?: string;
   /**
    * Whether the page is being left: a call the browser cancels then is no refusal by the

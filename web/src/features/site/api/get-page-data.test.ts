@@ -16,5 +16,6 @@ describe('pageDataUrl', () => {
   it('names a page alike whether its path is escaped or not', () => {
     expect(pageDataName('/caf%C3%A9/')).toBe(pageDataName('/café/'));
     expect(pageDataName('/100%/')).toBe('100%');
+    expect(pageDataName('/theaters/%E0%A4%A/')).toBe('theaters/%E0%A4%A');
   });
 });

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getJson } from '@/lib/api-client';
+import { safeDecode } from '@/rules/safe-decode';
 import type { PageData } from '@/types/api';
 import { siteKeys } from '@/api/site-keys';
 
@@ -13,13 +14,10 @@ import { siteKeys } from '@/api/site-keys';
  * the slashes around it, `index` for `/`.
  */
 export function pageDataName(path: string): string {
-  let pathname = path.split(/[?#]/)[0] ?? '';
-  try {
-    pathname = decodeURI(pathname);
-  } catch {
-    // A malformed escape: the name as it is, which no published page has.
-  }
-  return pathname.replace(/^\/+|\/+$/g, '') || 'index';
+  const pathname = path.split(/[?#]/)[0] ?? '';
+  // A malformed escape: the name as it is, which no published page has.
+  const decoded = safeDecode(pathname, decodeURI) ?? pathname;
+  return decoded.replace(/^\/+|\/+$/g, '') || 'index';
 }
 
 /** `/page-data/{name}/page-data.json` of the page at `path`. */
