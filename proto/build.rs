@@ -94,6 +94,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             ".loyalty.v1.CypherRequest.payload",
             "#[serde(skip)] #[schema(ignore)]",
         )
+        // A body's lists are bounded while they are read (`limits`).
+        .field_attribute(
+            ".catalogue.v1.UpdateAvailabilityRequest.updates",
+            "#[serde(deserialize_with = \"crate::limits::at_most::<{ crate::limits::MAX_AVAILABILITY_UPDATES }, _, _>\")] #[schema(max_items = 10000)]",
+        )
         // Only a theater listed near a point has a distance.
         .field_attribute(
             ".catalogue.v1.Theater.distance_km",

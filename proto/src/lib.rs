@@ -15,9 +15,11 @@
 //! - [`error`]: one error code, as a gRPC status code and as an HTTP status.
 //! - [`site`]: which site a call is about: its metadata and the site id rule.
 //! - [`json`]: JSON objects as protobuf Structs, for the fields that carry them.
+//! - [`limits`]: how long an ingest body's lists may be, checked while they are read.
 
 pub mod error;
 pub mod json;
+pub mod limits;
 pub mod showtime;
 pub mod site;
 pub mod vocabulary;

@@ -5,7 +5,9 @@
 //! - [`slug`]: URL and ad-path slugs.
 //! - [`hand_off`]: the hand-offs to the ticketing site, by route segment.
 //! - [`account`]: the member area's screens.
+//! - [`reserved`]: the first path segments the site's routes take, which no slug may.
 
 pub mod account;
 pub mod hand_off;
+pub mod reserved;
 pub mod slug;

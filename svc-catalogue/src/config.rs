@@ -37,6 +37,9 @@ pub struct Config {
     /// Whether poster images are fetched from plain http and local addresses too. Never
     /// read from the environment: for tests against a local server only.
     pub poster_images_from_local_addresses: bool,
+    /// Each site's share of stored poster images (POSTER_IMAGES_PER_SITE, default 500;
+    /// POSTER_IMAGES_MB_PER_SITE, default 256).
+    pub poster_limits: crate::poster_images::PosterLimits,
 }
 
 impl Config {
@@ -88,7 +91,31 @@ impl Config {
             reload_every,
             today,
             poster_images_from_local_addresses: false,
+            poster_limits: crate::poster_images::PosterLimits {
+                images: positive(&lookup, "POSTER_IMAGES_PER_SITE", 500)?,
+                bytes: positive(&lookup, "POSTER_IMAGES_MB_PER_SITE", 256)?
+                    .saturating_mul(1024 * 1024),
+            },
         })
+    }
+}
+
+/// `variable`: a positive whole number, `default` when unset.
+fn positive(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: u64,
+) -> Result<u64, ConfigError> {
+    match lookup(variable).filter(|value| !value.is_empty()) {
+        None => Ok(default),
+        Some(value) => value
+            .parse::<u64>()
+            .ok()
+            .filter(|number| *number > 0)
+            .ok_or_else(|| ConfigError {
+                variable,
+                problem: format!("'{value}' is not a positive whole number"),
+            }),
     }
 }
 

@@ -58,7 +58,9 @@ impl Error {
             Error::Bundle(_) | Error::NoSite(_) => ErrorCode::FailedPrecondition,
             Error::Store(store) => match store {
                 StoreError::NotFound { .. } => ErrorCode::NotFound,
-                StoreError::Conflict(_) | StoreError::NoSite(_) => ErrorCode::FailedPrecondition,
+                StoreError::Conflict(_) | StoreError::NoSite(_) | StoreError::Limit(_) => {
+                    ErrorCode::FailedPrecondition
+                }
                 StoreError::Database(_) | StoreError::Migrate(_) => ErrorCode::ServiceUnavailable,
                 StoreError::Corrupt { .. } | StoreError::Random(_) => ErrorCode::Internal,
             },

@@ -6,6 +6,7 @@
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
+use proto::limits::{MAX_AVAILABILITY_UPDATES, MAX_SCHEDULE_SHOWTIMES};
 use proto::showtime::{Attribute, Availability};
 
 use crate::domain::checks::{self, Invalid};
@@ -15,9 +16,6 @@ use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
 use crate::domain::theaters::{Address, PointOfSale, Theater};
 use crate::domain::{EventEntry, MAX_RANGE_DAYS};
-
-/// The most availability updates one call takes.
-pub const MAX_AVAILABILITY_UPDATES: usize = 10_000;
 
 /// The kinds of record a delete names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -234,6 +232,15 @@ pub fn schedule(
     (from, to): (Date, Date),
     zone: &TimeZone,
 ) -> Result<Vec<ShowtimeEntry>, Invalid> {
+    if records.len() > MAX_SCHEDULE_SHOWTIMES {
+        return Err(Invalid::new(
+            "showtimes",
+            format!(
+                "{} showtimes; at most {MAX_SCHEDULE_SHOWTIMES} a call",
+                records.len()
+            ),
+        ));
+    }
     let mut seen = std::collections::HashMap::with_capacity(records.len());
     let mut entries = Vec::with_capacity(records.len());
     for (index, record) in records.into_iter().enumerate() {
@@ -488,12 +495,23 @@ mod tests {
             (page.path.as_str(), page.id.as_str()),
             ("/parking/", "parking")
         );
-        let invalid = super::page(pb::PageRecord {
-            slug: "movies".to_owned(),
-            title: "Movies".to_owned(),
-            ..Default::default()
-        })
-        .expect_err("a section of every site");
-        assert_eq!(invalid.field, "slug");
+        for taken in [
+            "movies",
+            "refund",
+            "giftcards",
+            "signup",
+            "api",
+            "posters",
+            "page-data",
+            "cms-preview",
+        ] {
+            let invalid = super::page(pb::PageRecord {
+                slug: taken.to_owned(),
+                title: "Taken".to_owned(),
+                ..Default::default()
+            })
+            .expect_err("a route of the site");
+            assert_eq!(invalid.field, "slug", "{taken}");
+        }
     }
 }

@@ -18,6 +18,7 @@
 //!   showtimes and their availability, theaters, content pages, posters.
 //! - [`search`]: the site-search index, built with each revision.
 //! - [`veezi`]: the Veezi connector, keeping linked theaters in step with their cinema.
+//! - [`leadership`]: which replica polls the points of sale and fetches poster images.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
 //! - [`grpc`]: the gRPC adapters: the catalogue's reads and the ingest API.
 //! - [`error`]: the crate's error type and its gRPC status.
@@ -31,6 +32,7 @@ pub mod follow;
 pub mod grpc;
 pub mod import;
 pub mod ingest;
+pub mod leadership;
 pub mod poster_images;
 pub mod search;
 pub mod store;
@@ -126,14 +128,19 @@ impl Application {
                 tracing::error!(%error, "poster images cannot be fetched: movies show drawn posters");
             })
             .ok();
+        let (leadership, leading) = leadership::lead(&self.store);
         let per_site = {
             let store = self.store.clone();
+            let limits = self.config.poster_limits;
+            let leadership = leadership.clone();
             move |site: &follow::SharedCatalogue, tasks: &mut tokio::task::JoinSet<()>| {
                 if let Some(fetcher) = &fetcher {
                     tasks.spawn(poster_images::keep_fetched(
                         store.clone(),
                         site.clone(),
                         fetcher.clone(),
+                        limits,
+                        leadership.clone(),
                     ));
                 }
             }
@@ -145,6 +152,7 @@ impl Application {
             per_site,
         )];
         tasks.push(self.store.listen());
+        tasks.push(leading);
         if let Some(dir) = &self.config.site_dir {
             tasks.push(import::keep_importing(
                 self.store.clone(),
@@ -176,6 +184,7 @@ impl Application {
             self.catalogues.clone(),
             clock,
             health.0.clone(),
+            leadership,
         ));
         let service = grpc::CatalogueService {
             catalogues: self.catalogues,

@@ -17,10 +17,29 @@ use std::time::{Duration, Instant};
 use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 
 use crate::follow::SharedCatalogue;
+use crate::leadership::Leadership;
 use crate::store::Store;
 
 /// The largest image taken.
 pub const MAX_BYTES: usize = 8 * 1024 * 1024;
+
+/// How many poster images one site keeps, and their bytes together
+/// (POSTER_IMAGES_PER_SITE, POSTER_IMAGES_MB_PER_SITE): a key holder naming a new image
+/// for movie after movie fills its own site's share, never the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PosterLimits {
+    pub images: u64,
+    pub bytes: u64,
+}
+
+impl Default for PosterLimits {
+    fn default() -> PosterLimits {
+        PosterLimits {
+            images: 500,
+            bytes: 256 * 1024 * 1024,
+        }
+    }
+}
 /// How long a fetch may take in all.
 const TIMEOUT: Duration = Duration::from_secs(20);
 /// When an address that failed is tried again.
@@ -199,8 +218,15 @@ impl Resolve for PublicOnly {
 }
 
 /// Fetches the poster images that `catalogue`'s movies name and the store does not keep,
-/// after each revision, for as long as it is polled.
-pub async fn keep_fetched(store: Store, catalogue: SharedCatalogue, fetcher: PosterFetcher) {
+/// after each revision while this replica leads (`leadership`), for as long as it is
+/// polled.
+pub async fn keep_fetched(
+    store: Store,
+    catalogue: SharedCatalogue,
+    fetcher: PosterFetcher,
+    limits: PosterLimits,
+    mut leadership: Leadership,
+) {
     {
         let mut revisions = catalogue.subscribe();
         // (movie id, address) -> when it last failed.
@@ -216,6 +242,11 @@ pub async fn keep_fetched(store: Store, catalogue: SharedCatalogue, fetcher: Pos
                 .map(|movie| (movie.id.clone(), movie.poster_image_url.clone()))
                 .collect();
             failed.retain(|key, _| missing.contains(key));
+            // One replica fetches for all; the others read what it stores.
+            if !missing.is_empty() && !leadership.leads() {
+                leadership.until_leading().await;
+                continue;
+            }
             for key in missing {
                 if failed
                     .get(&key)
@@ -226,7 +257,14 @@ pub async fn keep_fetched(store: Store, catalogue: SharedCatalogue, fetcher: Pos
                 let (movie_id, url) = &key;
                 let stored = match fetcher.fetch(url).await {
                     Ok((content_type, body)) => store
-                        .put_poster_image(&current.site_id, movie_id, url, content_type, &body)
+                        .put_poster_image(
+                            &current.site_id,
+                            movie_id,
+                            url,
+                            content_type,
+                            &body,
+                            limits,
+                        )
                         .await
                         .map_err(|error| error.to_string()),
                     Err(error) => Err(error.to_string()),

@@ -44,17 +44,6 @@ impl std::fmt::Display for Invalid {
     }
 }
 
-/// The site's own sections: a content page of one of these slugs could never be reached.
-const SITE_SECTIONS: [&str; 7] = [
-    "movies",
-    "theaters",
-    "showtimes",
-    "events",
-    "account",
-    "search",
-    "permalink",
-];
-
 /// An id that a page's address holds before its slug (`/movies/{id}-{slug}/`).
 pub fn record_id(id: &str) -> Result<(), Invalid> {
     if id.trim().is_empty() || id.contains(['/', '-', ' ', '?', '#', '%']) || id.len() > 64 {
@@ -248,10 +237,13 @@ pub fn page(page: &Page) -> Result<(), Invalid> {
             format!("'{}' must be lower-case letters, digits and '-'", page.slug),
         ));
     }
-    if let Some(taken) = SITE_SECTIONS.iter().find(|section| **section == page.slug) {
+    if site_paths::reserved::is_reserved(&page.slug) {
         return Err(Invalid::new(
             "slug",
-            format!("'{taken}' is a section of every site (/{taken}/): choose another slug"),
+            format!(
+                "'{}' is taken by the site's own routes (/{}/...): choose another slug",
+                page.slug, page.slug
+            ),
         ));
     }
     if page.title.trim().is_empty() {

@@ -178,4 +178,12 @@ impl pb::ingest_server::Ingest for IngestService {
                 .map_err(Error::from)?,
         )
     }
+
+    async fn authenticate(
+        &self,
+        request: Request<pb::AuthenticateRequest>,
+    ) -> Result<Response<pb::AuthenticateReply>, Status> {
+        let site_id = self.site(&request).await?;
+        Ok(Response::new(pb::AuthenticateReply { site_id }))
+    }
 }

@@ -55,6 +55,9 @@ pub enum StoreError {
     /// refer to.
     #[error("{0}")]
     Conflict(crate::domain::checks::Invalid),
+    /// A write past one of the site's shares of the store (its poster images).
+    #[error("{0}")]
+    Limit(String),
 }
 
 /// What a commit changed: the follower rebuilds a revision after [`Change::Records`], and
@@ -125,6 +128,11 @@ impl Store {
 
     pub fn dialect(&self) -> Dialect {
         self.dialect
+    }
+
+    /// The database's address, for the connections a replica holds of its own.
+    pub fn url(&self) -> &str {
+        &self.url
     }
 
     /// Hears the site id of each change committed from now on, by this process or, on

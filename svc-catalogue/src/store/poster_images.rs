@@ -11,6 +11,7 @@ use sqlx::{Any, Row, Transaction};
 use super::sites::Commit;
 use super::{Store, StoreError, unix_now};
 use crate::domain::movies::MovieEntry;
+use crate::poster_images::PosterLimits;
 
 /// What a revision knows of a stored poster image: enough to name it, not its bytes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,6 +34,7 @@ impl Store {
         source_url: &str,
         content_type: &str,
         body: &[u8],
+        limits: PosterLimits,
     ) -> Result<Commit, StoreError> {
         let mut transaction = self.begin_site_write(site_id).await?;
         let doc: Option<String> =
@@ -57,6 +59,28 @@ impl Store {
         let unchanged = stored.is_some_and(|(url, kept)| url == source_url && kept == digest);
         if !still_named || unchanged {
             return self.commit(transaction, site_id, 0).await;
+        }
+        // The site's other images, and this one, within its share. Stored as base64:
+        // four characters for three bytes.
+        let (others, encoded): (i64, i64) = sqlx::query_as(
+            "SELECT COUNT(*), COALESCE(SUM(LENGTH(body)), 0) FROM catalogue_poster_images \
+             WHERE site_id = $1 AND movie_id <> $2",
+        )
+        .bind(site_id)
+        .bind(movie_id)
+        .fetch_one(&mut *transaction)
+        .await?;
+        let others = u64::try_from(others).unwrap_or(0);
+        let bytes = u64::try_from(encoded).unwrap_or(0) / 4 * 3 + body.len() as u64;
+        if others + 1 > limits.images || bytes > limits.bytes {
+            return Err(StoreError::Limit(format!(
+                "site {site_id} keeps {others} poster images of {} MB: one more of {} KB is past its share \
+                 ({} images, {} MB: POSTER_IMAGES_PER_SITE, POSTER_IMAGES_MB_PER_SITE)",
+                (bytes - body.len() as u64) / (1024 * 1024),
+                body.len() / 1024,
+                limits.images,
+                limits.bytes / (1024 * 1024),
+            )));
         }
         sqlx::query("DELETE FROM catalogue_poster_images WHERE site_id = $1 AND movie_id = $2")
             .bind(site_id)

@@ -26,6 +26,7 @@ use crate::domain::theaters::Theater;
 use crate::domain::{Catalogue, MAX_RANGE_DAYS};
 use crate::follow::{Catalogues, SharedCatalogue};
 use crate::ingest::RecordKind;
+use crate::leadership::Leadership;
 use crate::store::{Store, StoreError};
 use crate::version::Clock;
 
@@ -35,7 +36,7 @@ pub struct VeeziConfig {
     /// Veezi's Web API (VEEZI_API_URL).
     pub api_url: String,
     /// The folder of the cinemas' token files, each named in a theater's
-    /// `pointOfSale.token` (VEEZI_TOKEN_DIR).
+    /// `pointOfSale.token`, in a folder per site: `{VEEZI_TOKEN_DIR}/{site}/{token}`.
     pub token_dir: PathBuf,
     /// How often each linked theater is brought in step (VEEZI_POLL_MS).
     pub poll_every: Duration,
@@ -57,13 +58,15 @@ pub enum SyncError {
 }
 
 /// Keeps every linked theater of every site in `catalogues` in step with its cinema
-/// until the returned task is aborted; reports through `health` whether all are.
+/// while this replica leads (`leadership`), until the returned task is aborted; reports
+/// through `health` whether all are.
 pub fn keep_in_step(
     config: VeeziConfig,
     store: Store,
     catalogues: Catalogues,
     clock: Clock,
     health: tonic_health::server::HealthReporter,
+    mut leadership: Leadership,
 ) -> tokio::task::JoinHandle<()> {
     tokio::spawn(async move {
         let client = match api::Client::new(&config.api_url, config.timeout) {
@@ -78,6 +81,11 @@ pub fn keep_in_step(
         ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         loop {
             ticks.tick().await;
+            // One replica polls for all; the others serve what it writes.
+            if !leadership.leads() {
+                failing.clear();
+                leadership.until_leading().await;
+            }
             let sites: Vec<_> = catalogues.all().iter().map(SharedCatalogue::get).collect();
             let mut linked_anywhere = false;
             for current in &sites {
@@ -167,7 +175,9 @@ async fn sync(
     let Some(link) = &theater.point_of_sale else {
         return Ok(0);
     };
-    let file = config.token_dir.join(&link.token);
+    // Each site's tokens in a folder of its own: a theater's token names a file of its
+    // own site, never another chain's.
+    let file = config.token_dir.join(&catalogue.site_id).join(&link.token);
     let token = tokio::fs::read_to_string(&file)
         .await
         .map_err(|error| SyncError::Token {

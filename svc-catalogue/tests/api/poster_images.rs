@@ -10,6 +10,7 @@ use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::{GetMovieRequest, GetPosterRequest};
 use svc_catalogue::Application;
 use svc_catalogue::ingest::RecordKind;
+use svc_catalogue::poster_images::PosterLimits;
 use svc_catalogue::store::Store;
 use test_support::polling::eventually;
 use tonic::transport::Channel;
@@ -154,4 +155,60 @@ async fn a_movies_poster_image_is_fetched_once_and_served_and_a_failing_one_keep
     assert!(replaced, "the new image is never served");
     assert_ne!(poster_url(&client, "1001").await, url);
     server.verify().await;
+}
+
+#[tokio::test]
+async fn a_site_keeps_poster_images_only_within_its_share() {
+    let (_, store) = catalogue().await;
+    let url = |id: &str| format!("https://posters.example/{id}.png");
+    for id in ["1001", "1002", "1003"] {
+        name_poster(&store, id, &url(id)).await;
+    }
+    let one_image = PosterLimits {
+        images: 1,
+        bytes: 1024 * 1024,
+    };
+    let keep = |id: &'static str, limits: PosterLimits, body: Vec<u8>| {
+        let store = store.clone();
+        let url = url(id);
+        async move {
+            store
+                .put_poster_image("demo", id, &url, "image/png", &body, limits)
+                .await
+        }
+    };
+    keep("1001", one_image, PNG.to_vec())
+        .await
+        .expect("within the share");
+    let refused = keep("1002", one_image, PNG.to_vec())
+        .await
+        .expect_err("past the share");
+    assert!(
+        refused.to_string().contains("POSTER_IMAGES_PER_SITE"),
+        "{refused}"
+    );
+    // The movie's own image is replaced within the share.
+    let mut replaced = PNG.to_vec();
+    replaced.push(1);
+    keep("1001", one_image, replaced).await.expect("replaced");
+    // Bytes: one image of 600 KB fits 1 MB, a second does not.
+    let large = |mark: u8| {
+        let mut body = PNG.to_vec();
+        body.resize(600 * 1024, mark);
+        body
+    };
+    let one_megabyte = PosterLimits {
+        images: 10,
+        bytes: 1024 * 1024,
+    };
+    keep("1001", one_megabyte, large(2))
+        .await
+        .expect("within the share");
+    let refused = keep("1003", one_megabyte, large(3))
+        .await
+        .expect_err("past the bytes");
+    assert!(
+        refused.to_string().contains("POSTER_IMAGES_MB_PER_SITE"),
+        "{refused}"
+    );
 }

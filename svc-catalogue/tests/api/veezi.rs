@@ -95,6 +95,12 @@ struct Linked {
 
 /// The demo with theater 101 linked to the cinema `server` stands for.
 async fn linked_to(server: &MockServer) -> Linked {
+    linked_on_store(server, None).await
+}
+
+/// [`linked_to`], its store the PostgreSQL database at `database_url` when given (a
+/// replica of the distributed stack) rather than a SQLite file of its own.
+async fn linked_on_store(server: &MockServer, database_url: Option<&str>) -> Linked {
     let dir = copy_bundle(DEMO);
     edit_json(&dir, "theaters.json", |theaters| {
         theaters[0]["pointOfSale"] = json!({
@@ -103,9 +109,14 @@ async fn linked_to(server: &MockServer) -> Linked {
         });
     });
     let data_dir = test_support::dirs::fresh_dir("catalogue_veezi");
-    std::fs::create_dir_all(data_dir.join("tokens")).expect("a token folder");
-    std::fs::write(data_dir.join("tokens/riverfront"), format!("{TOKEN}\n")).expect("a token");
+    std::fs::create_dir_all(data_dir.join("tokens/demo")).expect("a token folder");
+    std::fs::write(
+        data_dir.join("tokens/demo/riverfront"),
+        format!("{TOKEN}\n"),
+    )
+    .expect("a token");
     let vars = [
+        ("SITE_ID", "demo".to_owned()),
         ("SITE_DIR", dir.display().to_string()),
         ("DATA_DIR", data_dir.display().to_string()),
         ("CATALOGUE_TODAY", TODAY.to_owned()),
@@ -116,6 +127,7 @@ async fn linked_to(server: &MockServer) -> Linked {
         ),
         ("VEEZI_POLL_MS", "200".to_owned()),
         ("VEEZI_TIMEOUT_MS", "500".to_owned()),
+        ("DATABASE_URL", database_url.unwrap_or_default().to_owned()),
     ];
     let config = Config::from_lookup(|name| {
         vars.iter()
@@ -287,4 +299,41 @@ async fn a_token_veezi_refuses_keeps_the_last_good_schedule() {
     // Every call is now refused, as for a token the cinema revoked.
     server.reset().await;
     linked.failing_but_serving().await;
+}
+
+/// How many times `server`'s cinema was asked for.
+async fn cinema_calls(server: &MockServer) -> usize {
+    server
+        .received_requests()
+        .await
+        .unwrap_or_default()
+        .iter()
+        .filter(|request| request.url.path() == "/v1/site")
+        .count()
+}
+
+#[tokio::test]
+async fn of_two_replicas_on_one_store_one_polls_the_cinema() {
+    let database = test_support::postgres::PostgresDatabase::create("catalogue_veezi").await;
+    // Each replica reaches the cinema through a server of its own, which counts its calls.
+    let (leader_side, other_side) = (MockServer::start().await, MockServer::start().await);
+    mount_answers(&leader_side).await;
+    mount_answers(&other_side).await;
+    let leader = linked_on_store(&leader_side, Some(&database.url)).await;
+    assert!(leader.in_step().await, "the first replica polls the cinema");
+    let other = linked_on_store(&other_side, Some(&database.url)).await;
+    let polled = cinema_calls(&leader_side).await;
+    let polled_on = eventually(WAIT, || async {
+        cinema_calls(&leader_side).await >= polled + 10
+    })
+    .await;
+    assert!(polled_on, "the leader goes on polling");
+    assert_eq!(
+        cinema_calls(&other_side).await,
+        0,
+        "the second replica never calls the cinema"
+    );
+    // It serves what the leader wrote to the store they share.
+    assert_eq!(other.perf_codes().await, ["9001", "9002"]);
+    database.drop().await;
 }
