@@ -11,9 +11,11 @@
 //! - [`metrics`]: the process's Prometheus recorder and the list of every metric.
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
+//! - [`nats`]: a connection to NATS: the role's user, TLS, replicas.
 
 pub mod config;
 pub mod metrics;
+pub mod nats;
 pub mod serving;
 pub mod telemetry;
 pub mod tls;

@@ -31,6 +31,11 @@ pub struct Config {
     /// Where member events go (NATS_URL, default [`DEFAULT_NATS_URL`]); empty keeps them in
     /// the outbox.
     pub nats_url: Option<String>,
+    /// TLS and replicas of the NATS connection (NATS_CA_FILE, NATS_REPLICAS).
+    pub nats_access: platform::nats::NatsAccess,
+    /// The LOYALTY stream's byte limit (LOYALTY_STREAM_MB, default 1024): apart from the
+    /// published store's, so neither fills the other's room.
+    pub loyalty_stream_bytes: i64,
     /// The reCAPTCHA secret (CAPTCHA_SECRET); unset turns captcha checks off.
     pub captcha_secret: Option<SecretString>,
     /// The reCAPTCHA-compatible siteverify endpoint (CAPTCHA_VERIFY_URL).
@@ -125,6 +130,9 @@ impl Config {
                 None => Some(DEFAULT_NATS_URL.to_owned()),
                 Some(url) => Some(url).filter(|url| !url.is_empty()),
             },
+            nats_access: platform::nats::NatsAccess::from_lookup(&lookup)?,
+            loyalty_stream_bytes: positive(&lookup, "LOYALTY_STREAM_MB", 1024)?
+                .saturating_mul(1024 * 1024),
             captcha_secret: lookup("CAPTCHA_SECRET")
                 .filter(|secret| !secret.is_empty())
                 .map(SecretString::from),

@@ -141,6 +141,7 @@ impl Link {
 pub async fn relay(
     store: Store,
     url: String,
+    stream: EventStream,
     wake: Arc<Notify>,
     poll: Duration,
     health: tonic_health::server::HealthReporter,
@@ -153,7 +154,7 @@ pub async fn relay(
     loop {
         let mut failure = None;
         if jetstream.is_none() {
-            match connect(&url).await {
+            match connect(&url, &stream).await {
                 Ok(context) => jetstream = Some(context),
                 Err(error) => failure = Some(error),
             }
@@ -195,16 +196,34 @@ pub async fn relay(
     }
 }
 
-async fn connect(url: &str) -> Result<async_nats::jetstream::Context, RelayError> {
-    let client = async_nats::ConnectOptions::new()
+/// How the member events reach NATS and the stream they are kept in.
+#[derive(Debug, Clone)]
+pub struct EventStream {
+    pub access: platform::nats::NatsAccess,
+    /// The stream's byte limit: past it the oldest events go (durable consumers read
+    /// them long before), so a full stream never stops new ones.
+    pub max_bytes: i64,
+}
+
+async fn connect(
+    url: &str,
+    stream: &EventStream,
+) -> Result<async_nats::jetstream::Context, RelayError> {
+    let client = stream
+        .access
+        .options(url)
         .connection_timeout(Duration::from_secs(2))
         .connect(url)
         .await?;
     let jetstream = async_nats::jetstream::new(client);
+    // Made, or brought to these limits when it was made before them.
     jetstream
-        .get_or_create_stream(async_nats::jetstream::stream::Config {
+        .create_or_update_stream(async_nats::jetstream::stream::Config {
             name: STREAM.to_owned(),
             subjects: vec![STREAM_SUBJECTS.to_owned()],
+            max_bytes: stream.max_bytes,
+            discard: async_nats::jetstream::stream::DiscardPolicy::Old,
+            num_replicas: stream.access.replicas,
             ..Default::default()
         })
         .await?;

@@ -72,6 +72,8 @@ pub struct Application {
     store: Store,
     catalogue: CatalogueClient<TracedChannel>,
     nats_url: Option<String>,
+    /// How the events reach NATS, and the stream's limits.
+    event_stream: events::EventStream,
     events: Arc<Notify>,
 }
 
@@ -157,6 +159,10 @@ impl Application {
             store,
             catalogue,
             nats_url: config.nats_url,
+            event_stream: events::EventStream {
+                access: config.nats_access,
+                max_bytes: config.loyalty_stream_bytes,
+            },
             events,
         })
     }
@@ -177,6 +183,7 @@ impl Application {
             tokio::spawn(events::relay(
                 self.store.clone(),
                 url,
+                self.event_stream,
                 self.events,
                 RELAY_POLL,
                 health.0.clone(),

@@ -36,10 +36,14 @@ pub enum CountError {
 }
 
 /// Reads every message the durable consumer `durable` has not yet acknowledged on
-/// `stream` at `url`, and counts them. Events without a readable `occurredAt` count
+/// `stream` at `url` (`nats://consumer:PASSWORD@nats:4222` where NATS has users), and
+/// counts them. Events without a readable `occurredAt` count
 /// under the day "unknown".
 pub async fn count(url: &str, stream: &str, durable: &str) -> Result<Counts, CountError> {
-    let client = async_nats::ConnectOptions::new()
+    // The consumer role's user and password from the URL, its answers on its own inbox
+    // (deploy/nats/auth.conf).
+    let client = platform::nats::NatsAccess::default()
+        .options(url)
         .connection_timeout(Duration::from_secs(5))
         .connect(url)
         .await?;

@@ -90,6 +90,13 @@ impl WalletSigner {
     }
 }
 
+/// A Google Wallet class or object id: the issuer's, then the site's, then `name`. The
+/// site keeps two chains' passes apart on one issuer: the same card number at two sites
+/// is two objects, each with its own member's name and points.
+fn pass_id(issuer: &str, site_id: &str, name: &str) -> String {
+    format!("{issuer}.{site_id}.{name}")
+}
+
 fn holder(member: &Member) -> String {
     format!("{} {}", member.profile.first_name, member.profile.last_name)
         .trim()
@@ -122,10 +129,10 @@ impl Provider {
         }
         let wallet = self.wallet()?;
         let member = self.member(&owner.member_id).await?;
-        let issuer = &wallet.issuer_id;
+        let id = |name: &str| pass_id(&wallet.issuer_id, &envelope.site_id, name);
         wallet.sign(json!({ "loyaltyObjects": [{
-            "id": format!("{issuer}.{}", card.as_str()),
-            "classId": format!("{issuer}.loyalty"),
+            "id": id(card.as_str()),
+            "classId": id("loyalty"),
             "state": "ACTIVE",
             "accountId": member.id,
             "accountName": holder(&member),
@@ -146,10 +153,10 @@ impl Provider {
             .ok_or(Error::Peach(PeachCode::MemberNotFound))?;
         let wallet = self.wallet()?;
         let member = self.member(&owner.member_id).await?;
-        let issuer = &wallet.issuer_id;
+        let id = |name: &str| pass_id(&wallet.issuer_id, &envelope.site_id, name);
         wallet.sign(json!({ "eventTicketObjects": [{
-            "id": format!("{issuer}.{}", order.id),
-            "classId": format!("{issuer}.{}", order.cinema_id),
+            "id": id(&order.id),
+            "classId": id(&order.cinema_id),
             "state": "ACTIVE",
             "ticketHolderName": holder(&member),
             "eventName": order.film_title,
@@ -162,6 +169,14 @@ impl Provider {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_same_card_at_two_sites_is_two_wallet_objects() {
+        let demo = pass_id("3388000000022100000", "demo", "MQ00012345");
+        let single = pass_id("3388000000022100000", "single", "MQ00012345");
+        assert_eq!(demo, "3388000000022100000.demo.MQ00012345");
+        assert_ne!(demo, single);
+    }
 
     #[test]
     fn a_file_that_is_no_service_account_key_is_refused_without_showing_it() {
