@@ -12,7 +12,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::api::{ApiContext, KeptAnswers};
+use crate::api::{AnswerCache, ApiContext, KeptAnswers};
 use crate::client_address::TrustedProxies;
 use crate::clients::Services;
 use crate::error::error_response;
@@ -74,6 +74,8 @@ pub struct Common {
     pub default_site_id: String,
     /// Where the sites' stored files are read (with PUBLISH_NATS_URL).
     pub file_cache: Option<FileCache>,
+    /// Every site's kept JSON API answers, in one budget (GATEWAY_ANSWERS_MB).
+    pub answer_cache: AnswerCache,
     /// The sites' publishing leases, which a publishing gateway asks for (with
     /// PUBLISH_NATS_URL); `None` for one that does not publish.
     pub leases: Option<Leases>,
@@ -99,12 +101,14 @@ pub fn app(shared: Shared) -> Router {
             renderer: shared.common.renderer,
             sites: shared.common.sites,
             depot: shared.common.depot.clone(),
+            told_publicly: Default::default(),
         }))
         .merge(api::router(ApiContext {
             services: shared.services.clone(),
             site: shared.site.clone(),
             trusted_proxies: shared.common.trusted_proxies.clone(),
             kept_answers: shared.kept_answers.clone(),
+            ingest_keys: Default::default(),
         }))
         .merge(loyalty::router(LoyaltyContext {
             services: shared.services,

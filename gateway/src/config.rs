@@ -7,6 +7,7 @@ use std::time::Duration;
 
 pub use platform::config::ConfigError;
 use platform::config::host_port;
+use platform::nats::NatsAccess;
 
 use crate::client_address::{ForwardedHeader, TrustedProxies};
 use crate::external_scripts::analytics::AnalyticsScripts;
@@ -27,6 +28,9 @@ pub struct ServiceAddrs {
 pub struct Config {
     /// Where the HTTP server listens (GATEWAY_ADDR).
     pub addr: SocketAddr,
+    /// Where the operations listener serves `/metrics` and the detailed `/readyz`
+    /// (OPS_ADDR); unset, none does.
+    pub ops_addr: Option<SocketAddr>,
     pub services: ServiceAddrs,
     /// Run the four services inside this process on loopback ports (`--embedded`).
     pub embedded: bool,
@@ -42,8 +46,11 @@ pub struct Config {
     /// The NATS server whose JetStream stores each site's published revisions
     /// (PUBLISH_NATS_URL); unset, published files stay in this process only.
     pub publish_nats_url: Option<String>,
-    /// The store's buckets (`published-files`, `published-revisions`, `publish-leases`).
+    /// The store's buckets (`published-files`, `published-revisions`, `publish-leases`)
+    /// and their limits (PUBLISHED_STORE_MB, PUBLISHED_KEEP_REVISIONS, NATS_REPLICAS).
     pub publish_buckets: Buckets,
+    /// TLS and replicas of the NATS connection (NATS_CA_FILE, NATS_REPLICAS).
+    pub nats: NatsAccess,
     /// How long a site's publishing lease outlives its holder's last renewal.
     pub lease_ttl: Duration,
     /// The deployment's default site (SITE_ID; unset, svc-catalogue's rule): the name
@@ -55,6 +62,9 @@ pub struct Config {
     /// Bytes of stored files a gateway that does not publish keeps in memory
     /// (GATEWAY_CACHE_MB, default 256).
     pub cache_bytes: u64,
+    /// Bytes of the JSON API's kept answers, every site's together (GATEWAY_ANSWERS_MB,
+    /// default 64).
+    pub answer_bytes: u64,
     /// The renderer's script, started with `node` when the gateway runs it (RENDERER_SCRIPT).
     pub renderer_script: PathBuf,
     /// `/__third-party-proxy` (THIRD_PARTY_PROXY_*).
@@ -94,13 +104,16 @@ impl Config {
         let var =
             |name: &'static str, default: &str| lookup(name).unwrap_or_else(|| default.to_owned());
         let addr = platform::config::socket_addr(&lookup, "GATEWAY_ADDR", "127.0.0.1:8080")?;
+        let ops_addr = platform::config::optional_socket_addr(&lookup, "OPS_ADDR")?;
         let services = ServiceAddrs {
             catalogue: host_port(&lookup, "CATALOGUE_ADDR", "127.0.0.1:50051")?,
             loyalty: host_port(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
             ads: host_port(&lookup, "ADS_ADDR", "127.0.0.1:50053")?,
             consent: host_port(&lookup, "CONSENT_ADDR", "127.0.0.1:50054")?,
         };
+        let nats = NatsAccess::from_lookup(&lookup)?;
         Ok(Config {
+            ops_addr,
             addr,
             services,
             embedded,
@@ -114,11 +127,22 @@ impl Config {
             },
             renderer_script: PathBuf::from(var("RENDERER_SCRIPT", "web/renderer/server.mjs")),
             publish_nats_url: lookup("PUBLISH_NATS_URL").filter(|url| !url.trim().is_empty()),
-            publish_buckets: Buckets::default(),
+            publish_buckets: Buckets {
+                files_bytes: i64::try_from(
+                    positive(&lookup, "PUBLISHED_STORE_MB", 1024)?.saturating_mul(1024 * 1024),
+                )
+                .unwrap_or(i64::MAX),
+                keep_revisions: i64::try_from(positive(&lookup, "PUBLISHED_KEEP_REVISIONS", 5)?)
+                    .unwrap_or(i64::MAX),
+                replicas: nats.replicas,
+                ..Buckets::default()
+            },
+            nats,
             lease_ttl: LEASE_TTL,
             site_id: platform::config::site_id(&lookup)?,
             publishes: publishes(&lookup)?,
-            cache_bytes: cache_megabytes(&lookup)?.saturating_mul(1024 * 1024),
+            cache_bytes: positive(&lookup, "GATEWAY_CACHE_MB", 256)?.saturating_mul(1024 * 1024),
+            answer_bytes: positive(&lookup, "GATEWAY_ANSWERS_MB", 64)?.saturating_mul(1024 * 1024),
             third_party_proxy: ProxyConfig::from_lookup(&lookup)?,
             loyalty_brand: platform::config::loyalty_brand(&lookup)?,
             analytics_scripts: AnalyticsScripts::from_lookup(&lookup)?,
@@ -179,16 +203,20 @@ fn trusted_proxies(
     )
 }
 
-/// GATEWAY_MAX_IN_FLIGHT: a positive number of requests, 1024 by default.
-/// GATEWAY_CACHE_MB: a positive number of megabytes, 256 by default.
-fn cache_megabytes(lookup: &impl Fn(&str) -> Option<String>) -> Result<u64, ConfigError> {
-    match lookup("GATEWAY_CACHE_MB") {
-        None => Ok(256),
+/// `variable`: a positive whole number (of megabytes, revisions, ...), `default` when
+/// unset.
+fn positive(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: u64,
+) -> Result<u64, ConfigError> {
+    match lookup(variable) {
+        None => Ok(default),
         Some(value) => match value.parse::<u64>() {
             Ok(megabytes) if megabytes > 0 => Ok(megabytes),
             _ => Err(ConfigError {
-                variable: "GATEWAY_CACHE_MB",
-                problem: format!("'{value}' is not a positive number of megabytes"),
+                variable,
+                problem: format!("'{value}' is not a positive whole number"),
             }),
         },
     }

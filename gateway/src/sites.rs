@@ -36,7 +36,8 @@ const RETRY: Duration = Duration::from_secs(2);
 /// What a site's application is made of, but for its own state.
 #[derive(Debug, Clone)]
 pub struct AppParts {
-    /// The services' clients, calls naming no site (the default site's).
+    /// The services' clients, for the deployment's own calls (the sites, health); each
+    /// site's application makes its calls naming the site.
     pub services: Services,
     pub overrides: SiteOverrides,
     /// PUBLIC_URL without its trailing slash: the origin of a site without its own.
@@ -56,17 +57,15 @@ pub struct SiteApp {
 }
 
 impl AppParts {
-    /// The application of the site `site_id` (`None`: the services' default site),
-    /// its pages published for `origin`.
-    pub fn start_site(&self, site_id: Option<&str>, origin: &str) -> SiteApp {
-        let services = site_id.map_or_else(
-            || self.services.clone(),
-            |site_id| self.services.for_site(site_id),
-        );
+    /// The application of the site `site_id`, its pages published for `origin`. Every
+    /// call it makes names the site, the default site's too: a service whose own SITE_ID
+    /// differs answers for no other site's data.
+    pub fn start_site(&self, site_id: &str, origin: &str) -> SiteApp {
+        let stored_as = site_id.to_owned();
+        let services = self.services.for_site(&stored_as);
         let site = SiteCache::with_overrides(self.overrides.clone());
-        let kept_answers = KeptAnswers::new(site.clone());
+        let kept_answers = KeptAnswers::new(&stored_as, site.clone(), &self.common.answer_cache);
         let status = PublishStatus::default();
-        let stored_as = site_id.unwrap_or(&self.common.default_site_id).to_owned();
         let published = match &self.common.file_cache {
             Some(files) => Published::from_store(files.clone()),
             None => Published::default(),
@@ -85,6 +84,7 @@ impl AppParts {
             depot: self.common.depot.clone().map(|depot| SiteDepot {
                 depot,
                 site_id: stored_as.clone(),
+                leases: self.common.leases.clone(),
             }),
         };
         let task = match &self.common.depot {
@@ -246,16 +246,18 @@ impl Sites {
             let site_id = &address.site_id;
             let is_default = *site_id == addresses.default_site_id;
             let origin = public_origin(&self.parts.public_url, address, is_default);
-            let running = current
-                .apps
-                .get(site_id)
-                .or_else(|| is_default.then(|| current.apps.get("")).flatten());
+            // The application started for SITE_ID before the sites were known serves on
+            // when that is the catalogue's default site.
+            let running = current.apps.get(site_id).or_else(|| {
+                (is_default && *site_id == self.parts.common.default_site_id)
+                    .then(|| current.apps.get(""))
+                    .flatten()
+            });
             let app = match running {
                 Some(app) if app.origin == origin => app.clone(),
                 _ => {
                     tracing::info!(site = %site_id, %origin, "site served");
-                    let named = (!is_default).then_some(site_id.as_str());
-                    Arc::new(self.parts.start_site(named, &origin))
+                    Arc::new(self.parts.start_site(site_id, &origin))
                 }
             };
             states.insert(
@@ -314,7 +316,8 @@ async fn dispatch(State(routing): State<Arc<ArcSwap<Routing>>>, request: Request
 }
 
 /// The host a request names (its Host header, else its URI's), lower-cased, without
-/// its port.
+/// its port and its final dot (`demo.example.com.` is `demo.example.com`, as DNS and the
+/// catalogue's host names read it).
 fn request_host(request: &Request) -> String {
     let named = request
         .headers()
@@ -322,7 +325,12 @@ fn request_host(request: &Request) -> String {
         .and_then(|host| host.to_str().ok())
         .or_else(|| request.uri().host())
         .unwrap_or_default();
-    without_port(named).to_ascii_lowercase()
+    host_name(named)
+}
+
+fn host_name(named: &str) -> String {
+    let host = without_port(named);
+    host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase()
 }
 
 fn without_port(host: &str) -> &str {
@@ -382,6 +390,18 @@ mod tests {
             ("[::1]", "[::1]"),
         ] {
             assert_eq!(without_port(named), host, "{named}");
+        }
+    }
+
+    #[test]
+    fn a_host_is_looked_up_lower_cased_without_its_final_dot() {
+        for (named, host) in [
+            ("demo.example.com.", "demo.example.com"),
+            ("Demo.Example.COM.:443", "demo.example.com"),
+            ("demo.example.com", "demo.example.com"),
+            ("[::1]:8080", "[::1]"),
+        ] {
+            assert_eq!(host_name(named), host, "{named}");
         }
     }
 

@@ -11,6 +11,9 @@ use axum::serve::ListenerExt;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
+use platform::nats::NatsAccess;
+
+use crate::api::AnswerCache;
 use crate::app::Common;
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
@@ -19,6 +22,7 @@ use crate::external_scripts::proxy::ThirdPartyProxy;
 use crate::ops::SiteStates;
 use crate::publish::BackgroundWork;
 use crate::publish::cache::FileCache;
+use crate::publish::collect;
 use crate::publish::depot::Depot;
 use crate::publish::lease::Leases;
 use crate::publish::renderer::{Renderer, RendererProcess};
@@ -40,14 +44,17 @@ pub enum StartupError {
     ThirdPartyProxy(#[from] reqwest::Error),
     #[error("GATEWAY_ADDR: cannot listen: {0}")]
     Bind(std::io::Error),
+    #[error("OPS_ADDR: cannot listen: {0}")]
+    BindOps(std::io::Error),
     #[error("PUBLISH_NATS_URL: {0}")]
     PublishNats(String),
 }
 
 /// The NATS server `url` of the published revisions' store; the gateway starts whether
 /// or not it answers yet (revisions are stored and read once it does).
-async fn connect_nats(url: &str) -> Result<async_nats::Client, StartupError> {
-    async_nats::ConnectOptions::new()
+async fn connect_nats(url: &str, access: &NatsAccess) -> Result<async_nats::Client, StartupError> {
+    access
+        .options(url)
         .retry_on_initial_connect()
         .connect(url)
         .await
@@ -57,6 +64,8 @@ async fn connect_nats(url: &str) -> Result<async_nats::Client, StartupError> {
 pub struct Application {
     listener: TcpListener,
     router: Router,
+    /// The operations listener (OPS_ADDR), if any.
+    ops_listener: Option<TcpListener>,
     shutdown_grace: Duration,
     /// Kept alive for as long as the gateway runs; dropping it stops the services.
     _embedded: Option<EmbeddedServices>,
@@ -65,6 +74,8 @@ pub struct Application {
     /// Follows the catalogue's sites; stopped with the gateway, and with it every
     /// site's publisher.
     following: AbortOnDrop,
+    /// Collects the published store now and then, while this gateway publishes.
+    _collecting: Option<AbortOnDrop>,
 }
 
 impl Application {
@@ -106,7 +117,7 @@ impl Application {
             .or_else(|| renderer_process.as_ref().map(|process| process.url.clone()))
             .unwrap_or_default();
         let nats = match &config.publish_nats_url {
-            Some(url) => Some(connect_nats(url).await?),
+            Some(url) => Some(connect_nats(url, &config.nats).await?),
             None => None,
         };
         let depot = nats
@@ -120,8 +131,10 @@ impl Application {
                 client,
                 config.publish_buckets.leases.clone(),
                 config.lease_ttl,
+                config.publish_buckets.replicas,
             )
         });
+        let collecting = depot.clone().zip(leases.clone());
         let parts = AppParts {
             services,
             overrides: SiteOverrides {
@@ -143,10 +156,11 @@ impl Application {
                 depot,
                 default_site_id: config.site_id.clone(),
                 file_cache,
+                answer_cache: AnswerCache::new(config.answer_bytes),
                 leases,
             },
         };
-        let default_site = parts.start_site(None, &config.public_url);
+        let default_site = parts.start_site(&config.site_id, &config.public_url);
         // The gateway listens once the first version is published (or could not be), so
         // the first visitor gets the rendered site; but no later than FIRST_PUBLISH_WAIT:
         // a large chain takes longer, and a process that does not answer its liveness
@@ -170,21 +184,41 @@ impl Application {
         }
         let sites = Sites::new(parts, default_site);
         let following = AbortOnDrop(sites.clone().follow());
+        // A publishing gateway may take its turn at collecting the store.
+        let collecting =
+            collecting.map(|(depot, leases)| AbortOnDrop(collect::spawn(depot, leases)));
         let listener = TcpListener::bind(config.addr)
             .await
             .map_err(StartupError::Bind)?;
+        let ops_listener = match config.ops_addr {
+            Some(addr) => Some(
+                TcpListener::bind(addr)
+                    .await
+                    .map_err(StartupError::BindOps)?,
+            ),
+            None => None,
+        };
         Ok(Application {
             listener,
+            ops_listener,
             router: sites.router(),
             shutdown_grace: config.shutdown_grace,
             _embedded: embedded,
             _renderer: renderer_process,
             following,
+            _collecting: collecting,
         })
     }
 
     pub fn local_addr(&self) -> std::io::Result<SocketAddr> {
         self.listener.local_addr()
+    }
+
+    /// Where the operations listener listens, if there is one.
+    pub fn local_ops_addr(&self) -> Option<SocketAddr> {
+        self.ops_listener
+            .as_ref()
+            .and_then(|listener| listener.local_addr().ok())
     }
 
     /// Serves until `shutdown` completes, then stops accepting connections and lets
@@ -202,6 +236,13 @@ impl Application {
                 stopping.notify_one();
             }
         };
+        // Served until the gateway stops: probes and scrapes need no graceful end.
+        let _operations = self.ops_listener.map(|listener| {
+            AbortOnDrop(tokio::spawn(serve_operations(
+                listener,
+                self.router.clone(),
+            )))
+        });
         // Replies written in more than one piece (streamed files, large pages) must not
         // wait for the client's delayed ACK.
         let listener = self.listener.tap_io(|connection| {
@@ -225,5 +266,23 @@ impl Application {
                 Ok(())
             }
         }
+    }
+}
+
+/// The operations listener: `/healthz`, `/readyz` and `/metrics` of the sites' router,
+/// answered in full (they know the request came in here), and nothing else.
+async fn serve_operations(listener: TcpListener, sites: Router) {
+    let operations = Router::new()
+        .route_service("/healthz", sites.clone().into_service())
+        .route_service("/readyz", sites.clone().into_service())
+        .route_service("/metrics", sites.into_service())
+        .layer(axum::Extension(crate::ops::OnOpsListener));
+    if let Err(error) = axum::serve(
+        listener,
+        operations.into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .await
+    {
+        tracing::error!(%error, "the operations listener stopped");
     }
 }

@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use super::ingest::CheckedKeys;
 use super::kept_answers::KeptAnswers;
 use crate::client_address::{KnowsProxies, TrustedProxies};
 use crate::clients::Services;
@@ -19,6 +20,8 @@ pub struct ApiContext {
     pub trusted_proxies: TrustedProxies,
     /// The catalogue's answers, kept for the revision being served.
     pub kept_answers: KeptAnswers,
+    /// The ingest keys svc-catalogue accepted lately.
+    pub ingest_keys: CheckedKeys,
 }
 
 impl KnowsProxies for ApiContext {

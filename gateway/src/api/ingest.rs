@@ -12,6 +12,8 @@ use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
+use sha2::{Digest, Sha256};
+use std::time::{Duration, Instant};
 use utoipa::{IntoParams, ToSchema};
 
 use super::context::ApiState;
@@ -36,14 +38,18 @@ pub fn router() -> Router<ApiState> {
         .layer(DefaultBodyLimit::max(MAX_INGEST_BYTES))
 }
 
-/// The caller's ingest key, required before the body is read.
+/// The caller's ingest key, checked with svc-catalogue before the body is read: a caller
+/// without a valid key has none of its body read (docs/operations.md#threat-model).
 struct IngestKey(String);
 
-impl<S: Send + Sync> FromRequestParts<S> for IngestKey {
+impl FromRequestParts<ApiState> for IngestKey {
     type Rejection = AppError;
 
-    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, Self::Rejection> {
-        parts
+    async fn from_request_parts(
+        parts: &mut Parts,
+        state: &ApiState,
+    ) -> Result<Self, Self::Rejection> {
+        let key = parts
             .headers
             .get(header::AUTHORIZATION)
             .and_then(|value| value.to_str().ok())
@@ -55,7 +61,9 @@ impl<S: Send + Sync> FromRequestParts<S> for IngestKey {
                 AppError::Unauthenticated(
                     "an ingest key is required: Authorization: Bearer <key>".to_owned(),
                 )
-            })
+            })?;
+        state.ingest_keys.check(&key, state).await?;
+        Ok(key)
     }
 }
 
@@ -68,6 +76,42 @@ impl IngestKey {
             .map_err(|_| AppError::Unauthenticated("the ingest key is malformed".to_owned()))?;
         request.metadata_mut().insert("authorization", value);
         Ok(request)
+    }
+}
+
+/// How long a key svc-catalogue accepted is believed without asking again. svc-catalogue
+/// checks the key of every write in any case: a key revoked within this time still has
+/// its body read, and its write refused.
+const KEY_BELIEVED_FOR: Duration = Duration::from_secs(30);
+
+/// The ingest keys svc-catalogue accepted lately, by their SHA-256, so that a busy point
+/// of sale's calls make one authentication call a half-minute. Refused keys are not
+/// kept: each costs one call, which the gateway's rate limits bound.
+#[derive(Debug)]
+pub struct CheckedKeys(quick_cache::sync::Cache<[u8; 32], Instant>);
+
+impl Default for CheckedKeys {
+    fn default() -> CheckedKeys {
+        CheckedKeys(quick_cache::sync::Cache::new(256))
+    }
+}
+
+impl CheckedKeys {
+    async fn check(&self, key: &IngestKey, state: &ApiState) -> Result<(), AppError> {
+        let hash: [u8; 32] = Sha256::digest(key.0.as_bytes()).into();
+        if self
+            .0
+            .get(&hash)
+            .is_some_and(|checked| checked.elapsed() < KEY_BELIEVED_FOR)
+        {
+            return Ok(());
+        }
+        client(state)
+            .authenticate(key.request(pb::AuthenticateRequest {})?)
+            .await
+            .map_err(AppError::catalogue)?;
+        self.0.insert(hash, Instant::now());
+        Ok(())
     }
 }
 
@@ -368,6 +412,10 @@ struct ScheduleDays {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 struct Schedule {
+    #[serde(
+        deserialize_with = "proto::limits::at_most::<{ proto::limits::MAX_SCHEDULE_SHOWTIMES }, _, _>"
+    )]
+    #[schema(max_items = 20000)]
     showtimes: Vec<pb::ShowtimeRecord>,
 }
 

@@ -7,8 +7,14 @@
 //!
 //! The publisher tells the revision it hears on `WatchSite` ([`KeptAnswers::follow`]),
 //! before it publishes, so a change is on the JSON API as soon as the catalogue serves it;
-//! the answers of the revision before are dropped then. While the version stream is down
-//! there is no revision to trust: nothing is kept and every request asks svc-catalogue.
+//! the answers of the revision before are no longer served then. While the version stream
+//! is down there is no revision to trust: nothing is kept and every request asks
+//! svc-catalogue.
+//!
+//! Only 200 answers are kept, keyed by the site, the path and the query's parameters in
+//! one order; a parameter the route does not know is refused before
+//! ([`super::query_parameters`]), and every site's answers share one budget
+//! (GATEWAY_ANSWERS_MB): no address a stranger makes up grows the gateway past it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -23,10 +29,6 @@ use crate::publish::PublishedFile;
 use crate::publish::serve;
 use crate::site_data::SiteCache;
 
-/// How many bytes of answers are kept, in all their encodings: a large chain's theater
-/// week is about 200 KB, so this holds every theater's of a 300-theater chain with room
-/// for the lists and searches.
-const KEPT_BYTES: u64 = 96 * 1024 * 1024;
 const EXPECTED_ANSWERS: usize = 4096;
 const PREFIX: &str = "/api/v1/";
 
@@ -45,33 +47,76 @@ impl quick_cache::Weighter<String, Kept> for ByBytes {
     }
 }
 
-/// The kept answers, shared by the publisher (which moves the revision on), the routes
-/// that keep their answers and the outermost layer that serves them.
+/// Every site's kept answers, in one budget for the gateway (GATEWAY_ANSWERS_MB): a
+/// tenant's visitors, or a stranger asking for many answers, push out the least used
+/// answers of all, never past the budget.
+#[derive(Clone)]
+pub struct AnswerCache(Arc<AnswerCacheInner>);
+
+struct AnswerCacheInner {
+    /// Site, path and canonical query -> answer.
+    answers: quick_cache::sync::Cache<String, Kept, ByBytes>,
+    /// Numbers the revisions every site follows, so that an answer serves only in its
+    /// own revision (a number compared, rather than every request keyed by the revision).
+    generations: AtomicU64,
+}
+
+impl AnswerCache {
+    /// A cache of at most `bytes` of answers, in all their encodings.
+    pub fn new(bytes: u64) -> AnswerCache {
+        AnswerCache(Arc::new(AnswerCacheInner {
+            answers: quick_cache::sync::Cache::with_weighter(EXPECTED_ANSWERS, bytes, ByBytes),
+            generations: AtomicU64::new(0),
+        }))
+    }
+
+    /// The bytes kept now.
+    pub fn bytes(&self) -> u64 {
+        self.0.answers.weight()
+    }
+}
+
+impl std::fmt::Debug for AnswerCache {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("AnswerCache")
+            .field("kept", &self.0.answers.len())
+            .field("bytes", &self.bytes())
+            .finish()
+    }
+}
+
+/// One site's kept answers, shared by the publisher (which moves the revision on), the
+/// routes that keep their answers and the outermost layer that serves them.
 #[derive(Clone)]
 pub struct KeptAnswers(Arc<Inner>);
 
 struct Inner {
+    /// The site's id, which starts each of its answers' keys.
+    site_id: String,
     revision: ArcSwapOption<String>,
-    /// Counts the revisions followed: an answer serves only in its own, so the lookup
-    /// compares a number instead of keying every request by the revision's name.
+    /// The generation of `revision`, from the cache's count.
     generation: AtomicU64,
-    /// Path and query -> answer.
-    answers: quick_cache::sync::Cache<String, Kept, ByBytes>,
+    cache: AnswerCache,
     site: SiteCache,
 }
 
 impl KeptAnswers {
-    /// Kept answers that carry `site`'s Content-Security-Policy, as every response does.
-    pub fn new(site: SiteCache) -> KeptAnswers {
+    /// `site_id`'s kept answers, in `cache`, carrying `site`'s Content-Security-Policy as
+    /// every response does.
+    pub fn new(site_id: &str, site: SiteCache, cache: &AnswerCache) -> KeptAnswers {
         KeptAnswers(Arc::new(Inner {
+            site_id: site_id.to_owned(),
             revision: ArcSwapOption::empty(),
             generation: AtomicU64::new(0),
-            answers: quick_cache::sync::Cache::with_weighter(EXPECTED_ANSWERS, KEPT_BYTES, ByBytes),
+            cache: cache.clone(),
             site,
         }))
     }
 
     /// The catalogue serves `revision` now (`None`: its stream is down, nothing is known).
+    /// The answers of the revision before are no longer served; they leave the cache as
+    /// newer answers push them out.
     pub fn follow(&self, revision: Option<&str>) {
         let current = self.0.revision.load();
         if current.as_deref().map(String::as_str) == revision {
@@ -80,8 +125,8 @@ impl KeptAnswers {
         self.0
             .revision
             .store(revision.map(|revision| Arc::new(revision.to_owned())));
-        self.0.generation.fetch_add(1, Ordering::AcqRel);
-        self.0.answers.clear();
+        let generation = self.0.cache.0.generations.fetch_add(1, Ordering::AcqRel) + 1;
+        self.0.generation.store(generation, Ordering::Release);
     }
 
     /// The generation answers are kept under now, if a revision is known.
@@ -93,26 +138,37 @@ impl KeptAnswers {
             .then(|| self.0.generation.load(Ordering::Acquire))
     }
 
+    /// The key of `uri`'s answer: the site, the path and the query's parameters in one
+    /// order (`?b=1&a=2` is `?a=2&b=1`). Only the parameters a route knows reach a kept
+    /// answer: any other is refused before (`query_parameters`).
+    fn key(&self, uri: &Uri) -> String {
+        let mut pairs: Vec<(String, String)> =
+            serde_urlencoded::from_str(uri.query().unwrap_or_default()).unwrap_or_default();
+        pairs.sort();
+        let mut key = format!("{} {}", self.0.site_id, uri.path());
+        if let Ok(query) = serde_urlencoded::to_string(&pairs)
+            && !query.is_empty()
+        {
+            key.push('?');
+            key.push_str(&query);
+        }
+        key
+    }
+
     fn kept(&self, uri: &Uri) -> Option<Arc<PublishedFile>> {
         let generation = self.generation()?;
-        let (kept_in, file) = self.0.answers.get(request_of(uri))?;
+        let (kept_in, file) = self.0.cache.0.answers.get(&self.key(uri))?;
         (kept_in == generation).then_some(file)
     }
-}
-
-/// The request as the cache knows it: its path and query.
-fn request_of(uri: &Uri) -> &str {
-    uri.path_and_query()
-        .map_or(uri.path(), |path| path.as_str())
 }
 
 impl std::fmt::Debug for KeptAnswers {
     fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         formatter
             .debug_struct("KeptAnswers")
+            .field("site_id", &self.0.site_id)
             .field("revision", &self.0.revision.load())
-            .field("kept", &self.0.answers.len())
-            .finish()
+            .finish_non_exhaustive()
     }
 }
 
@@ -129,10 +185,9 @@ pub async fn serve_kept(State(kept): State<KeptAnswers>, request: Request, next:
     next.run(request).await
 }
 
-/// The layer of the catalogue's read routes: a GET's JSON answer, 200 or a client's error
-/// (an unknown theater stays unknown until the catalogue changes), is kept for the
-/// revision it was asked under, and many requests for the same answer at once make one
-/// call.
+/// The layer of the catalogue's read routes: a GET's JSON answer is kept for the revision
+/// it was asked under when it is a 200 (an error is not kept: junk addresses would fill
+/// the cache), and many requests for the same answer at once make one call.
 pub async fn keep(State(kept): State<KeptAnswers>, request: Request, next: Next) -> Response {
     // The address as the client wrote it, which the outermost layer looks up: inside
     // `/api/v1` the router sees the rest.
@@ -146,15 +201,16 @@ pub async fn keep(State(kept): State<KeptAnswers>, request: Request, next: Next)
     else {
         return next.run(request).await;
     };
-    let key = request_of(uri).to_owned();
+    let key = kept.key(uri);
+    let answers = &kept.0.cache.0.answers;
     let guard = loop {
-        match kept.0.answers.get_value_or_guard_async(&key).await {
+        match answers.get_value_or_guard_async(&key).await {
             Ok((kept_in, file)) if kept_in == generation => {
                 return serve::answer(&file, file.status, request.headers(), false);
             }
             // Kept in a revision before (its insert crossed the clearing): asked again.
             Ok(_) => {
-                kept.0.answers.remove(&key);
+                answers.remove(&key);
             }
             Err(guard) => break guard,
         }
@@ -166,7 +222,7 @@ pub async fn keep(State(kept): State<KeptAnswers>, request: Request, next: Next)
         .get(header::CONTENT_TYPE)
         .is_some_and(|kind| kind.as_bytes().starts_with(b"application/json"));
     let status = response.status();
-    if !(status == StatusCode::OK || status.is_client_error()) || !json {
+    if status != StatusCode::OK || !json {
         return response;
     }
     let body = match axum::body::to_bytes(response.into_body(), usize::MAX).await {

@@ -10,6 +10,7 @@ mod ingest;
 mod kept_answers;
 mod movies;
 mod openapi;
+mod query_parameters;
 mod search;
 mod showtimes;
 mod site;
@@ -19,7 +20,7 @@ use std::sync::Arc;
 
 use axum::Router;
 pub use context::ApiContext;
-pub use kept_answers::{KeptAnswers, serve_kept};
+pub use kept_answers::{AnswerCache, KeptAnswers, serve_kept};
 pub use openapi::openapi_document;
 
 pub fn router(context: ApiContext) -> Router {
@@ -42,6 +43,7 @@ pub fn router(context: ApiContext) -> Router {
         .merge(consent::router())
         .merge(ingest::router())
         .merge(openapi::router())
+        .route_layer(axum::middleware::from_fn(query_parameters::refuse_unknown))
         .with_state(Arc::new(context));
     Router::new().nest("/api/v1", v1)
 }

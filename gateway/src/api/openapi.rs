@@ -75,10 +75,55 @@ struct ApiDoc;
 
 /// The document as served: built once.
 static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
-    ApiDoc::openapi()
-        .to_json()
-        .expect("the OpenAPI document is JSON")
+    let mut document: serde_json::Value = serde_json::from_str(
+        &ApiDoc::openapi()
+            .to_json()
+            .expect("the OpenAPI document is JSON"),
+    )
+    .expect("the OpenAPI document is JSON");
+    refuse_unknown_fields_of_ingest_bodies(&mut document);
+    document.to_string()
 });
+
+/// The ingest API reads its bodies strictly (`ingest::strict_json`): a field it does not
+/// know is refused by name. The document says so: `additionalProperties: false` on every
+/// object its request bodies are made of.
+fn refuse_unknown_fields_of_ingest_bodies(document: &mut serde_json::Value) {
+    use serde_json::Value;
+    fn references(value: &Value, found: &mut Vec<String>) {
+        match value {
+            Value::Object(object) => {
+                if let Some(Value::String(reference)) = object.get("$ref")
+                    && let Some(name) = reference.strip_prefix("#/components/schemas/")
+                {
+                    found.push(name.to_owned());
+                }
+                object.values().for_each(|value| references(value, found));
+            }
+            Value::Array(values) => values.iter().for_each(|value| references(value, found)),
+            _ => {}
+        }
+    }
+    let mut pending = Vec::new();
+    for (path, item) in document["paths"].as_object().into_iter().flatten() {
+        if path.starts_with("/api/v1/ingest/") {
+            for operation in item.as_object().into_iter().flat_map(|item| item.values()) {
+                references(&operation["requestBody"], &mut pending);
+            }
+        }
+    }
+    let mut done = std::collections::HashSet::new();
+    while let Some(name) = pending.pop() {
+        if !done.insert(name.clone()) {
+            continue;
+        }
+        let schema = &mut document["components"]["schemas"][&name];
+        references(schema, &mut pending);
+        if schema["type"] == "object" && schema.get("additionalProperties").is_none() {
+            schema["additionalProperties"] = Value::Bool(false);
+        }
+    }
+}
 
 pub fn router() -> Router<ApiState> {
     Router::new().route("/openapi.json", get(document))

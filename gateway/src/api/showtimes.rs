@@ -31,12 +31,6 @@ struct ShowtimeFilter {
     /// a later `to` is read as from + 61 days, and a `to` before `from` answers no showtimes.
     #[param(format = Date, pattern = r"^\d{4}-\d{2}-\d{2}$")]
     to: Option<String>,
-    /// Only showtimes with every attribute named (repeat the parameter for more). Read
-    /// from the query string by [`attributes`]: one name given many times is no struct field.
-    #[serde(skip)]
-    #[param(value_type = Option<Vec<proto::showtime::Attribute>>, explode, style = Form)]
-    #[expect(dead_code, reason = "describes the parameter in the API document")]
-    attribute: (),
 }
 
 /// Every `attribute=` of the query string, in order.
@@ -51,7 +45,13 @@ fn attributes(query: Option<&str>) -> Result<Vec<String>, AppError> {
 }
 
 /// Showtimes by theater, movie and date range (inclusive).
-#[utoipa::path(get, path = "/api/v1/showtimes", operation_id = "listShowtimes", params(ShowtimeFilter), responses(
+#[utoipa::path(get, path = "/api/v1/showtimes", operation_id = "listShowtimes", params(
+    ShowtimeFilter,
+    // One name given many times is no struct field: read from the query string by
+    // [`attributes`].
+    ("attribute" = Option<Vec<proto::showtime::Attribute>>, Query, explode, style = Form,
+        description = "Only showtimes with every attribute named (repeat the parameter for more)"),
+), responses(
     (status = 200, description = "OK", body = Vec<Showtime>),
     (status = 400, description = "A date that is not YYYY-MM-DD, or an unknown attribute", body = ErrorBody),
     (status = 404, description = "No theater or movie with the id given", body = ErrorBody),

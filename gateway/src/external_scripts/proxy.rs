@@ -233,12 +233,13 @@ impl Resolve for PublicAddressesOnly {
 ///
 /// Only https:// URLs whose host is on THIRD_PARTY_PROXY_HOSTS and resolves to public
 /// addresses; redirects are followed only on the same host; the body is limited to
-/// THIRD_PARTY_PROXY_MAX_BYTES and the request to THIRD_PARTY_PROXY_TIMEOUT_MS.
+/// THIRD_PARTY_PROXY_MAX_BYTES and the request to THIRD_PARTY_PROXY_TIMEOUT_MS; only
+/// JavaScript, JSON, plain text and GIF answers are passed on.
 #[utoipa::path(get, path = "/__third-party-proxy", params(ProxyQuery), responses(
     (status = 200, description = "The third party's answer, with its status and content type", body = String, content_type = "*/*"),
     (status = 400, description = "No url, or not an absolute URL", body = crate::error::ErrorBody),
     (status = 403, description = "Not https, host not allow-listed, or not a public address", body = crate::error::ErrorBody),
-    (status = 502, description = "Unreachable, too large, or redirected to another host", body = crate::error::ErrorBody),
+    (status = 502, description = "Unreachable, too large, redirected to another host, or of a content type not passed on (HTML, SVG, ...)", body = crate::error::ErrorBody),
     (status = 504, description = "No answer in time", body = crate::error::ErrorBody),
 ))]
 async fn proxy(State(proxy): State<ThirdPartyProxy>, Query(query): Query<ProxyQuery>) -> Response {
@@ -258,6 +259,28 @@ async fn proxy(State(proxy): State<ThirdPartyProxy>, Query(query): Query<ProxyQu
         return refused(StatusCode::FORBIDDEN, &refusal.to_string());
     }
     fetch(&proxy, url).await
+}
+
+/// The content types passed on from the site's origin: scripts, and what analytics
+/// endpoints answer (JSON, plain text, a GIF pixel). An HTML page or an SVG image served
+/// from the site's own origin would run as the site's.
+const PASSED_ON: [&str; 7] = [
+    "text/javascript",
+    "application/javascript",
+    "application/x-javascript",
+    "application/ecmascript",
+    "application/json",
+    "text/plain",
+    "image/gif",
+];
+
+fn is_passed_on(content_type: &HeaderValue) -> bool {
+    content_type.to_str().is_ok_and(|kind| {
+        let essence = kind.split(';').next().unwrap_or_default().trim();
+        PASSED_ON
+            .iter()
+            .any(|passed| essence.eq_ignore_ascii_case(passed))
+    })
 }
 
 async fn resolves_to_non_public(url: &Url) -> Option<Refusal> {
@@ -307,6 +330,17 @@ async fn fetch(proxy: &ThirdPartyProxy, url: Url) -> Response {
     }
     let status = upstream.status();
     let content_type = upstream.headers().get(header::CONTENT_TYPE).cloned();
+    if let Some(kind) = &content_type
+        && !is_passed_on(kind)
+    {
+        return refused(
+            StatusCode::BAD_GATEWAY,
+            &format!(
+                "the third party answered {}, which is not passed on (JavaScript, JSON, plain text or a GIF pixel only)",
+                kind.to_str().unwrap_or("a content type that is not text")
+            ),
+        );
+    }
     let mut body = Vec::new();
     loop {
         match upstream.chunk().await {

@@ -3,6 +3,12 @@
 //! an orchestrator can keep a gateway in rotation while an optional service is down;
 //! and the published snapshot's version and age), `/metrics` (Prometheus text).
 //!
+//! In full on the operations listener (OPS_ADDR) only, which probes and Prometheus
+//! reach and visitors do not: on a site's public host `/metrics` is 404 and `/readyz`
+//! says only `{"status"}`, from a check made at most once a second, so that neither the
+//! deployment's tenants and their errors nor a fan-out of health checks per request is
+//! a stranger's to have.
+//!
 //! Readiness: `ready` (200) when every service asked for serves and the snapshot is
 //! current; `degraded` (200) while a snapshot is served but a service, the renderer, the
 //! member events' NATS or the catalogue's store is away, a newer version waits to be
@@ -11,9 +17,11 @@
 //! `not_ready` (503) while nothing has been published and a service is away.
 
 use std::collections::BTreeMap;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use arc_swap::ArcSwap;
+use axum::Extension;
 use axum::extract::State;
 use axum::http::{StatusCode, header};
 use axum::response::{IntoResponse, Response};
@@ -44,7 +52,17 @@ pub struct OpsContext {
     pub sites: SiteStates,
     /// Where the sites' revisions are stored (PUBLISH_NATS_URL), if anywhere.
     pub depot: Option<Depot>,
+    /// The last readiness a public host was told, and when it was checked.
+    pub told_publicly: Mutex<Option<(Instant, StatusCode, &'static str)>>,
 }
+
+/// Marks a request that came in on the operations listener (OPS_ADDR): it is answered
+/// in full.
+#[derive(Debug, Clone, Copy)]
+pub struct OnOpsListener;
+
+/// How long a public host's readiness answer stands before it is checked again.
+const PUBLIC_READINESS_FOR: Duration = Duration::from_secs(1);
 
 /// How each site of the deployment stands, by site id: kept by the routing of sites
 /// (sites.rs) at each change of the catalogue's sites, read by `/readyz`.
@@ -189,6 +207,10 @@ pub struct Readiness {
     /// (the last revisions and cached files serve, files not cached answer 503, stored
     /// revisions wait) or off (not set).
     published_store: &'static str,
+    /// The bytes the published store's objects take (PUBLISHED_STORE_MB bounds them);
+    /// absent without a store or while it does not answer.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    published_store_bytes: Option<u64>,
     /// The snapshot served; null before the first.
     snapshot: Option<PublishedState>,
     publishing: PublishingState,
@@ -231,23 +253,64 @@ struct PendingVersion {
     today: String,
 }
 
-/// Every service (or those named in `only`) answers its health check.
+/// A public host's readiness: the word alone.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ReadinessSummary {
+    /// ready, degraded (the published site still answers) or not_ready.
+    status: &'static str,
+}
+
+/// Every service (or those named in `only`) answers its health check. On a public host
+/// the answer is the status alone; on the operations listener (OPS_ADDR) it is the whole
+/// `Readiness`: each service, link, site and the published snapshot.
 #[utoipa::path(get, path = "/readyz", params(ReadinessQuery), responses(
-    (status = 200, description = "Ready, or degraded while the published site answers", body = Readiness),
-    (status = 503, description = "Not ready: nothing published and a service away", body = Readiness),
+    (status = 200, description = "Ready, or degraded while the published site answers", body = ReadinessSummary),
+    (status = 503, description = "Not ready: nothing published and a service away", body = ReadinessSummary),
     (status = 400, description = "An unknown service name", body = ErrorBody),
 ))]
 async fn readyz(
     State(state): State<Arc<OpsContext>>,
+    ops: Option<Extension<OnOpsListener>>,
     Query(readiness): Query<ReadinessQuery>,
 ) -> Result<Response, AppError> {
+    if ops.is_some() {
+        let (status, readiness) = readiness_of(&state, readiness).await?;
+        return Ok((status, Json(readiness)).into_response());
+    }
+    // The parameter is checked as on the operations listener; the word is the whole
+    // deployment's.
+    let _ = wanted_services(&state, readiness.only.as_deref())?;
+    let told = *state
+        .told_publicly
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    let (status, word) = match told {
+        Some((at, status, word)) if at.elapsed() < PUBLIC_READINESS_FOR => (status, word),
+        _ => {
+            let (status, readiness) = readiness_of(&state, ReadinessQuery { only: None }).await?;
+            *state
+                .told_publicly
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) =
+                Some((Instant::now(), status, readiness.status));
+            (status, readiness.status)
+        }
+    };
+    Ok((status, Json(ReadinessSummary { status: word })).into_response())
+}
+
+/// The services `only` names (all of them without it); an unknown name is a 400.
+fn wanted_services<'a>(
+    state: &OpsContext,
+    only: Option<&'a str>,
+) -> Result<Vec<&'a str>, AppError> {
     let known: Vec<&str> = state
         .services
         .health
         .iter()
         .map(|(name, _)| *name)
         .collect();
-    let wanted: Vec<&str> = match readiness.only.as_deref() {
+    let wanted: Vec<&str> = match only {
         None => known.clone(),
         Some(list) => list.split(',').map(|name| name.trim_matches(' ')).collect(),
     };
@@ -257,6 +320,14 @@ async fn readyz(
             known.join(", ")
         )));
     }
+    Ok(wanted)
+}
+
+async fn readiness_of(
+    state: &OpsContext,
+    readiness: ReadinessQuery,
+) -> Result<(StatusCode, Readiness), AppError> {
+    let wanted = wanted_services(state, readiness.only.as_deref())?;
     // Checked concurrently, so one slow service costs one deadline, not four.
     let checks: Vec<_> = state
         .services
@@ -276,9 +347,9 @@ async fn readyz(
             (*name, check)
         })
         .collect();
-    let member_events = member_events(&state, &wanted);
-    let catalogue_store = catalogue_store(&state, &wanted);
-    let pos_connectors = reported_link(&state, &wanted, "catalogue", proto::POS_CONNECTORS_HEALTH);
+    let member_events = member_events(state, &wanted);
+    let catalogue_store = catalogue_store(state, &wanted);
+    let pos_connectors = reported_link(state, &wanted, "catalogue", proto::POS_CONNECTORS_HEALTH);
     let renderer = state.renderer.clone();
     let renderer_up = tokio::spawn(async move { renderer.is_up().await });
     let mut services_up = true;
@@ -320,6 +391,15 @@ async fn readyz(
         None => "off",
         Some(depot) if depot.connected() => "connected",
         Some(_) => "unreachable",
+    };
+    let published_store_bytes = match &state.depot {
+        Some(depot) if depot.connected() => {
+            tokio::time::timeout(Duration::from_secs(1), depot.stored_bytes())
+                .await
+                .ok()
+                .and_then(Result::ok)
+        }
+        _ => None,
     };
     let sites = state.sites.readiness();
     // A site that is not published leaves the others serving: degraded.
@@ -364,13 +444,14 @@ async fn readyz(
     };
     Ok((
         status,
-        Json(Readiness {
+        Readiness {
             status: word,
             services,
             member_events,
             catalogue_store,
             pos_connectors,
             published_store,
+            published_store_bytes,
             snapshot,
             publishing: PublishingState {
                 renderer,
@@ -382,9 +463,8 @@ async fn readyz(
                 last_error: publishing.last_error,
             },
             sites,
-        }),
-    )
-        .into_response())
+        },
+    ))
 }
 
 /// svc-loyalty's link to NATS, when loyalty is among the services asked about:
@@ -435,14 +515,22 @@ fn reported_link(
 }
 
 /// Prometheus metrics: the gateway's requests, and in embedded mode its services' too.
+/// Served on the operations listener (OPS_ADDR) only; a public host answers 404.
 #[utoipa::path(get, path = "/metrics", responses(
-    (status = 200, description = "Prometheus text", body = String, content_type = "text/plain"),
+    (status = 404, description = "Not on a public host: metrics are served on the operations listener (OPS_ADDR)", body = ErrorBody),
 ))]
-async fn metrics() -> impl IntoResponse {
+async fn metrics(ops: Option<Extension<OnOpsListener>>) -> Response {
+    if ops.is_none() {
+        return AppError::NotFound(
+            "no such page: metrics are on the operations listener".to_owned(),
+        )
+        .into_response();
+    }
     (
         [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
         platform::metrics::render(),
     )
+        .into_response()
 }
 
 /// `gateway --health`: success when this gateway's `/healthz` answers 200, for

@@ -6,4 +6,4 @@ pub mod health;
 pub mod load_shedding;
 pub mod metrics;
 
-pub use health::{OpsContext, SiteState, SiteStates, router};
+pub use health::{OnOpsListener, OpsContext, SiteState, SiteStates, router};

@@ -23,6 +23,8 @@ pub struct Leases {
     ttl: Duration,
     /// This gateway's name in the leases it holds (unique per process).
     holder: String,
+    /// Replicas of the bucket (NATS_REPLICAS).
+    replicas: usize,
     store: std::sync::Arc<OnceCell<kv::Store>>,
 }
 
@@ -34,10 +36,16 @@ pub struct Lease {
 }
 
 impl Leases {
-    pub fn new(client: async_nats::Client, bucket: String, ttl: Duration) -> Leases {
+    pub fn new(
+        client: async_nats::Client,
+        bucket: String,
+        ttl: Duration,
+        replicas: usize,
+    ) -> Leases {
         Leases {
             bucket,
             ttl,
+            replicas,
             holder: client.new_inbox(),
             jetstream: jetstream::new(client),
             store: std::sync::Arc::default(),
@@ -52,7 +60,7 @@ impl Leases {
     async fn store(&self) -> Result<&kv::Store, DepotError> {
         self.store
             .get_or_try_init(|| async {
-                key_value_bucket(&self.jetstream, &self.bucket, 1, self.ttl)
+                key_value_bucket(&self.jetstream, &self.bucket, 1, self.ttl, self.replicas)
                     .await
                     .map_err(|error| {
                         DepotError::JetStream(format!("bucket {}: {error}", self.bucket))
@@ -86,6 +94,19 @@ impl Leases {
             Err(error) if error.kind() == kv::CreateErrorKind::AlreadyExists => Ok(None),
             Err(error) => Err(DepotError::JetStream(error.to_string())),
         }
+    }
+
+    /// Whether this gateway holds `site`'s lease now: asked just before a revision is
+    /// stored, so that a gateway whose lease expired while it stalled stores nothing.
+    pub async fn holds(&self, site: &str) -> Result<bool, DepotError> {
+        let store = self.store().await?;
+        let held = store
+            .entry(site)
+            .await
+            .map_err(|error| DepotError::JetStream(error.to_string()))?;
+        Ok(held.is_some_and(|entry| {
+            entry.operation == kv::Operation::Put && entry.value == self.holder.as_bytes()
+        }))
     }
 
     /// Renews `lease`: whether it is still held (false: it expired and another gateway
@@ -137,8 +158,8 @@ mod tests {
     async fn one_gateway_holds_a_sites_lease_until_it_stops_renewing_it() {
         let bucket = test_support::dirs::unique_name("leases").replace('_', "-");
         let ttl = Duration::from_secs(1);
-        let first = Leases::new(client().await, bucket.clone(), ttl);
-        let second = Leases::new(client().await, bucket.clone(), ttl);
+        let first = Leases::new(client().await, bucket.clone(), ttl, 1);
+        let second = Leases::new(client().await, bucket.clone(), ttl, 1);
         let mut held = first.try_hold("demo").await.expect("asked").expect("free");
         assert!(second.try_hold("demo").await.expect("asked").is_none());
         let again = first.try_hold("demo").await.expect("asked");

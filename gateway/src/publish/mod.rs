@@ -21,6 +21,7 @@
 //! - [`manifest`]: the published files as a manifest of content-addressed objects (pure).
 //! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
 //! - [`cache`]: the stored files' bytes a gateway keeps, up to GATEWAY_CACHE_MB.
+//! - [`collect`]: the objects no retained revision names, deleted from the store.
 //! - [`lease`]: which publishing gateway publishes each site.
 //! - [`replica`]: a gateway that does not publish, serving each site's stored revision.
 //! - [`role`]: a publishing gateway publishes the sites whose lease it holds, and
@@ -28,6 +29,7 @@
 //! - [`serve`]: the outermost layer, answering published paths from the snapshot.
 
 pub mod cache;
+pub mod collect;
 pub mod content;
 pub mod depot;
 pub mod document;
@@ -159,6 +161,9 @@ pub struct Publisher {
 pub struct SiteDepot {
     pub depot: depot::Depot,
     pub site_id: String,
+    /// The leases of a publishing gateway: a revision is stored only while this gateway
+    /// holds the site's (`None`: the only publisher, as in the tests of one process).
+    pub leases: Option<lease::Leases>,
 }
 
 /// What every site's publisher shares (docs/architecture.md#sites: many sites on one gateway):
@@ -410,7 +415,19 @@ impl Publisher {
         let (Some(depot), Some(snapshot)) = (&self.depot, self.published.current()) else {
             return;
         };
-        match depot.depot.store(&depot.site_id, &snapshot).await {
+        // While NATS is away the store's own error says so; the lease is asked once it
+        // answers.
+        let stored = match &depot.leases {
+            Some(leases) if depot.depot.connected() => match leases.holds(&depot.site_id).await {
+                Ok(true) => depot.depot.store(&depot.site_id, &snapshot).await,
+                Ok(false) => Err(depot::DepotError::NotHeld {
+                    site: depot.site_id.clone(),
+                }),
+                Err(error) => Err(error),
+            },
+            _ => depot.depot.store(&depot.site_id, &snapshot).await,
+        };
+        match stored {
             Ok(stored) => {
                 tracing::info!(
                     site = %depot.site_id,

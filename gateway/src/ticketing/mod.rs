@@ -19,7 +19,7 @@ pub fn router(
     sandbox: TicketingSandbox,
     published: Published,
 ) -> Router {
-    let redirects = redirects::router(services, published);
+    let redirects = redirects::router(services, published, site.clone());
     if sandbox.is_on() {
         redirects.merge(sandbox_pages::router().with_state(site))
     } else {

@@ -9,7 +9,10 @@
 //! At the site's own route segment a hand-off is a page a browser follows: its failures
 //! are the site's error pages (JSON only under `/api/`), and a signed-in member's token,
 //! which the app adds to the link when it is clicked, goes on to the ticketing site, so
-//! the member arrives signed in.
+//! the member arrives signed in: only to the loyalty `ticketingUrl`'s origin (the
+//! member's own ticketing service) or the stand-in on this site (TICKETING_SANDBOX),
+//! never to a theater's own provider elsewhere, which has no business with a live
+//! session token.
 
 use std::sync::Arc;
 
@@ -27,6 +30,7 @@ use crate::error::AppError;
 use crate::extract::Query;
 use crate::publish::Published;
 use crate::publish::serve::error_page;
+use crate::site_data::SiteCache;
 
 /// What the redirect endpoints read: the catalogue, which builds each target (the
 /// stand-in's while the sandbox is on), and the published error pages.
@@ -34,6 +38,8 @@ use crate::publish::serve::error_page;
 struct Redirects {
     services: Services,
     published: Published,
+    /// The site's loyalty settings: whose origin a member's token may go to.
+    site: SiteCache,
 }
 
 /// The query parameters a member's token travels in, one per loyalty provider (README
@@ -44,7 +50,7 @@ const TOKEN_PARAMETERS: [&str; 4] = ["sessionToken", "taposToken", "cgrSessionTo
 /// `/api/{segment}/redirect`, and at the site's own route segment, where its links lead
 /// (in the tapos_embedded context a booking link becomes
 /// /startticketing/?theaterCode=&perfCode=), with or without the trailing slash.
-pub fn router(services: Services, published: Published) -> Router {
+pub fn router(services: Services, published: Published, site: SiteCache) -> Router {
     let mut router = Router::new();
     for hand_off in &HAND_OFFS {
         let segment = hand_off.segment;
@@ -69,6 +75,7 @@ pub fn router(services: Services, published: Published) -> Router {
     router.with_state(Arc::new(Redirects {
         services,
         published,
+        site,
     }))
 }
 
@@ -151,7 +158,15 @@ async fn redirect(
         .map_err(AppError::catalogue)?
         .into_inner();
     let mut url = target.url;
-    if let Some((name, token)) = member_token {
+    let loyalty_ticketing = state
+        .site
+        .cached()
+        .and_then(|site| origin_of(&site.loyalty.ticketing_url));
+    // The stand-in ticketing site (TICKETING_SANDBOX) is this site's own page.
+    let to_the_sandbox = url.starts_with(crate::ticketing_sandbox::SANDBOX_PATH);
+    if let Some((name, token)) = member_token
+        && (to_the_sandbox || (loyalty_ticketing.is_some() && origin_of(&url) == loyalty_ticketing))
+    {
         let pair = serde_urlencoded::to_string([(name, token)]).unwrap_or_default();
         url.push(if url.contains('?') { '&' } else { '?' });
         url.push_str(&pair);
@@ -161,4 +176,10 @@ async fn redirect(
         status: tonic::Status::internal("ticketing URL is not a valid header value"),
     })?;
     Ok((StatusCode::FOUND, [(header::LOCATION, location)]).into_response())
+}
+
+/// The origin (scheme, host and port) of an absolute URL.
+fn origin_of(url: &str) -> Option<String> {
+    let origin = reqwest::Url::parse(url).ok()?.origin();
+    origin.is_tuple().then(|| origin.ascii_serialization())
 }

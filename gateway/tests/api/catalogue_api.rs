@@ -302,7 +302,7 @@ async fn a_kept_search_answer_gives_way_to_the_changed_catalogue() {
     let site = copy_site(DEMO_SITE);
     let gateway = spawn_gateway_for_site(&site.display().to_string(), &[], &[]).await;
     let published = || async {
-        let (_, ready) = gateway.get_json("/readyz").await;
+        let (_, ready) = gateway.ops_json("/readyz").await;
         ready["snapshot"]["revision"].as_str().map(str::to_owned)
     };
     assert!(
@@ -335,8 +335,8 @@ async fn a_kept_search_answer_gives_way_to_the_changed_catalogue() {
 }
 
 /// The catalogue's answers are kept for the revision being served: the same bytes with an
-/// entity tag (a 304 for a client that has them), a client's error kept as well, and a
-/// committed change answered as soon as the catalogue serves it.
+/// entity tag (a 304 for a client that has them), and a committed change answered as soon
+/// as the catalogue serves it. A client's error is answered, not kept.
 #[tokio::test]
 async fn catalogue_answers_are_kept_with_their_tag_until_the_catalogue_changes() {
     let gateway = spawn_gateway().await;
@@ -373,9 +373,12 @@ async fn catalogue_answers_are_kept_with_their_tag_until_the_catalogue_changes()
     assert_eq!(revalidated.status(), 304);
 
     for _ in 0..2 {
-        let (status, error) = gateway.get_json("/api/v1/theaters/999").await;
-        assert_eq!(status, 404);
-        assert_eq!(error_of(&error).0, "not_found");
+        let response = gateway.get("/api/v1/theaters/999").await;
+        assert_eq!(response.status(), 404);
+        assert!(
+            response.headers().contains_key("x-request-id"),
+            "an error is asked of svc-catalogue each time, never kept"
+        );
     }
 
     let movies: Vec<Value> = serde_json::from_slice(&body).expect("JSON");
@@ -423,4 +426,35 @@ async fn catalogue_answers_are_kept_with_their_tag_until_the_catalogue_changes()
     );
     let now = gateway.get("/api/v1/movies").await;
     assert_ne!(now.headers().get("etag"), Some(&etag));
+}
+
+/// A parameter the route's document does not list is refused by name, and the same
+/// parameters in another order are the same kept answer.
+#[tokio::test]
+async fn an_unknown_parameter_is_refused_and_parameters_in_any_order_are_one_answer() {
+    let gateway = spawn_gateway().await;
+    let (status, error) = gateway
+        .get_json("/api/v1/showtimes?theaterId=101&n=7")
+        .await;
+    assert_eq!(status, 400, "{error}");
+    assert!(
+        error_of(&error).1.starts_with("n: not a parameter"),
+        "{error}"
+    );
+    let (status, error) = gateway.get_json("/api/v1/theaters/101?x=1").await;
+    assert_eq!(status, 400, "{error}");
+
+    let first = gateway
+        .get("/api/v1/showtimes?theaterId=101&attribute=imax&attribute=3d")
+        .await;
+    assert_eq!(first.status(), 200);
+    let reordered = gateway
+        .get("/api/v1/showtimes?attribute=3d&theaterId=101&attribute=imax")
+        .await;
+    assert_eq!(reordered.status(), 200);
+    assert_eq!(first.headers().get("etag"), reordered.headers().get("etag"));
+    assert!(
+        !reordered.headers().contains_key("x-request-id"),
+        "the same answer, kept"
+    );
 }

@@ -27,13 +27,13 @@ async fn a_published_revision_is_stored_with_every_file_it_names() {
     })
     .await;
     let stored = eventually(20, || async {
-        let (_, readiness) = gateway.get_json("/readyz").await;
+        let (_, readiness) = gateway.ops_json("/readyz").await;
         let site = &readiness["sites"]["demo"];
         site["storedRevision"].is_string()
             && site["storedRevision"] == readiness["snapshot"]["revision"]
     })
     .await;
-    let (_, readiness) = gateway.get_json("/readyz").await;
+    let (_, readiness) = gateway.ops_json("/readyz").await;
     assert!(stored, "{readiness}");
 
     let client = async_nats::connect(&url)
@@ -87,13 +87,13 @@ async fn without_nats_the_site_is_served_and_readyz_says_its_revision_is_not_sto
     })
     .await;
     let said = eventually(30, || async {
-        let (_, readiness) = gateway.get_json("/readyz").await;
+        let (_, readiness) = gateway.ops_json("/readyz").await;
         readiness["sites"]["demo"]["problem"]
             .as_str()
             .is_some_and(|problem| problem.contains("published-files"))
     })
     .await;
-    let (_, readiness) = gateway.get_json("/readyz").await;
+    let (_, readiness) = gateway.ops_json("/readyz").await;
     assert!(said, "{readiness}");
     assert!(
         readiness["sites"]["demo"].get("storedRevision").is_none(),
@@ -127,13 +127,13 @@ async fn a_full_object_store_switches_no_revision_and_readyz_says_why() {
     })
     .await;
     let said = eventually(30, || async {
-        let (_, readiness) = gateway.get_json("/readyz").await;
+        let (_, readiness) = gateway.ops_json("/readyz").await;
         readiness["sites"]["demo"]["problem"]
             .as_str()
             .is_some_and(|problem| problem.contains("storing the object"))
     })
     .await;
-    let (_, readiness) = gateway.get_json("/readyz").await;
+    let (_, readiness) = gateway.ops_json("/readyz").await;
     assert!(said, "{readiness}");
     assert!(
         readiness["sites"]["demo"]["storedRevision"].is_null(),
@@ -177,14 +177,14 @@ async fn a_file_missing_from_the_store_is_not_stored_anew_empty_and_readyz_says_
     assert_eq!(role(&second).await, "replica");
     first.stop();
     let said = eventually(30, || async {
-        let (_, readiness) = second.get_json("/readyz").await;
+        let (_, readiness) = second.ops_json("/readyz").await;
         readiness["sites"]["demo"]["role"] == "publisher"
             && readiness["sites"]["demo"]["problem"]
                 .as_str()
                 .is_some_and(|problem| problem.contains(&lost) && problem.contains("missing"))
     })
     .await;
-    let (_, readiness) = second.get_json("/readyz").await;
+    let (_, readiness) = second.ops_json("/readyz").await;
     assert!(said, "{readiness}");
     // Nothing (an empty body) stored in its place.
     assert!(depot.object(&lost).await.is_err(), "not stored anew");
@@ -199,6 +199,8 @@ fn own_buckets() -> Buckets {
         files: format!("{name}-files"),
         revisions: format!("{name}-revisions"),
         leases: format!("{name}-leases"),
+        files_bytes: 64 * 1024 * 1024,
+        ..Buckets::default()
     }
 }
 
@@ -219,10 +221,10 @@ async fn stored_revision(gateway: &TestGateway) -> String {
 /// Waits until `gateway`'s demo site has `field` in `/readyz`: its text.
 async fn demo_site_field(gateway: &TestGateway, field: &str) -> String {
     let named = eventually(20, || async {
-        gateway.get_json("/readyz").await.1["sites"]["demo"][field].is_string()
+        gateway.ops_json("/readyz").await.1["sites"]["demo"][field].is_string()
     })
     .await;
-    let (_, readiness) = gateway.get_json("/readyz").await;
+    let (_, readiness) = gateway.ops_json("/readyz").await;
     assert!(named, "{readiness}");
     readiness["sites"]["demo"][field]
         .as_str()
@@ -286,7 +288,7 @@ async fn publisher_and_replica(url: &str, buckets: &Buckets) -> (TestGateway, Te
 async fn a_gateway_that_does_not_publish_serves_the_revision_another_stored() {
     let (url, buckets) = (nats_url(), own_buckets());
     let (publisher, replica, revision) = publisher_and_replica(&url, &buckets).await;
-    let (_, readiness) = replica.get_json("/readyz").await;
+    let (_, readiness) = replica.ops_json("/readyz").await;
     assert_eq!(
         readiness["snapshot"]["revision"],
         revision.as_str(),
@@ -438,12 +440,12 @@ async fn one_publishing_gateway_publishes_a_site_and_another_takes_over_when_it_
     // The publisher stops: its lease expires, and the other gateway publishes.
     publisher.stop();
     let took_over = eventually(15, || async {
-        let (_, readiness) = replica.get_json("/readyz").await;
+        let (_, readiness) = replica.ops_json("/readyz").await;
         readiness["sites"]["demo"]["role"] == "publisher"
             && readiness["snapshot"]["rendered"].is_boolean()
     })
     .await;
-    let (_, readiness) = replica.get_json("/readyz").await;
+    let (_, readiness) = replica.ops_json("/readyz").await;
     assert!(took_over, "{readiness}");
     assert_eq!(replica.get("/movies/").await.status(), 200);
 

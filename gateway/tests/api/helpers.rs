@@ -25,6 +25,9 @@ pub enum Service {
 
 pub struct TestGateway {
     pub address: String,
+    /// The operations listener's base URL (OPS_ADDR): `/metrics` and the detailed
+    /// `/readyz`.
+    pub ops_address: String,
     /// Stops the gateway when notified ([`TestGateway::stop`]).
     stopping: std::sync::Arc<tokio::sync::Notify>,
     pub client: reqwest::Client,
@@ -121,6 +124,23 @@ impl TestGateway {
 
     pub async fn get_json(&self, path: &str) -> (u16, Value) {
         let response = self.get(path).await;
+        let status = response.status().as_u16();
+        let body = response.json().await.expect("a JSON body");
+        (status, body)
+    }
+
+    /// GET `path` on the operations listener.
+    pub async fn ops_get(&self, path: &str) -> reqwest::Response {
+        self.client
+            .get(format!("{}{path}", self.ops_address))
+            .send()
+            .await
+            .expect("the operations listener answers")
+    }
+
+    /// GET `path` on the operations listener: its status and JSON body.
+    pub async fn ops_json(&self, path: &str) -> (u16, Value) {
+        let response = self.ops_get(path).await;
         let status = response.status().as_u16();
         let body = response.json().await.expect("a JSON body");
         (status, body)
@@ -242,6 +262,9 @@ async fn spawn(
     let mut config = Config::from_lookup(
         |name| match name {
             "GATEWAY_ADDR" => Some("127.0.0.1:0".to_owned()),
+            "OPS_ADDR" => Some("127.0.0.1:0".to_owned()),
+            // The default site, as the services take it (SITE_ID from the bundle's folder).
+            "SITE_DIR" => Some(site_dir.to_owned()),
             "CATALOGUE_ADDR" => Some(catalogue.clone()),
             "LOYALTY_ADDR" => Some(loyalty.clone()),
             "ADS_ADDR" => Some(ads.clone()),
@@ -263,11 +286,18 @@ async fn spawn(
         "http://{}",
         application.local_addr().expect("a local address")
     );
+    let ops_address = format!(
+        "http://{}",
+        application
+            .local_ops_addr()
+            .expect("an operations listener")
+    );
     let stopping = std::sync::Arc::new(tokio::sync::Notify::new());
     let stopped = stopping.clone();
     tokio::spawn(application.run_until_stopped(async move { stopped.notified().await }));
     TestGateway {
         address,
+        ops_address,
         stopping,
         client: platform::tls::http_client()
             .redirect(reqwest::redirect::Policy::none())

@@ -81,6 +81,56 @@ async fn without_a_valid_key_nothing_is_written() {
 }
 
 #[tokio::test]
+async fn a_wrong_key_is_refused_before_the_body_is_read() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let gateway = spawn_gateway().await;
+    let address = gateway
+        .url("")
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_owned();
+    let mut connection = tokio::net::TcpStream::connect(&address)
+        .await
+        .expect("a connection");
+    // A body announced at 16 MB of which only the start is ever sent: were the gateway
+    // to read it before the key, it would wait for the rest.
+    let head = format!(
+        "POST /api/v1/ingest/availability HTTP/1.1\r\nHost: {address}\r\n\
+         Authorization: Bearer cik_not-a-key\r\nContent-Type: application/json\r\n\
+         Content-Length: 16000000\r\n\r\n{{\"updates\": [{{}}, {{}}, "
+    );
+    connection.write_all(head.as_bytes()).await.expect("sent");
+    let mut answer = vec![0; 512];
+    let read = tokio::time::timeout(
+        std::time::Duration::from_secs(5),
+        connection.read(&mut answer),
+    )
+    .await
+    .expect("answered without the rest of the body")
+    .expect("read");
+    let answer = String::from_utf8_lossy(&answer[..read]);
+    assert!(answer.starts_with("HTTP/1.1 401"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_list_past_its_limit_is_refused_while_it_is_read() {
+    let gateway = spawn_gateway().await;
+    let key = gateway.ingest_key("demo");
+    let updates = vec!["{}"; 10_001].join(",");
+    let (status, error, _) = send(
+        &gateway,
+        reqwest::Method::POST,
+        "/api/v1/ingest/availability",
+        Some(&key),
+        Some(format!("{{\"updates\": [{updates}]}}")),
+    )
+    .await;
+    assert_eq!(status, 400, "{error}");
+    assert_eq!(error["error"]["field"], "updates", "{error}");
+    assert!(error_of(&error).1.contains("at most 10000"), "{error}");
+}
+
+#[tokio::test]
 async fn a_refusal_names_the_field_and_writes_nothing() {
     let gateway = spawn_gateway().await;
     let key = gateway.ingest_key("demo");

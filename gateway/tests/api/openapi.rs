@@ -55,7 +55,7 @@ async fn the_served_document_is_the_one_generated_from_the_handlers() {
                     assert!(
                         schema == "#/components/schemas/Error"
                             || schema == "#/components/schemas/CypherReply"
-                            || schema == "#/components/schemas/Readiness",
+                            || schema == "#/components/schemas/ReadinessSummary",
                         "{method} {path} {status}: {response}"
                     );
                 }

@@ -242,7 +242,7 @@ async fn the_sitemap_lists_every_public_page_and_robots_names_it() {
 #[tokio::test]
 async fn readiness_shows_the_snapshot_and_a_missing_renderer() {
     let gateway = spawn_gateway().await;
-    let (status, readiness) = gateway.get_json("/readyz").await;
+    let (status, readiness) = gateway.ops_json("/readyz").await;
     assert_eq!(status, 200, "{readiness}");
     assert_eq!(readiness["status"], "degraded", "no renderer: {readiness}");
     assert_eq!(readiness["publishing"]["renderer"], "unavailable");

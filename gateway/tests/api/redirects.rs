@@ -282,6 +282,28 @@ async fn a_members_token_on_a_hand_off_page_goes_on_to_the_ticketing_site() {
         assert_eq!(response.status(), 302, "{path}");
         assert_eq!(response.headers()["location"], location.as_str(), "{path}");
     }
+    // A theater with a provider of its own elsewhere gets no member's token: it goes
+    // only to the loyalty ticketing service's origin.
+    let own_provider = theaters
+        .as_array()
+        .expect("theaters")
+        .iter()
+        .find(|theater| {
+            theater["ticketingProvider"]["url"]
+                .as_str()
+                .is_some_and(|url| !url.starts_with(&site_wide))
+        })
+        .expect("a theater with a provider of its own (Harbor IMAX)");
+    let code = own_provider["code"].as_str().expect("a code");
+    let response = gateway
+        .get(&format!(
+            "/startconcessions/?theaterCode={code}&sessionToken=live-token"
+        ))
+        .await;
+    assert_eq!(response.status(), 302);
+    let location = response.headers()["location"].to_str().expect("text");
+    assert!(!location.contains("live-token"), "{location}");
+    assert!(!location.starts_with(&site_wide), "{location}");
     // The redirect endpoints build their targets from the site alone.
     let response = gateway
         .get("/api/loyaltycredit/redirect?sessionToken=abc")

@@ -72,7 +72,7 @@ fn change_synopsis(site: &std::path::Path, id: &str, synopsis: &str) {
 }
 
 async fn rendered(gateway: &TestGateway) -> bool {
-    gateway.get_json("/readyz").await.1["snapshot"]["rendered"] == true
+    gateway.ops_json("/readyz").await.1["snapshot"]["rendered"] == true
 }
 
 async fn html(gateway: &TestGateway, path: &str) -> String {
@@ -127,7 +127,7 @@ async fn every_page_shows_its_content_without_javascript() {
         !home.contains("<!--$?-->"),
         "no part left to reveal by script"
     );
-    let (status, readiness) = gateway.get_json("/readyz").await;
+    let (status, readiness) = gateway.ops_json("/readyz").await;
     assert_eq!(
         (status, &readiness["status"]),
         (200, &serde_json::json!("ready")),
@@ -154,12 +154,12 @@ async fn without_the_renderer_the_last_pages_serve_and_a_change_is_published_on_
     change_synopsis(&site, "1001", "Rewritten while the renderer was away.");
 
     let waiting = eventually(15, || async {
-        let (_, readiness) = gateway.get_json("/readyz").await;
+        let (_, readiness) = gateway.ops_json("/readyz").await;
         readiness["publishing"]["pending"].is_object()
     })
     .await;
     assert!(waiting, "the new version waits for the renderer");
-    let (status, readiness) = gateway.get_json("/readyz").await;
+    let (status, readiness) = gateway.ops_json("/readyz").await;
     assert_eq!(
         (status, &readiness["status"]),
         (200, &serde_json::json!("degraded")),
@@ -197,7 +197,7 @@ async fn a_changed_movie_renders_again_only_the_pages_that_show_it() {
         eventually(30, || rendered(&gateway)).await,
         "the site is rendered"
     );
-    let (_, before) = gateway.get_json("/readyz").await;
+    let (_, before) = gateway.ops_json("/readyz").await;
     let pages = before["snapshot"]["pages"].as_u64().expect("a page count");
     assert_eq!(before["snapshot"]["pagesRendered"], pages, "{before}");
     let (_, movie) = gateway.get_json("/api/v1/movies/1001").await;
@@ -211,13 +211,13 @@ async fn a_changed_movie_renders_again_only_the_pages_that_show_it() {
 
     change_synopsis(&site, "1001", "Now with a director's introduction.");
     let republished = eventually(30, || async {
-        let (_, now) = gateway.get_json("/readyz").await;
+        let (_, now) = gateway.ops_json("/readyz").await;
         now["snapshot"]["revision"] != before["snapshot"]["revision"]
             && now["snapshot"]["rendered"] == true
     })
     .await;
     assert!(republished, "the change is published");
-    let (_, after) = gateway.get_json("/readyz").await;
+    let (_, after) = gateway.ops_json("/readyz").await;
     let again = after["snapshot"]["pagesRendered"]
         .as_u64()
         .expect("a count");
@@ -302,12 +302,12 @@ async fn a_sale_renders_no_page_and_a_sell_out_only_the_pages_that_show_the_show
             .expect("JSON");
         let revision = answer["revision"].as_str().expect("a revision").to_owned();
         let published = eventually(30, || async {
-            let (_, now) = gateway.get_json("/readyz").await;
+            let (_, now) = gateway.ops_json("/readyz").await;
             now["snapshot"]["revision"] == revision.as_str() && now["snapshot"]["rendered"] == true
         })
         .await;
         assert!(published, "revision {revision} is published");
-        gateway.get_json("/readyz").await.1["snapshot"]["pagesRendered"]
+        gateway.ops_json("/readyz").await.1["snapshot"]["pagesRendered"]
             .as_u64()
             .expect("a count")
     };

@@ -56,8 +56,8 @@ async fn with_the_catalogue_down_catalogue_routes_answer_503_and_the_rest_stays_
         assert!(error_of(&body).1.contains("catalogue"), "{path}");
     }
     assert_eq!(gateway.get("/healthz").await.status(), 200);
-    assert_eq!(gateway.get("/metrics").await.status(), 200);
-    let (status, readiness) = gateway.get_json("/readyz").await;
+    assert_eq!(gateway.ops_get("/metrics").await.status(), 200);
+    let (status, readiness) = gateway.ops_json("/readyz").await;
     assert_eq!(status, 503);
     assert_eq!(readiness["services"]["catalogue"], "unavailable");
     assert_eq!(readiness["services"]["ads"], "serving");
@@ -79,7 +79,7 @@ async fn with_the_loyalty_service_down_browsing_goes_on_and_the_site_is_publishe
     assert_eq!(status, 200, "{app_data}");
     assert_eq!(app_data["site"]["loyalty"]["provider"], "BOOST_POS");
     assert_eq!(app_data["site"]["loyalty"]["version"], 3);
-    let (status, readiness) = gateway.get_json("/readyz").await;
+    let (status, readiness) = gateway.ops_json("/readyz").await;
     assert_eq!(status, 200, "{readiness}");
     assert_eq!(readiness["status"], "degraded");
     assert_eq!(readiness["services"]["loyalty"], "unavailable");
@@ -88,16 +88,16 @@ async fn with_the_loyalty_service_down_browsing_goes_on_and_the_site_is_publishe
 #[tokio::test]
 async fn readiness_can_be_narrowed_to_the_services_a_probe_needs() {
     let gateway = spawn_gateway_without(&[Service::Catalogue]).await;
-    let (status, readiness) = gateway.get_json("/readyz").await;
+    let (status, readiness) = gateway.ops_json("/readyz").await;
     assert_eq!(status, 503);
     assert_eq!(readiness["services"]["catalogue"], "unavailable");
-    let (status, readiness) = gateway.get_json("/readyz?only=loyalty").await;
+    let (status, readiness) = gateway.ops_json("/readyz?only=loyalty").await;
     assert_eq!(status, 200, "{readiness}");
     assert_eq!(readiness["services"]["loyalty"], "serving");
     assert!(readiness["services"].get("catalogue").is_none());
-    let (status, readiness) = gateway.get_json("/readyz?only=loyalty,catalogue").await;
+    let (status, readiness) = gateway.ops_json("/readyz?only=loyalty,catalogue").await;
     assert_eq!(status, 503, "{readiness}");
-    let (status, body) = gateway.get_json("/readyz?only=popcorn").await;
+    let (status, body) = gateway.ops_json("/readyz?only=popcorn").await;
     assert_eq!(status, 400);
     assert!(error_of(&body).1.contains("popcorn"), "{body}");
 }

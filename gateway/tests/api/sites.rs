@@ -11,6 +11,7 @@ use serde_json::Value;
 
 use crate::helpers::{
     SINGLE_SITE, TestGateway, catalogue_store, error_of, eventually, spawn_gateway,
+    spawn_gateway_with,
 };
 
 /// `path` asked of the gateway under the host name `host`.
@@ -170,7 +171,7 @@ async fn readyz_names_a_site_whose_settings_broke_and_it_and_the_others_still_se
     let gateway = spawn_gateway().await;
     add_single(&gateway).await;
     let routed = eventually(15, || async {
-        let (_, ready) = json_at(&gateway, "demo.localhost", "/readyz").await;
+        let (_, ready) = gateway.ops_json("/readyz").await;
         ready["sites"]["single"]["status"] == "published"
     })
     .await;
@@ -188,11 +189,11 @@ async fn readyz_names_a_site_whose_settings_broke_and_it_and_the_others_still_se
     .await
     .expect("broken");
     let named = eventually(15, || async {
-        let (_, ready) = json_at(&gateway, "demo.localhost", "/readyz").await;
+        let (_, ready) = gateway.ops_json("/readyz").await;
         ready["sites"]["single"]["status"] == "stale"
     })
     .await;
-    let (_, ready) = json_at(&gateway, "demo.localhost", "/readyz").await;
+    let (_, ready) = gateway.ops_json("/readyz").await;
     assert!(named, "{ready}");
     assert_eq!(ready["status"], "degraded", "{ready}");
     assert_eq!(ready["sites"]["demo"]["status"], "published", "{ready}");
@@ -207,4 +208,28 @@ async fn readyz_names_a_site_whose_settings_broke_and_it_and_the_others_still_se
         !site_name_at(&gateway, "single.localhost").await.is_empty(),
         "the last good revision of the broken site serves"
     );
+}
+
+/// Every call names its site, the default site's too: svc-loyalty configured with
+/// another default site (SITE_ID) still files the demo's members under the demo.
+#[tokio::test]
+async fn a_service_with_another_default_site_gets_the_demos_calls_as_the_demos() {
+    let gateway = spawn_gateway_with(&[], &[("SITE_ID", "elsewhere")]).await;
+    let email = gateway.create_member("named-site").await;
+    gateway.login("/Member/v3/Login", &email).await;
+    let store = svc_loyalty::store::Store::connect(
+        &format!(
+            "sqlite://{}?mode=rwc",
+            gateway.data_dir.join("loyalty.db").display()
+        ),
+        1,
+    )
+    .await
+    .expect("the loyalty store");
+    let site: String = sqlx::query_scalar("SELECT site_id FROM members WHERE email = $1")
+        .bind(&email)
+        .fetch_one(store.pool())
+        .await
+        .expect("the member");
+    assert_eq!(site, "demo");
 }

@@ -20,6 +20,24 @@ async fn spawn_third_party() -> String {
         )
         .route("/large.js", get(|| async { "x".repeat(4096) }))
         .route(
+            "/page.html",
+            get(|| async {
+                (
+                    [("content-type", "text/html; charset=utf-8")],
+                    "<script>alert(document.cookie)</script>",
+                )
+            }),
+        )
+        .route(
+            "/image.svg",
+            get(|| async {
+                (
+                    [("content-type", "image/svg+xml")],
+                    "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>",
+                )
+            }),
+        )
+        .route(
             "/slow.js",
             get(|| async {
                 tokio::time::sleep(Duration::from_secs(3)).await;
@@ -96,6 +114,9 @@ async fn size_time_and_redirect_limits_hold() {
         ("/large.js", 502),
         ("/slow.js", 504),
         ("/elsewhere.js", 502),
+        // Markup on the site's own origin would run as the site's.
+        ("/page.html", 502),
+        ("/image.svg", 502),
     ] {
         let (answered, body) = gateway.get_json(&proxied(&third_party, path)).await;
         assert_eq!(answered, status, "{path}: {body}");
