@@ -15,10 +15,11 @@ use crate::stack::Stack;
 use crate::{free_port, http_client};
 
 /// The stack on a copy of the demo bundle in `dir/site` (svc-catalogue reloads it every
-/// 200 ms), its gateway publishing and storing each revision in a private nats-server:
-/// the nats-server, the stack and the bundle's folder.
+/// 200 ms), its gateway publishing and storing each revision in a private nats-server as
+/// the `publisher` role: the nats-server, the stack and the bundle's folder.
 pub async fn start(dir: &Path) -> (Process, Stack, PathBuf) {
     let (nats, nats_url) = private_nats(dir);
+    let nats_url = as_role(&nats_url, "publisher");
     let bundle = dir.join("site");
     site::copy_demo_bundle(&bundle);
     let stack = Stack::start_serving(
@@ -34,8 +35,10 @@ pub async fn start(dir: &Path) -> (Process, Stack, PathBuf) {
     (nats, stack, bundle)
 }
 
-/// A nats-server with JetStream of the scenario's own, storing in `dir/nats`, and its URL:
-/// a scenario may stop it, and its buckets start empty.
+/// A nats-server with JetStream of the scenario's own, storing in `dir/nats`, with the
+/// deployment's users and permissions (deploy/nats/auth.conf, the passwords of
+/// [`as_role`]), and its URL without a user: a scenario may stop it, and its buckets
+/// start empty.
 pub fn private_nats(dir: &Path) -> (Process, String) {
     let port = free_port();
     let store = dir.join("nats");
@@ -44,6 +47,11 @@ pub fn private_nats(dir: &Path) -> (Process, String) {
         "nats-server",
         "nats-server",
         &[
+            "-c",
+            &crate::workspace_root()
+                .join("deploy/nats/auth.conf")
+                .display()
+                .to_string(),
             "-a",
             "127.0.0.1",
             "-p",
@@ -52,31 +60,73 @@ pub fn private_nats(dir: &Path) -> (Process, String) {
             "-sd",
             &store.display().to_string(),
         ],
-        Vec::new(),
+        ROLES
+            .iter()
+            .map(|role| {
+                (
+                    format!("NATS_{}_PASSWORD", role.to_uppercase()),
+                    password(role),
+                )
+            })
+            .collect(),
         dir,
     );
     (nats, format!("nats://127.0.0.1:{port}"))
+}
+
+/// The NATS roles of deploy/nats/auth.conf.
+const ROLES: [&str; 4] = ["publisher", "gateway", "loyalty", "consumer"];
+
+/// A role's password on the scenario's nats-server (a letter first: nats-server reads a
+/// value of digits as a number).
+fn password(role: &str) -> String {
+    format!("chaos-{role}")
+}
+
+/// `url` as the NATS role `role` (its user and password), as compose and Kubernetes
+/// give each process its own.
+pub fn as_role(url: &str, role: &str) -> String {
+    let mut url = reqwest::Url::parse(url).expect("a NATS URL");
+    url.set_username(role).expect("a URL with a host");
+    url.set_password(Some(&password(role)))
+        .expect("a URL with a host");
+    url.to_string()
 }
 
 /// Another gateway process of `stack`'s deployment, named `name`, that publishes or only
 /// serves; its base URL.
 pub fn gateway(stack: &Stack, name: &str, publishes: bool) -> (Process, String) {
     let port = free_port();
+    let url = format!("http://127.0.0.1:{port}");
     let gateway = stack.gateway.another(
         name,
         &[
             ("GATEWAY_ADDR", format!("127.0.0.1:{port}")),
+            ("OPS_ADDR", crate::operations_address(&url)),
             ("GATEWAY_PUBLISHES", publishes.to_string()),
+            // A gateway that only serves reads the store as the `gateway` role, which may
+            // write nothing.
+            (
+                "PUBLISH_NATS_URL",
+                as_role(
+                    &stack
+                        .gateway
+                        .env_var("PUBLISH_NATS_URL")
+                        .expect("a deployment that stores its revisions"),
+                    if publishes { "publisher" } else { "gateway" },
+                ),
+            ),
         ],
         &stack.dir,
     );
-    (gateway, format!("http://127.0.0.1:{port}"))
+    (gateway, url)
 }
 
-/// `/readyz` of the gateway at `url`; null while it does not answer.
+/// `/readyz` of the gateway at `url`, in full from its operations listener; null while it
+/// does not answer.
 pub async fn readiness(url: &str) -> Value {
     let response = http_client(Duration::from_secs(5))
-        .get(format!("{url}/readyz"))
+        .get(format!("{}/readyz", crate::ops_url(url)))
         .send()
         .await;
     match response {

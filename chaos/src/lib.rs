@@ -27,6 +27,32 @@ use std::time::Duration;
 pub use test_support::net::free_port;
 pub use test_support::polling::eventually;
 
+/// The operations listener (OPS_ADDR) of each gateway process the harness starts, by the
+/// gateway's base URL: `/readyz` in full and `/metrics` are answered there only.
+static OPERATIONS: std::sync::Mutex<Vec<(String, String)>> = std::sync::Mutex::new(Vec::new());
+
+/// A free loopback OPS_ADDR for the gateway at `url`, remembered for [`ops_url`].
+pub fn operations_address(url: &str) -> String {
+    let addr = format!("127.0.0.1:{}", free_port());
+    OPERATIONS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .push((url.to_owned(), format!("http://{addr}")));
+    addr
+}
+
+/// The base URL of the operations listener of the gateway at `url`.
+pub fn ops_url(url: &str) -> String {
+    OPERATIONS
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .iter()
+        .rev()
+        .find(|(gateway, _)| gateway == url)
+        .map(|(_, ops)| ops.clone())
+        .unwrap_or_else(|| panic!("{url} is no gateway the harness started"))
+}
+
 /// The workspace root (the site bundle and `target/` live there).
 pub fn workspace_root() -> PathBuf {
     PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))

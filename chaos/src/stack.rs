@@ -127,6 +127,7 @@ impl Stack {
             ),
             dir,
         );
+        let url = format!("http://{}", addr(gateway_port));
         let gateway = Process::start(
             "gateway",
             "gateway",
@@ -134,6 +135,7 @@ impl Stack {
             vars(
                 &[
                     ("GATEWAY_ADDR", addr(gateway_port)),
+                    ("OPS_ADDR", crate::operations_address(&url)),
                     ("CATALOGUE_ADDR", catalogue_addr),
                     ("LOYALTY_ADDR", loyalty_addr),
                     ("ADS_ADDR", ads_addr),
@@ -152,7 +154,7 @@ impl Stack {
             ads,
             consent,
             renderer,
-            url: format!("http://{}", addr(gateway_port)),
+            url,
             dir: dir.to_owned(),
         };
         stack.wait_ready().await;
@@ -166,7 +168,7 @@ impl Stack {
         let ready = eventually(Duration::from_secs(60), || async {
             let readiness = async {
                 let response = client
-                    .get(format!("{}/readyz", self.url))
+                    .get(format!("{}/readyz", crate::ops_url(&self.url)))
                     .send()
                     .await
                     .ok()?;

@@ -35,7 +35,7 @@ async fn a_killed_catalogue_leaves_the_published_site_up_and_its_changes_are_pub
     stack.catalogue.kill();
     let killed = Instant::now();
     tokio::time::sleep(Duration::from_secs(2)).await;
-    let readiness = site::json(&format!("{}/readyz", stack.url)).await;
+    let readiness = site::json(&format!("{}/readyz", chaos::ops_url(&stack.url))).await;
     let changed = "Changed while the catalogue was away.";
     site::change_synopsis(&bundle, movie["id"].as_str().expect("an id"), changed);
     stack.catalogue.restart();

@@ -4,6 +4,7 @@
 
 mod catalogue_outage;
 mod gateway_shutdown;
+mod hostile_requests;
 mod idle_logs;
 mod loyalty_outage;
 mod observability;

@@ -39,10 +39,10 @@ async fn a_killed_renderer_leaves_the_published_site_up_and_a_change_is_rendered
     })
     .await;
     let waiting = chaos::eventually(Duration::from_secs(10), || async {
-        !site::json(&format!("{}/readyz", stack.url)).await["publishing"]["pending"].is_null()
+        !site::json(&format!("{}/readyz", chaos::ops_url(&stack.url))).await["publishing"]["pending"].is_null()
     })
     .await;
-    let readiness = site::json(&format!("{}/readyz", stack.url)).await;
+    let readiness = site::json(&format!("{}/readyz", chaos::ops_url(&stack.url))).await;
     let html_while_down = text(&page).await;
 
     stack.renderer.restart();
@@ -75,7 +75,7 @@ async fn a_killed_renderer_leaves_the_published_site_up_and_a_change_is_rendered
         republished,
         "the change is rendered once the renderer is back (waited {republished_in:?})"
     );
-    let readiness = site::json(&format!("{}/readyz", stack.url)).await;
+    let readiness = site::json(&format!("{}/readyz", chaos::ops_url(&stack.url))).await;
     assert_eq!(readiness["status"], "ready", "{readiness}");
 }
 
