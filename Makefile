@@ -15,7 +15,7 @@ WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.h
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
-	SITES_DIR=$${SITES_DIR-site} cargo run -p gateway -- --embedded
+	SITES_DIR=$${SITES_DIR-site} OPS_ADDR=$${OPS_ADDR-127.0.0.1:9090} cargo run -p gateway -- --embedded
 
 ## make test: lints, every Rust test, web unit tests, the AsyncAPI document, the API
 ## contract fuzzer, compose, Kubernetes and supply-chain checks, browser tests. The first
@@ -83,6 +83,7 @@ e2e: web test-services
 ops-test: setup
 	.venv/bin/python ops-tests/test_compose.py
 	.venv/bin/python ops-tests/test_kubernetes.py
+	.venv/bin/python ops-tests/test_nats.py
 	.venv/bin/python ops-tests/test_supply_chain.py
 
 ## make bench-site: the published site (pages, page data, app data) and the JSON API's

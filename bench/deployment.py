@@ -3,11 +3,14 @@
 subcommand that polls the gateways over HTTP and prints its figures. Standard library
 only.
 
-    deployment.py stored SITES URL...                  every site's revision served by each gateway
-    deployment.py settled URL...                       every file at its best Brotli
-    deployment.py change BUNDLE SITE RENDERER URL...   one change: each gateway's delay, the renderer's count
-    deployment.py joins SITES RENDERER STARTED URL     a gateway started at STARTED serves every site
-    deployment.py misses SITE URL                      every page of SITE read once, each a cache miss
+    deployment.py stored SITES OPS_URL...                      every site's revision served by each gateway
+    deployment.py settled OPS_URL...                           every file at its best Brotli
+    deployment.py change BUNDLE SITE RENDERER OPS_URL URL...   one change: each gateway's delay, the renderer's count
+    deployment.py joins SITES RENDERER STARTED URL OPS_URL     a gateway started at STARTED serves every site
+    deployment.py misses SITE URL                              every page of SITE read once, each a cache miss
+
+A gateway's URL is its public port, its OPS_URL its operations listener (OPS_ADDR), the
+only one that answers the detailed /readyz read here; change's OPS_URL is its first URL's.
 """
 
 import http.client
@@ -38,8 +41,10 @@ def get(url, host=None, encoding="br"):
         connection.close()
 
 
-def readiness(url):
-    status, body = get(f"{url}/readyz", encoding="identity")
+def readiness(ops_url):
+    """The detailed /readyz of the gateway whose operations listener (OPS_ADDR) is at
+    `ops_url`: its public port's answers only the status."""
+    status, body = get(f"{ops_url}/readyz", encoding="identity")
     return json.loads(body) if status in (200, 503) else {}
 
 
@@ -51,9 +56,10 @@ def pages_rendered(renderer):
     sys.exit(f"bench: the renderer at {renderer} does not count pages")
 
 
-def serves_every_site(url, sites):
-    """Whether the gateway at `url` has a stored revision of every one of `sites` sites."""
-    known = readiness(url).get("sites", {})
+def serves_every_site(ops_url, sites):
+    """Whether the gateway with its operations listener at `ops_url` has a stored revision
+    of every one of `sites` sites."""
+    known = readiness(ops_url).get("sites", {})
     return len(known) == sites and all(
         site.get("storedRevision") and site.get("status") == "published" and site.get("rendered")
         for site in known.values()
@@ -69,26 +75,28 @@ def wait(condition, seconds, what, every=POLL):
     sys.exit(f"bench: {what} not within {seconds} s")
 
 
-def stored(sites, *urls):
+def stored(sites, *ops_urls):
     started = time.monotonic()
-    wait(lambda: all(serves_every_site(url, int(sites)) for url in urls), 900, "every site stored")
-    print(f"every one of {sites} sites stored and served by {len(urls)} gateways "
+    wait(lambda: all(serves_every_site(ops_url, int(sites)) for ops_url in ops_urls), 900,
+         "every site stored")
+    print(f"every one of {sites} sites stored and served by {len(ops_urls)} gateways "
           f"({time.monotonic() - started:.1f} s after the gateways answered)")
 
 
-def settled(*urls):
+def settled(*ops_urls):
     """Waits until every file of every site has its best Brotli (the background pass,
     which runs while the gateway has no request: asked every 2 s)."""
     started = time.monotonic()
     wait(lambda: all(
-        all(site.get("filesAwaitingBestBrotli") == 0 for site in readiness(url).get("sites", {}).values())
-        for url in urls), 1800, "the best Brotli pass", every=2)
+        all(site.get("filesAwaitingBestBrotli") == 0 for site in readiness(ops_url).get("sites", {}).values())
+        for ops_url in ops_urls), 1800, "the best Brotli pass", every=2)
     print(f"every file at its best Brotli {time.monotonic() - started:.0f} s later")
 
 
-def change(bundle, site, renderer, *urls):
+def change(bundle, site, renderer, ops_url, *urls):
     """Changes the first movie's synopsis in `bundle` (svc-catalogue reloads it) and times
-    each gateway until it serves the movie's page with it."""
+    each gateway until it serves the movie's page with it; `ops_url` is the first one's
+    operations listener."""
     host = f"{site}.localhost"
     movies_file = f"{bundle}/movies.json"
     with open(movies_file) as file:
@@ -115,18 +123,18 @@ def change(bundle, site, renderer, *urls):
     # A second publisher rendering the change too would show within this.
     time.sleep(3)
     rendered = pages_rendered(renderer) - before
-    revision_pages = readiness(urls[0])["snapshot"]["pagesRendered"]
+    revision_pages = readiness(ops_url)["snapshot"]["pagesRendered"]
     print(f"one change to {site}: the renderer rendered {rendered} pages, the revision says "
           f"{revision_pages} (target: equal, each changed page once)")
     print("served by each gateway after " + ", ".join(f"{delay:.2f} s" for delay in delays.values())
           + " (target <= 2 s)")
 
 
-def joins(sites, renderer, started, url):
+def joins(sites, renderer, started, url, ops_url):
     before = pages_rendered(renderer)
-    wait(lambda: serves_every_site(url, int(sites)), 60, "the new gateway serving every site")
+    wait(lambda: serves_every_site(ops_url, int(sites)), 60, "the new gateway serving every site")
     took = time.time() - float(started)
-    for site in list(readiness(url)["sites"]):
+    for site in list(readiness(ops_url)["sites"]):
         status, _ = get(f"{url}/", f"{site}.localhost")
         if status != 200:
             sys.exit(f"bench: the new gateway answers {status} for {site}")

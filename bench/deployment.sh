@@ -36,6 +36,9 @@ NGINX_PORT=18329
 PUBLISHER_PORTS=(18301 18302)
 SERVING_PORTS=(18311 18312 18313)
 LATE_PORT=18314
+# Each gateway's operations listener (OPS_ADDR), where bench/deployment.py reads the
+# detailed /readyz (the public port's answers only the status): its port + OPS_OFFSET.
+OPS_OFFSET=100
 
 work=$(mktemp -d)
 chmod 755 "$work"
@@ -72,23 +75,29 @@ done
 node web/renderer/server.mjs >"$work/renderer.log" 2>&1 &
 pids+=($!)
 
-# start_gateway NAME PORT PUBLISHES: a gateway process; its pid in $gateway_pid.
+# start_gateway NAME PORT PUBLISHES: a gateway process, its operations listener on
+# PORT + OPS_OFFSET; its pid in $gateway_pid.
 start_gateway() {
-    GATEWAY_ADDR=127.0.0.1:$2 GATEWAY_PUBLISHES=$3 GATEWAY_CACHE_MB=$CACHE_MB RENDERER_URL=$renderer \
+    GATEWAY_ADDR=127.0.0.1:$2 OPS_ADDR=127.0.0.1:$(($2 + OPS_OFFSET)) \
+        GATEWAY_PUBLISHES=$3 GATEWAY_CACHE_MB=$CACHE_MB RENDERER_URL=$renderer \
         "$BIN_DIR/gateway" >"$work/$1.log" 2>&1 &
     gateway_pid=$!
     pids+=("$gateway_pid")
 }
 publishers=()
+publishers_ops=()
 for port in "${PUBLISHER_PORTS[@]}"; do
     start_gateway "publisher-$port" "$port" true
     publishers+=("http://127.0.0.1:$port")
+    publishers_ops+=("http://127.0.0.1:$((port + OPS_OFFSET))")
 done
 serving=()
+serving_ops=()
 serving_pids=()
 for port in "${SERVING_PORTS[@]}"; do
     start_gateway "serving-$port" "$port" false
     serving+=("http://127.0.0.1:$port")
+    serving_ops+=("http://127.0.0.1:$((port + OPS_OFFSET))")
     serving_pids+=("$gateway_pid")
 done
 for url in "${publishers[@]}" "${serving[@]}"; do
@@ -96,14 +105,15 @@ for url in "${publishers[@]}" "${serving[@]}"; do
 done
 
 echo "$SITES demo-size sites and the large chain; 2 publishers, ${#serving[@]} serving gateways (GATEWAY_CACHE_MB=$CACHE_MB), $(nproc) cores"
-python3 bench/deployment.py stored "$all_sites" "${publishers[@]}" "${serving[@]}"
-python3 bench/deployment.py settled "${publishers[@]}"
-python3 bench/deployment.py change "$work/sites/chain-01" chain-01 "$renderer" "${serving[@]}"
+python3 bench/deployment.py stored "$all_sites" "${publishers_ops[@]}" "${serving_ops[@]}"
+python3 bench/deployment.py settled "${publishers_ops[@]}"
+python3 bench/deployment.py change "$work/sites/chain-01" chain-01 "$renderer" "${serving_ops[0]}" "${serving[@]}"
 
 started=$(date +%s.%N)
 start_gateway late "$LATE_PORT" false
 late_pid=$gateway_pid
-python3 bench/deployment.py joins "$all_sites" "$renderer" "$started" "http://127.0.0.1:$LATE_PORT"
+python3 bench/deployment.py joins "$all_sites" "$renderer" "$started" "http://127.0.0.1:$LATE_PORT" \
+    "http://127.0.0.1:$((LATE_PORT + OPS_OFFSET))"
 python3 bench/deployment.py misses large "http://127.0.0.1:$LATE_PORT"
 
 # Each serving gateway reads every page of the large chain and of chain-01 (more than its

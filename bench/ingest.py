@@ -2,10 +2,13 @@
 """Measures the ingest API (docs/ingest.md#ingest-api) against a running gateway; bench/ingest.sh
 starts the stack and calls it. Standard library only.
 
-  ingest.py import URL KEY       one schedule call per theater that has no showtimes
+  ingest.py import URL KEY OPS_URL
+                                 one schedule call per theater that has no showtimes
                                  (7 days, 24 movies four times a day), two calls at once;
                                  prints the time until all are committed and until the
-                                 site is published with the last of them
+                                 site is published with the last of them (the detailed
+                                 /readyz of OPS_URL, the gateway's operations listener,
+                                 OPS_ADDR)
   ingest.py bulk URL KEY         10,000 availability updates in one call, three times
   ingest.py sales URL KEY RATE SECONDS
                                  availability updates at RATE a second (one call each
@@ -54,18 +57,20 @@ def get_json(url):
     return body
 
 
-def readiness(url):
+def readiness(ops_url):
+    """The detailed /readyz, from the gateway's operations listener (OPS_ADDR): the public
+    port's answers only the status."""
     try:
-        return get_json(f"{url}/readyz")
+        return get_json(f"{ops_url}/readyz")
     except (OSError, SystemExit):
         return {}
 
 
-def wait_published(url, revision, limit=300):
+def wait_published(ops_url, revision, limit=300):
     """Seconds until the rendered snapshot names `revision`."""
     started = time.monotonic()
     while time.monotonic() - started < limit:
-        snapshot = readiness(url).get("snapshot") or {}
+        snapshot = readiness(ops_url).get("snapshot") or {}
         if snapshot.get("revision") == revision and snapshot.get("rendered"):
             return time.monotonic()
         time.sleep(0.05)
@@ -97,7 +102,7 @@ def schedule(theater_id, movies, first_day, offset):
     return showtimes
 
 
-def import_schedules(url, key):
+def import_schedules(url, key, ops_url):
     today = site_today(url)
     movies = get_json(f"{url}/api/v1/movies")
     theaters = get_json(f"{url}/api/v1/theaters")
@@ -120,7 +125,7 @@ def import_schedules(url, key):
     with ThreadPoolExecutor(2) as pool:
         answers = list(pool.map(put, bodies))
     committed_at, revision = max(answers)
-    published_at = wait_published(url, revision)
+    published_at = wait_published(ops_url, revision)
     print(f"import_theaters {len(bodies)}")
     print(f"import_showtimes {count}")
     print(f"import_committed_s {committed_at - started:.1f}")
@@ -289,8 +294,8 @@ def main():
     if len(sys.argv) < 4:
         sys.exit(__doc__)
     command, url, key = sys.argv[1:4]
-    if command == "import":
-        import_schedules(url, key)
+    if command == "import" and len(sys.argv) > 4:
+        import_schedules(url, key, sys.argv[4])
     elif command == "bulk":
         bulk(url, key)
     elif command == "sales":

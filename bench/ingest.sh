@@ -22,6 +22,7 @@ cd "$(dirname "$0")/.."
 RATE=${BENCH_RATE:-200}
 SECONDS_OF_SALES=${BENCH_SECONDS:-60}
 STACK_PORT=18190
+STACK_OPS_PORT=18191
 SERVICES_PORT=18251
 require_stack
 
@@ -37,6 +38,8 @@ cleanup() {
 trap cleanup EXIT
 
 url=http://127.0.0.1:$STACK_PORT
+# The gateway's operations listener (OPS_ADDR): the detailed /readyz, with the snapshot.
+ops_url=http://127.0.0.1:$STACK_OPS_PORT
 
 wait_rendered() {
     for _ in $(seq 1 3000); do
@@ -90,7 +93,7 @@ key=$(prepare large "$work/large" "$store")
 start large "$store"
 catalogue_pid=${stack_pids[0]}
 echo "large: importing the schedules" >&2
-python3 bench/ingest.py import "$url" "$key" | sed 's/^/large_/' >>"$results"
+python3 bench/ingest.py import "$url" "$key" "$ops_url" | sed 's/^/large_/' >>"$results"
 echo "large_catalogue_peak_mib $(peak_mib "$catalogue_pid")" >>"$results"
 echo "large: bulk updates" >&2
 python3 bench/ingest.py bulk "$url" "$key" | sed 's/^/large_/' >>"$results"

@@ -6,7 +6,8 @@
 # it prints the cold publish (every page rendered), the publish after one movie's synopsis
 # changes (only that movie's pages and the lists that show it are rendered again), the
 # number of pages and files, and the resident memory of the gateway (now and at its peak),
-# svc-catalogue and the renderer, as /readyz and /proc show them.
+# svc-catalogue and the renderer, as the gateway's detailed /readyz (on its operations
+# listener, OPS_ADDR) and /proc show them.
 #
 #   bench/publish.sh                     # release build
 #   BIN_DIR=target/debug bench/publish.sh
@@ -15,6 +16,7 @@ cd "$(dirname "$0")/.."
 
 . bench/stack.sh
 STACK_PORT=18090
+STACK_OPS_PORT=18091
 SERVICES_PORT=18151
 require_stack
 
@@ -25,7 +27,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# Waits until the snapshot is rendered and its revision is not $1; prints /readyz.
+# Waits until the snapshot is rendered and its revision is not $1; prints the detailed
+# /readyz (the operations listener's).
 wait_published() {
     local before=$1
     for _ in $(seq 1 1800); do

@@ -12,6 +12,8 @@ cd "$(dirname "$0")/.."
 . bench/wrk.sh
 
 GATEWAY_PORT=18082
+# The gateway's operations listener (OPS_ADDR): the detailed /readyz.
+OPS_PORT=18084
 require
 
 work=$(mktemp -d)
@@ -28,11 +30,11 @@ printf '%-8s %5s %10s %8s\n' chain round "req/s" "p99 ms"
 for chain in demo large; do
     site=site/demo
     [ "$chain" = large ] && site=$work/large
-    GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT SITE_DIR=$site WEB_DIST=web/dist LOG_FORMAT=json RUST_LOG=warn \
-        "$GATEWAY_BIN" --embedded >"$work/gateway-$chain.log" 2>&1 &
+    GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT OPS_ADDR=127.0.0.1:$OPS_PORT SITE_DIR=$site WEB_DIST=web/dist \
+        LOG_FORMAT=json RUST_LOG=warn "$GATEWAY_BIN" --embedded >"$work/gateway-$chain.log" 2>&1 &
     gateway=$!
     # Measured once publishing is over: it shares the two cores.
-    wait_rendered "127.0.0.1:$GATEWAY_PORT" 300
+    wait_rendered "127.0.0.1:$OPS_PORT" 300
     url="http://127.0.0.1:$GATEWAY_PORT"
     curl -fs "$url/api/v1/search?q=velocity" | grep -q '"title":"Velocity"' \
         || { echo "bench: search does not find Velocity on the $chain chain" >&2; exit 1; }

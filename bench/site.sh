@@ -14,6 +14,8 @@ cd "$(dirname "$0")/.."
 
 GATEWAY_PORT=18080
 NGINX_PORT=18081
+# The gateway's operations listener (OPS_ADDR): the detailed /readyz.
+OPS_PORT=18083
 require /usr/sbin/nginx
 
 work=$(mktemp -d)
@@ -27,11 +29,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT SITE_DIR=site/demo WEB_DIST=web/dist LOG_FORMAT=json RUST_LOG=warn \
-    "$GATEWAY_BIN" --embedded >"$work/gateway.log" 2>&1 &
+GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT OPS_ADDR=127.0.0.1:$OPS_PORT SITE_DIR=site/demo WEB_DIST=web/dist \
+    LOG_FORMAT=json RUST_LOG=warn "$GATEWAY_BIN" --embedded >"$work/gateway.log" 2>&1 &
 pids+=($!)
 # Measured once the pages are rendered (before that they are the shell with their data).
-wait_rendered "127.0.0.1:$GATEWAY_PORT"
+wait_rendered "127.0.0.1:$OPS_PORT"
 movie=$(curl -fs "http://127.0.0.1:$GATEWAY_PORT/api/v1/movies?playWeek=CURRENT_PLAYWEEK" \
     | python3 -c 'import json, sys; print(json.load(sys.stdin)[0]["path"])')
 paths=("/" "$movie" "/page-data${movie}page-data.json" "/page-data/movies/page-data.json" "/page-data/app-data.json"

@@ -4,7 +4,8 @@
 # build, `--embedded`, every bundle in one SITES_DIR, each site at {id}.localhost).
 #
 # - From cold: the time from the gateway's start (empty data folder: every site imported,
-#   then published and rendered) until /readyz shows every site's pages rendered.
+#   then published and rendered) until the detailed /readyz (on the gateway's operations
+#   listener, OPS_ADDR) shows every site's pages rendered.
 #   Target: 60 s or less.
 # - Per Host, in the steady state (every file at its best Brotli): three of the sites
 #   (the first, the middle, the last) on two paths ("/" and a movie page), the gateway
@@ -21,6 +22,8 @@ cd "$(dirname "$0")/.."
 SITES=${BENCH_SITES:-50}
 GATEWAY_PORT=18080
 NGINX_PORT=18081
+# The gateway's operations listener (OPS_ADDR): the detailed /readyz, with every site.
+OPS_PORT=18083
 require /usr/sbin/nginx
 
 work=$(mktemp -d)
@@ -40,14 +43,15 @@ middle=chain-$(printf '%02d' $(((SITES + 1) / 2)))
 last=chain-$(printf '%02d' "$SITES")
 
 started=$(date +%s.%N)
-GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT SITE_DIR="$work/sites/$first" SITES_DIR="$work/sites" \
+GATEWAY_ADDR=127.0.0.1:$GATEWAY_PORT OPS_ADDR=127.0.0.1:$OPS_PORT \
+    SITE_DIR="$work/sites/$first" SITES_DIR="$work/sites" \
     DATA_DIR="$work/data" WEB_DIST=web/dist LOG_FORMAT=json RUST_LOG=warn \
     "$GATEWAY_BIN" --embedded >"$work/gateway.log" 2>&1 &
 pids+=($!)
-# Every site named in /readyz with its pages rendered.
+# Every site named in the detailed /readyz with its pages rendered.
 cold=""
 for _ in $(seq 1 1800); do
-    if curl -fs "http://127.0.0.1:$GATEWAY_PORT/readyz" 2>/dev/null | python3 2>/dev/null -c '
+    if curl -fs "http://127.0.0.1:$OPS_PORT/readyz" 2>/dev/null | python3 2>/dev/null -c '
 import json, sys
 sites = json.load(sys.stdin).get("sites", {})
 sys.exit(0 if len(sites) == int(sys.argv[1]) and all(s["rendered"] for s in sites.values()) else 1)' "$SITES"; then
@@ -62,7 +66,7 @@ echo "$SITES sites published and rendered from cold in $cold s (target <= 60)"
 # background pass, one file at a time while the gateway is quiet).
 settled=""
 for _ in $(seq 1 1200); do
-    if curl -fs "http://127.0.0.1:$GATEWAY_PORT/readyz" 2>/dev/null | python3 2>/dev/null -c '
+    if curl -fs "http://127.0.0.1:$OPS_PORT/readyz" 2>/dev/null | python3 2>/dev/null -c '
 import json, sys
 sites = json.load(sys.stdin).get("sites", {})
 sys.exit(0 if sites and all(s["filesAwaitingBestBrotli"] == 0 for s in sites.values()) else 1)'; then

@@ -1,7 +1,8 @@
 # Shared by the benchmarks that run the distributed stack (publish.sh, ingest.sh): the four
 # services, the renderer and the gateway, each its own process, so that each one's memory
-# is its own. Sourced, not run; the caller sets `work` (a scratch folder) and STACK_PORT
-# (the gateway's port; the services take the five after SERVICES_PORT).
+# is its own. Sourced, not run; the caller sets `work` (a scratch folder), STACK_PORT
+# (the gateway's port; the services take the five after SERVICES_PORT) and STACK_OPS_PORT
+# (the gateway's operations listener, OPS_ADDR: the detailed /readyz and /metrics).
 
 BIN_DIR=${BIN_DIR:-target/release}
 stack_pids=()
@@ -35,7 +36,8 @@ start_stack() {
     done
     node web/renderer/server.mjs >"$work/renderer-$name.log" 2>&1 &
     stack_pids+=($!)
-    GATEWAY_ADDR=127.0.0.1:$STACK_PORT WEB_DIST=web/dist ${GATEWAY_WRAP:-} "$BIN_DIR/gateway" >"$work/gateway-$name.log" 2>&1 &
+    GATEWAY_ADDR=127.0.0.1:$STACK_PORT OPS_ADDR=127.0.0.1:$STACK_OPS_PORT WEB_DIST=web/dist \
+        ${GATEWAY_WRAP:-} "$BIN_DIR/gateway" >"$work/gateway-$name.log" 2>&1 &
     stack_pids+=($!)
 }
 
@@ -45,6 +47,8 @@ stop_stack() {
     stack_pids=()
 }
 
-readiness() { curl -fs "http://127.0.0.1:$STACK_PORT/readyz" 2>/dev/null || true; }
+# The gateway's detailed readiness (snapshot, sites, services): its operations listener's
+# /readyz; the public port's answers only the status.
+readiness() { curl -fs "http://127.0.0.1:$STACK_OPS_PORT/readyz" 2>/dev/null || true; }
 rss_mib() { awk '/^VmRSS/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }
 peak_mib() { awk '/^VmHWM/ { printf "%.0f", $2 / 1024 }' "/proc/$1/status"; }

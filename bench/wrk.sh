@@ -49,14 +49,15 @@ for name, runs in rows.items():
 PY
 }
 
-# Waits for the gateway on $1 (host:port) to have rendered its site: $2 seconds at most
-# (default 60).
+# Waits for the gateway to have rendered its site, as the detailed /readyz of its
+# operations listener (OPS_ADDR) on $1 (host:port) shows it: $2 seconds at most (default
+# 60). The public port's /readyz answers only the status.
 wait_rendered() {
     for _ in $(seq 1 $((${2:-60} * 10))); do
         curl -fs "http://$1/readyz" 2>/dev/null | grep -q '"rendered":true' && return 0
         sleep 0.1
     done
-    echo "bench: the site on $1 was not rendered in ${2:-60} s" >&2
+    echo "bench: the site of the gateway with OPS_ADDR $1 was not rendered in ${2:-60} s" >&2
     return 1
 }
 

