@@ -2,8 +2,8 @@
 # The contract fuzzer against the running gateway: starts `gateway --embedded` on a free
 # loopback port with the demo chain, waits until it is ready, runs schemathesis (pinned,
 # in .venv: scripts/setup.sh) with every check (schemathesis.toml) against the OpenAPI document the gateway
-# serves (the ingest API with the demo's key), and stops the gateway. Fails on any failure
-# the fuzzer finds.
+# serves (the ingest API with the demo's key, then again without a key), and stops the
+# gateway. Fails on any failure the fuzzer finds.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -31,3 +31,11 @@ key=$(cat "$data/ingest/demo.key")
 .venv/bin/schemathesis --config-file tools/schemathesis/schemathesis.toml run \
     "$base/api/v1/openapi.json" --url "$base" --workers 1 --no-color \
     --header "Authorization: Bearer $key"
+
+# And as a stranger: the ingest API without a key, every check on, none of the
+# exceptions above. Every call, whatever its body, is refused 401 before the body is read
+# (docs/operations.md#threat-model).
+sed '/^\[\[operations\]\]/,$d' tools/schemathesis/schemathesis.toml >"$data/stranger.toml"
+.venv/bin/schemathesis --config-file "$data/stranger.toml" run \
+    "$base/api/v1/openapi.json" --url "$base" --workers 1 --no-color \
+    --include-path-regex '^/api/v1/ingest/'

@@ -82,8 +82,35 @@ static DOCUMENT: LazyLock<String> = LazyLock::new(|| {
     )
     .expect("the OpenAPI document is JSON");
     refuse_unknown_fields_of_ingest_bodies(&mut document);
+    refuse_unknown_parameters(&mut document);
     document.to_string()
 });
+
+/// Every route of the JSON API refuses a query parameter it does not list
+/// ([`super::query_parameters`]): its 400 says so, on the routes that had none to
+/// document.
+fn refuse_unknown_parameters(document: &mut serde_json::Value) {
+    let refused = serde_json::json!({
+        "description": "A query parameter the route does not take, named in the message",
+        "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
+    });
+    for (path, item) in document["paths"]
+        .as_object_mut()
+        .into_iter()
+        .flatten()
+    {
+        if !path.starts_with("/api/v1/") {
+            continue;
+        }
+        for operation in item.as_object_mut().into_iter().flat_map(|item| item.values_mut()) {
+            if let Some(responses) = operation["responses"].as_object_mut() {
+                responses
+                    .entry("400")
+                    .or_insert_with(|| refused.clone());
+            }
+        }
+    }
+}
 
 /// The ingest API reads its bodies strictly (`ingest::strict_json`): a field it does not
 /// know is refused by name. The document says so: `additionalProperties: false` on every
