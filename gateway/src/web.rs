@@ -131,6 +131,11 @@ pub fn router(context: &Arc<WebContext>) -> Router {
         ));
     Router::new()
         .route("/posters/{file}", get(poster))
+        // Browsers and crawlers that never read the page's icon link ask here first.
+        .route(
+            "/favicon.ico",
+            get(|| async { axum::response::Redirect::permanent("/favicon.svg") }),
+        )
         .with_state(context.clone())
         .nest("/assets", assets)
 }

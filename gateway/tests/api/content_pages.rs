@@ -97,6 +97,10 @@ async fn hashed_assets_are_cached_for_a_year_and_other_files_revalidate() {
     let icon = gateway.get("/favicon.svg").await;
     assert_eq!(icon.status(), 200);
     assert_eq!(icon.headers()["cache-control"], "no-cache");
+    // The icon's conventional address leads to it.
+    let conventional = gateway.get("/favicon.ico").await;
+    assert_eq!(conventional.status(), 308);
+    assert_eq!(conventional.headers()["location"], "/favicon.svg");
     assert_eq!(gateway.get("/assets/missing.js").await.status(), 404);
 }
 
