@@ -94,19 +94,17 @@ fn refuse_unknown_parameters(document: &mut serde_json::Value) {
         "description": "A query parameter the route does not take, named in the message",
         "content": {"application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}
     });
-    for (path, item) in document["paths"]
-        .as_object_mut()
-        .into_iter()
-        .flatten()
-    {
+    for (path, item) in document["paths"].as_object_mut().into_iter().flatten() {
         if !path.starts_with("/api/v1/") {
             continue;
         }
-        for operation in item.as_object_mut().into_iter().flat_map(|item| item.values_mut()) {
+        for operation in item
+            .as_object_mut()
+            .into_iter()
+            .flat_map(|item| item.values_mut())
+        {
             if let Some(responses) = operation["responses"].as_object_mut() {
-                responses
-                    .entry("400")
-                    .or_insert_with(|| refused.clone());
+                responses.entry("400").or_insert_with(|| refused.clone());
             }
         }
     }
