@@ -57,13 +57,7 @@ async fn a_strangers_bodies_and_addresses_do_not_grow_the_gateway() {
             assert_eq!(response.status(), 401);
         }
     }
-    let after = resident_bytes(pid);
-    assert!(
-        after < before + 8 * MB,
-        "16 MiB bodies with a wrong key grew the gateway from {} to {} MB",
-        before / MB,
-        after / MB
-    );
+    assert_grew_less_than(pid, before, 8 * MB, "16 MiB bodies with a wrong key");
 
     // 2,000 made-up addresses: a parameter no route has, or a movie no site has.
     let before = resident_bytes(pid);
@@ -80,10 +74,15 @@ async fn a_strangers_bodies_and_addresses_do_not_grow_the_gateway() {
             .expect("an answer");
         assert_eq!(response.status(), status, "{query}");
     }
+    assert_grew_less_than(pid, before, 16 * MB, "2,000 junk queries");
+}
+
+/// The process `pid` is resident in less than `limit` more than `before` now.
+fn assert_grew_less_than(pid: u32, before: u64, limit: u64, what: &str) {
     let after = resident_bytes(pid);
     assert!(
-        after < before + 16 * MB,
-        "2,000 junk queries grew the gateway from {} to {} MB",
+        after < before + limit,
+        "{what} grew the gateway from {} to {} MB",
         before / MB,
         after / MB
     );

@@ -414,11 +414,18 @@ impl Depot {
                 let Ok(pointer) = serde_json::from_slice::<RevisionPointer>(&entry.value) else {
                     continue;
                 };
-                // A manifest collected already (its revision fell out long ago) names
-                // nothing more to keep.
-                let Ok(bytes) = self.object(&pointer.manifest).await else {
-                    continue;
+                // A manifest deleted already (its revision fell out long ago) names
+                // nothing more to keep; one that cannot be read now stops the collection,
+                // or its files would count as named by nothing.
+                let gone = match opened.files.info(&pointer.manifest).await {
+                    Ok(info) => info.deleted,
+                    Err(error) if error.kind() == object_store::InfoErrorKind::NotFound => true,
+                    Err(error) => return Err(failed(&error)),
                 };
+                if gone {
+                    continue;
+                }
+                let bytes = self.object(&pointer.manifest).await?;
                 let manifest: Manifest =
                     serde_json::from_slice(&bytes).map_err(|error| failed(&error))?;
                 retained.extend(
