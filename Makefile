@@ -11,6 +11,11 @@ export CARGO_TERM_COLOR ?= never
 WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.html web/vite.config.ts web/package.json web/tsconfig*.json docs/openapi.json fixtures -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
+# The binaries the fuzzer, the browser tests and the chaos tests run, built as `cargo test
+# --workspace` builds them (each service's integration tests build its binary): the same
+# features, so one build serves every suite and no dependency is compiled twice.
+BUILD_AS_TESTS := cargo test --workspace --no-run --quiet
+
 .PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
@@ -69,7 +74,7 @@ asyncapi-deps: tools/asyncapi/node_modules/.package-lock.json
 ## The JSON API against its OpenAPI document: schemathesis with every check on a gateway
 ## of its own (tools/schemathesis/run.sh).
 api-fuzz: setup web
-	cargo build -p gateway
+	$(BUILD_AS_TESTS)
 	tools/schemathesis/run.sh
 
 ## docs/asyncapi.yaml, the member events on NATS, validated by the AsyncAPI parser.
@@ -77,7 +82,7 @@ asyncapi: asyncapi-deps
 	cd tools/asyncapi && npm run check
 
 e2e: web test-services
-	cargo build -p gateway
+	$(BUILD_AS_TESTS)
 	cd web && npm run e2e
 
 ops-test: setup

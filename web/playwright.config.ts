@@ -17,7 +17,8 @@ const brandURL = brandBaseURL(port);
  */
 function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = 'boxoffice', sitesDir = '') {
   return {
-    command: 'cargo run -q -p gateway -- --embedded',
+    // Built by `make e2e` as the Rust tests build it (Makefile BUILD_AS_TESTS).
+    command: 'target/debug/gateway --embedded',
     cwd: repoRoot,
     env: {
       GATEWAY_ADDR: url.replace('http://', ''),

@@ -10,28 +10,21 @@ use std::time::{Duration, Instant};
 
 use crate::workspace_root;
 
-const BINARIES: [&str; 5] = [
-    "gateway",
-    "svc-catalogue",
-    "svc-loyalty",
-    "svc-ads",
-    "svc-consent",
-];
-
 /// The debug build of `name`, built (once per test run) with the cargo that runs the
-/// tests, so `cargo test -p chaos` never runs stale binaries.
+/// tests, so `cargo test -p chaos` never runs stale binaries. They are built as the
+/// workspace's tests build them (each service's integration tests build its binary):
+/// with the same features, so `make test` compiles no dependency twice.
 pub fn binary(name: &str) -> PathBuf {
     static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let dir = BUILT.get_or_init(|| {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        let mut command = Command::new(cargo);
-        command.current_dir(workspace_root()).arg("build");
-        for binary in BINARIES {
-            command.args(["-p", binary]);
-        }
-        let status = command.status().map_err(|error| error.to_string())?;
+        let status = Command::new(cargo)
+            .current_dir(workspace_root())
+            .args(["test", "--workspace", "--no-run", "--quiet"])
+            .status()
+            .map_err(|error| error.to_string())?;
         if !status.success() {
-            return Err(format!("cargo build of {BINARIES:?} failed: {status}"));
+            return Err(format!("the workspace's build failed: {status}"));
         }
         let target = std::env::var_os("CARGO_TARGET_DIR")
             .map_or_else(|| workspace_root().join("target"), PathBuf::from);
