@@ -4,6 +4,8 @@
 //! catalogue's answers that carry ticketing links pass through [`Catalogue`].
 
 use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::time::Duration;
 
 use platform::trace::{Propagate, TracedChannel};
@@ -13,6 +15,8 @@ use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use tonic::metadata::{MetadataMap, MetadataValue};
+use tonic::service::Interceptor;
 use tonic::service::interceptor::InterceptedService;
 use tonic::transport::{Channel, Endpoint};
 use tonic::{IntoRequest, Response, Status};
@@ -31,6 +35,8 @@ const SITE_CONTENT_MAX_BYTES: usize = 64 * 1024 * 1024;
 #[derive(Debug, Clone)]
 pub struct Services {
     pub catalogue: Catalogue,
+    /// The site's writes this gateway saw answered, which the catalogue's reads see.
+    pub written: SeenWrites,
     /// svc-catalogue's ingest API, with a deadline of its own (INGEST_DEADLINE at least).
     pub ingest: IngestClient<TracedChannel>,
     pub loyalty: LoyaltyClient<TracedChannel>,
@@ -49,12 +55,12 @@ pub struct Services {
 /// Every other call is the generated client's (through `Deref`).
 #[derive(Debug, Clone)]
 pub struct Catalogue {
-    client: CatalogueClient<TracedChannel>,
+    client: CatalogueClient<CatalogueChannel>,
     sandbox: TicketingSandbox,
 }
 
 impl Deref for Catalogue {
-    type Target = CatalogueClient<TracedChannel>;
+    type Target = CatalogueClient<CatalogueChannel>;
 
     fn deref(&self) -> &Self::Target {
         &self.client
@@ -121,6 +127,43 @@ impl Catalogue {
         let target = reply.get_mut();
         target.url = self.sandbox.link(std::mem::take(&mut target.url));
         Ok(reply)
+    }
+}
+
+/// The catalogue's calls: traced, and after a write carrying the version it made.
+pub type CatalogueChannel = InterceptedService<TracedChannel, SeenWrites>;
+
+/// Read-your-write on the catalogue: the store's version of the site after the last write
+/// this gateway's ingest API answered, carried by every catalogue call
+/// ([`proto::CATALOGUE_VERSION_METADATA`]) so that svc-catalogue, whichever replica
+/// answers, answers from that version or a newer one.
+#[derive(Debug, Clone, Default)]
+pub struct SeenWrites(Arc<AtomicI64>);
+
+impl SeenWrites {
+    /// Takes the version an ingest answer's `metadata` names, if it names one (svc-catalogue
+    /// names it once it serves the write).
+    pub fn saw(&self, metadata: &MetadataMap) {
+        let version = metadata
+            .get(proto::CATALOGUE_VERSION_METADATA)
+            .and_then(|value| value.to_str().ok())
+            .and_then(|value| value.parse::<i64>().ok());
+        if let Some(version) = version {
+            self.0.fetch_max(version, Ordering::AcqRel);
+        }
+    }
+}
+
+impl Interceptor for SeenWrites {
+    fn call(&mut self, mut request: tonic::Request<()>) -> Result<tonic::Request<()>, Status> {
+        let version = self.0.load(Ordering::Acquire);
+        if version > 0 {
+            request.metadata_mut().insert(
+                proto::CATALOGUE_VERSION_METADATA,
+                MetadataValue::from(version),
+            );
+        }
+        Ok(request)
     }
 }
 
@@ -195,6 +238,7 @@ impl Services {
     fn over(channels: Channels, propagate: &Propagate, sandbox: TicketingSandbox) -> Services {
         let traced =
             |channel: &Channel| InterceptedService::new(channel.clone(), propagate.clone());
+        let written = SeenWrites::default();
         Services {
             health: vec![
                 ("catalogue", HealthClient::new(channels.catalogue.clone())),
@@ -205,10 +249,14 @@ impl Services {
             ingest: IngestClient::new(traced(&channels.ingest)),
             catalogue: Catalogue {
                 // A large chain's site content (every movie, event and page) in one answer.
-                client: CatalogueClient::new(traced(&channels.catalogue))
-                    .max_decoding_message_size(SITE_CONTENT_MAX_BYTES),
+                client: CatalogueClient::new(InterceptedService::new(
+                    traced(&channels.catalogue),
+                    written.clone(),
+                ))
+                .max_decoding_message_size(SITE_CONTENT_MAX_BYTES),
                 sandbox,
             },
+            written,
             loyalty: LoyaltyClient::new(traced(&channels.loyalty)),
             ads: AdsClient::new(traced(&channels.ads)),
             consent: ConsentClient::new(traced(&channels.consent)),

@@ -272,6 +272,12 @@ fn where_to(snapshot: &PublishedFiles, path: &str) -> Destination {
             by_segment(&paths.movies, &segment)
         }
         Some(PageRoute::Theater { segment }) => by_segment(&paths.theaters, &segment),
+        // A single-location site has no list of theaters: its one theater's page.
+        Some(PageRoute::TheaterList) if snapshot.site.config().is_single_location => paths
+            .theaters
+            .values()
+            .next()
+            .map(|path| Destination::Redirect(path.clone())),
         Some(PageRoute::Event { segment }) => by_segment(&paths.events, &segment),
         _ => None,
     };

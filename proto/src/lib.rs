@@ -66,3 +66,8 @@ pub const CATALOGUE_STORE_HEALTH: &str = "catalogue.store";
 /// NOT_SERVING while one is not (its last good schedule keeps serving), unknown while no
 /// theater is linked. The gateway's `/readyz` shows it as `posConnectors`.
 pub const POS_CONNECTORS_HEALTH: &str = "catalogue.connectors";
+
+/// The gRPC metadata of read-your-write on the catalogue: an ingest call's answer carries
+/// the store's version of the site after the write; a read carrying a version is answered
+/// from that version of the site or a newer one (svc-catalogue waits a moment for it).
+pub const CATALOGUE_VERSION_METADATA: &str = "catalogue-version";

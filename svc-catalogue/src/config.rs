@@ -4,7 +4,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use jiff::civil::Date;
+use jiff::SignedDuration;
+use jiff::civil::{Date, DateTime, Time};
+
+use crate::version::{Clock, DEFAULT_GRACE};
 
 pub use platform::config::ConfigError;
 
@@ -29,9 +32,11 @@ pub struct Config {
     pub sites_dir: Option<PathBuf>,
     /// How often the bundle's files are checked for changes (CATALOGUE_RELOAD_MS).
     pub reload_every: Duration,
-    /// A fixed "today" in the site's time zone (CATALOGUE_TODAY, YYYY-MM-DD), for
-    /// demos and tests; the clock decides when unset.
-    pub today: Option<Date>,
+    /// What day and time it is: the wall clock, or for demos and tests a fixed local
+    /// date-time in each site's time zone (CATALOGUE_NOW, YYYY-MM-DDTHH:MM; or
+    /// CATALOGUE_TODAY, YYYY-MM-DD, at its midnight); and how long after its start a
+    /// showtime is still offered (SHOWTIME_GRACE_MINUTES, default 10).
+    pub clock: Clock,
     /// The Veezi connector's settings.
     pub veezi: crate::veezi::VeeziConfig,
     /// Whether poster images are fetched from plain http and local addresses too. Never
@@ -66,6 +71,29 @@ impl Config {
                 problem: format!("'{value}' is not a YYYY-MM-DD date"),
             })?),
         };
+        let now = match lookup("CATALOGUE_NOW").filter(|value| !value.is_empty()) {
+            None => None,
+            Some(value) => Some(value.parse::<DateTime>().map_err(|_| ConfigError {
+                variable: "CATALOGUE_NOW",
+                problem: format!("'{value}' is not a local YYYY-MM-DDTHH:MM date and time"),
+            })?),
+        };
+        let grace_minutes = match lookup("SHOWTIME_GRACE_MINUTES").filter(|value| !value.is_empty())
+        {
+            None => DEFAULT_GRACE.as_mins(),
+            Some(value) => value
+                .parse::<i64>()
+                .ok()
+                .filter(|minutes| (0..=24 * 60).contains(minutes))
+                .ok_or_else(|| ConfigError {
+                    variable: "SHOWTIME_GRACE_MINUTES",
+                    problem: format!("'{value}' is not a number of minutes from 0 to 1440"),
+                })?,
+        };
+        let clock = Clock {
+            fixed: now.or_else(|| today.map(|day| day.to_datetime(Time::midnight()))),
+            grace: SignedDuration::from_mins(grace_minutes),
+        };
         let veezi = crate::veezi::VeeziConfig {
             api_url: platform::config::http_url(
                 &lookup,
@@ -89,7 +117,7 @@ impl Config {
                 .filter(|dir| !dir.is_empty())
                 .map(PathBuf::from),
             reload_every,
-            today,
+            clock,
             poster_images_from_local_addresses: false,
             poster_limits: crate::poster_images::PosterLimits {
                 images: positive(&lookup, "POSTER_IMAGES_PER_SITE", 500)?,
@@ -133,7 +161,30 @@ mod tests {
             config.database_url.expose(),
             "sqlite://./data/catalogue.db?mode=rwc"
         );
-        assert_eq!(config.today, None);
+        assert_eq!(config.clock.fixed, None);
+        assert_eq!(config.clock.grace, DEFAULT_GRACE);
+    }
+
+    #[test]
+    fn a_fixed_time_is_today_at_that_time_and_the_grace_is_minutes() {
+        let lookup = |name: &str| match name {
+            "CATALOGUE_TODAY" => Some("2026-11-01".to_owned()),
+            "CATALOGUE_NOW" => Some("2026-11-22T21:37".to_owned()),
+            "SHOWTIME_GRACE_MINUTES" => Some("15".to_owned()),
+            _ => None,
+        };
+        let clock = Config::from_lookup(lookup).expect("valid").clock;
+        assert_eq!(
+            clock.fixed,
+            Some("2026-11-22T21:37".parse().expect("a date-time"))
+        );
+        assert_eq!(clock.grace, SignedDuration::from_mins(15));
+        let day = |name: &str| (name == "CATALOGUE_TODAY").then(|| "2026-11-01".to_owned());
+        let clock = Config::from_lookup(day).expect("valid").clock;
+        assert_eq!(
+            clock.fixed,
+            Some("2026-11-01T00:00".parse().expect("a date-time"))
+        );
     }
 
     #[test]
@@ -158,6 +209,8 @@ mod tests {
             ("CATALOGUE_ADDR", "nowhere"),
             ("CATALOGUE_RELOAD_MS", "0"),
             ("CATALOGUE_TODAY", "next friday"),
+            ("CATALOGUE_NOW", "9:37 PM"),
+            ("SHOWTIME_GRACE_MINUTES", "-5"),
             ("SITE_ID", "Demo Chain"),
             ("VEEZI_API_URL", "ftp://veezi.example"),
             ("VEEZI_POLL_MS", "0"),

@@ -36,6 +36,8 @@ pub enum Error {
         "the '{0}' hand-off is not offered: the ticketing provider's handOffs does not name it"
     )]
     HandOffNotOffered(String),
+    #[error("the showtime '{0}' has started: it is no longer sold")]
+    Started(String),
     #[error("search failed: {0}")]
     Search(#[from] tantivy::TantivyError),
     #[error("gRPC server failed: {0}")]
@@ -55,7 +57,9 @@ impl Error {
             Error::NotFound { .. } | Error::HandOffNotOffered(_) => ErrorCode::NotFound,
             Error::InvalidArgument(_) | Error::Invalid(_) => ErrorCode::InvalidArgument,
             Error::Unauthenticated(_) => ErrorCode::Unauthenticated,
-            Error::Bundle(_) | Error::NoSite(_) => ErrorCode::FailedPrecondition,
+            Error::Bundle(_) | Error::NoSite(_) | Error::Started(_) => {
+                ErrorCode::FailedPrecondition
+            }
             Error::Store(store) => match store {
                 StoreError::NotFound { .. } => ErrorCode::NotFound,
                 StoreError::Conflict(_) | StoreError::NoSite(_) | StoreError::Limit(_) => {

@@ -8,6 +8,7 @@
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, RwLock};
+use std::time::Duration;
 
 use tokio::sync::{broadcast, watch};
 use tokio::task::JoinSet;
@@ -18,16 +19,20 @@ use crate::domain::site_address::SiteAddress;
 use crate::store::sites::Changes;
 use crate::store::{EVERY_SITE, Store};
 
-/// The catalogue being served, shared by the gRPC handlers and the follower.
+/// The catalogue being served, shared by the gRPC handlers and the follower, with the
+/// store's version of the site it was read at.
 #[derive(Debug, Clone)]
 pub struct SharedCatalogue {
     current: Arc<watch::Sender<Arc<Catalogue>>>,
+    /// Set after `current`: whoever sees a version sees its catalogue or a newer one.
+    version: Arc<watch::Sender<i64>>,
 }
 
 impl SharedCatalogue {
-    pub fn new(catalogue: Catalogue) -> SharedCatalogue {
+    pub fn new(catalogue: Catalogue, version: i64) -> SharedCatalogue {
         SharedCatalogue {
             current: Arc::new(watch::Sender::new(Arc::new(catalogue))),
+            version: Arc::new(watch::Sender::new(version)),
         }
     }
 
@@ -35,13 +40,23 @@ impl SharedCatalogue {
         self.current.borrow().clone()
     }
 
+    /// Whether the store's `version` of the site or a newer one is served here, waiting
+    /// for it at most `within` (a version that cannot be served does not hold a caller
+    /// up for longer).
+    pub async fn serves(&self, version: i64, within: Duration) -> bool {
+        let mut served = self.version.subscribe();
+        let reached = tokio::time::timeout(within, served.wait_for(|served| *served >= version));
+        matches!(reached.await, Ok(Ok(_)))
+    }
+
     /// Sees each catalogue that replaces the current one.
     pub fn subscribe(&self) -> watch::Receiver<Arc<Catalogue>> {
         self.current.subscribe()
     }
 
-    fn replace(&self, catalogue: Catalogue) {
+    fn replace(&self, catalogue: Catalogue, version: i64) {
         self.current.send_replace(Arc::new(catalogue));
+        self.version.send_replace(version);
     }
 }
 
@@ -198,7 +213,7 @@ pub fn follow_sites(
                             Ok((version, catalogue)) => {
                                 tracing::info!(site = %site_id, revision = %catalogue.revision, "catalogue loaded");
                                 unreadable.remove(site_id);
-                                let shared = SharedCatalogue::new(catalogue);
+                                let shared = SharedCatalogue::new(catalogue, version);
                                 catalogues.add(shared.clone());
                                 followers.spawn(follow_site(
                                     store.clone(),
@@ -293,7 +308,7 @@ async fn follow_site(
                     Ok(Ok(next)) => {
                         tracing::debug!(site = %site_id, revision = %next.revision, "catalogue revision served (showtimes)");
                         served = version;
-                        shared.replace(next);
+                        shared.replace(next, version);
                         catalogues.set_problem(&site_id, None);
                         continue;
                     }
@@ -314,7 +329,7 @@ async fn follow_site(
             Ok((version, catalogue)) if version > served => {
                 tracing::info!(site = %site_id, revision = %catalogue.revision, "catalogue revision served");
                 served = version;
-                shared.replace(catalogue);
+                shared.replace(catalogue, version);
                 catalogues.set_problem(&site_id, None);
             }
             Ok(_) => {}

@@ -4,6 +4,7 @@
 pub mod ingest;
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use jiff::civil::Date;
 use proto::catalogue::v1 as pb;
@@ -22,6 +23,10 @@ use crate::domain::{Catalogue, ShowtimeQuery};
 use crate::follow::{Catalogues, SharedCatalogue};
 use crate::store::Store;
 use crate::version::{self, Clock};
+
+/// How long a read waits for a write its caller saw answered to be served here (another
+/// replica's commit arrives by LISTEN/NOTIFY in milliseconds).
+const READ_WAITS_FOR_WRITE: Duration = Duration::from_secs(2);
 
 #[derive(Debug, Clone)]
 pub struct CatalogueService {
@@ -44,9 +49,37 @@ impl CatalogueService {
         })
     }
 
-    /// The catalogue of [`CatalogueService::site`].
-    fn catalogue<T>(&self, request: &Request<T>) -> Result<Arc<Catalogue>, Status> {
-        Ok(self.site(request)?.get())
+    /// The catalogue of [`CatalogueService::site`]; for a call that names the version it
+    /// must see ([`proto::CATALOGUE_VERSION_METADATA`], a write's), that version or a newer
+    /// one, once this process serves it (within [`READ_WAITS_FOR_WRITE`]).
+    async fn catalogue<T>(&self, request: &Request<T>) -> Result<Arc<Catalogue>, Status> {
+        let site = self.site(request)?;
+        let version = request
+            .metadata()
+            .get(proto::CATALOGUE_VERSION_METADATA)
+            .map(|value| {
+                value
+                    .to_str()
+                    .ok()
+                    .and_then(|value| value.parse::<i64>().ok())
+                    .ok_or_else(|| {
+                        Status::invalid_argument(format!(
+                            "{}: not a version number",
+                            proto::CATALOGUE_VERSION_METADATA
+                        ))
+                    })
+            })
+            .transpose()?;
+        if let Some(version) = version
+            && !site.serves(version, READ_WAITS_FOR_WRITE).await
+        {
+            tracing::warn!(
+                site = %site.get().site_id,
+                version,
+                "catalogue: a read waited for a write this process does not serve yet; answered from the revision before"
+            );
+        }
+        Ok(site.get())
     }
 
     /// Today in the site's time zone.
@@ -80,16 +113,16 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_site(&self, request: Request<pb::GetSiteRequest>) -> Reply<pb::Site> {
-        let catalogue = self.catalogue(&request)?;
-        Ok(Response::new(site_message(&catalogue)))
+        let catalogue = self.catalogue(&request).await?;
+        Ok(Response::new(site_message(&catalogue, &self.clock)))
     }
 
     async fn get_site_content(
         &self,
         request: Request<pb::GetSiteContentRequest>,
     ) -> Reply<pb::SiteContent> {
-        let catalogue = self.catalogue(&request)?;
-        let site = site_message(&catalogue);
+        let catalogue = self.catalogue(&request).await?;
+        let site = site_message(&catalogue, &self.clock);
         let locale = site
             .config
             .as_ref()
@@ -114,7 +147,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListTheatersRequest>,
     ) -> Reply<pb::ListTheatersResponse> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let near = request.into_inner().near;
         let theaters = catalogue
             .theaters_near(near.as_ref())?
@@ -126,7 +159,8 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 
     async fn get_theater(&self, request: Request<pb::GetTheaterRequest>) -> Reply<pb::Theater> {
         let theater = self
-            .catalogue(&request)?
+            .catalogue(&request)
+            .await?
             .theater(&request.into_inner().id)?;
         Ok(Response::new(theater.into()))
     }
@@ -135,7 +169,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListMoviesRequest>,
     ) -> Reply<pb::ListMoviesResponse> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let request = request.into_inner();
         let movies = catalogue.movies(
             self.today(&catalogue),
@@ -146,7 +180,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_movie(&self, request: Request<pb::GetMovieRequest>) -> Reply<pb::Movie> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let movie = catalogue.movie(&request.into_inner().id, self.today(&catalogue))?;
         Ok(Response::new(movie))
     }
@@ -155,7 +189,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListShowtimesRequest>,
     ) -> Reply<pb::ListShowtimesResponse> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let request = request.into_inner();
         let query = ShowtimeQuery {
             theater_id: &request.theater_id,
@@ -164,7 +198,8 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             to: &request.to,
             attributes: &request.attributes,
         };
-        let showtimes = catalogue.showtimes(self.today(&catalogue), &query)?;
+        let offered = catalogue.offered(self.clock.now(&catalogue.time_zone), self.clock.grace);
+        let showtimes = catalogue.showtimes(self.today(&catalogue), &offered, &query)?;
         Ok(Response::new(pb::ListShowtimesResponse { showtimes }))
     }
 
@@ -172,13 +207,13 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListEventsRequest>,
     ) -> Reply<pb::ListEventsResponse> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let events = catalogue.events(&request.into_inner().theater_id)?;
         Ok(Response::new(pb::ListEventsResponse { events }))
     }
 
     async fn get_event(&self, request: Request<pb::GetEventRequest>) -> Reply<pb::Event> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let event = catalogue.event(&request.into_inner().id)?;
         Ok(Response::new(event))
     }
@@ -189,7 +224,8 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     ) -> Reply<pb::ListPagesResponse> {
         Ok(Response::new(pb::ListPagesResponse {
             pages: self
-                .catalogue(&request)?
+                .catalogue(&request)
+                .await?
                 .pages()
                 .into_iter()
                 .map(pb::Page::from)
@@ -198,12 +234,15 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     }
 
     async fn get_page(&self, request: Request<pb::GetPageRequest>) -> Reply<pb::Page> {
-        let page = self.catalogue(&request)?.page(&request.into_inner().slug)?;
+        let page = self
+            .catalogue(&request)
+            .await?
+            .page(&request.into_inner().slug)?;
         Ok(Response::new(page.into()))
     }
 
     async fn search(&self, request: Request<pb::SearchRequest>) -> Reply<pb::SearchResponse> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let request = request.into_inner();
         let hits = catalogue.search.search(&request.query, request.limit)?;
         Ok(Response::new(pb::SearchResponse { hits }))
@@ -211,13 +250,14 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 
     async fn get_messages(&self, request: Request<pb::GetMessagesRequest>) -> Reply<pb::Messages> {
         Ok(Response::new(
-            self.catalogue(&request)?
+            self.catalogue(&request)
+                .await?
                 .messages(&request.into_inner().locale),
         ))
     }
 
     async fn get_poster(&self, request: Request<pb::GetPosterRequest>) -> Reply<pb::Poster> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let id = request.into_inner().id;
         let has_image = catalogue
             .movies
@@ -244,7 +284,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ResolveCurrentTheaterRequest>,
     ) -> Reply<pb::CurrentTheater> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let request = request.into_inner();
         let theater =
             catalogue.current_theater(&request.page_theater_id, &request.selected_theater_id);
@@ -257,10 +297,15 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ResolveTicketingRequest>,
     ) -> Reply<pb::TicketingTarget> {
-        let catalogue = self.catalogue(&request)?;
+        let catalogue = self.catalogue(&request).await?;
         let request = request.into_inner();
-        let (url, theater_code) =
-            catalogue.ticketing(&request.theater_id, &request.perf_code, &request.kind)?;
+        let offered = catalogue.offered(self.clock.now(&catalogue.time_zone), self.clock.grace);
+        let (url, theater_code) = catalogue.ticketing(
+            &request.theater_id,
+            &request.perf_code,
+            &request.kind,
+            &offered,
+        )?;
         Ok(Response::new(pb::TicketingTarget { url, theater_code }))
     }
 }
@@ -352,14 +397,16 @@ impl From<Page> for pb::Page {
     }
 }
 
-/// The site as sent: its config with the site's name, related entity type and theaters.
-fn site_message(catalogue: &Catalogue) -> pb::Site {
+/// The site as sent: its config with the site's name, related entity type, theaters and
+/// how long `clock` offers a started showtime.
+fn site_message(catalogue: &Catalogue, clock: &Clock) -> pb::Site {
     let site = &catalogue.site;
     pb::Site {
         config: Some(pb::SiteConfig {
             name: site.site_name().to_owned(),
             related_entity_type: site.related_entity.entity_type.clone(),
             theater_ids: catalogue.theater_ids(),
+            showtime_grace_minutes: u32::try_from(clock.grace.as_mins()).unwrap_or(0),
             ..site.config.clone().into()
         }),
         settings: Some(site.settings.clone().into()),
@@ -393,9 +440,11 @@ impl From<SiteConfig> for pb::SiteConfig {
             beta_features_enabled: value.beta_features_enabled,
             trailing_slash: value.trailing_slash,
             time_zone: value.time_zone,
-            // The site-name rule and the related entity are the site's, set where it is sent.
+            // The site-name rule, the related entity and the grace are the site's and the
+            // service's, set where it is sent.
             name: String::new(),
             related_entity_type: String::new(),
+            showtime_grace_minutes: 0,
         }
     }
 }

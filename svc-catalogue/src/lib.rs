@@ -99,7 +99,7 @@ impl Application {
             "catalogue loaded"
         );
         Ok(Application {
-            catalogues: follow::Catalogues::new(follow::SharedCatalogue::new(catalogue)),
+            catalogues: follow::Catalogues::new(follow::SharedCatalogue::new(catalogue, version)),
             store,
             config,
             version,
@@ -187,7 +187,7 @@ impl Application {
             leadership,
         ));
         let service = grpc::CatalogueService {
-            catalogues: self.catalogues,
+            catalogues: self.catalogues.clone(),
             clock,
             store: self.store.clone(),
         };
@@ -195,6 +195,7 @@ impl Application {
             platform::serving::Services::new(CatalogueServer::new(service)).with(
                 IngestServer::new(grpc::ingest::IngestService {
                     store: self.store.clone(),
+                    catalogues: self.catalogues.clone(),
                     default_site: self.config.site_id.clone(),
                 }),
             ),
@@ -285,7 +286,5 @@ pub async fn connect_store(config: &Config) -> Result<Store, Error> {
 }
 
 fn clock(config: &Config) -> Clock {
-    Clock {
-        fixed: config.today,
-    }
+    config.clock
 }

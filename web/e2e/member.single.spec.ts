@@ -17,7 +17,10 @@ test('the single-location site shows its one theater and no theater chooser', as
   await page.goto('/');
   await expect(page.getByTestId('site-name')).toHaveText('The Bijou');
   await expect(page.getByRole('combobox', { name: 'Your theater' })).toHaveCount(0);
-  await page.goto('/theaters/');
+  // No theater list: the menu leads to the theater's own page.
+  await expect(page.locator('a[href="/theaters/"]')).toHaveCount(0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Visit us' }).click();
+  await expect(page).toHaveURL(/\/theaters\/201-the-bijou\/$/);
   await expect(page.getByRole('main')).toContainText('The Bijou');
   await expect(page.getByTestId('member-access')).toHaveText('Members');
 });
@@ -86,4 +89,21 @@ test('a session the provider refuses is cleared by the first refresh, and no han
     .toBeUndefined();
   await expect(page.getByTestId('member-access')).toHaveText('Members');
   await expect(page).toHaveURL(/\/members\/\?return=sales%2F201%2Fbook$/);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the round buttons of the consent banner stay rounded rectangles when they wrap', async ({ page }) => {
+    await page.goto('/');
+    const buttons = page.getByTestId('consent-banner').getByRole('button');
+    await expect(buttons.first()).toBeVisible();
+    const shapes = await buttons.evaluateAll((elements) =>
+      elements.map((element) => ({
+        radius: parseFloat(getComputedStyle(element).borderTopLeftRadius),
+        height: element.getBoundingClientRect().height,
+      })),
+    );
+    for (const { radius, height } of shapes) expect(radius).toBeLessThanOrEqual(height / 2 + 1);
+  });
 });

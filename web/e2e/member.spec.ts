@@ -81,6 +81,8 @@ test('a signed-in member is handed to the ticketing sandbox with a posted token 
   await expect(page.getByText("a stand-in for the chain's ticketing site")).toBeVisible();
   await expect(page.getByTestId('sandbox-method')).toHaveText('POST');
   await expect(page.locator('td[data-name="sessionToken"]')).not.toBeEmpty();
+  await expect(page.getByTestId('sandbox-member')).toBeVisible();
+  await expect(page.getByTestId('sandbox-sign-in')).toHaveCount(0);
 });
 
 test('member screens: rewards, cards, history, portal, gift card, e-vouchers', async ({ page }) => {
@@ -102,6 +104,16 @@ test('member screens: rewards, cards, history, portal, gift card, e-vouchers', a
   await page.goto('/account/history/');
   await expect(page.getByTestId('orders')).toBeVisible();
   await expect(page.getByTestId('transactions')).toBeVisible();
+  // On a phone the orders fit and each action reads on one line.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const orders = page.getByTestId('orders');
+  expect(await orders.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+  const addToWallet = orders.getByRole('button', { name: /^Add ticket to wallet/ });
+  expect(await addToWallet.count()).toBeGreaterThan(0);
+  for (const box of await addToWallet.evaluateAll((buttons) => buttons.map((button) => button.getBoundingClientRect()))) {
+    expect(box.height, 'one line').toBeLessThanOrEqual(48);
+  }
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto('/account/');
   await page.getByRole('button', { name: 'Manage payment methods' }).click();
   // Without a portal (the embedded demo) the call fails: the member reads why, the page stays.
@@ -118,6 +130,10 @@ test('member screens: rewards, cards, history, portal, gift card, e-vouchers', a
   await expect(needed).toHaveCount(0);
   await expect(page.getByTestId('theater-picker')).toHaveValue('102');
   await expect(page.getByRole('main').getByRole('listitem').first()).toContainText('$');
+  await expect(page.getByRole('main').getByRole('link', { name: 'Buy e-vouchers' })).toHaveAttribute(
+    'href',
+    /\/vouchers\/\?theaterId=102$/,
+  );
   await page.goto('/account/gift-card/');
   await page.getByLabel('Gift card number').fill('GC1000200030004000');
   await page.getByLabel('PIN').fill('1234');
@@ -166,4 +182,6 @@ test('from the ticketing site, a visitor signs in as a member and comes back wit
   await expect(page).toHaveURL(/\/ticketing-sandbox\/sales\/101\/book\?perfcode=P9$/);
   await expect(page.getByTestId('sandbox-method')).toHaveText('POST');
   await expect(page.locator('td[data-name="sessionToken"]')).not.toBeEmpty();
+  await expect(page.getByTestId('sandbox-member')).toBeVisible();
+  await expect(page.getByTestId('sandbox-sign-in')).toHaveCount(0);
 });

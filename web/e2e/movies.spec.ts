@@ -77,12 +77,13 @@ test.describe('movie detail', () => {
     const [movie] = await getJson<MovieJson[]>(request, '/api/v1/movies?playWeek=CURRENT_PLAYWEEK');
     await page.goto(movie?.path ?? '/movies/');
     await page.getByTestId('showtime-schedule').waitFor();
-    const days = page.getByRole('group', { name: 'Choose a day' }).getByRole('button');
+    const days = page.getByRole('navigation', { name: 'Choose a day' }).getByRole('link');
     expect(await days.count()).toBeGreaterThan(1);
-    await expect(days.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(days.first()).toHaveAttribute('aria-current', 'date');
     const second = (await days.nth(1).textContent()) ?? '';
     await days.nth(1).click();
     await expect(page).toHaveURL(/\?date=\d{4}-\d{2}-\d{2}$/);
+    await expect(days.nth(1)).toHaveAttribute('aria-current', 'date');
     await expect(page.getByTestId('showtime-schedule').getByRole('heading', { level: 3 })).toHaveText(second);
   });
 

@@ -4,7 +4,7 @@ import { expectNoHorizontalOverflow, expectPostersLoaded } from './helpers';
 test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 
 test.describe('phone width (375 px)', () => {
-  for (const path of ['/', '/movies/', '/no-such-page/']) {
+  for (const path of ['/', '/movies/', '/showtimes/', '/theaters/', '/no-such-page/']) {
     test(`${path} fits the screen with its navigation in reach`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('banner').getByRole('navigation').getByRole('link').first()).toBeVisible();
@@ -22,6 +22,12 @@ test.describe('phone width (375 px)', () => {
     );
     expect(boxes[0]?.top).toBe(boxes[1]?.top);
     expect(boxes[0]?.width ?? 0).toBeGreaterThan(140);
+  });
+
+  test('sold-out showtimes offer no calendar entry', async ({ page }) => {
+    await page.goto('/showtimes/');
+    await expect(page.locator('li[data-availability="available"] [data-testid="add-to-calendar"]').first()).toBeAttached();
+    await expect(page.locator('li[data-availability="sold-out"] [data-testid="add-to-calendar"]')).toHaveCount(0);
   });
 
   test('a movie page fits the screen', async ({ page }) => {

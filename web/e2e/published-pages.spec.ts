@@ -61,6 +61,19 @@ test.describe('published pages', () => {
         expect(await showtimes.count(), 'showtimes are links').toBeGreaterThan(0);
         // The ticketing provider's booking page (the e2e gateways use the ticketing sandbox).
         await expect(showtimes.first()).toHaveAttribute('href', /\/sales\/[^/]+\/book\?perfcode=\d+/);
+        // Every day it offers reads without JavaScript: the day choice is links to each
+        // day's page, which the server answers with that day's showtimes.
+        const days = page.getByRole('navigation', { name: 'Choose a day' }).getByRole('link');
+        expect(await days.count(), 'the movie plays on several days').toBeGreaterThan(1);
+        await expect(days.first()).toHaveAttribute('aria-current', 'date');
+        const secondDay = await days.nth(1).getAttribute('href');
+        expect(secondDay).toMatch(/\?date=\d{4}-\d{2}-\d{2}$/);
+        const firstDayTimes = await showtimes.allTextContents();
+        await days.nth(1).click();
+        await expect(page).toHaveURL(new RegExp(`${secondDay?.replace('?', '\\?')}$`));
+        await expect(days.nth(1)).toHaveAttribute('aria-current', 'date');
+        expect(await showtimes.count(), 'the second day has showtimes').toBeGreaterThan(0);
+        expect(await showtimes.allTextContents()).not.toEqual(firstDayTimes);
       }
       if (kind === 'theater') {
         const theater = data.theater as { name: string; address?: { line1?: string } };
@@ -107,6 +120,23 @@ test.describe('published pages', () => {
       expect(fetched, `${kind} ${path} asked for its own data`).not.toContain(pageDataPath(path));
       expect(fetched, `${kind} ${path}: the app data is inline`).not.toContain('/page-data/app-data.json');
     }
+  });
+
+  test('hide a showtime that started since they were published, once hydrated', async ({ page, request }) => {
+    const { path } = (await onePageOfEachKind(request)).find(({ kind }) => kind === 'movie') ?? { path: '/' };
+    const { data } = await pageData(request, path);
+    const showtimes = data.showtimes as Array<{ perfCode: string; startsAt: string; date: string }>;
+    const [first, later] = showtimes;
+    if (!first || !later) throw new Error('the movie has two showtimes at least');
+    // The visitor's clock: the first showtime started 11 minutes ago (the grace is 10).
+    const now = Date.parse(first.startsAt) + 11 * 60_000;
+    await page.clock.install({ time: new Date(now) });
+    await page.goto(path);
+    await expectHydrated(page);
+    const schedule = page.getByTestId('showtime-schedule');
+    await expect(schedule.locator(`a[href$="perfcode=${first.perfCode}"]`)).toHaveCount(0);
+    const stillOffered = showtimes.find(({ startsAt, date }) => date === first.date && Date.parse(startsAt) > now);
+    if (stillOffered) await expect(schedule.locator(`a[href$="perfcode=${stillOffered.perfCode}"]`).first()).toBeAttached();
   });
 
   test('keep their server markup: the heading node is the one the server sent', async ({ page, request }) => {

@@ -24,11 +24,11 @@ test.describe('theaters, showtimes and events', () => {
   test('shows the week’s showtimes a day at a time', async ({ page }) => {
     await page.goto('/showtimes/');
     await expect(page.getByTestId('movie-showtimes')).toBeVisible();
-    const days = page.getByRole('group').getByRole('button');
+    const days = page.getByRole('navigation', { name: 'Choose a day' }).getByRole('link');
     expect(await days.count()).toBeGreaterThan(1);
-    await expect(days.first()).toHaveAttribute('aria-pressed', 'true');
+    await expect(days.first()).toHaveAttribute('aria-current', 'date');
     await days.nth(1).click();
-    await expect(days.nth(1)).toHaveAttribute('aria-pressed', 'true');
+    await expect(days.nth(1)).toHaveAttribute('aria-current', 'date');
     await expect(page).toHaveURL(/date=\d{4}-\d{2}-\d{2}/);
     await expect(page.getByTestId('movie-showtimes').locator('li').first()).toBeVisible();
   });

@@ -24,7 +24,7 @@ test('two sites in one browser, each with its own name, theme, pages and links',
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${single}/`);
   await expectNoSeriousViolations(page);
 
-  await page.goto(`${single}/theaters/`);
+  await page.goto(`${single}/theaters/201-the-bijou/`);
   await expect(page.getByRole('main')).toContainText('The Bijou');
   await expect(page.getByRole('main')).not.toContainText('Marquee Riverfront');
   // A page of the demo chain is no page of The Bijou's. (The browser, not Node, resolves

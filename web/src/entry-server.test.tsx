@@ -8,10 +8,11 @@ import type { Root } from 'react-dom/client';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startApp } from '@/app/start-app';
 import { CONSENT_STORAGE_KEY, choiceFromAction } from '@/features/consent/utils/consent-choice';
+import { formatShowDate } from '@/features/showtimes/utils/format-showtime';
 import { COLOUR_MODE_STORAGE_KEY } from '@/state/colour-mode';
 import { createQueryClient } from '@/lib/query-client';
 import { SELECTED_THEATER_COOKIE } from '@/state/selected-theater';
-import { appData, movies, publishedPages, signInPage } from '@/testing/published-site';
+import { appData, movies, publishedAt, publishedPages, signInPage } from '@/testing/published-site';
 import type { PageData, TemplateName } from '@/types/api';
 import { startServerRenderer, type ServerRenderer } from '@/testing/server-render.mjs';
 import { pageSources } from './entry-server';
@@ -63,8 +64,12 @@ async function start(): Promise<{ hydrated: boolean }> {
 /** Requests for the app data or a page's data, which a published page brings along. */
 const ownDataRequests = () => requests.filter((request) => request.includes('/page-data/'));
 
+/** The browser's clock at `instant`, its timers left to run. */
+const clockAt = (instant: Date | string) => vi.useFakeTimers({ now: new Date(instant), toFake: ['Date'] });
+
 beforeEach(() => {
   (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  clockAt(publishedAt);
   errors = [];
   requests = [];
   const record = (...args: unknown[]) => {
@@ -95,6 +100,7 @@ afterEach(async () => {
   });
   root = undefined;
   window.removeEventListener('error', onWindowError);
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   document.body.innerHTML = '';
@@ -211,6 +217,50 @@ describe('a published page, once hydrated', () => {
     const bookings = [...document.querySelectorAll('a[href*="/book?perfcode="]')].map((link) => link.getAttribute('href'));
     expect(bookings).toEqual(['https://tickets.marqueecinemas.example/sales/MQES/book?perfcode=2']);
     expect(requests.filter((request) => request.includes('/api/v1/showtimes'))).toEqual([]);
+  });
+
+  it("shows the day its address names, as the server rendered that day's page, the day's link marked", async () => {
+    const page = publishedPages.movie;
+    const address = `${page.path}?date=2026-11-26`;
+    const markup = await server.renderPage({ path: address, appData, pageData: page, origin });
+    publish(page, markup, address);
+    const days = () =>
+      [...document.querySelectorAll('nav[aria-label="Choose a day"] a')].map((link) => [
+        link.getAttribute('href'),
+        link.getAttribute('aria-current'),
+      ]);
+    const bookings = () => [...document.querySelectorAll('a[href*="/book?perfcode="]')].map((link) => link.getAttribute('href'));
+    const published = { days: days(), bookings: bookings() };
+    expect(published).toEqual({
+      days: [
+        ['/movies/1001-the-long-night/', null],
+        ['/movies/1001-the-long-night/?date=2026-11-26', 'date'],
+      ],
+      bookings: ['https://tickets.marqueecinemas.example/sales/MQRF/book?perfcode=3'],
+    });
+    const serverElements = [...document.querySelectorAll('#root *')];
+    const { hydrated } = await start();
+    expect(hydrated).toBe(true);
+    expect(errors).toEqual([]);
+    expect(serverElements.filter((element) => !element.isConnected)).toEqual([]);
+    expect({ days: days(), bookings: bookings() }).toEqual(published);
+  });
+
+  it.each([
+    ['2026-11-25T19:40:00-05:00', ['2026-11-25', '2026-11-26'], ['perfcode=2']],
+    // Every showtime of the first day gone: the day leaves the choice.
+    ['2026-11-25T21:10:00-05:00', ['2026-11-26'], ['perfcode=3']],
+  ])('hides, at %s, the showtimes started more than the grace ago, hydrating first as published', async (now, days, bookings) => {
+    const page = publishedPages.movie;
+    const markup = await serverMarkup(page);
+    publish(page, markup);
+    clockAt(now);
+    await start();
+    expect(errors).toEqual([]);
+    const dayLinks = [...document.querySelectorAll('nav[aria-label="Choose a day"] a')];
+    expect(dayLinks.map((link) => link.textContent)).toEqual(days.map((day) => formatShowDate(day, 'en-US')));
+    const booked = [...document.querySelectorAll('a[href*="/book?perfcode="]')].map((link) => link.getAttribute('href')?.split('?')[1]);
+    expect(booked).toEqual(bookings);
   });
 
   it("of a large chain names the theaters showing, hydrates once the shared app data is in, and fetches the chosen theater's showtimes", async () => {

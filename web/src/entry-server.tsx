@@ -78,7 +78,7 @@ export function pageSources(pageData: PageData, appData: AppData): PageSources {
 }
 
 export type RenderRequest = {
-  /** The page's path, as published (`/movies/1001-the-long-night/`). */
+  /** The page's path, as published (`/movies/1001-the-long-night/`), with `?date=` for a day's page. */
   path: string;
   appData: AppData;
   pageData: PageData;
@@ -89,7 +89,7 @@ export type RenderRequest = {
 /**
  * The markup of `#root` for one published page: the chain-wide view, as the browser's
  * first render will be (no theater chosen, no member, no consent choice, light mode, no
- * query string), every lazy part rendered.
+ * query string but a showtimes day's), every lazy part rendered.
  */
 export async function renderPage({ path, appData, pageData, origin = 'http://localhost' }: RenderRequest): Promise<string> {
   knownTemplate(pageData.templateName);
@@ -97,7 +97,7 @@ export async function renderPage({ path, appData, pageData, origin = 'http://loc
   const queryClient = createQueryClient();
   seedAppData(queryClient, appData);
   seedPageData(queryClient, pageData, path);
-  await preloadPage(path);
+  await preloadPage(path.split(/[?#]/)[0] ?? path);
   let failure: unknown;
   const { prelude } = await prerender(
     <StrictMode>

@@ -253,12 +253,18 @@ fn client(state: &ApiState) -> IngestClient<platform::trace::TracedChannel> {
     state.services.ingest.clone()
 }
 
-async fn written(
+/// A write's answer. Once it answers, every JSON API read of this gateway shows it: the
+/// catalogue's calls carry the version it made, and the answers kept before are not served.
+fn written(
+    state: &ApiState,
     reply: Result<tonic::Response<pb::IngestReply>, tonic::Status>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
-    reply
-        .map(|reply| Json(reply.into_inner()))
-        .map_err(AppError::catalogue)
+    let reply = reply.map_err(AppError::catalogue)?;
+    state.services.written.saw(reply.metadata());
+    if reply.get_ref().changed > 0 {
+        state.kept_answers.moved();
+    }
+    Ok(Json(reply.into_inner()))
 }
 
 /// Adds or replaces a theater (its showtimes are kept).
@@ -277,7 +283,7 @@ async fn put_theater(
     let request = key.request(pb::PutTheaterRequest {
         theater: Some(theater),
     })?;
-    written(client(&state).put_theater(request).await).await
+    written(&state, client(&state).put_theater(request).await)
 }
 
 /// Adds or replaces a movie.
@@ -294,7 +300,7 @@ async fn put_movie(
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&id, &mut movie.id, "id")?;
     let request = key.request(pb::PutMovieRequest { movie: Some(movie) })?;
-    written(client(&state).put_movie(request).await).await
+    written(&state, client(&state).put_movie(request).await)
 }
 
 /// Adds or replaces an event.
@@ -311,7 +317,7 @@ async fn put_event(
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&id, &mut event.id, "id")?;
     let request = key.request(pb::PutEventRequest { event: Some(event) })?;
-    written(client(&state).put_event(request).await).await
+    written(&state, client(&state).put_event(request).await)
 }
 
 /// Adds or replaces a content page.
@@ -328,7 +334,7 @@ async fn put_page(
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&slug, &mut page.slug, "slug")?;
     let request = key.request(pb::PutPageRequest { page: Some(page) })?;
-    written(client(&state).put_page(request).await).await
+    written(&state, client(&state).put_page(request).await)
 }
 
 async fn delete(
@@ -341,7 +347,7 @@ async fn delete(
         kind: kind.to_owned(),
         id,
     })?;
-    written(client(state).delete(request).await).await
+    written(state, client(state).delete(request).await)
 }
 
 /// Removes a theater with its showtimes (refused while an event is at it).
@@ -439,7 +445,7 @@ async fn put_schedule(
         to: days.to,
         showtimes: schedule.showtimes,
     })?;
-    written(client(&state).put_schedule(request).await).await
+    written(&state, client(&state).put_schedule(request).await)
 }
 
 /// Sets the seats left (and the availability the point of sale gives) of up to 10,000
@@ -454,7 +460,7 @@ async fn update_availability(
     Body(updates): Body<pb::UpdateAvailabilityRequest>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     let request = key.request(updates)?;
-    written(client(&state).update_availability(request).await).await
+    written(&state, client(&state).update_availability(request).await)
 }
 
 #[cfg(test)]

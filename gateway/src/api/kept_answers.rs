@@ -5,9 +5,10 @@
 //! the gateway's outermost layer, like a published file (compressed once, with an entity
 //! tag).
 //!
-//! The publisher tells the revision it hears on `WatchSite` ([`KeptAnswers::follow`]),
+//! The publisher tells the version it hears on `WatchSite` ([`KeptAnswers::follow`]),
 //! before it publishes, so a change is on the JSON API as soon as the catalogue serves it;
-//! the answers of the revision before are no longer served then. While the version stream
+//! the answers of the version before are no longer served then; an ingest call this
+//! gateway answered moves them on at once ([`KeptAnswers::moved`]). While the version stream
 //! is down there is no revision to trust: nothing is kept and every request asks
 //! svc-catalogue.
 //!
@@ -24,6 +25,7 @@ use axum::extract::{OriginalUri, Request, State};
 use axum::http::{Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use proto::catalogue::v1 as catalogue;
 
 use crate::publish::PublishedFile;
 use crate::publish::serve;
@@ -94,8 +96,9 @@ pub struct KeptAnswers(Arc<Inner>);
 struct Inner {
     /// The site's id, which starts each of its answers' keys.
     site_id: String,
-    revision: ArcSwapOption<String>,
-    /// The generation of `revision`, from the cache's count.
+    /// The catalogue version followed (its revision, day and showtimes started).
+    version: ArcSwapOption<String>,
+    /// The generation of `version`, from the cache's count.
     generation: AtomicU64,
     cache: AnswerCache,
     site: SiteCache,
@@ -107,32 +110,43 @@ impl KeptAnswers {
     pub fn new(site_id: &str, site: SiteCache, cache: &AnswerCache) -> KeptAnswers {
         KeptAnswers(Arc::new(Inner {
             site_id: site_id.to_owned(),
-            revision: ArcSwapOption::empty(),
+            version: ArcSwapOption::empty(),
             generation: AtomicU64::new(0),
             cache: cache.clone(),
             site,
         }))
     }
 
-    /// The catalogue serves `revision` now (`None`: its stream is down, nothing is known).
-    /// The answers of the revision before are no longer served; they leave the cache as
-    /// newer answers push them out.
-    pub fn follow(&self, revision: Option<&str>) {
-        let current = self.0.revision.load();
-        if current.as_deref().map(String::as_str) == revision {
+    /// The catalogue serves `version` now (`None`: its stream is down, nothing is known).
+    /// The answers of the version before are no longer served; they leave the cache as
+    /// newer answers push them out. A version moves with the revision, the day (answers
+    /// start today) and the showtimes started (answers mark them).
+    pub fn follow(&self, version: Option<&catalogue::SiteVersion>) {
+        let version = version.map(|version| {
+            format!(
+                "{} {} {}",
+                version.revision, version.today, version.started_through
+            )
+        });
+        let current = self.0.version.load();
+        if current.as_deref() == version.as_ref() {
             return;
         }
-        self.0
-            .revision
-            .store(revision.map(|revision| Arc::new(revision.to_owned())));
+        self.0.version.store(version.map(Arc::new));
+        self.moved();
+    }
+
+    /// The catalogue changed by a write this gateway saw answered, before its revision is
+    /// heard: the answers kept before are no longer served (read-your-write).
+    pub fn moved(&self) {
         let generation = self.0.cache.0.generations.fetch_add(1, Ordering::AcqRel) + 1;
         self.0.generation.store(generation, Ordering::Release);
     }
 
-    /// The generation answers are kept under now, if a revision is known.
+    /// The generation answers are kept under now, if a version is known.
     fn generation(&self) -> Option<u64> {
         self.0
-            .revision
+            .version
             .load()
             .is_some()
             .then(|| self.0.generation.load(Ordering::Acquire))
@@ -167,7 +181,7 @@ impl std::fmt::Debug for KeptAnswers {
         formatter
             .debug_struct("KeptAnswers")
             .field("site_id", &self.0.site_id)
-            .field("revision", &self.0.revision.load())
+            .field("version", &self.0.version.load())
             .finish_non_exhaustive()
     }
 }

@@ -10,6 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use bytes::Bytes;
 use futures_util::{StreamExt, TryStreamExt};
+use jiff::Timestamp;
 use jiff::civil::Date;
 use proto::catalogue::v1 as catalogue;
 
@@ -123,6 +124,7 @@ pub async fn fetch(
     showtimes.sort_by(|a, b| {
         (&a.starts_at, &a.theater_id, &a.movie_id).cmp(&(&b.starts_at, &b.theater_id, &b.movie_id))
     });
+    showtimes.retain(offered_in(&version)?);
     let poster_urls = movies
         .iter()
         .map(|movie| &movie.poster_url)
@@ -138,6 +140,29 @@ pub async fn fetch(
         showtimes,
         posters,
         poster_images,
+    })
+}
+
+/// Whether a showtime is still offered in `version`: one that has started is on no page
+/// (the version moves on as showtimes start, so the pages follow without a catalogue
+/// change).
+fn offered_in(
+    version: &catalogue::SiteVersion,
+) -> Result<impl Fn(&catalogue::Showtime) -> bool + use<>, PublishError> {
+    let started_through = match version.started_through.as_str() {
+        "" => None,
+        through => Some(
+            through
+                .parse::<Timestamp>()
+                .map_err(|_| PublishError::BadDate(through.to_owned()))?,
+        ),
+    };
+    Ok(move |showtime: &catalogue::Showtime| {
+        let start = showtime.starts_at.parse::<Timestamp>();
+        match (started_through, start) {
+            (Some(through), Ok(start)) => start > through,
+            _ => true,
+        }
     })
 }
 

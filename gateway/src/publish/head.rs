@@ -78,11 +78,6 @@ impl HeadContext<'_> {
         Some(name).filter(|name| !name.is_empty())
     }
 
-    /// The document title of the page about `subject`.
-    pub fn title(&self, subject: &Subject<'_>) -> String {
-        page_title(self.page_name(subject), &self.site.site_name())
-    }
-
     pub fn description(&self, page: &PublicPage<'_>) -> String {
         let tagline = self.message("footer.tagline");
         let names = |key: &str, names: Vec<&str>| {
@@ -166,9 +161,15 @@ impl HeadContext<'_> {
 
     /// The `<head>` elements of `page`, one per line.
     pub fn head(&self, page: &PublicPage<'_>) -> String {
-        let title = self.title(&page.subject);
+        // A day's page is named with its day: a title of its own.
+        let name = match (self.page_name(&page.subject), &page.day) {
+            (Some(name), Some(day)) => Some(format!("{name} ({day})")),
+            (None, Some(day)) => Some(day.clone()),
+            (name, None) => name.map(str::to_owned),
+        };
+        let title = page_title(name.as_deref(), &self.site.site_name());
         let description = self.description(page);
-        let url = self.absolute(&page.path);
+        let url = self.absolute(&page.address());
         let og_type = match page.subject {
             Subject::Movie { .. } => "video.movie",
             _ => "website",
@@ -177,7 +178,7 @@ impl HeadContext<'_> {
             format!("<title>{}</title>", escape(&title)),
             meta_name("description", &description),
             format!(r#"<link rel="canonical" href="{}" />"#, escape(&url)),
-            meta_property("og:title", self.page_name(&page.subject).unwrap_or(&title)),
+            meta_property("og:title", name.as_deref().unwrap_or(&title)),
             meta_property("og:description", &description),
             meta_property("og:url", &url),
             meta_property("og:type", og_type),
@@ -191,7 +192,7 @@ impl HeadContext<'_> {
                 lines.push(meta_property("og:image:width", &width.to_string()));
                 lines.push(meta_property("og:image:height", &height.to_string()));
             }
-            if let Some(name) = self.page_name(&page.subject) {
+            if let Some(name) = &name {
                 lines.push(meta_property("og:image:alt", name));
             }
         }

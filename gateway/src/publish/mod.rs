@@ -352,7 +352,7 @@ impl Publisher {
             self.status.update(|state| state.catalogue_connected = true);
             retry = RETRY_FIRST;
             while let Ok(Some(version)) = versions.message().await {
-                self.kept_answers.follow(Some(&version.revision));
+                self.kept_answers.follow(Some(&version));
                 if heard.send(Some(version)).is_err() {
                     return;
                 }

@@ -3,7 +3,7 @@
 //! sitemap, robots.txt and the shell, compressed on as many threads as there are cores,
 //! each kept from the last snapshot when its bytes did not change.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -46,9 +46,12 @@ impl Packer {
         previous: Option<&PublishedFiles>,
     ) -> Vec<(String, Arc<PublishedFile>)> {
         let policy = &plan.site.content_security_policy;
+        // A day's page shares its page's data file.
+        let mut packed = HashSet::new();
         in_parallel(
             plan.pages
                 .iter()
+                .filter(|page| packed.insert(page.data_path.as_str()))
                 .map(|page| {
                     let before = previous.and_then(|previous| previous.file(&page.data_path));
                     move || {

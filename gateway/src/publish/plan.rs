@@ -53,6 +53,7 @@ pub struct Plan {
 /// version so that the version's content can go before rendering.
 #[derive(Debug)]
 pub struct PlannedPage {
+    /// Where it is served (a day's page: its page's path and `?date=`).
     pub path: String,
     pub status: StatusCode,
     pub data_path: String,
@@ -89,10 +90,17 @@ pub fn plan(
         origin,
         site_card,
     };
+    // A day's page carries its page's data: made once.
+    let mut data_made: HashMap<String, Bytes> = HashMap::new();
     let pages = public_pages::public_pages(&content)
         .iter()
         .map(|page| {
-            let mut planned = PlannedPage::new(page, &site, previous, same_app_data)?;
+            let data = match data_made.get(&page.page_data_path()) {
+                Some(data) => data.clone(),
+                None => page.page_data(&site)?,
+            };
+            let mut planned = PlannedPage::new(page, data, previous, same_app_data);
+            data_made.insert(planned.data_path.clone(), planned.data.clone());
             if planned.html.is_none() {
                 planned.head = head.head(page);
                 if !inline_app_data {
@@ -138,14 +146,15 @@ pub fn plan(
 }
 
 impl PlannedPage {
+    /// `page` with its page `data`.
     fn new(
         page: &PublicPage<'_>,
-        site: &SiteData,
+        mut data: Bytes,
         previous: Option<&PublishedFiles>,
         same_app_data: bool,
-    ) -> Result<PlannedPage, PublishError> {
+    ) -> PlannedPage {
         let data_path = page.page_data_path();
-        let mut data = page.page_data(site)?;
+        let path = page.address();
         let mut html = None;
         if let Some(previous) = previous
             && let Some(before) = previous.file(&data_path)
@@ -155,19 +164,18 @@ impl PlannedPage {
             if !before.identity.in_store {
                 data = before.identity.bytes.clone();
             }
-            if same_app_data && previous.complete && !previous.stale_pages.contains_key(&page.path)
-            {
-                html = previous.file(&page.path).cloned();
+            if same_app_data && previous.complete && !previous.stale_pages.contains_key(&path) {
+                html = previous.file(&path).cloned();
             }
         }
-        Ok(PlannedPage {
-            path: page.path.clone(),
+        PlannedPage {
+            path,
             status: page.status,
             data_path,
             data,
             html,
             head: String::new(),
-        })
+        }
     }
 }
 
@@ -279,6 +287,68 @@ mod tests {
         ] {
             assert!(!to_render.contains(&kept), "{kept} is kept: {to_render:?}");
         }
+    }
+
+    fn showing(movie_id: &str, date: &str) -> catalogue::Showtime {
+        catalogue::Showtime {
+            id: format!("101-{movie_id}-{date}"),
+            movie_id: movie_id.to_owned(),
+            theater_id: "101".to_owned(),
+            date: date.to_owned(),
+            time: "19:00".to_owned(),
+            starts_at: format!("{date}T19:00:00-05:00"),
+            ..Default::default()
+        }
+    }
+
+    #[test]
+    fn each_later_day_of_a_page_is_a_page_of_its_own_with_the_pages_data() {
+        let mut week = content("r1", vec![movie("1001", "A")]);
+        week.showtimes = ["2026-11-27", "2026-11-28", "2026-11-28", "2026-11-30"]
+            .into_iter()
+            .map(|date| showing("1001", date))
+            .collect();
+        let plan = plan_of(week, None);
+        let page = |path: &str| {
+            plan.pages
+                .iter()
+                .find(|page| page.path == path)
+                .unwrap_or_else(|| panic!("{path} is published"))
+        };
+        let first = page("/movies/1001/");
+        for day in ["2026-11-28", "2026-11-30"] {
+            for path in [
+                format!("/movies/1001/?date={day}"),
+                format!("/theaters/101-marquee-downtown/?date={day}"),
+                format!("/showtimes/?date={day}"),
+            ] {
+                let day_page = page(&path);
+                assert!(
+                    day_page.head.contains(&format!(
+                        r#"<link rel="canonical" href="{ORIGIN}{path}" />"#
+                    )),
+                    "{}",
+                    day_page.head
+                );
+                assert!(day_page.head.contains(day), "{}", day_page.head);
+            }
+            let day_page = page(&format!("/movies/1001/?date={day}"));
+            assert_eq!(day_page.data_path, first.data_path);
+            assert_eq!(day_page.data, first.data);
+        }
+        assert!(
+            plan.pages
+                .iter()
+                .all(|page| !page.path.contains("2026-11-27")),
+            "the first day is the page itself"
+        );
+        let snapshot = packed(plan, None);
+        let sitemap = snapshot.file("/sitemap.xml").expect("a sitemap");
+        let sitemap = String::from_utf8_lossy(&sitemap.identity.bytes);
+        assert!(
+            sitemap.contains("/movies/1001/?date=2026-11-30"),
+            "{sitemap}"
+        );
     }
 
     #[test]

@@ -44,14 +44,51 @@ pub fn theaters_showing<'a>(
 pub struct PublicPage<'a> {
     /// Site-rooted and canonical under the site's trailing-slash rule.
     pub path: String,
+    /// For a page that offers showtimes on several days, each day after the first has a
+    /// page of its own at `path?date=YYYY-MM-DD` (readable without JavaScript, the day
+    /// chosen): the day it shows. `None`: the page at `path`, showing its first day.
+    pub day: Option<String>,
     pub status: StatusCode,
     pub subject: Subject<'a>,
+}
+
+impl PublicPage<'_> {
+    /// Where it is served: its path, and for a day's page the day's query.
+    pub fn address(&self) -> String {
+        match &self.day {
+            Some(day) => format!("{}?date={day}", self.path),
+            None => self.path.clone(),
+        }
+    }
+
+    /// The days it offers showtimes on after its first, in order: each has a page of its
+    /// own. None for a page whose data carries no showtimes (a large chain's names the
+    /// theaters showing instead, and the browser fetches a theater's).
+    fn later_days(&self) -> Vec<String> {
+        let dates = |showtimes: &mut dyn Iterator<Item = &catalogue::Showtime>| {
+            let mut days: Vec<String> = showtimes.map(|showtime| showtime.date.clone()).collect();
+            days.sort_unstable();
+            days.dedup();
+            days.split_off(days.len().min(1))
+        };
+        match &self.subject {
+            // A theater's page carries its week whatever the chain's size.
+            Subject::Theater { showtimes, .. } => dates(&mut showtimes.iter().copied()),
+            Subject::Movie { showtimes, .. } if showtimes.len() <= MAX_PAGE_SHOWTIMES => {
+                dates(&mut showtimes.iter().copied())
+            }
+            Subject::Showtimes { showtimes, .. } if showtimes.len() <= MAX_PAGE_SHOWTIMES => {
+                dates(&mut showtimes.iter())
+            }
+            _ => Vec::new(),
+        }
+    }
 }
 
 /// What a page shows, borrowed from the catalogue version being published: its page
 /// data's `data` and its metadata both come from here. Serialised straight to the page
 /// data's bytes, so a large chain's 200,000 showtimes are neither copied nor held twice.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub enum Subject<'a> {
     Home {
         movies: &'a [catalogue::Movie],
@@ -227,6 +264,7 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage<'_>> {
     let trailing_slash = content.site.config().trailing_slash;
     let page = |path: &str, status: StatusCode, subject| PublicPage {
         path: canonical_path(path, &trailing_slash).unwrap_or_else(|| path.to_owned()),
+        day: None,
         status,
         subject,
     };
@@ -235,11 +273,6 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage<'_>> {
     let mut pages = vec![
         page("/", StatusCode::OK, Subject::Home { movies, events }),
         page("/movies/", StatusCode::OK, Subject::MovieList { movies }),
-        page(
-            "/theaters/",
-            StatusCode::OK,
-            Subject::TheaterList { theaters },
-        ),
         page(
             "/showtimes/",
             StatusCode::OK,
@@ -256,6 +289,14 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage<'_>> {
             Subject::ServerError,
         ),
     ];
+    // A single-location site's one theater has no list: /theaters/ leads to its page.
+    if !content.site.config().is_single_location {
+        pages.push(page(
+            "/theaters/",
+            StatusCode::OK,
+            Subject::TheaterList { theaters },
+        ));
+    }
     let mut by_movie: HashMap<&str, Vec<&catalogue::Showtime>> = HashMap::new();
     let mut by_theater: HashMap<&str, Vec<&catalogue::Showtime>> = HashMap::new();
     for showtime in &content.showtimes {
@@ -303,6 +344,18 @@ pub fn public_pages(content: &CatalogueContent) -> Vec<PublicPage<'_>> {
             Subject::Content { page: content_page },
         ));
     }
+    let days: Vec<PublicPage<'_>> = pages
+        .iter()
+        .flat_map(|page| {
+            page.later_days().into_iter().map(|day| PublicPage {
+                path: page.path.clone(),
+                day: Some(day),
+                status: page.status,
+                subject: page.subject.clone(),
+            })
+        })
+        .collect();
+    pages.extend(days);
     pages
 }
 

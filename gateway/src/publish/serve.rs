@@ -3,7 +3,7 @@
 //! response needs; anything else goes on to the rest of the application.
 
 use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
@@ -25,14 +25,31 @@ pub async fn published(
     if !head && request.method() != Method::GET {
         return next.run(request).await;
     }
-    let file = published
-        .peek()
-        .as_ref()
-        .and_then(|snapshot| snapshot.file(request.uri().path()).cloned());
+    let uri = request.uri();
+    let file = published.peek().as_ref().and_then(|snapshot| {
+        day_page(uri)
+            .and_then(|address| snapshot.file(&address))
+            .or_else(|| snapshot.file(uri.path()))
+            .cloned()
+    });
     match file {
         Some(file) => answer_from(&published, &file, file.status, request.headers(), head).await,
         None => next.run(request).await,
     }
+}
+
+/// The address of the day's page `uri` asks for (`?date=YYYY-MM-DD`), which a page that
+/// offers showtimes on several days publishes for each day after its first.
+fn day_page(uri: &Uri) -> Option<String> {
+    let day = uri
+        .query()?
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("date="))?;
+    (day.len() == 10
+        && day
+            .bytes()
+            .all(|byte| byte.is_ascii_digit() || byte == b'-'))
+    .then(|| format!("{}?date={day}", uri.path()))
 }
 
 /// The site's error page for a page address that failed with `status`: the 404 page for

@@ -44,7 +44,7 @@ struct Redirects {
 
 /// The query parameters a member's token travels in, one per loyalty provider (README
 /// "The member area and the ticketing hand-off"): the one the app added is passed on.
-const TOKEN_PARAMETERS: [&str; 4] = ["sessionToken", "taposToken", "cgrSessionToken", "token"];
+pub const TOKEN_PARAMETERS: [&str; 4] = ["sessionToken", "taposToken", "cgrSessionToken", "token"];
 
 /// Each hand-off of [`site_paths::hand_off::HAND_OFFS`] at its redirect endpoint
 /// `/api/{segment}/redirect`, and at the site's own route segment, where its links lead

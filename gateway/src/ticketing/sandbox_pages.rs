@@ -15,6 +15,7 @@ use axum::http::{HeaderValue, Method, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::any;
 
+use super::redirects::TOKEN_PARAMETERS;
 use crate::html::escape;
 use crate::site_data::SiteCache;
 
@@ -83,14 +84,12 @@ fn page(
         Vec::new()
     };
     let codes = booking_codes(return_path, &query);
-    let html = render(
-        method.as_str(),
-        return_path,
-        &codes,
-        &query,
-        &form,
-        sign_in.as_deref(),
-    );
+    let member = if carries_a_token(&query, &form) {
+        Member::SignedIn
+    } else {
+        sign_in.map_or(Member::Unknown, Member::SignInAt)
+    };
+    let html = render(method.as_str(), return_path, &codes, &query, &form, &member);
     let mut response = html.into_response();
     response.headers_mut().insert(
         header::CONTENT_TYPE,
@@ -133,6 +132,24 @@ fn booking_codes(return_path: &str, query: &[(String, String)]) -> BookingCodes 
     }
 }
 
+/// Whether the hand-off carries a member's token, in the query or the form.
+fn carries_a_token(query: &[(String, String)], form: &[(String, String)]) -> bool {
+    query
+        .iter()
+        .chain(form)
+        .any(|(name, value)| TOKEN_PARAMETERS.contains(&name.as_str()) && !value.is_empty())
+}
+
+/// Who books, as the stand-in tells it.
+enum Member {
+    /// The hand-off carried a member's token: the member books.
+    SignedIn,
+    /// No token: a real ticketing site offers the site's sign-in page, here.
+    SignInAt(String),
+    /// No token, and the site has no sign-in page.
+    Unknown,
+}
+
 /// Query parameters and form fields, the hand-off's token among them.
 fn table(caption: &str, id: &str, rows: &[(String, String)]) -> String {
     if rows.is_empty() {
@@ -161,7 +178,7 @@ fn render(
     codes: &BookingCodes,
     query: &[(String, String)],
     form: &[(String, String)],
-    sign_in: Option<&str>,
+    member: &Member,
 ) -> String {
     let shown_path = if return_path.is_empty() {
         "/".to_owned()
@@ -183,7 +200,7 @@ fn render(
          <h1>What the ticketing site received</h1>\
          <dl><dt>Method</dt><dd data-testid=\"sandbox-method\">{method}</dd>\
          <dt>Return path</dt><dd data-testid=\"sandbox-return-path\"><code>{path}</code></dd>\
-         {codes}</dl>{query_table}{form_table}{sign_in}<p><a href=\"/\">Back to the site</a></p></main></body></html>",
+         {codes}</dl>{query_table}{form_table}{member}<p><a href=\"/\">Back to the site</a></p></main></body></html>",
         method = escape(method),
         path = escape(&shown_path),
         codes = [
@@ -198,11 +215,17 @@ fn render(
         .collect::<String>(),
         query_table = table("Query parameters", "sandbox-query", query),
         form_table = table("Form fields", "sandbox-form", form),
-        sign_in = sign_in.map_or_else(String::new, |href| format!(
-            "<p>A ticketing site sends members to sign in first: \
-             <a href=\"{}\" data-testid=\"sandbox-sign-in\">Sign in as a member to book</a></p>",
-            escape(href)
-        )),
+        member = match member {
+            Member::SignedIn => "<p data-testid=\"sandbox-member\">The member's token came with \
+                 the hand-off: a ticketing site books as the member, with no sign-in.</p>"
+                .to_owned(),
+            Member::SignInAt(href) => format!(
+                "<p>A ticketing site sends members to sign in first: \
+                 <a href=\"{}\" data-testid=\"sandbox-sign-in\">Sign in as a member to book</a></p>",
+                escape(href)
+            ),
+            Member::Unknown => String::new(),
+        },
     )
 }
 
@@ -225,7 +248,7 @@ mod tests {
             },
             &[pair("perfcode", "P-1")],
             &[pair("sessionToken", "t0k")],
-            Some("/sign-in/?return=sales%2F101%2Fbook"),
+            &Member::SignedIn,
         );
         assert!(html.contains("a stand-in for the chain's ticketing site"));
         assert!(html.contains("<code>/sales/101/book</code>"));
@@ -233,7 +256,28 @@ mod tests {
         assert!(html.contains("data-testid=\"sandbox-perf-code\"><code>P-1</code>"));
         assert!(html.contains("data-name=\"perfcode\"><code>P-1</code>"));
         assert!(html.contains("data-name=\"sessionToken\"><code>t0k</code>"));
+        assert!(html.contains("data-testid=\"sandbox-member\""));
+        assert!(
+            !html.contains("Sign in as a member"),
+            "the member is signed in"
+        );
+    }
+
+    #[test]
+    fn without_a_token_the_member_is_offered_the_sites_sign_in() {
+        let query = [pair("perfcode", "P-1"), pair("sessionToken", "")];
+        assert!(!carries_a_token(&query, &[]));
+        assert!(carries_a_token(&[], &[pair("taposToken", "t")]));
+        let html = render(
+            "GET",
+            "sales/101/book",
+            &BookingCodes::default(),
+            &query,
+            &[],
+            &Member::SignInAt("/sign-in/?return=sales%2F101%2Fbook".to_owned()),
+        );
         assert!(html.contains("href=\"/sign-in/?return=sales%2F101%2Fbook\""));
+        assert!(!html.contains("sandbox-member"));
     }
 
     #[test]
@@ -242,7 +286,14 @@ mod tests {
             theater: Some("<b>".to_owned()),
             performance: None,
         };
-        let html = render("GET", "<x>", &codes, &[pair("a\"", "<script>")], &[], None);
+        let html = render(
+            "GET",
+            "<x>",
+            &codes,
+            &[pair("a\"", "<script>")],
+            &[],
+            &Member::Unknown,
+        );
         assert!(!html.contains("<script>"));
         assert!(html.contains("&lt;script&gt;"));
         assert!(html.contains("a&quot;"));

@@ -163,7 +163,7 @@ pub async fn spawn_gateway_configured(
     down: &[Service],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
-    spawn(DEMO_SITE, down, &[], adjust).await
+    spawn(DEMO_SITE, down, &[], &[], adjust).await
 }
 
 /// The gateway with svc-loyalty configured by `loyalty_vars` and its own configuration
@@ -172,7 +172,7 @@ pub async fn spawn_gateway_with_config(
     loyalty_vars: &[(&str, &str)],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
-    spawn(DEMO_SITE, &[], loyalty_vars, adjust).await
+    spawn(DEMO_SITE, &[], loyalty_vars, &[], adjust).await
 }
 
 /// The gateway with svc-loyalty configured by `loyalty_vars` on top of a fresh data
@@ -187,7 +187,12 @@ pub async fn spawn_gateway_for_site(
     down: &[Service],
     loyalty_vars: &[(&str, &str)],
 ) -> TestGateway {
-    spawn(site_dir, down, loyalty_vars, |_| {}).await
+    spawn(site_dir, down, loyalty_vars, &[], |_| {}).await
+}
+
+/// The gateway with svc-catalogue configured by `catalogue_vars` (a test's clock).
+pub async fn spawn_gateway_with_catalogue(catalogue_vars: &[(&str, &str)]) -> TestGateway {
+    spawn(DEMO_SITE, &[], &[], catalogue_vars, |_| {}).await
 }
 
 /// Every service of the bundle in `site_dir` but the `down` ones, on a fresh data
@@ -196,6 +201,7 @@ async fn spawn(
     site_dir: &str,
     down: &[Service],
     loyalty_vars: &[(&str, &str)],
+    catalogue_vars: &[(&str, &str)],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
     let data_path = fresh_dir("gateway_test_data");
@@ -208,8 +214,15 @@ async fn spawn(
     let catalogue = if down.contains(&Service::Catalogue) {
         closed_address()
     } else {
+        let catalogue_lookup = |name: &str| {
+            catalogue_vars
+                .iter()
+                .find(|(var, _)| *var == name)
+                .map(|(_, value)| (*value).to_owned())
+                .or_else(|| lookup(name))
+        };
         let app = svc_catalogue::Application::build(
-            svc_catalogue::Config::from_lookup(lookup).expect("catalogue configuration"),
+            svc_catalogue::Config::from_lookup(catalogue_lookup).expect("catalogue configuration"),
         )
         .await
         .expect("the demo bundle loads");
@@ -362,7 +375,7 @@ pub fn built_web_app() -> PathBuf {
 /// through the renderer at `renderer_url`.
 pub async fn spawn_rendered_gateway(site_dir: &str, renderer_url: &str) -> TestGateway {
     let renderer_url = renderer_url.to_owned();
-    spawn(site_dir, &[], &[], move |config| {
+    spawn(site_dir, &[], &[], &[], move |config| {
         config.web_dist = built_web_app();
         config.renderer_url = Some(renderer_url);
     })

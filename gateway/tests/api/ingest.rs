@@ -296,3 +296,55 @@ async fn a_pushed_schedule_is_served_then_sells_out_and_the_same_again_changes_n
     .await;
     assert!(sold_out, "sold out on the API and in the page data");
 }
+
+#[tokio::test]
+async fn every_read_right_after_a_write_answered_shows_it() {
+    let gateway = spawn_gateway().await;
+    let key = gateway.ingest_key("demo");
+    let day = today(&gateway).await;
+    for round in 0..12_u64 {
+        // The answer before the write is kept, as a visitor's read would keep it.
+        showtimes_on(&gateway, &day).await;
+        let seats = 100 - round;
+        let (status, written, _) = if round % 2 == 0 {
+            let body = json!({"showtimes": [
+                {"perfCode": format!("RYW-{round}"), "movieId": "1001",
+                 "startsAt": format!("{day}T21:00"), "auditorium": "1", "format": "2D",
+                 "seatsAvailable": seats, "seatsTotal": 150},
+            ]});
+            send(
+                &gateway,
+                reqwest::Method::PUT,
+                &schedule_path(&day),
+                Some(&key),
+                Some(body.to_string()),
+            )
+            .await
+        } else {
+            let body = json!({"updates": [
+                {"theaterId": "101", "perfCode": format!("RYW-{}", round - 1),
+                 "seatsAvailable": seats},
+            ]});
+            send(
+                &gateway,
+                reqwest::Method::POST,
+                "/api/v1/ingest/availability",
+                Some(&key),
+                Some(body.to_string()),
+            )
+            .await
+        };
+        assert_eq!(status, 200, "{written}");
+        assert!(
+            written["changed"]
+                .as_u64()
+                .is_some_and(|changed| changed >= 1),
+            "{written}"
+        );
+        let read = showtimes_on(&gateway, &day).await;
+        let perf_code = format!("RYW-{}", round - round % 2);
+        assert_eq!(read.len(), 1, "round {round}: {read:?}");
+        assert_eq!(read[0]["perfCode"], perf_code.as_str(), "round {round}");
+        assert_eq!(read[0]["seatsAvailable"], seats, "round {round}");
+    }
+}

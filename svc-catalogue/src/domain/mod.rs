@@ -4,6 +4,7 @@
 pub mod checks;
 pub mod content_pages;
 pub mod movies;
+pub mod offered;
 pub mod play_week;
 pub mod poster;
 pub mod schedule;
@@ -29,6 +30,7 @@ use crate::store::poster_images::StoredPosterImage;
 use crate::store::sites::SeatCount;
 use content_pages::Page;
 use movies::{MovieEntry, programming};
+use offered::Offered;
 use showtimes::{Showtime, ShowtimeEntry};
 use site::{SiteConfig, SiteSettings, TicketingProvider};
 use theaters::{Theater, TheaterNear};
@@ -538,9 +540,11 @@ impl Catalogue {
         }
     }
 
+    /// The showtimes `query` asks for, each marked started as `offered` says.
     pub fn showtimes(
         &self,
         today: Date,
+        offered: &Offered,
         query: &ShowtimeQuery<'_>,
     ) -> Result<Vec<pb::Showtime>, Error> {
         let from = parse_day("from", query.from, today)?;
@@ -583,7 +587,8 @@ impl Catalogue {
                     return None;
                 }
                 let theater = theaters.iter().find(|t| t.id == showtime.theater_id)?;
-                Some(self.showtime_message(showtime, theater, &attributes))
+                let started = offered.has_started(showtime.instant);
+                Some(self.showtime_message(showtime, theater, &attributes, started))
             })
             .collect())
     }
@@ -593,6 +598,7 @@ impl Catalogue {
         showtime: &Showtime,
         theater: &Theater,
         attributes: &[Attribute],
+        started: bool,
     ) -> pb::Showtime {
         let entry = &showtime.entry;
         let ticketing_url = if entry.booking_url.is_empty() {
@@ -622,6 +628,7 @@ impl Catalogue {
             availability: entry.availability().code().to_owned(),
             seats_available: entry.seats_available,
             seats_total: entry.seats_total,
+            started,
         }
     }
 
@@ -754,6 +761,7 @@ impl Catalogue {
         theater_id: &str,
         perf_code: &str,
         segment: &str,
+        offered: &Offered,
     ) -> Result<(String, String), Error> {
         let hand_off = hand_off::hand_off(segment).ok_or_else(|| {
             Error::InvalidArgument(format!(
@@ -777,6 +785,14 @@ impl Catalogue {
                 .ok_or_else(|| not_found("theater", theater_id))?;
             Some(theater)
         };
+        if let Some(theater) = &theater
+            && !perf_code.is_empty()
+            && self.showtimes_of(&theater.id, "").any(|showtime| {
+                showtime.entry.perf_code == perf_code && offered.has_started(showtime.instant)
+            })
+        {
+            return Err(Error::Started(perf_code.to_owned()));
+        }
         let (provider, theater_code) = match theater {
             Some(theater) => (theater.ticketing_provider.unwrap_or_default(), theater.code),
             None => (self.site_wide_provider(), String::new()),

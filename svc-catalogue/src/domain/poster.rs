@@ -40,15 +40,16 @@ pub fn svg(poster: &PosterText<'_>) -> String {
     let shape_x = 90 + u16::from(digest[3] % 220);
     let shape_y = 120 + u16::from(digest[4] % 160);
     let radius = 70 + u16::from(digest[5] % 70);
-    let lines = wrap(&poster.title.to_uppercase(), 14);
-    let first_line_y = 430 - 26 * lines.len().saturating_sub(1);
+    let (lines, size) = title_lines(&poster.title.to_uppercase());
+    let first_line_y = 430 - (size.line_gap / 2 + 3) * lines.len().saturating_sub(1);
     let title: String = lines
         .iter()
         .enumerate()
         .map(|(index, line)| {
             format!(
-                "<text x=\"200\" y=\"{}\" text-anchor=\"middle\" font-size=\"38\" font-weight=\"700\" fill=\"#FFFFFF\" letter-spacing=\"1\">{}</text>",
-                first_line_y + 46 * index,
+                "<text x=\"200\" y=\"{}\" text-anchor=\"middle\" font-size=\"{}\" font-weight=\"700\" fill=\"#FFFFFF\" letter-spacing=\"1\">{}</text>",
+                first_line_y + size.line_gap * index,
+                size.font,
                 escape(line)
             )
         })
@@ -77,8 +78,76 @@ pub fn svg(poster: &PosterText<'_>) -> String {
     )
 }
 
+/// A size the title is drawn at: its font, the characters a line holds at it, how many
+/// lines fit, and the distance between lines.
+#[derive(Debug, Clone, Copy, PartialEq)]
+struct TitleSize {
+    font: usize,
+    width: usize,
+    lines: usize,
+    line_gap: usize,
+}
+
+/// Large while the title fits, then smaller for a long one.
+const TITLE_SIZES: [TitleSize; 2] = [
+    TitleSize {
+        font: 38,
+        width: 14,
+        lines: 4,
+        line_gap: 46,
+    },
+    TitleSize {
+        font: 30,
+        width: 18,
+        lines: 5,
+        line_gap: 36,
+    },
+];
+
+/// The title's lines at the largest size it fits; a title too long for the smallest
+/// ends its last line with an ellipsis, as does a word too long for a line.
+fn title_lines(title: &str) -> (Vec<String>, TitleSize) {
+    for size in TITLE_SIZES {
+        let lines = wrap(title, size.width);
+        if lines.len() <= size.lines && lines.iter().all(|line| fits(line, size.width)) {
+            return (lines, size);
+        }
+    }
+    let size = TITLE_SIZES[TITLE_SIZES.len() - 1];
+    let mut lines = wrap(title, size.width);
+    let cut = lines.len() > size.lines;
+    lines.truncate(size.lines);
+    for (index, line) in lines.iter_mut().enumerate() {
+        if cut && index + 1 == size.lines {
+            line.push_str(" \u{2026}");
+        }
+        if !fits(line, size.width) || line.ends_with('\u{2026}') {
+            *line = shortened(line, size.width);
+        }
+    }
+    (lines, size)
+}
+
+fn fits(line: &str, width: usize) -> bool {
+    line.chars().count() <= width
+}
+
+/// `line` cut to `width` characters with an ellipsis, unless it ends with one already
+/// and fits.
+fn shortened(line: &str, width: usize) -> String {
+    if fits(line, width) {
+        return line.to_owned();
+    }
+    let kept: String = line
+        .trim_end_matches(['\u{2026}', ' '])
+        .chars()
+        .take(width - 1)
+        .collect();
+    format!("{}\u{2026}", kept.trim_end())
+}
+
 /// Greedy word wrap into lines of at most `width` characters (a longer word stands
-/// alone on its line), at most four lines.
+/// alone on its line).
 fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     for word in text.split_whitespace() {
@@ -90,7 +159,6 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
             _ => lines.push(word.to_owned()),
         }
     }
-    lines.truncate(4);
     lines
 }
 
@@ -123,6 +191,30 @@ mod tests {
         assert!(drawn.contains(">OVER HARBOR<"), "{drawn}");
         assert!(drawn.contains(">CITY<"), "{drawn}");
         assert!(drawn.contains("aria-label=\"The Long Night Over Harbor City\""));
+    }
+
+    #[test]
+    fn a_long_title_is_drawn_smaller_whole() {
+        let drawn = poster("2001", "Classic Sundays: The Last Lighthouse Keeper");
+        for line in [">CLASSIC SUNDAYS:<", ">THE LAST<", ">LIGHTHOUSE KEEPER<"] {
+            assert!(drawn.contains(line), "{line} in {drawn}");
+        }
+        assert!(drawn.contains("font-size=\"30\""), "{drawn}");
+    }
+
+    #[test]
+    fn a_title_too_long_for_any_size_ends_with_an_ellipsis() {
+        let (lines, size) = title_lines(
+            "ONE TWO THREE FOUR FIVE SIX SEVEN EIGHT NINE TEN ELEVEN TWELVE THIRTEEN FOURTEEN FIFTEEN",
+        );
+        assert_eq!(lines.len(), size.lines);
+        assert!(
+            lines.iter().all(|line| line.chars().count() <= size.width),
+            "{lines:?}"
+        );
+        assert!(lines[lines.len() - 1].ends_with('\u{2026}'), "{lines:?}");
+        let (lines, _) = title_lines("SUPERCALIFRAGILISTICEXPIALIDOCIOUS");
+        assert_eq!(lines, ["SUPERCALIFRAGILIS\u{2026}"]);
     }
 
     #[test]

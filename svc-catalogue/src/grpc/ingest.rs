@@ -3,18 +3,28 @@
 //! none: the default site); requests are converted and checked ([`crate::ingest`]) and
 //! written ([`crate::store::records`]).
 
+use std::time::Duration;
+
 use proto::catalogue::v1 as pb;
+use tonic::metadata::MetadataValue;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
 use crate::domain::checks::Invalid;
+use crate::follow::Catalogues;
 use crate::ingest::{self, RecordKind};
 use crate::store::Store;
 use crate::store::sites::Commit;
 
+/// How long a write's answer waits for this process to serve it: a catalogue of 200,000
+/// showtimes is rebuilt in well under it.
+const WRITE_SERVED_WITHIN: Duration = Duration::from_secs(5);
+
 #[derive(Debug, Clone)]
 pub struct IngestService {
     pub store: Store,
+    /// The catalogues this process serves, whose reads see each write before it answers.
+    pub catalogues: Catalogues,
     /// The site of a call that names none (SITE_ID).
     pub default_site: String,
 }
@@ -54,6 +64,27 @@ impl IngestService {
         Ok(site)
     }
 
+    /// The answer to a write: its revision and count, and once this process serves the
+    /// write (within [`WRITE_SERVED_WITHIN`]), the site's version to read it at
+    /// ([`proto::CATALOGUE_VERSION_METADATA`]: read-your-write on the gateway's JSON API).
+    async fn reply(&self, site_id: &str, commit: Commit) -> Reply {
+        let served = match self.catalogues.site(Some(site_id)) {
+            Some(site) => site.serves(commit.version, WRITE_SERVED_WITHIN).await,
+            None => false,
+        };
+        let mut reply = Response::new(pb::IngestReply {
+            revision: commit.revision,
+            changed: commit.changed,
+        });
+        if served {
+            reply.metadata_mut().insert(
+                proto::CATALOGUE_VERSION_METADATA,
+                MetadataValue::from(commit.version),
+            );
+        }
+        Ok(reply)
+    }
+
     async fn time_zone(
         &self,
         site_id: &str,
@@ -67,13 +98,6 @@ impl IngestService {
     }
 }
 
-fn reply(commit: Commit) -> Reply {
-    Ok(Response::new(pb::IngestReply {
-        revision: commit.revision,
-        changed: commit.changed,
-    }))
-}
-
 fn required<T>(record: Option<T>, field: &str) -> Result<T, Error> {
     record.ok_or_else(|| Error::Invalid(Invalid::new(field, "required")))
 }
@@ -84,24 +108,28 @@ impl pb::ingest_server::Ingest for IngestService {
         let site = self.site(&request).await?;
         let theater = ingest::theater(required(request.into_inner().theater, "theater")?)
             .map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .put_record(&site, RecordKind::Theater, &theater.id, &theater)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn put_movie(&self, request: Request<pb::PutMovieRequest>) -> Reply {
         let site = self.site(&request).await?;
         let movie =
             ingest::movie(required(request.into_inner().movie, "movie")?).map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .put_record(&site, RecordKind::Movie, &movie.id, &movie)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn put_event(&self, request: Request<pb::PutEventRequest>) -> Reply {
@@ -116,36 +144,42 @@ impl pb::ingest_server::Ingest for IngestService {
             })
             .await?;
         let event = ingest::event(record, &zone).map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .put_record(&site, RecordKind::Event, &event.id, &event)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn put_page(&self, request: Request<pb::PutPageRequest>) -> Reply {
         let site = self.site(&request).await?;
         let page =
             ingest::page(required(request.into_inner().page, "page")?).map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .put_record(&site, RecordKind::Page, &page.slug, &page)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn delete(&self, request: Request<pb::DeleteRequest>) -> Reply {
         let site = self.site(&request).await?;
         let request = request.into_inner();
         let kind = RecordKind::parse(&request.kind).map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .delete_record(&site, kind, &request.id)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn put_schedule(&self, request: Request<pb::PutScheduleRequest>) -> Reply {
@@ -159,24 +193,28 @@ impl pb::ingest_server::Ingest for IngestService {
             })
             .await?;
         let entries = ingest::schedule(request.showtimes, days, &zone).map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .put_schedule(&site, &request.theater_id, days, &entries)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn update_availability(&self, request: Request<pb::UpdateAvailabilityRequest>) -> Reply {
         let site = self.site(&request).await?;
         let changes =
             ingest::availability_changes(request.into_inner().updates).map_err(Error::from)?;
-        reply(
+        self.reply(
+            &site,
             self.store
                 .update_availability(&site, &changes)
                 .await
                 .map_err(Error::from)?,
         )
+        .await
     }
 
     async fn authenticate(

@@ -227,8 +227,8 @@ impl Store {
         kind: Change<'_>,
     ) -> Result<sites::Commit, StoreError> {
         if changed == 0 {
-            let revision: String =
-                sqlx::query_scalar("SELECT revision FROM catalogue_sites WHERE id = $1")
+            let (revision, version): (String, i64) =
+                sqlx::query_as("SELECT revision, version FROM catalogue_sites WHERE id = $1")
                     .bind(site_id)
                     .fetch_one(&mut *transaction)
                     .await?;
@@ -236,6 +236,7 @@ impl Store {
             return Ok(sites::Commit {
                 revision,
                 changed: 0,
+                version,
             });
         }
         let revision = new_revision()?;
@@ -243,14 +244,14 @@ impl Store {
             Change::Records => "version + 1",
             Change::Schedule { .. } | Change::Seats => "records_version",
         };
-        sqlx::query(&format!(
+        let version: i64 = sqlx::query_scalar(&format!(
             "UPDATE catalogue_sites SET version = version + 1, records_version = {records_version}, \
-             revision = $2, updated_at = $3 WHERE id = $1",
+             revision = $2, updated_at = $3 WHERE id = $1 RETURNING version",
         ))
         .bind(site_id)
         .bind(&revision)
         .bind(unix_now())
-        .execute(&mut *transaction)
+        .fetch_one(&mut *transaction)
         .await?;
         if let Change::Schedule { theater_id } = kind {
             sqlx::query(
@@ -272,7 +273,11 @@ impl Store {
         transaction.commit().await?;
         // No follower listening is no error.
         let _ = self.commits.send(site_id.to_owned());
-        Ok(sites::Commit { revision, changed })
+        Ok(sites::Commit {
+            revision,
+            changed,
+            version,
+        })
     }
 
     pub async fn close(&self) {

@@ -61,6 +61,9 @@ pub struct Commit {
     pub revision: String,
     /// How many records it added, changed or removed.
     pub changed: u64,
+    /// The store's version of the site after the write, which a catalogue serving it
+    /// has reached (read-your-write: [`proto::CATALOGUE_VERSION_METADATA`]).
+    pub version: i64,
 }
 
 /// The tables of records kept as documents in order, and their key columns.

@@ -16,9 +16,7 @@ use test_support::postgres::PostgresDatabase;
 use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
 
 fn clock() -> Clock {
-    Clock {
-        fixed: Some(TODAY.parse().expect("a date")),
-    }
+    Clock::on(TODAY.parse().expect("a date"))
 }
 
 async fn pool(url: &str) -> AnyPool {

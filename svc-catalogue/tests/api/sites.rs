@@ -34,9 +34,7 @@ fn on<T>(site: &str, message: T) -> tonic::Request<T> {
 }
 
 fn clock() -> svc_catalogue::version::Clock {
-    svc_catalogue::version::Clock {
-        fixed: Some(TODAY.parse().expect("a date")),
-    }
+    svc_catalogue::version::Clock::on(TODAY.parse().expect("a date"))
 }
 
 /// A catalogue replica on PostgreSQL serving the demo, and beside it in the same store,

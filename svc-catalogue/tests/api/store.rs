@@ -17,9 +17,7 @@ use test_support::postgres::PostgresDatabase;
 use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json, replica_config, serve};
 
 fn demo_content() -> SiteContent {
-    let clock = Clock {
-        fixed: Some(TODAY.parse().expect("a date")),
-    };
+    let clock = Clock::on(TODAY.parse().expect("a date"));
     bundle::load(Path::new(DEMO), &clock).expect("the demo bundle loads")
 }
 

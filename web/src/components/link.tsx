@@ -15,11 +15,13 @@ type LinkProps = {
   className?: string;
   /** Marks the link as the current page when its path is the current path (navigation menus). */
   navigation?: boolean;
-  /** Marks the link as the current choice (a filter chip), whatever its path. */
-  current?: boolean;
+  /** Marks the link as the current choice (a filter chip; 'date' for a day), whatever its path. */
+  current?: boolean | 'date';
   activeClassName?: string;
   /** Navigation state; `{ shouldUpdateScroll: false }` keeps the scroll position. */
   state?: unknown;
+  /** Followed in the app, it replaces the address's history entry rather than adding one. */
+  replace?: boolean;
   /** A file name: `to` is a file made on the page, saved rather than opened. */
   download?: string;
   /** A second link to the same place (a poster beside a title): skipped by keyboard and screen readers. */
@@ -29,7 +31,7 @@ type LinkProps = {
 };
 
 /** Every link of the site: the rules of docs/pages-and-links.md#routes in rules/link-rules.ts, rendered. */
-export function Link({ to, label, className, navigation, current: isCurrentChoice, activeClassName, state, download, decorative, children, ...rest }: LinkProps) {
+export function Link({ to, label, className, navigation, current: isCurrentChoice, activeClassName, state, replace, download, decorative, children, ...rest }: LinkProps) {
   const t = useTranslate();
   const location = useLocation();
   const search = usePageSearch();
@@ -122,8 +124,9 @@ export function Link({ to, label, className, navigation, current: isCurrentChoic
         <RouterLink
           to={target.to}
           state={state}
+          replace={replace}
           className={current && activeClassName ? `${className ?? ''} ${activeClassName}` : className}
-          aria-current={isCurrentChoice ? 'true' : current ? 'page' : undefined}
+          aria-current={isCurrentChoice === true ? 'true' : isCurrentChoice || (current ? 'page' : undefined)}
           aria-label={label && children ? label : undefined}
           onClick={suppressInPreview}
           tabIndex={decorative ? -1 : undefined}

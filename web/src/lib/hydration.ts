@@ -29,7 +29,8 @@ export function useRenderedOnServer(): boolean {
 
 /**
  * The address's query string: none on the server (a published page is the same for
- * every query) and while hydrating, the real one after.
+ * every query, but for the showtimes day, read from the location itself) and while
+ * hydrating, the real one after.
  */
 export function usePageSearch(): string {
   const { search } = useLocation();

@@ -6,7 +6,14 @@ describe('HAND_OFF_PLACES', () => {
   // startticketing is reached from a showtime's booking link, not from a place's links.
   it.each(HAND_OFF_SEGMENTS.filter((segment) => segment !== 'startticketing'))('offers %s somewhere', (segment) => {
     const places = Object.values(HAND_OFF_PLACES).filter((segments) => (segments as readonly string[]).includes(segment));
-    expect(places).toHaveLength(1);
+    expect(places.length).toBeGreaterThan(0);
+  });
+
+  it("offers vouchers on the member area's e-vouchers screen as well as in the footer", () => {
+    expect([HAND_OFF_PLACES.footer, HAND_OFF_PLACES.eVouchers]).toEqual([
+      expect.arrayContaining(['vouchers']),
+      ['vouchers'],
+    ]);
   });
 
   it("offers a theater's ticketing home and food and drinks menu on its page", () => {

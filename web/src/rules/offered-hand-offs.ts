@@ -16,6 +16,8 @@ export const HAND_OFF_PLACES = {
   theater: ['launch/ticketing', 'startconcessions', 'concessions/landing', 'payreservation', 'refund'],
   footer: ['giftcards', 'physicalgiftcards', 'giftmembership', 'vouchers', 'startseasonpass'],
   memberArea: ['loyaltycredit', 'loyalty/upgrade'],
+  // Beside the footer's link: where the member reads what e-vouchers are on sale.
+  eVouchers: ['vouchers'],
   signIn: ['signup'],
 } as const satisfies Record<string, readonly HandOffSegment[]>;
 

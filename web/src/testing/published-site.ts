@@ -29,6 +29,7 @@ export const appData: AppData = {
       isSingleLocation: false,
       trailingSlash: 'always',
       timeZone: 'America/New_York',
+      showtimeGraceMinutes: 10,
       theme: {
         palette: { primary: '#1e3a8a', accent: '#f2b705', background: '#ffffff', headerBackground: '#111114' },
         fonts: { body: 'Lato', heading: 'Montserrat' },
@@ -65,6 +66,7 @@ export const appData: AppData = {
     messages: {
       'movies.title': 'Movies',
       'showtimes.title': 'Showtimes',
+      'showtimes.chooseDay': 'Choose a day',
       'movie.showtimes': 'Showtimes',
       'movie.showtimesAt': 'Showtimes at [theaterName]',
       'theaters.title': 'Theaters',
@@ -100,6 +102,9 @@ const comingSoon: Movie = {
 };
 
 export const movies: Movie[] = [movie, comingSoon];
+
+/** When the site is published: the morning of its first showtimes, all still ahead. */
+export const publishedAt = new Date('2026-11-25T09:00:00-05:00');
 
 export const showtimes: Showtime[] = [
   {

@@ -10,6 +10,7 @@ import { useTranslate } from '@/state/i18n';
 import { lazyComponent } from '@/lib/lazy-component';
 import { useAppData } from '@/api/get-app-data';
 import { siteName } from '@/rules/site-name';
+import { mainNavigation } from './main-navigation';
 import { PageViews } from './page-views';
 import { ScrollRestoration } from './scroll-restoration';
 import { SiteHeader } from './site-header';
@@ -34,6 +35,9 @@ export function RootLayout() {
   const { data: appData } = useAppData();
   const site = appData?.site;
   const name = siteName(site);
+  const isSingleLocation = Boolean(site?.config?.isSingleLocation);
+  const theaters = appData?.theaters ?? [];
+  const navigation = mainNavigation(isSingleLocation, theaters);
   const { pathname } = useLocation();
   return (
     <div className={styles.frame}>
@@ -52,8 +56,9 @@ export function RootLayout() {
       <SiteHeader
         siteName={name}
         settings={site?.settings}
-        theaters={appData?.theaters ?? []}
-        isSingleLocation={Boolean(site?.config?.isSingleLocation)}
+        theaters={theaters}
+        isSingleLocation={isSingleLocation}
+        navigation={navigation}
       />
       <main id="main" className={styles.main} tabIndex={-1}>
         <ErrorBoundary
@@ -80,6 +85,7 @@ export function RootLayout() {
             settings={site?.settings}
             timeZone={site?.config?.timeZone}
             country={site?.config?.country?.iso31661A2}
+            navigation={navigation}
           />
         </OptionalPart>
       </Deferred>

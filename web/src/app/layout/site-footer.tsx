@@ -6,7 +6,7 @@ import { HandOffLinks } from '@/components/hand-off-links';
 import { siteYear } from '@/rules/date-time-format';
 import { useTranslate } from '@/state/i18n';
 import type { SiteSettings, SocialLink } from '@/types/api';
-import { MAIN_NAVIGATION } from './main-navigation';
+import type { NavigationItem } from './main-navigation';
 import styles from './site-footer.module.css';
 
 type SiteFooterProps = {
@@ -16,13 +16,14 @@ type SiteFooterProps = {
   timeZone: string | undefined;
   /** The site's country (ISO 3166-1 alpha-2): its privacy regime names the privacy link. */
   country?: string;
+  navigation: readonly NavigationItem[];
 };
 
 function linkLabel(link: SocialLink, t: (key: string) => string): string {
   return link.label || t(`footer.linkKind.${link.kind ?? ''}`);
 }
 
-export function SiteFooter({ siteName, settings, timeZone, country }: SiteFooterProps) {
+export function SiteFooter({ siteName, settings, timeZone, country, navigation }: SiteFooterProps) {
   const t = useTranslate();
   const year = siteYear(timeZone);
   const socialLinks = (settings?.socialLinks ?? []).filter((link) => link.url);
@@ -40,7 +41,7 @@ export function SiteFooter({ siteName, settings, timeZone, country }: SiteFooter
         <nav aria-label={t('footer.navigation')} className={styles.navigation}>
           <h2 className={styles.heading}>{t('footer.navigation')}</h2>
           <ul className={styles.list}>
-            {MAIN_NAVIGATION.map((item) => (
+            {navigation.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={styles.link}>
                   {t(item.messageKey)}

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ColourModeProvider } from '@/state/colour-mode';
 import { SelectedTheaterProvider } from '@/state/selected-theater';
 import { renderWithApp } from '@/testing/render';
+import { mainNavigation } from './main-navigation';
 import { SiteHeader } from './site-header';
 
 const theaters = [
@@ -15,6 +16,7 @@ const messages = {
   'nav.main': 'Main',
   'nav.movies': 'Movies',
   'nav.theaters': 'Theaters',
+  'nav.theater': 'Visit us',
   'nav.showtimes': 'Showtimes',
   'nav.events': 'Events',
   'theaterPicker.label': 'Your theater',
@@ -29,6 +31,7 @@ function renderHeader(isSingleLocation: boolean) {
           settings={{ logo: { src: '/logo.svg' } }}
           theaters={theaters}
           isSingleLocation={isSingleLocation}
+          navigation={mainNavigation(isSingleLocation, theaters)}
         />
       </SelectedTheaterProvider>
     </ColourModeProvider>,
@@ -60,5 +63,13 @@ describe('SiteHeader', () => {
   it('has no theater picker on a single-location site', () => {
     renderHeader(true);
     expect(screen.queryByLabelText('Your theater')).toBeNull();
+  });
+
+  it('leads to its theater, never to a theater list, on a single-location site', () => {
+    renderHeader(true);
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    const links = within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]);
+    expect(links).toContainEqual(['Visit us', '/theaters/t1/']);
+    expect(links.filter(([, href]) => href === '/theaters/')).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@ import { useTranslate } from '@/state/i18n';
 import { useSelectedTheater } from '@/state/selected-theater';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
 import type { SiteSettings, Theater } from '@/types/api';
-import { MAIN_NAVIGATION } from './main-navigation';
+import type { NavigationItem } from './main-navigation';
 import { SiteSearch } from './site-search';
 import styles from './site-header.module.css';
 
@@ -22,9 +22,10 @@ type SiteHeaderProps = {
   settings: SiteSettings | null | undefined;
   theaters: readonly Theater[];
   isSingleLocation: boolean;
+  navigation: readonly NavigationItem[];
 };
 
-export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: SiteHeaderProps) {
+export function SiteHeader({ siteName, settings, theaters, isSingleLocation, navigation }: SiteHeaderProps) {
   const t = useTranslate();
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const logo = settings?.logo?.src;
@@ -41,7 +42,7 @@ export function SiteHeader({ siteName, settings, theaters, isSingleLocation }: S
         </Link>
         <nav className={styles.nav} aria-label={t('nav.main')}>
           <ul className={styles.navList}>
-            {MAIN_NAVIGATION.map((item) => (
+            {navigation.map((item) => (
               <li key={item.to}>
                 <Link to={item.to} navigation className={styles.navLink} activeClassName={styles.active}>
                   {t(item.messageKey)}

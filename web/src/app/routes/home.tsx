@@ -7,12 +7,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { MovieGrid } from '@/features/movies/components/movie-grid';
 import { MovieHero } from '@/features/movies/components/movie-hero';
-import {
-  COMING_SOON_WEEKS,
-  groupByPlayWeek,
-  NOW_SHOWING,
-  playWeekMessageKey,
-} from '@/features/movies/utils/play-week';
+import { COMING_SOON_WEEKS, inPlayWeekOrder, NOW_SHOWING, playWeekMessageKey } from '@/features/movies/utils/play-week';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
 import { appDataQueryOptions, useAppData } from '@/api/get-app-data';
@@ -91,7 +86,7 @@ export function HomeRoute() {
   const movies = (theaterId ? theaterMovies.data : undefined) ?? content.movies ?? [];
   const events = (theaterId ? theaterEvents.data : undefined) ?? content.events ?? [];
   const nowShowing = movies.filter((movie) => movie.playWeek === NOW_SHOWING);
-  const comingSoon = groupByPlayWeek(movies, COMING_SOON_WEEKS);
+  const comingSoon = inPlayWeekOrder(movies, COMING_SOON_WEEKS);
   return (
     <>
       {title}
@@ -123,12 +118,12 @@ export function HomeRoute() {
                   {t('home.comingSoon')}
                 </h2>
               </div>
-              {comingSoon.map((group) => (
-                <div key={group.playWeek}>
-                  <h3 className={styles.subtitle}>{t(playWeekMessageKey(group.playWeek))}</h3>
-                  <MovieGrid movies={group.movies} />
-                </div>
-              ))}
+              {/* One grid across the weeks, each card saying its week: a row per week would
+                  often be one poster wide. */}
+              <MovieGrid
+                movies={comingSoon}
+                caption={(movie) => (movie.playWeek ? t(playWeekMessageKey(movie.playWeek)) : undefined)}
+              />
             </section>
           ) : null}
           {events.length > 0 ? (

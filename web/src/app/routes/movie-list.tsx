@@ -10,6 +10,7 @@ import { groupByPlayWeek, playWeekMessageKey } from '@/features/movies/utils/pla
 import { useAppData } from '@/api/get-app-data';
 import { siteName } from '@/rules/site-name';
 import { useShowtimes } from '@/features/showtimes/api/get-showtimes';
+import { useOfferedShowtimes } from '@/features/showtimes/hooks/use-offered-showtimes';
 import { formatShowDate } from '@/features/showtimes/utils/format-showtime';
 import { showtimeDates } from '@/features/showtimes/utils/showtime-days';
 import { PageLoadFailure } from '../page-load-failure';
@@ -32,13 +33,14 @@ export function MovieListRoute() {
     enabled: Boolean(allMovies && (apiFilters.playWeek || apiFilters.theaterId)),
     placeholderData: (previous) => previous ?? allMovies,
   });
-  // The days on offer, and which movies play on the chosen one.
+  // The days with showtimes still offered, and which movies play on the chosen one.
   const showtimes = useShowtimes({ theaterId: filters.theaterId });
+  const offered = useOfferedShowtimes(showtimes.data ?? []);
   const weeks = groupByPlayWeek(allMovies ?? []).map((group) => group.playWeek);
   const movies = (apiFilters.playWeek || apiFilters.theaterId ? filtered.data : allMovies) ?? [];
   // A day applies once its showtimes are in.
   const applied = showtimes.data ? filters : { ...filters, date: undefined };
-  const shown = applyMovieFilters(movies, applied, showtimes.data);
+  const shown = applyMovieFilters(movies, applied, offered);
 
   return (
     <div className="container page">
@@ -48,7 +50,7 @@ export function MovieListRoute() {
         filters={filters}
         weeks={weeks}
         theaters={isSingleLocation ? [] : (appData?.theaters ?? [])}
-        dates={showtimeDates(showtimes.data ?? [])}
+        dates={showtimeDates(offered)}
         formatDate={(date) => formatShowDate(date, t.locale)}
       />
       {!content ? (

@@ -7,6 +7,7 @@ import { useAppData } from '@/api/get-app-data';
 import { HandOffLinks } from '@/components/hand-off-links';
 import { siteName } from '@/rules/site-name';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
+import { useOfferedShowtimes } from '@/features/showtimes/hooks/use-offered-showtimes';
 import { TheaterAddress } from '@/features/theaters/components/theater-address';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
@@ -19,6 +20,7 @@ export function TheaterRoute() {
   const { selectedTheaterId, selectTheater } = useSelectedTheater();
   const { content, fallback } = useRoutePageData('theater');
   const hydrated = useHydrated();
+  const showtimes = useOfferedShowtimes(content?.showtimes ?? []);
   const theater = content?.theater;
   if (!theater) return fallback ?? <NotFoundRoute />;
   const theaters = appData?.theaters ?? [];
@@ -63,7 +65,7 @@ export function TheaterRoute() {
           </h2>
         </div>
         <DailyShowtimes
-          showtimes={content.showtimes ?? []}
+          showtimes={showtimes}
           movies={content.movies ?? []}
           theaters={theaters}
           showTheaterNames={false}

@@ -30,4 +30,13 @@ describe('MovieCard', () => {
     expect(screen.getByText('2 h 5 min')).toBeTruthy();
     expect(screen.getByText('New')).toBeTruthy();
   });
+
+  it('shows its caption below the title, outside the link', () => {
+    renderWithApp(<MovieCard movie={{ id: '9', slug: 'neon-requiem', title: 'Neon Requiem' }} caption="Next week" />);
+    const caption = screen.getByText('Next week');
+    expect(caption.closest('a')).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Neon Requiem' }).compareDocumentPosition(caption)).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+  });
 });

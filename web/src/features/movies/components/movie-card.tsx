@@ -7,7 +7,8 @@ import { MovieFlags } from './movie-flags';
 import { MovieMeta } from './movie-meta';
 import styles from './movie-card.module.css';
 
-export function MovieCard({ movie, eager = false }: { movie: Movie; eager?: boolean }) {
+/** A movie's poster card; `caption` says what sets it apart in its list (the week it opens). */
+export function MovieCard({ movie, eager = false, caption }: { movie: Movie; eager?: boolean; caption?: string }) {
   const t = useTranslate();
   const title = movie.title ?? '';
   return (
@@ -19,6 +20,7 @@ export function MovieCard({ movie, eager = false }: { movie: Movie; eager?: bool
         </div>
         <h3 className={styles.title}>{title}</h3>
       </Link>
+      {caption ? <p className={styles.caption}>{caption}</p> : null}
       <MovieMeta movie={movie} className={styles.meta} />
     </article>
   );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Movie } from '@/types/api';
-import { COMING_SOON_WEEKS, groupByPlayWeek, isPlayWeek } from './play-week';
+import { COMING_SOON_WEEKS, groupByPlayWeek, inPlayWeekOrder, isPlayWeek } from './play-week';
 
 const movie = (id: string, playWeek?: Movie['playWeek']): Movie => ({ id, playWeek });
 
@@ -26,6 +26,20 @@ describe('groupByPlayWeek', () => {
       'NEXT_PLAYWEEK_2',
       'NEXT_PLAYWEEK_UNDETERMINED',
     ]);
+  });
+});
+
+describe('inPlayWeekOrder', () => {
+  it('lists the movies of the weeks asked for in one run, soonest week first, the site order kept inside a week', () => {
+    const movies = [
+      movie('a', 'NEXT_PLAYWEEK_2'),
+      movie('b', 'NEXT_PLAYWEEK_1'),
+      movie('c', 'CURRENT_PLAYWEEK'),
+      movie('d', 'NEXT_PLAYWEEK_UNDETERMINED'),
+      movie('e', 'NEXT_PLAYWEEK_1'),
+      movie('f'),
+    ];
+    expect(inPlayWeekOrder(movies, COMING_SOON_WEEKS).map((m) => m.id)).toEqual(['b', 'e', 'a', 'd']);
   });
 });
 

@@ -37,3 +37,8 @@ export function groupByPlayWeek(
     .map((playWeek) => ({ playWeek, movies: movies.filter((movie) => movie.playWeek === playWeek) }))
     .filter((group) => group.movies.length > 0);
 }
+
+/** `movies` of `weeks` in one list, soonest week first, keeping the site's order inside a week. */
+export function inPlayWeekOrder(movies: readonly Movie[], weeks: readonly PlayWeek[] = PLAY_WEEKS): Movie[] {
+  return groupByPlayWeek(movies, weeks).flatMap((group) => group.movies);
+}

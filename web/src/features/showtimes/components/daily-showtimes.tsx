@@ -20,7 +20,7 @@ export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames, 
   const t = useTranslate();
   const { shown, chips } = useAttributeFilter(showtimes);
   const dates = showtimeDates(shown);
-  const [date, selectDate] = useSelectedDay(dates);
+  const date = useSelectedDay(dates);
   if (showtimes.length === 0) return <p>{t('showtimes.empty')}</p>;
   if (!date) {
     return (
@@ -33,11 +33,7 @@ export function DailyShowtimes({ showtimes, movies, theaters, showTheaterNames, 
   return (
     <>
       {chips}
-      <DayPicker
-        dates={dates}
-        selected={date}
-        onSelect={selectDate}
-      />
+      <DayPicker dates={dates} selected={date} />
       <MovieShowtimeList
         showtimes={shown}
         date={date}

@@ -28,13 +28,13 @@ export function ShowtimeSchedule({ showtimes, theaters, showTheaterNames, movie 
   );
   const theaterName = (id: string) => theaters.find((theater) => theater.id === id)?.name ?? '';
   const dates = days.map((day) => day.date);
-  const [date, selectDate] = useSelectedDay(dates);
+  const date = useSelectedDay(dates);
   const shown = days.filter((day) => day.date === date);
   return (
     <>
       {chips}
       {days.length === 0 ? <p role="status">{t('showtimes.noneWithAttributes')}</p> : null}
-      <DayPicker dates={dates} selected={date} onSelect={selectDate} />
+      <DayPicker dates={dates} selected={date} />
       <ol className={styles.days} data-testid="showtime-schedule">
         {shown.map((day) => (
           <li key={day.date} className={styles.day}>

@@ -7,6 +7,7 @@ import { formatShowTime } from '../utils/format-showtime';
 import { attributesOf, badgeAttributes } from '../utils/showtime-attributes';
 import { AttributeBadges, foreignLanguage } from './attribute-badges';
 import { calendarDataUrl, calendarFileName, showtimeIcs } from '../utils/showtime-calendar';
+import { isBookable } from '../utils/offered-showtimes';
 import styles from './showtime-times.module.css';
 
 type ShowtimeTimesProps = {
@@ -18,7 +19,8 @@ type ShowtimeTimesProps = {
 
 /**
  * The times of one theater: each opens the ticketing site, sold-out ones show but do not
- * link; selling-fast ones say so; each carries its attributes as badges.
+ * link, nor offer a calendar entry; selling-fast ones say so; each carries its attributes
+ * as badges.
  */
 export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTimesProps) {
   const t = useTranslate();
@@ -31,8 +33,9 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
     <ul className={calendar ? `${styles.times} ${styles.withCalendar}` : styles.times}>
       {showtimes.map((showtime) => {
         const time = formatShowTime(showtime.time ?? '', t.locale);
+        const bookable = isBookable(showtime);
         const ics =
-          calendar && hydrated
+          calendar && hydrated && bookable
             ? showtimeIcs({
                 showtime,
                 movie: calendar.movie,
@@ -56,7 +59,7 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
           .join(', ');
         return (
           <li key={showtime.id} className={styles.item} data-availability={showtime.availability ?? 'available'}>
-            {showtime.availability === 'sold-out' || !showtime.ticketingUrl ? (
+            {!bookable ? (
               <span className={`${styles.time} ${styles.soldOut}`}>
                 <span className={styles.struck}>{time}</span>
                 <span className={styles.format}>{t('showtimes.soldOut')}</span>

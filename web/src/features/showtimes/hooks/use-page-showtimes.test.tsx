@@ -2,13 +2,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageContent, Showtime } from '@/types/api';
+import { appDataQueryOptions } from '@/api/get-app-data';
+import type { AppData, PageContent, Showtime } from '@/types/api';
 import { usePageShowtimes } from './use-page-showtimes';
 
 const showtime = (id: string, theaterId: string): Showtime => ({ id, theaterId, movieId: '1001' });
 
 function renderPageShowtimes(content: PageContent, theaterId?: string) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const appData = { site: { config: { showtimeGraceMinutes: 10 } }, theaters: [] } as unknown as AppData;
+  queryClient.setQueryData(appDataQueryOptions().queryKey, appData);
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
   );
@@ -16,7 +19,10 @@ function renderPageShowtimes(content: PageContent, theaterId?: string) {
 }
 
 describe('usePageShowtimes', () => {
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it("lists the page's own showtimes, the chosen theater's once there is one, without a request", () => {
     const fetch = vi.fn();
@@ -26,6 +32,19 @@ describe('usePageShowtimes', () => {
     const chosen = renderPageShowtimes(content, '102').result.current;
     expect(chosen).toMatchObject({ kind: 'listed', showtimes: [{ id: 'b' }] });
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('leaves out the showtimes no longer offered, published or fetched', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-25T19:45:00-05:00'), toFake: ['Date'] });
+    const started = { ...showtime('a', '101'), startsAt: '2026-11-25T19:30:00-05:00' };
+    const ahead = { ...showtime('b', '101'), startsAt: '2026-11-25T21:00:00-05:00' };
+    const marked = { ...showtime('c', '101'), started: true };
+    const content = { showtimes: [started, ahead, marked] };
+    expect(renderPageShowtimes(content).result.current).toMatchObject({ kind: 'listed', showtimes: [{ id: 'b' }] });
+    const fetch = vi.fn(() => Promise.resolve(Response.json([started, ahead, marked])));
+    vi.stubGlobal('fetch', fetch);
+    const { result } = renderPageShowtimes({ theaterIds: ['101'] }, '101');
+    await waitFor(() => expect(result.current).toMatchObject({ kind: 'listed', loading: false, showtimes: [{ id: 'b' }] }));
   });
 
   it("names the theaters showing on a large chain's page until one is chosen", () => {

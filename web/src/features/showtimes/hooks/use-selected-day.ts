@@ -1,19 +1,12 @@
-import { useSearchParams } from 'react-router';
-import { usePageSearch } from '@/lib/hydration';
+import { useLocation } from 'react-router';
 import { pickDate } from '../utils/showtime-days';
 
 /**
- * The day shown out of `dates`: the one in the address (?date=YYYY-MM-DD, so it can be
- * shared), else the first; a published page shows the first until hydrated. Choosing a
- * day replaces the address entry.
+ * The day shown out of `dates`: the one the address names (?date=YYYY-MM-DD), else the
+ * first. Each day's page is published at its own address, rendered there by the server
+ * with that query: the day is read from the address while hydrating too.
  */
-export function useSelectedDay(dates: readonly string[]): [string | undefined, (date: string) => void] {
-  const [searchParams, setSearchParams] = useSearchParams();
-  const date = pickDate(dates, new URLSearchParams(usePageSearch()).get('date'));
-  const select = (next: string) => {
-    const query = new URLSearchParams(searchParams);
-    query.set('date', next);
-    setSearchParams(query, { replace: true, state: { shouldUpdateScroll: false } });
-  };
-  return [date, select];
+export function useSelectedDay(dates: readonly string[]): string | undefined {
+  const { search } = useLocation();
+  return pickDate(dates, new URLSearchParams(search).get('date'));
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Showtime } from '@/types/api';
-import { groupByMovie, pickDate, showtimeDates } from './showtime-days';
+import { daySearch, groupByMovie, pickDate, showtimeDates } from './showtime-days';
 
 const showtime = (id: string, movieId: string, theaterId: string, date: string, time: string): Showtime => ({
   id,
@@ -36,6 +36,21 @@ describe('pickDate', () => {
 
   it('gives nothing when there are no dates', () => {
     expect(pickDate([], '2026-11-22')).toBeUndefined();
+  });
+});
+
+describe('daySearch', () => {
+  const dates = ['2026-11-22', '2026-11-23', '2026-11-24'];
+  it.each([
+    ['', '2026-11-23', '?date=2026-11-23'],
+    ['', '2026-11-22', ''],
+    ['?date=2026-11-23', '2026-11-22', ''],
+    ['?date=2026-11-23', '2026-11-24', '?date=2026-11-24'],
+    ['?attribute=3d&date=2026-11-23&utm_source=mail', '2026-11-24', '?attribute=3d&date=2026-11-24&utm_source=mail'],
+    ['?attribute=3d&date=2026-11-23', '2026-11-22', '?attribute=3d'],
+    ['?attribute=3d&attribute=imax', '2026-11-23', '?attribute=3d&attribute=imax&date=2026-11-23'],
+  ])('from %j, the page of %s is %j', (search, date, expected) => {
+    expect(daySearch(search, dates, date)).toBe(expected);
   });
 });
 

@@ -11,6 +11,18 @@ export function pickDate(dates: readonly string[], requested: string | null | un
   return requested && dates.includes(requested) ? requested : dates[0];
 }
 
+/**
+ * The query string of the page of `date`, one of `dates`: `search` with that date, or
+ * with none for the first, whose page is the one without a date (the canonical address).
+ */
+export function daySearch(search: string, dates: readonly string[], date: string): string {
+  const query = new URLSearchParams(search);
+  if (date === dates[0]) query.delete('date');
+  else query.set('date', date);
+  const text = query.toString();
+  return text ? `?${text}` : '';
+}
+
 export type MovieShowtimes = { movieId: string; theaters: TheaterShowtimes[] };
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contrastRatio, FALLBACK_TEXT } from '@/rules/contrast';
 import type { SiteConfig } from '@/types/api';
-import { buildThemeTokens, buttonRadius, contentRadius, fontStack, themeStyleSheet } from './theme-tokens';
+import { buildThemeTokens, buttonRadius, contentRadius, fontStack, themeStyleSheet, wrappingButtonRadius } from './theme-tokens';
 
 const config: SiteConfig = {
   theme: {
@@ -63,6 +63,7 @@ describe('buildThemeTokens', () => {
     expect(tokens['--font-heading']?.startsWith('"Playfair Display", "Playfair Display fallback", Georgia')).toBe(true);
     expect(tokens['--font-stretch-body']).toBe('normal');
     expect(tokens['--radius-button']).toBe('999px');
+    expect(tokens['--radius-button-wrapping']).toBe('1.375rem');
     expect(tokens['--radius-content']).toBe('0');
   });
 
@@ -88,13 +89,15 @@ describe('buildThemeTokens', () => {
 
 describe('radii', () => {
   it.each([
-    ['NONE', '0', '0'],
-    ['MEDIUM', '6px', '8px'],
-    ['HIGH', '999px', '16px'],
-    [undefined, '6px', '8px'],
-    ['ROUND', '6px', '8px'],
-  ])('%s gives buttons %s and content %s', (roundness, button, content) => {
+    ['NONE', '0', '0', '0'],
+    ['MEDIUM', '6px', '6px', '8px'],
+    // A pill, but a wrapped button's radius is half a one-line button's height.
+    ['HIGH', '999px', '1.375rem', '16px'],
+    [undefined, '6px', '6px', '8px'],
+    ['ROUND', '6px', '6px', '8px'],
+  ])('%s gives buttons %s (%s when their text can wrap) and content %s', (roundness, button, wrapping, content) => {
     expect(buttonRadius(roundness)).toBe(button);
+    expect(wrappingButtonRadius(roundness)).toBe(wrapping);
     expect(contentRadius(roundness)).toBe(content);
   });
 });

@@ -54,6 +54,10 @@ export function fontStack(name: string | undefined): string {
 
 const BUTTON_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '6px', HIGH: '999px' };
 const CONTENT_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '8px', HIGH: '16px' };
+// A button whose text can wrap onto a second line: a pill's radius would make it a tall
+// oval. Half the height of a one-line button (2.75rem) keeps one line a pill and two a
+// rounded rectangle.
+const WRAPPING_BUTTON_RADII: Record<Roundness, string> = { NONE: '0', MEDIUM: '6px', HIGH: '1.375rem' };
 
 /** The site's roundness; MEDIUM for none, or one this build does not know. */
 function knownRoundness(roundness: string | undefined): Roundness {
@@ -62,6 +66,10 @@ function knownRoundness(roundness: string | undefined): Roundness {
 
 export function buttonRadius(roundness: string | undefined): string {
   return BUTTON_RADII[knownRoundness(roundness)];
+}
+
+export function wrappingButtonRadius(roundness: string | undefined): string {
+  return WRAPPING_BUTTON_RADII[knownRoundness(roundness)];
 }
 
 export function contentRadius(roundness: string | undefined): string {
@@ -143,6 +151,7 @@ export function buildThemeTokens(config: SiteConfig | null | undefined, mode: Co
     '--font-stretch-body': fontStretch(fonts.body),
     '--font-stretch-heading': fontStretch(fonts.heading ?? fonts.body),
     '--radius-button': buttonRadius(config?.roundness?.buttons),
+    '--radius-button-wrapping': wrappingButtonRadius(config?.roundness?.buttons),
     '--radius-content': contentRadius(config?.roundness?.content),
   };
 }

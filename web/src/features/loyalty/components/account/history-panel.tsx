@@ -13,6 +13,8 @@ export type HistoryColumn<Entry> = {
   headingKey: string;
   cell: (entry: Entry) => ReactNode;
   numeric?: boolean;
+  /** A button: its text kept on one line, under the entry when the panel is narrow. */
+  action?: boolean;
 };
 
 type HistoryPanelProps<Entry> = {
@@ -28,7 +30,7 @@ type HistoryPanelProps<Entry> = {
 export function HistoryPanel<Entry>({ id, titleKey, emptyKey, entries, entryKey, columns }: HistoryPanelProps<Entry>) {
   const t = useTranslate();
   const errorText = useErrorText();
-  const numeric = (column: HistoryColumn<Entry>) => (column.numeric ? styles.number : undefined);
+  const kind = (column: HistoryColumn<Entry>) => (column.numeric ? styles.number : column.action ? styles.action : undefined);
   return (
     <section className={styles.panel} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t(titleKey)}</h2>
@@ -41,7 +43,7 @@ export function HistoryPanel<Entry>({ id, titleKey, emptyKey, entries, entryKey,
             <thead>
               <tr>
                 {columns.map((column) => (
-                  <th key={column.headingKey} scope="col" className={numeric(column)}>
+                  <th key={column.headingKey} scope="col" className={kind(column)}>
                     {t(column.headingKey)}
                   </th>
                 ))}
@@ -51,7 +53,7 @@ export function HistoryPanel<Entry>({ id, titleKey, emptyKey, entries, entryKey,
               {entries.data.map((entry) => (
                 <tr key={entryKey(entry)}>
                   {columns.map((column) => (
-                    <td key={column.headingKey} className={numeric(column)}>
+                    <td key={column.headingKey} className={kind(column)}>
                       {column.cell(entry)}
                     </td>
                   ))}

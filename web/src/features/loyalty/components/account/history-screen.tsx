@@ -29,6 +29,7 @@ export function HistoryScreen() {
     { headingKey: 'loyalty.history.total', cell: (order) => formatCents(order.totalCents, t.locale), numeric: true },
     {
       headingKey: 'loyalty.history.eTicket',
+      action: true,
       // One button per row: each name says which order's tickets it adds.
       cell: (order) => (
         <WalletPassButton
