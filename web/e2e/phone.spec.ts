@@ -25,7 +25,9 @@ test.describe('phone width (375 px)', () => {
   });
 
   test('sold-out showtimes offer no calendar entry', async ({ page }) => {
-    await page.goto('/showtimes/');
+    await page.goto('/movies/');
+    await page.getByTestId('movie-card').first().getByRole('link').click();
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('li[data-availability="available"] [data-testid="add-to-calendar"]').first()).toBeAttached();
     await expect(page.locator('li[data-availability="sold-out"] [data-testid="add-to-calendar"]')).toHaveCount(0);
   });
