@@ -3,7 +3,8 @@
 //! field, so whoever edits a bundle can fix it.
 //!
 //! Layout of a bundle (see site/README.md): site.json, theaters.json, movies.json,
-//! schedules.json, events.json, pages.json and messages/{locale}.json. Its days are
+//! schedules.json, events.json, pages.json and, for the texts the site says differently
+//! from the defaults every site inherits, messages/{locale}.json. Its days are
 //! offsets from today (a movie's `releaseDay`, an event's `day`, a schedule's `fromDay`
 //! and `toDay`), made absolute as of the site's today when it is read, so the demo
 //! never goes stale.
@@ -19,6 +20,7 @@ use sha2::{Digest, Sha256};
 
 use crate::domain::checks::{self, Invalid};
 use crate::domain::content_pages::Page;
+use crate::domain::messages::{self, Messages};
 use crate::domain::movies::MovieEntry;
 use crate::domain::schedule::{self, Schedule};
 use crate::domain::showtimes::{self, ShowtimeEntry};
@@ -97,6 +99,9 @@ pub fn fingerprint(dir: &Path) -> Result<String, BundleError> {
     let mut files: Vec<PathBuf> = FILES.iter().map(|name| dir.join(name)).collect();
     files.extend(message_files(dir)?);
     let mut hasher = Sha256::new();
+    for defaults in messages::defaults_source() {
+        hasher.update(defaults.as_bytes());
+    }
     for file in files {
         let bytes = std::fs::read(&file).map_err(|source| BundleError::Read {
             file: file.display().to_string(),
@@ -109,12 +114,19 @@ pub fn fingerprint(dir: &Path) -> Result<String, BundleError> {
     Ok(hex::encode(&hasher.finalize()[..12]))
 }
 
+/// The bundle's own message files; none when it has no `messages` folder.
 fn message_files(dir: &Path) -> Result<Vec<PathBuf>, BundleError> {
     let messages = dir.join("messages");
-    let entries = std::fs::read_dir(&messages).map_err(|source| BundleError::Read {
-        file: messages.display().to_string(),
-        source,
-    })?;
+    let entries = match std::fs::read_dir(&messages) {
+        Ok(entries) => entries,
+        Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(source) => {
+            return Err(BundleError::Read {
+                file: messages.display().to_string(),
+                source,
+            });
+        }
+    };
     let mut files: Vec<PathBuf> = entries
         .filter_map(Result::ok)
         .map(|entry| entry.path())
@@ -226,16 +238,17 @@ fn with_event_starts(
     Ok(events.into())
 }
 
-fn load_messages(dir: &Path) -> Result<BTreeMap<String, BTreeMap<String, String>>, BundleError> {
-    let mut all = BTreeMap::new();
+/// The default texts with the bundle's own over them.
+fn load_messages(dir: &Path) -> Result<Messages, BundleError> {
+    let mut own = BTreeMap::new();
     for file in message_files(dir)? {
         let Some(locale) = file.file_stem().and_then(|stem| stem.to_str()) else {
             continue;
         };
         let relative = format!("messages/{locale}.json");
-        all.insert(locale.to_owned(), parse(dir, &relative)?);
+        own.insert(locale.to_owned(), parse(dir, &relative)?);
     }
-    Ok(all)
+    Ok(messages::with_defaults(own))
 }
 
 fn invalid(
@@ -273,7 +286,7 @@ fn check_site(
     dir: &Path,
     site: &SiteFile,
     movies: &[MovieEntry],
-    messages: &BTreeMap<String, BTreeMap<String, String>>,
+    messages: &Messages,
 ) -> Result<(), BundleError> {
     let fail = |field: &str, problem: String| invalid(dir, "site.json", field, problem);
     let config = &site.config;
@@ -286,7 +299,10 @@ fn check_site(
     if !messages.contains_key(&config.locale) {
         return Err(fail(
             "config.locale",
-            format!("'{}' has no messages/{}.json", config.locale, config.locale),
+            format!(
+                "'{}' has no default texts and no messages/{}.json",
+                config.locale, config.locale
+            ),
         ));
     }
     if TrailingSlash::from_code(&config.trailing_slash).is_none() {

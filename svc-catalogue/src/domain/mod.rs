@@ -3,6 +3,7 @@
 
 pub mod checks;
 pub mod content_pages;
+pub mod messages;
 pub mod movies;
 pub mod offered;
 pub mod play_week;

@@ -293,3 +293,19 @@ async fn the_first_party_consent_banner_is_on_unless_the_site_turns_it_off() {
     });
     assert_eq!(site_of(dir).await.first_party_consent_banner, Some(false));
 }
+
+#[test]
+fn a_bundle_holds_only_the_texts_it_changes_and_inherits_the_rest() {
+    let clock = svc_catalogue::version::Clock::on(crate::helpers::TODAY.parse().expect("a date"));
+    let single = svc_catalogue::bundle::load(Path::new(SINGLE), &clock).expect("single loads");
+    let texts = &single.messages["en-US"];
+    assert_eq!(texts["footer.tagline"], "One screen, one town, since 1927.");
+    assert_eq!(texts["nav.movies"], "Movies");
+
+    let demo = svc_catalogue::bundle::load(Path::new(DEMO), &clock).expect("the demo loads");
+    assert_eq!(
+        demo.messages["en-US"]["footer.tagline"],
+        "Movies, showtimes and tickets at your local theater."
+    );
+    assert_eq!(demo.messages["en-US"].len(), texts.len());
+}
