@@ -81,9 +81,11 @@ api-fuzz: setup web
 asyncapi: asyncapi-deps
 	cd tools/asyncapi && npm run check
 
+## Playwright itself, not `npm run e2e`: its pre-script builds the web app again, which
+## the `web` prerequisite has just done.
 e2e: web test-services
 	$(BUILD_AS_TESTS)
-	cd web && npm run e2e
+	cd web && npx playwright test
 
 ops-test: setup
 	.venv/bin/python ops-tests/test_compose.py

@@ -18,6 +18,7 @@
 //! - [`posters`]: the generated posters, and their PNG previews for link previews.
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt`.
 //! - [`published_files`]: the published files, compressed once, swapped atomically.
+//! - [`drawn_previews`]: the poster link previews this process drew before.
 //! - [`manifest`]: the published files as a manifest of content-addressed objects (pure).
 //! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
 //! - [`cache`]: the stored files' bytes a gateway keeps, up to GATEWAY_CACHE_MB.
@@ -33,6 +34,7 @@ pub mod collect;
 pub mod content;
 pub mod depot;
 pub mod document;
+pub mod drawn_previews;
 #[cfg(test)]
 mod fixture;
 pub mod head;
@@ -225,6 +227,27 @@ impl Activity {
     }
 }
 
+/// Runs `job` on a thread of its own at the lowest CPU priority (nice 19), so that
+/// background work takes only the CPU that serving, publishing and the rest of the
+/// machine leave; `None` if no thread could be started.
+async fn at_lowest_priority<T: Send + 'static>(
+    job: impl FnOnce() -> T + Send + 'static,
+) -> Option<T> {
+    const LOWEST: i32 = 19;
+    let (done, result) = tokio::sync::oneshot::channel();
+    std::thread::Builder::new()
+        .name("background".to_owned())
+        .spawn(move || {
+            let thread = Some(rustix::thread::gettid());
+            if let Err(error) = rustix::process::setpriority_process(thread, LOWEST) {
+                tracing::debug!(%error, "background work at the usual CPU priority");
+            }
+            let _ = done.send(job());
+        })
+        .ok()?;
+    result.await.ok()
+}
+
 /// A site publishing, until dropped.
 struct Publishing(Arc<watch::Sender<usize>>);
 
@@ -375,8 +398,8 @@ impl Publisher {
 
     /// Compresses one file of the current snapshot that went out with fast Brotli at the
     /// best quality, and publishes it in its place. One at a time for the whole gateway,
-    /// on one core, while no version waits and no site publishes: the other core keeps
-    /// serving.
+    /// on one core at the lowest CPU priority, while no version waits and no site
+    /// publishes: requests and the machine's other work go first.
     async fn improve_one_brotli(&self) {
         let _turn = self.background.turn().await;
         let Some(snapshot) = self.published.current() else {
@@ -390,8 +413,7 @@ impl Publisher {
             return;
         };
         let compressing = file.clone();
-        let Ok(improved) =
-            tokio::task::spawn_blocking(move || compressing.with_best_brotli()).await
+        let Some(improved) = at_lowest_priority(move || compressing.with_best_brotli()).await
         else {
             return;
         };

@@ -13,7 +13,7 @@ use bytes::Bytes;
 use super::document::{PageParts, Template};
 use super::plan::Plan;
 use super::renderer::RenderedPage;
-use super::{APP_DATA, PublishedFile, PublishedFiles, posters, sitemap};
+use super::{APP_DATA, PublishedFile, PublishedFiles, drawn_previews, posters, sitemap};
 use crate::site_data::SiteData;
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -386,33 +386,52 @@ fn poster_files(
     let unchanged = before_svg
         .as_ref()
         .is_some_and(|before| before.identity.holds(&svg));
-    let preview = match before_preview {
-        Some(before) if unchanged => Some(before),
-        _ => match posters::preview_png(&String::from_utf8_lossy(&svg)) {
-            Ok(png) => Some(Arc::new(PublishedFile::new(
-                StatusCode::OK,
-                "image/png",
-                Bytes::from(png),
-                None,
-                now,
-            ))),
-            Err(error) => {
-                tracing::error!(poster = %svg_path, %error, "published without a link preview");
-                None
-            }
-        },
-    };
-    let svg = file_or_same(
+    let svg_file = file_or_same(
         before_svg,
         StatusCode::OK,
         "image/svg+xml",
-        svg,
+        svg.clone(),
         policy,
         now,
     );
-    std::iter::once((svg_path, svg))
+    let preview = match before_preview {
+        Some(before) if unchanged => Some(before),
+        _ => preview_file(&svg_path, &svg, &svg_file.identity.object, now),
+    };
+    std::iter::once((svg_path, svg_file))
         .chain(preview.map(|preview| (preview_path, preview)))
         .collect()
+}
+
+/// The link preview of the poster `svg` (whose SHA-256 is `svg_object`), drawn unless
+/// this process drew it before; `None` when it cannot be drawn.
+fn preview_file(
+    svg_path: &str,
+    svg: &[u8],
+    svg_object: &str,
+    now: jiff::Timestamp,
+) -> Option<Arc<PublishedFile>> {
+    let png = match drawn_previews::DRAWN.get(svg_object) {
+        Some(png) => png,
+        None => match posters::preview_png(&String::from_utf8_lossy(svg)) {
+            Ok(png) => {
+                let png = Bytes::from(png);
+                drawn_previews::DRAWN.keep(svg_object, &png);
+                png
+            }
+            Err(error) => {
+                tracing::error!(poster = %svg_path, %error, "published without a link preview");
+                return None;
+            }
+        },
+    };
+    Some(Arc::new(PublishedFile::new(
+        StatusCode::OK,
+        "image/png",
+        png,
+        None,
+        now,
+    )))
 }
 
 /// Runs `jobs` on as many threads as there are cores, each taking the next job as it is
