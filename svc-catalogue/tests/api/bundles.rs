@@ -309,3 +309,18 @@ fn a_bundle_holds_only_the_texts_it_changes_and_inherits_the_rest() {
     );
     assert_eq!(demo.messages["en-US"].len(), texts.len());
 }
+
+#[tokio::test]
+async fn a_locale_with_no_default_texts_and_no_file_of_its_own_is_refused() {
+    let dir = copy_bundle(DEMO);
+    edit_json(&dir, "site.json", |site| {
+        site["config"]["locale"] = "fr-CA".into()
+    });
+    let error = load_error(&dir).await;
+    assert!(
+        error.contains(
+            "site.json: config.locale: 'fr-CA' has no default texts and no messages/fr-CA.json"
+        ),
+        "{error}"
+    );
+}
