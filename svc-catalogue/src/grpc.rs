@@ -139,6 +139,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             movies: catalogue.movies(self.today(&catalogue), "", "")?,
             events: catalogue.events("")?,
             pages: catalogue.pages().into_iter().map(pb::Page::from).collect(),
+            poster_digests: catalogue.drawn_poster_digests(self.today(&catalogue)),
             site: Some(site),
         }))
     }

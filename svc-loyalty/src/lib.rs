@@ -8,6 +8,7 @@
 //!   loyalty-config crate's, shared with the gateway).
 //! - [`provider`]: the built-in loyalty provider: one cypher envelope in, one reply
 //!   out, per route.
+//! - [`lockout`]: what wrong passwords do to an account: counted, locked, blocked.
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
 //! - [`events`]: login events and the outbox relay to NATS JetStream.
 //! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
@@ -24,6 +25,7 @@ pub mod domain;
 pub mod error;
 pub mod events;
 pub mod grpc;
+pub mod lockout;
 pub mod mail;
 pub mod metrics;
 pub mod password_workers;

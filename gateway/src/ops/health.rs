@@ -231,6 +231,9 @@ struct PublishedState {
     pages: usize,
     rendered: bool,
     pages_rendered: usize,
+    /// Generated posters the publish fetched from svc-catalogue (the others had not
+    /// changed).
+    posters_fetched: usize,
     publish_ms: u64,
     files_awaiting_best_brotli: usize,
 }
@@ -429,6 +432,7 @@ async fn readiness_of(
         pages: snapshot.pages,
         rendered: snapshot.complete,
         pages_rendered: snapshot.pages_rendered,
+        posters_fetched: snapshot.posters_fetched,
         publish_ms: snapshot.publish_time.as_millis() as u64,
         files_awaiting_best_brotli: snapshot.awaiting_best_brotli().count(),
     });

@@ -36,6 +36,8 @@ pub struct CatalogueContent {
     pub showtimes: Vec<catalogue::Showtime>,
     /// Movie or event id -> its generated poster (SVG), for each that has one.
     pub posters: Vec<(String, Bytes)>,
+    /// How many of them were fetched from svc-catalogue (the others were kept).
+    pub posters_fetched: usize,
     /// The point of sale's poster images the movies show.
     pub poster_images: Vec<PosterImage>,
 }
@@ -98,6 +100,7 @@ pub async fn fetch(
         movies,
         events,
         pages,
+        poster_digests,
         ..
     } = content;
     let today: Date = version
@@ -129,7 +132,8 @@ pub async fn fetch(
         .iter()
         .map(|movie| &movie.poster_url)
         .chain(events.iter().map(|event| &event.poster_url));
-    let posters = generated_posters(services, poster_urls).await?;
+    let (posters, posters_fetched) =
+        generated_posters(services, poster_urls, &poster_digests, previous.as_deref()).await?;
     let poster_images = poster_images(services, &movies, previous.as_deref()).await?;
     Ok(CatalogueContent {
         version,
@@ -139,6 +143,7 @@ pub async fn fetch(
         pages,
         showtimes,
         posters,
+        posters_fetched,
         poster_images,
     })
 }
@@ -230,15 +235,30 @@ async fn weeks_showtimes(
     Ok(showtimes)
 }
 
+/// The generated posters of `poster_urls`, each kept from the `previous` snapshot while
+/// its digest (the catalogue's `poster_digests`) names the bytes published there, else
+/// fetched; and how many were fetched. A seat sold changes no poster: no call.
 async fn generated_posters(
     services: &Services,
     poster_urls: impl Iterator<Item = &String>,
-) -> Result<Vec<(String, Bytes)>, PublishError> {
-    let ids: Vec<String> = poster_urls
-        .filter_map(|url| posters::generated_id(url))
-        .map(str::to_owned)
-        .collect();
-    let fetched = futures_util::stream::iter(ids)
+    digests: &std::collections::BTreeMap<String, String>,
+    previous: Option<&PublishedFiles>,
+) -> Result<(Vec<(String, Bytes)>, usize), PublishError> {
+    let kept = |id: &str| {
+        let file = previous?.file(&posters::svg_path(id))?;
+        let current = digests.get(id)? == &file.identity.object && !file.identity.in_store;
+        current.then(|| file.identity.bytes.clone())
+    };
+    let mut posters = Vec::new();
+    let mut to_fetch = Vec::new();
+    for id in poster_urls.filter_map(|url| posters::generated_id(url)) {
+        match kept(id) {
+            Some(svg) => posters.push((id.to_owned(), svg)),
+            None => to_fetch.push(id.to_owned()),
+        }
+    }
+    let fetched_count = to_fetch.len();
+    let fetched: Vec<(String, Bytes)> = futures_util::stream::iter(to_fetch)
         .map(|id| {
             let mut client = services.catalogue.clone();
             async move {
@@ -252,7 +272,8 @@ async fn generated_posters(
         .buffered(CALLS_AT_ONCE)
         .try_collect()
         .await?;
-    Ok(fetched)
+    posters.extend(fetched);
+    Ok((posters, fetched_count))
 }
 
 /// The movies' poster images from the point of sale, fetched from svc-catalogue unless

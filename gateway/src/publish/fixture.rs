@@ -92,6 +92,7 @@ pub fn content(revision: &str, movies: Vec<catalogue::Movie>) -> CatalogueConten
         pages: Vec::new(),
         showtimes: Vec::new(),
         posters: Vec::new(),
+        posters_fetched: 0,
         poster_images: Vec::new(),
     }
 }

@@ -30,6 +30,9 @@ pub struct Manifest {
     pub complete: bool,
     pub pages: usize,
     pub pages_rendered: usize,
+    /// Absent from the manifests of versions before it: 0.
+    #[serde(default)]
+    pub posters_fetched: usize,
     /// Pages whose HTML is older than their page data.
     pub stale_pages: Vec<String>,
     /// Site-rooted path -> file.
@@ -79,6 +82,7 @@ impl Manifest {
             complete: snapshot.complete,
             pages: snapshot.pages,
             pages_rendered: snapshot.pages_rendered,
+            posters_fetched: snapshot.posters_fetched,
             stale_pages,
             files: snapshot
                 .files
@@ -129,6 +133,7 @@ impl Manifest {
                 .collect(),
             pages: self.pages,
             pages_rendered: self.pages_rendered,
+            posters_fetched: self.posters_fetched,
             publish_time: Duration::ZERO,
         })
     }

@@ -509,6 +509,7 @@ impl Publisher {
             }
         };
         let fetch_time = started.elapsed();
+        let posters_fetched = content.posters_fetched;
         let (site, revision, today) = (
             content.site.clone(),
             content.version.revision.clone(),
@@ -524,11 +525,13 @@ impl Publisher {
             }
         };
         snapshot.publish_time = started.elapsed();
+        snapshot.posters_fetched = posters_fetched;
         tracing::info!(
             %revision,
             %today,
             files = snapshot.files.len(),
             rendered = snapshot.pages_rendered,
+            posters_fetched,
             elapsed_ms = snapshot.publish_time.as_millis() as u64,
             fetch_ms = fetch_time.as_millis() as u64,
             "site published"

@@ -274,6 +274,7 @@ impl Packer {
             },
             stale_pages,
             pages: pages.len(),
+            posters_fetched: 0,
             publish_time: Duration::ZERO,
         }
     }

@@ -262,6 +262,9 @@ pub struct PublishedFiles {
     /// rest kept their bytes from the snapshot before).
     pub pages: usize,
     pub pages_rendered: usize,
+    /// How many generated posters its publish fetched from svc-catalogue (the others
+    /// were kept from the snapshot before: their digest had not moved).
+    pub posters_fetched: usize,
     /// How long publishing it took, from the catalogue's version to the swap.
     pub publish_time: std::time::Duration,
 }

@@ -53,7 +53,8 @@ impl Renderer {
 }
 
 /// Gives movie `id` of the bundle in `site` a new synopsis (svc-catalogue reloads it).
-fn change_synopsis(site: &std::path::Path, id: &str, synopsis: &str) {
+/// Sets `field` of movie `id` in the bundle at `site` to `value`.
+fn change_movie(site: &std::path::Path, id: &str, field: &str, value: &str) {
     let movies_file = site.join("movies.json");
     let mut bundle: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(&movies_file).expect("read")).expect("JSON");
@@ -63,7 +64,7 @@ fn change_synopsis(site: &std::path::Path, id: &str, synopsis: &str) {
         .iter_mut()
         .find(|entry| entry["id"] == id)
         .expect("the movie in the bundle");
-    entry["synopsis"] = synopsis.into();
+    entry[field] = value.into();
     std::fs::write(
         &movies_file,
         serde_json::to_string_pretty(&bundle).expect("JSON"),
@@ -151,7 +152,12 @@ async fn without_the_renderer_the_last_pages_serve_and_a_change_is_published_on_
 
     let mut renderer = renderer;
     renderer.child.kill().await.expect("the renderer stops");
-    change_synopsis(&site, "1001", "Rewritten while the renderer was away.");
+    change_movie(
+        &site,
+        "1001",
+        "synopsis",
+        "Rewritten while the renderer was away.",
+    );
 
     let waiting = eventually(15, || async {
         let (_, readiness) = gateway.ops_json("/readyz").await;
@@ -209,7 +215,12 @@ async fn a_changed_movie_renders_again_only_the_pages_that_show_it() {
     let about = etag("/about/").await;
     let movie_etag = gateway.get(&path).await.headers()["etag"].clone();
 
-    change_synopsis(&site, "1001", "Now with a director's introduction.");
+    change_movie(
+        &site,
+        "1001",
+        "synopsis",
+        "Now with a director's introduction.",
+    );
     let republished = eventually(30, || async {
         let (_, now) = gateway.ops_json("/readyz").await;
         now["snapshot"]["revision"] != before["snapshot"]["revision"]
@@ -237,10 +248,36 @@ async fn a_changed_movie_renders_again_only_the_pages_that_show_it() {
         html(&gateway, &path).await.contains("Now with a director"),
         "the new synopsis"
     );
+    assert_eq!(
+        before["snapshot"]["postersFetched"]
+            .as_u64()
+            .map(|fetched| fetched > 0),
+        Some(true),
+        "the first publish fetches every poster: {before}"
+    );
+    assert_eq!(
+        after["snapshot"]["postersFetched"], 0,
+        "a synopsis is on no poster: none fetched"
+    );
+
+    change_movie(&site, "1001", "title", "Retitled Feature");
+    let (revision, poster) = (after["snapshot"]["revision"].clone(), "/posters/1001.svg");
+    let retitled = eventually(30, || async {
+        let (_, now) = gateway.ops_json("/readyz").await;
+        now["snapshot"]["revision"] != revision && now["snapshot"]["rendered"] == true
+    })
+    .await;
+    assert!(retitled, "the title is published");
+    let (_, retitled) = gateway.ops_json("/readyz").await;
+    assert_eq!(
+        retitled["snapshot"]["postersFetched"], 1,
+        "only the retitled movie's poster is fetched: {retitled}"
+    );
+    assert!(html(&gateway, poster).await.contains("Retitled"));
 }
 
 /// Seat counts are the JSON API's; pages show availability. A sale that leaves the
-/// showtime available renders no page; its selling out renders again only the pages
+/// showtime available renders no page and fetches no poster; its selling out renders again only the pages
 /// that show it (its theater's, its movie's, the showtimes list when it lists showtimes).
 #[tokio::test]
 async fn a_sale_renders_no_page_and_a_sell_out_only_the_pages_that_show_the_showtime() {
@@ -307,7 +344,12 @@ async fn a_sale_renders_no_page_and_a_sell_out_only_the_pages_that_show_the_show
         })
         .await;
         assert!(published, "revision {revision} is published");
-        gateway.ops_json("/readyz").await.1["snapshot"]["pagesRendered"]
+        let (_, readiness) = gateway.ops_json("/readyz").await;
+        assert_eq!(
+            readiness["snapshot"]["postersFetched"], 0,
+            "a sale changes no poster: {readiness}"
+        );
+        readiness["snapshot"]["pagesRendered"]
             .as_u64()
             .expect("a count")
     };

@@ -23,6 +23,7 @@ use jiff::tz::TimeZone;
 use proto::catalogue::v1 as pb;
 use proto::showtime::Attribute;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 use site_paths::hand_off::{self, HandOffScope};
 
 use crate::Error;
@@ -738,6 +739,25 @@ impl Catalogue {
             kicker: "Event",
             footer: &event.date,
         }))
+    }
+
+    /// The SHA-256 (hex) of every drawn poster, by movie or event id, as
+    /// [`Catalogue::poster`] draws it: a publisher that kept a poster fetches it again only
+    /// when this moves (a movie with the point of sale's image has none).
+    pub fn drawn_poster_digests(&self, today: Date) -> BTreeMap<String, String> {
+        let movies = self
+            .movies
+            .iter()
+            .filter(|movie| self.poster_image(movie).is_none())
+            .map(|movie| &movie.id);
+        let events = self.events.iter().map(|event| &event.id);
+        movies
+            .chain(events)
+            .filter_map(|id| {
+                let svg = self.poster(id, today).ok()?;
+                Some((id.clone(), hex::encode(Sha256::digest(svg))))
+            })
+            .collect()
     }
 
     pub fn current_theater(

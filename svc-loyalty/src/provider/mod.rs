@@ -30,6 +30,7 @@ use crate::domain::credentials::sha256_hex;
 use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::events::MemberEvent;
+use crate::lockout;
 use crate::mail::Mailer;
 use crate::site_settings::SiteLoyalty;
 use crate::store::members;
@@ -66,9 +67,7 @@ pub struct Envelope {
 pub struct Policy {
     /// Session tokens live this many seconds.
     pub session_seconds: i64,
-    pub lockout_attempts: i64,
-    pub lockout_seconds: i64,
-    pub block_after_lockouts: i64,
+    pub lockout: lockout::Rule,
     /// None: passwords never get too old.
     pub password_max_age_seconds: Option<i64>,
 }
@@ -77,11 +76,7 @@ impl Policy {
     pub fn new(config: &crate::Config) -> Policy {
         Policy {
             session_seconds: 24 * 60 * 60,
-            lockout_attempts: config.lockout_attempts,
-            lockout_seconds: i64::try_from(config.lockout.as_secs())
-                .unwrap_or(i64::MAX)
-                .max(1),
-            block_after_lockouts: config.block_after_lockouts,
+            lockout: lockout::Rule::new(config),
             password_max_age_seconds: (config.password_max_age_days > 0)
                 .then(|| config.password_max_age_days.saturating_mul(24 * 60 * 60)),
         }

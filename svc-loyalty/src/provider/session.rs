@@ -10,8 +10,8 @@ use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, Member, text};
 use crate::domain::route::{Generation, Route};
 use crate::events;
+use crate::lockout;
 use crate::password_workers;
-use crate::store::members::{FailedLogin, LockoutRule};
 use crate::store::sessions::{self, NewSession};
 use crate::store::{members, unix_now};
 
@@ -49,30 +49,13 @@ impl Provider {
             return Err(PeachCode::PasswordChangeRequired.into());
         }
         let now = unix_now();
-        // Before the password is checked, so a blocked or locked account tells nobody
-        // whether a guess was right.
-        if credentials.blocked != 0 {
-            return Err(PeachCode::Blocked.into());
-        }
-        if credentials.locked_until > now {
-            return Err(PeachCode::Locked.into());
-        }
+        lockout::check(credentials.blocked, credentials.locked_until, now)?;
         let stored = credentials.password_hash.clone();
         let matches = password_workers::verify(&envelope.site_id, password, stored).await?;
         if !matches {
-            let rule = LockoutRule {
-                attempts: self.policy.lockout_attempts,
-                locked_until: now + self.policy.lockout_seconds,
-                block_after_lockouts: self.policy.block_after_lockouts,
-            };
-            return Err(
-                match members::record_failed_login(pool, &credentials.id, rule).await? {
-                    FailedLogin::Counted => PeachCode::IncorrectPassword,
-                    FailedLogin::Locked => PeachCode::Locked,
-                    FailedLogin::Blocked => PeachCode::Blocked,
-                }
-                .into(),
-            );
+            let failure =
+                lockout::record_failure(pool, &credentials.id, self.policy.lockout, now).await?;
+            return Err(PeachCode::from(failure).into());
         }
         if self
             .policy

@@ -2,6 +2,7 @@
 
 use sqlx::AnyPool;
 
+use crate::lockout::FORGIVEN_AT_RESET;
 use crate::store::unix_now;
 
 /// What a code is for; a code only works for its purpose.
@@ -121,10 +122,10 @@ pub async fn reset_password(
     else {
         return Ok(false);
     };
-    sqlx::query(
-        "UPDATE members SET password_hash = $2, password_changed_at = $3, failed_logins = 0, \
-         locked_until = 0, lockouts = 0, blocked = 0 WHERE id = $1",
-    )
+    sqlx::query(&format!(
+        "UPDATE members SET password_hash = $2, password_changed_at = $3, {FORGIVEN_AT_RESET} \
+         WHERE id = $1"
+    ))
     .bind(&member_id)
     .bind(password_hash)
     .bind(super::unix_now())

@@ -224,58 +224,6 @@ pub async fn give_username(pool: &AnyPool, id: &str, club_id: &str) -> Result<bo
     Ok(done.rows_affected() == 1)
 }
 
-/// What a failed login did to the account.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum FailedLogin {
-    Counted,
-    Locked,
-    Blocked,
-}
-
-/// How many failed logins lock an account, until when, and after how many lockouts
-/// without a successful login in between it is blocked instead.
-#[derive(Debug, Clone, Copy)]
-pub struct LockoutRule {
-    pub attempts: i64,
-    pub locked_until: i64,
-    pub block_after_lockouts: i64,
-}
-
-/// Counts a failed login; at `rule.attempts` failures the member is locked until
-/// `rule.locked_until` and the count starts again, and the lockout that reaches
-/// `rule.block_after_lockouts` blocks the account.
-#[tracing::instrument(name = "sql members::record_failed_login", skip_all, fields(otel.kind = "client"))]
-pub async fn record_failed_login(
-    pool: &AnyPool,
-    id: &str,
-    rule: LockoutRule,
-) -> Result<FailedLogin, sqlx::Error> {
-    let failures: (i64,) = sqlx::query_as(
-        "UPDATE members SET failed_logins = failed_logins + 1 WHERE id = $1 RETURNING failed_logins",
-    )
-    .bind(id)
-    .fetch_one(pool)
-    .await?;
-    if failures.0 < rule.attempts {
-        return Ok(FailedLogin::Counted);
-    }
-    let blocked: (i64,) = sqlx::query_as(
-        "UPDATE members SET failed_logins = 0, locked_until = $2, lockouts = lockouts + 1, \
-         blocked = CASE WHEN lockouts + 1 >= $3 THEN 1 ELSE blocked END \
-         WHERE id = $1 RETURNING blocked",
-    )
-    .bind(id)
-    .bind(rule.locked_until)
-    .bind(rule.block_after_lockouts)
-    .fetch_one(pool)
-    .await?;
-    Ok(if blocked.0 == 1 {
-        FailedLogin::Blocked
-    } else {
-        FailedLogin::Locked
-    })
-}
-
 #[tracing::instrument(name = "sql members::update_profile", skip_all, fields(otel.kind = "client"))]
 pub async fn update_profile(
     pool: &AnyPool,

@@ -3,6 +3,7 @@
 
 use sqlx::AnyPool;
 
+use crate::lockout::FORGIVEN_AT_LOGIN;
 use crate::store::outbox::{self, OutboxEvent};
 
 /// A session to store: token hashes, lifetimes (Unix seconds) and the API generation it
@@ -32,9 +33,9 @@ pub async fn open(
     event: &OutboxEvent,
 ) -> Result<(), sqlx::Error> {
     let mut transaction = pool.begin().await?;
-    sqlx::query(
-        "UPDATE members SET failed_logins = 0, locked_until = 0, lockouts = 0 WHERE id = $1",
-    )
+    sqlx::query(&format!(
+        "UPDATE members SET {FORGIVEN_AT_LOGIN} WHERE id = $1"
+    ))
     .bind(&session.member_id)
     .execute(&mut *transaction)
     .await?;

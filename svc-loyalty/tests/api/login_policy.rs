@@ -44,6 +44,43 @@ async fn repeated_failed_logins_lock_the_member_with_423(database: &TestDatabase
     );
 }
 
+/// Six wrong passwords at once, three to a lock, two lockouts to a block: two are told the
+/// password is wrong, four that the account is locked, and the account is not blocked.
+async fn wrong_passwords_at_once_lock_the_member_once(database: &TestDatabase) {
+    let mut client = spawn_loyalty_with(
+        database,
+        &[
+            ("LOYALTY_LOCKOUT_ATTEMPTS", "3"),
+            ("LOYALTY_BLOCK_AFTER_LOCKOUTS", "2"),
+        ],
+    )
+    .await;
+    let email = "hurried@example.com";
+    create_member(&mut client, email).await;
+    let wrong = json!({"username": email, "password": "Wrong#2024x"});
+    let attempts = (0..6).map(|_| {
+        let mut client = client.clone();
+        let wrong = wrong.clone();
+        async move { cypher(&mut client, "POST", V3_LOGIN, wrong, None).await }
+    });
+    let mut answers = futures_util::future::join_all(attempts)
+        .await
+        .iter()
+        .map(|(_, body)| peach(body))
+        .collect::<Vec<_>>();
+    answers.sort_unstable();
+    assert_eq!(answers, [31, 31, 423, 423, 423, 423]);
+    let store = database.store().await;
+    let (lockouts, blocked): (i64, i64) =
+        sqlx::query_as("SELECT lockouts, blocked FROM members WHERE email = $1")
+            .bind(email)
+            .fetch_one(store.pool())
+            .await
+            .expect("read");
+    store.close().await;
+    assert_eq!((lockouts, blocked), (1, 0));
+}
+
 async fn lockouts_that_keep_coming_block_the_account_until_a_password_reset(
     database: &TestDatabase,
 ) {
@@ -139,6 +176,7 @@ async fn too_many_logins_from_one_address_are_429(database: &TestDatabase) {
 
 on_both_databases!(
     repeated_failed_logins_lock_the_member_with_423,
+    wrong_passwords_at_once_lock_the_member_once,
     lockouts_that_keep_coming_block_the_account_until_a_password_reset,
     a_password_older_than_the_chain_allows_must_be_changed_first,
     too_many_logins_from_one_address_are_429,

@@ -2,10 +2,11 @@
 
 use svc_loyalty::domain::member::{NEVER_EXPIRES, Profile};
 use svc_loyalty::events::{self, MemberEvent};
+use svc_loyalty::lockout::{self, Failure, Rule};
 use svc_loyalty::store::cards::{self, Added};
 use svc_loyalty::store::favourites::{self, FavoriteCinema};
 use svc_loyalty::store::history::{self, Order, PointTransaction};
-use svc_loyalty::store::members::{self, FailedLogin, LockoutRule, NewMember};
+use svc_loyalty::store::members::{self, NewMember};
 use svc_loyalty::store::offers::{self, Reward};
 use svc_loyalty::store::outbox::{self, OutboxEvent};
 use svc_loyalty::store::sessions::{self, NewSession};
@@ -107,33 +108,97 @@ async fn a_taken_email_is_a_unique_violation(store: Store) {
     assert!(is_unique_violation(&error), "{error}");
 }
 
+/// Two failures lock for 99 s, the third lockout blocks.
+const RULE: Rule = Rule {
+    attempts: 2,
+    lock_seconds: 99,
+    block_after: 3,
+};
+
+async fn lockout_state(store: &Store) -> (i64, i64, i64, i64) {
+    sqlx::query_as(
+        "SELECT failed_logins, locked_until, lockouts, blocked FROM members WHERE id = 'm1'",
+    )
+    .fetch_one(store.pool())
+    .await
+    .expect("read")
+}
+
 async fn failed_logins_lock_the_member_at_the_limit_and_the_third_lockout_blocks(store: Store) {
     member(&store, "m1", 0).await;
-    let rule = LockoutRule {
-        attempts: 2,
-        locked_until: 99,
-        block_after_lockouts: 3,
-    };
     let mut outcomes = Vec::new();
-    for _ in 0..6 {
+    // One failure every 100 s: each lock has passed when the next failure lands.
+    for now in (0..6).map(|step| step * 100) {
         outcomes.push(
-            members::record_failed_login(store.pool(), "m1", rule)
+            lockout::record_failure(store.pool(), "m1", RULE, now)
                 .await
                 .expect("count"),
         );
     }
-    use FailedLogin::{Blocked, Counted, Locked};
+    use Failure::{Blocked, Counted, Locked};
     assert_eq!(
         outcomes,
         [Counted, Locked, Counted, Locked, Counted, Blocked]
     );
-    let credentials = members::credentials(store.pool(), SITE, "m1@example.com")
+    assert_eq!(lockout_state(&store).await, (0, 599, 3, 1));
+}
+
+async fn a_failure_while_locked_or_blocked_changes_nothing(store: Store) {
+    member(&store, "m1", 0).await;
+    for now in [0, 1] {
+        lockout::record_failure(store.pool(), "m1", RULE, now)
+            .await
+            .expect("count");
+    }
+    assert_eq!(
+        lockout_state(&store).await,
+        (0, 100, 1, 0),
+        "locked until 100"
+    );
+    let during = lockout::record_failure(store.pool(), "m1", RULE, 50)
         .await
-        .expect("read")
-        .expect("found");
-    assert_eq!(credentials.locked_until, 99);
-    assert_eq!(credentials.failed_logins, 0);
-    assert_eq!(credentials.blocked, 1);
+        .expect("count");
+    assert_eq!(during, Failure::Locked);
+    assert_eq!(lockout_state(&store).await, (0, 100, 1, 0), "not counted");
+    sqlx::query("UPDATE members SET blocked = 1 WHERE id = 'm1'")
+        .execute(store.pool())
+        .await
+        .expect("block");
+    let blocked = lockout::record_failure(store.pool(), "m1", RULE, 500)
+        .await
+        .expect("count");
+    assert_eq!(blocked, Failure::Locked);
+    assert_eq!(lockout_state(&store).await, (0, 100, 1, 1), "not counted");
+}
+
+/// Wrong passwords landing at once: every one counted until the lock, one lockout, and
+/// none counted after it (two UPDATEs, count then lock, locked twice and blocked).
+async fn concurrent_failures_lose_no_count_and_lock_once(store: Store) {
+    member(&store, "m1", 0).await;
+    let rule = Rule {
+        attempts: 5,
+        lock_seconds: 60,
+        block_after: 2,
+    };
+    let failures = (0..12).map(|_| lockout::record_failure(store.pool(), "m1", rule, 1000));
+    let mut outcomes = futures_util::future::join_all(failures)
+        .await
+        .into_iter()
+        .map(|outcome| outcome.expect("count"))
+        .collect::<Vec<_>>();
+    outcomes.sort_by_key(|outcome| *outcome as u8);
+    let mut expected = vec![Failure::Counted; 4];
+    expected.extend([Failure::Locked; 8]);
+    assert_eq!(outcomes, expected);
+    assert_eq!(lockout_state(&store).await, (0, 1060, 1, 0));
+
+    let counted = (0..4).map(|_| lockout::record_failure(store.pool(), "m1", rule, 2000));
+    futures_util::future::join_all(counted).await;
+    assert_eq!(
+        lockout_state(&store).await,
+        (4, 1060, 1, 0),
+        "four of five after the lock: counted, none lost"
+    );
 }
 
 async fn a_login_stores_its_session_and_its_event_together(store: Store) {
@@ -518,6 +583,8 @@ on_both_stores!(
     a_member_is_stored_and_read_back,
     a_taken_email_is_a_unique_violation,
     failed_logins_lock_the_member_at_the_limit_and_the_third_lockout_blocks,
+    a_failure_while_locked_or_blocked_changes_nothing,
+    concurrent_failures_lose_no_count_and_lock_once,
     a_login_stores_its_session_and_its_event_together,
     a_login_whose_event_cannot_be_written_leaves_no_session,
     an_expired_session_has_no_owner,
