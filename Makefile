@@ -16,7 +16,7 @@ WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.h
 # features, so one build serves every suite and no dependency is compiled twice.
 BUILD_AS_TESTS := cargo test --workspace --no-run --quiet
 
-.PHONY: run test setup lint test-services rust-test chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test rust-test-rest chaos-scenarios chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the four services embedded.
 run: web
@@ -24,8 +24,11 @@ run: web
 
 ## make test: lints, every Rust test, web unit tests, the AsyncAPI document, the API
 ## contract fuzzer, compose, Kubernetes and supply-chain checks, browser tests. The first
-## run installs what they need.
-test: setup lint rust-test web-test asyncapi api-fuzz ops-test e2e
+## run installs what they need. The fuzzer and the browser tests run side by side: each
+## has gateways of its own on ports of its own, and the browser tests wait on Chromium
+## more than they use the two cores.
+test: setup lint rust-test web-test asyncapi ops-test
+	$(MAKE) --no-print-directory --jobs=2 --output-sync=target api-fuzz e2e
 
 ## What the tests need and the machine lacks (scripts/setup.sh): Debian packages, and
 ## the checks' Python tools in .venv.
@@ -43,13 +46,22 @@ test-services: setup
 
 ## The published-site tests render with the real renderer: the web app is built first;
 ## the member-event test checks what it saw against docs/asyncapi.yaml with the parser.
+## The chaos scenarios run beside the other tests, from the same build (scripts/chaos.sh):
+## they share no state with them and mostly wait on the processes they start.
 rust-test: test-services web asyncapi-deps
-	cargo test --workspace
+	$(BUILD_AS_TESTS)
+	$(MAKE) --no-print-directory --jobs=2 --output-sync=target rust-test-rest chaos-scenarios
+
+rust-test-rest:
+	cargo test --workspace --exclude chaos
+
+chaos-scenarios:
+	scripts/chaos.sh
 
 ## make chaos: services killed, NATS and PostgreSQL restarted, the gateway stopped, a
 ## broken bundle, each under load on real processes (also part of rust-test).
 chaos: test-services
-	cargo test -p chaos --test chaos
+	scripts/chaos.sh
 	cargo test -p svc-loyalty --test api login_events
 	cargo test -p svc-catalogue --test api reload
 

@@ -151,6 +151,15 @@ pub async fn text(url: &str) -> String {
     }
 }
 
+/// The value of the counter or gauge `name` (without labels) on the `/metrics` of the
+/// gateway at `url`; `None` when it shows none.
+pub async fn gateway_metric(url: &str, name: &str) -> Option<f64> {
+    let metrics = text(&format!("{}/metrics", crate::ops_url(url))).await;
+    metrics
+        .lines()
+        .find_map(|line| line.strip_prefix(name)?.strip_prefix(' ')?.parse().ok())
+}
+
 /// How many pages the deployment's renderer has rendered: its own count, from its
 /// `/metrics`.
 pub async fn pages_rendered(stack: &Stack) -> u64 {

@@ -12,7 +12,7 @@ use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
 use tower_http::trace::TraceLayer;
 
-use crate::api::{AnswerCache, ApiContext, KeptAnswers};
+use crate::api::ApiContext;
 use crate::client_address::TrustedProxies;
 use crate::clients::Services;
 use crate::error::error_response;
@@ -20,16 +20,17 @@ use crate::external_scripts::proxy::ThirdPartyProxy;
 use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
-use crate::publish::cache::FileCache;
-use crate::publish::depot::Depot;
+use crate::publish::BackgroundWork;
 use crate::publish::lease::Leases;
 use crate::publish::renderer::Renderer;
-use crate::publish::{BackgroundWork, PublishStatus, Published};
+use crate::served::cache::FileCache;
+use crate::served::depot::Depot;
+use crate::served::{AnswerCache, KeptAnswers, PublishStatus, Published};
 use crate::site_data::SiteCache;
 use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::{WebApp, WebContext};
 use crate::{
-    api, external_scripts, loyalty, ops, publish, request_context, security, ticketing, web,
+    api, external_scripts, loyalty, ops, request_context, security, served, ticketing, web,
 };
 
 /// Everything the areas read of one site, made when the site is first served.
@@ -142,11 +143,11 @@ pub fn app(shared: Shared) -> Router {
         // other layer.
         .layer(middleware::from_fn_with_state(
             shared.kept_answers,
-            api::serve_kept,
+            served::kept_answers::serve_kept,
         ))
         .layer(middleware::from_fn_with_state(
             shared.published,
-            publish::serve::published,
+            served::serve::published,
         ))
 }
 

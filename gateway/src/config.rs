@@ -12,8 +12,8 @@ use platform::nats::NatsAccess;
 use crate::client_address::{ForwardedHeader, TrustedProxies};
 use crate::external_scripts::analytics::AnalyticsScripts;
 use crate::external_scripts::proxy::ProxyConfig;
-use crate::publish::depot::Buckets;
 use crate::publish::lease::LEASE_TTL;
+use crate::served::depot::Buckets;
 
 /// Where each service answers (host:port), from the `*_ADDR` variables.
 #[derive(Debug, Clone)]

@@ -7,8 +7,13 @@
 //! Areas, each a folder or file owning its router and the state its handlers read;
 //! [`app`] merges their routers and adds the layers every response goes through:
 //!
-//! - [`publish`]: the published site: every public page rendered once per catalogue
-//!   version, its page data, app data, sitemap and robots.txt, served from memory.
+//! - [`served`]: what is served of each site: the published files and the layer that
+//!   answers from them, revisions read from the deployment's store, the JSON API's kept
+//!   answers, and the follower of the catalogue's versions that moves them.
+//! - [`publish`]: how the published site is built: every public page rendered once per
+//!   catalogue version, its page data, app data, sitemap and robots.txt, packed into the
+//!   files [`served`] serves, and stored for the deployment. It imports [`served`],
+//!   never the other way round.
 //! - [`web`]: the built web app's files, where unpublished page paths lead, posters.
 //! - [`api`]: the JSON API under `/api/v1/`, and the OpenAPI document of every route.
 //! - [`loyalty`]: `POST /api/cypher`, the loyalty envelope passed to svc-loyalty.
@@ -30,6 +35,7 @@
 //! - [`page_routes`]: which screen a path shows; path normalisation; [`html`]: escaping;
 //!   [`etag`]: entity tags and 304s.
 //! - [`error`] and [`extract`]: JSON errors, and extractors whose rejections are errors.
+//! - [`task`]: a task stopped when its handle is dropped.
 //!
 //! Around them: [`sites`] (an application per site, each request sent to the one its
 //! Host names), [`config`] (the environment and the command line), [`startup`] (builds
@@ -53,9 +59,11 @@ pub mod page_routes;
 pub mod publish;
 pub mod request_context;
 pub mod security;
+pub mod served;
 pub mod site_data;
 pub mod sites;
 pub mod startup;
+pub mod task;
 pub mod ticketing;
 pub mod ticketing_sandbox;
 pub mod web;

@@ -13,6 +13,7 @@ use arc_swap::ArcSwapOption;
 use axum::http::HeaderValue;
 use bytes::Bytes;
 use loyalty_config::{LoyaltyConfig, LoyaltySettings, SettingsError, SiteContext, normalise};
+use prost::Message;
 use proto::catalogue::v1 as catalogue;
 use serde::Serialize;
 use utoipa::ToSchema;
@@ -39,6 +40,11 @@ pub struct SiteData {
     pub content_security_policy: HeaderValue,
     /// The policy pages extend with their script hashes.
     pub policy: ContentSecurityPolicy,
+    /// What it was built from (the catalogue's site, theaters, messages and current
+    /// theater, without movies, events or pages), protobuf-encoded: stored with each
+    /// revision, so that a gateway serving it builds the same site without asking the
+    /// catalogue ([`from_source`]).
+    pub source: Bytes,
 }
 
 impl SiteData {
@@ -208,6 +214,15 @@ pub fn build(
     );
     let loyalty = normalise(loyalty_settings, &context);
     let captcha_site_key = overrides.captcha_site_key.clone();
+    let source = catalogue::SiteContent {
+        site: content.site.clone(),
+        theaters: content.theaters.clone(),
+        messages: content.messages.clone(),
+        current_theater: content.current_theater.clone(),
+        ..Default::default()
+    }
+    .encode_to_vec()
+    .into();
 
     let app_data = AppData {
         site: SiteBody {
@@ -252,5 +267,14 @@ pub fn build(
         captcha_site_key,
         theaters,
         messages,
+        source,
     })
+}
+
+/// The site data of a stored revision's `source` ([`SiteData::source`]), with this
+/// gateway's `overrides`.
+pub fn from_source(source: &[u8], overrides: &SiteOverrides) -> Result<SiteData, String> {
+    let content = catalogue::SiteContent::decode(source)
+        .map_err(|error| format!("the stored site cannot be read: {error}"))?;
+    build(&content, overrides).map_err(|error| error.to_string())
 }

@@ -19,16 +19,18 @@ use axum::response::{IntoResponse, Response};
 use proto::catalogue::v1 as catalogue;
 use tower::ServiceExt;
 
-use crate::api::KeptAnswers;
 use crate::app::{Common, Shared, app};
 use crate::clients::Services;
 use crate::error::error_response;
 use crate::ops::SiteState;
-use crate::publish::replica::Replica;
 use crate::publish::role::SiteRole;
-use crate::publish::{Activity, PublishStatus, Published, Publisher, SiteDepot};
+use crate::publish::{Activity, Publisher, SiteDepot};
 use crate::security;
+use crate::served::follower::Follower;
+use crate::served::replica::Replica;
+use crate::served::{KeptAnswers, PublishStatus, Published};
 use crate::site_data::{SiteCache, SiteOverrides};
+use crate::task::AbortOnDrop;
 
 /// How long to wait before asking for the sites again when the catalogue is away.
 const RETRY: Duration = Duration::from_secs(2);
@@ -45,7 +47,8 @@ pub struct AppParts {
     pub common: Common,
 }
 
-/// One site's application, and the publisher of its pages (stopped with it).
+/// One site's application, the follower of its catalogue versions and the publisher of
+/// its pages (stopped with it).
 #[derive(Debug)]
 pub struct SiteApp {
     pub router: Router,
@@ -53,6 +56,7 @@ pub struct SiteApp {
     pub status: PublishStatus,
     /// The origin its pages are published for.
     origin: String,
+    _follower: AbortOnDrop,
     _publisher: AbortOnDrop,
 }
 
@@ -70,11 +74,14 @@ impl AppParts {
             Some(files) => Published::from_store(files.clone()),
             None => Published::default(),
         };
+        // In every role: the JSON API's kept answers move with the catalogue whoever
+        // publishes the site.
+        let follower = Follower::new(services.clone(), kept_answers.clone(), status.clone());
         let publisher = Publisher {
             services: services.clone(),
             site: site.clone(),
             published: published.clone(),
-            kept_answers: kept_answers.clone(),
+            versions: follower.versions(),
             status: status.clone(),
             renderer: self.common.renderer.clone(),
             template: self.common.web.template(),
@@ -126,6 +133,7 @@ impl AppParts {
             published,
             status,
             origin: origin.to_owned(),
+            _follower: AbortOnDrop(follower.spawn()),
             _publisher: AbortOnDrop(task),
         }
     }
@@ -363,17 +371,6 @@ fn unknown_host(path: &str) -> Response {
     );
     security::insert_static_headers(headers);
     response
-}
-
-/// Stops a task when dropped: a site's publisher with its application, the gateway's
-/// tasks with the gateway.
-#[derive(Debug)]
-pub struct AbortOnDrop(pub tokio::task::JoinHandle<()>);
-
-impl Drop for AbortOnDrop {
-    fn drop(&mut self) {
-        self.0.abort();
-    }
 }
 
 #[cfg(test)]

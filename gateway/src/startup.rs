@@ -13,7 +13,6 @@ use tokio::sync::Notify;
 
 use platform::nats::NatsAccess;
 
-use crate::api::AnswerCache;
 use crate::app::Common;
 use crate::clients::{InvalidAddr, Services};
 use crate::config::Config;
@@ -21,13 +20,15 @@ use crate::embedded::{EmbeddedError, EmbeddedServices};
 use crate::external_scripts::proxy::ThirdPartyProxy;
 use crate::ops::SiteStates;
 use crate::publish::BackgroundWork;
-use crate::publish::cache::FileCache;
 use crate::publish::collect;
-use crate::publish::depot::Depot;
 use crate::publish::lease::Leases;
 use crate::publish::renderer::{Renderer, RendererProcess};
+use crate::served::AnswerCache;
+use crate::served::cache::FileCache;
+use crate::served::depot::Depot;
 use crate::site_data::SiteOverrides;
-use crate::sites::{AbortOnDrop, AppParts, Sites};
+use crate::sites::{AppParts, Sites};
+use crate::task::AbortOnDrop;
 use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::WebApp;
 

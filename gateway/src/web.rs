@@ -21,11 +21,10 @@ use crate::clients::Services;
 use crate::error::{AppError, error_response};
 use crate::etag::{ETag, conditional};
 use crate::page_routes::{PageRoute, canonical_path, segment_names};
-use crate::publish::Published;
 use crate::publish::document::{PageParts, Template};
-use crate::publish::serve::{answer, answer_from, error_page};
-use crate::publish::{PublishedFile, PublishedFiles};
 use crate::security::ContentSecurityPolicy;
+use crate::served::serve::{answer, answer_from, error_page};
+use crate::served::{Published, PublishedFile, PublishedFiles};
 
 /// What the web app's routes read: the build, the published snapshot its pages come
 /// from, and the catalogue for posters.

@@ -23,7 +23,7 @@ pub enum Kind {
 }
 
 /// Every metric of the platform: name, kind and help text.
-pub const METRICS: [(&str, Kind, &str); 9] = [
+pub const METRICS: [(&str, Kind, &str); 10] = [
     (
         "http_requests_total",
         Kind::Counter,
@@ -33,6 +33,11 @@ pub const METRICS: [(&str, Kind, &str); 9] = [
         "http_request_duration_seconds",
         Kind::Histogram,
         "Time to answer HTTP requests, by method, matched route and status.",
+    ),
+    (
+        "gateway_stored_revision_catalogue_calls_total",
+        Kind::Counter,
+        "Catalogue calls made to serve a stored revision (only for revisions stored without their site).",
     ),
     (
         "grpc_server_requests_total",

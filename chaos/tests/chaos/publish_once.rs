@@ -2,11 +2,13 @@
 //! two publishing gateways and two that only serve share a private nats-server. A catalogue
 //! change is rendered once for the whole deployment (the renderer's own count of pages
 //! against the pages the revision says it rendered), every gateway serves the new revision,
-//! and a gateway started afterwards serves it without anything being rendered.
+//! and a gateway started afterwards serves it without anything being rendered. The
+//! gateways that only serve make no catalogue call for a stored revision: its site comes
+//! with it.
 
 use std::time::{Duration, Instant};
 
-use chaos::deployment::{self, pages_rendered, readiness, stored_revision, text};
+use chaos::deployment::{self, gateway_metric, pages_rendered, readiness, stored_revision, text};
 use chaos::site;
 use chaos::test_dir;
 
@@ -83,6 +85,15 @@ async fn a_change_is_rendered_once_for_the_deployment_and_served_by_every_gatewa
         "each changed page rendered once for the deployment"
     );
     eprintln!("the change served by each gateway after {served_after:?}");
+    // The gateways serving what the holder stored (the other publisher, whose role is
+    // replica, and the two that only serve) built each revision's site from the store.
+    for url in &gateways[1..] {
+        assert_eq!(
+            gateway_metric(url, "gateway_stored_revision_catalogue_calls_total").await,
+            Some(0.0),
+            "{url} asked the catalogue for a stored revision"
+        );
+    }
 
     // A gateway started now serves the site at once, from the store, rendering nothing.
     let rendered_before_start = pages_rendered(&stack).await;

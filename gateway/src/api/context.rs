@@ -2,10 +2,10 @@
 
 use std::sync::Arc;
 
-use super::ingest::CheckedKeys;
-use super::kept_answers::KeptAnswers;
+use super::ingest_keys::CheckedKeys;
 use crate::client_address::{KnowsProxies, TrustedProxies};
 use crate::clients::Services;
+use crate::served::KeptAnswers;
 use crate::site_data::SiteCache;
 
 /// The API's state, shared by its handlers: one allocation, cloned per request as an

@@ -12,8 +12,6 @@ use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use serde::Deserialize;
 use serde::de::DeserializeOwned;
-use sha2::{Digest, Sha256};
-use std::time::{Duration, Instant};
 use utoipa::{IntoParams, ToSchema};
 
 use super::context::ApiState;
@@ -62,7 +60,13 @@ impl FromRequestParts<ApiState> for IngestKey {
                     "an ingest key is required: Authorization: Bearer <key>".to_owned(),
                 )
             })?;
-        state.ingest_keys.check(&key, state).await?;
+        if !state.ingest_keys.believed(&key.0) {
+            client(state)
+                .authenticate(key.request(pb::AuthenticateRequest {})?)
+                .await
+                .map_err(AppError::catalogue)?;
+            state.ingest_keys.accepted(&key.0);
+        }
         Ok(key)
     }
 }
@@ -76,42 +80,6 @@ impl IngestKey {
             .map_err(|_| AppError::Unauthenticated("the ingest key is malformed".to_owned()))?;
         request.metadata_mut().insert("authorization", value);
         Ok(request)
-    }
-}
-
-/// How long a key svc-catalogue accepted is believed without asking again. svc-catalogue
-/// checks the key of every write in any case: a key revoked within this time still has
-/// its body read, and its write refused.
-const KEY_BELIEVED_FOR: Duration = Duration::from_secs(30);
-
-/// The ingest keys svc-catalogue accepted lately, by their SHA-256, so that a busy point
-/// of sale's calls make one authentication call a half-minute. Refused keys are not
-/// kept: each costs one call, which the gateway's rate limits bound.
-#[derive(Debug)]
-pub struct CheckedKeys(quick_cache::sync::Cache<[u8; 32], Instant>);
-
-impl Default for CheckedKeys {
-    fn default() -> CheckedKeys {
-        CheckedKeys(quick_cache::sync::Cache::new(256))
-    }
-}
-
-impl CheckedKeys {
-    async fn check(&self, key: &IngestKey, state: &ApiState) -> Result<(), AppError> {
-        let hash: [u8; 32] = Sha256::digest(key.0.as_bytes()).into();
-        if self
-            .0
-            .get(&hash)
-            .is_some_and(|checked| checked.elapsed() < KEY_BELIEVED_FOR)
-        {
-            return Ok(());
-        }
-        client(state)
-            .authenticate(key.request(pb::AuthenticateRequest {})?)
-            .await
-            .map_err(AppError::catalogue)?;
-        self.0.insert(hash, Instant::now());
-        Ok(())
     }
 }
 

@@ -7,7 +7,7 @@ mod content_pages;
 mod context;
 mod events;
 mod ingest;
-mod kept_answers;
+mod ingest_keys;
 mod movies;
 mod openapi;
 mod query_parameters;
@@ -20,7 +20,6 @@ use std::sync::Arc;
 
 use axum::Router;
 pub use context::ApiContext;
-pub use kept_answers::{AnswerCache, KeptAnswers, serve_kept};
 pub use openapi::openapi_document;
 
 pub fn router(context: ApiContext) -> Router {
@@ -34,7 +33,7 @@ pub fn router(context: ApiContext) -> Router {
         .merge(search::router())
         .route_layer(axum::middleware::from_fn_with_state(
             context.kept_answers.clone(),
-            kept_answers::keep,
+            crate::served::kept_answers::keep,
         ));
     let v1 = Router::new()
         .merge(site::router())

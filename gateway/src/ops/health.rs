@@ -36,9 +36,9 @@ use utoipa::{IntoParams, ToSchema};
 use crate::clients::Services;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::Query;
-use crate::publish::depot::Depot;
 use crate::publish::renderer::Renderer;
-use crate::publish::{PublishStatus, Published};
+use crate::served::depot::Depot;
+use crate::served::{PublishStatus, Published};
 
 /// What readiness is judged from.
 #[derive(Debug)]

@@ -7,8 +7,9 @@
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use super::depot::{COLLECTION_GRACE, Depot};
 use super::lease::Leases;
+use super::store::COLLECTION_GRACE;
+use crate::served::depot::Depot;
 
 /// How often collection runs.
 const COLLECT_EVERY: Duration = Duration::from_secs(60);

@@ -17,7 +17,8 @@ use proto::catalogue::v1 as catalogue;
 use crate::clients::Services;
 use crate::site_data::{self, SiteData, SiteOverrides};
 
-use super::{PublishError, PublishedFiles, posters};
+use super::{PublishError, posters};
+use crate::served::PublishedFiles;
 
 /// Poster and showtime requests in flight at once.
 const CALLS_AT_ONCE: usize = 8;

@@ -13,10 +13,10 @@ use super::content::CatalogueContent;
 use super::document::Template;
 use super::pack::{Packer, Rendering};
 use super::plan::{Plan, plan};
-use super::published_files::PublishedFiles;
 use super::renderer::RenderedPage;
 use crate::etag::ETag;
 use crate::security::ContentSecurityPolicy;
+use crate::served::PublishedFiles;
 use crate::site_data::SiteData;
 
 pub const ORIGIN: &str = "https://www.marquee.example";
@@ -65,6 +65,7 @@ pub fn site(app_data: &'static str) -> Arc<SiteData> {
         app_data,
         content_security_policy: HeaderValue::from_static("default-src 'self'"),
         policy: ContentSecurityPolicy::fallback(),
+        source: Bytes::from_static(b"the site's source"),
     })
 }
 

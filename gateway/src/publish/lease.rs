@@ -10,7 +10,7 @@ use async_nats::jetstream::{self, kv};
 use bytes::Bytes;
 use tokio::sync::OnceCell;
 
-use super::depot::{DepotError, key_value_bucket};
+use crate::served::depot::{DepotError, key_value_bucket};
 
 /// How long a lease outlives its holder's last renewal.
 pub const LEASE_TTL: Duration = Duration::from_secs(10);

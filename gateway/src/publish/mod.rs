@@ -3,8 +3,9 @@
 //! its page data, the app data, the sitemap and robots.txt, served from memory like files.
 //!
 //! Publishing is a function from a catalogue version to the [`PublishedFiles`]; serving
-//! is a lookup in the current one. svc-catalogue pushes each new version (a reloaded
-//! bundle, a new day in the site's time zone) over `WatchSite`; nobody polls.
+//! them is [`crate::served`]'s, which imports nothing of this module. The site's
+//! follower ([`crate::served::follower`]) hands each new version (a reloaded bundle, a
+//! new day in the site's time zone) over.
 //!
 //! # Layout
 //!
@@ -17,56 +18,48 @@
 //! - [`renderer`]: the Node renderer's API, and the renderer as a child process.
 //! - [`posters`]: the generated posters, and their PNG previews for link previews.
 //! - [`sitemap`]: `/sitemap.xml` and `/robots.txt`.
-//! - [`published_files`]: the published files, compressed once, swapped atomically.
 //! - [`drawn_previews`]: the poster link previews this process drew before.
-//! - [`manifest`]: the published files as a manifest of content-addressed objects (pure).
-//! - [`depot`]: each site's revisions stored in NATS JetStream for the deployment.
-//! - [`cache`]: the stored files' bytes a gateway keeps, up to GATEWAY_CACHE_MB.
-//! - [`collect`]: the objects no retained revision names, deleted from the store.
+//! - [`store`]: each revision stored in NATS JetStream for the deployment, and the
+//!   store collected.
+//! - [`collect`]: one publishing gateway at a time collects the store, every minute.
 //! - [`lease`]: which publishing gateway publishes each site.
-//! - [`replica`]: a gateway that does not publish, serving each site's stored revision.
 //! - [`role`]: a publishing gateway publishes the sites whose lease it holds, and
 //!   serves the others' stored revisions.
-//! - [`serve`]: the outermost layer, answering published paths from the snapshot.
 
-pub mod cache;
 pub mod collect;
 pub mod content;
-pub mod depot;
 pub mod document;
 pub mod drawn_previews;
 #[cfg(test)]
 mod fixture;
 pub mod head;
 pub mod lease;
-pub mod manifest;
 pub mod pack;
 pub mod plan;
 pub mod posters;
 pub mod public_pages;
-pub mod published_files;
 pub mod renderer;
-pub mod replica;
 pub mod role;
-pub mod serve;
 pub mod sitemap;
+pub mod store;
 
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::time::Duration;
 
 use proto::catalogue::v1 as catalogue;
 use tokio::sync::watch;
 
-use crate::api::KeptAnswers;
 use crate::clients::Services;
+use crate::served::depot::{self, Depot};
+use crate::served::follower::Versions;
+use crate::served::status::PublishStatus;
+use crate::served::{Published, PublishedFiles};
 use crate::site_data::SiteCache;
 use content::CatalogueContent;
 use document::Template;
 use pack::{Packer, Rendering};
-pub use plan::EntityPaths;
 use plan::Plan;
-pub use published_files::{Published, PublishedFile, PublishedFiles};
 use renderer::{RenderedPage, Renderer, RendererError};
 
 /// Pages per request to the renderer. A newer version waits for at most one request
@@ -96,52 +89,14 @@ pub enum PublishError {
     Unrendered,
 }
 
-/// How publishing stands, for `/readyz`.
-#[derive(Debug, Clone, Default)]
-pub struct PublishState {
-    /// Whether the catalogue's version stream is open.
-    pub catalogue_connected: bool,
-    /// A version not yet published (the catalogue or the renderer was away).
-    pub pending: Option<catalogue::SiteVersion>,
-    pub last_error: Option<String>,
-    /// The revision last stored for the deployment (PUBLISH_NATS_URL).
-    pub stored_revision: Option<String>,
-    /// Why the current snapshot could not be stored; `None` once one is.
-    pub store_error: Option<String>,
-    /// What this gateway does for the site when revisions are stored for the
-    /// deployment; `None`: it publishes it alone.
-    pub role: Option<role::Role>,
-}
-
-#[derive(Debug, Clone, Default)]
-pub struct PublishStatus(Arc<Mutex<PublishState>>);
-
-impl PublishStatus {
-    pub fn get(&self) -> PublishState {
-        self.0
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clone()
-    }
-
-    fn update(&self, change: impl FnOnce(&mut PublishState)) {
-        change(
-            &mut self
-                .0
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner),
-        );
-    }
-}
-
 /// Publishes each catalogue version as it comes.
 #[derive(Debug, Clone)]
 pub struct Publisher {
     pub services: Services,
     pub site: SiteCache,
     pub published: Published,
-    /// The JSON API's kept answers, told of each revision as soon as it is heard.
-    pub kept_answers: KeptAnswers,
+    /// The site's catalogue versions, as its follower hears them.
+    pub versions: Versions,
     pub status: PublishStatus,
     pub renderer: Renderer,
     /// The built web app's page template; `None` when it is not built (only data is
@@ -161,7 +116,7 @@ pub struct Publisher {
 /// The deployment's store of published revisions, and the name of this site's.
 #[derive(Debug, Clone)]
 pub struct SiteDepot {
-    pub depot: depot::Depot,
+    pub depot: Depot,
     pub site_id: String,
     /// The leases of a publishing gateway: a revision is stored only while this gateway
     /// holds the site's (`None`: the only publisher, as in the tests of one process).
@@ -297,11 +252,11 @@ impl Publisher {
     /// again a version it could not publish, and a revision it could not store (NATS
     /// away, the store full): the gateways that only serve get it once it is stored.
     async fn run(self) {
-        let (heard, mut versions) = watch::channel(None);
-        tokio::spawn(self.clone().follow_versions(heard));
+        let mut versions = self.versions.clone();
+        // The version heard before this publisher started (it took the lease over).
+        let mut pending: Option<catalogue::SiteVersion> = versions.borrow_and_update().clone();
         let mut retry = RETRY_FIRST;
         let mut store_retry = RETRY_FIRST;
-        let mut pending: Option<catalogue::SiteVersion> = None;
         loop {
             let unstored = self.status.get().store_error.is_some();
             if !unstored {
@@ -337,55 +292,6 @@ impl Publisher {
                 }
             }
             self.status.update(|state| state.pending = pending.clone());
-        }
-    }
-
-    /// Hears the catalogue's versions for as long as the gateway runs, reconnecting when
-    /// the stream breaks: each goes to the JSON API's kept answers at once, and to the
-    /// publisher as the latest (`None` while the stream is down).
-    async fn follow_versions(self, heard: watch::Sender<Option<catalogue::SiteVersion>>) {
-        let mut retry = RETRY_FIRST;
-        loop {
-            let stream = self
-                .services
-                .catalogue
-                .clone()
-                .watch_site(catalogue::WatchSiteRequest {})
-                .await;
-            let mut versions = match stream {
-                Ok(stream) => stream.into_inner(),
-                Err(status) => {
-                    if self.status.get().catalogue_connected
-                        || self.status.get().last_error.is_none()
-                    {
-                        tracing::warn!(%status, "catalogue versions unavailable; serving the last snapshot");
-                    }
-                    self.status.update(|state| {
-                        state.catalogue_connected = false;
-                        state.last_error = Some(format!("catalogue: {}", status.message()));
-                    });
-                    tokio::time::sleep(retry).await;
-                    retry = (retry * 2).min(RETRY_MAX);
-                    continue;
-                }
-            };
-            if !self.status.get().catalogue_connected {
-                tracing::info!("following the catalogue's versions");
-            }
-            self.status.update(|state| state.catalogue_connected = true);
-            retry = RETRY_FIRST;
-            while let Ok(Some(version)) = versions.message().await {
-                self.kept_answers.follow(Some(&version));
-                if heard.send(Some(version)).is_err() {
-                    return;
-                }
-            }
-            tracing::warn!("the catalogue's version stream ended; the last snapshot keeps serving");
-            self.kept_answers.follow(None);
-            heard.send_replace(None);
-            self.status
-                .update(|state| state.catalogue_connected = false);
-            tokio::time::sleep(retry).await;
         }
     }
 

@@ -13,7 +13,8 @@ use bytes::Bytes;
 use super::document::{PageParts, Template};
 use super::plan::Plan;
 use super::renderer::RenderedPage;
-use super::{APP_DATA, PublishedFile, PublishedFiles, drawn_previews, posters, sitemap};
+use super::{APP_DATA, drawn_previews, posters, sitemap};
+use crate::served::{PublishedFile, PublishedFiles};
 use crate::site_data::SiteData;
 
 const HTML: &str = "text/html; charset=utf-8";

@@ -9,12 +9,12 @@ use std::time::Instant;
 use axum::http::StatusCode;
 use bytes::Bytes;
 use proto::catalogue::v1 as catalogue;
-use serde::{Deserialize, Serialize};
 
 use super::content::{CatalogueContent, PosterImage};
 use super::head::HeadContext;
 use super::public_pages::{self, PublicPage};
-use super::{APP_DATA, PublishError, PublishedFile, PublishedFiles};
+use super::{APP_DATA, PublishError};
+use crate::served::{EntityPaths, PublishedFile, PublishedFiles};
 use crate::site_data::SiteData;
 
 /// Pages carry the app data inline up to this size. A large chain's (its theaters) would
@@ -128,7 +128,7 @@ pub fn plan(
         let published = previous.is_some_and(|previous| previous.file(path).is_some());
         (published, stale_since[path])
     });
-    let entity_paths = EntityPaths::of(&content);
+    let entity_paths = entity_paths(&content);
     Ok(Plan {
         version: content.version,
         site,
@@ -179,35 +179,25 @@ impl PlannedPage {
     }
 }
 
-/// Id -> page path of movies, theaters and events: where permalinks and other spellings
-/// of an entity's path lead.
-#[derive(Debug, Default, Clone, PartialEq, Serialize, Deserialize)]
-pub struct EntityPaths {
-    pub movies: HashMap<String, String>,
-    pub theaters: HashMap<String, String>,
-    pub events: HashMap<String, String>,
-}
-
-impl EntityPaths {
-    fn of(content: &CatalogueContent) -> EntityPaths {
-        EntityPaths {
-            movies: content
-                .movies
-                .iter()
-                .map(|movie| (movie.id.clone(), movie.path.clone()))
-                .collect(),
-            theaters: content
-                .site
-                .theaters
-                .iter()
-                .map(|theater| (theater.id.clone(), public_pages::theater_path(theater)))
-                .collect(),
-            events: content
-                .events
-                .iter()
-                .map(|event| (event.id.clone(), event.path.clone()))
-                .collect(),
-        }
+/// Where each movie, theater and event page of `content` lives.
+fn entity_paths(content: &CatalogueContent) -> EntityPaths {
+    EntityPaths {
+        movies: content
+            .movies
+            .iter()
+            .map(|movie| (movie.id.clone(), movie.path.clone()))
+            .collect(),
+        theaters: content
+            .site
+            .theaters
+            .iter()
+            .map(|theater| (theater.id.clone(), public_pages::theater_path(theater)))
+            .collect(),
+        events: content
+            .events
+            .iter()
+            .map(|event| (event.id.clone(), event.path.clone()))
+            .collect(),
     }
 }
 

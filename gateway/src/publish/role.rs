@@ -5,10 +5,11 @@
 
 use std::time::Duration;
 
+use super::Publisher;
 use super::lease::{Lease, Leases};
-use super::replica::Replica;
-use super::{PublishStatus, Publisher};
-use crate::sites::AbortOnDrop;
+use crate::served::replica::Replica;
+use crate::served::{PublishStatus, Role};
+use crate::task::AbortOnDrop;
 
 /// How often a gateway that does not hold a site's lease asks for it.
 const ASK_EVERY: Duration = Duration::from_secs(2);
@@ -114,22 +115,4 @@ enum Asked {
     /// Another gateway does.
     Taken,
     Unreachable(String),
-}
-
-/// What a gateway does for a site when revisions are stored for the deployment.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Role {
-    /// It holds the site's lease: it renders, publishes and stores the site.
-    Publisher,
-    /// It serves the revision the lease's holder stored.
-    Replica,
-}
-
-impl Role {
-    pub fn name(self) -> &'static str {
-        match self {
-            Role::Publisher => "publisher",
-            Role::Replica => "replica",
-        }
-    }
 }

@@ -8,7 +8,7 @@ pub mod sandbox_pages;
 use axum::Router;
 
 use crate::clients::Services;
-use crate::publish::Published;
+use crate::served::Published;
 use crate::site_data::SiteCache;
 use crate::ticketing_sandbox::TicketingSandbox;
 

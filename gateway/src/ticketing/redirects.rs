@@ -28,8 +28,8 @@ use site_paths::hand_off::HAND_OFFS;
 use crate::clients::Services;
 use crate::error::AppError;
 use crate::extract::Query;
-use crate::publish::Published;
-use crate::publish::serve::error_page;
+use crate::served::Published;
+use crate::served::serve::error_page;
 use crate::site_data::SiteCache;
 
 /// What the redirect endpoints read: the catalogue, which builds each target (the

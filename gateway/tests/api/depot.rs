@@ -3,7 +3,7 @@
 //! bytes as an object named by their SHA-256, then the revision's manifest, then the site's
 //! key, on the local nats-server.
 
-use gateway::publish::depot::{Buckets, Depot};
+use gateway::served::depot::{Buckets, Depot};
 use reqwest::header;
 use serde_json::Value;
 
@@ -69,6 +69,15 @@ async fn a_published_revision_is_stored_with_every_file_it_names() {
         let stored = depot.object(&file.identity.object).await.expect("stored");
         assert_eq!(stored, served, "{path}");
     }
+    // The revision carries the site it was published for.
+    let site = manifest
+        .site
+        .as_deref()
+        .expect("the manifest names its site");
+    let source = depot.object(site).await.expect("the site is stored");
+    let site = gateway::site_data::from_source(&source, &Default::default()).expect("readable");
+    let (_, app_data) = gateway.get_json("/page-data/app-data.json").await;
+    assert_eq!(site.site_name(), app_data["site"]["config"]["name"]);
     // A manifest names only stored files.
     for stored in manifest.objects() {
         let bytes = depot
@@ -375,14 +384,7 @@ async fn a_replica_follows_a_changed_site_setting_with_the_next_revision() {
     )
     .expect("written");
     for gateway in [&replica, &publisher] {
-        svc_catalogue::import::import(
-            &catalogue_store(gateway).await,
-            "demo",
-            &changed,
-            svc_catalogue::version::Clock::default(),
-        )
-        .await
-        .expect("imported");
+        import_into(gateway, &changed).await;
     }
     let followed = eventually(15, || async {
         status_and_location(&replica, "/movies/").await.1 == "/movies"
@@ -449,5 +451,104 @@ async fn one_publishing_gateway_publishes_a_site_and_another_takes_over_when_it_
     assert!(took_over, "{readiness}");
     assert_eq!(replica.get("/movies/").await.status(), 200);
 
+    remove(&url, &buckets).await;
+}
+
+/// Imports the demo chain with its first movie retitled `title` into `gateway`'s catalogue
+/// (each test gateway has its own).
+async fn retitle_first_movie(gateway: &TestGateway, title: &str) {
+    let site = copy_site(DEMO_SITE);
+    let movies_path = site.join("movies.json");
+    let mut movies: Value =
+        serde_json::from_str(&std::fs::read_to_string(&movies_path).expect("movies.json"))
+            .expect("JSON");
+    movies[0]["title"] = title.into();
+    std::fs::write(&movies_path, movies.to_string()).expect("written");
+    import_into(gateway, &site).await;
+}
+
+/// Imports the bundle at `site` as the demo site into `gateway`'s own catalogue.
+async fn import_into(gateway: &TestGateway, site: &std::path::Path) {
+    svc_catalogue::import::import(
+        &catalogue_store(gateway).await,
+        "demo",
+        site,
+        svc_catalogue::version::Clock::default(),
+    )
+    .await
+    .expect("imported");
+}
+
+/// Whether `gateway` answers `path` from its kept answers: the outermost layer answers
+/// before the request's span, which names the request with its id.
+async fn kept(gateway: &TestGateway, path: &str) -> bool {
+    let response = gateway.get(path).await;
+    assert_eq!(response.status(), 200, "{path}");
+    !response.headers().contains_key("x-request-id")
+}
+
+/// The JSON API of `gateway`, which does not publish the site, after a catalogue change:
+/// the new answer, then the same one kept, for the movies and a theater's showtimes.
+async fn api_follows_the_catalogue(gateway: &TestGateway, title: &str) {
+    const SHOWTIMES: &str = "/api/v1/showtimes?theaterId=101";
+    for path in ["/api/v1/movies", SHOWTIMES] {
+        gateway.get(path).await;
+        assert!(
+            kept(gateway, path).await,
+            "{path} is kept before the change"
+        );
+    }
+    retitle_first_movie(gateway, title).await;
+    let changed = eventually(15, || async {
+        let (_, movies) = gateway.get_json("/api/v1/movies").await;
+        movies
+            .as_array()
+            .is_some_and(|movies| movies.iter().any(|movie| movie["title"] == title))
+    })
+    .await;
+    assert!(changed, "the new title is on the JSON API");
+    assert!(kept(gateway, "/api/v1/movies").await, "then kept");
+    assert!(
+        !kept(gateway, SHOWTIMES).await,
+        "asked anew in the new revision"
+    );
+    assert!(kept(gateway, SHOWTIMES).await, "then kept");
+}
+
+#[tokio::test]
+async fn a_gateway_that_does_not_publish_keeps_its_api_answers_current() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let (_publisher, replica, _) = publisher_and_replica(&url, &buckets).await;
+    api_follows_the_catalogue(&replica, "Retitled Where It Is Served").await;
+    remove(&url, &buckets).await;
+}
+
+#[tokio::test]
+async fn a_gateway_that_lost_the_sites_lease_keeps_its_api_answers_current() {
+    let (url, buckets) = (nats_url(), own_buckets());
+    let gateway = publishing_gateway(&url, &buckets).await;
+    assert_eq!(role(&gateway).await, "publisher");
+    stored_revision(&gateway).await;
+    // Another gateway holds the lease now, renewing it well within its second to live.
+    let client = async_nats::connect(&url)
+        .await
+        .expect("nats-server answers");
+    let leases = async_nats::jetstream::new(client)
+        .get_key_value(&buckets.leases)
+        .await
+        .expect("the leases' bucket");
+    let other_holder = tokio::spawn(async move {
+        loop {
+            let _ = leases.put("demo", "another-gateway".into()).await;
+            tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        }
+    });
+    let lost = eventually(15, || async {
+        gateway.ops_json("/readyz").await.1["sites"]["demo"]["role"] == "replica"
+    })
+    .await;
+    assert!(lost, "{}", gateway.ops_json("/readyz").await.1);
+    api_follows_the_catalogue(&gateway, "Retitled After The Lease Was Lost").await;
+    other_holder.abort();
     remove(&url, &buckets).await;
 }

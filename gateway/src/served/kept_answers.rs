@@ -27,8 +27,8 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use proto::catalogue::v1 as catalogue;
 
-use crate::publish::PublishedFile;
-use crate::publish::serve;
+use super::published_files::PublishedFile;
+use super::serve;
 use crate::site_data::SiteCache;
 
 const EXPECTED_ANSWERS: usize = 4096;

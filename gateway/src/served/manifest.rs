@@ -10,9 +10,9 @@ use std::time::{Duration, Instant};
 use axum::http::{HeaderValue, StatusCode};
 use proto::catalogue::v1 as catalogue;
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
-use super::plan::EntityPaths;
-use super::published_files::{Compressed, Encoded, PublishedFile, PublishedFiles};
+use super::published_files::{Compressed, Encoded, EntityPaths, PublishedFile, PublishedFiles};
 use crate::etag::ETag;
 use crate::site_data::SiteData;
 
@@ -41,6 +41,11 @@ pub struct Manifest {
     pub shell: Option<FileEntry>,
     /// Where each movie, theater and event page lives, by id.
     pub entity_paths: EntityPaths,
+    /// The object holding the site the revision was published for
+    /// ([`SiteData::source`]): a gateway serving the revision builds its site from it,
+    /// without asking the catalogue. Absent from the manifests of versions before it.
+    #[serde(default)]
+    pub site: Option<String>,
 }
 
 /// One published file: its answer's headers and its encodings' objects.
@@ -91,6 +96,7 @@ impl Manifest {
                 .collect(),
             shell: snapshot.shell.as_deref().map(FileEntry::of),
             entity_paths: (*snapshot.entity_paths).clone(),
+            site: Some(site_object(&snapshot.site)),
         }
     }
 
@@ -150,6 +156,11 @@ impl Manifest {
         objects.dedup_by(|a, b| a.object == b.object);
         objects
     }
+}
+
+/// The name of the object holding `site`'s source: its SHA-256, in hex.
+pub fn site_object(site: &SiteData) -> String {
+    hex::encode(Sha256::digest(&site.source))
 }
 
 impl FileEntry {
@@ -230,123 +241,6 @@ impl StoredBytes {
                 .unwrap_or_default()
                 .to_owned(),
             length: encoded.length,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::super::fixture::{movie, packed, planned};
-    use super::*;
-
-    fn snapshot() -> PublishedFiles {
-        packed(
-            planned(vec![movie("1001", "A"), movie("1002", "B")], None),
-            None,
-        )
-    }
-
-    #[test]
-    fn a_manifest_names_every_file_with_its_headers_and_objects() {
-        let snapshot = snapshot();
-        let manifest = Manifest::of("demo", &snapshot);
-        assert_eq!(
-            (manifest.site_id.as_str(), manifest.revision.as_str()),
-            ("demo", "r7")
-        );
-        assert!(manifest.complete);
-        assert_eq!(manifest.files.len(), snapshot.files.len());
-        let page = &manifest.files["/movies/1001/"];
-        let file = snapshot.file("/movies/1001/").expect("published");
-        assert_eq!(page.status, 200);
-        assert_eq!(page.content_type, "text/html; charset=utf-8");
-        assert!(page.content_security_policy.is_some());
-        assert_eq!(page.identity.length, file.identity.bytes.len());
-        assert_eq!(
-            page.identity.etag,
-            file.identity.etag.header().to_str().expect("ascii")
-        );
-        let brotli = page.brotli.as_ref().expect("a Brotli form");
-        assert_ne!(brotli.object, page.identity.object);
-        assert_eq!(manifest.files["/404.html"].status, 404);
-        assert!(manifest.shell.is_some());
-        let json = serde_json::to_string(&manifest).expect("JSON");
-        assert_eq!(
-            serde_json::from_str::<Manifest>(&json).expect("read"),
-            manifest
-        );
-    }
-
-    #[test]
-    fn a_manifest_read_back_is_the_snapshot_with_its_bytes_in_the_store() {
-        let snapshot = snapshot();
-        let manifest = Manifest::of("demo", &snapshot);
-        let read = manifest
-            .clone()
-            .into_snapshot(snapshot.site.clone())
-            .expect("readable");
-        assert_eq!(Manifest::of("demo", &read), manifest);
-        let file = read.file("/movies/1001/").expect("the page");
-        assert!(file.identity.in_store && file.identity.bytes.is_empty());
-        assert_eq!(read.entity_paths.movies["1001"], "/movies/1001/");
-        assert_eq!(read.version.revision, snapshot.version.revision);
-    }
-
-    #[test]
-    fn a_publisher_taking_over_a_stored_revision_keeps_what_did_not_change() {
-        let snapshot = snapshot();
-        assert!(snapshot.awaiting_best_brotli().count() > 0);
-        let stored = Manifest::of("demo", &snapshot)
-            .into_snapshot(snapshot.site.clone())
-            .expect("readable");
-        assert_eq!(
-            stored.awaiting_best_brotli().count(),
-            0,
-            "the store's files are improved by the publisher that holds their bytes"
-        );
-        let again = planned(vec![movie("1001", "A"), movie("1002", "B")], Some(&stored));
-        assert!(again.same_app_data);
-        assert_eq!(
-            again.to_render,
-            Vec::<usize>::new(),
-            "nothing to render again"
-        );
-        let next = packed(again, Some(&stored));
-        for path in [
-            "/movies/1001/",
-            "/page-data/movies/1001/page-data.json",
-            "/sitemap.xml",
-        ] {
-            assert!(
-                Arc::ptr_eq(
-                    stored.file(path).expect("stored"),
-                    next.file(path).expect("published")
-                ),
-                "{path} kept"
-            );
-        }
-    }
-
-    #[test]
-    fn bytes_published_twice_are_one_object() {
-        let mut manifest = Manifest::of("demo", &snapshot());
-        let before = manifest.objects().len();
-        let page = manifest.files["/movies/1001/"].clone();
-        manifest
-            .files
-            .insert("/movies/1001-again/".to_owned(), page);
-        assert_eq!(
-            manifest.objects().len(),
-            before,
-            "the same bytes, the same object"
-        );
-        for stored in manifest.objects() {
-            assert_eq!(
-                stored.object.len(),
-                64,
-                "a SHA-256 in hex: {}",
-                stored.object
-            );
         }
     }
 }

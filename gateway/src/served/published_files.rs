@@ -250,7 +250,7 @@ pub struct PublishedFiles {
     /// with the app data inline; `None` when the web app is not built.
     pub shell: Option<Arc<PublishedFile>>,
     /// Where each movie, theater and event page lives, by id.
-    pub entity_paths: Arc<super::EntityPaths>,
+    pub entity_paths: Arc<EntityPaths>,
     /// Whether every page was rendered (false while the renderer has never answered:
     /// the pages are the shell with their data).
     pub complete: bool,
@@ -350,6 +350,15 @@ impl Published {
     pub fn swap(&self, snapshot: PublishedFiles) {
         self.current.store(Some(Arc::new(snapshot)));
     }
+}
+
+/// Id -> page path of movies, theaters and events: where permalinks and other spellings
+/// of an entity's path lead.
+#[derive(Debug, Default, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct EntityPaths {
+    pub movies: HashMap<String, String>,
+    pub theaters: HashMap<String, String>,
+    pub events: HashMap<String, String>,
 }
 
 #[cfg(test)]
