@@ -17,7 +17,9 @@
 //! - [`domain`]: the catalogue as plain Rust and its rules: ordering, play weeks,
 //!   showtimes and their availability, theaters, content pages, posters.
 //! - [`search`]: the site-search index, built with each revision.
-//! - [`veezi`]: the Veezi connector, keeping linked theaters in step with their cinema.
+//! - [`connector`]: the seam of every point-of-sale connector: polling, token files,
+//!   store writes, failures and health, written once around a connector's fetch.
+//! - [`veezi`]: the Veezi connector, the first behind the seam.
 //! - [`leadership`]: which replica polls the points of sale and fetches poster images.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
 //! - [`grpc`]: the gRPC adapters: the catalogue's reads and the ingest API.
@@ -26,6 +28,7 @@
 pub mod bundle;
 pub mod commands;
 pub mod config;
+pub mod connector;
 pub mod domain;
 pub mod error;
 pub mod follow;
@@ -47,7 +50,9 @@ use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use proto::catalogue::v1::ingest_server::IngestServer;
 use tokio::net::TcpListener;
 
+use connector::ConnectorHealth;
 use store::Store;
+use veezi::Veezi;
 use version::Clock;
 
 /// The most connections to the store: reads of whole sites and their writes are few.
@@ -178,14 +183,22 @@ impl Application {
             self.store
                 .report_health(health.0.clone(), STORE_CHECKED_EVERY),
         );
-        tasks.push(veezi::keep_in_step(
-            self.config.veezi.clone(),
-            self.store.clone(),
-            self.catalogues.clone(),
-            clock,
-            health.0.clone(),
-            leadership,
-        ));
+        // Each point of sale's connector, polled by the seam (connector.rs).
+        let connectors = ConnectorHealth::new(health.0.clone());
+        match Veezi::new(&self.config.veezi) {
+            Ok(veezi) => tasks.push(connector::keep_in_step(
+                veezi,
+                self.config.veezi.polling(),
+                self.store.clone(),
+                self.catalogues.clone(),
+                clock,
+                connectors,
+                leadership,
+            )),
+            Err(error) => {
+                tracing::error!(%error, "the Veezi connector cannot make its HTTP client");
+            }
+        }
         let service = grpc::CatalogueService {
             catalogues: self.catalogues.clone(),
             clock,
