@@ -278,6 +278,12 @@ impl Modify for HandOffEndpoints {
                         "No such theater, or the provider's handOffs does not offer this hand-off",
                     ),
                 )
+                .response(
+                    "422",
+                    error_response(
+                        "The showtime has started: it is no longer sold (docs/publishing.md#published-ahead)",
+                    ),
+                )
                 .response("503", error_response("A service the route needs is down"))
                 .build();
             let mut operation = OperationBuilder::new()
