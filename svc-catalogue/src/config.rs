@@ -44,7 +44,7 @@ pub struct Config {
     pub poster_images_from_local_addresses: bool,
     /// Each site's share of stored poster images (POSTER_IMAGES_PER_SITE, default 500;
     /// POSTER_IMAGES_MB_PER_SITE, default 256).
-    pub poster_limits: crate::poster_images::PosterLimits,
+    pub poster_limits: crate::store::poster_images::PosterLimits,
 }
 
 impl Config {
@@ -119,7 +119,7 @@ impl Config {
             reload_every,
             clock,
             poster_images_from_local_addresses: false,
-            poster_limits: crate::poster_images::PosterLimits {
+            poster_limits: crate::store::poster_images::PosterLimits {
                 images: positive(&lookup, "POSTER_IMAGES_PER_SITE", 500)?,
                 bytes: positive(&lookup, "POSTER_IMAGES_MB_PER_SITE", 256)?
                     .saturating_mul(1024 * 1024),

@@ -19,11 +19,11 @@ use jiff::civil::Date;
 use tonic_health::ServingStatus;
 
 use crate::domain::movies::MovieEntry;
+use crate::domain::records::RecordKind;
 use crate::domain::showtimes::ShowtimeEntry;
 use crate::domain::theaters::{PointOfSale, Theater};
 use crate::domain::{Catalogue, MAX_RANGE_DAYS};
 use crate::follow::{Catalogues, SharedCatalogue};
-use crate::ingest::RecordKind;
 use crate::leadership::Leadership;
 use crate::store::{Store, StoreError};
 use crate::version::Clock;

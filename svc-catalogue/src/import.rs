@@ -13,8 +13,8 @@ use jiff::tz::TimeZone;
 use crate::Error;
 use crate::bundle::{self, BundleError};
 use crate::domain::SiteContent;
+use crate::store::Commit;
 use crate::store::Store;
-use crate::store::sites::Commit;
 use crate::version::Clock;
 
 /// The bundles in `dir`: each folder holding a `site.json`, as the site named after it

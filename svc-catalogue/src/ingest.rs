@@ -12,55 +12,11 @@ use proto::showtime::{Attribute, Availability};
 use crate::domain::checks::{self, Invalid};
 use crate::domain::content_pages::{Page, PageSection};
 use crate::domain::movies::MovieEntry;
+use crate::domain::records::AvailabilityChange;
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
 use crate::domain::theaters::{Address, PointOfSale, Theater};
 use crate::domain::{EventEntry, MAX_RANGE_DAYS};
-
-/// The kinds of record a delete names.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum RecordKind {
-    Theater,
-    Movie,
-    Event,
-    Page,
-}
-
-impl RecordKind {
-    pub fn parse(kind: &str) -> Result<RecordKind, Invalid> {
-        match kind {
-            "theater" => Ok(RecordKind::Theater),
-            "movie" => Ok(RecordKind::Movie),
-            "event" => Ok(RecordKind::Event),
-            "page" => Ok(RecordKind::Page),
-            other => Err(Invalid::new(
-                "kind",
-                format!("'{other}' is not theater, movie, event or page"),
-            )),
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            RecordKind::Theater => "theater",
-            RecordKind::Movie => "movie",
-            RecordKind::Event => "event",
-            RecordKind::Page => "page",
-        }
-    }
-}
-
-/// A change of a showtime's seats, checked.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AvailabilityChange {
-    pub theater_id: String,
-    pub perf_code: String,
-    pub seats_available: u32,
-    /// Unchanged when `None`.
-    pub seats_total: Option<u32>,
-    /// `None`: from the seats.
-    pub availability: Option<Availability>,
-}
 
 pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
     let theater = Theater {

@@ -19,27 +19,11 @@ use reqwest::dns::{Addrs, Name, Resolve, Resolving};
 use crate::follow::SharedCatalogue;
 use crate::leadership::Leadership;
 use crate::store::Store;
+use crate::store::poster_images::PosterLimits;
 
 /// The largest image taken.
 pub const MAX_BYTES: usize = 8 * 1024 * 1024;
 
-/// How many poster images one site keeps, and their bytes together
-/// (POSTER_IMAGES_PER_SITE, POSTER_IMAGES_MB_PER_SITE): a key holder naming a new image
-/// for movie after movie fills its own site's share, never the store.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PosterLimits {
-    pub images: u64,
-    pub bytes: u64,
-}
-
-impl Default for PosterLimits {
-    fn default() -> PosterLimits {
-        PosterLimits {
-            images: 500,
-            bytes: 256 * 1024 * 1024,
-        }
-    }
-}
 /// How long a fetch may take in all.
 const TIMEOUT: Duration = Duration::from_secs(20);
 /// When an address that failed is tried again.

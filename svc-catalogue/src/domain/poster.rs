@@ -3,7 +3,15 @@
 
 use sha2::{Digest, Sha256};
 
-use crate::store::poster_images::StoredPosterImage;
+/// What a revision knows of a stored poster image: enough to name it, not its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredPosterImage {
+    /// The address it was fetched from: it serves while the movie names this one.
+    pub source_url: String,
+    pub content_type: String,
+    /// Hex SHA-256 of its bytes.
+    pub digest: String,
+}
 
 /// The point of sale's images that are served, by content type, with their extension.
 pub const IMAGE_TYPES: [(&str, &str); 3] = [

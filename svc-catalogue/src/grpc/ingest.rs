@@ -11,10 +11,11 @@ use tonic::{Request, Response, Status};
 
 use crate::Error;
 use crate::domain::checks::Invalid;
+use crate::domain::records::RecordKind;
 use crate::follow::Catalogues;
-use crate::ingest::{self, RecordKind};
+use crate::ingest;
+use crate::store::Commit;
 use crate::store::Store;
-use crate::store::sites::Commit;
 
 /// How long a write's answer waits for this process to serve it: a catalogue of 200,000
 /// showtimes is rebuilt in well under it.

@@ -89,6 +89,18 @@ pub struct Store {
     commits: broadcast::Sender<String>,
 }
 
+/// What a write did.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Commit {
+    /// The site's revision after the write (unchanged when nothing changed).
+    pub revision: String,
+    /// How many records it added, changed or removed.
+    pub changed: u64,
+    /// The store's version of the site after the write, which a catalogue serving it
+    /// has reached (read-your-write: [`proto::CATALOGUE_VERSION_METADATA`]).
+    pub version: i64,
+}
+
 impl Store {
     /// Connects to `url` (`sqlite://...` or `postgres://...`) and applies the migrations.
     pub async fn connect(url: &str, max_connections: u32) -> Result<Store, StoreError> {
@@ -213,7 +225,7 @@ impl Store {
         transaction: Transaction<'static, Any>,
         site_id: &str,
         changed: u64,
-    ) -> Result<sites::Commit, StoreError> {
+    ) -> Result<Commit, StoreError> {
         self.commit_change(transaction, site_id, changed, Change::Records)
             .await
     }
@@ -225,7 +237,7 @@ impl Store {
         site_id: &str,
         changed: u64,
         kind: Change<'_>,
-    ) -> Result<sites::Commit, StoreError> {
+    ) -> Result<Commit, StoreError> {
         if changed == 0 {
             let (revision, version): (String, i64) =
                 sqlx::query_as("SELECT revision, version FROM catalogue_sites WHERE id = $1")
@@ -233,7 +245,7 @@ impl Store {
                     .fetch_one(&mut *transaction)
                     .await?;
             transaction.rollback().await?;
-            return Ok(sites::Commit {
+            return Ok(Commit {
                 revision,
                 changed: 0,
                 version,
@@ -273,7 +285,7 @@ impl Store {
         transaction.commit().await?;
         // No follower listening is no error.
         let _ = self.commits.send(site_id.to_owned());
-        Ok(sites::Commit {
+        Ok(Commit {
             revision,
             changed,
             version,

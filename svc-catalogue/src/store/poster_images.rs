@@ -8,21 +8,27 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 use sqlx::{Any, Row, Transaction};
 
-use super::sites::Commit;
-use super::{Store, StoreError, unix_now};
+use super::{Commit, Store, StoreError, unix_now};
 use crate::domain::movies::MovieEntry;
-use crate::poster_images::PosterLimits;
+use crate::domain::poster::StoredPosterImage;
 
-/// What a revision knows of a stored poster image: enough to name it, not its bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoredPosterImage {
-    /// The address it was fetched from: it serves while the movie names this one.
-    pub source_url: String,
-    pub content_type: String,
-    /// Hex SHA-256 of its bytes.
-    pub digest: String,
+/// How many poster images one site keeps, and their bytes together
+/// (POSTER_IMAGES_PER_SITE, POSTER_IMAGES_MB_PER_SITE): a key holder naming a new image
+/// for movie after movie fills its own site's share, never the store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PosterLimits {
+    pub images: u64,
+    pub bytes: u64,
 }
 
+impl Default for PosterLimits {
+    fn default() -> PosterLimits {
+        PosterLimits {
+            images: 500,
+            bytes: 256 * 1024 * 1024,
+        }
+    }
+}
 impl Store {
     /// Keeps `body`, fetched from `source_url`, as movie `movie_id`'s poster, if the movie
     /// still names that address (it may have changed while the image was fetched).

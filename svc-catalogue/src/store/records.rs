@@ -10,12 +10,11 @@ use serde::Serialize;
 use sqlx::{Any, Row, Transaction};
 
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
-use super::sites::Commit;
-use super::{Change, Dialect, Store, StoreError};
+use super::{Change, Commit, Dialect, Store, StoreError};
 use crate::domain::EventEntry;
 use crate::domain::checks::Invalid;
+use crate::domain::records::{AvailabilityChange, RecordKind};
 use crate::domain::showtimes::ShowtimeEntry;
-use crate::ingest::{AvailabilityChange, RecordKind};
 
 /// The table of a kind of record, and its key column.
 pub(super) const fn table(kind: RecordKind) -> (&'static str, &'static str) {

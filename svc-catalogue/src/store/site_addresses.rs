@@ -48,7 +48,7 @@ impl Store {
         site_id: &str,
         hosts: Option<&[String]>,
         public_url: Option<&str>,
-    ) -> Result<super::sites::Commit, StoreError> {
+    ) -> Result<super::Commit, StoreError> {
         let mut transaction = self.begin_site_write(site_id).await?;
         let mut changed = 0;
         if let Some(hosts) = hosts {

@@ -12,10 +12,10 @@ use sqlx::{Any, Row, Transaction};
 use super::poster_images::read_poster_images;
 use super::records::table;
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
-use super::{Dialect, Store, StoreError, unix_now};
+use super::{Commit, Dialect, Store, StoreError, unix_now};
 use crate::domain::SiteContent;
+use crate::domain::records::{RecordKind, SeatCount};
 use crate::domain::showtimes::{self as order, ShowtimeEntry};
-use crate::ingest::RecordKind;
 
 /// A site as the store holds it.
 #[derive(Debug, Clone, PartialEq)]
@@ -42,28 +42,6 @@ pub enum Changes {
         schedules: BTreeMap<String, Vec<ShowtimeEntry>>,
         seats: Vec<SeatCount>,
     },
-}
-
-/// A showtime's seats as the store holds them.
-#[derive(Debug, Clone, PartialEq)]
-pub struct SeatCount {
-    pub theater_id: String,
-    pub perf_code: String,
-    pub seats_available: Option<u32>,
-    pub seats_total: Option<u32>,
-    pub availability: Option<Availability>,
-}
-
-/// What a write did.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Commit {
-    /// The site's revision after the write (unchanged when nothing changed).
-    pub revision: String,
-    /// How many records it added, changed or removed.
-    pub changed: u64,
-    /// The store's version of the site after the write, which a catalogue serving it
-    /// has reached (read-your-write: [`proto::CATALOGUE_VERSION_METADATA`]).
-    pub version: i64,
 }
 
 /// The tables of records kept as documents in order, and their key columns.

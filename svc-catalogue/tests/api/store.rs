@@ -221,8 +221,8 @@ async fn a_replica_without_the_bundle_serves_what_another_imported() {
     database.drop().await;
 }
 
-fn seats(n: u32) -> svc_catalogue::ingest::AvailabilityChange {
-    svc_catalogue::ingest::AvailabilityChange {
+fn seats(n: u32) -> svc_catalogue::domain::records::AvailabilityChange {
+    svc_catalogue::domain::records::AvailabilityChange {
         theater_id: "101".to_owned(),
         perf_code: format!("Q{n}"),
         seats_available: n % 50,
@@ -358,13 +358,13 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
         let mut movie = stored.content.movies[0].clone();
         movie.synopsis.push_str(" Extended cut.");
         store
-            .put_record("demo", svc_catalogue::ingest::RecordKind::Movie, &movie.id, &movie)
+            .put_record("demo", svc_catalogue::domain::records::RecordKind::Movie, &movie.id, &movie)
             .await
             .expect("written");
         store
             .update_availability(
                 "demo",
-                &[svc_catalogue::ingest::AvailabilityChange {
+                &[svc_catalogue::domain::records::AvailabilityChange {
                     seats_available: 3,
                     ..seats(8)
                 }],
