@@ -418,7 +418,7 @@ fn preview_file(
         None => match posters::preview_png(&String::from_utf8_lossy(svg)) {
             Ok(png) => {
                 let png = Bytes::from(png);
-                drawn_previews::DRAWN.keep(svg_object, &png);
+                drawn_previews::DRAWN.insert(svg_object.to_owned(), png.clone());
                 png
             }
             Err(error) => {

@@ -660,6 +660,20 @@ mod manifests {
     }
 
     #[test]
+    fn a_manifest_stored_by_an_earlier_version_reads_without_its_site() {
+        let mut earlier = serde_json::to_value(Manifest::of("demo", &snapshot())).expect("JSON");
+        let fields = earlier.as_object_mut().expect("an object");
+        assert!(fields.remove("site").is_some() && fields.remove("postersFetched").is_some());
+        let read: Manifest = serde_json::from_value(earlier).expect("readable");
+        assert_eq!(
+            read.site, None,
+            "served with the site read from the catalogue"
+        );
+        assert_eq!(read.posters_fetched, 0);
+        assert!(read.into_snapshot(snapshot().site).is_ok());
+    }
+
+    #[test]
     fn bytes_published_twice_are_one_object() {
         let mut manifest = Manifest::of("demo", &snapshot());
         let before = manifest.objects().len();
