@@ -156,6 +156,9 @@ pub fn ticketing_provider_hand_offs(provider: &TicketingProvider) -> Result<(), 
     }
 }
 
+/// The longest runtime a movie may have, in minutes.
+pub const MAX_RUNTIME_MINUTES: u32 = 24 * 60;
+
 pub fn movie(movie: &MovieEntry) -> Result<(), Invalid> {
     record_id(&movie.id)?;
     if movie.title.trim().is_empty() {
@@ -163,6 +166,14 @@ pub fn movie(movie: &MovieEntry) -> Result<(), Invalid> {
     }
     if movie.runtime_minutes == 0 {
         return Err(Invalid::new("runtimeMinutes", "must be more than 0"));
+    }
+    // A day at most: past it a runtime is a mistake (and past 2^31 not the int32 the
+    // document names).
+    if movie.runtime_minutes > MAX_RUNTIME_MINUTES {
+        return Err(Invalid::new(
+            "runtimeMinutes",
+            format!("must be at most {MAX_RUNTIME_MINUTES} (a day)"),
+        ));
     }
     if !movie.slug.is_empty() && !is_slug(&movie.slug) {
         return Err(Invalid::new(
