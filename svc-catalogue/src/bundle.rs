@@ -18,15 +18,17 @@ use proto::vocabulary::{CornerRoundness, TrailingSlash};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
+use crate::domain::SiteContent;
 use crate::domain::checks::{self, Invalid};
 use crate::domain::content_pages::Page;
+use crate::domain::events::EventEntry;
 use crate::domain::messages::{self, Messages};
 use crate::domain::movies::MovieEntry;
 use crate::domain::schedule::{self, Schedule};
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::SiteConfig;
+use crate::domain::site::SiteFile;
 use crate::domain::theaters::Theater;
-use crate::domain::{EventEntry, SiteContent, SiteFile};
 use crate::version::Clock;
 
 #[derive(Debug, thiserror::Error)]

@@ -18,11 +18,12 @@ use std::time::Duration;
 use jiff::civil::Date;
 use tonic_health::ServingStatus;
 
+use crate::domain::catalogue::Catalogue;
+use crate::domain::catalogue::showtimes::MAX_RANGE_DAYS;
 use crate::domain::movies::MovieEntry;
 use crate::domain::records::RecordKind;
 use crate::domain::showtimes::ShowtimeEntry;
 use crate::domain::theaters::{PointOfSale, Theater};
-use crate::domain::{Catalogue, MAX_RANGE_DAYS};
 use crate::follow::{Catalogues, SharedCatalogue};
 use crate::leadership::Leadership;
 use crate::store::{Store, StoreError};

@@ -14,7 +14,7 @@ use tokio::sync::{broadcast, watch};
 use tokio::task::JoinSet;
 
 use crate::Error;
-use crate::domain::Catalogue;
+use crate::domain::catalogue::Catalogue;
 use crate::domain::site_address::SiteAddress;
 use crate::store::sites::Changes;
 use crate::store::{EVERY_SITE, Store};

@@ -1,5 +1,5 @@
 //! The gRPC adapter of the catalogue's reads: requests -> domain queries -> proto
-//! messages; errors -> Status. [`ingest`] is the ingest API's.
+//! messages (the one place the catalogue's types become messages); errors -> Status. [`ingest`] is the ingest API's.
 
 pub mod ingest;
 
@@ -12,15 +12,20 @@ use tokio_stream::wrappers::ReceiverStream;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
+use crate::domain::catalogue::Catalogue;
+use crate::domain::catalogue::events::Event;
+use crate::domain::catalogue::movies::Movie;
+use crate::domain::catalogue::showtimes::{ListedShowtime, ShowtimeQuery};
+use crate::domain::catalogue::site::LocaleMessages;
 use crate::domain::content_pages::{Page, PageSection};
 use crate::domain::site::{
     AdsCustom, AdsCustomLocation, BrandColors, Circuit, Country, FontWeights, Fonts, Logo,
     NavigationLink, Palette, Roundness, SiteConfig, SiteSettings, Slug, SocialLink, Theme,
     TicketingProvider, Tracker, Trackers,
 };
-use crate::domain::theaters::{Address, Theater, TheaterNear};
-use crate::domain::{Catalogue, ShowtimeQuery};
+use crate::domain::theaters::{Address, GeoPoint, Theater, TheaterNear};
 use crate::follow::{Catalogues, SharedCatalogue};
+use crate::search::SearchHit;
 use crate::store::Store;
 use crate::version::{self, Clock};
 
@@ -134,10 +139,10 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
                 .into_iter()
                 .map(pb::Theater::from)
                 .collect(),
-            messages: Some(catalogue.messages(&locale)),
+            messages: Some(catalogue.messages(&locale).into()),
             current_theater: catalogue.current_theater("", "").map(pb::Theater::from),
-            movies: catalogue.movies(self.today(&catalogue), "", "")?,
-            events: catalogue.events("")?,
+            movies: listed(catalogue.movies(self.today(&catalogue), "", "")?),
+            events: listed(catalogue.events("")?),
             pages: catalogue.pages().into_iter().map(pb::Page::from).collect(),
             poster_digests: catalogue.drawn_poster_digests(self.today(&catalogue)),
             site: Some(site),
@@ -149,7 +154,7 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         request: Request<pb::ListTheatersRequest>,
     ) -> Reply<pb::ListTheatersResponse> {
         let catalogue = self.catalogue(&request).await?;
-        let near = request.into_inner().near;
+        let near = request.into_inner().near.map(GeoPoint::from);
         let theaters = catalogue
             .theaters_near(near.as_ref())?
             .into_iter()
@@ -177,13 +182,15 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             &request.theater_id,
             &request.play_week,
         )?;
-        Ok(Response::new(pb::ListMoviesResponse { movies }))
+        Ok(Response::new(pb::ListMoviesResponse {
+            movies: listed(movies),
+        }))
     }
 
     async fn get_movie(&self, request: Request<pb::GetMovieRequest>) -> Reply<pb::Movie> {
         let catalogue = self.catalogue(&request).await?;
         let movie = catalogue.movie(&request.into_inner().id, self.today(&catalogue))?;
-        Ok(Response::new(movie))
+        Ok(Response::new(movie.into()))
     }
 
     async fn list_showtimes(
@@ -201,7 +208,9 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         };
         let offered = catalogue.offered(self.clock.now(&catalogue.time_zone), self.clock.grace);
         let showtimes = catalogue.showtimes(self.today(&catalogue), &offered, &query)?;
-        Ok(Response::new(pb::ListShowtimesResponse { showtimes }))
+        Ok(Response::new(pb::ListShowtimesResponse {
+            showtimes: listed(showtimes),
+        }))
     }
 
     async fn list_events(
@@ -210,13 +219,15 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
     ) -> Reply<pb::ListEventsResponse> {
         let catalogue = self.catalogue(&request).await?;
         let events = catalogue.events(&request.into_inner().theater_id)?;
-        Ok(Response::new(pb::ListEventsResponse { events }))
+        Ok(Response::new(pb::ListEventsResponse {
+            events: listed(events),
+        }))
     }
 
     async fn get_event(&self, request: Request<pb::GetEventRequest>) -> Reply<pb::Event> {
         let catalogue = self.catalogue(&request).await?;
         let event = catalogue.event(&request.into_inner().id)?;
-        Ok(Response::new(event))
+        Ok(Response::new(event.into()))
     }
 
     async fn list_pages(
@@ -246,14 +257,15 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         let catalogue = self.catalogue(&request).await?;
         let request = request.into_inner();
         let hits = catalogue.search.search(&request.query, request.limit)?;
-        Ok(Response::new(pb::SearchResponse { hits }))
+        Ok(Response::new(pb::SearchResponse { hits: listed(hits) }))
     }
 
     async fn get_messages(&self, request: Request<pb::GetMessagesRequest>) -> Reply<pb::Messages> {
         Ok(Response::new(
             self.catalogue(&request)
                 .await?
-                .messages(&request.into_inner().locale),
+                .messages(&request.into_inner().locale)
+                .into(),
         ))
     }
 
@@ -347,6 +359,84 @@ fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAdd
         }
     });
     ReceiverStream::new(stream)
+}
+
+/// Each of `items` as its message.
+fn listed<T, M: From<T>>(items: Vec<T>) -> Vec<M> {
+    items.into_iter().map(M::from).collect()
+}
+
+impl From<pb::GeoPoint> for GeoPoint {
+    fn from(point: pb::GeoPoint) -> Self {
+        Self {
+            latitude: point.latitude,
+            longitude: point.longitude,
+        }
+    }
+}
+
+impl From<Movie> for pb::Movie {
+    fn from(movie: Movie) -> Self {
+        Self {
+            id: movie.id,
+            title: movie.title,
+            slug: movie.slug,
+            synopsis: movie.synopsis,
+            runtime_minutes: i32::try_from(movie.runtime_minutes).unwrap_or(i32::MAX),
+            rating: movie.rating,
+            genres: movie.genres,
+            release_date: movie
+                .release_date
+                .map(|date| date.to_string())
+                .unwrap_or_default(),
+            directors: movie.directors,
+            cast: movie.cast,
+            formats: movie.formats,
+            attributes: movie.attributes,
+            flags: movie.flags.into_iter().map(str::to_owned).collect(),
+            play_week: movie.play_week.code().to_owned(),
+            poster_url: movie.poster_url,
+            trailer_url: movie.trailer_url,
+            original_language: movie.original_language,
+            path: movie.path,
+        }
+    }
+}
+
+impl From<ListedShowtime> for pb::Showtime {
+    fn from(showtime: ListedShowtime) -> Self {
+        Self {
+            id: showtime.id,
+            movie_id: showtime.movie_id,
+            theater_id: showtime.theater_id,
+            perf_code: showtime.perf_code,
+            date: showtime.date.to_string(),
+            time: showtime.time.strftime("%H:%M").to_string(),
+            starts_at: showtime.starts_at,
+            format: showtime.format,
+            auditorium: showtime.auditorium,
+            attributes: showtime
+                .attributes
+                .iter()
+                .map(|attribute| attribute.code().to_owned())
+                .collect(),
+            ticketing_url: showtime.ticketing_url,
+            language: showtime.language,
+            availability: showtime.availability.code().to_owned(),
+            seats_available: showtime.seats_available,
+            seats_total: showtime.seats_total,
+            started: showtime.started,
+        }
+    }
+}
+
+impl From<LocaleMessages> for pb::Messages {
+    fn from(messages: LocaleMessages) -> Self {
+        Self {
+            locale: messages.locale,
+            messages: messages.messages.into_iter().collect(),
+        }
+    }
 }
 
 impl From<Theater> for pb::Theater {
@@ -540,4 +630,6 @@ same_fields! {
     Tracker { r#type, token }
     SocialLink { kind, url, label }
     NavigationLink { label, to }
+    Event { id, title, path, slug, description, theater_id, movie_id, starts_at, poster_url, ticketing_url, date, time }
+    SearchHit { id, kind, title, subtitle, path, image_url }
 }

@@ -9,14 +9,15 @@ use proto::catalogue::v1 as pb;
 use proto::limits::{MAX_AVAILABILITY_UPDATES, MAX_SCHEDULE_SHOWTIMES};
 use proto::showtime::{Attribute, Availability};
 
+use crate::domain::catalogue::showtimes::MAX_RANGE_DAYS;
 use crate::domain::checks::{self, Invalid};
 use crate::domain::content_pages::{Page, PageSection};
+use crate::domain::events::EventEntry;
 use crate::domain::movies::MovieEntry;
 use crate::domain::records::AvailabilityChange;
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
 use crate::domain::theaters::{Address, PointOfSale, Theater};
-use crate::domain::{EventEntry, MAX_RANGE_DAYS};
 
 pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
     let theater = Theater {

@@ -271,7 +271,10 @@ const SITE_AWAITED_EVERY: std::time::Duration = std::time::Duration::from_secs(1
 
 /// The site's first revision. Without a bundle of its own to import, the catalogue waits
 /// for the site to be written (compose's and Kubernetes' import job, or the ingest API).
-async fn first_revision(store: &Store, config: &Config) -> Result<(i64, domain::Catalogue), Error> {
+async fn first_revision(
+    store: &Store,
+    config: &Config,
+) -> Result<(i64, domain::catalogue::Catalogue), Error> {
     let mut said = false;
     loop {
         match follow::read(store, &config.site_id).await {

@@ -3,7 +3,6 @@
 //! accents, forgiving one typo in words of 4 letters or more and two in 8 or more; the
 //! last word is matched as a prefix, since the visitor may still be typing it.
 
-use proto::catalogue::v1::SearchHit;
 use tantivy::collector::TopDocs;
 use tantivy::query::{BooleanQuery, BoostQuery, FuzzyTermQuery, Occur, Query, TermQuery};
 use tantivy::schema::{
@@ -25,6 +24,21 @@ const MAX_WORDS: usize = 8;
 const ANALYZER: &str = "folded";
 /// The writer's memory budget: tantivy's smallest, far more than a chain's catalogue needs.
 const WRITER_BUDGET_BYTES: usize = 15_000_000;
+
+/// A movie, theater, event or page found, as the results list it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SearchHit {
+    pub id: String,
+    /// "movie", "theater", "event" or "page".
+    pub kind: String,
+    pub title: String,
+    /// A second line: a movie's rating and genre, a theater's city, an event's theater.
+    pub subtitle: String,
+    /// The page of the hit, for example /movies/1001-the-long-night/.
+    pub path: String,
+    /// A small poster for movies and events, empty for the others.
+    pub image_url: String,
+}
 
 /// One thing a visitor can find, and the words it is found by.
 #[derive(Debug, Clone)]

@@ -14,7 +14,7 @@ use tokio::sync::mpsc;
 use tokio_stream::wrappers::ReceiverStream;
 use tonic::Status;
 
-use crate::domain::Catalogue;
+use crate::domain::catalogue::Catalogue;
 use crate::follow::SharedCatalogue;
 
 /// A little after midnight, so the new day is surely today when the clock is read again.

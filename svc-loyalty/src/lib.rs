@@ -10,7 +10,8 @@
 //!   out, per route.
 //! - [`lockout`]: what wrong passwords do to an account: counted, locked, blocked.
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
-//! - [`events`]: login events and the outbox relay to NATS JetStream.
+//! - [`events`]: member events: their subjects and payloads, as the outbox keeps them.
+//! - [`relay`]: the outbox relay to NATS JetStream.
 //! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
 //! - [`metrics`]: gauges of the store's pool and the outbox, NATS publish failures.
 //! - [`password_workers`]: argon2id hashing on one thread per core, off the runtime.
@@ -30,6 +31,7 @@ pub mod mail;
 pub mod metrics;
 pub mod password_workers;
 pub mod provider;
+pub mod relay;
 pub mod seed;
 pub mod site_settings;
 pub mod store;
@@ -75,7 +77,7 @@ pub struct Application {
     catalogue: CatalogueClient<TracedChannel>,
     nats_url: Option<String>,
     /// How the events reach NATS, and the stream's limits.
-    event_stream: events::EventStream,
+    event_stream: relay::EventStream,
     events: Arc<Notify>,
 }
 
@@ -161,7 +163,7 @@ impl Application {
             store,
             catalogue,
             nats_url: config.nats_url,
-            event_stream: events::EventStream {
+            event_stream: relay::EventStream {
                 access: config.nats_access,
                 max_bytes: config.loyalty_stream_bytes,
             },
@@ -182,7 +184,7 @@ impl Application {
     ) -> Result<(), Error> {
         let health = platform::serving::health();
         let relay = self.nats_url.map(|url| {
-            tokio::spawn(events::relay(
+            tokio::spawn(relay::relay(
                 self.store.clone(),
                 url,
                 self.event_stream,

@@ -5,8 +5,8 @@
 use jiff::tz::TimeZone;
 use site_paths::hand_off;
 
-use super::EventEntry;
 use super::content_pages::Page;
+use super::events::EventEntry;
 use super::movies::MovieEntry;
 use super::site::TicketingProvider;
 use super::theaters::Theater;

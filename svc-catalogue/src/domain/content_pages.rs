@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::SiteFile;
+use super::site::SiteFile;
 
 /// One entry of pages.json. Every field may be left out (a page without a `slug` or a
 /// `title` is refused by the bundle check, naming the field).

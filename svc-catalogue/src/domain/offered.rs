@@ -5,7 +5,6 @@
 
 use jiff::{RoundMode, SignedDuration, Timestamp, TimestampRound, Unit};
 
-use super::Catalogue;
 use super::showtimes::Showtime;
 
 /// Showtimes whose grace ends within the same five minutes leave the pages together.
@@ -49,13 +48,6 @@ pub fn offered(showtimes: &[Showtime], now: Timestamp, grace: SignedDuration) ->
         next_change: showtimes
             .get(gone)
             .map(|next| leaves_at(next.instant, grace)),
-    }
-}
-
-impl Catalogue {
-    /// What is offered of the catalogue's showtimes at `now`.
-    pub fn offered(&self, now: Timestamp, grace: SignedDuration) -> Offered {
-        offered(&self.showtimes, now, grace)
     }
 }
 

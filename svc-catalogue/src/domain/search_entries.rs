@@ -1,14 +1,13 @@
 //! What site search finds: every listed movie, theater, event and content page, with the
 //! line shown under its title and the words it is found by besides its title.
 
-use proto::catalogue::v1::SearchHit;
 use proto::vocabulary::SearchHitKind;
 
-use super::EventEntry;
 use super::content_pages::Page;
+use super::events::EventEntry;
 use super::movies::MovieEntry;
 use super::theaters::Theater;
-use crate::search::Entry;
+use crate::search::{Entry, SearchHit};
 
 pub fn entries(
     theaters: &[Theater],

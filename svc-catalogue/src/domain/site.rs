@@ -1,10 +1,72 @@
 //! site.json's `config` and `settings` as the bundle holds them
 //! (docs/ingest.md#site-configuration); the site-wide ticketing provider is also the
-//! shape of a theater's own.
+//! shape of a theater's own; and the site-name rule.
 
 use std::collections::HashMap;
 
 use serde::Deserialize;
+
+/// site.json.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SiteFile {
+    /// The site's own name; empty = the related entity's (docs/pages-and-links.md#site-name).
+    #[serde(default)]
+    pub name: String,
+    pub related_entity: RelatedEntity,
+    pub config: SiteConfig,
+    pub settings: SiteSettings,
+    /// settings.loyalty as written; the loyalty-config crate normalises it.
+    #[serde(default)]
+    pub loyalty: serde_json::Value,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct RelatedEntity {
+    #[serde(rename = "type")]
+    pub entity_type: String,
+    pub name: String,
+}
+
+impl SiteFile {
+    /// Whether the site has a loyalty programme: `loyalty` names a provider other than NONE.
+    pub fn loyalty_is_on(&self) -> bool {
+        self.loyalty["provider"]
+            .as_str()
+            .is_some_and(|provider| !provider.is_empty() && provider != "NONE")
+    }
+
+    /// `settings.loginPage.slug`: the sign-in page's route
+    /// (docs/pages-and-links.md#routes), "" for none.
+    pub fn login_slug(&self) -> &str {
+        self.settings
+            .login_page
+            .as_ref()
+            .map_or("", |page| page.slug.as_str())
+    }
+
+    /// The site-name rule (docs/pages-and-links.md#site-name): the site's own name, else
+    /// its related entity's, else its circuit's, else its domain. The one place it is
+    /// applied: the site goes out with it as `config.name`.
+    pub fn site_name(&self) -> &str {
+        let circuit = self
+            .settings
+            .circuit
+            .as_ref()
+            .map(|circuit| circuit.name.as_str());
+        [
+            Some(self.name.as_str()),
+            Some(self.related_entity.name.as_str()),
+            circuit,
+            Some(self.settings.domain.as_str()),
+        ]
+        .into_iter()
+        .flatten()
+        .find(|name| !name.trim().is_empty())
+        .unwrap_or_default()
+    }
+}
 
 /// site.json's `config`. The site's name and related entity type are sent with it but
 /// come from the top of site.json.
@@ -231,5 +293,29 @@ mod tests {
                 "{field}"
             );
         }
+    }
+
+    fn site(name: &str, related: &str, circuit: &str, domain: &str) -> SiteFile {
+        serde_json::from_value(serde_json::json!({
+            "name": name,
+            "relatedEntity": {"type": "Chain", "name": related},
+            "config": {},
+            "settings": {"domain": domain, "circuit": {"id": "C", "name": circuit}},
+        }))
+        .expect("a site")
+    }
+
+    #[test]
+    fn the_site_name_falls_back_from_its_own_to_its_chains_circuits_and_domain() {
+        assert_eq!(
+            site("Own", "Chain", "Circuit", "d.example").site_name(),
+            "Own"
+        );
+        assert_eq!(
+            site(" ", "Chain", "Circuit", "d.example").site_name(),
+            "Chain"
+        );
+        assert_eq!(site("", "", "Circuit", "d.example").site_name(), "Circuit");
+        assert_eq!(site("", "", "", "d.example").site_name(), "d.example");
     }
 }

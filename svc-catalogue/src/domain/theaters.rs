@@ -1,7 +1,6 @@
 //! Theater rules: the per-theater ticketing provider with the site-wide fallback, the
 //! current theater (docs/pages-and-links.md#current-theater), and hand-off and booking URLs.
 
-use proto::catalogue::v1::GeoPoint;
 use serde::{Deserialize, Serialize};
 
 use super::site::TicketingProvider;
@@ -62,6 +61,13 @@ pub struct Address {
     pub state: String,
     pub zip_code: String,
     pub country: String,
+}
+
+/// A point on Earth, in degrees.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct GeoPoint {
+    pub latitude: f64,
+    pub longitude: f64,
 }
 
 /// A theater listed near a point, with its great-circle distance from it.

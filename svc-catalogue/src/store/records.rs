@@ -11,8 +11,8 @@ use sqlx::{Any, Row, Transaction};
 
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
 use super::{Change, Commit, Dialect, Store, StoreError};
-use crate::domain::EventEntry;
 use crate::domain::checks::Invalid;
+use crate::domain::events::EventEntry;
 use crate::domain::records::{AvailabilityChange, RecordKind};
 use crate::domain::showtimes::ShowtimeEntry;
 

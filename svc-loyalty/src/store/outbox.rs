@@ -1,16 +1,9 @@
 //! The transactional outbox of login events.
 
-use sqlx::{AnyPool, FromRow};
+use sqlx::AnyPool;
 
+use crate::events::OutboxEvent;
 use crate::store::unix_now;
-
-#[derive(Debug, Clone, PartialEq, Eq, FromRow)]
-pub struct OutboxEvent {
-    pub event_id: String,
-    pub subject: String,
-    /// The event's JSON.
-    pub payload: String,
-}
 
 pub(crate) async fn insert(
     transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
@@ -31,13 +24,21 @@ pub(crate) async fn insert(
 /// The oldest events not yet acknowledged by JetStream, at most `limit`.
 #[tracing::instrument(name = "sql outbox::pending", skip_all, fields(otel.kind = "client"))]
 pub async fn pending(pool: &AnyPool, limit: i64) -> Result<Vec<OutboxEvent>, sqlx::Error> {
-    sqlx::query_as(
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
         "SELECT event_id, subject, payload FROM outbox WHERE published_at IS NULL \
          ORDER BY created_at, event_id LIMIT $1",
     )
     .bind(limit)
     .fetch_all(pool)
-    .await
+    .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(event_id, subject, payload)| OutboxEvent {
+            event_id,
+            subject,
+            payload,
+        })
+        .collect())
 }
 
 /// How many events wait for JetStream.

@@ -3,8 +3,9 @@
 
 use sqlx::AnyPool;
 
+use crate::events::OutboxEvent;
 use crate::lockout::FORGIVEN_AT_LOGIN;
-use crate::store::outbox::{self, OutboxEvent};
+use crate::store::outbox;
 
 /// A session to store: token hashes, lifetimes (Unix seconds) and the API generation it
 /// was opened with.

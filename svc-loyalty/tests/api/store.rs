@@ -1,6 +1,7 @@
 //! The store suite: every test runs on SQLite and on PostgreSQL.
 
 use svc_loyalty::domain::member::{NEVER_EXPIRES, Profile};
+use svc_loyalty::events::OutboxEvent;
 use svc_loyalty::events::{self, MemberEvent};
 use svc_loyalty::lockout::{self, Failure, Rule};
 use svc_loyalty::store::cards::{self, Added};
@@ -8,7 +9,7 @@ use svc_loyalty::store::favourites::{self, FavoriteCinema};
 use svc_loyalty::store::history::{self, Order, PointTransaction};
 use svc_loyalty::store::members::{self, NewMember};
 use svc_loyalty::store::offers::{self, Reward};
-use svc_loyalty::store::outbox::{self, OutboxEvent};
+use svc_loyalty::store::outbox;
 use svc_loyalty::store::sessions::{self, NewSession};
 use svc_loyalty::store::{Store, is_unique_violation};
 
