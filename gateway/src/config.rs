@@ -150,17 +150,7 @@ impl Config {
             captcha_site_key: lookup("CAPTCHA_SITE_KEY").filter(|key| !key.trim().is_empty()),
             trusted_proxies: trusted_proxies(&lookup)?,
             max_in_flight: max_in_flight(&lookup)?,
-            ticketing_sandbox: match lookup("TICKETING_SANDBOX").as_deref() {
-                None => embedded,
-                Some("true") => true,
-                Some("false") => false,
-                Some(other) => {
-                    return Err(ConfigError {
-                        variable: "TICKETING_SANDBOX",
-                        problem: format!("'{other}' is neither true nor false"),
-                    });
-                }
-            },
+            ticketing_sandbox: platform::config::flag(&lookup, "TICKETING_SANDBOX", embedded)?,
         })
     }
 }

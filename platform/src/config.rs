@@ -109,6 +109,23 @@ pub fn http_url(
     }
 }
 
+/// A variable that is `true` or `false`, `default` when unset.
+pub fn flag(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    default: bool,
+) -> Result<bool, ConfigError> {
+    match lookup(variable).as_deref() {
+        None => Ok(default),
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(other) => Err(ConfigError {
+            variable,
+            problem: format!("'{other}' is neither true nor false"),
+        }),
+    }
+}
+
 /// A listening address that is off when its variable is unset (METRICS_ADDR).
 pub fn optional_socket_addr(
     lookup: &impl Fn(&str) -> Option<String>,

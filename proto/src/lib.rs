@@ -10,6 +10,7 @@
 //! - [`loyalty`]: the loyalty-member domain.
 //! - [`ads`]: ad page path, targeting, slots and size mapping.
 //! - [`consent`]: consent state and tracker decisions.
+//! - [`studio`]: the studio's staff, their grants and sessions.
 //! - [`showtime`]: the codes a showtime is described by (attributes, availability).
 //! - [`vocabulary`]: the other closed sets of words (play weeks, consent states, ...).
 //! - [`error`]: one error code, as a gRPC status code and as an HTTP status.
@@ -45,6 +46,12 @@ pub mod ads {
 pub mod consent {
     pub mod v1 {
         tonic::include_proto!("consent.v1");
+    }
+}
+
+pub mod studio {
+    pub mod v1 {
+        tonic::include_proto!("studio.v1");
     }
 }
 

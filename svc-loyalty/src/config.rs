@@ -165,16 +165,7 @@ impl Config {
                 .map(|origin| origin.trim().trim_end_matches('/').to_owned())
                 .filter(|origin| !origin.is_empty())
                 .collect(),
-            demo_seed: match lookup("LOYALTY_DEMO_SEED").as_deref() {
-                None | Some("true") => true,
-                Some("false") => false,
-                Some(other) => {
-                    return Err(ConfigError {
-                        variable: "LOYALTY_DEMO_SEED",
-                        problem: format!("'{other}' is neither true nor false"),
-                    });
-                }
-            },
+            demo_seed: platform::config::flag(&lookup, "LOYALTY_DEMO_SEED", true)?,
             lockout_attempts: positive(&lookup, "LOYALTY_LOCKOUT_ATTEMPTS", 5)?,
             lockout: platform::config::millis(&lookup, "LOYALTY_LOCKOUT_MS", 15 * 60 * 1000)?,
             block_after_lockouts: positive(&lookup, "LOYALTY_BLOCK_AFTER_LOCKOUTS", 3)?,

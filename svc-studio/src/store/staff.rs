@@ -1,0 +1,86 @@
+//! Staff members and their grants.
+
+use sqlx::{Any, AnyPool, Transaction};
+
+use super::{grant_of_row, row_of_grant};
+use crate::domain::access::Grant;
+use crate::domain::staff::StaffEmail;
+use crate::domain::tokens;
+
+/// A staff member as stored.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
+pub struct StaffMember {
+    pub id: String,
+    pub email: String,
+    pub name: String,
+}
+
+/// How many staff members there are.
+#[tracing::instrument(name = "sql staff::count", skip_all, fields(otel.kind = "client"))]
+pub async fn count(pool: &AnyPool) -> Result<i64, sqlx::Error> {
+    sqlx::query_scalar("SELECT COUNT(*) FROM studio_staff")
+        .fetch_one(pool)
+        .await
+}
+
+/// The staff member of `email`, made with `name` when there is none yet.
+pub(super) async fn found_or_made(
+    transaction: &mut Transaction<'_, Any>,
+    email: &StaffEmail,
+    name: &str,
+    now: i64,
+) -> Result<StaffMember, sqlx::Error> {
+    let id = tokens::new_id().map_err(|error| sqlx::Error::Io(std::io::Error::other(error)))?;
+    sqlx::query(
+        "INSERT INTO studio_staff (id, email, name, created_at) VALUES ($1, $2, $3, $4) \
+         ON CONFLICT (email) DO NOTHING",
+    )
+    .bind(&id)
+    .bind(email.as_str())
+    .bind(name)
+    .bind(now)
+    .execute(&mut **transaction)
+    .await?;
+    sqlx::query_as("SELECT id, email, name FROM studio_staff WHERE email = $1")
+        .bind(email.as_str())
+        .fetch_one(&mut **transaction)
+        .await
+}
+
+/// Gives `grant` to the staff member: it replaces the role they held on its site.
+pub(super) async fn grant(
+    transaction: &mut Transaction<'_, Any>,
+    staff_id: &str,
+    grant: &Grant,
+    now: i64,
+) -> Result<(), sqlx::Error> {
+    let (role, site_id, theater_ids) = row_of_grant(grant);
+    sqlx::query(
+        "INSERT INTO studio_grants (staff_id, site_id, role, theater_ids, granted_at) \
+         VALUES ($1, $2, $3, $4, $5) \
+         ON CONFLICT (staff_id, site_id) DO UPDATE \
+         SET role = excluded.role, theater_ids = excluded.theater_ids, granted_at = excluded.granted_at",
+    )
+    .bind(staff_id)
+    .bind(site_id)
+    .bind(role)
+    .bind(theater_ids)
+    .bind(now)
+    .execute(&mut **transaction)
+    .await?;
+    Ok(())
+}
+
+/// The staff member's grants, the deployment's first, then by site.
+#[tracing::instrument(name = "sql staff::grants", skip_all, fields(otel.kind = "client"))]
+pub async fn grants(pool: &AnyPool, staff_id: &str) -> Result<Vec<Grant>, sqlx::Error> {
+    let rows: Vec<(String, String, String)> = sqlx::query_as(
+        "SELECT role, site_id, theater_ids FROM studio_grants WHERE staff_id = $1 ORDER BY site_id",
+    )
+    .bind(staff_id)
+    .fetch_all(pool)
+    .await?;
+    rows.iter()
+        .map(|(role, site_id, theater_ids)| grant_of_row(role, site_id, theater_ids))
+        .collect()
+}

@@ -1,0 +1,159 @@
+//! What the studio does for its staff, over the store: invitations given and accepted,
+//! sessions begun, checked and ended, and the first operator's invitation.
+
+use std::io::Write;
+use std::path::Path;
+
+use crate::Error;
+use crate::domain::access::Grant;
+use crate::domain::staff::{self, StaffEmail};
+use crate::domain::tokens;
+use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted};
+use crate::store::staff::{self as stored_staff, StaffMember};
+use crate::store::{Store, sessions, unix_now};
+
+/// A staff member and the grants they hold.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Me {
+    pub staff: StaffMember,
+    pub grants: Vec<Grant>,
+}
+
+/// A session begun: its token (given once) and when it ends.
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub session_token: String,
+    pub expires_at: i64,
+    pub me: Me,
+}
+
+#[derive(Debug, Clone)]
+pub struct Studio {
+    pub store: Store,
+    /// The studio's origin, which links name.
+    pub studio_url: String,
+    /// Whether an invitation may be accepted without a passkey.
+    pub email_sign_in: bool,
+}
+
+impl Studio {
+    /// A new invitation for `email` (`None`: whoever accepts names theirs) with `grant`:
+    /// its link, `{studio}/invitation?token=...`.
+    pub async fn invite(
+        &self,
+        email: Option<&StaffEmail>,
+        grant: &Grant,
+        invited_by: Option<&str>,
+    ) -> Result<String, Error> {
+        let token = tokens::new_token()?;
+        let now = unix_now();
+        let invitation = NewInvitation {
+            email,
+            grant,
+            invited_by,
+            expires_at: now + tokens::INVITATION_SECONDS,
+        };
+        invitations::insert(self.store.pool(), &tokens::digest(&token), &invitation, now).await?;
+        Ok(format!("{}/invitation?token={token}", self.studio_url))
+    }
+
+    /// Accepts an invitation without a passkey (while e-mail sign-in is on) and begins a
+    /// session.
+    pub async fn accept_invitation(
+        &self,
+        token: &str,
+        name: &str,
+        email: &str,
+    ) -> Result<SignedIn, Error> {
+        if !self.email_sign_in {
+            return Err(Error::FailedPrecondition(
+                "e-mail sign-in is off (STUDIO_EMAIL_SIGN_IN=false): accept the invitation with a passkey"
+                    .to_owned(),
+            ));
+        }
+        let name = staff::parse_name(name).map_err(Error::InvalidArgument)?;
+        let email = match email.trim() {
+            "" => None,
+            given => Some(StaffEmail::parse(given).map_err(Error::InvalidArgument)?),
+        };
+        let session_token = tokens::new_token()?;
+        let now = unix_now();
+        let expires_at = now + tokens::SESSION_SECONDS;
+        let acceptance = Acceptance {
+            name: &name,
+            email: email.as_ref(),
+            session_digest: &tokens::digest(&session_token),
+            session_expires_at: expires_at,
+        };
+        let staff =
+            invitations::accept(self.store.pool(), &tokens::digest(token), &acceptance, now)
+                .await
+                .map_err(|refusal| match refusal {
+                    NotAccepted::Unusable => Error::Unauthenticated(refusal.to_string()),
+                    NotAccepted::Email(problem) => Error::InvalidArgument(problem),
+                    NotAccepted::Store(error) => Error::Store(error),
+                })?;
+        tracing::info!(staff = %staff.id, "an invitation was accepted");
+        let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
+        Ok(SignedIn {
+            session_token,
+            expires_at,
+            me: Me { staff, grants },
+        })
+    }
+
+    /// The staff member of a live session.
+    pub async fn authenticate(&self, session_token: &str) -> Result<Me, Error> {
+        let staff = sessions::staff_of(
+            self.store.pool(),
+            &tokens::digest(session_token),
+            unix_now(),
+        )
+        .await?
+        .ok_or_else(|| Error::Unauthenticated("no session: sign in".to_owned()))?;
+        let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
+        Ok(Me { staff, grants })
+    }
+
+    pub async fn sign_out(&self, session_token: &str) -> Result<(), Error> {
+        sessions::end(self.store.pool(), &tokens::digest(session_token)).await?;
+        Ok(())
+    }
+
+    /// At a start with no staff: a new operator's invitation written to `file` (mode
+    /// 0600, replacing one written before) and the log saying where. With staff,
+    /// nothing.
+    pub async fn invite_first_operator(&self, file: &Path) -> Result<(), Error> {
+        if stored_staff::count(self.store.pool()).await? > 0 {
+            return Ok(());
+        }
+        let grant = Grant::new(crate::domain::access::Role::Operator, None, &[])
+            .map_err(Error::InvalidArgument)?;
+        let url = self.invite(None, &grant, None).await?;
+        write_private(file, &format!("{url}\n")).map_err(|source| Error::File {
+            path: file.display().to_string(),
+            source,
+        })?;
+        tracing::info!(
+            file = %file.display(),
+            "no staff yet: the first operator's invitation link (24 hours, single use) is in the file"
+        );
+        Ok(())
+    }
+}
+
+/// Writes `text` to `file`, readable by its owner only, its folder made when missing.
+fn write_private(file: &Path, text: &str) -> std::io::Result<()> {
+    if let Some(folder) = file.parent() {
+        std::fs::create_dir_all(folder)?;
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create(true).truncate(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut opened = options.open(file)?;
+    // A file written before with wider rights keeps them unless set again.
+    #[cfg(unix)]
+    std::fs::set_permissions(file, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
+    opened.write_all(text.as_bytes())
+}

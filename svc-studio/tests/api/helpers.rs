@@ -1,0 +1,82 @@
+use std::path::{Path, PathBuf};
+
+use proto::studio::v1::studio_client::StudioClient;
+use svc_studio::domain::access::{Grant, Role};
+use svc_studio::domain::staff::StaffEmail;
+use svc_studio::store::Store;
+use svc_studio::studio::Studio;
+use svc_studio::{Application, Config};
+use tonic::transport::Channel;
+
+/// A studio service on a random loopback port, and what it was started with.
+pub struct TestStudio {
+    pub client: StudioClient<Channel>,
+    pub config: Config,
+    pub data_dir: PathBuf,
+}
+
+/// The service with its staff in a fresh SQLite folder.
+pub async fn spawn_studio() -> TestStudio {
+    spawn_studio_with(&test_support::dirs::fresh_dir("studio_api"), &[]).await
+}
+
+/// The service with DATA_DIR `data_dir` and the variables `env` besides.
+pub async fn spawn_studio_with(data_dir: &Path, env: &[(&str, &str)]) -> TestStudio {
+    let dir = data_dir.display().to_string();
+    let config = Config::from_lookup(|name| {
+        if name == "DATA_DIR" {
+            return Some(dir.clone());
+        }
+        env.iter()
+            .find(|(variable, _)| *variable == name)
+            .map(|(_, value)| (*value).to_owned())
+    })
+    .expect("a valid configuration");
+    let application = Application::build(config.clone()).await.expect("builds");
+    let addr = test_support::net::spawn_on_loopback(|listener| {
+        application.serve(listener, std::future::pending())
+    })
+    .await;
+    let client = StudioClient::connect(format!("http://{addr}"))
+        .await
+        .expect("connect");
+    TestStudio {
+        client,
+        config,
+        data_dir: data_dir.to_owned(),
+    }
+}
+
+impl TestStudio {
+    /// A new invitation's token, as the `invite` command makes it.
+    pub async fn invite(
+        &self,
+        email: &str,
+        role: Role,
+        site: Option<&str>,
+        theaters: &[&str],
+    ) -> String {
+        let theaters: Vec<String> = theaters.iter().map(|id| (*id).to_owned()).collect();
+        let grant = Grant::new(role, site, &theaters).expect("a valid grant");
+        let email = StaffEmail::parse(email).expect("an address");
+        let studio = Studio {
+            store: Store::connect(self.config.database_url.expose())
+                .await
+                .expect("the store"),
+            studio_url: self.config.studio_url.clone(),
+            email_sign_in: true,
+        };
+        let url = studio
+            .invite(Some(&email), &grant, None)
+            .await
+            .expect("invited");
+        token_of(&url)
+    }
+}
+
+/// The token of an invitation link.
+pub fn token_of(url: &str) -> String {
+    url.split_once("/invitation?token=")
+        .map(|(_, token)| token.trim().to_owned())
+        .unwrap_or_else(|| panic!("an invitation link: {url}"))
+}

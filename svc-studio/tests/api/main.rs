@@ -1,0 +1,5 @@
+//! svc-studio over real gRPC on a random loopback port.
+
+mod helpers;
+mod invitations;
+mod sessions;
