@@ -55,6 +55,42 @@ test.describe('links', () => {
       ]);
   });
 
+  test.describe('followed as the page starts', () => {
+    // The chunks are held with page.route, which does not see a service worker's requests.
+    test.use({ serviceWorkers: 'block' });
+
+    // Two parts of the frame whose code loads after the page's own, the header's member
+    // entry and the footer, are in the server's markup, so hydrating needs their code. A
+    // part hydrated without it held every transition that reached it, a followed link's
+    // too, until the code came, and at times for good: the address changed, the page did
+    // not (issue 46 item 8).
+    for (const part of ['member-entry', 'site-footer']) {
+      test(`a link opens its page while the code of ${part} is still on its way`, async ({ page }) => {
+        const chunk = new RegExp(`/assets/${part}-[^/]*\\.js$`);
+        let release: () => void = () => undefined;
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await page.route(chunk, async (route) => {
+          await held;
+          await route.continue().catch(() => undefined);
+        });
+        const asked = page.waitForRequest(chunk);
+        await page.goto('/theaters/', { waitUntil: 'domcontentloaded' });
+        // The page's script has started: the chunk is asked for as hydration begins.
+        await asked;
+        const name = page.getByTestId('theater-card').first().getByRole('heading', { level: 2 });
+        const theater = (await name.textContent()) ?? '';
+        try {
+          await name.getByRole('link').click();
+          await expect(page.getByRole('heading', { level: 1 })).toHaveText(theater);
+        } finally {
+          release();
+        }
+      });
+    }
+  });
+
   test('under the CMS preview prefix pages show but link clicks do nothing', async ({ page }) => {
     const response = await page.goto('/cms-preview/movies/');
     expect(response?.status()).toBe(200);

@@ -8,7 +8,7 @@ import { BrowserRouter, matchPath, Route, Routes, type Params } from 'react-rout
 import { paths } from '@/config/paths';
 import { appDataQueryOptions } from '@/api/get-app-data';
 import { pageDataQueryOptions } from '@/features/site/api/get-page-data';
-import { preloadFrame, RootLayout } from './layout/root-layout';
+import { preloadFrame, preloadWholeFrame, RootLayout } from './layout/root-layout';
 import { preloadTheme } from './provider';
 
 // Every page is its own chunk, so the first page loads only its own code (the shell
@@ -113,10 +113,11 @@ export function preloadFirstScreen(queryClient: QueryClient): Promise<void> {
 }
 
 /**
- * For hydrating a published page, whose data is in the page: loads the first screen's
- * code, which the hydrating render needs (a part whose code is missing would wait), and
- * starts fetching what only the browser shows (the visitor's theater's lists), which the
- * page switches to once hydrated; that is not waited for.
+ * For hydrating a published page, whose data is in the page: loads the code of all that
+ * the server rendered, which the hydrating render needs (a part whose code is missing
+ * would wait, and hold up a link followed meanwhile: preloadWholeFrame), and starts
+ * fetching what only the browser shows (the visitor's theater's lists), which the page
+ * switches to once hydrated; that is not waited for.
  */
 export function preloadPublishedPage(queryClient: QueryClient): Promise<void> {
   const pathname = withoutPreviewPrefix(window.location.pathname);
@@ -131,9 +132,9 @@ function previewPattern(pattern: string): string {
   return pattern === '/' ? PREVIEW_PATH_PREFIX : `${PREVIEW_PATH_PREFIX}${pattern}`;
 }
 
-/** Loads the code of the page at `pathname` and of the frame (the server renders it whole). */
+/** Loads the code of the page at `pathname` and of the whole frame (the server renders it whole). */
 export function preloadPage(pathname: string): Promise<void> {
-  return Promise.all([matchRoute(pathname)?.route.preload(), preloadFrame(), preloadTheme()]).then(() => undefined);
+  return Promise.all([matchRoute(pathname)?.route.preload(), preloadWholeFrame(), preloadTheme()]).then(() => undefined);
 }
 
 /** The site's pages, inside whichever router the caller gives: the browser's or the server's. */

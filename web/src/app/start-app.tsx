@@ -29,8 +29,8 @@ export async function startApp(
   );
   if (pageData && container.hasChildNodes() && isPageAt(pageData, pathname)) {
     // The first render is the server's: what only the browser knows follows it
-    // (lib/hydration.ts). It needs the first screen's code, not its data; a large
-    // chain's page preloads the app data rather than carrying it.
+    // (lib/hydration.ts). It needs the code of all the server rendered, not its data; a
+    // large chain's page preloads the app data rather than carrying it.
     await Promise.all([
       preloadPublishedPage(queryClient),
       appData ? undefined : queryClient.query(appDataQueryOptions()),

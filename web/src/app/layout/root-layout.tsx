@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { Deferred } from '@/components/deferred';
 import { ErrorBoundary } from '@/components/error-boundary';
@@ -13,21 +13,44 @@ import { siteName } from '@/rules/site-name';
 import { mainNavigation } from './main-navigation';
 import { PageViews } from './page-views';
 import { ScrollRestoration } from './scroll-restoration';
-import { SiteHeader } from './site-header';
+import { preloadMemberEntry, SiteHeader } from './site-header';
 import styles from './root-layout.module.css';
 
 // Below the fold on every page: its code loads after the page's own, keeping the
 // first chunk small.
-const SiteFooter = lazy(async () => ({ default: (await import('./site-footer')).SiteFooter }));
+const siteFooter = lazyComponent(async () => (await import('./site-footer')).SiteFooter);
+const SiteFooter = siteFooter.Component;
 // Consent, analytics and ads stay out of the first chunk, but their code is part of
 // the first screen's: on a first visit the consent banner is often the largest thing
 // on screen.
-const thirdPartyLayer = lazyComponent(async () => (await import('./third-party-layer')).ThirdPartyLayer);
+const loadThirdPartyLayer = () => import('./third-party-layer');
+const thirdPartyLayer = lazyComponent(async () => (await loadThirdPartyLayer()).ThirdPartyLayer);
 const ThirdPartyLayer = thirdPartyLayer.Component;
-const { Component: PageAds } = lazyComponent(async () => (await import('./third-party-layer')).PageAds);
+const pageAds = lazyComponent(async () => (await loadThirdPartyLayer()).PageAds);
+const PageAds = pageAds.Component;
 
 /** Starts loading the frame's part of the first screen: the consent banner's code. */
 export const preloadFrame = thirdPartyLayer.preload;
+
+/**
+ * Loads the code of the whole frame, the footer, member entry, analytics and ads too: the
+ * server renders it whole, so hydrating a published page needs all of it. A part whose
+ * code is still loading stays server markup (a dehydrated Suspense boundary), and React
+ * holds every transition that reaches it until it has hydrated; a link followed meanwhile
+ * changed the address but not the page, and at times never did (issue 46 item 8).
+ */
+export function preloadWholeFrame(): Promise<void> {
+  return Promise.all([
+    thirdPartyLayer.preload(),
+    pageAds.preload(),
+    loadThirdPartyLayer().then(
+      (module) => module.preloadThirdPartyParts(),
+      () => undefined,
+    ),
+    siteFooter.preload(),
+    preloadMemberEntry(),
+  ]).then(() => undefined);
+}
 
 /** The frame of every page: header, the page itself, footer. */
 export function RootLayout() {

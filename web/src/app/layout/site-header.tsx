@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Deferred } from '@/components/deferred';
 import { Link } from '@/components/link';
 import { ColourModeToggle } from '@/components/colour-mode-toggle';
 import { paths } from '@/config/paths';
 import { useTranslate } from '@/state/i18n';
 import { useSelectedTheater } from '@/state/selected-theater';
+import { lazyComponent } from '@/lib/lazy-component';
 import { TheaterPicker } from '@/features/theaters/components/theater-picker';
 import type { SiteSettings, Theater } from '@/types/api';
 import type { NavigationItem } from './main-navigation';
@@ -12,10 +13,22 @@ import { SiteSearch } from './site-search';
 import styles from './site-header.module.css';
 
 // The member menu, session refresh and ticketing hand-off: loaded after the page, the
-// session cookie picking the label meanwhile.
-const MemberEntry = lazy(async () => ({
-  default: (await import('@/features/loyalty/components/member-entry')).MemberEntry,
-}));
+// session cookie picking the label meanwhile. A published page's header holds them, so
+// its hydration waits for their code (preloadMemberEntry).
+const loadMemberEntry = () => import('@/features/loyalty/components/member-entry');
+const memberEntry = lazyComponent(async () => (await loadMemberEntry()).MemberEntry);
+const MemberEntry = memberEntry.Component;
+
+/** Loads the code of the member entry and of its menu, which a published page's header holds. */
+export function preloadMemberEntry(): Promise<void> {
+  return Promise.all([
+    memberEntry.preload(),
+    loadMemberEntry().then(
+      (module) => module.preloadMemberAccess(),
+      () => undefined,
+    ),
+  ]).then(() => undefined);
+}
 
 type SiteHeaderProps = {
   siteName: string;

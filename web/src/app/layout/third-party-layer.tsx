@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useLocation } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Deferred } from '@/components/deferred';
@@ -13,19 +13,29 @@ import { setConsent, useTrackingConsent } from '@/state/page-store';
 import { useAppData } from '@/api/get-app-data';
 import { useCurrentTheater } from '@/state/use-current-theater';
 import { withoutPreviewPrefix } from '@/rules/link-rules';
+import { lazyComponent } from '@/lib/lazy-component';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
 // its own chunk, keeping the first one small.
 
-const Analytics = lazy(async () => ({
-  default: (await import('@/features/analytics/components/analytics')).Analytics,
-}));
-const CinemaMarketingTracker = lazy(async () => ({
-  default: (await import('@/features/analytics/components/cinema-marketing-tracker')).CinemaMarketingTracker,
-}));
-const AdLoader = lazy(async () => ({ default: (await import('@/features/ads/components/ad-loader')).AdLoader }));
-const AdSlots = lazy(async () => ({ default: (await import('@/features/ads/components/ad-slots')).AdSlots }));
+const analytics = lazyComponent(async () => (await import('@/features/analytics/components/analytics')).Analytics);
+const cinemaMarketingTracker = lazyComponent(
+  async () => (await import('@/features/analytics/components/cinema-marketing-tracker')).CinemaMarketingTracker,
+);
+const adLoader = lazyComponent(async () => (await import('@/features/ads/components/ad-loader')).AdLoader);
+const adSlots = lazyComponent(async () => (await import('@/features/ads/components/ad-slots')).AdSlots);
+const Analytics = analytics.Component;
+const CinemaMarketingTracker = cinemaMarketingTracker.Component;
+const AdLoader = adLoader.Component;
+const AdSlots = adSlots.Component;
+
+/** Loads the code of analytics, the ad library and the ad slots, which a published page's markup holds. */
+export function preloadThirdPartyParts(): Promise<void> {
+  return Promise.all([analytics.preload(), cinemaMarketingTracker.preload(), adLoader.preload(), adSlots.preload()]).then(
+    () => undefined,
+  );
+}
 
 /**
  * The site, the theater the page's ads are for, and the page's movies. The movies are read

@@ -1,11 +1,16 @@
 // The header's member entry, loaded after the page: the session cookie picks the guest
 // or the signed-in label at once, while the member menu's code loads behind it.
 
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useAppData } from '@/api/get-app-data';
+import { lazyComponent } from '@/lib/lazy-component';
 import { HeaderMemberLink } from './header-member-link';
 
-const MemberAccess = lazy(async () => ({ default: (await import('./member-access')).MemberAccess }));
+const memberAccess = lazyComponent(async () => (await import('./member-access')).MemberAccess);
+const MemberAccess = memberAccess.Component;
+
+/** Loads the member menu's code, which a published page's header holds. */
+export const preloadMemberAccess = memberAccess.preload;
 
 export function MemberEntry() {
   const { data } = useAppData();
