@@ -12,6 +12,7 @@
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
 //! - [`nats`]: a connection to NATS: the role's user, TLS, replicas.
+//! - [`tokens`]: random tokens and ids, and the SHA-256 a store keeps of a token.
 
 pub mod config;
 pub mod metrics;
@@ -19,4 +20,5 @@ pub mod nats;
 pub mod serving;
 pub mod telemetry;
 pub mod tls;
+pub mod tokens;
 pub mod trace;

@@ -9,7 +9,7 @@
 
 use serde_json::{Map, Value, json};
 
-use crate::domain::credentials::sha256_hex;
+use platform::tokens::sha256_hex;
 
 pub const STREAM: &str = "LOYALTY";
 pub const STREAM_SUBJECTS: &str = "loyalty.>";

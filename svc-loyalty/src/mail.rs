@@ -14,8 +14,8 @@ use lettre::message::{Body, Mailbox};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 
 use crate::Error;
-use crate::domain::credentials::new_token;
 use crate::store::unix_now;
+use platform::tokens::new_token;
 
 /// How long one SMTP delivery may take, from connecting to the relay's last answer.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(10);

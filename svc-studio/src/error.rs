@@ -1,10 +1,12 @@
 //! The crate's one error type and its gRPC status (the platform's one mapping).
 
 use proto::error::ErrorCode;
+use tonic_types::{ErrorDetails, StatusExt};
 
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// Bad input; the message names the field.
+    /// Bad input; the message starts with the field it is about, `field: problem`, as
+    /// every refusal of the domain does.
     #[error("{0}")]
     InvalidArgument(String),
     /// No live session, or an invitation that cannot be used.
@@ -28,7 +30,7 @@ pub enum Error {
 impl From<Error> for tonic::Status {
     fn from(error: Error) -> Self {
         match error {
-            Error::InvalidArgument(message) => ErrorCode::InvalidArgument.status(message),
+            Error::InvalidArgument(message) => invalid_argument(message),
             Error::Unauthenticated(message) => ErrorCode::Unauthenticated.status(message),
             Error::FailedPrecondition(message) => ErrorCode::FailedPrecondition.status(message),
             Error::Store(ref cause) => {
@@ -40,5 +42,43 @@ impl From<Error> for tonic::Status {
                 ErrorCode::Internal.status("the studio failed")
             }
         }
+    }
+}
+
+/// INVALID_ARGUMENT naming the field at fault as a google.rpc.BadRequest violation, which
+/// the gateway answers as the error body's `field`.
+fn invalid_argument(message: String) -> tonic::Status {
+    let field = message
+        .split_once(": ")
+        .map(|(field, _)| field)
+        .filter(|field| {
+            !field.is_empty() && field.chars().all(|c| c.is_ascii_alphanumeric() || c == '.')
+        });
+    match field {
+        Some(field) => {
+            let details = ErrorDetails::with_bad_request_violation(field, message.clone());
+            tonic::Status::with_error_details(tonic::Code::InvalidArgument, message, details)
+        }
+        None => ErrorCode::InvalidArgument.status(message),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refusal_names_its_field_in_the_status_details() {
+        let status = tonic::Status::from(Error::InvalidArgument(
+            "email: 'ana' is not an e-mail address".to_owned(),
+        ));
+        assert_eq!(status.code(), tonic::Code::InvalidArgument);
+        let violations = status
+            .get_details_bad_request()
+            .expect("a BadRequest detail")
+            .field_violations;
+        assert_eq!(violations[0].field, "email");
+        let status = tonic::Status::from(Error::InvalidArgument("no field here".to_owned()));
+        assert!(status.get_details_bad_request().is_none());
     }
 }

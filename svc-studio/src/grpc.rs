@@ -16,6 +16,22 @@ type Reply<T> = Result<Response<T>, Status>;
 
 #[tonic::async_trait]
 impl pb::studio_server::Studio for StudioService {
+    async fn describe_invitation(
+        &self,
+        request: Request<pb::DescribeInvitationRequest>,
+    ) -> Reply<pb::Invitation> {
+        let invitation = self
+            .studio
+            .describe_invitation(&request.into_inner().token)
+            .await?;
+        Ok(Response::new(pb::Invitation {
+            email: invitation.email.unwrap_or_default(),
+            grant: Some(invitation.grant.into()),
+            expires_at: invitation.expires_at,
+            accept_without_passkey: self.studio.email_sign_in,
+        }))
+    }
+
     async fn accept_invitation(
         &self,
         request: Request<pb::AcceptInvitationRequest>,

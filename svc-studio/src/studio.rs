@@ -4,11 +4,13 @@
 use std::io::Write;
 use std::path::Path;
 
+use platform::tokens::{new_token, sha256_hex};
+
 use crate::Error;
 use crate::domain::access::Grant;
 use crate::domain::staff::{self, StaffEmail};
 use crate::domain::tokens;
-use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted};
+use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted, OpenInvitation};
 use crate::store::staff::{self as stored_staff, StaffMember};
 use crate::store::{Store, sessions, unix_now};
 
@@ -45,7 +47,7 @@ impl Studio {
         grant: &Grant,
         invited_by: Option<&str>,
     ) -> Result<String, Error> {
-        let token = tokens::new_token()?;
+        let token = new_token()?;
         let now = unix_now();
         let invitation = NewInvitation {
             email,
@@ -53,8 +55,15 @@ impl Studio {
             invited_by,
             expires_at: now + tokens::INVITATION_SECONDS,
         };
-        invitations::insert(self.store.pool(), &tokens::digest(&token), &invitation, now).await?;
+        invitations::insert(self.store.pool(), &sha256_hex(&token), &invitation, now).await?;
         Ok(format!("{}/invitation?token={token}", self.studio_url))
+    }
+
+    /// What the invitation of `token` offers, while it may be accepted.
+    pub async fn describe_invitation(&self, token: &str) -> Result<OpenInvitation, Error> {
+        invitations::open(self.store.pool(), &sha256_hex(token), unix_now())
+            .await?
+            .ok_or_else(|| Error::Unauthenticated(NotAccepted::Unusable.to_string()))
     }
 
     /// Accepts an invitation without a passkey (while e-mail sign-in is on) and begins a
@@ -76,23 +85,22 @@ impl Studio {
             "" => None,
             given => Some(StaffEmail::parse(given).map_err(Error::InvalidArgument)?),
         };
-        let session_token = tokens::new_token()?;
+        let session_token = new_token()?;
         let now = unix_now();
         let expires_at = now + tokens::SESSION_SECONDS;
         let acceptance = Acceptance {
             name: &name,
             email: email.as_ref(),
-            session_digest: &tokens::digest(&session_token),
+            session_digest: &sha256_hex(&session_token),
             session_expires_at: expires_at,
         };
-        let staff =
-            invitations::accept(self.store.pool(), &tokens::digest(token), &acceptance, now)
-                .await
-                .map_err(|refusal| match refusal {
-                    NotAccepted::Unusable => Error::Unauthenticated(refusal.to_string()),
-                    NotAccepted::Email(problem) => Error::InvalidArgument(problem),
-                    NotAccepted::Store(error) => Error::Store(error),
-                })?;
+        let staff = invitations::accept(self.store.pool(), &sha256_hex(token), &acceptance, now)
+            .await
+            .map_err(|refusal| match refusal {
+                NotAccepted::Unusable => Error::Unauthenticated(refusal.to_string()),
+                NotAccepted::Email(problem) => Error::InvalidArgument(problem),
+                NotAccepted::Store(error) => Error::Store(error),
+            })?;
         tracing::info!(staff = %staff.id, "an invitation was accepted");
         let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
         Ok(SignedIn {
@@ -104,31 +112,28 @@ impl Studio {
 
     /// The staff member of a live session.
     pub async fn authenticate(&self, session_token: &str) -> Result<Me, Error> {
-        let staff = sessions::staff_of(
-            self.store.pool(),
-            &tokens::digest(session_token),
-            unix_now(),
-        )
-        .await?
-        .ok_or_else(|| Error::Unauthenticated("no session: sign in".to_owned()))?;
+        let staff = sessions::staff_of(self.store.pool(), &sha256_hex(session_token), unix_now())
+            .await?
+            .ok_or_else(|| Error::Unauthenticated("no session: sign in".to_owned()))?;
         let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
         Ok(Me { staff, grants })
     }
 
     pub async fn sign_out(&self, session_token: &str) -> Result<(), Error> {
-        sessions::end(self.store.pool(), &tokens::digest(session_token)).await?;
+        sessions::end(self.store.pool(), &sha256_hex(session_token)).await?;
         Ok(())
     }
 
     /// At a start with no staff: a new operator's invitation written to `file` (mode
-    /// 0600, replacing one written before) and the log saying where. With staff,
-    /// nothing.
+    /// 0600, replacing one written before, whose link is withdrawn) and the log saying
+    /// where. With staff, nothing.
     pub async fn invite_first_operator(&self, file: &Path) -> Result<(), Error> {
         if stored_staff::count(self.store.pool()).await? > 0 {
             return Ok(());
         }
         let grant = Grant::new(crate::domain::access::Role::Operator, None, &[])
             .map_err(Error::InvalidArgument)?;
+        invitations::withdraw_unaddressed(self.store.pool()).await?;
         let url = self.invite(None, &grant, None).await?;
         write_private(file, &format!("{url}\n")).map_err(|source| Error::File {
             path: file.display().to_string(),

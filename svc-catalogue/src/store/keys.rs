@@ -1,10 +1,10 @@
 //! The ingest API's keys (docs/ingest.md#ingest-keys): each writes one site. A key is shown
 //! once, when it is made; the store keeps only its SHA-256.
 
-use sha2::{Digest, Sha256};
+use platform::tokens::{random_hex, sha256_hex};
 use sqlx::Row;
 
-use super::{Store, StoreError, random_hex, unix_now};
+use super::{Store, StoreError, unix_now};
 
 /// What a key's text starts with, so that a leaked one is recognised (secret scanners,
 /// logs).
@@ -19,10 +19,6 @@ pub struct IngestKey {
     /// Unix seconds.
     pub created_at: i64,
     pub revoked_at: Option<i64>,
-}
-
-fn hash(key: &str) -> String {
-    hex::encode(Sha256::digest(key.as_bytes()))
 }
 
 impl Store {
@@ -48,7 +44,7 @@ impl Store {
              VALUES ($1, $2, $3, $4, $5)",
         )
         .bind(&key.id)
-        .bind(hash(&text))
+        .bind(sha256_hex(&text))
         .bind(&key.site_id)
         .bind(&key.label)
         .bind(key.created_at)
@@ -99,7 +95,7 @@ impl Store {
         Ok(sqlx::query_scalar(
             "SELECT site_id FROM catalogue_ingest_keys WHERE key_hash = $1 AND revoked_at IS NULL",
         )
-        .bind(hash(text))
+        .bind(sha256_hex(text))
         .fetch_optional(self.pool())
         .await?)
     }

@@ -389,14 +389,7 @@ async fn relay_notifications(
 
 /// A new revision name: 12 random bytes, hex.
 fn new_revision() -> Result<String, StoreError> {
-    random_hex::<12>()
-}
-
-/// `N` random bytes, hex.
-fn random_hex<const N: usize>() -> Result<String, StoreError> {
-    let mut bytes = [0u8; N];
-    getrandom::fill(&mut bytes)?;
-    Ok(hex::encode(bytes))
+    Ok(platform::tokens::random_hex::<12>()?)
 }
 
 /// The store's clock: Unix seconds.

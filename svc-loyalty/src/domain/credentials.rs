@@ -4,7 +4,6 @@
 
 use argon2::password_hash::phc::{Output, ParamsString, PasswordHash, Salt};
 use argon2::{Algorithm, Argon2, Block, Params, Version};
-use sha2::{Digest, Sha256};
 
 /// OWASP's argon2id parameters: 19 MiB of memory, 2 passes, 1 lane.
 fn owasp_params() -> Params {
@@ -89,18 +88,6 @@ fn recomputes_to(
     Ok(Output::new(&output)? == *expected)
 }
 
-/// A fresh opaque token: 32 random bytes as hex.
-pub fn new_token() -> Result<String, getrandom::Error> {
-    let mut bytes = [0u8; 32];
-    getrandom::fill(&mut bytes)?;
-    Ok(hex::encode(bytes))
-}
-
-/// What the store keeps of a token (and of a member id in login events): SHA-256, hex.
-pub fn sha256_hex(text: &str) -> String {
-    hex::encode(Sha256::digest(text.as_bytes()))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,15 +129,5 @@ mod tests {
             assert!(verify_password("Popcorn#2024", phc, memory), "{phc}");
             assert!(!verify_password("Popcorn#2025", phc, memory), "{phc}");
         }
-    }
-
-    #[test]
-    fn tokens_are_256_random_bits_and_differ() {
-        let a = new_token().expect("random");
-        let b = new_token().expect("random");
-        assert_eq!(a.len(), 64);
-        assert_ne!(a, b);
-        assert_eq!(sha256_hex(&a).len(), 64);
-        assert_ne!(sha256_hex(&a), a);
     }
 }

@@ -5,12 +5,12 @@ use serde_json::{Value, json};
 use super::{Envelope, Provider, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::new_token;
 use crate::domain::member::CardCode;
 use crate::domain::route::Route;
 use crate::events;
 use crate::store::cards::{self, Added};
 use crate::store::{history, offers, unix_now};
+use platform::tokens::new_token;
 
 impl Provider {
     pub(super) async fn order_history(

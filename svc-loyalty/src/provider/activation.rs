@@ -9,13 +9,13 @@ use super::limits::Limited;
 use super::{Envelope, Provider, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, text};
 use crate::domain::route::Route;
 use crate::events;
 use crate::password_workers;
 use crate::store::codes::{self, Purpose};
 use crate::store::{activations, members, unix_now};
+use platform::tokens::{new_token, sha256_hex};
 
 /// The one membership item the built-in provider offers.
 const MEMBERSHIP_ITEM: &str = "MEMBERSHIP";

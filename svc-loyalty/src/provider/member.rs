@@ -6,13 +6,13 @@ use super::limits::Limited;
 use super::{Envelope, Provider, circuit, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::new_token;
 use crate::domain::member::{Email, NEVER_EXPIRES, NewPassword, Profile, text};
 use crate::domain::route::{Generation, Route};
 use crate::events;
 use crate::password_workers;
 use crate::store::is_unique_violation;
 use crate::store::members::{self, NewMember};
+use platform::tokens::new_token;
 
 /// The level of a new member when the payload names none (memberLevelId 0).
 const DEFAULT_LEVEL: (i64, &str) = (1, "Member");

@@ -26,7 +26,6 @@ pub use reply::Reply;
 
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::sha256_hex;
 use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::events::MemberEvent;
@@ -40,6 +39,7 @@ use captcha::CaptchaVerifier;
 use films::FilmCatalogue;
 use limits::{Limited, RateLimits};
 use payment_portal::PaymentPortal;
+use platform::tokens::sha256_hex;
 use wallet::WalletSigner;
 
 /// One call as the gateway passes it on, with its site's loyalty settings.
@@ -235,7 +235,7 @@ impl Provider {
     ) -> Result<MemberEvent, Error> {
         Ok(MemberEvent::new(
             subject,
-            crate::domain::credentials::new_token()?,
+            platform::tokens::new_token()?,
             session::rfc3339(unix_now()),
             &envelope.site_id,
             circuit(route, envelope),

@@ -7,13 +7,13 @@ use super::limits::Limited;
 use super::{Envelope, Provider, required};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, NewPassword};
 use crate::domain::reset::{RESET_CODE_SECONDS, is_allowed_root, reset_link};
 use crate::domain::route::Route;
 use crate::password_workers;
 use crate::store::codes::{self, Purpose};
 use crate::store::{members, unix_now};
+use platform::tokens::{new_token, sha256_hex};
 
 impl Provider {
     /// The member of `email` on the call's site, or code 29; an e-mail is sent to them,

@@ -6,7 +6,6 @@ use super::limits::Limited;
 use super::{Envelope, Provider};
 use crate::Error;
 use crate::domain::codes::PeachCode;
-use crate::domain::credentials::{new_token, sha256_hex};
 use crate::domain::member::{Email, Member, text};
 use crate::domain::route::{Generation, Route};
 use crate::events;
@@ -14,6 +13,7 @@ use crate::lockout;
 use crate::password_workers;
 use crate::store::sessions::{self, NewSession};
 use crate::store::{members, unix_now};
+use platform::tokens::{new_token, sha256_hex};
 
 /// The two tokens handed to the member; only their hashes are stored.
 struct Tokens {

@@ -5,6 +5,7 @@ use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use platform::tokens::sha256_hex;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
@@ -22,10 +23,6 @@ async fn login(client: &mut LoyaltyClient<Channel>, email: &str) {
     )
     .await;
     assert_eq!(body["peachCode"], 0, "{body}");
-}
-
-fn sha256_hex(text: &str) -> String {
-    svc_loyalty::domain::credentials::sha256_hex(text)
 }
 
 #[tokio::test]

@@ -158,8 +158,8 @@ async fn each_change_publishes_its_event_and_no_event_names_the_member() {
     )
     .await;
 
-    let mine = svc_loyalty::domain::credentials::sha256_hex(&member_id);
-    let demo_member = svc_loyalty::domain::credentials::sha256_hex("demo-member");
+    let mine = platform::tokens::sha256_hex(&member_id);
+    let demo_member = platform::tokens::sha256_hex("demo-member");
     let mut seen: BTreeMap<String, Value> = BTreeMap::new();
     let mut published = String::new();
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);

@@ -7,10 +7,10 @@
 use std::time::Duration;
 
 use futures_util::StreamExt;
+use platform::tokens::sha256_hex;
 use proto::loyalty::v1::CypherRequest;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
-use svc_loyalty::domain::credentials::sha256_hex;
 use tonic::transport::Channel;
 
 use crate::catalogue;

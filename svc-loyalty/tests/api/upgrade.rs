@@ -8,10 +8,10 @@
 
 use std::borrow::Cow;
 
+use platform::tokens::sha256_hex;
 use proto::loyalty::v1::CypherRequest;
 use serde_json::json;
 use sqlx::AnyPool;
-use svc_loyalty::domain::credentials::sha256_hex;
 
 use crate::catalogue;
 use crate::helpers::{

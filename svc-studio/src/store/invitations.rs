@@ -45,6 +45,51 @@ pub async fn insert(
     Ok(())
 }
 
+/// An invitation that may still be accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenInvitation {
+    /// `None`: the person accepting names their address.
+    pub email: Option<String>,
+    pub grant: Grant,
+    pub expires_at: i64,
+}
+
+/// The invitation of `token_digest`, while it is unused and unexpired.
+#[tracing::instrument(name = "sql invitations::open", skip_all, fields(otel.kind = "client"))]
+pub async fn open(
+    pool: &AnyPool,
+    token_digest: &str,
+    now: i64,
+) -> Result<Option<OpenInvitation>, sqlx::Error> {
+    let row: Option<(String, String, String, String, i64)> = sqlx::query_as(
+        "SELECT email, role, site_id, theater_ids, expires_at FROM studio_invitations \
+         WHERE token_sha256 = $1 AND accepted_at IS NULL AND expires_at > $2",
+    )
+    .bind(token_digest)
+    .bind(now)
+    .fetch_optional(pool)
+    .await?;
+    row.map(|(email, role, site_id, theater_ids, expires_at)| {
+        Ok(OpenInvitation {
+            email: (!email.is_empty()).then_some(email),
+            grant: grant_of_row(&role, &site_id, &theater_ids)?,
+            expires_at,
+        })
+    })
+    .transpose()
+}
+
+/// Withdraws the invitations not yet accepted that name no address: the first
+/// operator's, of which only the newest may be used.
+#[tracing::instrument(name = "sql invitations::withdraw_unaddressed", skip_all, fields(otel.kind = "client"))]
+pub async fn withdraw_unaddressed(pool: &AnyPool) -> Result<u64, sqlx::Error> {
+    let withdrawn =
+        sqlx::query("DELETE FROM studio_invitations WHERE email = '' AND accepted_at IS NULL")
+            .execute(pool)
+            .await?;
+    Ok(withdrawn.rows_affected())
+}
+
 /// Why an invitation was not accepted.
 #[derive(Debug, thiserror::Error)]
 pub enum NotAccepted {

@@ -1,4 +1,6 @@
-use proto::studio::v1::{AcceptInvitationRequest, AuthenticateRequest, Grant};
+use proto::studio::v1::{
+    AcceptInvitationRequest, AuthenticateRequest, DescribeInvitationRequest, Grant,
+};
 use svc_studio::domain::access::Role;
 use tonic::Code;
 
@@ -67,6 +69,29 @@ async fn the_first_start_writes_an_operator_invitation_that_makes_the_first_oper
     std::fs::remove_file(&file).expect("removed");
     spawn_studio_with(&studio.data_dir, &[]).await;
     assert!(!file.exists(), "no second first operator");
+}
+
+#[tokio::test]
+async fn a_second_start_without_staff_withdraws_the_first_link() {
+    let studio = spawn_studio().await;
+    let file = studio.config.first_operator_file();
+    let first = std::fs::read_to_string(&file).expect("the first link");
+
+    let mut restarted = spawn_studio_with(&studio.data_dir, &[]).await;
+    let second = std::fs::read_to_string(&file).expect("a new link");
+    assert_ne!(first, second);
+
+    let refused = restarted
+        .client
+        .accept_invitation(accept(&token_of(&first), "Ana Ruiz", "ana@chain.example"))
+        .await
+        .expect_err("the earlier link is withdrawn");
+    assert_eq!(refused.code(), Code::Unauthenticated, "{refused:?}");
+    restarted
+        .client
+        .accept_invitation(accept(&token_of(&second), "Ana Ruiz", "ana@chain.example"))
+        .await
+        .expect("the newest link makes the first operator");
 }
 
 #[tokio::test]
@@ -203,4 +228,66 @@ async fn with_email_sign_in_off_an_invitation_is_not_accepted_without_a_passkey(
         .await
         .expect_err("needs a passkey");
     assert_eq!(refused.code(), Code::FailedPrecondition);
+}
+
+#[tokio::test]
+async fn an_invitation_describes_what_it_grants_until_it_is_accepted() {
+    let mut studio = spawn_studio().await;
+    let token = studio
+        .invite(
+            "li@chain.example",
+            Role::TheaterManager,
+            Some("demo"),
+            &["101"],
+        )
+        .await;
+    let describe = |token: &str| DescribeInvitationRequest {
+        token: token.to_owned(),
+    };
+    let invitation = studio
+        .client
+        .describe_invitation(describe(&token))
+        .await
+        .expect("open")
+        .into_inner();
+    assert_eq!(invitation.email, "li@chain.example");
+    assert_eq!(
+        invitation.grant,
+        Some(Grant {
+            role: "theater-manager".to_owned(),
+            site_id: "demo".to_owned(),
+            theater_ids: vec!["101".to_owned()],
+        })
+    );
+    let left = invitation.expires_at - jiff::Timestamp::now().as_second();
+    assert!(
+        (24 * 3600 - 60..=24 * 3600).contains(&left),
+        "{left} s left"
+    );
+    assert!(invitation.accept_without_passkey);
+
+    // The first operator's names no address.
+    let url = std::fs::read_to_string(studio.config.first_operator_file()).expect("link");
+    let first = studio
+        .client
+        .describe_invitation(describe(&token_of(&url)))
+        .await
+        .expect("open")
+        .into_inner();
+    assert_eq!(first.email, "");
+    assert_eq!(first.grant.expect("grant").role, "operator");
+
+    studio
+        .client
+        .accept_invitation(accept(&token, "Li", ""))
+        .await
+        .expect("accepted");
+    for used_or_unknown in [token, "0".repeat(64)] {
+        let refused = studio
+            .client
+            .describe_invitation(describe(&used_or_unknown))
+            .await
+            .expect_err("no longer open");
+        assert_eq!(refused.code(), Code::Unauthenticated);
+    }
 }
