@@ -1,5 +1,5 @@
 # One image per binary of the workspace: docker build --build-arg BINARY=svc-catalogue .
-# compose.yaml builds all five. The web app is built once and shipped with the gateway;
+# compose.yaml builds all six. The web app is built once and shipped with the gateway;
 # the renderer (React's server renderer, which the gateway calls when it publishes) is
 # the `renderer` target: docker build --target renderer .
 

@@ -8,7 +8,7 @@ export SITE_DIR ?= site/demo
 export WEB_DIST ?= web/dist
 export CARGO_TERM_COLOR ?= never
 
-WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.html web/vite.config.ts web/package.json web/tsconfig*.json docs/openapi.json fixtures -type f 2>/dev/null)
+WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.html web/studio.html web/vite.config.ts web/package.json web/tsconfig*.json docs/openapi.json fixtures -type f 2>/dev/null)
 # `npm run build` writes the browser build (dist/) and the renderer's server build (dist-server/).
 
 # The binaries the fuzzer, the browser tests and the chaos tests run, built as `cargo test
@@ -18,7 +18,7 @@ BUILD_AS_TESTS := cargo test --workspace --no-run --quiet
 
 .PHONY: run test setup lint test-services rust-test rust-test-rest chaos-scenarios chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
 
-## make run: build the web app and start the gateway with the four services embedded.
+## make run: build the web app and start the gateway with the services embedded.
 run: web
 	SITES_DIR=$${SITES_DIR-site} OPS_ADDR=$${OPS_ADDR-127.0.0.1:9090} cargo run -p gateway -- --embedded
 
@@ -120,13 +120,13 @@ bench-sites: web
 ## make bench-deployment: published once, served everywhere: 50 sites and a large chain,
 ## two publishers and three serving gateways on a private nats-server (bench/deployment.sh).
 bench-deployment: web
-	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent -p svc-studio
 	bench/deployment.sh
 
 ## make bench-publish: publishing time and memory for the demo chain and a generated
 ## chain of 300 theaters and 150 movies, cold and after one movie changes (release build).
 bench-publish: web
-	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent -p svc-studio
 	bench/publish.sh
 
 ## make bench-search: site search's p99 at 64 connections on the demo chain and on a
@@ -139,7 +139,7 @@ bench-search: web
 ## seat counts in one call, a night of sales seen on the JSON API and the page data
 ## (release build).
 bench-ingest: web
-	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	cargo build --release -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent -p svc-studio
 	bench/ingest.sh
 
 ## make bench-loyalty: logins against raw argon2id, and GetMember latency, through the
@@ -151,7 +151,7 @@ bench-loyalty: test-services
 
 ## make soak: mixed traffic at a fixed rate for SOAK_SECONDS (default 600), debug build.
 soak: web
-	cargo build -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent
+	cargo build -p gateway -p svc-catalogue -p svc-loyalty -p svc-ads -p svc-consent -p svc-studio
 	bench/soak.sh
 
 clean:

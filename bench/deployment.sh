@@ -3,7 +3,8 @@
 # release build: 50 sites of the demo chain's size (chain-01 ... chain-50) and the large
 # chain of bench/large_bundle.py in one svc-catalogue, two publishing gateways and three
 # that only serve (GATEWAY_PUBLISHES=false, GATEWAY_CACHE_MB=BENCH_CACHE_MB), a private
-# nats-server, the other services and the renderer, each its own process.
+# nats-server, the other services (svc-studio among them) and the renderer, each its own
+# process.
 # bench/deployment.py times:
 #
 # - every site stored and served by each gateway, from cold;
@@ -63,12 +64,13 @@ export SITE_ID=chain-01 LOG_FORMAT=json RUST_LOG=${BENCH_LOG:-warn} DATA_DIR=$wo
 export CATALOGUE_ADDR=127.0.0.1:$SERVICES_PORT LOYALTY_ADDR=127.0.0.1:$((SERVICES_PORT + 1))
 export ADS_ADDR=127.0.0.1:$((SERVICES_PORT + 2)) CONSENT_ADDR=127.0.0.1:$((SERVICES_PORT + 3))
 export RENDERER_ADDR=127.0.0.1:$((SERVICES_PORT + 4)) WEB_DIST=web/dist
+export STUDIO_ADDR=127.0.0.1:$((SERVICES_PORT + 5))
 export PUBLISH_NATS_URL=nats://127.0.0.1:$NATS_PORT
 renderer=http://$RENDERER_ADDR
 SITE_DIR="$work/sites/chain-01" SITES_DIR="$work/sites" CATALOGUE_RELOAD_MS=200 \
     "$BIN_DIR/svc-catalogue" >"$work/svc-catalogue.log" 2>&1 &
 pids+=($!)
-for service in svc-loyalty svc-ads svc-consent; do
+for service in svc-loyalty svc-ads svc-consent svc-studio; do
     "$BIN_DIR/$service" >"$work/$service.log" 2>&1 &
     pids+=($!)
 done

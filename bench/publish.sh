@@ -51,7 +51,7 @@ sys.exit(0 if snapshot.get("rendered") and snapshot.get("revision") != sys.argv[
 measure() {
     local name=$1 site=$2
     start_stack "$name" SITE_DIR="$site" CATALOGUE_RELOAD_MS=500
-    local catalogue_pid=${stack_pids[0]} renderer_pid=${stack_pids[4]} gateway_pid=${stack_pids[5]}
+    local catalogue_pid=${stack_pids[0]} renderer_pid=${stack_pids[5]} gateway_pid=${stack_pids[6]}
     local cold
     cold=$(wait_published none)
     local gateway_rss

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Soak test: the distributed stack (gateway and the four services as separate
+# Soak test: the distributed stack (gateway and the five services as separate
 # processes, SQLite member store) under mixed traffic at a fixed rate for a while.
 # Prints the error rate and p50/p99 per kind of request (bench/soak.py) and the
 # resident memory (RSS) of each process idle, at the start (after a warm-up at the same
@@ -18,7 +18,7 @@ RATE=${SOAK_RATE:-40}
 WARMUP_SECONDS=${SOAK_WARMUP_SECONDS:-30}
 BUILD=${SOAK_BUILD:-debug}
 BIN=target/$BUILD
-BINARIES=(gateway svc-catalogue svc-loyalty svc-ads svc-consent)
+BINARIES=(gateway svc-catalogue svc-loyalty svc-ads svc-consent svc-studio)
 
 for binary in "${BINARIES[@]}"; do
     [ -x "$BIN/$binary" ] || { echo "soak: $BIN/$binary is not built (cargo build$([ "$BUILD" = release ] && echo ' --release') -p $binary)" >&2; exit 1; }
@@ -37,9 +37,10 @@ cleanup() {
 trap cleanup EXIT
 
 catalogue=127.0.0.1:$(free_port); loyalty=127.0.0.1:$(free_port)
-ads=127.0.0.1:$(free_port); consent=127.0.0.1:$(free_port); gateway=127.0.0.1:$(free_port)
+ads=127.0.0.1:$(free_port); consent=127.0.0.1:$(free_port); studio=127.0.0.1:$(free_port)
+gateway=127.0.0.1:$(free_port)
 export LOG_FORMAT=json RUST_LOG=warn CATALOGUE_ADDR=$catalogue LOYALTY_ADDR=$loyalty \
-    ADS_ADDR=$ads CONSENT_ADDR=$consent
+    ADS_ADDR=$ads CONSENT_ADDR=$consent STUDIO_ADDR=$studio
 start() {
     local name=$1; shift
     env "$@" "$BIN/$name" >"$work/$name.log" 2>&1 &
@@ -51,6 +52,7 @@ start svc-loyalty DATA_DIR="$work/loyalty" LOYALTY_RATE_LIMIT_PER_MINUTE=1000000
     LOYALTY_LOCKOUT_ATTEMPTS=100000000
 start svc-ads
 start svc-consent DATA_DIR="$work/consent"
+start svc-studio DATA_DIR="$work/studio"
 start gateway GATEWAY_ADDR="$gateway" WEB_DIST=web/dist
 
 for _ in $(seq 1 300); do

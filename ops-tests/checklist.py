@@ -5,7 +5,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent"]
+APP_SERVICES = ["gateway", "svc-catalogue", "svc-loyalty", "svc-ads", "svc-consent", "svc-studio"]
 # React's server renderer (web/renderer/, run by Node): deployed beside the binaries.
 RENDERER = "renderer"
 # Deployed components that run another's program: the publishers are gateways that

@@ -9,7 +9,9 @@
 - the Dockerfile's runtime stage is distroless and non-root, with a health check;
 - NATS runs with deploy/nats/auth.conf's users, each client's URL names its role's
   user and the password the server is given; one replica and bounded streams;
-- the gateway's and the publisher's operations port (OPS_ADDR) is not published.
+- the gateway's and the publisher's operations port (OPS_ADDR) is not published;
+- the gateway and the publisher dial svc-studio and serve the studio on its host names,
+  which svc-studio's links name.
 
 Prints one line per check and a closing 'N passed, N failed' line.
 """
@@ -17,6 +19,7 @@ Prints one line per check and a closing 'N passed, N failed' line.
 import json
 import re
 import sys
+from urllib.parse import urlsplit
 
 try:
     import jsonschema
@@ -60,8 +63,11 @@ def check_nats(services):
               match is not None and match.group(1) == user and match.group(3) == f"NATS_{user.upper()}_PASSWORD"
               and server_environment.get(match.group(3)) == match.group(2),
               url)
-    check("the nats server is given a password for each role, consumers too",
-          all(f"NATS_{role}_PASSWORD" in server_environment for role in ("PUBLISHER", "GATEWAY", "LOYALTY", "CONSUMER")),
+    # Every user of auth.conf, those whose client is not in compose too (analytics
+    # consumers, svc-studio's audit events): an unset password stops the server.
+    check("the nats server is given a password for each role, consumers and svc-studio too",
+          all(f"NATS_{role}_PASSWORD" in server_environment
+              for role in ("PUBLISHER", "GATEWAY", "LOYALTY", "CONSUMER", "STUDIO")),
           str(sorted(server_environment)))
     for service in ("gateway", "publisher", "svc-loyalty"):
         check(f"{service} gives its streams one replica on the one NATS server (NATS_REPLICAS)",
@@ -92,6 +98,29 @@ def check_operations_port(services):
               and listen and listen != ops)
     exposed = [name for name, service in services.items() if service.get("ports")]
     check("only the gateway publishes a port", exposed == ["gateway"], str(exposed))
+
+
+def check_studio(services):
+    """The gateway and the publisher dial svc-studio at its listener and serve the studio
+    on STUDIO_HOSTS; svc-studio's links (STUDIO_URL) name one of those hosts on the
+    gateway's published port, and its store is the shared database."""
+    service = services.get("svc-studio", {})
+    studio = service.get("environment", {})
+    port = str(studio.get("STUDIO_ADDR", "")).rpartition(":")[2]
+    url = urlsplit(str(studio.get("STUDIO_URL", "")))
+    published = [str(p).rpartition(":")[2] for p in services.get("gateway", {}).get("ports", [])]
+    for name in ("gateway", "publisher"):
+        environment = services.get(name, {}).get("environment", {})
+        check(f"{name}'s STUDIO_ADDR names svc-studio's port",
+              environment.get("STUDIO_ADDR") == f"svc-studio:{port}", str(environment.get("STUDIO_ADDR")))
+        hosts = [h.strip() for h in str(environment.get("STUDIO_HOSTS", "")).split(",") if h.strip()]
+        check(f"{name} serves the studio on the host svc-studio's links name (STUDIO_HOSTS, STUDIO_URL)",
+              url.hostname in hosts and str(url.port or 80) in published, f"{hosts} vs {url.geturl()}")
+        check(f"{name} and svc-studio agree on the studio's origin (STUDIO_URL)",
+              environment.get("STUDIO_URL") == studio.get("STUDIO_URL"), str(environment.get("STUDIO_URL")))
+    check("svc-studio keeps its staff in the database the other services share",
+          studio.get("DATABASE_URL") == services.get("svc-consent", {}).get("environment", {}).get("DATABASE_URL")
+          and service.get("depends_on", {}).get("postgres", {}).get("condition") == "service_healthy")
 
 
 def main():
@@ -147,6 +176,7 @@ def main():
           and "RENDERER_URL" not in gateway.get("environment", {}))
     check_nats(services)
     check_operations_port(services)
+    check_studio(services)
     catalogue = services.get("svc-catalogue", {})
     load = services.get("catalogue-import", {})
     check("catalogue-import runs svc-catalogue's import of the demo the image carries",

@@ -5,7 +5,7 @@ what it gives.
 - every object validates against the Kubernetes schemas (strict: unknown fields fail)
   of the oldest and the newest version deploy/README.md supports, shipped in the PyPI
   package kubernetes-validate, so nothing is fetched;
-- each of the gateway, its publishers, the four services and the renderer has a
+- each of the gateway, its publishers, the five services and the renderer has a
   Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget that find
   each other: selectors match the pod labels, ports and probes agree with the listen
   address, the *_ADDR and the publishers' RENDERER_URL name a Service port that exists;
@@ -33,6 +33,10 @@ what it gives.
   reach 4222, the NATS servers 6222 and the monitoring namespace 8222; the volume
   holds the streams' byte limits. (ops-tests/test_nats.py runs a nats-server with
   these users.)
+- the studio: svc-studio's links (STUDIO_URL) name a host the gateway serves the studio
+  on (STUDIO_HOSTS) and the Ingress takes to it; a NetworkPolicy lets only the gateway's
+  pods (serving and publishing) reach svc-studio's gRPC port and the monitoring
+  namespace its metrics port.
 
 Prints one line per check and a closing 'N passed, N failed' line.
 """
@@ -45,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import urlsplit
 
 try:
     import kubernetes_validate
@@ -72,6 +77,7 @@ LISTEN_VARIABLE = {
     "svc-loyalty": "LOYALTY_ADDR",
     "svc-ads": "ADS_ADDR",
     "svc-consent": "CONSENT_ADDR",
+    "svc-studio": "STUDIO_ADDR",
     RENDERER: "RENDERER_ADDR",
 }
 DEPLOYED = APP_SERVICES + [RENDERER, "publisher"]
@@ -101,6 +107,9 @@ NATS_POD_LABELS = {
 # The label an analytics consumer's pods carry to reach NATS (deploy/README.md).
 ANALYTICS_CONSUMER_LABELS = {"app.kubernetes.io/component": "analytics-consumer"}
 MONITORING_NAMESPACE = {"kubernetes.io/metadata.name": "monitoring"}
+# Who may call svc-studio: the gateway's binary, serving and publishing (both are told
+# STUDIO_ADDR).
+STUDIO_CALLERS = ["gateway", "publisher"]
 
 
 def kustomize_command():
@@ -435,7 +444,7 @@ def check_overlay(overlay, objects, secret):
     publisher_env = container_env(deployments["publisher"]) if "publisher" in deployments else {}
     service_ports = {s["metadata"]["name"]: {p["port"] for p in s["spec"]["ports"]} for s in services}
     for component, env in (("gateway", gateway_env), ("publisher", publisher_env)):
-        for variable in ("CATALOGUE_ADDR", "LOYALTY_ADDR", "ADS_ADDR", "CONSENT_ADDR"):
+        for variable in ("CATALOGUE_ADDR", "LOYALTY_ADDR", "ADS_ADDR", "CONSENT_ADDR", "STUDIO_ADDR"):
             address = env.get(variable, {}).get("value", "")
             host, _, port = address.rpartition(":")
             check(f"{overlay}: the {component}'s {variable} names a Service port",
@@ -476,6 +485,7 @@ def check_overlay(overlay, objects, secret):
     check_operations(overlay, deployments, services, by_kind.get("Ingress", []))
     check_nats_clients(overlay, deployments)
     check_nats_network_policy(overlay, deployments, by_kind.get("NetworkPolicy", []))
+    check_studio(overlay, deployments, by_kind.get("Ingress", []), by_kind.get("NetworkPolicy", []))
 
 
 def check_backing_services(overlay, deployments, database_secret):
@@ -622,16 +632,10 @@ def check_nats_network_policy(overlay, deployments, policies):
     check(f"{overlay}: the NATS NetworkPolicy opens 4222, 6222 and 8222 only",
           sorted(by_port) == [4222, 6222, 8222], str(sorted(by_port)))
 
-    def selected(peers):
-        """The Deployments of this namespace whose pods some peer selects."""
-        return sorted(name for name, deployment in deployments.items()
-                      if any("namespaceSelector" not in peer and "ipBlock" not in peer
-                             and label_selector_matches(peer.get("podSelector"), pod_labels(deployment))
-                             for peer in peers))
-
     clients = by_port.get(4222, [])
+    selected = deployments_selected(deployments, clients)
     check(f"{overlay}: NATS clients (4222) are the gateway, the publishers and svc-loyalty, nothing else here",
-          selected(clients) == sorted(NATS_CLIENTS), str(selected(clients)))
+          selected == sorted(NATS_CLIENTS), str(selected))
     check(f"{overlay}: and analytics consumers' pods ({ANALYTICS_CONSUMER_LABELS})",
           any(label_selector_matches(peer.get("podSelector"), ANALYTICS_CONSUMER_LABELS) for peer in clients))
     check(f"{overlay}: no NATS client comes from another namespace or address",
@@ -640,11 +644,69 @@ def check_nats_network_policy(overlay, deployments, policies):
           by_port.get(6222) and all(set(peer) == {"podSelector"}
                                     and label_selector_matches(peer["podSelector"], NATS_POD_LABELS)
                                     for peer in by_port[6222])
-          and not selected(by_port[6222]), str(by_port.get(6222)))
+          and not deployments_selected(deployments, by_port[6222]), str(by_port.get(6222)))
     check(f"{overlay}: NATS's monitoring port (8222) is reached from the monitoring namespace only",
           by_port.get(8222) and all(set(peer) <= {"namespaceSelector", "podSelector"}
                                     and peer.get("namespaceSelector", {}) == {"matchLabels": MONITORING_NAMESPACE}
                                     for peer in by_port[8222]), str(by_port.get(8222)))
+
+
+def deployments_selected(deployments, peers):
+    """The Deployments of this namespace whose pods some NetworkPolicy peer selects."""
+    return sorted(name for name, deployment in deployments.items()
+                  if any("namespaceSelector" not in peer and "ipBlock" not in peer
+                         and label_selector_matches(peer.get("podSelector"), pod_labels(deployment))
+                         for peer in peers))
+
+
+def check_studio(overlay, deployments, ingresses, policies):
+    """svc-studio's links (STUDIO_URL) name a host the gateway's pods serve the studio on
+    (STUDIO_HOSTS), which the Ingress takes to the gateway with TLS; a NetworkPolicy lets
+    only the gateway's pods reach svc-studio's gRPC port and only the monitoring namespace
+    its metrics port."""
+    studio = deployments.get("svc-studio")
+    if not check(f"{overlay}: svc-studio is deployed", studio is not None):
+        return
+    env = container_env(studio)
+    url = urlsplit(env.get("STUDIO_URL", {}).get("value", ""))
+    check(f"{overlay}: svc-studio's links name an https origin (STUDIO_URL)",
+          url.scheme == "https" and url.hostname and url.path in ("", "/"), url.geturl())
+    rules = {rule.get("host") for ingress in ingresses for rule in ingress["spec"].get("rules", [])}
+    tls = {host for ingress in ingresses for entry in ingress["spec"].get("tls", []) for host in entry.get("hosts", [])}
+    for name in STUDIO_CALLERS:
+        caller = container_env(deployments[name]) if name in deployments else {}
+        hosts = [h.strip() for h in caller.get("STUDIO_HOSTS", {}).get("value", "").split(",") if h.strip()]
+        check(f"{overlay}: the {name} serves the studio on the host svc-studio's links name (STUDIO_HOSTS)",
+              url.hostname in hosts, f"{hosts} vs {url.hostname}")
+        check(f"{overlay}: the {name} and svc-studio agree on the studio's origin (STUDIO_URL)",
+              caller.get("STUDIO_URL", {}).get("value") == url.geturl(), str(caller.get("STUDIO_URL")))
+        check(f"{overlay}: the Ingress takes the {name}'s studio hosts to the gateway over TLS",
+              hosts and set(hosts) <= rules and set(hosts) <= tls, f"{hosts} vs rules {sorted(rules)}, tls {sorted(tls)}")
+
+    chosen = [p for p in policies if label_selector_matches(p["spec"].get("podSelector"), pod_labels(studio))]
+    if not check(f"{overlay}: a NetworkPolicy guards svc-studio", len(chosen) == 1, str(len(chosen))):
+        return
+    spec = chosen[0]["spec"]
+    check(f"{overlay}: svc-studio's NetworkPolicy governs what comes in",
+          "Ingress" in spec.get("policyTypes", ["Ingress"]) and "ingress" in spec)
+    by_port = {}
+    for rule in spec.get("ingress", []):
+        ports = [p.get("port") for p in rule.get("ports", [])]
+        check(f"{overlay}: each rule of svc-studio's NetworkPolicy names its ports and peers",
+              bool(ports) and bool(rule.get("from")), str(rule))
+        for port in ports:
+            by_port.setdefault(port, []).extend(rule.get("from", []))
+    grpc, metrics = listen_port(env, "STUDIO_ADDR"), listen_port(env, "METRICS_ADDR")
+    check(f"{overlay}: svc-studio's NetworkPolicy opens its gRPC and metrics ports only",
+          sorted(by_port) == sorted([grpc, metrics]), f"{sorted(by_port)} vs {grpc}, {metrics}")
+    callers = by_port.get(grpc, [])
+    check(f"{overlay}: svc-studio's gRPC port ({grpc}) is reached from the gateway's pods only ({', '.join(STUDIO_CALLERS)})",
+          deployments_selected(deployments, callers) == sorted(STUDIO_CALLERS)
+          and all(set(peer) == {"podSelector"} for peer in callers), str(callers))
+    check(f"{overlay}: svc-studio's metrics port ({metrics}) is reached from the monitoring namespace only",
+          by_port.get(metrics) and all(set(peer) <= {"namespaceSelector", "podSelector"}
+                                       and peer.get("namespaceSelector", {}) == {"matchLabels": MONITORING_NAMESPACE}
+                                       for peer in by_port[metrics]), str(by_port.get(metrics)))
 
 
 def database_secret():
@@ -678,8 +740,8 @@ def check_nats_values():
           "--set-file 'configMap.merge.data.auth\\.conf=deploy/nats/auth.conf'" in readme)
     auth = (ROOT / "deploy" / "nats" / "auth.conf").read_text()
     users = re.findall(r"\{user: ([a-z]+), password: \$(NATS_[A-Z]+_PASSWORD),", auth)
-    check("deploy/nats/auth.conf has the four roles' users", sorted(u for u, _ in users) == ["consumer", "gateway", "loyalty", "publisher"],
-          str(users))
+    check("deploy/nats/auth.conf has the five roles' users",
+          sorted(u for u, _ in users) == ["consumer", "gateway", "loyalty", "publisher", "studio"], str(users))
     env = nats.get("container", {}).get("env", {})
     for user, variable in users:
         ref = (env.get(variable) or {}).get("valueFrom", {}).get("secretKeyRef", {}) if isinstance(env.get(variable), dict) else {}

@@ -27,6 +27,11 @@ Each time, as each role's user:
   published store nor read events back;
 - consumer: reads the event through a durable pull consumer and acknowledges it, but
   may not publish on loyalty.> nor read the published store;
+- studio (svc-studio's audit events; its Deployment has no NATS URL yet, so it connects
+  as the consumer does, with the password the server is given): publishes on
+  studio.audit.{siteId} and nothing else: no other subject (studio.audit itself,
+  loyalty.>, the published store), no JetStream API, no subscription to studio.audit.>;
+  and no other role may publish there;
 - every role: asks for its answers on its own inbox, _INBOX_<user> (the user of its
   URL, as platform/src/nats.rs's clients set it), which it may subscribe to, but a
   subscription to another role's (_INBOX_publisher.> for the gateway, ...), to the
@@ -74,12 +79,16 @@ CLIENTS = {
     "gateway": ("gateway", "PUBLISH_NATS_URL"),
     "loyalty": ("svc-loyalty", "NATS_URL"),
 }
+# The users whose client has no URL in compose or deploy/: connected with the password
+# the server is given, by its variable.
+UNLISTED = {"consumer": "NATS_CONSUMER_PASSWORD", "studio": "NATS_STUDIO_PASSWORD"}
 # A site's revision pointer and an object, as the publishers store them.
 SITE = "demo"
 POINTER = b'{"revision":"2026-01-01-1","manifest":"0f0f"}'
 OBJECT_BYTES = b"<!doctype html><title>demo</title>" * 4000  # a few chunks of 128 KiB
 OBJECT_NAME = "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
 EVENT = b'{"eventId":"e-1","siteId":"demo","hashedMemberId":"ab"}'
+AUDIT_SUBJECT = f"studio.audit.{SITE}"
 # How long an allowed JetStream call, and a refused one (no answer comes), may take.
 ALLOWED_S, REFUSED_S = 5, 0.7
 
@@ -349,6 +358,30 @@ async def consumer_role(where, role):
                                   role.js(REFUSED_S).stream_info("KV_published-revisions")))
 
 
+async def studio_role(where, role, others):
+    """svc-studio publishes audit events on studio.audit.> and nothing else; `others`,
+    the other roles' connections, may not publish there."""
+    check(f"{where}: svc-studio publishes an audit event ({AUDIT_SUBJECT})",
+          not await role.refused_publish(AUDIT_SUBJECT))
+    for subject, what in (("studio.audit", "publish outside studio.audit.>"),
+                          ("studio.staff.demo", "publish another studio subject"),
+                          ("loyalty.member.login", "publish a member event"),
+                          (f"$KV.published-revisions.{SITE}", "write the published store"),
+                          ("$JS.API.INFO", "use the JetStream API")):
+        check(f"{where}: svc-studio may not {what} ({subject})", await role.refused_publish(subject))
+    check(f"{where}: svc-studio may not make a stream",
+          await role.refused_call("$JS.API.STREAM.CREATE.STUDIO",
+                                  role.js(REFUSED_S).add_stream(name="STUDIO", subjects=["studio.audit.>"])))
+    check(f"{where}: svc-studio may not read the published store",
+          await role.refused_call("$JS.API.STREAM.INFO.KV_published-revisions",
+                                  role.js(REFUSED_S).stream_info("KV_published-revisions")))
+    check(f"{where}: svc-studio does not read audit events back (subscribe studio.audit.>)",
+          await role.refused_subscribe("studio.audit.>"))
+    for name, other in others.items():
+        check(f"{where}: {name} may not publish an audit event ({AUDIT_SUBJECT})",
+              await other.refused_publish(AUDIT_SUBJECT))
+
+
 async def inbox_checks(where, name, role, users):
     """`name`'s client asks on its own inbox, may subscribe to it, and to no other role's
     inbox, nor to the plain _INBOX.> nor to every subject."""
@@ -375,7 +408,7 @@ async def roles(where, port, urls, tls=None):
     hostname = {role: urlsplit(url).hostname for role, url in urls.items()}
     users = {role: urlsplit(url).username for role, url in urls.items()}
     connected = {}
-    for name in ("publisher", "gateway", "loyalty", "consumer"):
+    for name in ("publisher", "gateway", "loyalty", "consumer", "studio"):
         role = Role(name)
         ok, detail = await attempt("connect", role.connect(local(urls[name]), tls=tls,
                                                            tls_hostname=hostname[name] if tls else None))
@@ -388,6 +421,10 @@ async def roles(where, port, urls, tls=None):
             if name in connected:
                 await run(where, connected[name])
                 await inbox_checks(where, name, connected[name], users)
+        if "studio" in connected:
+            others = {name: role for name, role in connected.items() if name != "studio"}
+            await studio_role(where, connected["studio"], others)
+            await inbox_checks(where, "studio", connected["studio"], users)
         scheme = urlsplit(urls["gateway"]).scheme
         for url, what in ((f"{scheme}://127.0.0.1:{port}", "without a user"),
                           (f"{scheme}://gateway:wrong-{secrets.token_hex(4)}@127.0.0.1:{port}", "with a wrong password")):
@@ -425,8 +462,8 @@ def compose_deployment():
     environment = {name: interpolate(value) for name, value in nats_service.get("environment", {}).items()}
     urls = {role: interpolate(services[service]["environment"][variable])
             for role, (service, variable) in CLIENTS.items()}
-    password = environment.get("NATS_CONSUMER_PASSWORD", "")
-    urls["consumer"] = f"nats://consumer:{password}@nats:4222"
+    for user, variable in UNLISTED.items():
+        urls[user] = f"nats://{user}:{environment.get(variable, '')}@nats:4222"
     return source, environment, urls, None
 
 
@@ -499,8 +536,9 @@ def kubernetes_deployment(folder):
         for name in re.findall(r"\$\(([A-Z_][A-Z0-9_]*)\)", url):
             url = url.replace(f"$({name})", secret(env[name]["valueFrom"]["secretKeyRef"]))
         urls[role] = url
-    consumer = values["container"]["env"].get("NATS_CONSUMER_PASSWORD", {}).get("valueFrom", {}).get("secretKeyRef", {})
-    urls["consumer"] = f"tls://consumer:{secret(consumer)}@nats:4222"
+    for user, variable in UNLISTED.items():
+        ref = values["container"]["env"].get(variable, {}).get("valueFrom", {}).get("secretKeyRef", {})
+        urls[user] = f"tls://{user}:{secret(ref)}@nats:4222"
 
     # The chart's nats.conf: `include auth.conf;` beside it, and the client port's tls
     # block (config/tls.yaml: cert_file and key_file in the Secret's folder, ca_file of

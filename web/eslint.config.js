@@ -9,6 +9,7 @@
 //   state              app-wide state (contexts, the page store): and api;
 //   components, hooks, styles: any of the above (the tests of every zone also use testing).
 // A feature imports shared code and itself, never another feature; the app composes both.
+// The studio (src/studio/) is an app of its own beside them, on the shared code alone.
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
@@ -49,6 +50,7 @@ export default tseslint.config(
         { type: 'state', pattern: 'src/state', partialMatch: false },
         { type: 'ui', pattern: ['src/components', 'src/hooks', 'src/styles'], partialMatch: false },
         { type: 'testing', pattern: 'src/testing', partialMatch: false },
+        { type: 'studio', pattern: 'src/studio', partialMatch: false },
       ],
       // The entries are files beside the folders, not a folder of their own: the browser's,
       // the server render's and the service worker's.
@@ -84,6 +86,16 @@ export default tseslint.config(
               ],
             },
             { from: { element: { type: 'app' } }, allow: { to: { element: { type: [...SHARED, 'feature', 'app'] } } } },
+            // The studio, a second app (its entry is src/studio/main.tsx): the shared code and
+            // itself, never the site's app or features, but the site's theme tokens, which its
+            // own are held to.
+            {
+              from: { element: { type: 'studio' } },
+              allow: [
+                { to: { element: { type: [...SHARED, 'studio'] } } },
+                { to: { element: { type: 'feature', captured: { area: 'site' } } } },
+              ],
+            },
             { from: { file: { categories: 'entry' } }, allow: [{ to: { element: { type: '*' } } }, { to: { file: { categories: 'entry' } } }] },
           ],
         },

@@ -13,9 +13,10 @@ const brandURL = brandBaseURL(port);
 
 /**
  * One gateway in embedded mode serving `siteDir`, with its own fresh data directory; with
- * `sitesDir`, every bundle in it too, each at `{id}.localhost` (sites.spec.ts).
+ * `sitesDir`, every bundle in it too, each at `{id}.localhost` (sites.spec.ts); with
+ * `studioHosts`, the studio on those host names (studio.spec.ts).
  */
-function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = 'boxoffice', sitesDir = '') {
+function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = 'boxoffice', sitesDir = '', studioHosts = '') {
   return {
     // Built by `make e2e` as the Rust tests build it (Makefile BUILD_AS_TESTS).
     command: 'target/debug/gateway --embedded',
@@ -33,6 +34,7 @@ function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = '
       WALLET_SERVICE_ACCOUNT_FILE: walletServiceAccountFile(dataDir),
       WALLET_ISSUER_ID: '3388000000022100000',
       LOYALTY_BRAND: loyaltyBrand,
+      ...(studioHosts ? { STUDIO_HOSTS: studioHosts } : {}),
     },
     url: `${url}/healthz`,
     timeout: 600_000,
@@ -128,7 +130,9 @@ export default defineConfig({
   // tests drive the real stack. Build the app first (`npm run build`; `npm run e2e`
   // does it through the pree2e script).
   webServer: [
-    gateway(baseURL, 'site/demo', e2eDataDir(port), 'boxoffice', 'site'),
+    // The studio at studio.localhost (Chromium resolves *.localhost to loopback); its first
+    // operator's invitation is written into this gateway's DATA_DIR.
+    gateway(baseURL, 'site/demo', e2eDataDir(port), 'boxoffice', 'site', 'studio.localhost'),
     gateway(singleURL, 'site/single', e2eDataDir(port + 1)),
     gateway(gdprURL, gdprSiteDir(`${repoRoot}site/demo`), e2eDataDir(port + 2)),
     gateway(brandURL, 'site/demo', e2eDataDir(port + 3), OTHER_BRAND),

@@ -5,7 +5,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { ChunkingContext } from 'rolldown';
-import type { Plugin, UserConfig } from 'vite';
+import type { Plugin, ProxyOptions, UserConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 import { appShellPrecache } from './build/app-shell-precache.ts';
@@ -105,6 +105,68 @@ function serviceWorker(): Plugin[] {
   });
 }
 
+/**
+ * The studio's development server (`npm run dev:studio`): the studio answers every address
+ * with studio.html, as the gateway does on a studio host (DESIGN.md section 13), so its
+ * routes (`/`, `/invitation?token=...`) load the studio rather than the public site.
+ */
+function studioPages(): Plugin {
+  return {
+    name: 'studio-pages',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        const path = request.url?.split('?')[0] ?? '/';
+        const page = request.method === 'GET' && request.headers.accept?.includes('text/html');
+        if (page && !path.startsWith('/studio/api/') && !path.startsWith('/@') && !/\.\w+$/.test(path)) {
+          request.url = `/studio.html${request.url?.slice(path.length) ?? ''}`;
+        }
+        next();
+      });
+    },
+  };
+}
+
+// The studio's JSON API, forwarded in development to a gateway whose STUDIO_HOSTS names
+// studio.localhost, as that host and origin: the gateway serves the studio on its hosts
+// alone and refuses a state-changing call from any other origin.
+const studioGateway = process.env.STUDIO_GATEWAY_URL ?? 'http://127.0.0.1:8080';
+const studioHost = process.env.STUDIO_HOST ?? `studio.localhost:${new URL(studioGateway).port || '80'}`;
+const studioProxy: Record<string, ProxyOptions> = {
+  '/studio/api': { target: studioGateway, headers: { host: studioHost, origin: `http://${studioHost}` } },
+};
+
+/** The settings shared by the site's browser build and the studio's. */
+const assetNames = {
+  // The first-load script names every chunk it may load: seven hash characters (42
+  // bits) tell builds apart as well as eight, a byte less a name.
+  entryFileNames: 'assets/[name]-[hash:7].js',
+  chunkFileNames: 'assets/[name]-[hash:7].js',
+};
+
+/**
+ * The studio (`vite build --mode studio`, after the site's build, into the same dist/):
+ * studio.html and its own chunks under assets/, with a manifest of their own
+ * (`.vite/studio-manifest.json`), so the site's chunks, its service worker's app shell,
+ * its manifest (which the renderer reads) and its first-load budget are those of a build
+ * without the studio. A build of both entries at once would share React and the shared
+ * components between them in chunks of their own, and change what every public page loads.
+ */
+const studioBuild: UserConfig['build'] = {
+  target: 'es2022',
+  emptyOutDir: false,
+  copyPublicDir: false,
+  modulePreload: { polyfill: false },
+  manifest: '.vite/studio-manifest.json',
+  // Every asset a file under assets/: the studio's Content-Security-Policy takes images
+  // and fonts from 'self' (images from data: too, but a file is cached once for all).
+  assetsInlineLimit: 0,
+  rolldownOptions: {
+    input: { studio: fileURLToPath(new URL('./studio.html', import.meta.url)) },
+    output: assetNames,
+  },
+};
+
 // The browser build, which the gateway serves from dist/.
 const browserBuild: UserConfig['build'] = {
   target: 'es2022',
@@ -123,10 +185,7 @@ const browserBuild: UserConfig['build'] = {
   assetsInlineLimit: (file) => (/\.woff2?$/.test(file) ? false : undefined),
   rolldownOptions: {
     output: {
-      // The first-load script names every chunk it may load: seven hash characters (42
-      // bits) tell builds apart as well as eight, a byte less a name.
-      entryFileNames: 'assets/[name]-[hash:7].js',
-      chunkFileNames: 'assets/[name]-[hash:7].js',
+      ...assetNames,
       codeSplitting: {
         includeDependenciesRecursively: false,
         // The loyalty session code the header, the login page, the movie page and the
@@ -154,12 +213,19 @@ const browserBuild: UserConfig['build'] = {
   },
 };
 
-export default defineConfig(({ command, isSsrBuild }) => ({
+/** The mode of the studio's build and development server (`--mode studio`). */
+const STUDIO_MODE = 'studio';
+
+export default defineConfig(({ command, mode, isSsrBuild }) => ({
   // The server build (`vite build --ssr`) is the renderer's own: nothing in it is served.
-  // Both set the theme's font stacks from the families' kinds (fontCategories).
-  plugins: isSsrBuild
-    ? [react(), fontCategories()]
-    : [react(), fontSheets(), fontCategories(), precompress(), moduleChunks(), serviceWorker()],
+  // Both set the theme's font stacks from the families' kinds (fontCategories). The
+  // studio's build has no site theme, fonts or service worker.
+  plugins:
+    mode === STUDIO_MODE
+      ? [react(), precompress(), studioPages()]
+      : isSsrBuild
+        ? [react(), fontCategories()]
+        : [react(), fontSheets(), fontCategories(), precompress(), moduleChunks(), serviceWorker()],
   // The server build carries React's production build alone, whatever the renderer's
   // environment says.
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
@@ -182,19 +248,26 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // so the renderer runs from dist-server/ without node_modules.
   ssr: { noExternal: command === 'build' ? true : undefined },
   server: {
-    proxy: {
-      '/api': gateway,
-      '/page-data': gateway,
-      '/posters': gateway,
-    },
+    proxy:
+      mode === STUDIO_MODE
+        ? studioProxy
+        : {
+            '/api': gateway,
+            '/page-data': gateway,
+            '/posters': gateway,
+          },
   },
-  build: isSsrBuild
-    ? { target: 'node20', copyPublicDir: false, rolldownOptions: { output: { inlineDynamicImports: true } } }
-    : browserBuild,
+  build:
+    mode === STUDIO_MODE
+      ? studioBuild
+      : isSsrBuild
+        ? { target: 'node20', copyPublicDir: false, rolldownOptions: { output: { inlineDynamicImports: true } } }
+        : browserBuild,
   test: {
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}', 'renderer/**/*.test.mjs', 'build/**/*.test.ts'],
-    // CSS modules named as the builds name them (the renderer test hydrates built markup).
-    css: { include: [/\.module\.css$/], modules: { classNameStrategy: 'scoped' } },
+    // CSS modules named as the builds name them (the renderer test hydrates built markup);
+    // the studio's tokens, whose text their test reads (src/studio/styles/tokens.test.ts).
+    css: { include: [/\.module\.css$/, /src\/studio\/styles\/studio\.css/], modules: { classNameStrategy: 'scoped' } },
   },
 }));

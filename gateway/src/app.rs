@@ -8,9 +8,7 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use tower_http::catch_panic::CatchPanicLayer;
 use tower_http::compression::CompressionLayer;
-use tower_http::trace::TraceLayer;
 
 use crate::api::ApiContext;
 use crate::client_address::TrustedProxies;
@@ -122,23 +120,15 @@ pub fn app(shared: Shared) -> Router {
         .merge(web::router(&web))
         .method_not_allowed_fallback(method_not_allowed)
         .fallback_service(web::fallback(web));
-    ops::load_shedding::shed_load(routes, shared.common.max_in_flight)
+    let routes = ops::load_shedding::shed_load(routes, shared.common.max_in_flight)
         .layer(middleware::from_fn(ops::metrics::record))
         .layer(middleware::from_fn_with_state(
             shared.site,
             security_headers,
         ))
         .layer(CompressionLayer::new())
-        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES))
-        .layer(
-            // The request's one span; a server error is logged as one by the layer's
-            // failure hook.
-            TraceLayer::new_for_http()
-                .make_span_with(request_context::HttpSpan)
-                .on_response(request_context::RecordStatus),
-        )
-        .layer(middleware::from_fn(request_context::scope))
-        .layer(CatchPanicLayer::custom(|_| internal_error()))
+        .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+    request_context::traced(routes)
         // Outermost: a published page or a kept answer is a lookup and a write, past no
         // other layer.
         .layer(middleware::from_fn_with_state(
@@ -172,13 +162,5 @@ async fn method_not_allowed() -> Response {
         StatusCode::METHOD_NOT_ALLOWED,
         "method_not_allowed",
         "this route does not answer that method",
-    )
-}
-
-fn internal_error() -> Response {
-    error_response(
-        StatusCode::INTERNAL_SERVER_ERROR,
-        "internal",
-        "the gateway failed to answer",
     )
 }

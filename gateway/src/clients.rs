@@ -1,4 +1,4 @@
-//! gRPC clients of the four services. Channels connect lazily, so the gateway starts
+//! gRPC clients of the services. Channels connect lazily, so the gateway starts
 //! (and keeps serving what it can) while a service is down, and every call carries
 //! the configured deadline and the current request's id and trace context. The
 //! catalogue's answers that carry ticketing links pass through [`Catalogue`].
@@ -15,6 +15,7 @@ use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
+use proto::studio::v1::studio_client::StudioClient;
 use tonic::metadata::{MetadataMap, MetadataValue};
 use tonic::service::Interceptor;
 use tonic::service::interceptor::InterceptedService;
@@ -42,6 +43,9 @@ pub struct Services {
     pub loyalty: LoyaltyClient<TracedChannel>,
     pub ads: AdsClient<TracedChannel>,
     pub consent: ConsentClient<TracedChannel>,
+    /// svc-studio, for the studio's host alone: not among the health checks, since the
+    /// public sites serve whether or not the studio answers.
+    pub studio: StudioClient<TracedChannel>,
     /// The same channels, for the health checks of `/readyz`.
     pub health: Vec<(&'static str, HealthClient<Channel>)>,
     /// The connections, for the clients of one site ([`Services::for_site`]).
@@ -174,6 +178,7 @@ struct Channels {
     loyalty: Channel,
     ads: Channel,
     consent: Channel,
+    studio: Channel,
 }
 
 #[derive(Debug, thiserror::Error)]
@@ -212,6 +217,7 @@ impl Services {
         let loyalty = channel("loyalty", &addrs.loyalty)?;
         let ads = channel("ads", &addrs.ads)?;
         let consent = channel("consent", &addrs.consent)?;
+        let studio = channel("studio", &addrs.studio)?;
         Ok(Services::over(
             Channels {
                 catalogue,
@@ -219,6 +225,7 @@ impl Services {
                 loyalty,
                 ads,
                 consent,
+                studio,
             },
             &Propagate::default(),
             sandbox,
@@ -260,6 +267,7 @@ impl Services {
             loyalty: LoyaltyClient::new(traced(&channels.loyalty)),
             ads: AdsClient::new(traced(&channels.ads)),
             consent: ConsentClient::new(traced(&channels.consent)),
+            studio: StudioClient::new(traced(&channels.studio)),
             channels,
             sandbox,
         }

@@ -22,6 +22,8 @@ pub struct ServiceAddrs {
     pub loyalty: String,
     pub ads: String,
     pub consent: String,
+    /// svc-studio: the studio's staff, sessions and audit (docs/studio.md).
+    pub studio: String,
 }
 
 #[derive(Debug, Clone)]
@@ -89,6 +91,54 @@ pub struct Config {
     /// Requests answered at once beyond the published files (GATEWAY_MAX_IN_FLIGHT);
     /// more are answered 503 with Retry-After.
     pub max_in_flight: usize,
+    /// Where the studio is served (STUDIO_HOSTS, STUDIO_URL).
+    pub studio: StudioSettings,
+}
+
+/// The studio's host names and whether its cookie must be a secure one.
+#[derive(Debug, Clone, Default)]
+pub struct StudioSettings {
+    /// STUDIO_HOSTS, comma-separated, lower-cased (default with `--embedded`:
+    /// `studio.localhost`; otherwise none, and no studio is served).
+    pub hosts: Vec<String>,
+    /// Whether STUDIO_URL is https: the session cookie is then `Secure` with the
+    /// `__Host-` prefix.
+    pub https: bool,
+}
+
+impl StudioSettings {
+    fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+        embedded: bool,
+    ) -> Result<StudioSettings, ConfigError> {
+        let listed = match lookup("STUDIO_HOSTS") {
+            Some(hosts) => hosts,
+            None if embedded => "studio.localhost".to_owned(),
+            None => String::new(),
+        };
+        let mut hosts = Vec::new();
+        for host in listed
+            .split(',')
+            .map(str::trim)
+            .filter(|host| !host.is_empty())
+        {
+            let valid = host
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '.' || c == '-');
+            if !valid {
+                return Err(ConfigError {
+                    variable: "STUDIO_HOSTS",
+                    problem: format!("'{host}' is not a host name (no scheme, port or path)"),
+                });
+            }
+            hosts.push(host.to_ascii_lowercase());
+        }
+        let url = platform::config::http_url(lookup, "STUDIO_URL", "http://studio.localhost:8080")?;
+        Ok(StudioSettings {
+            hosts,
+            https: url.starts_with("https://"),
+        })
+    }
 }
 
 impl Config {
@@ -110,6 +160,7 @@ impl Config {
             loyalty: host_port(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
             ads: host_port(&lookup, "ADS_ADDR", "127.0.0.1:50053")?,
             consent: host_port(&lookup, "CONSENT_ADDR", "127.0.0.1:50054")?,
+            studio: host_port(&lookup, "STUDIO_ADDR", "127.0.0.1:50055")?,
         };
         let nats = NatsAccess::from_lookup(&lookup)?;
         Ok(Config {
@@ -151,6 +202,7 @@ impl Config {
             trusted_proxies: trusted_proxies(&lookup)?,
             max_in_flight: max_in_flight(&lookup)?,
             ticketing_sandbox: platform::config::flag(&lookup, "TICKETING_SANDBOX", embedded)?,
+            studio: StudioSettings::from_lookup(&lookup, embedded)?,
         })
     }
 }
@@ -293,6 +345,9 @@ mod tests {
             ("GATEWAY_PUBLISHES", "no"),
             // Not publishing needs the store to serve from.
             ("GATEWAY_PUBLISHES", "false"),
+            ("STUDIO_ADDR", "svc-studio"),
+            ("STUDIO_HOSTS", "https://studio.example"),
+            ("STUDIO_URL", "studio.example"),
         ] {
             let error =
                 Config::from_lookup(|asked| (asked == name).then(|| value.to_owned()), false)
@@ -350,5 +405,44 @@ mod tests {
         )
         .expect("a host name is fine");
         assert_eq!(config.services.loyalty, "svc-loyalty:50052");
+    }
+
+    #[test]
+    fn the_studio_is_served_on_its_hosts_by_default_only_when_embedded() {
+        let studio = |embedded, vars: &[(&str, &str)]| {
+            let vars: Vec<(String, String)> = vars
+                .iter()
+                .map(|(name, value)| ((*name).to_owned(), (*value).to_owned()))
+                .collect();
+            Config::from_lookup(
+                |name| {
+                    vars.iter()
+                        .find(|(variable, _)| variable == name)
+                        .map(|(_, value)| value.clone())
+                },
+                embedded,
+            )
+            .expect("valid")
+            .studio
+        };
+        assert_eq!(studio(true, &[]).hosts, ["studio.localhost"]);
+        assert!(!studio(true, &[]).https);
+        assert!(studio(false, &[]).hosts.is_empty());
+        let listed = studio(
+            false,
+            &[
+                (
+                    "STUDIO_HOSTS",
+                    " Studio.Marquee.example, admin.marquee.example ,",
+                ),
+                ("STUDIO_URL", "https://studio.marquee.example"),
+            ],
+        );
+        assert_eq!(
+            listed.hosts,
+            ["studio.marquee.example", "admin.marquee.example"]
+        );
+        assert!(listed.https);
+        assert!(studio(true, &[("STUDIO_HOSTS", "")]).hosts.is_empty());
     }
 }

@@ -1,4 +1,4 @@
-//! Embedded mode: the four services run inside the gateway process, each on its own
+//! Embedded mode: the services run inside the gateway process, each on its own
 //! loopback port, and the gateway still talks to them over real gRPC.
 
 use std::future::Future;
@@ -18,8 +18,10 @@ pub enum EmbeddedError {
     Ads(#[from] svc_ads::Error),
     #[error("svc-consent: {0}")]
     Consent(#[from] svc_consent::Error),
+    #[error("svc-studio: {0}")]
+    Studio(#[from] svc_studio::Error),
     /// The services share one reader of configuration variables, so one variant
-    /// serves all four; the message names the variable.
+    /// serves them all; the message names the variable.
     #[error("configuration: {0}")]
     Config(#[from] platform::config::ConfigError),
     #[error("binding a loopback port: {0}")]
@@ -47,6 +49,8 @@ impl EmbeddedServices {
         let ads = svc_ads::Application::build(svc_ads::Config::from_lookup(lookup)?).await?;
         let consent =
             svc_consent::Application::build(svc_consent::Config::from_lookup(lookup)?).await?;
+        let studio =
+            svc_studio::Application::build(svc_studio::Config::from_lookup(lookup)?).await?;
 
         let (stop, stopped) = watch::channel(false);
         let catalogue = spawn("svc-catalogue", stopped.clone(), |listener, shutdown| {
@@ -69,8 +73,12 @@ impl EmbeddedServices {
                 ads.serve(listener, shutdown)
             })
             .await?,
-            consent: spawn("svc-consent", stopped, |listener, shutdown| {
+            consent: spawn("svc-consent", stopped.clone(), |listener, shutdown| {
                 consent.serve(listener, shutdown)
+            })
+            .await?,
+            studio: spawn("svc-studio", stopped, |listener, shutdown| {
+                studio.serve(listener, shutdown)
             })
             .await?,
             catalogue,

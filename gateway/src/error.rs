@@ -56,6 +56,13 @@ impl AppError {
         }
     }
 
+    pub fn studio(status: tonic::Status) -> AppError {
+        AppError::Service {
+            service: "studio",
+            status,
+        }
+    }
+
     pub fn loyalty(status: tonic::Status) -> AppError {
         AppError::Service {
             service: "loyalty",

@@ -1,4 +1,4 @@
-//! The gateway: the axum HTTP edge in front of the four gRPC services. It serves the
+//! The gateway: the axum HTTP edge in front of the gRPC services. It serves the
 //! React app, the JSON API, page data, the ticketing redirects and the operations
 //! endpoints, with security headers on every response.
 //!
@@ -22,6 +22,8 @@
 //! - [`external_scripts`]: `/__third-party-proxy` for allow-listed third-party scripts, the
 //!   policy sources of the consent, analytics and ad scripts, the analytics scripts.
 //! - [`ops`]: `/healthz`, `/readyz`, `/metrics`, the request metrics, load shedding.
+//! - [`studio`]: the staff's studio on its own host names (STUDIO_HOSTS): its web app and
+//!   its JSON API under `/studio/api/v1/`, passed to svc-studio.
 //!
 //! Shared by the areas, importing none of them:
 //!
@@ -38,9 +40,9 @@
 //! - [`task`]: a task stopped when its handle is dropped.
 //!
 //! Around them: [`sites`] (an application per site, each request sent to the one its
-//! Host names), [`config`] (the environment and the command line), [`startup`] (builds
-//! the application and runs the HTTP server) and [`embedded`] (the four services
-//! in-process on loopback ports, `--embedded`).
+//! Host names, or to the studio on its hosts), [`config`] (the environment and the
+//! command line), [`startup`] (builds the application and runs the HTTP server) and
+//! [`embedded`] (the services in-process on loopback ports, `--embedded`).
 
 pub mod api;
 pub mod app;
@@ -63,6 +65,7 @@ pub mod served;
 pub mod site_data;
 pub mod sites;
 pub mod startup;
+pub mod studio;
 pub mod task;
 pub mod ticketing;
 pub mod ticketing_sandbox;

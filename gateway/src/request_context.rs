@@ -12,13 +12,35 @@
 
 use std::time::Duration;
 
+use axum::Router;
 use axum::extract::{MatchedPath, Request};
-use axum::http::HeaderValue;
-use axum::middleware::Next;
+use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::Response;
 use platform::trace::{REQUEST_ID_HEADER, continue_trace};
-use tower_http::trace::{DefaultOnResponse, MakeSpan, OnResponse};
+use tower_http::catch_panic::CatchPanicLayer;
+use tower_http::trace::{DefaultOnResponse, MakeSpan, OnResponse, TraceLayer};
 use tracing::{Level, Span};
+
+/// `router` with what every request goes through: its id and trace ([`scope`]), its one
+/// span (a server error logged as one by the layer's failure hook), and a panic answered
+/// as a 500 in the API's error body.
+pub fn traced(router: Router) -> Router {
+    router
+        .layer(
+            TraceLayer::new_for_http()
+                .make_span_with(HttpSpan)
+                .on_response(RecordStatus),
+        )
+        .layer(middleware::from_fn(scope))
+        .layer(CatchPanicLayer::custom(|_| {
+            crate::error::error_response(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "internal",
+                "the gateway failed to answer",
+            )
+        }))
+}
 
 /// The request's id, chosen by [`scope`], for its span.
 #[derive(Debug, Clone)]

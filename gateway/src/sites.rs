@@ -5,7 +5,8 @@
 //! its Host names. One site serves every host; with several, a host that no site has
 //! is 404: the JSON error body under `/api/`, a short page elsewhere, but for the
 //! operations endpoints (`/healthz`, `/readyz`, `/metrics`), which the default site's
-//! application answers on any host.
+//! application answers on any host. The studio's hosts (STUDIO_HOSTS) go to the studio
+//! before any site is looked up; on a site's host `/studio/api/` is 404.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -30,6 +31,7 @@ use crate::served::follower::Follower;
 use crate::served::replica::Replica;
 use crate::served::{KeptAnswers, PublishStatus, Published};
 use crate::site_data::{SiteCache, SiteOverrides};
+use crate::studio::Studio;
 use crate::task::AbortOnDrop;
 
 /// How long to wait before asking for the sites again when the catalogue is away.
@@ -179,6 +181,13 @@ pub struct Sites {
     parts: AppParts,
 }
 
+/// Where a request goes: the studio on its hosts, else its site.
+#[derive(Debug, Clone)]
+struct Destinations {
+    routing: Arc<ArcSwap<Routing>>,
+    studio: Option<Studio>,
+}
+
 impl Sites {
     /// The default site's application alone, serving every host until the catalogue
     /// names its sites ([`Sites::follow`]).
@@ -195,11 +204,13 @@ impl Sites {
         }
     }
 
-    /// Every request, sent to its site's application.
-    pub fn router(&self) -> Router {
-        Router::new()
-            .fallback(dispatch)
-            .with_state(self.routing.clone())
+    /// Every request, sent to the studio (when `studio` is served and the request names
+    /// one of its hosts) or to its site's application.
+    pub fn router(&self, studio: Option<Studio>) -> Router {
+        Router::new().fallback(dispatch).with_state(Destinations {
+            routing: self.routing.clone(),
+            studio,
+        })
     }
 
     /// Follows the catalogue's sites for as long as the gateway runs: a site named gets
@@ -307,10 +318,26 @@ fn public_origin(deployment: &str, address: &catalogue::SiteAddress, is_default:
     }
 }
 
-/// Sends `request` to its site's application. A lookup and a clone of an `Arc` on the
-/// way of every request, published files included: nothing more.
-async fn dispatch(State(routing): State<Arc<ArcSwap<Routing>>>, request: Request) -> Response {
-    let routing = routing.load();
+/// Sends `request` to the studio or to its site's application. A comparison with the
+/// studio's hosts, a lookup and a clone of an `Arc` on the way of every request,
+/// published files included: nothing more.
+async fn dispatch(State(destinations): State<Destinations>, request: Request) -> Response {
+    if let Some(studio) = &destinations.studio
+        && studio.serves(&request)
+    {
+        return match studio.router.clone().oneshot(request).await {
+            Ok(response) => response,
+            Err(never) => match never {},
+        };
+    }
+    if request.uri().path().starts_with("/studio/api/") {
+        return error_response(
+            StatusCode::NOT_FOUND,
+            "not_found",
+            "the studio is served on its own host names only",
+        );
+    }
+    let routing = destinations.routing.load();
     routing.activity.saw_request();
     let app = routing.app_for(&request).cloned();
     drop(routing);
@@ -341,7 +368,9 @@ fn host_name(named: &str) -> String {
     host.strip_suffix('.').unwrap_or(host).to_ascii_lowercase()
 }
 
-fn without_port(host: &str) -> &str {
+/// `host` without its port: `demo.localhost:8080` is `demo.localhost`, `[::1]:8080` is
+/// `[::1]`.
+pub fn without_port(host: &str) -> &str {
     if host.starts_with('[') {
         // An IPv6 literal: `[::1]:8080`.
         return host.find(']').map_or(host, |end| &host[..=end]);

@@ -28,6 +28,7 @@ use crate::served::cache::FileCache;
 use crate::served::depot::Depot;
 use crate::site_data::SiteOverrides;
 use crate::sites::{AppParts, Sites};
+use crate::studio::{SessionCookie, Studio, StudioContext, StudioHosts};
 use crate::task::AbortOnDrop;
 use crate::ticketing_sandbox::TicketingSandbox;
 use crate::web::WebApp;
@@ -183,6 +184,16 @@ impl Application {
                 "listening while the first snapshot is being published"
             );
         }
+        let studio = (!config.studio.hosts.is_empty()).then(|| {
+            Studio::new(
+                StudioContext {
+                    client: parts.services.studio.clone(),
+                    hosts: StudioHosts::new(&config.studio.hosts),
+                    cookie: SessionCookie::new(config.studio.https),
+                },
+                &config.web_dist,
+            )
+        });
         let sites = Sites::new(parts, default_site);
         let following = AbortOnDrop(sites.clone().follow());
         // A publishing gateway may take its turn at collecting the store.
@@ -202,7 +213,7 @@ impl Application {
         Ok(Application {
             listener,
             ops_listener,
-            router: sites.router(),
+            router: sites.router(studio),
             shutdown_grace: config.shutdown_grace,
             _embedded: embedded,
             _renderer: renderer_process,

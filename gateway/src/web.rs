@@ -111,14 +111,19 @@ impl WebApp {
     pub fn template(&self) -> Option<Arc<Template>> {
         self.template.clone()
     }
+
+    /// Where the build is (WEB_DIST).
+    pub fn dist(&self) -> &Path {
+        &self.dist
+    }
 }
 
-pub fn router(context: &Arc<WebContext>) -> Router {
-    let web = &context.web;
-    let assets = Router::new()
+/// The build's hashed files (`/assets/...`), the sites' and the studio's.
+pub fn assets(dist: &Path) -> Router {
+    Router::new()
         // The build writes each script and style sheet also Brotli-compressed at its best
         // quality (`.br`), smaller than what compressing on the fly can afford.
-        .fallback_service(ServeDir::new(web.dist.join("assets")).precompressed_br())
+        .fallback_service(ServeDir::new(dist.join("assets")).precompressed_br())
         .layer(SetResponseHeaderLayer::overriding(
             header::CACHE_CONTROL,
             HeaderValue::from_static(IMMUTABLE),
@@ -127,7 +132,11 @@ pub fn router(context: &Arc<WebContext>) -> Router {
         .layer(SetResponseHeaderLayer::if_not_present(
             header::VARY,
             HeaderValue::from_static("accept-encoding"),
-        ));
+        ))
+}
+
+pub fn router(context: &Arc<WebContext>) -> Router {
+    let assets = assets(&context.web.dist);
     Router::new()
         .route("/posters/{file}", get(poster))
         // Browsers and crawlers that never read the page's icon link ask here first.

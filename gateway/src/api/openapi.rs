@@ -57,6 +57,10 @@ use crate::error::ErrorBody;
         crate::ops::health::readyz,
         crate::ops::health::metrics,
         crate::external_scripts::proxy::proxy,
+        crate::studio::sign_in::me,
+        crate::studio::sign_in::invitation,
+        crate::studio::sign_in::accept_invitation,
+        crate::studio::sign_in::sign_out,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.
@@ -68,6 +72,7 @@ use crate::error::ErrorBody;
     )),
     modifiers(&HandOffEndpoints, &PublishedFiles, &IngestKeys),
     tags(
+        (name = "studio", description = "The studio's API (docs/studio.md), served only on the studio's host names (STUDIO_HOSTS): a site's host answers 404. A change needs an Origin on a studio host and a JSON body; the session is a cookie."),
         (name = "ingest", description = "The ingest API (docs/ingest.md#ingest-api): a chain's point of sale writes its site's theaters, movies, showtimes, seat counts, events and pages. Each call is all or nothing and idempotent; a refusal names the field at fault in `field`. Every call needs the site's ingest key (svc-catalogue keys create SITE).")
     )
 )]

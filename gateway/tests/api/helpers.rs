@@ -21,6 +21,7 @@ pub enum Service {
     Loyalty,
     Ads,
     Consent,
+    Studio,
 }
 
 pub struct TestGateway {
@@ -268,6 +269,16 @@ async fn spawn(
         .expect("consent builds");
         spawn_on_loopback(|listener| app.serve(listener, std::future::pending())).await
     };
+    let studio = if down.contains(&Service::Studio) {
+        closed_address()
+    } else {
+        let app = svc_studio::Application::build(
+            svc_studio::Config::from_lookup(lookup).expect("studio configuration"),
+        )
+        .await
+        .expect("studio builds");
+        spawn_on_loopback(|listener| app.serve(listener, std::future::pending())).await
+    };
 
     let renderer = closed_address();
     let dist = web_dist();
@@ -282,6 +293,8 @@ async fn spawn(
             "LOYALTY_ADDR" => Some(loyalty.clone()),
             "ADS_ADDR" => Some(ads.clone()),
             "CONSENT_ADDR" => Some(consent.clone()),
+            "STUDIO_ADDR" => Some(studio.clone()),
+            "STUDIO_HOSTS" => Some(STUDIO_HOST.to_owned()),
             "WEB_DIST" => Some(dist_text.clone()),
             "GRPC_TIMEOUT_MS" => Some("1000".to_owned()),
             // No renderer: pages are published with the shell and their data.
@@ -335,6 +348,7 @@ fn web_dist() -> PathBuf {
         "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\" /><script type=\"module\" crossorigin src=\"/assets/app-3f9a1c.js\"></script></head><body><div id=\"root\"></div><div id=\"modal-root\"></div></body></html>",
     )
     .expect("write index.html");
+    std::fs::write(dir.join("studio.html"), STUDIO_PAGE).expect("write studio.html");
     std::fs::write(dir.join("assets/app-3f9a1c.js"), "console.log('app');")
         .expect("write an asset");
     std::fs::write(dir.join("assets/app-3f9a1c.js.br"), BROTLI_ASSET).expect("write an asset");
@@ -345,6 +359,12 @@ fn web_dist() -> PathBuf {
     .expect("write the icon");
     dir
 }
+
+/// The studio's host name in the tests (STUDIO_HOSTS).
+pub const STUDIO_HOST: &str = "studio.localhost";
+
+/// `studio.html` of the test build.
+pub const STUDIO_PAGE: &str = "<!doctype html><html lang=\"en\"><head><meta charset=\"utf-8\" /><title>Studio</title><script type=\"module\" crossorigin src=\"/assets/app-3f9a1c.js\"></script></head><body><div id=\"studio\"></div></body></html>";
 
 /// The content of `assets/app-3f9a1c.js.br` in the test build.
 pub const BROTLI_ASSET: &[u8] = b"brotli bytes";

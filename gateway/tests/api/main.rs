@@ -24,5 +24,6 @@ mod site;
 mod sites;
 mod spans;
 mod started_showtimes;
+mod studio;
 mod third_party_proxy;
 mod ticketing_sandbox;

@@ -1,0 +1,97 @@
+//! What keeps another site from acting with a staff member's cookie: a call that changes
+//! anything must name a studio host as its `Origin` (browsers send it with every such
+//! call and no page may forge it) and carry a JSON body (which a form of another site
+//! cannot send without a CORS preflight, which the studio never grants). The cookie's
+//! `SameSite=Strict` is the second wall.
+
+use axum::extract::{Request, State};
+use axum::http::{StatusCode, header};
+use axum::middleware::Next;
+use axum::response::Response;
+
+use super::StudioHosts;
+use crate::error::error_response;
+
+/// The bodies a change may carry.
+const JSON_TYPES: [&str; 2] = ["application/json", "application/merge-patch+json"];
+
+pub async fn refuse_cross_site(
+    State(hosts): State<StudioHosts>,
+    request: Request,
+    next: Next,
+) -> Response {
+    if request.method().is_safe() {
+        return next.run(request).await;
+    }
+    let headers = request.headers();
+    // Exactly one Origin, as a browser sends it.
+    let mut origins = headers.get_all(header::ORIGIN).iter();
+    let from_studio = match (origins.next(), origins.next()) {
+        (Some(origin), None) => origin
+            .to_str()
+            .ok()
+            .and_then(origin_host)
+            .is_some_and(|host| hosts.contains(host)),
+        _ => false,
+    };
+    if !from_studio {
+        return error_response(
+            StatusCode::FORBIDDEN,
+            "forbidden",
+            "a change must come from the studio's own pages: Origin must name a studio host",
+        );
+    }
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .is_some_and(|essence| {
+            JSON_TYPES
+                .iter()
+                .any(|json| essence.trim().eq_ignore_ascii_case(json))
+        });
+    if !json {
+        return error_response(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "unsupported_media_type",
+            "a change needs a JSON body (Content-Type: application/json)",
+        );
+    }
+    next.run(request).await
+}
+
+/// The host (and port) of an `Origin`, `scheme://host[:port]`; `None` for `null` or
+/// anything else.
+fn origin_host(origin: &str) -> Option<&str> {
+    let rest = origin
+        .strip_prefix("https://")
+        .or_else(|| origin.strip_prefix("http://"))?;
+    (!rest.is_empty() && !rest.contains(['/', '?', '#', '@'])).then_some(rest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_origin_names_its_host_or_nothing() {
+        assert_eq!(
+            origin_host("http://studio.localhost:8080"),
+            Some("studio.localhost:8080")
+        );
+        assert_eq!(
+            origin_host("https://studio.example"),
+            Some("studio.example")
+        );
+        for bad in [
+            "null",
+            "studio.example",
+            "https://",
+            "https://studio.example/",
+            "https://user@studio.example",
+            "ftp://studio.example",
+        ] {
+            assert_eq!(origin_host(bad), None, "{bad}");
+        }
+    }
+}

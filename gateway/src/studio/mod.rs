@@ -1,0 +1,198 @@
+//! The studio, where a chain's staff run their sites (docs/studio.md). It is served on
+//! the studio's host names alone (STUDIO_HOSTS), never on a site's, so that its session
+//! cookie and Content-Security-Policy never mix with a site's; a site's host answers
+//! `/studio/api/...` with 404 ([`crate::sites`]). On a studio host the studio's web app
+//! (`studio.html` of the build) answers every page path and its JSON API lives under
+//! `/studio/api/v1/`: each call goes to svc-studio, which authenticates the session and
+//! checks the grant.
+
+mod cross_site;
+mod session;
+pub mod sign_in;
+mod web_app;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::extract::{DefaultBodyLimit, Request};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::middleware::{self, Next};
+use axum::response::Response;
+use platform::trace::TracedChannel;
+use proto::studio::v1 as studio;
+use proto::studio::v1::studio_client::StudioClient;
+
+pub use session::SessionCookie;
+
+use crate::error::{AppError, error_response};
+use crate::extract::MAX_BODY_BYTES;
+use crate::{request_context, security};
+
+/// The studio's pages and calls: scripts, styles, fonts and calls from its own origin
+/// only, never framed. (The preview's frame comes with the sites' origins.)
+const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+    frame-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; \
+    object-src 'none'";
+
+/// The studio's host names, compared as a request names them.
+#[derive(Debug, Clone)]
+pub struct StudioHosts(Arc<[String]>);
+
+impl StudioHosts {
+    /// `hosts`, lower-cased (as STUDIO_HOSTS is read).
+    pub fn new(hosts: &[String]) -> StudioHosts {
+        StudioHosts(hosts.iter().map(|host| host.to_ascii_lowercase()).collect())
+    }
+
+    /// Whether `named` (a Host header, or an Origin's host, with or without a port and
+    /// a final dot) is one of the studio's hosts.
+    pub fn contains(&self, named: &str) -> bool {
+        let host = crate::sites::without_port(named);
+        let host = host.strip_suffix('.').unwrap_or(host);
+        self.0
+            .iter()
+            .any(|studio| studio.eq_ignore_ascii_case(host))
+    }
+}
+
+/// What the studio's routes share.
+#[derive(Debug, Clone)]
+pub struct StudioContext {
+    pub client: StudioClient<TracedChannel>,
+    pub hosts: StudioHosts,
+    pub cookie: SessionCookie,
+}
+
+impl StudioContext {
+    /// The staff member of the request's session: 401 without a live one.
+    pub async fn signed_in(&self, headers: &HeaderMap) -> Result<studio::Me, AppError> {
+        let token = self
+            .cookie
+            .token(headers)
+            .ok_or_else(|| AppError::Unauthenticated("no session: sign in".to_owned()))?;
+        let me = self
+            .client
+            .clone()
+            .authenticate(studio::AuthenticateRequest {
+                session_token: token,
+            })
+            .await
+            .map_err(AppError::studio)?;
+        Ok(me.into_inner())
+    }
+}
+
+/// The studio as one host's application.
+#[derive(Debug, Clone)]
+pub struct Studio {
+    pub hosts: StudioHosts,
+    pub router: Router,
+}
+
+impl Studio {
+    /// The studio on `context.hosts`, its web app from the build at `dist`.
+    pub fn new(context: StudioContext, dist: &Path) -> Studio {
+        let hosts = context.hosts.clone();
+        let api = sign_in::router()
+            // Past routing: a method or path the studio lacks is 405 or 404 whatever
+            // the headers.
+            .route_layer(middleware::from_fn_with_state(
+                hosts.clone(),
+                cross_site::refuse_cross_site,
+            ))
+            .fallback(unknown_call)
+            .method_not_allowed_fallback(method_not_allowed)
+            .layer(middleware::from_fn(never_stored))
+            .with_state(Arc::new(context));
+        let router = Router::new()
+            .nest("/studio/api/v1", api)
+            .nest("/assets", crate::web::assets(dist))
+            .merge(web_app::router(dist))
+            .layer(middleware::from_fn(security_headers))
+            .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+        Studio {
+            hosts,
+            router: request_context::traced(router),
+        }
+    }
+
+    /// Whether `request` names one of the studio's hosts.
+    pub fn serves(&self, request: &Request) -> bool {
+        let named = request
+            .headers()
+            .get(header::HOST)
+            .and_then(|host| host.to_str().ok())
+            .or_else(|| request.uri().host())
+            .unwrap_or_default();
+        self.hosts.contains(named)
+    }
+}
+
+async fn unknown_call(request: Request) -> Response {
+    error_response(
+        StatusCode::NOT_FOUND,
+        "not_found",
+        &format!(
+            "no studio call {} {}",
+            request.method(),
+            request.uri().path()
+        ),
+    )
+}
+
+async fn method_not_allowed() -> Response {
+    error_response(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "method_not_allowed",
+        "this studio call does not answer that method",
+    )
+}
+
+/// The studio's answers name staff and sessions: no cache keeps them.
+async fn never_stored(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+async fn security_headers(request: Request, next: Next) -> Response {
+    let mut response = next.run(request).await;
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
+    );
+    security::insert_static_headers(headers);
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_studio_host_is_recognised_with_or_without_port_case_or_final_dot() {
+        let hosts = StudioHosts::new(&["studio.localhost".to_owned()]);
+        for named in [
+            "studio.localhost",
+            "Studio.Localhost:8080",
+            "studio.localhost.",
+            "studio.localhost.:443",
+        ] {
+            assert!(hosts.contains(named), "{named}");
+        }
+        for named in [
+            "demo.localhost",
+            "studio.localhost.evil.example",
+            "",
+            "localhost",
+        ] {
+            assert!(!hosts.contains(named), "{named}");
+        }
+        assert!(!StudioHosts::new(&[]).contains("studio.localhost"));
+    }
+}

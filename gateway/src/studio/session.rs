@@ -1,0 +1,124 @@
+//! The studio's session cookie: host-only (no `Domain`), `HttpOnly`, `SameSite=Strict`,
+//! path `/`; over https also `Secure`, with the `__Host-` prefix that browsers hold to
+//! those rules. It carries the session's token, which svc-studio keeps only as its
+//! SHA-256.
+
+use axum::http::{HeaderMap, HeaderValue, header};
+
+#[derive(Debug, Clone, Copy)]
+pub struct SessionCookie {
+    https: bool,
+}
+
+impl SessionCookie {
+    /// The cookie of a studio reached over https (`https`, from STUDIO_URL) or not.
+    pub fn new(https: bool) -> SessionCookie {
+        SessionCookie { https }
+    }
+
+    fn name(self) -> &'static str {
+        if self.https {
+            "__Host-studio-session"
+        } else {
+            "studio-session"
+        }
+    }
+
+    /// The session token the request's `Cookie` headers carry.
+    pub fn token(self, headers: &HeaderMap) -> Option<String> {
+        let name = self.name();
+        headers
+            .get_all(header::COOKIE)
+            .iter()
+            .filter_map(|value| value.to_str().ok())
+            .flat_map(|cookies| cookies.split(';'))
+            .filter_map(|cookie| cookie.trim().split_once('='))
+            .find(|(cookie, _)| *cookie == name)
+            .map(|(_, token)| token.to_owned())
+            .filter(|token| !token.is_empty())
+    }
+
+    /// The `Set-Cookie` value of a session begun, for `max_age_seconds`.
+    pub fn set(self, token: &str, max_age_seconds: i64) -> Option<HeaderValue> {
+        HeaderValue::from_str(&format!(
+            "{}={token}; Max-Age={}; {}",
+            self.name(),
+            max_age_seconds.max(0),
+            self.attributes()
+        ))
+        .ok()
+    }
+
+    /// The `Set-Cookie` value that ends the cookie.
+    pub fn clear(self) -> HeaderValue {
+        HeaderValue::from_str(&format!(
+            "{}=; Max-Age=0; {}",
+            self.name(),
+            self.attributes()
+        ))
+        .unwrap_or_else(|_| HeaderValue::from_static(""))
+    }
+
+    fn attributes(self) -> &'static str {
+        if self.https {
+            "Path=/; HttpOnly; SameSite=Strict; Secure"
+        } else {
+            "Path=/; HttpOnly; SameSite=Strict"
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cookies(values: &[&'static str]) -> HeaderMap {
+        let mut headers = HeaderMap::new();
+        for value in values {
+            headers.append(header::COOKIE, HeaderValue::from_static(value));
+        }
+        headers
+    }
+
+    #[test]
+    fn the_token_is_read_from_among_other_cookies() {
+        let cookie = SessionCookie::new(false);
+        assert_eq!(
+            cookie.token(&cookies(&["theme=dark; studio-session=abc123; x=1"])),
+            Some("abc123".to_owned())
+        );
+        assert_eq!(
+            cookie.token(&cookies(&["theme=dark", "studio-session=def"])),
+            Some("def".to_owned())
+        );
+        assert_eq!(cookie.token(&cookies(&["studio-session="])), None);
+        assert_eq!(cookie.token(&cookies(&["xstudio-session=abc"])), None);
+        // Over https only the prefixed cookie counts: a plain one may have been set by
+        // another host of the domain.
+        let secure = SessionCookie::new(true);
+        assert_eq!(secure.token(&cookies(&["studio-session=abc"])), None);
+        assert_eq!(
+            secure.token(&cookies(&["__Host-studio-session=abc"])),
+            Some("abc".to_owned())
+        );
+    }
+
+    #[test]
+    fn the_cookie_is_host_only_http_only_and_strict_and_secure_over_https() {
+        let set = SessionCookie::new(false).set("abc", 43_200).expect("valid");
+        assert_eq!(
+            set,
+            "studio-session=abc; Max-Age=43200; Path=/; HttpOnly; SameSite=Strict"
+        );
+        let set = SessionCookie::new(true).set("abc", 60).expect("valid");
+        assert_eq!(
+            set,
+            "__Host-studio-session=abc; Max-Age=60; Path=/; HttpOnly; SameSite=Strict; Secure"
+        );
+        assert!(!set.to_str().expect("text").contains("Domain"));
+        assert_eq!(
+            SessionCookie::new(false).clear(),
+            "studio-session=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict"
+        );
+    }
+}

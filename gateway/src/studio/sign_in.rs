@@ -1,0 +1,237 @@
+//! Who is signed in to the studio, and how one gets in: the session's staff member,
+//! invitations read and accepted, signing out. (Passkeys and e-mail links come here too.)
+
+use std::sync::Arc;
+
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use proto::studio::v1 as studio;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use super::StudioContext;
+use crate::error::{AppError, ErrorBody};
+use crate::extract;
+
+type StudioState = Arc<StudioContext>;
+
+pub fn router() -> Router<StudioState> {
+    Router::new()
+        .route("/me", get(me))
+        .route("/invitation", post(invitation))
+        .route("/invitations/accept", post(accept_invitation))
+        .route("/sign-out", post(sign_out))
+}
+
+/// A staff member and what they may do.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StudioMe)]
+pub struct MeBody {
+    staff: StaffBody,
+    grants: Vec<GrantBody>,
+}
+
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StudioStaff)]
+pub struct StaffBody {
+    id: String,
+    email: String,
+    name: String,
+}
+
+/// A role on a site (`siteId` null: every site, for an operator) and, for a theater
+/// manager, its theaters.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = StudioGrant)]
+pub struct GrantBody {
+    /// operator, admin, editor, theater-manager, support or viewer.
+    role: String,
+    site_id: Option<String>,
+    theater_ids: Vec<String>,
+}
+
+impl From<studio::Me> for MeBody {
+    fn from(me: studio::Me) -> Self {
+        let staff = me.staff.unwrap_or_default();
+        MeBody {
+            staff: StaffBody {
+                id: staff.id,
+                email: staff.email,
+                name: staff.name,
+            },
+            grants: me.grants.into_iter().map(GrantBody::from).collect(),
+        }
+    }
+}
+
+impl From<studio::Grant> for GrantBody {
+    fn from(grant: studio::Grant) -> Self {
+        GrantBody {
+            role: grant.role,
+            site_id: (!grant.site_id.is_empty()).then_some(grant.site_id),
+            theater_ids: grant.theater_ids,
+        }
+    }
+}
+
+/// The signed-in staff member and their grants.
+#[utoipa::path(get, path = "/studio/api/v1/me", tag = "studio", responses(
+    (status = 200, description = "The session's staff member", body = MeBody),
+    (status = 401, description = "No session, or one that ended", body = ErrorBody),
+    (status = 503, description = "svc-studio is down", body = ErrorBody),
+))]
+async fn me(
+    State(studio): State<StudioState>,
+    headers: HeaderMap,
+) -> Result<Json<MeBody>, AppError> {
+    Ok(Json(studio.signed_in(&headers).await?.into()))
+}
+
+/// An invitation link's token.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = StudioInvitationToken)]
+struct TokenBody {
+    token: String,
+}
+
+/// What an invitation offers.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = StudioInvitation)]
+pub struct InvitationBody {
+    /// The address it was sent to; null when the person accepting names theirs.
+    email: Option<String>,
+    role: String,
+    site_id: Option<String>,
+    theater_ids: Vec<String>,
+    /// RFC 3339: when it can no longer be accepted.
+    expires_at: String,
+    /// Whether it may be accepted without registering a passkey.
+    accept_without_passkey: bool,
+}
+
+/// What an invitation link offers, before it is accepted. (The token travels in the body,
+/// not the URL, so that no log keeps it.)
+#[utoipa::path(post, path = "/studio/api/v1/invitation", tag = "studio", request_body = TokenBody, responses(
+    (status = 200, description = "The invitation", body = InvitationBody),
+    (status = 400, description = "Invalid body", body = ErrorBody),
+    (status = 401, description = "The invitation is unknown, used or expired", body = ErrorBody),
+    (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
+    (status = 415, description = "Not a JSON body", body = ErrorBody),
+    (status = 503, description = "svc-studio is down", body = ErrorBody),
+))]
+async fn invitation(
+    State(studio): State<StudioState>,
+    extract::Json(body): extract::Json<TokenBody>,
+) -> Result<Json<InvitationBody>, AppError> {
+    let invitation = studio
+        .client
+        .clone()
+        .describe_invitation(studio::DescribeInvitationRequest { token: body.token })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    let grant = GrantBody::from(invitation.grant.unwrap_or_default());
+    let expires_at = jiff::Timestamp::from_second(invitation.expires_at).map_err(|_| {
+        AppError::studio(tonic::Status::internal(
+            "an invitation without a valid expiry",
+        ))
+    })?;
+    Ok(Json(InvitationBody {
+        email: (!invitation.email.is_empty()).then_some(invitation.email),
+        role: grant.role,
+        site_id: grant.site_id,
+        theater_ids: grant.theater_ids,
+        expires_at: expires_at.to_string(),
+        accept_without_passkey: invitation.accept_without_passkey,
+    }))
+}
+
+/// An invitation accepted without a passkey.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = StudioAcceptance)]
+struct AcceptanceBody {
+    token: String,
+    /// 1 to 100 characters.
+    name: String,
+    /// Needed when the invitation names no address; otherwise not read.
+    #[serde(default)]
+    email: Option<String>,
+}
+
+/// Accepts an invitation without a passkey (while STUDIO_EMAIL_SIGN_IN is on): the staff
+/// member is made or found by the invitation's address and given its grant, and the
+/// session cookie is set.
+#[utoipa::path(post, path = "/studio/api/v1/invitations/accept", tag = "studio", request_body = AcceptanceBody, responses(
+    (status = 200, description = "Signed in; the session cookie is set", body = MeBody),
+    (status = 400, description = "Invalid body; `field` names name or email", body = ErrorBody),
+    (status = 401, description = "The invitation is unknown, used or expired", body = ErrorBody),
+    (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
+    (status = 415, description = "Not a JSON body", body = ErrorBody),
+    (status = 422, description = "Accepting without a passkey is off", body = ErrorBody),
+    (status = 503, description = "svc-studio is down", body = ErrorBody),
+))]
+async fn accept_invitation(
+    State(studio): State<StudioState>,
+    extract::Json(body): extract::Json<AcceptanceBody>,
+) -> Result<Response, AppError> {
+    let signed_in = studio
+        .client
+        .clone()
+        .accept_invitation(studio::AcceptInvitationRequest {
+            token: body.token,
+            name: body.name,
+            email: body.email.unwrap_or_default(),
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    let lasts = signed_in.expires_at - jiff::Timestamp::now().as_second();
+    let mut response = Json(MeBody::from(signed_in.me.unwrap_or_default())).into_response();
+    if let Some(cookie) = studio.cookie.set(&signed_in.session_token, lasts) {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    Ok(response)
+}
+
+/// An empty JSON object: a change must carry a JSON body.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = StudioEmpty)]
+struct EmptyBody {}
+
+/// Ends the session and its cookie.
+#[utoipa::path(post, path = "/studio/api/v1/sign-out", tag = "studio", request_body = EmptyBody, responses(
+    (status = 204, description = "Signed out (also when no session was open)"),
+    (status = 400, description = "Invalid body", body = ErrorBody),
+    (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
+    (status = 415, description = "Not a JSON body", body = ErrorBody),
+    (status = 503, description = "svc-studio is down; the session stays open", body = ErrorBody),
+))]
+async fn sign_out(
+    State(studio): State<StudioState>,
+    headers: HeaderMap,
+    extract::Json(EmptyBody {}): extract::Json<EmptyBody>,
+) -> Result<Response, AppError> {
+    if let Some(token) = studio.cookie.token(&headers) {
+        studio
+            .client
+            .clone()
+            .sign_out(studio::SignOutRequest {
+                session_token: token,
+            })
+            .await
+            .map_err(AppError::studio)?;
+    }
+    Ok((
+        StatusCode::NO_CONTENT,
+        [(header::SET_COOKIE, studio.cookie.clear())],
+    )
+        .into_response())
+}

@@ -1,0 +1,354 @@
+//! The studio on its own host (docs/studio.md): its page and API there and nowhere else,
+//! sign-in by invitation, the session cookie, the cross-site guard, svc-studio away.
+
+use reqwest::StatusCode;
+use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    STUDIO_HOST, STUDIO_PAGE, Service, TestGateway, error_of, spawn_gateway, spawn_gateway_without,
+};
+
+const STUDIO_ORIGIN: &str = "http://studio.localhost:8080";
+
+impl TestGateway {
+    /// The first operator's invitation token, from the file svc-studio wrote.
+    fn first_operator_token(&self) -> String {
+        let url = std::fs::read_to_string(self.data_dir.join("studio/first-operator.url"))
+            .expect("the first operator's link");
+        url.trim()
+            .split_once("/invitation?token=")
+            .map(|(_, token)| token.to_owned())
+            .expect("an invitation link")
+    }
+
+    fn studio_get(&self, path: &str) -> reqwest::RequestBuilder {
+        self.client
+            .get(self.url(path))
+            .header(HOST, format!("{STUDIO_HOST}:8080"))
+    }
+
+    /// A change sent as the studio's own page sends it.
+    fn studio_post(&self, path: &str, body: &Value) -> reqwest::RequestBuilder {
+        self.client
+            .post(self.url(path))
+            .header(HOST, format!("{STUDIO_HOST}:8080"))
+            .header(ORIGIN, STUDIO_ORIGIN)
+            .json(body)
+    }
+}
+
+async fn json_of(response: reqwest::Response) -> (StatusCode, Value) {
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// The `name=value` part of a `Set-Cookie`.
+fn cookie_pair(set_cookie: &str) -> String {
+    set_cookie
+        .split(';')
+        .next()
+        .expect("a pair")
+        .trim()
+        .to_owned()
+}
+
+#[tokio::test]
+async fn the_studio_answers_on_its_host_and_a_site_host_answers_404() {
+    let gateway = spawn_gateway().await;
+
+    let page = gateway
+        .studio_get("/sites/demo/look")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(page.status(), StatusCode::OK);
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    for directive in [
+        "default-src 'self'",
+        "script-src 'self'",
+        "frame-ancestors 'none'",
+        "object-src 'none'",
+    ] {
+        assert!(csp.contains(directive), "{directive} in {csp}");
+    }
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+    assert_eq!(page.headers()["cache-control"], "no-cache");
+    assert_eq!(page.text().await.expect("text"), STUDIO_PAGE);
+    let asset = gateway
+        .studio_get("/assets/app-3f9a1c.js")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(asset.status(), StatusCode::OK);
+
+    let (status, body) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/me")
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(error_of(&body).0, "unauthenticated");
+    let (status, body) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/no-such-call")
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+
+    // The site's host: no studio, and the site's own routes as ever.
+    let (status, body) = json_of(gateway.get("/studio/api/v1/me").await).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    assert_eq!(error_of(&body).0, "not_found");
+    let (status, _) = gateway.get_json("/api/v1/movies").await;
+    assert_eq!(status, 200);
+    // And the studio's host serves no site.
+    let movies = gateway
+        .studio_get("/api/v1/movies")
+        .send()
+        .await
+        .expect("sent");
+    assert_ne!(movies.headers()[CONTENT_TYPE], "application/json");
+}
+
+#[tokio::test]
+async fn an_invitation_is_read_then_accepted_and_the_cookie_carries_the_session_until_sign_out() {
+    let gateway = spawn_gateway().await;
+    let token = gateway.first_operator_token();
+
+    let (status, invitation) = json_of(
+        gateway
+            .studio_post("/studio/api/v1/invitation", &json!({"token": token}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{invitation}");
+    assert_eq!(invitation["email"], Value::Null);
+    assert_eq!(invitation["role"], "operator");
+    assert_eq!(invitation["siteId"], Value::Null);
+    assert_eq!(invitation["acceptWithoutPasskey"], true);
+    let expires: jiff::Timestamp = invitation["expiresAt"]
+        .as_str()
+        .expect("a time")
+        .parse()
+        .expect("RFC 3339");
+    assert!(expires > jiff::Timestamp::now());
+
+    let accepted = gateway
+        .studio_post(
+            "/studio/api/v1/invitations/accept",
+            &json!({"token": token, "name": "Ana Ruiz", "email": "Ana@Chain.Example"}),
+        )
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(accepted.status(), StatusCode::OK);
+    let set_cookie = accepted.headers()[SET_COOKIE]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=43"] {
+        assert!(
+            set_cookie.contains(attribute),
+            "{attribute} in {set_cookie}"
+        );
+    }
+    assert!(!set_cookie.contains("Domain"), "host-only: {set_cookie}");
+    let me: Value = accepted.json().await.expect("JSON");
+    assert_eq!(me["staff"]["email"], "ana@chain.example");
+    assert_eq!(me["staff"]["name"], "Ana Ruiz");
+    assert_eq!(
+        me["grants"],
+        json!([{"role": "operator", "siteId": null, "theaterIds": []}])
+    );
+
+    let cookie = cookie_pair(&set_cookie);
+    let (status, again) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/me")
+            .header(COOKIE, &cookie)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    assert_eq!(again, me);
+
+    // Used once.
+    let (status, body) = json_of(
+        gateway
+            .studio_post("/studio/api/v1/invitation", &json!({"token": token}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+
+    let signed_out = gateway
+        .studio_post("/studio/api/v1/sign-out", &json!({}))
+        .header(COOKIE, &cookie)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(signed_out.status(), StatusCode::NO_CONTENT);
+    let cleared = signed_out.headers()[SET_COOKIE].to_str().expect("text");
+    assert!(cleared.contains("Max-Age=0"), "{cleared}");
+    let (status, body) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/me")
+            .header(COOKIE, &cookie)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "the session ended: {body}"
+    );
+}
+
+#[tokio::test]
+async fn a_change_needs_the_studios_origin_and_a_json_body_and_bad_input_names_its_field() {
+    let gateway = spawn_gateway().await;
+    let token = gateway.first_operator_token();
+    let acceptance = json!({"token": token, "name": "Ana", "email": "ana@chain.example"});
+    let accept = "/studio/api/v1/invitations/accept";
+
+    let no_origin = gateway
+        .client
+        .post(gateway.url(accept))
+        .header(HOST, STUDIO_HOST)
+        .json(&acceptance)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(no_origin.status(), StatusCode::FORBIDDEN);
+    for origin in [
+        "http://demo.localhost:8080",
+        "null",
+        "http://studio.localhost.evil.example",
+    ] {
+        let (status, body) = json_of(
+            gateway
+                .client
+                .post(gateway.url(accept))
+                .header(HOST, STUDIO_HOST)
+                .header(ORIGIN, origin)
+                .json(&acceptance)
+                .send()
+                .await
+                .expect("sent"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::FORBIDDEN, "{origin}: {body}");
+        assert_eq!(error_of(&body).0, "forbidden");
+    }
+    // A second Origin beside the studio's, as no browser sends.
+    let twice = gateway
+        .studio_post(accept, &acceptance)
+        .header(ORIGIN, "http://demo.localhost:8080")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(twice.status(), StatusCode::FORBIDDEN);
+    let (status, body) = json_of(
+        gateway
+            .client
+            .post(gateway.url(accept))
+            .header(HOST, STUDIO_HOST)
+            .header(ORIGIN, STUDIO_ORIGIN)
+            .header(CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(format!("token={token}&name=Ana&email=ana%40chain.example"))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{body}");
+
+    let (status, body) = json_of(
+        gateway
+            .studio_post(
+                accept,
+                &json!({"token": token, "name": " ", "email": "ana@chain.example"}),
+            )
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"]["field"], "name");
+    let (status, body) = json_of(
+        gateway
+            .studio_post(
+                accept,
+                &json!({"token": token, "name": "Ana", "email": "ana"}),
+            )
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"]["field"], "email");
+    let (status, body) = json_of(
+        gateway
+            .studio_post(
+                accept,
+                &json!({"token": token, "name": "Ana", "role": "operator"}),
+            )
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "unknown field: {body}");
+    assert!(error_of(&body).1.contains("role"), "{body}");
+
+    // Nothing refused used the invitation up.
+    let accepted = gateway
+        .studio_post(accept, &acceptance)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(accepted.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn with_svc_studio_away_the_studio_says_so_and_the_site_serves_on() {
+    let gateway = spawn_gateway_without(&[Service::Studio]).await;
+    let (status, body) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/me")
+            .header(COOKIE, format!("studio-session={}", "a".repeat(64)))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert!(error_of(&body).1.contains("studio"), "{body}");
+    let (status, _) = gateway.get_json("/api/v1/movies").await;
+    assert_eq!(status, 200);
+    let (status, ready) = gateway.get_json("/readyz").await;
+    assert_eq!(
+        status, 200,
+        "the sites are ready without the studio: {ready}"
+    );
+}

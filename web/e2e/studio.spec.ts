@@ -1,0 +1,161 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { e2eDataDir } from './gateways';
+
+// The studio (DESIGN.md section 13) of the demo chain's gateway, on its studio host
+// (STUDIO_HOSTS in playwright.config.ts): Chromium resolves *.localhost to loopback, so
+// http://studio.localhost:{port} is the same gateway as the site at 127.0.0.1:{port}. The
+// gateway's DATA_DIR is new each run, so svc-studio has no staff at its start and has
+// written the first operator's invitation, which the first test uses up (a run against a
+// gateway left running, without CI, finds it used).
+const port = Number(process.env.E2E_PORT ?? 8090);
+const studio = `http://studio.localhost:${port}`;
+const dist = new URL('../dist/', import.meta.url);
+
+/**
+ * The first operator's invitation link, from `$DATA_DIR/studio/first-operator.url`. The file
+ * names the studio's public address (`http://studio.localhost:8080/invitation?token=...`):
+ * the test gateway's is taken instead, with the same path and token.
+ */
+async function firstOperatorLink(): Promise<string> {
+  const file = join(e2eDataDir(port), 'studio', 'first-operator.url');
+  await expect.poll(() => existsSync(file), { message: `${file} is written at svc-studio's start` }).toBe(true);
+  const link = new URL(readFileSync(file, 'utf8').trim());
+  expect(link.pathname).toBe('/invitation');
+  return `${studio}${link.pathname}${link.search}`;
+}
+
+/** What the page's Content-Security-Policy refused (Chromium reports each in the console). */
+function cspViolations(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+  });
+  return refused;
+}
+
+/**
+ * axe-core finds no serious or critical violation on the screen in either colour mode, the
+ * system's preference being the studio's (its tokens follow prefers-color-scheme).
+ */
+async function expectAccessible(page: Page, screen: string) {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    // Without motion the page takes the mode's colours at once, not through a transition
+    // that axe would measure halfway.
+    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
+    await expect
+      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+      .toBe(colorScheme === 'dark' ? 'rgb(14, 14, 14)' : 'rgb(255, 255, 255)');
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const severe = violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${screen}, ${colorScheme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+    expect(severe, severe.join('\n')).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
+}
+
+/** The files under assets/ that the studio's build made and the site's did not. */
+function studioOnlyFiles(): Set<string> {
+  type Manifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;
+  const files = (name: string) => {
+    const manifest = JSON.parse(readFileSync(new URL(`.vite/${name}`, dist), 'utf8')) as Manifest;
+    return new Set(Object.values(manifest).flatMap((chunk) => [chunk.file, ...(chunk.css ?? []), ...(chunk.assets ?? [])]));
+  };
+  const site = files('manifest.json');
+  return new Set([...files('studio-manifest.json')].filter((file) => !site.has(file)));
+}
+
+test.describe('the studio', () => {
+  test("the first operator accepts their invitation, sees what they may do, and signs out", async ({ page, context }) => {
+    test.setTimeout(90_000);
+    const refused = cspViolations(page);
+    const link = await firstOperatorLink();
+
+    const answer = await page.goto(link);
+    expect(answer?.status()).toBe(200);
+    expect(answer?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await expect(page).toHaveTitle('Your invitation to the studio | Studio');
+    await expect(page.getByTestId('studio-invitation-offer')).toContainText('You are invited as operator of every site.');
+    await expectAccessible(page, 'invitation');
+
+    // The first operator's invitation names no address: they give theirs.
+    await page.getByLabel('Your name').fill('Ada Operator');
+    await page.getByLabel('Your e-mail address').fill('ada@studio.example');
+    await page.getByRole('button', { name: 'Accept the invitation' }).click();
+
+    await expect(page).toHaveURL(`${studio}/`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Your access' })).toBeVisible();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ada Operator');
+    const grants = page.getByTestId('studio-grants').getByRole('listitem');
+    await expect(grants).toHaveCount(1);
+    await expect(grants.first()).toContainText('Operator');
+    await expect(grants.first()).toContainText('Every site');
+
+    // The session is a cookie the page cannot read, and it outlives a reload.
+    const session = (await context.cookies(studio)).find((cookie) => /studio-session$/.test(cookie.name));
+    expect(session, 'the session cookie').toBeDefined();
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Strict');
+    expect(await page.evaluate(() => document.cookie)).not.toContain(session?.name ?? 'studio-session');
+    await page.reload();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ada Operator');
+    await expectAccessible(page, 'home');
+
+    // Used now, the invitation opens nothing more.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+
+    await page.goto(`${studio}/`);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    const signIn = page.getByRole('heading', { level: 1, name: 'Sign in to the studio' });
+    await expect(signIn).toBeVisible();
+    await expect(signIn).toBeFocused();
+    await expect(page.getByTestId('studio-staff-name')).toHaveCount(0);
+    expect((await context.cookies(studio)).find((cookie) => cookie.name === session?.name)).toBeUndefined();
+    await page.reload();
+    await expect(signIn).toBeVisible();
+    await expect(page.getByText(/open the invitation link you were sent/)).toBeVisible();
+    await expectAccessible(page, 'sign-in');
+
+    // The studio registers no service worker, and its pages break no rule of their policy.
+    expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(refused).toEqual([]);
+  });
+
+  test('says what to do about a link that is no invitation, and answers an unknown address', async ({ page }) => {
+    const refused = cspViolations(page);
+    await page.goto(`${studio}/invitation?token=no-such-invitation`);
+    await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+    await expect(page.getByText('Ask whoever invited you for a new one.', { exact: false })).toBeVisible();
+
+    await page.goto(`${studio}/no/such/screen`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await page.getByRole('link', { name: "Go to the studio's start page" }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeVisible();
+    expect(refused).toEqual([]);
+  });
+
+  test("is never loaded by the site's pages nor kept by its service worker, and a site's host has no studio API", async ({ page, request }) => {
+    const studioFiles = studioOnlyFiles();
+    expect(studioFiles.size).toBeGreaterThan(0);
+    const loaded: string[] = [];
+    page.on('request', (sent) => loaded.push(new URL(sent.url()).pathname.replace(/^\//, '')));
+    for (const path of ['/', '/movies/', '/theaters/', '/sign-in/', '/account/']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((file) => studioFiles.has(file))).toEqual([]);
+
+    const worker = await (await request.get('/sw.js')).text();
+    expect([...studioFiles].filter((file) => worker.includes(file))).toEqual([]);
+
+    expect((await request.get('/studio/api/v1/me')).status()).toBe(404);
+    // A site at its own host name (SITES_DIR), through the browser, which resolves *.localhost.
+    const onSiteHost = await page.goto(`http://demo.localhost:${port}/studio/api/v1/me`);
+    expect(onSiteHost?.status()).toBe(404);
+  });
+});

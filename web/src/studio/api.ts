@@ -1,0 +1,129 @@
+// The studio's JSON API on its own host, under /studio/api/v1/ (DESIGN.md section 13, "JSON
+// API"): the calls of this version of the studio, and the fetch helpers they share.
+//
+// Written by hand for now: the gateway's OpenAPI document (docs/openapi.json) will list
+// these paths under the tag `studio`, and once it does, `npm run api-types` puts their
+// schemas into src/types/api-schema.ts. Then these types are to be named from there, as
+// src/types/api.ts names the site's, and this file keeps only the fetch helpers.
+import { ApiError } from '@/lib/api-client';
+import type { ApiErrorBody } from '@/types/api';
+
+export const STUDIO_API = '/studio/api/v1';
+
+/** The six roles of DESIGN.md section 13, each granted on a scope. */
+export const STUDIO_ROLES = ['operator', 'admin', 'editor', 'theater-manager', 'support', 'viewer'] as const;
+
+export type StudioRole = (typeof STUDIO_ROLES)[number];
+
+export type StaffMember = { id: string; email: string; name: string };
+
+/** A role on a scope: every site for `operator` (`siteId` null), else one site, or named theaters of it. */
+export type Grant = { role: StudioRole; siteId: string | null; theaterIds: string[] };
+
+/** GET /studio/api/v1/me: who is signed in, and what they may do. */
+export type Me = { staff: StaffMember; grants: Grant[] };
+
+/** POST /studio/api/v1/invitation: what an invitation link offers. */
+export type Invitation = {
+  /** The address the invitation is for; null when the person accepting names theirs (the first operator). */
+  email: string | null;
+  role: StudioRole;
+  siteId: string | null;
+  theaterIds: string[];
+  /** RFC 3339. */
+  expiresAt: string;
+  /** Whether it can be accepted without registering a passkey (this version of the studio registers none). */
+  acceptWithoutPasskey: boolean;
+};
+
+/** POST /studio/api/v1/invitations/accept's body; `email` only when the invitation names none. */
+export type InvitationAcceptance = { token: string; name: string; email?: string };
+
+/** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
+export class StudioApiError extends ApiError {
+  /** The body's field at fault (`name`, `email`), where the error is about one. */
+  readonly field: string | undefined;
+
+  constructor(status: number, code: string, message: string, field?: string) {
+    super(status, code, message);
+    this.name = 'StudioApiError';
+    this.field = field;
+  }
+}
+
+/** No session (or none any more): 401. */
+export function isUnauthenticated(error: unknown): boolean {
+  return error instanceof StudioApiError && error.status === 401;
+}
+
+type StudioRequest = { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; signal?: AbortSignal };
+
+async function studioFetch(path: string, { headers, ...request }: StudioRequest = {}): Promise<Response> {
+  const response = await fetch(`${STUDIO_API}${path}`, {
+    ...request,
+    // The session is a host-only HttpOnly cookie: the browser sends it, the app never reads it.
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', ...headers },
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => ({}))) as ApiErrorBody;
+    throw new StudioApiError(
+      response.status,
+      body.error?.code ?? 'http_error',
+      body.error?.message ?? response.statusText,
+      body.error?.field ?? undefined,
+    );
+  }
+  return response;
+}
+
+async function studioGet<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return (await (await studioFetch(path, { signal })).json()) as T;
+}
+
+/**
+ * A state-changing call: the gateway takes one only with a JSON body and a same-origin
+ * `Origin` (which the browser sends with every POST from the page).
+ */
+async function studioPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return studioFetch(path, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+/** The staff member signed in, or null without a session. */
+export async function getMe(signal?: AbortSignal): Promise<Me | null> {
+  try {
+    return await studioGet<Me>('/me', signal);
+  } catch (error) {
+    if (isUnauthenticated(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * What the invitation with `token` offers, or null when it cannot be used: unknown, used or
+ * expired (401), or a token the gateway does not take at all (400), which is no invitation
+ * either to the person holding the link.
+ */
+export async function getInvitation(token: string, signal?: AbortSignal): Promise<Invitation | null> {
+  try {
+    return (await (await studioPost('/invitation', { token }, signal)).json()) as Invitation;
+  } catch (error) {
+    if (error instanceof StudioApiError && (error.status === 401 || error.status === 400)) return null;
+    throw error;
+  }
+}
+
+/** Accepts an invitation: the staff member, now signed in (the session cookie is set). */
+export async function acceptInvitation(acceptance: InvitationAcceptance): Promise<Me> {
+  return (await (await studioPost('/invitations/accept', acceptance)).json()) as Me;
+}
+
+/** Ends the session (204; the cookie is cleared). */
+export async function signOut(): Promise<void> {
+  await studioPost('/sign-out', {});
+}

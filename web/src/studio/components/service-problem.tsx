@@ -1,0 +1,31 @@
+import { ApiError } from '@/lib/api-client';
+import { useTranslate } from '@/state/i18n';
+import styles from './service-problem.module.css';
+
+/**
+ * A screen whose data could not be loaded: the studio's service unavailable (503, svc-studio
+ * down or starting), or anything else (no answer at all, another failure), with a button
+ * that asks again. Announced as it appears.
+ */
+export function ServiceProblem({ error, retrying, onRetry }: { error: unknown; retrying: boolean; onRetry: () => void }) {
+  const t = useTranslate();
+  const unavailable = error instanceof ApiError && error.status === 503;
+  return (
+    <section className={styles.problem}>
+      <div role="alert" className={styles.text}>
+        <h1 className="page-title">{t(unavailable ? 'studio.problem.unavailable.title' : 'studio.problem.failed.title')}</h1>
+        <p>{t(unavailable ? 'studio.problem.unavailable' : 'studio.problem.failed')}</p>
+      </div>
+      <button
+        type="button"
+        className="button"
+        aria-disabled={retrying || undefined}
+        onClick={() => {
+          if (!retrying) onRetry();
+        }}
+      >
+        {t('studio.problem.retry')}
+      </button>
+    </section>
+  );
+}

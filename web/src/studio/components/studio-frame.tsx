@@ -1,0 +1,35 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslate } from '@/state/i18n';
+import type { StaffMember } from '../api';
+import { studioPaths } from '../paths';
+import { SignOutButton } from './sign-out-button';
+import styles from './studio-frame.module.css';
+
+/**
+ * Every studio screen's frame: a header with the studio's name and, signed in, the staff
+ * member's name and the sign-out button; the screen in the main element.
+ */
+export function StudioFrame({ staff, children }: { staff?: StaffMember; children: ReactNode }) {
+  const t = useTranslate();
+  return (
+    <div className={styles.frame}>
+      <header className={styles.header}>
+        <div className={`container ${styles.bar}`}>
+          <Link to={studioPaths.home.build()} className={styles.name}>
+            {t('studio.name')}
+          </Link>
+          {staff ? (
+            <div className={styles.staff}>
+              <p className={styles.staffName} data-testid="studio-staff-name">
+                {t('studio.staff.signedInAs', { name: staff.name })}
+              </p>
+              <SignOutButton />
+            </div>
+          ) : null}
+        </div>
+      </header>
+      <main className={`container ${styles.main}`}>{children}</main>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+// The studio's query keys (TkDodo's factories): every key starts with `all`, so signing out
+// removes every answer a staff member was given at once.
+export const studioKeys = {
+  all: ['studio'] as const,
+  me: () => [...studioKeys.all, 'me'] as const,
+  invitations: () => [...studioKeys.all, 'invitation'] as const,
+  invitation: (token: string) => [...studioKeys.invitations(), token] as const,
+};

@@ -1,0 +1,37 @@
+import { useTranslate } from '@/state/i18n';
+import type { Grant, Me } from '../api';
+import { roleName, theaterList } from '../grants';
+import styles from './grants-overview.module.css';
+
+/** What the staff member may do: each grant's role and scope. */
+export function GrantsOverview({ me }: { me: Me }) {
+  const t = useTranslate();
+  return (
+    <section className={styles.overview}>
+      <h1 className="page-title">{t('studio.home.title')}</h1>
+      <p>{t('studio.home.signedInAs', { email: me.staff.email })}</p>
+      {me.grants.length === 0 ? (
+        <p>{t('studio.home.noGrants')}</p>
+      ) : (
+        <ul className={styles.grants} data-testid="studio-grants">
+          {me.grants.map((grant) => (
+            <GrantItem key={`${grant.role}:${grant.siteId ?? '*'}:${grant.theaterIds.join(',')}`} grant={grant} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function GrantItem({ grant }: { grant: Grant }) {
+  const t = useTranslate();
+  return (
+    <li className={styles.grant}>
+      <p className={styles.role}>{roleName(t, grant.role)}</p>
+      <p>{grant.siteId === null ? t('studio.grant.everySite') : t('studio.grant.site', { site: grant.siteId })}</p>
+      {grant.theaterIds.length > 0 ? (
+        <p>{t('studio.grant.theaters', { theaters: theaterList(t.locale, grant.theaterIds) })}</p>
+      ) : null}
+    </li>
+  );
+}

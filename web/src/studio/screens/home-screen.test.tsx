@@ -1,0 +1,105 @@
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../api';
+import { renderStudio } from '../testing/render-studio';
+import { stubStudioApi, studioError } from '../testing/studio-api';
+
+const editor: Me = {
+  staff: { id: 's2', email: 'grace@example.com', name: 'Grace Hopper' },
+  grants: [
+    { role: 'editor', siteId: 'demo', theaterIds: [] },
+    { role: 'theater-manager', siteId: 'single', theaterIds: ['201', '202'] },
+  ],
+};
+const signedOut = studioError(401, 'unauthenticated', 'no session');
+
+describe("the studio's start page", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists what the staff member signed in may do, under a header with their name', async () => {
+    stubStudioApi({ 'GET /me': { status: 200, body: editor } });
+    renderStudio('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your access' })).toBeTruthy();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Studio' }).getAttribute('href')).toBe('/');
+    expect(within(header).getByText('Signed in as Grace Hopper')).toBeTruthy();
+    expect(within(header).getByRole('button', { name: 'Sign out' })).toBeTruthy();
+    expect(screen.getByText('You are signed in as grace@example.com.')).toBeTruthy();
+    const grants = within(screen.getByTestId('studio-grants')).getAllByRole('listitem');
+    expect(grants.map((grant) => Array.from(grant.children, (line) => line.textContent))).toEqual([
+      ['Editor', 'Site demo'],
+      ['Theater manager', 'Site single', 'Theaters: 201 and 202'],
+    ]);
+    expect(document.title).toBe('Studio');
+  });
+
+  it('says how to get in without a session', async () => {
+    stubStudioApi({ 'GET /me': signedOut });
+    renderStudio('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeTruthy();
+    expect(screen.getByText(/open the invitation link you were sent/)).toBeTruthy();
+    expect(screen.getByText(/data\/studio\/first-operator\.url/)).toBeTruthy();
+    expect(screen.getByText(/passkey/).textContent).toMatch(/later version/);
+    expect(within(screen.getByRole('banner')).queryByRole('button')).toBeNull();
+    expect(document.title).toBe('Sign in to the studio | Studio');
+  });
+
+  it('signs the staff member out, then says how to get in, its heading focused', async () => {
+    const calls = stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'POST /sign-out': { status: 204 } });
+    renderStudio('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.queryByText('Signed in as Grace Hopper')).toBeNull();
+    expect(screen.queryByTestId('studio-grants')).toBeNull();
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/me', undefined],
+      ['POST', '/sign-out', {}],
+    ]);
+  });
+
+  it('says so when signing out failed, and stays signed in', async () => {
+    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'POST /sign-out': studioError(503, 'service_unavailable', 'unavailable') });
+    renderStudio('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('You are still signed in: the studio could not sign you out. Try again.'),
+    );
+    expect(screen.getByTestId('studio-grants')).toBeTruthy();
+  });
+
+  it("says the studio's service is unavailable, and tries again on request", async () => {
+    let available = false;
+    stubStudioApi({ 'GET /me': () => (available ? signedOut : studioError(503, 'service_unavailable', 'svc-studio is unavailable')) });
+    renderStudio('/');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe("The studio's service is unavailableIt may be starting or restarting. Try again in a moment.");
+    available = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeTruthy();
+  });
+
+  it('says when the studio could not be reached at all', async () => {
+    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
+    renderStudio('/');
+    expect(within(await screen.findByRole('alert')).getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+  });
+});
+
+describe("the studio's not-found screen", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('answers an address the studio has no screen for, with a way back', () => {
+    stubStudioApi({});
+    renderStudio('/sites/demo/no-such-screen');
+    expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Go to the studio's start page" }).getAttribute('href')).toBe('/');
+    expect(document.title).toBe('Page not found | Studio');
+  });
+});

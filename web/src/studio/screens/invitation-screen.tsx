@@ -1,0 +1,94 @@
+import { useSearchParams } from 'react-router';
+import { PageTitle } from '@/components/page-title';
+import { Spinner } from '@/components/spinner';
+import { dateTimeFormat } from '@/rules/date-time-format';
+import { useTranslate } from '@/state/i18n';
+import type { Invitation } from '../api';
+import { ServiceProblem } from '../components/service-problem';
+import { StudioFrame } from '../components/studio-frame';
+import { roleName, theaterList } from '../grants';
+import { useInvitation } from '../hooks/use-invitation';
+import { AcceptInvitationForm } from './accept-invitation-form';
+import styles from './invitation-screen.module.css';
+
+/**
+ * `/invitation?token=...`, the link an invitation is sent as: what it offers, and the form
+ * that accepts it, which signs the new staff member in.
+ */
+export function InvitationScreen() {
+  const t = useTranslate();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const invitation = useInvitation(token);
+  return (
+    <StudioFrame>
+      <PageTitle page={t('studio.invitation.title')} site={t('studio.name')} />
+      {token === '' || invitation.data === null ? (
+        <UnusableInvitation />
+      ) : invitation.data ? (
+        <InvitationOffer invitation={invitation.data} token={token} />
+      ) : invitation.isError ? (
+        <ServiceProblem error={invitation.error} retrying={invitation.isFetching} onRetry={() => void invitation.refetch()} />
+      ) : (
+        <Spinner label={t('studio.loading')} />
+      )}
+    </StudioFrame>
+  );
+}
+
+function UnusableInvitation() {
+  const t = useTranslate();
+  return (
+    <section className={styles.invitation}>
+      <h1 className="page-title">{t('studio.invitation.unusable.title')}</h1>
+      <p>{t('studio.invitation.unusable')}</p>
+    </section>
+  );
+}
+
+const EXPIRY_FORMAT: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZoneName: 'short',
+};
+
+/** "3 December 2026 at 14:00 GMT" in the staff member's language and time zone; undefined for no time. */
+function expiryTime(locale: string, expiresAt: string): string | undefined {
+  const time = new Date(expiresAt);
+  if (Number.isNaN(time.getTime())) return undefined;
+  return dateTimeFormat(locale, EXPIRY_FORMAT).format(time);
+}
+
+function InvitationOffer({ invitation, token }: { invitation: Invitation; token: string }) {
+  const t = useTranslate();
+  const role = roleName(t, invitation.role, 'sentence');
+  const expires = expiryTime(t.locale, invitation.expiresAt);
+  return (
+    <section className={styles.invitation}>
+      <h1 className="page-title">{t('studio.invitation.title')}</h1>
+      <div className={styles.offer} data-testid="studio-invitation-offer">
+        <p className={styles.lead}>
+          {invitation.siteId === null
+            ? t('studio.invitation.offer.everySite', { role })
+            : t('studio.invitation.offer.site', { role, site: invitation.siteId })}
+        </p>
+        {invitation.theaterIds.length > 0 ? (
+          <p>{t('studio.invitation.theaters', { theaters: theaterList(t.locale, invitation.theaterIds) })}</p>
+        ) : null}
+        {invitation.email ? <p>{t('studio.invitation.for', { email: invitation.email })}</p> : null}
+        {expires ? (
+          <p>
+            <time dateTime={invitation.expiresAt}>{t('studio.invitation.expires', { time: expires })}</time>
+          </p>
+        ) : null}
+      </div>
+      {invitation.acceptWithoutPasskey ? (
+        <AcceptInvitationForm token={token} askEmail={invitation.email === null} />
+      ) : (
+        <p className={styles.notice}>{t('studio.invitation.needsPasskey')}</p>
+      )}
+    </section>
+  );
+}
