@@ -50,6 +50,7 @@ pub struct StaffBody {
 pub struct GrantBody {
     /// operator, admin, editor, theater-manager, support or viewer.
     role: String,
+    #[schema(required = true)]
     site_id: Option<String>,
     theater_ids: Vec<String>,
 }
@@ -105,8 +106,10 @@ struct TokenBody {
 #[schema(as = StudioInvitation)]
 pub struct InvitationBody {
     /// The address it was sent to; null when the person accepting names theirs.
+    #[schema(required = true)]
     email: Option<String>,
     role: String,
+    #[schema(required = true)]
     site_id: Option<String>,
     theater_ids: Vec<String>,
     /// RFC 3339: when it can no longer be accepted.
@@ -158,10 +161,20 @@ async fn invitation(
 #[schema(as = StudioAcceptance)]
 struct AcceptanceBody {
     token: String,
-    /// 1 to 100 characters.
+    /// 1 to 100 characters, not all spaces, no control characters.
+    #[schema(
+        min_length = 1,
+        max_length = 100,
+        pattern = "^[^\\u0000-\\u001F\\u007F-\\u009F]*[^\\s\\u0000-\\u001F\\u007F-\\u009F][^\\u0000-\\u001F\\u007F-\\u009F]*$"
+    )]
     name: String,
-    /// Needed when the invitation names no address; otherwise not read.
+    /// Needed when the invitation names no address; otherwise not read. (The document
+    /// asks for printable ASCII; the studio takes any address of 254 bytes at most.)
     #[serde(default)]
+    #[schema(
+        max_length = 254,
+        pattern = "^$|^[!-?A-~]+@[!-\\-/-?A-~][!-?A-~]*\\.[!-?A-~]*[!-\\-/-?A-~]$"
+    )]
     email: Option<String>,
 }
 

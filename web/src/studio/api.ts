@@ -1,12 +1,12 @@
 // The studio's JSON API on its own host, under /studio/api/v1/ (DESIGN.md section 13, "JSON
-// API"): the calls of this version of the studio, and the fetch helpers they share.
-//
-// Written by hand for now: the gateway's OpenAPI document (docs/openapi.json) will list
-// these paths under the tag `studio`, and once it does, `npm run api-types` puts their
-// schemas into src/types/api-schema.ts. Then these types are to be named from there, as
-// src/types/api.ts names the site's, and this file keeps only the fetch helpers.
+// API"): the calls of this version of the studio, their types (from the gateway's OpenAPI
+// document, tag `studio`, as src/types/api.ts names the site's) and the fetch helpers they
+// share.
 import { ApiError } from '@/lib/api-client';
+import type { components } from '@/types/api-schema';
 import type { ApiErrorBody } from '@/types/api';
+
+type Schemas = components['schemas'];
 
 export const STUDIO_API = '/studio/api/v1';
 
@@ -15,29 +15,19 @@ export const STUDIO_ROLES = ['operator', 'admin', 'editor', 'theater-manager', '
 
 export type StudioRole = (typeof STUDIO_ROLES)[number];
 
-export type StaffMember = { id: string; email: string; name: string };
+export type StaffMember = Schemas['StudioStaff'];
 
 /** A role on a scope: every site for `operator` (`siteId` null), else one site, or named theaters of it. */
-export type Grant = { role: StudioRole; siteId: string | null; theaterIds: string[] };
+export type Grant = Omit<Schemas['StudioGrant'], 'role'> & { role: StudioRole };
 
 /** GET /studio/api/v1/me: who is signed in, and what they may do. */
 export type Me = { staff: StaffMember; grants: Grant[] };
 
-/** POST /studio/api/v1/invitation: what an invitation link offers. */
-export type Invitation = {
-  /** The address the invitation is for; null when the person accepting names theirs (the first operator). */
-  email: string | null;
-  role: StudioRole;
-  siteId: string | null;
-  theaterIds: string[];
-  /** RFC 3339. */
-  expiresAt: string;
-  /** Whether it can be accepted without registering a passkey (this version of the studio registers none). */
-  acceptWithoutPasskey: boolean;
-};
+/** POST /studio/api/v1/invitation: what an invitation link offers (`email` null: the person accepting names theirs). */
+export type Invitation = Omit<Schemas['StudioInvitation'], 'role'> & { role: StudioRole };
 
 /** POST /studio/api/v1/invitations/accept's body; `email` only when the invitation names none. */
-export type InvitationAcceptance = { token: string; name: string; email?: string };
+export type InvitationAcceptance = Omit<Schemas['StudioAcceptance'], 'email'> & { email?: string };
 
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
