@@ -13,8 +13,10 @@
 //! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
 //! - [`nats`]: a connection to NATS: the role's user, TLS, replicas.
 //! - [`tokens`]: random tokens and ids, and the SHA-256 a store keeps of a token.
+//! - [`mail`]: e-mail over SMTP (SMTP_URL) or as .eml files, from MAIL_FROM.
 
 pub mod config;
+pub mod mail;
 pub mod metrics;
 pub mod nats;
 pub mod serving;

@@ -4,8 +4,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use lettre::message::Mailbox;
 pub use platform::config::ConfigError;
+use platform::mail::MailSettings;
 use secrecy::SecretString;
 
 #[derive(Debug, Clone)]
@@ -71,11 +71,9 @@ pub struct Config {
     /// Registrations allowed per client address an hour
     /// (LOYALTY_REGISTRATION_LIMIT_PER_HOUR).
     pub registration_limit_per_hour: u32,
-    /// The SMTP relay for e-mail to members (SMTP_URL, may hold credentials); unset
-    /// writes .eml files under DATA_DIR/mail.
-    pub smtp_url: Option<SecretString>,
-    /// Who e-mail to members comes from (MAIL_FROM).
-    pub mail_from: Mailbox,
+    /// E-mail to members: the SMTP relay (SMTP_URL, may hold credentials; unset writes
+    /// .eml files under DATA_DIR/mail) and who it comes from (MAIL_FROM).
+    pub mail: MailSettings,
     /// The payment provider's portal API (PAYMENT_PORTAL_URL) and its key, read from
     /// the file PAYMENT_PORTAL_SECRET_FILE names; unset, members cannot open a payment
     /// portal session (peachCode 501).
@@ -182,28 +180,7 @@ impl Config {
                 20,
             )?)
             .unwrap_or(u32::MAX),
-            smtp_url: match lookup("SMTP_URL").filter(|url| !url.is_empty()) {
-                Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => {
-                    Some(SecretString::from(url))
-                }
-                Some(url) => {
-                    return Err(ConfigError {
-                        variable: "SMTP_URL",
-                        problem: format!(
-                            "'{}' is neither an smtp:// nor an smtps:// URL",
-                            platform::config::redacted(&url)
-                        ),
-                    });
-                }
-                None => None,
-            },
-            mail_from: {
-                let from = lookup("MAIL_FROM").unwrap_or_else(|| DEFAULT_MAIL_FROM.to_owned());
-                from.parse().map_err(|error| ConfigError {
-                    variable: "MAIL_FROM",
-                    problem: format!("'{from}' is not a mailbox: {error}"),
-                })?
-            },
+            mail: MailSettings::from_lookup(&lookup, DEFAULT_MAIL_FROM)?,
             payment_portal: payment_portal(&lookup)?,
             payment_portal_timeout: platform::config::millis(
                 &lookup,
@@ -404,9 +381,9 @@ mod tests {
     #[test]
     fn mail_goes_to_files_from_the_default_sender_unless_configured() {
         let config = Config::from_lookup(|_| None).expect("defaults are valid");
-        assert!(config.smtp_url.is_none());
+        assert!(config.mail.smtp_url.is_none());
         assert_eq!(
-            config.mail_from.to_string(),
+            config.mail.from.to_string(),
             "Loyalty <no-reply@loyalty.invalid>"
         );
         let error = Config::from_lookup(|name| {

@@ -57,6 +57,12 @@ pub enum Error {
     Busy,
 }
 
+impl From<platform::mail::MailError> for Error {
+    fn from(error: platform::mail::MailError) -> Self {
+        Error::Mail(error.to_string())
+    }
+}
+
 impl From<PeachCode> for Error {
     fn from(code: PeachCode) -> Self {
         Error::Peach(code)

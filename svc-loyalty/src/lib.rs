@@ -12,7 +12,6 @@
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
 //! - [`events`]: member events: their subjects and payloads, as the outbox keeps them.
 //! - [`relay`]: the outbox relay to NATS JetStream.
-//! - [`mail`]: e-mails to members, over SMTP or as .eml files under DATA_DIR.
 //! - [`metrics`]: gauges of the store's pool and the outbox, NATS publish failures.
 //! - [`password_workers`]: argon2id hashing on one thread per core, off the runtime.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
@@ -27,7 +26,6 @@ pub mod error;
 pub mod events;
 pub mod grpc;
 pub mod lockout;
-pub mod mail;
 pub mod metrics;
 pub mod password_workers;
 pub mod provider;
@@ -50,7 +48,6 @@ use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
 
-use crate::mail::Mailer;
 use crate::provider::captcha::{CaptchaOff, Recaptcha};
 use crate::provider::films::FilmCatalogue;
 use crate::provider::limits::{Budgets, RateLimits};
@@ -118,10 +115,7 @@ impl Application {
         let outside = Outside {
             films: FilmCatalogue::new(catalogue.clone()),
             events: events.clone(),
-            mailer: match &config.smtp_url {
-                Some(url) => Mailer::smtp(url.expose_secret(), config.mail_from.clone())?,
-                None => Mailer::files(config.data_dir.join("mail"), config.mail_from.clone()),
-            },
+            mailer: config.mail.mailer(&config.data_dir)?,
             payment_portal: match &config.payment_portal {
                 Some(portal) => Arc::new(HttpPaymentPortal::new(
                     portal.url.clone(),

@@ -4,6 +4,10 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 
 pub use platform::config::{ConfigError, DatabaseUrl};
+use platform::mail::MailSettings;
+
+/// Who the studio's e-mail comes from when MAIL_FROM is unset.
+const DEFAULT_MAIL_FROM: &str = "Studio <studio@cinema.invalid>";
 
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -19,6 +23,9 @@ pub struct Config {
     /// STUDIO_EMAIL_SIGN_IN: one-time sign-in links by e-mail, and invitations accepted
     /// without a passkey.
     pub email_sign_in: bool,
+    /// How sign-in links are mailed: SMTP_URL, else .eml files under DATA_DIR/mail;
+    /// from MAIL_FROM.
+    pub mail: MailSettings,
 }
 
 impl Config {
@@ -41,6 +48,7 @@ impl Config {
             data_dir,
             studio_url,
             email_sign_in: platform::config::flag(&lookup, "STUDIO_EMAIL_SIGN_IN", true)?,
+            mail: MailSettings::from_lookup(&lookup, DEFAULT_MAIL_FROM)?,
         })
     }
 

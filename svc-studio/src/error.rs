@@ -25,6 +25,9 @@ pub enum Error {
     },
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
+    /// A sign-in link that could not be mailed: the caller should ask again.
+    #[error("mail: {0}")]
+    Mail(#[from] platform::mail::MailError),
 }
 
 impl From<Error> for tonic::Status {
@@ -36,6 +39,11 @@ impl From<Error> for tonic::Status {
             Error::Store(ref cause) => {
                 tracing::error!(%cause, "staff store failed");
                 ErrorCode::ServiceUnavailable.status("the staff store is unavailable")
+            }
+            Error::Mail(ref cause) => {
+                tracing::error!(%cause, "a sign-in link was not mailed");
+                ErrorCode::ServiceUnavailable
+                    .status("the sign-in link could not be mailed: ask again")
             }
             Error::Random(_) | Error::File { .. } | Error::Transport(_) => {
                 tracing::error!(%error, "studio failed");

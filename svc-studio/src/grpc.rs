@@ -44,6 +44,27 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(signed_in.into()))
     }
 
+    async fn mail_sign_in_link(
+        &self,
+        request: Request<pb::MailSignInLinkRequest>,
+    ) -> Reply<pb::MailSignInLinkResponse> {
+        self.studio
+            .mail_sign_in_link(&request.into_inner().email)
+            .await?;
+        Ok(Response::new(pb::MailSignInLinkResponse {}))
+    }
+
+    async fn sign_in_with_link(
+        &self,
+        request: Request<pb::SignInWithLinkRequest>,
+    ) -> Reply<pb::SignedIn> {
+        let signed_in = self
+            .studio
+            .sign_in_with_link(&request.into_inner().token)
+            .await?;
+        Ok(Response::new(signed_in.into()))
+    }
+
     async fn authenticate(&self, request: Request<pb::AuthenticateRequest>) -> Reply<pb::Me> {
         let me = self
             .studio

@@ -77,5 +77,6 @@ async fn studio(config: &Config) -> Result<Studio, Error> {
         store: Store::connect(config.database_url.expose()).await?,
         studio_url: config.studio_url.clone(),
         email_sign_in: config.email_sign_in,
+        mailer: config.mail.mailer(&config.data_dir)?,
     })
 }

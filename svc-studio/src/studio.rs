@@ -4,6 +4,7 @@
 use std::io::Write;
 use std::path::Path;
 
+use platform::mail::Mailer;
 use platform::tokens::{new_token, sha256_hex};
 
 use crate::Error;
@@ -12,7 +13,7 @@ use crate::domain::staff::{self, StaffEmail};
 use crate::domain::tokens;
 use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted, OpenInvitation};
 use crate::store::staff::{self as stored_staff, StaffMember};
-use crate::store::{Store, sessions, unix_now};
+use crate::store::{Store, sessions, sign_in_links, unix_now};
 
 /// A staff member and the grants they hold.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,8 +35,10 @@ pub struct Studio {
     pub store: Store,
     /// The studio's origin, which links name.
     pub studio_url: String,
-    /// Whether an invitation may be accepted without a passkey.
+    /// Whether sign-in links are mailed, and invitations accepted without a passkey.
     pub email_sign_in: bool,
+    /// How sign-in links are mailed.
+    pub mailer: Mailer,
 }
 
 impl Studio {
@@ -102,6 +105,75 @@ impl Studio {
                 NotAccepted::Store(error) => Error::Store(error),
             })?;
         tracing::info!(staff = %staff.id, "an invitation was accepted");
+        let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
+        Ok(SignedIn {
+            session_token,
+            expires_at,
+            me: Me { staff, grants },
+        })
+    }
+
+    /// Mails a one-time sign-in link, `{studio}/sign-in?token=...` (15 minutes), to the
+    /// staff member of `email`. An address that is no staff member's gets nothing and the
+    /// same answer, so that the call tells nobody who is staff.
+    pub async fn mail_sign_in_link(&self, email: &str) -> Result<(), Error> {
+        if !self.email_sign_in {
+            return Err(Error::FailedPrecondition(
+                "e-mail sign-in is off (STUDIO_EMAIL_SIGN_IN=false): sign in with a passkey"
+                    .to_owned(),
+            ));
+        }
+        let email = StaffEmail::parse(email).map_err(Error::InvalidArgument)?;
+        let Some(staff) = stored_staff::by_email(self.store.pool(), &email).await? else {
+            tracing::info!("a sign-in link was asked for an address that is no staff member's");
+            return Ok(());
+        };
+        let token = new_token()?;
+        let now = unix_now();
+        sign_in_links::insert(
+            self.store.pool(),
+            &sha256_hex(&token),
+            &staff.id,
+            now,
+            now + tokens::SIGN_IN_LINK_SECONDS,
+        )
+        .await?;
+        let link = format!("{}/sign-in?token={token}", self.studio_url);
+        let body = format!(
+            "Hello {name},\n\nOpen this link within 15 minutes to sign in to the studio:\n\n{link}\n\n\
+             It works once. If you did not ask to sign in, you can ignore this message.\n",
+            name = staff.name
+        );
+        self.mailer
+            .send(&staff.email, "Your sign-in link to the studio", &body)
+            .await?;
+        tracing::info!(staff = %staff.id, "a sign-in link was mailed");
+        Ok(())
+    }
+
+    /// Signs in with a mailed link, once and within 15 minutes, beginning a session.
+    pub async fn sign_in_with_link(&self, token: &str) -> Result<SignedIn, Error> {
+        if !self.email_sign_in {
+            return Err(Error::FailedPrecondition(
+                "e-mail sign-in is off (STUDIO_EMAIL_SIGN_IN=false): sign in with a passkey"
+                    .to_owned(),
+            ));
+        }
+        let session_token = new_token()?;
+        let now = unix_now();
+        let expires_at = now + tokens::SESSION_SECONDS;
+        let staff = sign_in_links::use_once(
+            self.store.pool(),
+            &sha256_hex(token),
+            &sha256_hex(&session_token),
+            now,
+            expires_at,
+        )
+        .await?
+        .ok_or_else(|| {
+            Error::Unauthenticated("the sign-in link is unknown, used or expired".to_owned())
+        })?;
+        tracing::info!(staff = %staff.id, "signed in with a mailed link");
         let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
         Ok(SignedIn {
             session_token,

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -25,6 +25,23 @@ async function firstOperatorLink(): Promise<string> {
   const link = new URL(readFileSync(file, 'utf8').trim());
   expect(link.pathname).toBe('/invitation');
   return `${studio}${link.pathname}${link.search}`;
+}
+
+/**
+ * The sign-in links mailed to `to` (the .eml files svc-studio writes under
+ * `$DATA_DIR/mail/` without SMTP_URL), oldest first, on the test gateway's studio address.
+ */
+function mailedSignInLinks(to: string): string[] {
+  const folder = join(e2eDataDir(port), 'mail');
+  if (!existsSync(folder)) return [];
+  return readdirSync(folder)
+    .sort()
+    .map((file) => readFileSync(join(folder, file), 'utf8'))
+    .filter((message) => message.includes(`To: ${to}`))
+    .flatMap((message) => {
+      const token = /\/sign-in\?token=([0-9a-f]{64})/.exec(message)?.[1];
+      return token ? [`${studio}/sign-in?token=${token}`] : [];
+    });
 }
 
 /** What the page's Content-Security-Policy refused (Chromium reports each in the console). */
@@ -119,6 +136,23 @@ test.describe('the studio', () => {
     await expect(signIn).toBeVisible();
     await expect(page.getByText(/open the invitation link you were sent/)).toBeVisible();
     await expectAccessible(page, 'sign-in');
+
+    // Back in with a link by e-mail: svc-studio writes the message under DATA_DIR/mail.
+    const mailed = mailedSignInLinks('ada@studio.example').length;
+    await page.getByLabel('Your e-mail address').fill('ada@studio.example');
+    await page.getByRole('button', { name: 'E-mail me a sign-in link' }).click();
+    await expect(page.getByRole('form', { name: 'Sign in with a link by e-mail' }).getByRole('status')).toContainText(
+      'a sign-in link is on its way',
+    );
+    await expect.poll(() => mailedSignInLinks('ada@studio.example').length).toBe(mailed + 1);
+    const signInLink = mailedSignInLinks('ada@studio.example').at(-1) ?? '';
+    await page.goto(signInLink);
+    await expect(page).toHaveURL(`${studio}/`);
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ada Operator');
+    // Once only: opened again without the session, it leads to the sign-in screen.
+    await context.clearCookies();
+    await page.goto(signInLink);
+    await expect(page.getByText('That sign-in link has been used or has expired. Ask for a new one below.')).toBeVisible();
 
     // The studio registers no service worker, and its pages break no rule of their policy.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);

@@ -95,6 +95,7 @@ impl Studio {
     /// The studio on `context.hosts`, its web app from the build at `dist`.
     pub fn new(context: StudioContext, dist: &Path) -> Studio {
         let hosts = context.hosts.clone();
+        let context = Arc::new(context);
         let api = sign_in::router()
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
@@ -105,9 +106,14 @@ impl Studio {
             .fallback(unknown_call)
             .method_not_allowed_fallback(method_not_allowed)
             .layer(middleware::from_fn(never_stored))
-            .with_state(Arc::new(context));
+            .with_state(context.clone());
         let router = Router::new()
             .nest("/studio/api/v1", api)
+            .merge(
+                sign_in::link_router()
+                    .layer(middleware::from_fn(never_stored))
+                    .with_state(context),
+            )
             .nest("/assets", crate::web::assets(dist))
             .merge(web_app::router(dist))
             .layer(middleware::from_fn(security_headers))

@@ -1,11 +1,12 @@
 //! Who is signed in to the studio, and how one gets in: the session's staff member,
-//! invitations read and accepted, signing out. (Passkeys and e-mail links come here too.)
+//! invitations read and accepted, one-time links by e-mail, signing out. (Passkeys come
+//! here too.)
 
 use std::sync::Arc;
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
+use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use proto::studio::v1 as studio;
@@ -18,12 +19,19 @@ use crate::extract;
 
 type StudioState = Arc<StudioContext>;
 
+/// The calls under `/studio/api/v1/`.
 pub fn router() -> Router<StudioState> {
     Router::new()
         .route("/me", get(me))
         .route("/invitation", post(invitation))
         .route("/invitations/accept", post(accept_invitation))
+        .route("/sign-in/link", post(mail_sign_in_link))
         .route("/sign-out", post(sign_out))
+}
+
+/// The page a mailed link opens, `/sign-in?token=...`.
+pub fn link_router() -> Router<StudioState> {
+    Router::new().route("/sign-in", get(sign_in_with_link))
 }
 
 /// A staff member and what they may do.
@@ -205,12 +213,87 @@ async fn accept_invitation(
         .await
         .map_err(AppError::studio)?
         .into_inner();
+    let me = Json(MeBody::from(signed_in.me.clone().unwrap_or_default()));
+    Ok(with_session(&studio, &signed_in, me.into_response()))
+}
+
+/// Where to mail a sign-in link.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = StudioSignInLinkRequest)]
+struct SignInLinkBody {
+    #[schema(
+        max_length = 254,
+        pattern = "^[!-?A-~]+@[!-\\-/-?A-~][!-?A-~]*\\.[!-?A-~]*[!-\\-/-?A-~]$"
+    )]
+    email: String,
+}
+
+/// Mails a one-time sign-in link (15 minutes) to the staff member of the address. The
+/// answer is the same whether or not the address is a staff member's.
+#[utoipa::path(post, path = "/studio/api/v1/sign-in/link", tag = "studio", request_body = SignInLinkBody, responses(
+    (status = 202, description = "A link is mailed if the address is a staff member's"),
+    (status = 400, description = "Invalid body; `field` names email", body = ErrorBody),
+    (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
+    (status = 415, description = "Not a JSON body", body = ErrorBody),
+    (status = 422, description = "E-mail sign-in is off (STUDIO_EMAIL_SIGN_IN=false)", body = ErrorBody),
+    (status = 503, description = "svc-studio is down, or the link could not be mailed", body = ErrorBody),
+))]
+async fn mail_sign_in_link(
+    State(studio): State<StudioState>,
+    extract::Json(body): extract::Json<SignInLinkBody>,
+) -> Result<StatusCode, AppError> {
+    studio
+        .client
+        .clone()
+        .mail_sign_in_link(studio::MailSignInLinkRequest { email: body.email })
+        .await
+        .map_err(AppError::studio)?;
+    Ok(StatusCode::ACCEPTED)
+}
+
+#[derive(Debug, Deserialize)]
+struct LinkQuery {
+    #[serde(default)]
+    token: String,
+}
+
+/// A mailed link opened: the session begins (its cookie set) and the studio opens at `/`;
+/// a link used or expired opens the sign-in screen saying so.
+async fn sign_in_with_link(
+    State(studio): State<StudioState>,
+    axum::extract::Query(query): axum::extract::Query<LinkQuery>,
+) -> Result<Response, AppError> {
+    let signed_in = studio
+        .client
+        .clone()
+        .sign_in_with_link(studio::SignInWithLinkRequest { token: query.token })
+        .await;
+    let signed_in = match signed_in {
+        Ok(signed_in) => signed_in.into_inner(),
+        Err(status) if status.code() == tonic::Code::Unauthenticated => {
+            return Ok(Redirect::to("/?sign-in=unusable").into_response());
+        }
+        Err(status) => return Err(AppError::studio(status)),
+    };
+    Ok(with_session(
+        &studio,
+        &signed_in,
+        Redirect::to("/").into_response(),
+    ))
+}
+
+/// `response` with the cookie of the session `signed_in` began, for as long as it lasts.
+fn with_session(
+    studio: &StudioContext,
+    signed_in: &studio::SignedIn,
+    mut response: Response,
+) -> Response {
     let lasts = signed_in.expires_at - jiff::Timestamp::now().as_second();
-    let mut response = Json(MeBody::from(signed_in.me.unwrap_or_default())).into_response();
     if let Some(cookie) = studio.cookie.set(&signed_in.session_token, lasts) {
         response.headers_mut().insert(header::SET_COOKIE, cookie);
     }
-    Ok(response)
+    response
 }
 
 /// An empty JSON object: a change must carry a JSON body.

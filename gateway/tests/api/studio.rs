@@ -352,3 +352,79 @@ async fn with_svc_studio_away_the_studio_says_so_and_the_site_serves_on() {
         "the sites are ready without the studio: {ready}"
     );
 }
+
+/// The sign-in links mailed to `to` under the gateway's DATA_DIR, as their tokens.
+fn mailed_links(gateway: &TestGateway, to: &str) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(gateway.data_dir.join("mail")) else {
+        return Vec::new();
+    };
+    entries
+        .map(|entry| std::fs::read_to_string(entry.expect("entry").path()).expect("text"))
+        .filter(|message| message.contains(&format!("To: {to}")))
+        .filter_map(|message| {
+            let (_, rest) = message.split_once("/sign-in?token=")?;
+            Some(rest.chars().take_while(char::is_ascii_hexdigit).collect())
+        })
+        .collect()
+}
+
+#[tokio::test]
+async fn a_mailed_link_sets_the_cookie_and_opens_the_studio_once() {
+    let gateway = spawn_gateway().await;
+    let accepted = gateway
+        .studio_post(
+            "/studio/api/v1/invitations/accept",
+            &json!({"token": gateway.first_operator_token(), "name": "Ana", "email": "ana@chain.example"}),
+        )
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(accepted.status(), StatusCode::OK);
+
+    for email in ["ana@chain.example", "nobody@chain.example"] {
+        let asked = gateway
+            .studio_post("/studio/api/v1/sign-in/link", &json!({"email": email}))
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(
+            asked.status(),
+            StatusCode::ACCEPTED,
+            "{email}: the same answer"
+        );
+    }
+    assert!(mailed_links(&gateway, "nobody@chain.example").is_empty());
+    let links = mailed_links(&gateway, "ana@chain.example");
+    assert_eq!(links.len(), 1);
+
+    let opened = gateway
+        .studio_get(&format!("/sign-in?token={}", links[0]))
+        .send()
+        .await
+        .expect("sent");
+    assert!(opened.status().is_redirection(), "{}", opened.status());
+    assert_eq!(opened.headers()["location"], "/");
+    let set_cookie = opened.headers()[SET_COOKIE].to_str().expect("text");
+    assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
+    let cookie = cookie_pair(set_cookie);
+    let (status, me) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/me")
+            .header(COOKIE, &cookie)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{me}");
+    assert_eq!(me["staff"]["email"], "ana@chain.example");
+
+    let again = gateway
+        .studio_get(&format!("/sign-in?token={}", links[0]))
+        .send()
+        .await
+        .expect("sent");
+    assert!(again.status().is_redirection());
+    assert_eq!(again.headers()["location"], "/?sign-in=unusable");
+    assert!(again.headers().get(SET_COOKIE).is_none());
+}

@@ -30,7 +30,6 @@ use crate::domain::member::Member;
 use crate::domain::route::{self, Call, Route, RouteError};
 use crate::events::MemberEvent;
 use crate::lockout;
-use crate::mail::Mailer;
 use crate::site_settings::SiteLoyalty;
 use crate::store::members;
 use crate::store::sessions::{self, SessionOwner};
@@ -39,6 +38,7 @@ use captcha::CaptchaVerifier;
 use films::FilmCatalogue;
 use limits::{Limited, RateLimits};
 use payment_portal::PaymentPortal;
+use platform::mail::Mailer;
 use platform::tokens::sha256_hex;
 use wallet::WalletSigner;
 

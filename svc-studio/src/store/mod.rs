@@ -5,6 +5,7 @@
 
 pub mod invitations;
 pub mod sessions;
+pub mod sign_in_links;
 pub mod staff;
 
 use sqlx::AnyPool;

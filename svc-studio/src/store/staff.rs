@@ -23,6 +23,18 @@ pub async fn count(pool: &AnyPool) -> Result<i64, sqlx::Error> {
         .await
 }
 
+/// The staff member of `email`, if there is one.
+#[tracing::instrument(name = "sql staff::by_email", skip_all, fields(otel.kind = "client"))]
+pub async fn by_email(
+    pool: &AnyPool,
+    email: &StaffEmail,
+) -> Result<Option<StaffMember>, sqlx::Error> {
+    sqlx::query_as("SELECT id, email, name FROM studio_staff WHERE email = $1")
+        .bind(email.as_str())
+        .fetch_optional(pool)
+        .await
+}
+
 /// The staff member of `email`, made with `name` when there is none yet.
 pub(super) async fn found_or_made(
     transaction: &mut Transaction<'_, Any>,

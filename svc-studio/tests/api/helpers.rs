@@ -65,6 +65,7 @@ impl TestStudio {
                 .expect("the store"),
             studio_url: self.config.studio_url.clone(),
             email_sign_in: true,
+            mailer: self.config.mail.mailer(&self.data_dir).expect("a mailer"),
         };
         let url = studio
             .invite(Some(&email), &grant, None)

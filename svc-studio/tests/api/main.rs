@@ -3,3 +3,4 @@
 mod helpers;
 mod invitations;
 mod sessions;
+mod sign_in_links;

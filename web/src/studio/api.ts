@@ -113,6 +113,14 @@ export async function acceptInvitation(acceptance: InvitationAcceptance): Promis
   return (await (await studioPost('/invitations/accept', acceptance)).json()) as Me;
 }
 
+/**
+ * Asks for a one-time sign-in link by e-mail (202 whether or not the address is a staff
+ * member's, so the answer tells nobody who is staff).
+ */
+export async function mailSignInLink(email: string): Promise<void> {
+  await studioPost('/sign-in/link', { email });
+}
+
 /** Ends the session (204; the cookie is cleared). */
 export async function signOut(): Promise<void> {
   await studioPost('/sign-out', {});

@@ -33,7 +33,18 @@ export const en: Readonly<Record<string, string>> = {
   'studio.signIn.invitation': 'To get in, open the invitation link you were sent. It signs you in once you have accepted it.',
   'studio.signIn.firstOperator':
     "If you are the platform's first operator, your invitation link is in the file data/studio/first-operator.url on the server; svc-studio's log names that file when it starts.",
-  'studio.signIn.later': 'Invitation links are the way in for now: signing in with a passkey or with a link sent by e-mail comes in a later version of the studio.',
+  'studio.signIn.link.title': 'Sign in with a link by e-mail',
+  'studio.signIn.link.email': 'Your e-mail address',
+  'studio.signIn.link.hint': 'The address you accepted your invitation with.',
+  'studio.signIn.link.send': 'E-mail me a sign-in link',
+  'studio.signIn.link.sending': 'Sending…',
+  'studio.signIn.link.sent':
+    'If {email} belongs to a member of the staff, a sign-in link is on its way. It works once, within 15 minutes.',
+  'studio.signIn.link.unusable': 'That sign-in link has been used or has expired. Ask for a new one below.',
+  'studio.signIn.link.off': 'Signing in by e-mail is turned off on this platform.',
+  'studio.signIn.link.unavailable': 'The studio could not send the link just now. Try again in a moment.',
+  'studio.signIn.link.failed': 'The link could not be sent. Try again.',
+  'studio.signIn.later': 'Signing in with a passkey comes in a later version of the studio.',
 
   'studio.invitation.title': 'Your invitation to the studio',
   'studio.invitation.offer.site': 'You are invited as {role} of the site {site}.',

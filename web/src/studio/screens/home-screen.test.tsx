@@ -43,6 +43,7 @@ describe("the studio's start page", () => {
     expect(screen.getByText(/open the invitation link you were sent/)).toBeTruthy();
     expect(screen.getByText(/data\/studio\/first-operator\.url/)).toBeTruthy();
     expect(screen.getByText(/passkey/).textContent).toMatch(/later version/);
+    expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByRole('button')).toBeNull();
     expect(document.title).toBe('Sign in to the studio | Studio');
   });

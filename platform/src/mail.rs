@@ -1,0 +1,210 @@
+//! E-mail as real RFC 5322 messages (members' activation and reset links, staff's
+//! invitations and sign-in links): sent over SMTP when SMTP_URL is set, otherwise written
+//! as one .eml file each under `$DATA_DIR/mail/` for a mail relay or a person to pick up.
+//!
+//! A message SMTP does not accept is not dropped quietly: the error is logged with its
+//! cause and the call that wanted it fails, so whoever asked knows to ask again.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use lettre::message::header::{ContentTransferEncoding, ContentType};
+use lettre::message::{Body, Mailbox};
+use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
+use secrecy::{ExposeSecret, SecretString};
+
+use crate::config::{ConfigError, redacted};
+use crate::tokens::new_token;
+
+/// How long one SMTP delivery may take, from connecting to the relay's last answer.
+const SMTP_TIMEOUT: Duration = Duration::from_secs(10);
+
+#[derive(Debug, thiserror::Error)]
+pub enum MailError {
+    /// The relay refused the message, or the message cannot be made.
+    #[error("{0}")]
+    Refused(String),
+    #[error("writing the message: {0}")]
+    Io(#[from] std::io::Error),
+    #[error("a message id: {0}")]
+    Random(#[from] getrandom::Error),
+}
+
+/// How a service sends mail: SMTP_URL (may hold credentials) and MAIL_FROM.
+#[derive(Debug, Clone)]
+pub struct MailSettings {
+    /// Unset: .eml files under DATA_DIR/mail.
+    pub smtp_url: Option<SecretString>,
+    pub from: Mailbox,
+}
+
+impl MailSettings {
+    /// SMTP_URL (`smtp://` or `smtps://`) and MAIL_FROM (`default_from` when unset).
+    pub fn from_lookup(
+        lookup: &impl Fn(&str) -> Option<String>,
+        default_from: &str,
+    ) -> Result<MailSettings, ConfigError> {
+        let smtp_url = match lookup("SMTP_URL").filter(|url| !url.is_empty()) {
+            Some(url) if url.starts_with("smtp://") || url.starts_with("smtps://") => {
+                Some(SecretString::from(url))
+            }
+            Some(url) => {
+                return Err(ConfigError {
+                    variable: "SMTP_URL",
+                    problem: format!(
+                        "'{}' is neither an smtp:// nor an smtps:// URL",
+                        redacted(&url)
+                    ),
+                });
+            }
+            None => None,
+        };
+        let from = lookup("MAIL_FROM").unwrap_or_else(|| default_from.to_owned());
+        let from = from.parse().map_err(|error| ConfigError {
+            variable: "MAIL_FROM",
+            problem: format!("'{from}' is not a mailbox: {error}"),
+        })?;
+        Ok(MailSettings { smtp_url, from })
+    }
+
+    /// The mailer these settings name; files go under `data_dir/mail`.
+    pub fn mailer(&self, data_dir: &Path) -> Result<Mailer, MailError> {
+        match &self.smtp_url {
+            Some(url) => Mailer::smtp(url.expose_secret(), self.from.clone()),
+            None => Ok(Mailer::files(data_dir.join("mail"), self.from.clone())),
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Mailer {
+    from: Mailbox,
+    delivery: Delivery,
+}
+
+#[derive(Debug, Clone)]
+enum Delivery {
+    Files(PathBuf),
+    Smtp(AsyncSmtpTransport<Tokio1Executor>),
+}
+
+impl Mailer {
+    /// Messages from `from` written as .eml files under `dir`.
+    pub fn files(dir: PathBuf, from: Mailbox) -> Mailer {
+        Mailer {
+            from,
+            delivery: Delivery::Files(dir),
+        }
+    }
+
+    /// Messages from `from` sent to the SMTP relay of `url` (`smtp://` or `smtps://`,
+    /// with optional credentials and `?tls=required`).
+    pub fn smtp(url: &str, from: Mailbox) -> Result<Mailer, MailError> {
+        crate::tls::install();
+        let transport = AsyncSmtpTransport::<Tokio1Executor>::from_url(url)
+            .map_err(|error| MailError::Refused(format!("SMTP_URL: {error}")))?
+            .timeout(Some(SMTP_TIMEOUT))
+            .build();
+        Ok(Mailer {
+            from,
+            delivery: Delivery::Smtp(transport),
+        })
+    }
+
+    /// Sends a plain-text message to `to`.
+    pub async fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), MailError> {
+        let recipient: Mailbox = to.parse().map_err(|error| {
+            MailError::Refused(format!("the recipient is not an address: {error}"))
+        })?;
+        let id = new_token()?;
+        let body = eight_bit(body)?;
+        let message = Message::builder()
+            .from(self.from.clone())
+            .to(recipient)
+            .subject(subject)
+            .message_id(Some(format!("<{id}@{}>", self.from.email.domain())))
+            .header(ContentType::TEXT_PLAIN)
+            .body(body)
+            .map_err(|error| MailError::Refused(error.to_string()))?;
+        match &self.delivery {
+            Delivery::Files(dir) => {
+                tokio::fs::create_dir_all(dir).await?;
+                let sent = jiff::Timestamp::now().as_second();
+                let path = dir.join(format!("{sent}-{}.eml", &id[..16]));
+                tokio::fs::write(&path, message.formatted()).await?;
+            }
+            Delivery::Smtp(transport) => {
+                if let Err(error) = transport.send(message).await {
+                    tracing::error!(%error, subject, "the SMTP relay did not take a message");
+                    return Err(MailError::Refused(error.to_string()));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The body as 8bit text with CRLF line ends. lettre would choose quoted-printable for
+/// lines over 76 characters, which breaks links across lines in .eml files and
+/// plain-text readers; 8bit allows lines up to the 998 octets RFC 5322 sets.
+fn eight_bit(text: &str) -> Result<Body, MailError> {
+    if text.lines().any(|line| line.len() > 998) {
+        return Err(MailError::Refused(
+            "a line of the message is over 998 octets".to_owned(),
+        ));
+    }
+    let crlf = text.replace("\r\n", "\n").replace('\n', "\r\n");
+    Ok(Body::dangerous_pre_encoded(
+        crlf.into_bytes(),
+        ContentTransferEncoding::EightBit,
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bad_relay_or_sender_names_its_variable() {
+        let error = MailSettings::from_lookup(
+            &|name| (name == "SMTP_URL").then(|| "http://u:secret@mail".to_owned()),
+            "Studio <studio@cinema.invalid>",
+        )
+        .expect_err("not smtp");
+        assert_eq!(error.variable, "SMTP_URL");
+        assert!(!error.problem.contains("secret"), "{}", error.problem);
+        let error = MailSettings::from_lookup(
+            &|name| (name == "MAIL_FROM").then(|| "nobody".to_owned()),
+            "Studio <studio@cinema.invalid>",
+        )
+        .expect_err("not a mailbox");
+        assert_eq!(error.variable, "MAIL_FROM");
+        let settings =
+            MailSettings::from_lookup(&|_| None, "Studio <studio@cinema.invalid>").expect("valid");
+        assert!(settings.smtp_url.is_none());
+        assert_eq!(settings.from.email.to_string(), "studio@cinema.invalid");
+    }
+
+    #[tokio::test]
+    async fn without_a_relay_a_message_is_an_eml_file_with_long_lines_kept_whole() {
+        let dir =
+            std::env::temp_dir().join(format!("platform-mail-{}", new_token().expect("random")));
+        let settings =
+            MailSettings::from_lookup(&|_| None, "Studio <studio@cinema.invalid>").expect("valid");
+        let link = format!("https://studio.example/sign-in?token={}", "a".repeat(90));
+        settings
+            .mailer(&dir)
+            .expect("a mailer")
+            .send("ana@chain.example", "Sign in", &format!("Open:\n{link}\n"))
+            .await
+            .expect("written");
+        let files: Vec<_> = std::fs::read_dir(dir.join("mail"))
+            .expect("the folder")
+            .collect();
+        assert_eq!(files.len(), 1);
+        let text = std::fs::read_to_string(files[0].as_ref().expect("entry").path()).expect("text");
+        assert!(text.contains(&link), "{text}");
+        assert!(text.contains("To: ana@chain.example"), "{text}");
+        std::fs::remove_dir_all(&dir).expect("removed");
+    }
+}
