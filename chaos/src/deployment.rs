@@ -75,7 +75,7 @@ pub fn private_nats(dir: &Path) -> (Process, String) {
 }
 
 /// The NATS roles of deploy/nats/auth.conf.
-const ROLES: [&str; 4] = ["publisher", "gateway", "loyalty", "consumer"];
+const ROLES: [&str; 5] = ["publisher", "gateway", "loyalty", "consumer", "studio"];
 
 /// A role's password on the scenario's nats-server (a letter first: nats-server reads a
 /// value of digits as a number).

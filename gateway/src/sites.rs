@@ -6,7 +6,8 @@
 //! is 404: the JSON error body under `/api/`, a short page elsewhere, but for the
 //! operations endpoints (`/healthz`, `/readyz`, `/metrics`), which the default site's
 //! application answers on any host. The studio's hosts (STUDIO_HOSTS) go to the studio
-//! before any site is looked up; on a site's host `/studio/api/` is 404.
+//! before any site is looked up (but for the operations endpoints); on a site's host
+//! `/studio` and all below it are 404.
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::Arc;
@@ -324,13 +325,15 @@ fn public_origin(deployment: &str, address: &catalogue::SiteAddress, is_default:
 async fn dispatch(State(destinations): State<Destinations>, request: Request) -> Response {
     if let Some(studio) = &destinations.studio
         && studio.serves(&request)
+        && !OPERATIONS.contains(&request.uri().path())
     {
         return match studio.router.clone().oneshot(request).await {
             Ok(response) => response,
             Err(never) => match never {},
         };
     }
-    if request.uri().path().starts_with("/studio/api/") {
+    let path = request.uri().path();
+    if path == "/studio" || path.starts_with("/studio/") {
         return error_response(
             StatusCode::NOT_FOUND,
             "not_found",

@@ -192,6 +192,7 @@ impl Application {
                     cookie: SessionCookie::new(config.studio.https),
                 },
                 &config.web_dist,
+                config.max_in_flight,
             )
         });
         let sites = Sites::new(parts, default_site);

@@ -128,10 +128,14 @@ impl Mailer {
             .map_err(|error| MailError::Refused(error.to_string()))?;
         match &self.delivery {
             Delivery::Files(dir) => {
-                tokio::fs::create_dir_all(dir).await?;
+                // The messages carry live links (sign-in, password reset): their owner's
+                // to read only.
                 let sent = jiff::Timestamp::now().as_second();
                 let path = dir.join(format!("{sent}-{}.eml", &id[..16]));
-                tokio::fs::write(&path, message.formatted()).await?;
+                let (dir, text) = (dir.clone(), message.formatted());
+                tokio::task::spawn_blocking(move || write_private(&dir, &path, &text))
+                    .await
+                    .map_err(std::io::Error::other)??;
             }
             Delivery::Smtp(transport) => {
                 if let Err(error) = transport.send(message).await {
@@ -142,6 +146,21 @@ impl Mailer {
         }
         Ok(())
     }
+}
+
+/// Writes `text` to the new file `path` in `dir` (made when missing), both readable by
+/// their owner only.
+fn write_private(dir: &Path, path: &Path, text: &[u8]) -> std::io::Result<()> {
+    let mut folder = std::fs::DirBuilder::new();
+    folder.recursive(true);
+    #[cfg(unix)]
+    std::os::unix::fs::DirBuilderExt::mode(&mut folder, 0o700);
+    folder.create(dir)?;
+    let mut file = std::fs::OpenOptions::new();
+    file.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut file, 0o600);
+    std::io::Write::write_all(&mut file.open(path)?, text)
 }
 
 /// The body as 8bit text with CRLF line ends. lettre would choose quoted-printable for
@@ -205,6 +224,20 @@ mod tests {
         let text = std::fs::read_to_string(files[0].as_ref().expect("entry").path()).expect("text");
         assert!(text.contains(&link), "{text}");
         assert!(text.contains("To: ana@chain.example"), "{text}");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let mode = |path: &std::path::Path| {
+                std::fs::metadata(path)
+                    .expect("metadata")
+                    .permissions()
+                    .mode()
+                    & 0o777
+            };
+            assert_eq!(mode(&dir.join("mail")), 0o700);
+            let file = files[0].as_ref().expect("entry").path();
+            assert_eq!(mode(&file), 0o600, "the owner's to read only");
+        }
         std::fs::remove_dir_all(&dir).expect("removed");
     }
 }

@@ -114,8 +114,10 @@ impl Studio {
     }
 
     /// Mails a one-time sign-in link, `{studio}/sign-in?token=...` (15 minutes), to the
-    /// staff member of `email`. An address that is no staff member's gets nothing and the
-    /// same answer, so that the call tells nobody who is staff.
+    /// staff member of `email`. The answer comes before anything is looked up and is the
+    /// same for every well-formed address, in what it says and in how long it takes: the
+    /// lookup, the link and the mail run after it (their failures are logged), so the call
+    /// tells nobody who is staff.
     pub async fn mail_sign_in_link(&self, email: &str) -> Result<(), Error> {
         if !self.email_sign_in {
             return Err(Error::FailedPrecondition(
@@ -124,13 +126,25 @@ impl Studio {
             ));
         }
         let email = StaffEmail::parse(email).map_err(Error::InvalidArgument)?;
-        let Some(staff) = stored_staff::by_email(self.store.pool(), &email).await? else {
+        let studio = self.clone();
+        tokio::spawn(async move {
+            if let Err(error) = studio.send_sign_in_link(&email).await {
+                tracing::error!(%error, "a sign-in link was not mailed");
+            }
+        });
+        Ok(())
+    }
+
+    /// The link of [`Studio::mail_sign_in_link`], for a staff member who has not been sent
+    /// one in the last minute (a flood of asks sends one mail a minute at most).
+    async fn send_sign_in_link(&self, email: &StaffEmail) -> Result<(), Error> {
+        let Some(staff) = stored_staff::by_email(self.store.pool(), email).await? else {
             tracing::info!("a sign-in link was asked for an address that is no staff member's");
             return Ok(());
         };
         let token = new_token()?;
         let now = unix_now();
-        sign_in_links::insert(
+        let stored = sign_in_links::insert(
             self.store.pool(),
             &sha256_hex(&token),
             &staff.id,
@@ -138,6 +152,10 @@ impl Studio {
             now + tokens::SIGN_IN_LINK_SECONDS,
         )
         .await?;
+        if !stored {
+            tracing::info!(staff = %staff.id, "a sign-in link was asked again within a minute: none sent");
+            return Ok(());
+        }
         let link = format!("{}/sign-in?token={token}", self.studio_url);
         let body = format!(
             "Hello {name},\n\nOpen this link within 15 minutes to sign in to the studio:\n\n{link}\n\n\

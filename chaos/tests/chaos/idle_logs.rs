@@ -11,7 +11,17 @@ use chaos::test_dir;
 async fn an_idle_minute_writes_nothing_at_info() {
     let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("idle-logs");
-    let stack = Stack::start(&dir, &[("RUST_LOG", "info".to_owned())], &[]).await;
+    // The catalogue's clock stands still (midnight of a fixed day): a showtime starting
+    // during the minute would rightly publish the pages without it, and say so at INFO.
+    let stack = Stack::start(
+        &dir,
+        &[
+            ("RUST_LOG", "info".to_owned()),
+            ("CATALOGUE_TODAY", "2026-06-15".to_owned()),
+        ],
+        &[],
+    )
+    .await;
     // Start-up's own lines (the event relay's first connection among them) come first.
     tokio::time::sleep(Duration::from_secs(3)).await;
     let processes = [

@@ -1,5 +1,6 @@
 //! What keeps another site from acting with a staff member's cookie: a call that changes
-//! anything must name a studio host as its `Origin` (browsers send it with every such
+//! anything must name a studio host as its `Origin` (over https when the studio is
+//! reached over https) (browsers send it with every such
 //! call and no page may forge it) and carry a JSON body (which a form of another site
 //! cannot send without a CORS preflight, which the studio never grants). The cookie's
 //! `SameSite=Strict` is the second wall.
@@ -9,14 +10,14 @@ use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
 
-use super::StudioHosts;
+use super::StudioOrigins;
 use crate::error::error_response;
 
 /// The bodies a change may carry.
 const JSON_TYPES: [&str; 2] = ["application/json", "application/merge-patch+json"];
 
 pub async fn refuse_cross_site(
-    State(hosts): State<StudioHosts>,
+    State(allowed): State<StudioOrigins>,
     request: Request,
     next: Next,
 ) -> Response {
@@ -30,8 +31,8 @@ pub async fn refuse_cross_site(
         (Some(origin), None) => origin
             .to_str()
             .ok()
-            .and_then(origin_host)
-            .is_some_and(|host| hosts.contains(host)),
+            .and_then(origin_parts)
+            .is_some_and(|(https, host)| (https || !allowed.https) && allowed.hosts.contains(host)),
         _ => false,
     };
     if !from_studio {
@@ -60,13 +61,14 @@ pub async fn refuse_cross_site(
     next.run(request).await
 }
 
-/// The host (and port) of an `Origin`, `scheme://host[:port]`; `None` for `null` or
-/// anything else.
-fn origin_host(origin: &str) -> Option<&str> {
-    let rest = origin
-        .strip_prefix("https://")
-        .or_else(|| origin.strip_prefix("http://"))?;
-    (!rest.is_empty() && !rest.contains(['/', '?', '#', '@'])).then_some(rest)
+/// Whether an `Origin`, `scheme://host[:port]`, is https, and its host (and port); `None`
+/// for `null` or anything else.
+fn origin_parts(origin: &str) -> Option<(bool, &str)> {
+    let (https, rest) = match origin.strip_prefix("https://") {
+        Some(rest) => (true, rest),
+        None => (false, origin.strip_prefix("http://")?),
+    };
+    (!rest.is_empty() && !rest.contains(['/', '?', '#', '@'])).then_some((https, rest))
 }
 
 #[cfg(test)]
@@ -76,12 +78,12 @@ mod tests {
     #[test]
     fn an_origin_names_its_host_or_nothing() {
         assert_eq!(
-            origin_host("http://studio.localhost:8080"),
-            Some("studio.localhost:8080")
+            origin_parts("http://studio.localhost:8080"),
+            Some((false, "studio.localhost:8080"))
         );
         assert_eq!(
-            origin_host("https://studio.example"),
-            Some("studio.example")
+            origin_parts("https://studio.example"),
+            Some((true, "studio.example"))
         );
         for bad in [
             "null",
@@ -91,7 +93,7 @@ mod tests {
             "https://user@studio.example",
             "ftp://studio.example",
         ] {
-            assert_eq!(origin_host(bad), None, "{bad}");
+            assert_eq!(origin_parts(bad), None, "{bad}");
         }
     }
 }

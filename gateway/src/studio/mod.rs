@@ -57,6 +57,13 @@ impl StudioHosts {
     }
 }
 
+/// Where a change may come from: a studio host, over https when the studio is reached so.
+#[derive(Debug, Clone)]
+pub struct StudioOrigins {
+    pub hosts: StudioHosts,
+    pub https: bool,
+}
+
 /// What the studio's routes share.
 #[derive(Debug, Clone)]
 pub struct StudioContext {
@@ -92,15 +99,19 @@ pub struct Studio {
 }
 
 impl Studio {
-    /// The studio on `context.hosts`, its web app from the build at `dist`.
-    pub fn new(context: StudioContext, dist: &Path) -> Studio {
+    /// The studio on `context.hosts`, its web app from the build at `dist`; at most
+    /// `max_in_flight` requests answered at once, more refused with 503.
+    pub fn new(context: StudioContext, dist: &Path, max_in_flight: usize) -> Studio {
         let hosts = context.hosts.clone();
         let context = Arc::new(context);
         let api = sign_in::router()
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(
-                hosts.clone(),
+                StudioOrigins {
+                    hosts: hosts.clone(),
+                    https: context.cookie.is_secure(),
+                },
                 cross_site::refuse_cross_site,
             ))
             .fallback(unknown_call)
@@ -118,6 +129,8 @@ impl Studio {
             .merge(web_app::router(dist))
             .layer(middleware::from_fn(security_headers))
             .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
+        let router = crate::ops::load_shedding::shed_load(router, max_in_flight)
+            .layer(middleware::from_fn(crate::ops::metrics::record));
         Studio {
             hosts,
             router: request_context::traced(router),

@@ -16,6 +16,11 @@ impl SessionCookie {
         SessionCookie { https }
     }
 
+    /// Whether the studio is reached over https (the cookie is then `Secure`).
+    pub fn is_secure(self) -> bool {
+        self.https
+    }
+
     fn name(self) -> &'static str {
         if self.https {
             "__Host-studio-session"

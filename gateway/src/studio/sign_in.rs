@@ -29,9 +29,13 @@ pub fn router() -> Router<StudioState> {
         .route("/sign-out", post(sign_out))
 }
 
-/// The page a mailed link opens, `/sign-in?token=...`.
+/// The page a mailed link opens, `/sign-in?token=...`. A HEAD (mail scanners check links
+/// so) answers without using the link.
 pub fn link_router() -> Router<StudioState> {
-    Router::new().route("/sign-in", get(sign_in_with_link))
+    Router::new().route(
+        "/sign-in",
+        get(sign_in_with_link).head(|| async { StatusCode::OK }),
+    )
 }
 
 /// A staff member and what they may do.
@@ -237,7 +241,7 @@ struct SignInLinkBody {
     (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
     (status = 415, description = "Not a JSON body", body = ErrorBody),
     (status = 422, description = "E-mail sign-in is off (STUDIO_EMAIL_SIGN_IN=false)", body = ErrorBody),
-    (status = 503, description = "svc-studio is down, or the link could not be mailed", body = ErrorBody),
+    (status = 503, description = "svc-studio is down", body = ErrorBody),
 ))]
 async fn mail_sign_in_link(
     State(studio): State<StudioState>,
@@ -259,11 +263,12 @@ struct LinkQuery {
 }
 
 /// A mailed link opened: the session begins (its cookie set) and the studio opens at `/`;
-/// a link used or expired opens the sign-in screen saying so.
+/// otherwise the sign-in screen opens saying why: the link used or expired
+/// (`?sign-in=unusable`), links turned off (`off`), the studio away (`unavailable`).
 async fn sign_in_with_link(
     State(studio): State<StudioState>,
     axum::extract::Query(query): axum::extract::Query<LinkQuery>,
-) -> Result<Response, AppError> {
+) -> Response {
     let signed_in = studio
         .client
         .clone()
@@ -271,16 +276,19 @@ async fn sign_in_with_link(
         .await;
     let signed_in = match signed_in {
         Ok(signed_in) => signed_in.into_inner(),
-        Err(status) if status.code() == tonic::Code::Unauthenticated => {
-            return Ok(Redirect::to("/?sign-in=unusable").into_response());
+        Err(status) => {
+            let why = match status.code() {
+                tonic::Code::Unauthenticated => "unusable",
+                tonic::Code::FailedPrecondition => "off",
+                _ => {
+                    tracing::warn!(%status, "a sign-in link could not be taken");
+                    "unavailable"
+                }
+            };
+            return Redirect::to(&format!("/?sign-in={why}")).into_response();
         }
-        Err(status) => return Err(AppError::studio(status)),
     };
-    Ok(with_session(
-        &studio,
-        &signed_in,
-        Redirect::to("/").into_response(),
-    ))
+    with_session(&studio, &signed_in, Redirect::to("/").into_response())
 }
 
 /// `response` with the cookie of the session `signed_in` began, for as long as it lasts.

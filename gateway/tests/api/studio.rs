@@ -6,7 +6,8 @@ use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};
 use serde_json::{Value, json};
 
 use crate::helpers::{
-    STUDIO_HOST, STUDIO_PAGE, Service, TestGateway, error_of, spawn_gateway, spawn_gateway_without,
+    STUDIO_HOST, STUDIO_PAGE, Service, TestGateway, error_of, eventually, spawn_gateway,
+    spawn_gateway_without,
 };
 
 const STUDIO_ORIGIN: &str = "http://studio.localhost:8080";
@@ -106,9 +107,18 @@ async fn the_studio_answers_on_its_host_and_a_site_host_answers_404() {
     assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
 
     // The site's host: no studio, and the site's own routes as ever.
-    let (status, body) = json_of(gateway.get("/studio/api/v1/me").await).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
-    assert_eq!(error_of(&body).0, "not_found");
+    for path in [
+        "/studio/api/v1/me",
+        "/studio",
+        "/studio/",
+        "/studio/invitation",
+    ] {
+        let (status, body) = json_of(gateway.get(path).await).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{path}: {body}");
+    }
+    // The probes answer on the studio's host too.
+    let health = gateway.studio_get("/healthz").send().await.expect("sent");
+    assert_eq!(health.headers()[CONTENT_TYPE], "application/json");
     let (status, _) = gateway.get_json("/api/v1/movies").await;
     assert_eq!(status, 200);
     // And the studio's host serves no site.
@@ -393,9 +403,26 @@ async fn a_mailed_link_sets_the_cookie_and_opens_the_studio_once() {
             "{email}: the same answer"
         );
     }
+    // Mailed after the answer, so that staff and strangers wait alike.
+    let arrived = eventually(10, || async {
+        !mailed_links(&gateway, "ana@chain.example").is_empty()
+    })
+    .await;
+    assert!(arrived, "Ana's link is mailed");
     assert!(mailed_links(&gateway, "nobody@chain.example").is_empty());
     let links = mailed_links(&gateway, "ana@chain.example");
     assert_eq!(links.len(), 1);
+
+    // A mail scanner's HEAD uses nothing up.
+    let scanned = gateway
+        .client
+        .head(gateway.url(&format!("/sign-in?token={}", links[0])))
+        .header(HOST, STUDIO_HOST)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(scanned.status(), StatusCode::OK);
+    assert!(scanned.headers().get(SET_COOKIE).is_none());
 
     let opened = gateway
         .studio_get(&format!("/sign-in?token={}", links[0]))

@@ -5,8 +5,12 @@ use sqlx::AnyPool;
 use super::sessions;
 use super::staff::StaffMember;
 
+/// How long after a link is made no other is made for the same staff member.
+pub const RESEND_SECONDS: i64 = 60;
+
 /// Stores a link for `staff_id` under its token's digest, forgetting the links that
-/// ended.
+/// ended; `false` (nothing stored) while an unused one made in the last
+/// [`RESEND_SECONDS`] is live.
 #[tracing::instrument(name = "sql sign_in_links::insert", skip_all, fields(otel.kind = "client"))]
 pub async fn insert(
     pool: &AnyPool,
@@ -14,12 +18,23 @@ pub async fn insert(
     staff_id: &str,
     now: i64,
     expires_at: i64,
-) -> Result<(), sqlx::Error> {
+) -> Result<bool, sqlx::Error> {
     let mut transaction = pool.begin().await?;
     sqlx::query("DELETE FROM studio_sign_in_links WHERE expires_at <= $1")
         .bind(now)
         .execute(&mut *transaction)
         .await?;
+    let recent: i64 = sqlx::query_scalar(
+        "SELECT COUNT(*) FROM studio_sign_in_links \
+         WHERE staff_id = $1 AND used_at IS NULL AND created_at > $2",
+    )
+    .bind(staff_id)
+    .bind(now - RESEND_SECONDS)
+    .fetch_one(&mut *transaction)
+    .await?;
+    if recent > 0 {
+        return Ok(false);
+    }
     sqlx::query(
         "INSERT INTO studio_sign_in_links (token_sha256, staff_id, created_at, expires_at) \
          VALUES ($1, $2, $3, $4)",
@@ -30,7 +45,8 @@ pub async fn insert(
     .bind(expires_at)
     .execute(&mut *transaction)
     .await?;
-    transaction.commit().await
+    transaction.commit().await?;
+    Ok(true)
 }
 
 /// Uses the link of `token_digest`, once and before it expires, and begins a session in

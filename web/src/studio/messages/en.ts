@@ -42,6 +42,7 @@ export const en: Readonly<Record<string, string>> = {
     'If {email} belongs to a member of the staff, a sign-in link is on its way. It works once, within 15 minutes.',
   'studio.signIn.link.unusable': 'That sign-in link has been used or has expired. Ask for a new one below.',
   'studio.signIn.link.off': 'Signing in by e-mail is turned off on this platform.',
+  'studio.signIn.link.notTaken': 'The studio could not take that sign-in link just now. Open it again in a moment.',
   'studio.signIn.link.unavailable': 'The studio could not send the link just now. Try again in a moment.',
   'studio.signIn.link.failed': 'The link could not be sent. Try again.',
   'studio.signIn.later': 'Signing in with a passkey comes in a later version of the studio.',

@@ -55,9 +55,17 @@ describe('signing in with a link by e-mail', () => {
     );
   });
 
-  it('says a used or expired link led here', async () => {
-    stubStudioApi({ 'GET /me': signedOut });
-    renderStudio('/?sign-in=unusable');
-    expect(await screen.findByText('That sign-in link has been used or has expired. Ask for a new one below.')).toBeTruthy();
+  it('says why a mailed link led here', async () => {
+    for (const [why, text] of [
+      ['unusable', 'That sign-in link has been used or has expired. Ask for a new one below.'],
+      ['off', 'Signing in by e-mail is turned off on this platform.'],
+      ['unavailable', 'The studio could not take that sign-in link just now. Open it again in a moment.'],
+    ]) {
+      stubStudioApi({ 'GET /me': signedOut });
+      renderStudio(`/?sign-in=${why}`);
+      expect(await screen.findByText(text ?? '')).toBeTruthy();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -5,10 +5,17 @@ import type { SignedOutState } from '../components/sign-out-button';
 import { SignInLinkForm } from './sign-in-link-form';
 import styles from './sign-in-screen.module.css';
 
+/** Why a mailed link led here without signing in (`?sign-in=` of the gateway's redirect). */
+const LINK_PROBLEMS: Partial<Record<string, string>> = {
+  unusable: 'studio.signIn.link.unusable',
+  off: 'studio.signIn.link.off',
+  unavailable: 'studio.signIn.link.notTaken',
+};
+
 /**
  * The start page without a session: how to get in with what this version of the studio
- * offers, an invitation link or a sign-in link by e-mail (`?sign-in=unusable`: a mailed
- * link that was used or expired led here). Right after a sign-out its heading takes the
+ * offers, an invitation link or a sign-in link by e-mail (`?sign-in=...`: a mailed link
+ * led here without signing in, and why). Right after a sign-out its heading takes the
  * focus, which was on the sign-out button, gone now.
  */
 export function SignInScreen() {
@@ -16,7 +23,7 @@ export function SignInScreen() {
   const heading = useRef<HTMLHeadingElement>(null);
   const signedOut = (useLocation().state as Partial<SignedOutState> | null)?.signedOut === true;
   const [search] = useSearchParams();
-  const linkUnusable = search.get('sign-in') === 'unusable';
+  const linkProblem = LINK_PROBLEMS[search.get('sign-in') ?? ''];
   useEffect(() => {
     if (signedOut) heading.current?.focus();
   }, [signedOut]);
@@ -25,7 +32,7 @@ export function SignInScreen() {
       <h1 ref={heading} tabIndex={-1} className="page-title">
         {t('studio.signIn.title')}
       </h1>
-      {linkUnusable ? <p className={styles.problem}>{t('studio.signIn.link.unusable')}</p> : null}
+      {linkProblem ? <p className={styles.problem}>{t(linkProblem)}</p> : null}
       <p>{t('studio.signIn.invitation')}</p>
       <p>{t('studio.signIn.firstOperator')}</p>
       <SignInLinkForm />
