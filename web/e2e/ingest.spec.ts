@@ -27,10 +27,12 @@ test('a pushed showtime is on the movie page, and once sold out is marked so on 
   request,
 }) => {
   const authorization = { Authorization: `Bearer ${ingestKey(port, 'demo')}` };
-  const [first] = await getJson<ShowtimeJson[]>(request, `/api/v1/showtimes?theaterId=${THEATER}`);
-  if (!first) throw new Error(`theater ${THEATER} has no showtime this week`);
-  const day = first.date;
-  const movie = await getJson<MovieJson>(request, `/api/v1/movies/${first.movieId}`);
+  // The week's last day, so that the show pushed at 23:47 has not started whenever the
+  // test runs.
+  const last = (await getJson<ShowtimeJson[]>(request, `/api/v1/showtimes?theaterId=${THEATER}`)).at(-1);
+  if (!last) throw new Error(`theater ${THEATER} has no showtime this week`);
+  const day = last.date;
+  const movie = await getJson<MovieJson>(request, `/api/v1/movies/${last.movieId}`);
   // The call replaces the theater's day: the day's showtimes go back as they are, with
   // one more at 23:47.
   const existing = await getJson<ShowtimeJson[]>(
@@ -48,7 +50,7 @@ test('a pushed showtime is on the movie page, and once sold out is marked so on 
       language,
       availability,
     })),
-    { perfCode: PERF_CODE, movieId: first.movieId, startsAt: `${day}T23:47`, auditorium: '9', format: '70mm', seatsAvailable: 80, seatsTotal: 100 },
+    { perfCode: PERF_CODE, movieId: last.movieId, startsAt: `${day}T23:47`, auditorium: '9', format: '70mm', seatsAvailable: 80, seatsTotal: 100 },
   ];
   const pushed = await request.put(`/api/v1/ingest/theaters/${THEATER}/showtimes?from=${day}&to=${day}`, {
     headers: authorization,

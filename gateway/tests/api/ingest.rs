@@ -4,7 +4,7 @@
 
 use serde_json::{Value, json};
 
-use crate::helpers::{TestGateway, error_of, eventually, spawn_gateway};
+use crate::helpers::{TestGateway, error_of, eventually, spawn_gateway_with_catalogue};
 
 /// How long a test waits for an accepted write to be served (how fast it is, bench/
 /// measures).
@@ -33,6 +33,12 @@ async fn send(
     (status, body, headers)
 }
 
+/// The demo chain at 8 AM on a fixed day (CATALOGUE_NOW), so that the evening shows
+/// the tests push have not started whenever the tests run.
+async fn at_8_am() -> TestGateway {
+    spawn_gateway_with_catalogue(&[("CATALOGUE_NOW", "2026-11-22T08:00")]).await
+}
+
 /// Today at the demo chain, as its showtimes say.
 async fn today(gateway: &TestGateway) -> String {
     let (_, showtimes) = gateway.get_json("/api/v1/showtimes?theaterId=101").await;
@@ -54,7 +60,7 @@ async fn showtimes_on(gateway: &TestGateway, day: &str) -> Vec<Value> {
 
 #[tokio::test]
 async fn without_a_valid_key_nothing_is_written() {
-    let gateway = spawn_gateway().await;
+    let gateway = at_8_am().await;
     let day = today(&gateway).await;
     let body = Some(json!({"showtimes": []}).to_string());
     let (status, error, headers) = send(
@@ -83,7 +89,7 @@ async fn without_a_valid_key_nothing_is_written() {
 #[tokio::test]
 async fn a_wrong_key_is_refused_before_the_body_is_read() {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
-    let gateway = spawn_gateway().await;
+    let gateway = at_8_am().await;
     let address = gateway
         .url("")
         .trim_start_matches("http://")
@@ -114,7 +120,7 @@ async fn a_wrong_key_is_refused_before_the_body_is_read() {
 
 #[tokio::test]
 async fn a_list_past_its_limit_is_refused_while_it_is_read() {
-    let gateway = spawn_gateway().await;
+    let gateway = at_8_am().await;
     let key = gateway.ingest_key("demo");
     let updates = vec!["{}"; 10_001].join(",");
     let (status, error, _) = send(
@@ -132,7 +138,7 @@ async fn a_list_past_its_limit_is_refused_while_it_is_read() {
 
 #[tokio::test]
 async fn a_refusal_names_the_field_and_writes_nothing() {
-    let gateway = spawn_gateway().await;
+    let gateway = at_8_am().await;
     let key = gateway.ingest_key("demo");
     let day = today(&gateway).await;
     let before = showtimes_on(&gateway, &day).await;
@@ -218,7 +224,7 @@ fn find_showtime<'a>(value: &'a Value, perf_code: &str) -> Option<&'a Value> {
 
 #[tokio::test]
 async fn a_pushed_schedule_is_served_then_sells_out_and_the_same_again_changes_nothing() {
-    let gateway = spawn_gateway().await;
+    let gateway = at_8_am().await;
     let key = gateway.ingest_key("demo");
     let day = today(&gateway).await;
     let body = json!({"showtimes": [
@@ -299,7 +305,7 @@ async fn a_pushed_schedule_is_served_then_sells_out_and_the_same_again_changes_n
 
 #[tokio::test]
 async fn every_read_right_after_a_write_answered_shows_it() {
-    let gateway = spawn_gateway().await;
+    let gateway = at_8_am().await;
     let key = gateway.ingest_key("demo");
     let day = today(&gateway).await;
     for round in 0..12_u64 {
