@@ -34,7 +34,10 @@ function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = '
       WALLET_SERVICE_ACCOUNT_FILE: walletServiceAccountFile(dataDir),
       WALLET_ISSUER_ID: '3388000000022100000',
       LOYALTY_BRAND: loyaltyBrand,
-      ...(studioHosts ? { STUDIO_HOSTS: studioHosts } : {}),
+      // The studio's origin, which its links name and its passkeys are bound to.
+      ...(studioHosts
+        ? { STUDIO_HOSTS: studioHosts, STUDIO_URL: `http://${studioHosts.split(',')[0]}:${new URL(url).port}` }
+        : {}),
     },
     url: `${url}/healthz`,
     timeout: 600_000,

@@ -14,8 +14,24 @@ pub enum Error {
     Unauthenticated(String),
     #[error("{0}")]
     FailedPrecondition(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Conflict(String),
+    /// Too much under way: the caller should try again later.
+    #[error("{0}")]
+    Busy(String),
+    /// The WebAuthn relying party could not begin a ceremony (its setting, or the
+    /// platform's randomness).
+    #[error("passkeys: {0}")]
+    Webauthn(String),
+    /// A stored value (a staff id, a passkey or a ceremony's state) that does not read.
+    #[error("stored value: {0}")]
+    Corrupt(String),
     #[error("staff store: {0}")]
     Store(#[from] sqlx::Error),
+    #[error("stored value: {0}")]
+    Json(#[from] serde_json::Error),
     #[error("random token: {0}")]
     Random(#[from] getrandom::Error),
     #[error("'{path}': {source}")]
@@ -36,6 +52,9 @@ impl From<Error> for tonic::Status {
             Error::InvalidArgument(message) => invalid_argument(message),
             Error::Unauthenticated(message) => ErrorCode::Unauthenticated.status(message),
             Error::FailedPrecondition(message) => ErrorCode::FailedPrecondition.status(message),
+            Error::NotFound(message) => ErrorCode::NotFound.status(message),
+            Error::Conflict(message) => ErrorCode::Conflict.status(message),
+            Error::Busy(message) => ErrorCode::ServiceUnavailable.status(message),
             Error::Store(ref cause) => {
                 tracing::error!(%cause, "staff store failed");
                 ErrorCode::ServiceUnavailable.status("the staff store is unavailable")
@@ -45,7 +64,12 @@ impl From<Error> for tonic::Status {
                 ErrorCode::ServiceUnavailable
                     .status("the sign-in link could not be mailed: ask again")
             }
-            Error::Random(_) | Error::File { .. } | Error::Transport(_) => {
+            Error::Random(_)
+            | Error::File { .. }
+            | Error::Transport(_)
+            | Error::Webauthn(_)
+            | Error::Corrupt(_)
+            | Error::Json(_) => {
                 tracing::error!(%error, "studio failed");
                 ErrorCode::Internal.status("the studio failed")
             }

@@ -4,6 +4,7 @@ use proto::studio::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::domain::access::Grant;
+use crate::passkeys::{Registered, Registrant};
 use crate::store::staff::StaffMember;
 use crate::studio::{Me, SignedIn, Studio};
 
@@ -78,6 +79,109 @@ impl pb::studio_server::Studio for StudioService {
             .sign_out(&request.into_inner().session_token)
             .await?;
         Ok(Response::new(pb::SignOutResponse {}))
+    }
+
+    async fn passkey_registration_options(
+        &self,
+        request: Request<pb::PasskeyRegistrationOptionsRequest>,
+    ) -> Reply<pb::PasskeyOptions> {
+        let registrant = request.into_inner().registrant.unwrap_or_default();
+        let options = self
+            .studio
+            .passkey_registration_options(registrant_of(&registrant)?)
+            .await?;
+        Ok(Response::new(pb::PasskeyOptions {
+            options_json: options.to_string(),
+        }))
+    }
+
+    async fn register_passkey(
+        &self,
+        request: Request<pb::RegisterPasskeyRequest>,
+    ) -> Reply<pb::SignedIn> {
+        let request = request.into_inner();
+        let registrant = request.registrant.unwrap_or_default();
+        let registered = self
+            .studio
+            .register_passkey(
+                registrant_of(&registrant)?,
+                &request.credential_json,
+                &request.label,
+            )
+            .await?;
+        Ok(Response::new(match registered {
+            Registered::Accepted(signed_in) => signed_in.into(),
+            Registered::Added(me) => pb::SignedIn {
+                session_token: String::new(),
+                expires_at: 0,
+                me: Some(me.into()),
+            },
+        }))
+    }
+
+    async fn passkey_sign_in_options(
+        &self,
+        _request: Request<pb::PasskeySignInOptionsRequest>,
+    ) -> Reply<pb::PasskeyOptions> {
+        let options = self.studio.passkey_sign_in_options().await?;
+        Ok(Response::new(pb::PasskeyOptions {
+            options_json: options.to_string(),
+        }))
+    }
+
+    async fn sign_in_with_passkey(
+        &self,
+        request: Request<pb::SignInWithPasskeyRequest>,
+    ) -> Reply<pb::SignedIn> {
+        let signed_in = self
+            .studio
+            .sign_in_with_passkey(&request.into_inner().credential_json)
+            .await?;
+        Ok(Response::new(signed_in.into()))
+    }
+
+    async fn list_passkeys(&self, request: Request<pb::ListPasskeysRequest>) -> Reply<pb::Passkeys> {
+        let passkeys = self
+            .studio
+            .passkeys(&request.into_inner().session_token)
+            .await?;
+        Ok(Response::new(pb::Passkeys {
+            passkeys: passkeys
+                .into_iter()
+                .map(|passkey| pb::ListedPasskey {
+                    id: passkey.id,
+                    label: passkey.label,
+                    created_at: passkey.created_at,
+                    last_used_at: passkey.last_used_at.unwrap_or_default(),
+                })
+                .collect(),
+        }))
+    }
+
+    async fn remove_passkey(
+        &self,
+        request: Request<pb::RemovePasskeyRequest>,
+    ) -> Reply<pb::RemovePasskeyResponse> {
+        let request = request.into_inner();
+        self.studio
+            .remove_passkey(&request.session_token, &request.id)
+            .await?;
+        Ok(Response::new(pb::RemovePasskeyResponse {}))
+    }
+}
+
+/// Who a passkey call registers for; a request naming nobody is refused.
+fn registrant_of(registrant: &pb::Registrant) -> Result<Registrant<'_>, Status> {
+    match (&registrant.invitee, registrant.session_token.as_str()) {
+        (Some(invitee), _) => Ok(Registrant::Invited {
+            token: &invitee.token,
+            name: &invitee.name,
+            email: &invitee.email,
+        }),
+        (None, "") => Err(Status::unauthenticated(
+            "no session and no invitation: sign in, or open the invitation link",
+        )),
+        (None, session_token) => Ok(Registrant::SignedIn { session_token }),
     }
 }
 

@@ -9,7 +9,8 @@
 //!   every call, staff e-mail addresses and names, tokens.
 //! - [`store`]: all SQL (SQLite or PostgreSQL), with its migrations.
 //! - [`studio`]: what the studio does for its staff over the store: invitations,
-//!   sessions, the first operator's invitation.
+//!   sessions, sign-in links, the first operator's invitation.
+//! - [`passkeys`]: passkeys registered, listed, removed, and signing in with them.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
 //! - [`error`]: the crate's error type and its gRPC status.
 
@@ -18,6 +19,7 @@ pub mod config;
 pub mod domain;
 pub mod error;
 pub mod grpc;
+pub mod passkeys;
 pub mod store;
 pub mod studio;
 
@@ -66,7 +68,7 @@ impl Application {
 }
 
 /// The studio over the store `config` names (its SQLite folder made when missing).
-async fn studio(config: &Config) -> Result<Studio, Error> {
+pub async fn studio(config: &Config) -> Result<Studio, Error> {
     if config.database_url.is_sqlite() {
         std::fs::create_dir_all(&config.data_dir).map_err(|source| Error::File {
             path: config.data_dir.display().to_string(),
@@ -78,5 +80,6 @@ async fn studio(config: &Config) -> Result<Studio, Error> {
         studio_url: config.studio_url.clone(),
         email_sign_in: config.email_sign_in,
         mailer: config.mail.mailer(&config.data_dir)?,
+        webauthn: passkeys::relying_party(&config.studio_url).map_err(Error::Webauthn)?,
     })
 }

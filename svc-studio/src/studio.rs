@@ -1,11 +1,13 @@
 //! What the studio does for its staff, over the store: invitations given and accepted,
-//! sessions begun, checked and ended, and the first operator's invitation.
+//! sessions begun, checked and ended, and the first operator's invitation. (Passkeys are
+//! [`crate::passkeys`].)
 
 use std::io::Write;
 use std::path::Path;
 
 use platform::mail::Mailer;
 use platform::tokens::{new_token, sha256_hex};
+use webauthn_rs::Webauthn;
 
 use crate::Error;
 use crate::domain::access::Grant;
@@ -39,6 +41,8 @@ pub struct Studio {
     pub email_sign_in: bool,
     /// How sign-in links are mailed.
     pub mailer: Mailer,
+    /// The passkeys' relying party: the studio's host.
+    pub webauthn: Webauthn,
 }
 
 impl Studio {
@@ -92,10 +96,12 @@ impl Studio {
         let now = unix_now();
         let expires_at = now + tokens::SESSION_SECONDS;
         let acceptance = Acceptance {
+            new_staff_id: &tokens::new_id()?,
             name: &name,
             email: email.as_ref(),
             session_digest: &sha256_hex(&session_token),
             session_expires_at: expires_at,
+            passkey: None,
         };
         let staff = invitations::accept(self.store.pool(), &sha256_hex(token), &acceptance, now)
             .await

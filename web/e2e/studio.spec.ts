@@ -1,7 +1,9 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { e2eDataDir } from './gateways';
 
 // The studio (DESIGN.md section 13) of the demo chain's gateway, on its studio host
@@ -15,9 +17,8 @@ const studio = `http://studio.localhost:${port}`;
 const dist = new URL('../dist/', import.meta.url);
 
 /**
- * The first operator's invitation link, from `$DATA_DIR/studio/first-operator.url`. The file
- * names the studio's public address (`http://studio.localhost:8080/invitation?token=...`):
- * the test gateway's is taken instead, with the same path and token.
+ * The first operator's invitation link, from `$DATA_DIR/studio/first-operator.url`, on the
+ * test gateway's studio address (its STUDIO_URL, playwright.config.ts).
  */
 async function firstOperatorLink(): Promise<string> {
   const file = join(e2eDataDir(port), 'studio', 'first-operator.url');
@@ -74,6 +75,38 @@ async function expectAccessible(page: Page, screen: string) {
   await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
 }
 
+/**
+ * Chromium's virtual authenticator on `page` (CDP's WebAuthn domain), which answers every
+ * prompt as a person with a screen lock would: user verified, resident keys, no touch awaited.
+ */
+async function virtualAuthenticator(context: BrowserContext, page: Page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
+  });
+  return { cdp, authenticatorId };
+}
+
+/**
+ * A new invitation link, made as an operator makes one on the server: the `svc-studio
+ * invite` command on the test gateway's store (its DATA_DIR) and studio address.
+ */
+function invitationLink(...words: string[]): string {
+  return execFileSync('target/debug/svc-studio', ['invite', ...words], {
+    cwd: fileURLToPath(new URL('../..', import.meta.url)),
+    env: { ...process.env, DATA_DIR: e2eDataDir(port), STUDIO_URL: studio },
+    encoding: 'utf8',
+  }).trim();
+}
+
 /** The files under assets/ that the studio's build made and the site's did not. */
 function studioOnlyFiles(): Set<string> {
   type Manifest = Record<string, { file: string; css?: string[]; assets?: string[] }>;
@@ -86,8 +119,8 @@ function studioOnlyFiles(): Set<string> {
 }
 
 test.describe('the studio', () => {
-  test("the first operator accepts their invitation, sees what they may do, and signs out", async ({ page, context }) => {
-    test.setTimeout(90_000);
+  test("the first operator accepts their invitation, sees what they may do, signs out, and back in by e-mail and with a passkey", async ({ page, context }) => {
+    test.setTimeout(120_000);
     const refused = cspViolations(page);
     const link = await firstOperatorLink();
 
@@ -98,10 +131,12 @@ test.describe('the studio', () => {
     await expect(page.getByTestId('studio-invitation-offer')).toContainText('You are invited as operator of every site.');
     await expectAccessible(page, 'invitation');
 
-    // The first operator's invitation names no address: they give theirs.
+    // The first operator's invitation names no address: they give theirs. A passkey is the
+    // first way offered; this one is accepted without (the passkey comes later, below).
     await page.getByLabel('Your name').fill('Ada Operator');
     await page.getByLabel('Your e-mail address').fill('ada@studio.example');
-    await page.getByRole('button', { name: 'Accept the invitation' }).click();
+    await expect(page.getByRole('button', { name: 'Accept with a passkey' })).toBeVisible();
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
 
     await expect(page).toHaveURL(`${studio}/`);
     await expect(page.getByRole('heading', { level: 1, name: 'Your access' })).toBeVisible();
@@ -149,6 +184,52 @@ test.describe('the studio', () => {
     await page.goto(signInLink);
     await expect(page).toHaveURL(`${studio}/`);
     await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ada Operator');
+
+    // A passkey, made on a virtual authenticator. It belongs to this page: what follows
+    // stays on it, moving by the studio's own links.
+    const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
+    await page.getByRole('link', { name: 'Your passkeys' }).click();
+    await expect(page).toHaveURL(`${studio}/passkeys`);
+    await expect(page).toHaveTitle('Your passkeys | Studio');
+    await expect(page.getByText('You have no passkey yet.')).toBeVisible();
+    await page.getByLabel('Name of the passkey (optional)').fill('Test laptop');
+    await page.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(page.getByRole('form', { name: 'Add a passkey' }).getByRole('status')).toHaveText('The passkey Test laptop was added.');
+    const passkeys = page.getByTestId('studio-passkeys').getByRole('listitem');
+    await expect(passkeys).toHaveCount(1);
+    await expect(passkeys.first()).toContainText('Test laptop');
+    await expect(passkeys.first()).toContainText('Not used to sign in yet');
+    // Discoverable: the authenticator keeps it, so signing in asks for no address.
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials.map((credential) => credential.isResidentCredential)).toEqual([true]);
+    await expectAccessible(page, 'passkeys');
+
+    // Signed out, back in with the passkey alone.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(signIn).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Your access' })).toBeVisible();
+    await expect(page).toHaveURL(`${studio}/`);
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ada Operator');
+    expect((await context.cookies(studio)).find((cookie) => cookie.name === session?.name)?.httpOnly).toBe(true);
+
+    // Used now, and removed after a confirmation (signing in by e-mail is on: it may be the last).
+    await page.getByRole('link', { name: 'Your passkeys' }).click();
+    await expect(passkeys).toHaveCount(1);
+    await expect(passkeys.first()).toContainText('Last used');
+    await passkeys.first().getByRole('button', { name: 'Remove the passkey Test laptop' }).click();
+    await page.getByRole('group', { name: 'Remove the passkey Test laptop' }).getByRole('button', { name: 'Remove it' }).click();
+    await expect(page.getByText('The passkey Test laptop was removed.')).toBeVisible();
+    await expect(page.getByText('You have no passkey yet.')).toBeVisible();
+    await expect(passkeys).toHaveCount(0);
+
+    // The authenticator still holds it, but the studio no longer takes it.
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(signIn).toBeVisible();
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expect(page.getByText('This passkey is not registered with the studio, or the sign-in took too long: try again.')).toBeVisible();
+    await expect(page.getByTestId('studio-staff-name')).toHaveCount(0);
+
     // Once only: opened again without the session, it leads to the sign-in screen.
     await context.clearCookies();
     await page.goto(signInLink);
@@ -157,6 +238,32 @@ test.describe('the studio', () => {
     // The studio registers no service worker, and its pages break no rule of their policy.
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
     expect(refused).toEqual([]);
+  });
+
+  test('an invited editor accepts with a passkey alone and is signed in on the site', async ({ page, context }) => {
+    const link = invitationLink('bo@chain.example', 'editor', 'demo');
+    expect(link).toMatch(new RegExp(`^${studio}/invitation\\?token=[0-9a-f]{64}$`));
+    const { cdp, authenticatorId } = await virtualAuthenticator(context, page);
+    await page.goto(link);
+    await expect(page.getByTestId('studio-invitation-offer')).toContainText('You are invited as editor of the site demo.');
+    await expect(page.getByText('The invitation is for bo@chain.example.')).toBeVisible();
+    await expect(page.getByLabel('Your e-mail address')).toHaveCount(0);
+    await page.getByLabel('Your name').fill('Bo Editor');
+    await page.getByRole('button', { name: 'Accept with a passkey' }).click();
+
+    await expect(page).toHaveURL(`${studio}/`);
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Bo Editor');
+    const grants = page.getByTestId('studio-grants').getByRole('listitem');
+    await expect(grants).toHaveCount(1);
+    await expect(grants.first()).toContainText('Editor');
+    const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    await page.getByRole('link', { name: 'Your passkeys' }).click();
+    await expect(page.getByTestId('studio-passkeys').getByRole('listitem')).toHaveCount(1);
+
+    // The invitation is used: opened again, it offers nothing.
+    await page.goto(link);
+    await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
   });
 
   test('says what to do about a link that is no invitation, and answers an unknown address', async ({ page }) => {

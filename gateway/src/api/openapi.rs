@@ -62,6 +62,12 @@ use crate::error::ErrorBody;
         crate::studio::sign_in::accept_invitation,
         crate::studio::sign_in::mail_sign_in_link,
         crate::studio::sign_in::sign_out,
+        crate::studio::passkeys::registration_options,
+        crate::studio::passkeys::register,
+        crate::studio::passkeys::list,
+        crate::studio::passkeys::remove,
+        crate::studio::passkeys::sign_in_options,
+        crate::studio::passkeys::sign_in,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

@@ -7,6 +7,7 @@
 //! checks the grant.
 
 mod cross_site;
+pub mod passkeys;
 mod session;
 pub mod sign_in;
 mod web_app;
@@ -73,12 +74,16 @@ pub struct StudioContext {
 }
 
 impl StudioContext {
+    /// The session's token of the request's cookie: 401 without one.
+    pub fn session_token(&self, headers: &HeaderMap) -> Result<String, AppError> {
+        self.cookie
+            .token(headers)
+            .ok_or_else(|| AppError::Unauthenticated("no session: sign in".to_owned()))
+    }
+
     /// The staff member of the request's session: 401 without a live one.
     pub async fn signed_in(&self, headers: &HeaderMap) -> Result<studio::Me, AppError> {
-        let token = self
-            .cookie
-            .token(headers)
-            .ok_or_else(|| AppError::Unauthenticated("no session: sign in".to_owned()))?;
+        let token = self.session_token(headers)?;
         let me = self
             .client
             .clone()
@@ -105,6 +110,7 @@ impl Studio {
         let hosts = context.hosts.clone();
         let context = Arc::new(context);
         let api = sign_in::router()
+            .merge(passkeys::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

@@ -1,6 +1,6 @@
 //! Who is signed in to the studio, and how one gets in: the session's staff member,
-//! invitations read and accepted, one-time links by e-mail, signing out. (Passkeys come
-//! here too.)
+//! invitations read and accepted, one-time links by e-mail, signing out. (Passkeys are
+//! [`super::passkeys`].)
 
 use std::sync::Arc;
 
@@ -292,7 +292,7 @@ async fn sign_in_with_link(
 }
 
 /// `response` with the cookie of the session `signed_in` began, for as long as it lasts.
-fn with_session(
+pub(super) fn with_session(
     studio: &StudioContext,
     signed_in: &studio::SignedIn,
     mut response: Response,
@@ -308,7 +308,7 @@ fn with_session(
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(as = StudioEmpty)]
-struct EmptyBody {}
+pub(super) struct EmptyBody {}
 
 /// Ends the session and its cookie.
 #[utoipa::path(post, path = "/studio/api/v1/sign-out", tag = "studio", request_body = EmptyBody, responses(

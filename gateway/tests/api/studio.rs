@@ -455,3 +455,133 @@ async fn a_mailed_link_sets_the_cookie_and_opens_the_studio_once() {
     assert_eq!(again.headers()["location"], "/?sign-in=unusable");
     assert!(again.headers().get(SET_COOKIE).is_none());
 }
+
+#[tokio::test]
+async fn passkey_options_come_in_webauthns_json_forms_and_a_bad_answer_is_refused() {
+    let gateway = spawn_gateway().await;
+    let token = gateway.first_operator_token();
+
+    // No session and no invitation: nobody to register a passkey for.
+    let (status, body) = json_of(
+        gateway
+            .studio_post("/studio/api/v1/passkeys/options", &json!({}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+
+    let (status, options) = json_of(
+        gateway
+            .studio_post(
+                "/studio/api/v1/passkeys/options",
+                &json!({"invitation": token, "name": "Ana Ruiz", "email": "ana@chain.example"}),
+            )
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{options}");
+    // PublicKeyCredentialCreationOptionsJSON itself, as parseCreationOptionsFromJSON takes it.
+    assert_eq!(options["rp"]["id"], STUDIO_HOST);
+    assert_eq!(options["user"]["name"], "ana@chain.example");
+    assert!(options["challenge"].is_string());
+    assert_eq!(options["authenticatorSelection"]["residentKey"], "required");
+
+    let (status, body) = json_of(
+        gateway
+            .studio_post(
+                "/studio/api/v1/passkeys/options",
+                &json!({"invitation": token, "name": "Ana Ruiz"}),
+            )
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"]["field"], "email");
+
+    let (status, options) = json_of(
+        gateway
+            .studio_post("/studio/api/v1/sign-in/passkey/options", &json!({}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{options}");
+    assert_eq!(options["rpId"], STUDIO_HOST);
+    assert_eq!(options["userVerification"], "required");
+    let refused = gateway
+        .client
+        .post(gateway.url("/studio/api/v1/sign-in/passkey/options"))
+        .header(HOST, format!("{STUDIO_HOST}:8080"))
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(refused.status(), StatusCode::FORBIDDEN, "no Origin");
+
+    for credential in [json!({}), json!("text")] {
+        let (status, body) = json_of(
+            gateway
+                .studio_post(
+                    "/studio/api/v1/sign-in/passkey",
+                    &json!({"credential": credential}),
+                )
+                .send()
+                .await
+                .expect("sent"),
+        )
+        .await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+        assert_eq!(body["error"]["field"], "credential");
+    }
+
+    // Signed in (by the invitation, without a passkey): none listed, none to remove.
+    let accepted = gateway
+        .studio_post(
+            "/studio/api/v1/invitations/accept",
+            &json!({"token": token, "name": "Ana Ruiz", "email": "ana@chain.example"}),
+        )
+        .send()
+        .await
+        .expect("sent");
+    let cookie = cookie_pair(accepted.headers()[SET_COOKIE].to_str().expect("text"));
+    let (status, listed) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/passkeys")
+            .header(COOKIE, &cookie)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!((status, listed), (StatusCode::OK, json!([])));
+    let (status, body) = json_of(
+        gateway
+            .client
+            .delete(gateway.url("/studio/api/v1/passkeys/00112233445566778899aabbccddeeff"))
+            .header(HOST, format!("{STUDIO_HOST}:8080"))
+            .header(ORIGIN, STUDIO_ORIGIN)
+            .header(COOKIE, &cookie)
+            .json(&json!({}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, _) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/passkeys")
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}

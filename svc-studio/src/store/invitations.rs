@@ -2,6 +2,7 @@
 
 use sqlx::AnyPool;
 
+use super::passkeys::{self, NewPasskey};
 use super::staff::{self, StaffMember};
 use super::{grant_of_row, row_of_grant, sessions};
 use crate::domain::access::Grant;
@@ -105,16 +106,20 @@ pub enum NotAccepted {
 /// What accepting an invitation begins.
 #[derive(Debug, Clone)]
 pub struct Acceptance<'a> {
+    /// The id the staff member gets if the address is no staff member's yet.
+    pub new_staff_id: &'a str,
     pub name: &'a str,
     /// The address given, for an invitation that names none.
     pub email: Option<&'a StaffEmail>,
     pub session_digest: &'a str,
     pub session_expires_at: i64,
+    /// The passkey registered with it, if it was accepted so.
+    pub passkey: Option<&'a NewPasskey>,
 }
 
 /// Accepts the invitation of `token_digest`, once and before it expires, in one
 /// transaction: the staff member found by the address (or made), the grant given, the
-/// session begun. A second acceptance, even a concurrent one, finds it used.
+/// passkey stored, the session begun. A second acceptance, even a concurrent one, finds it used.
 #[tracing::instrument(name = "sql invitations::accept", skip_all, fields(otel.kind = "client"))]
 pub async fn accept(
     pool: &AnyPool,
@@ -143,8 +148,18 @@ pub async fn accept(
         (named, _) => StaffEmail::parse(named).map_err(NotAccepted::Email)?,
     };
     let grant: Grant = grant_of_row(&role, &site_id, &theater_ids)?;
-    let member = staff::found_or_made(&mut transaction, &email, acceptance.name, now).await?;
+    let member = staff::found_or_made(
+        &mut transaction,
+        acceptance.new_staff_id,
+        &email,
+        acceptance.name,
+        now,
+    )
+    .await?;
     staff::grant(&mut transaction, &member.id, &grant, now).await?;
+    if let Some(passkey) = acceptance.passkey {
+        passkeys::insert(&mut transaction, &member.id, passkey, now).await?;
+    }
     sessions::begin(
         &mut transaction,
         &member.id,

@@ -4,6 +4,7 @@
 //! 3001 so that the database may be the other services' too.
 
 pub mod invitations;
+pub mod passkeys;
 pub mod sessions;
 pub mod sign_in_links;
 pub mod staff;

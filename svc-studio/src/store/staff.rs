@@ -5,7 +5,6 @@ use sqlx::{Any, AnyPool, Transaction};
 use super::{grant_of_row, row_of_grant};
 use crate::domain::access::Grant;
 use crate::domain::staff::StaffEmail;
-use crate::domain::tokens;
 
 /// A staff member as stored.
 #[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
@@ -35,19 +34,19 @@ pub async fn by_email(
         .await
 }
 
-/// The staff member of `email`, made with `name` when there is none yet.
+/// The staff member of `email`, made with `new_id` and `name` when there is none yet.
 pub(super) async fn found_or_made(
     transaction: &mut Transaction<'_, Any>,
+    new_id: &str,
     email: &StaffEmail,
     name: &str,
     now: i64,
 ) -> Result<StaffMember, sqlx::Error> {
-    let id = tokens::new_id().map_err(|error| sqlx::Error::Io(std::io::Error::other(error)))?;
     sqlx::query(
         "INSERT INTO studio_staff (id, email, name, created_at) VALUES ($1, $2, $3, $4) \
          ON CONFLICT (email) DO NOTHING",
     )
-    .bind(&id)
+    .bind(new_id)
     .bind(email.as_str())
     .bind(name)
     .bind(now)

@@ -3,8 +3,6 @@ use std::path::{Path, PathBuf};
 use proto::studio::v1::studio_client::StudioClient;
 use svc_studio::domain::access::{Grant, Role};
 use svc_studio::domain::staff::StaffEmail;
-use svc_studio::store::Store;
-use svc_studio::studio::Studio;
 use svc_studio::{Application, Config};
 use tonic::transport::Channel;
 
@@ -59,14 +57,7 @@ impl TestStudio {
         let theaters: Vec<String> = theaters.iter().map(|id| (*id).to_owned()).collect();
         let grant = Grant::new(role, site, &theaters).expect("a valid grant");
         let email = StaffEmail::parse(email).expect("an address");
-        let studio = Studio {
-            store: Store::connect(self.config.database_url.expose())
-                .await
-                .expect("the store"),
-            studio_url: self.config.studio_url.clone(),
-            email_sign_in: true,
-            mailer: self.config.mail.mailer(&self.data_dir).expect("a mailer"),
-        };
+        let studio = svc_studio::studio(&self.config).await.expect("the studio");
         let url = studio
             .invite(Some(&email), &grant, None)
             .await

@@ -2,5 +2,6 @@
 
 mod helpers;
 mod invitations;
+mod passkeys;
 mod sessions;
 mod sign_in_links;

@@ -1,5 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptInvitation, getInvitation, getMe, signOut, StudioApiError } from './api';
+import {
+  acceptInvitation,
+  getInvitation,
+  getMe,
+  getPasskeyCreationOptions,
+  getPasskeys,
+  getPasskeySignInOptions,
+  registerPasskey,
+  removePasskey,
+  signInWithPasskey,
+  signOut,
+  StudioApiError,
+} from './api';
+import { assertion, creationOptions, newCredential, requestOptions } from './testing/passkeys';
 import { stubStudioApi, studioError } from './testing/studio-api';
 
 const me = { staff: { id: 's1', email: 'ada@example.com', name: 'Ada' }, grants: [{ role: 'operator', siteId: null, theaterIds: [] }] };
@@ -51,5 +64,39 @@ describe("the studio's API calls", () => {
   it('fail with the status when a proxy answers without the JSON body', async () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 503, statusText: 'Service Unavailable' }))));
     await expect(getMe()).rejects.toMatchObject({ status: 503, code: 'http_error' });
+  });
+
+  it('make and use passkeys in the JSON forms of WebAuthn, a removal being a DELETE with a JSON body', async () => {
+    const passkey = { id: 'pk 1', label: 'Laptop', createdAt: '2026-12-01T09:00:00Z', lastUsedAt: null };
+    const calls = stubStudioApi({
+      'POST /passkeys/options': { status: 200, body: creationOptions },
+      'POST /passkeys': { status: 201, body: me },
+      'GET /passkeys': { status: 200, body: [passkey] },
+      'DELETE /passkeys/pk%201': { status: 204 },
+      'POST /sign-in/passkey/options': { status: 200, body: requestOptions },
+      'POST /sign-in/passkey': { status: 200, body: me },
+    });
+    expect(await getPasskeyCreationOptions({ invitation: 't1', name: 'Ada' })).toEqual(creationOptions);
+    expect(await registerPasskey({ invitation: 't1', credential: newCredential })).toEqual(me);
+    expect(await getPasskeys()).toEqual([passkey]);
+    await removePasskey('pk 1');
+    expect(await getPasskeySignInOptions()).toEqual(requestOptions);
+    expect(await signInWithPasskey({ credential: assertion })).toEqual(me);
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['POST', '/passkeys/options', { invitation: 't1', name: 'Ada' }],
+      ['POST', '/passkeys', { invitation: 't1', credential: newCredential }],
+      ['GET', '/passkeys', undefined],
+      ['DELETE', '/passkeys/pk%201', {}],
+      ['POST', '/sign-in/passkey/options', {}],
+      ['POST', '/sign-in/passkey', { credential: assertion }],
+    ]);
+    for (const { method, init } of calls.filter(({ method }) => method !== 'GET')) {
+      expect(new Headers(init.headers).get('Content-Type'), method).toBe('application/json');
+    }
+  });
+
+  it("keep a passkey removal's refusal", async () => {
+    stubStudioApi({ 'DELETE /passkeys/pk-1': studioError(409, 'failed_precondition', 'the last passkey, and e-mail sign-in is off') });
+    await expect(removePasskey('pk-1')).rejects.toMatchObject({ status: 409, message: 'the last passkey, and e-mail sign-in is off' });
   });
 });

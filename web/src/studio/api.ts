@@ -29,6 +29,22 @@ export type Invitation = Omit<Schemas['StudioInvitation'], 'role'> & { role: Stu
 /** POST /studio/api/v1/invitations/accept's body; `email` only when the invitation names none. */
 export type InvitationAcceptance = Omit<Schemas['StudioAcceptance'], 'email'> & { email?: string };
 
+/** One of the signed-in staff member's passkeys (`lastUsedAt` null: never signed in with yet). */
+export type Passkey = Schemas['StudioPasskey'];
+
+/**
+ * POST /studio/api/v1/passkeys/options's body: with `invitation`, the first passkey of the
+ * person accepting it (their `name`, and `email` where the invitation names none); without,
+ * another passkey of the staff member signed in.
+ */
+export type PasskeyOptionsRequest = Schemas['StudioPasskeyOptionsRequest'];
+
+/** POST /studio/api/v1/passkeys's body: the new credential, as its `toJSON()` gives it. */
+export type PasskeyRegistration = Schemas['StudioPasskeyRegistration'];
+
+/** POST /studio/api/v1/sign-in/passkey's body: the assertion, as its `toJSON()` gives it. */
+export type PasskeySignIn = Schemas['StudioPasskeySignIn'];
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -46,7 +62,7 @@ export function isUnauthenticated(error: unknown): boolean {
   return error instanceof StudioApiError && error.status === 401;
 }
 
-type StudioRequest = { method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; signal?: AbortSignal };
+type StudioRequest = { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; body?: string; signal?: AbortSignal };
 
 async function studioFetch(path: string, { headers, ...request }: StudioRequest = {}): Promise<Response> {
   const response = await fetch(`${STUDIO_API}${path}`, {
@@ -72,16 +88,20 @@ async function studioGet<T>(path: string, signal?: AbortSignal): Promise<T> {
 }
 
 /**
- * A state-changing call: the gateway takes one only with a JSON body and a same-origin
- * `Origin` (which the browser sends with every POST from the page).
+ * A state-changing call: the gateway takes one only with a JSON body (a DELETE too, `{}`)
+ * and a same-origin `Origin` (which the browser sends with every such call from the page).
  */
-async function studioPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function studioSend(method: 'POST' | 'DELETE', path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   return studioFetch(path, {
-    method: 'POST',
+    method,
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),
     signal,
   });
+}
+
+async function studioPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+  return studioSend('POST', path, body, signal);
 }
 
 /** The staff member signed in, or null without a session. */
@@ -124,4 +144,48 @@ export async function mailSignInLink(email: string): Promise<void> {
 /** Ends the session (204; the cookie is cleared). */
 export async function signOut(): Promise<void> {
   await studioPost('/sign-out', {});
+}
+
+/**
+ * The options of a new passkey's registration (WebAuthn's creation options, in their JSON
+ * form), for the person accepting an invitation or the staff member signed in. A 400 names
+ * the field at fault (`name`, `email`); 401: the invitation cannot be used, or no session.
+ */
+export async function getPasskeyCreationOptions(request: PasskeyOptionsRequest): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  return (await (await studioPost('/passkeys/options', request)).json()) as PublicKeyCredentialCreationOptionsJSON;
+}
+
+/**
+ * Registers the credential the browser made from those options (201): the staff member
+ * it belongs to, signed in (for an invitation, the session cookie is set now). 400: the
+ * studio refused the credential, its message says why.
+ */
+export async function registerPasskey(registration: PasskeyRegistration): Promise<Me> {
+  return (await (await studioPost('/passkeys', registration)).json()) as Me;
+}
+
+/** The signed-in staff member's passkeys, newest first. */
+export async function getPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
+  return studioGet<Passkey[]>('/passkeys', signal);
+}
+
+/**
+ * Removes one of the signed-in staff member's passkeys (204). 404: no such passkey of
+ * theirs; 409: it is their last and signing in by e-mail is off, so they would be locked out.
+ */
+export async function removePasskey(id: string): Promise<void> {
+  await studioSend('DELETE', `/passkeys/${encodeURIComponent(id)}`, {});
+}
+
+/** The options of a sign-in with any passkey the device holds for the studio (no allowCredentials). */
+export async function getPasskeySignInOptions(): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  return (await (await studioPost('/sign-in/passkey/options', {})).json()) as PublicKeyCredentialRequestOptionsJSON;
+}
+
+/**
+ * Signs in with the assertion the browser made from those options: the staff member, with
+ * the session cookie set. 401: the passkey is not the studio's, or the sign-in took too long.
+ */
+export async function signInWithPasskey(signIn: PasskeySignIn): Promise<Me> {
+  return (await (await studioPost('/sign-in/passkey', signIn)).json()) as Me;
 }

@@ -10,4 +10,9 @@ export const studioPaths = {
     pattern: '/invitation',
     build: (token: string) => `/invitation?${new URLSearchParams({ token }).toString()}`,
   },
+  /** The signed-in staff member's passkeys. */
+  passkeys: {
+    pattern: '/passkeys',
+    build: () => '/passkeys',
+  },
 } as const;

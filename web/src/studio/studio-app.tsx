@@ -1,7 +1,11 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
-import { IntlProvider } from '@/state/i18n';
+import { Spinner } from '@/components/spinner';
+import { lazyComponent } from '@/lib/lazy-component';
+import { IntlProvider, useTranslate } from '@/state/i18n';
+import { StudioFrame } from './components/studio-frame';
+import { useMe } from './hooks/use-me';
 import type { StudioLocale } from './locale';
 import { studioPaths } from './paths';
 import { HomeScreen } from './screens/home-screen';
@@ -30,17 +34,43 @@ export function StudioProviders({
   );
 }
 
+const passkeysScreen = lazyComponent(async () => (await import('./screens/passkeys-screen')).PasskeysScreen);
+
 /**
- * The studio's routes. Its first screens are small and load with the entry; the screens to
- * come (sites, drafts, the editor with its preview) are to be chunks of their own, loaded as
- * their routes are opened (lib/lazy-component.tsx), so the first screen stays within its
- * budget (scripts/check-bundle-size.mjs).
+ * A screen whose code is on its way: the frame as it will be (with the staff member's name
+ * where /me has answered already), and a spinner where the screen comes. The title, and
+ * the focus on the screen's heading, are the screen's own, once it is there (PageTitle).
+ */
+function ScreenLoading() {
+  const t = useTranslate();
+  const me = useMe();
+  return (
+    <StudioFrame staff={me.data?.staff}>
+      <Spinner label={t('studio.loading')} />
+    </StudioFrame>
+  );
+}
+
+/**
+ * The studio's routes. Its first screens (the start page with the sign-in, an invitation)
+ * are small and load with the entry; every other screen (the passkeys now; sites, drafts,
+ * the editor with its preview to come) is a chunk of its own, loaded as its route is
+ * opened (lib/lazy-component.tsx), so the first screen stays within its budget
+ * (scripts/check-bundle-size.mjs).
  */
 export function StudioRoutes() {
   return (
     <Routes>
       <Route path={studioPaths.home.pattern} element={<HomeScreen />} />
       <Route path={studioPaths.invitation.pattern} element={<InvitationScreen />} />
+      <Route
+        path={studioPaths.passkeys.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <passkeysScreen.Component />
+          </Suspense>
+        }
+      />
       <Route path="*" element={<NotFoundScreen />} />
     </Routes>
   );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { StaffMember } from '../api';
 import { studioPaths } from '../paths';
@@ -8,7 +8,8 @@ import styles from './studio-frame.module.css';
 
 /**
  * Every studio screen's frame: a header with the studio's name and, signed in, the staff
- * member's name and the sign-out button; the screen in the main element.
+ * member's name, a link to their passkeys and the sign-out button; the screen in the main
+ * element.
  */
 export function StudioFrame({ staff, children }: { staff?: StaffMember; children: ReactNode }) {
   const t = useTranslate();
@@ -24,6 +25,10 @@ export function StudioFrame({ staff, children }: { staff?: StaffMember; children
               <p className={styles.staffName} data-testid="studio-staff-name">
                 {t('studio.staff.signedInAs', { name: staff.name })}
               </p>
+              {/* aria-current="page" on the passkeys screen (NavLink). */}
+              <NavLink to={studioPaths.passkeys.build()} className={styles.staffLink}>
+                {t('studio.nav.passkeys')}
+              </NavLink>
               <SignOutButton />
             </div>
           ) : null}

@@ -5,4 +5,5 @@ export const studioKeys = {
   me: () => [...studioKeys.all, 'me'] as const,
   invitations: () => [...studioKeys.all, 'invitation'] as const,
   invitation: (token: string) => [...studioKeys.invitations(), token] as const,
+  passkeys: () => [...studioKeys.all, 'passkeys'] as const,
 };

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-client';
@@ -7,6 +8,8 @@ import { emailProblem, nameProblem } from '../acceptance-rules';
 import { StudioApiError, type InvitationAcceptance } from '../api';
 import { FormField } from '../components/form-field';
 import { useAcceptInvitation } from '../hooks/use-accept-invitation';
+import { useAcceptInvitationWithPasskey } from '../hooks/use-accept-invitation-with-passkey';
+import { PasskeyCeremonyError } from '../passkeys';
 import { studioPaths } from '../paths';
 import styles from './accept-invitation-form.module.css';
 
@@ -23,6 +26,9 @@ function fieldAtFault(error: unknown, askEmail: boolean): keyof AcceptanceFields
 
 /** What the form says of a failure that is about no field of it. */
 function formErrorText(t: Translate, error: unknown): string {
+  if (error instanceof PasskeyCeremonyError) {
+    return t(error.problem === 'cancelled' ? 'studio.invitation.passkey.cancelled' : 'studio.invitation.passkey.unusable');
+  }
   if (error instanceof ApiError) {
     if (error.status === 401) return t('studio.invitation.unusable');
     if (error.code === 'failed_precondition') return t('studio.invitation.needsPasskey');
@@ -34,12 +40,27 @@ function formErrorText(t: Translate, error: unknown): string {
 
 /**
  * Accepts the invitation with the staff member's name, and their e-mail address where the
- * invitation names none; signed in, they land on the studio's start page.
+ * invitation names none: by registering their first passkey (`withPasskey`, where the
+ * browser can make one), the first way offered, or without one (`withoutPasskey`, where
+ * the invitation allows it). Signed in, they land on the studio's start page.
  */
-export function AcceptInvitationForm({ token, askEmail }: { token: string; askEmail: boolean }) {
+export function AcceptInvitationForm({
+  token,
+  askEmail,
+  withPasskey,
+  withoutPasskey,
+}: {
+  token: string;
+  askEmail: boolean;
+  withPasskey: boolean;
+  withoutPasskey: boolean;
+}) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const accept = useAcceptInvitation();
+  const hintId = useId();
+  const acceptWithPasskey = useAcceptInvitationWithPasskey();
+  const acceptWithoutPasskey = useAcceptInvitation();
+  const pending = acceptWithPasskey.isPending || acceptWithoutPasskey.isPending;
   const {
     register,
     handleSubmit,
@@ -47,21 +68,26 @@ export function AcceptInvitationForm({ token, askEmail }: { token: string; askEm
     formState: { errors },
   } = useForm<AcceptanceFields>({ defaultValues: { name: '', email: '' } });
 
-  const submit = handleSubmit(({ name, email }) => {
-    if (accept.isPending) return;
-    const acceptance: InvitationAcceptance = { token, name: name.trim(), ...(askEmail ? { email: email.trim() } : {}) };
-    accept.mutate(acceptance, {
-      onSuccess: () => void navigate(studioPaths.home.build(), { replace: true }),
-      onError: (error) => {
-        const field = fieldAtFault(error, askEmail);
-        if (field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
-      },
+  /** The first way offered is the form's submit button (and the Enter key's); the other is a button beside it. */
+  const accept = (passkey: boolean) =>
+    handleSubmit(({ name, email }) => {
+      if (pending) return;
+      const acceptance: InvitationAcceptance = { token, name: name.trim(), ...(askEmail ? { email: email.trim() } : {}) };
+      // What the other way said before is no longer what happened.
+      (passkey ? acceptWithoutPasskey : acceptWithPasskey).reset();
+      (passkey ? acceptWithPasskey : acceptWithoutPasskey).mutate(acceptance, {
+        onSuccess: () => void navigate(studioPaths.home.build(), { replace: true }),
+        onError: (error) => {
+          const field = fieldAtFault(error, askEmail);
+          if (field) setError(field, { type: 'server', message: error.message }, { shouldFocus: true });
+        },
+      });
     });
-  });
 
-  const formError = accept.isError && !fieldAtFault(accept.error, askEmail) ? formErrorText(t, accept.error) : '';
+  const failure = acceptWithPasskey.error ?? acceptWithoutPasskey.error;
+  const formError = failure && !fieldAtFault(failure, askEmail) ? formErrorText(t, failure) : '';
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
+    <form className={styles.form} noValidate onSubmit={(event) => void accept(withPasskey)(event)}>
       <FormField
         label={t('studio.invitation.name')}
         hint={t('studio.invitation.name.hint')}
@@ -91,9 +117,29 @@ export function AcceptInvitationForm({ token, askEmail }: { token: string; askEm
           })}
         />
       ) : null}
-      <button type="submit" className="button" aria-disabled={accept.isPending || undefined}>
-        {t(accept.isPending ? 'studio.invitation.accepting' : 'studio.invitation.accept')}
-      </button>
+      {withPasskey ? (
+        <p id={hintId} className={styles.hint}>
+          {t('studio.invitation.passkey.hint')}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        {withPasskey ? (
+          <button type="submit" className="button" aria-describedby={hintId} aria-disabled={pending || undefined}>
+            {t(acceptWithPasskey.isPending ? 'studio.invitation.waitingForPasskey' : 'studio.invitation.acceptWithPasskey')}
+          </button>
+        ) : null}
+        {withoutPasskey ? (
+          <button
+            // Second to the passkey where there is one: not the button the Enter key presses.
+            type={withPasskey ? 'button' : 'submit'}
+            className={withPasskey ? 'button button-secondary' : 'button'}
+            aria-disabled={pending || undefined}
+            onClick={withPasskey ? (event) => void accept(false)(event) : undefined}
+          >
+            {t(acceptWithoutPasskey.isPending ? 'studio.invitation.accepting' : 'studio.invitation.acceptWithoutPasskey')}
+          </button>
+        ) : null}
+      </div>
       {/* In the page from the start, so that what it comes to say is announced. */}
       <p role="alert" className={styles.formError}>
         {formError}

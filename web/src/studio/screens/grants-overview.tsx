@@ -1,14 +1,30 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, Me } from '../api';
 import { roleName, theaterList } from '../grants';
 import styles from './grants-overview.module.css';
 
+/**
+ * Navigation state of the studio's start page right after a sign-in on it: its heading
+ * takes the focus, which was on a sign-in button, gone now (the address is the same, so
+ * PageTitle sees no move to another page).
+ */
+export type SignedInState = { signedIn: true };
+
 /** What the staff member may do: each grant's role and scope. */
 export function GrantsOverview({ me }: { me: Me }) {
   const t = useTranslate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const signedIn = (useLocation().state as Partial<SignedInState> | null)?.signedIn === true;
+  useEffect(() => {
+    if (signedIn) heading.current?.focus();
+  }, [signedIn]);
   return (
     <section className={styles.overview}>
-      <h1 className="page-title">{t('studio.home.title')}</h1>
+      <h1 ref={heading} tabIndex={-1} className="page-title">
+        {t('studio.home.title')}
+      </h1>
       <p>{t('studio.home.signedInAs', { email: me.staff.email })}</p>
       {me.grants.length === 0 ? (
         <p>{t('studio.home.noGrants')}</p>

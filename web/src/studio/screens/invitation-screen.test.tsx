@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Invitation, Me } from '../api';
 import { renderStudio } from '../testing/render-studio';
+import { creationOptions, newCredential, stubPasskeyBrowser } from '../testing/passkeys';
 import { stubStudioApi, studioError } from '../testing/studio-api';
 
 const editorInvitation: Invitation = {
@@ -20,7 +21,8 @@ const operator: Me = {
 
 const nameField = () => screen.getByRole('textbox', { name: 'Your name' });
 const emailField = () => screen.getByRole('textbox', { name: 'Your e-mail address' });
-const acceptButton = () => screen.getByRole('button', { name: 'Accept the invitation' });
+const acceptButton = () => screen.getByRole('button', { name: 'Accept without a passkey' });
+const passkeyButton = () => screen.getByRole('button', { name: 'Accept with a passkey' });
 
 /** The elements `field`'s aria-describedby names, by their text. */
 function description(field: HTMLElement): string[] {
@@ -30,6 +32,8 @@ function description(field: HTMLElement): string[] {
     .map((id) => document.getElementById(id)?.textContent ?? `(no #${id})`);
 }
 
+// Unless a test gives it passkeys (testing/passkeys.ts), the test's browser has none: the
+// invitation is accepted without one, as the invitations of these tests allow.
 describe('the invitation screen', () => {
   afterEach(() => {
     cleanup();
@@ -162,13 +166,26 @@ describe('the invitation screen', () => {
     );
   });
 
-  it('says that an invitation needing a passkey cannot be accepted in this version, and offers no form', async () => {
+  it('says a browser without passkeys can accept without one, and add a passkey later', async () => {
+    stubStudioApi({ 'POST /invitation': { status: 200, body: editorInvitation } });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    expect(screen.getByText(/^This browser cannot make passkeys\. You may accept the invitation without one/)).toBeTruthy();
+    expect(acceptButton()).toHaveProperty('type', 'submit');
+    expect(screen.queryByRole('button', { name: 'Accept with a passkey' })).toBeNull();
+  });
+
+  it('says where an invitation needing a passkey can be accepted, in a browser that cannot make one, and offers no form', async () => {
     stubStudioApi({ 'POST /invitation': { status: 200, body: { ...editorInvitation, acceptWithoutPasskey: false } } });
     renderStudio('/invitation?token=tok-1');
     await screen.findByTestId('studio-invitation-offer');
-    expect(screen.getByText(/This invitation needs a passkey, which this version of the studio cannot register yet\./)).toBeTruthy();
+    expect(
+      screen.getByText(
+        'This invitation is accepted with a passkey, which this browser cannot make. Open the invitation link in a recent version of Chrome, Edge, Firefox or Safari.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByRole('textbox')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Accept the invitation' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
   });
 
   it('says so when the server wants a passkey after all', async () => {
@@ -180,7 +197,7 @@ describe('the invitation screen', () => {
     await screen.findByTestId('studio-invitation-offer');
     fireEvent.change(nameField(), { target: { value: 'Grace' } });
     fireEvent.click(acceptButton());
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^This invitation needs a passkey/));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('This invitation can only be accepted with a passkey.'));
   });
 
   it('says the invitation could not be accepted while the service is unavailable, and keeps what was typed', async () => {
@@ -212,5 +229,169 @@ describe('the invitation screen', () => {
     available = true;
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByTestId('studio-invitation-offer')).toBeTruthy();
+  });
+});
+
+describe('accepting an invitation with a passkey', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  /** What the studio was asked, but the invitation's own look-up. */
+  const acceptanceCalls = (calls: { method: string; path: string; body: unknown }[]) =>
+    calls.filter(({ path }) => path !== '/invitation').map(({ method, path, body }) => [method, path, body]);
+
+  it('offers the passkey first, and accepting without one beside it only where the invitation allows it', async () => {
+    stubPasskeyBrowser();
+    stubStudioApi({ 'POST /invitation': { status: 200, body: editorInvitation } });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    expect(passkeyButton()).toHaveProperty('type', 'submit');
+    expect(acceptButton()).toHaveProperty('type', 'button');
+    const buttons = screen.getAllByRole('button').map((button) => button.textContent);
+    expect(buttons).toEqual(['Accept with a passkey', 'Accept without a passkey']);
+    expect(screen.queryByText(/This browser cannot make passkeys/)).toBeNull();
+    cleanup();
+
+    stubStudioApi({ 'POST /invitation': { status: 200, body: { ...editorInvitation, acceptWithoutPasskey: false } } });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Accept with a passkey']);
+    expect(nameField()).toBeTruthy();
+  });
+
+  it("registers the new staff member's first passkey and shows the start page, signed in", async () => {
+    const browser = stubPasskeyBrowser({ create: () => Promise.resolve(newCredential) });
+    const calls = stubStudioApi({
+      'POST /invitation': { status: 200, body: firstOperatorInvitation },
+      'POST /passkeys/options': { status: 200, body: creationOptions },
+      'POST /passkeys': { status: 201, body: operator },
+    });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.change(nameField(), { target: { value: '  Ada Lovelace ' } });
+    fireEvent.change(emailField(), { target: { value: 'ada@example.com' } });
+    fireEvent.click(passkeyButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your access' })).toBeTruthy();
+    expect(screen.getByTestId('studio-address').textContent).toBe('/');
+    expect(screen.getByTestId('studio-staff-name').textContent).toBe('Signed in as Ada Lovelace');
+    expect(acceptanceCalls(calls)).toEqual([
+      ['POST', '/passkeys/options', { invitation: 'tok-1', name: 'Ada Lovelace', email: 'ada@example.com' }],
+      ['POST', '/passkeys', { invitation: 'tok-1', credential: newCredential }],
+    ]);
+    expect(browser.parseCreationOptionsFromJSON).toHaveBeenCalledWith(creationOptions);
+    expect(browser.credentials.create).toHaveBeenCalledWith({ publicKey: { parsedFrom: creationOptions } });
+  });
+
+  it('sends no e-mail address when the invitation names one, and accepts on the Enter key', async () => {
+    stubPasskeyBrowser({ create: () => Promise.resolve(newCredential) });
+    const calls = stubStudioApi({
+      'POST /invitation': { status: 200, body: editorInvitation },
+      'POST /passkeys/options': { status: 200, body: creationOptions },
+      'POST /passkeys': { status: 201, body: operator },
+    });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.change(nameField(), { target: { value: 'Grace' } });
+    fireEvent.submit(nameField().closest('form') as HTMLFormElement);
+    await screen.findByRole('heading', { level: 1, name: 'Your access' });
+    expect(calls.find(({ path }) => path === '/passkeys/options')?.body).toEqual({ invitation: 'tok-1', name: 'Grace' });
+  });
+
+  it('checks the fields before the browser is asked for anything', async () => {
+    const browser = stubPasskeyBrowser();
+    const calls = stubStudioApi({ 'POST /invitation': { status: 200, body: firstOperatorInvitation } });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.click(passkeyButton());
+    await waitFor(() => expect(nameField().getAttribute('aria-invalid')).toBe('true'));
+    expect(emailField().getAttribute('aria-invalid')).toBe('true');
+    expect(acceptanceCalls(calls)).toEqual([]);
+    expect(browser.credentials.create).not.toHaveBeenCalled();
+  });
+
+  it("puts the server's refusal of the name on its field, before any prompt", async () => {
+    const browser = stubPasskeyBrowser();
+    stubStudioApi({
+      'POST /invitation': { status: 200, body: editorInvitation },
+      'POST /passkeys/options': studioError(400, 'invalid_argument', 'name has a control character', 'name'),
+    });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.change(nameField(), { target: { value: 'Grace' } });
+    fireEvent.click(passkeyButton());
+    await waitFor(() => expect(nameField().getAttribute('aria-invalid')).toBe('true'));
+    expect(description(nameField())).toContain('name has a control character');
+    expect(document.activeElement).toBe(nameField());
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(browser.credentials.create).not.toHaveBeenCalled();
+  });
+
+  it('says calmly that no passkey was made when the prompt was closed, and keeps the invitation and what was typed', async () => {
+    const calls = stubStudioApi({
+      'POST /invitation': { status: 200, body: editorInvitation },
+      'POST /passkeys/options': { status: 200, body: creationOptions },
+    });
+    stubPasskeyBrowser();
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.change(nameField(), { target: { value: 'Grace' } });
+    fireEvent.click(passkeyButton());
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'No passkey was made, and the invitation is still yours: the request was cancelled or timed out. Accept again when you are ready.',
+      ),
+    );
+    expect(nameField()).toHaveProperty('value', 'Grace');
+    expect(passkeyButton()).toBeTruthy();
+    expect(calls.filter(({ path }) => path === '/passkeys')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'the invitation used or expired meanwhile (401)',
+      studioError(401, 'unauthenticated', 'invitation unknown, used or expired'),
+      'This invitation has been used, has expired or does not exist. Ask whoever invited you for a new one.',
+    ],
+    [
+      'the credential refused (400)',
+      studioError(400, 'invalid_argument', 'the passkey does not verify the user'),
+      'The studio did not accept this: the passkey does not verify the user',
+    ],
+  ])('says so when the studio refuses the passkey: %s', async (_case, answer, text) => {
+    stubPasskeyBrowser({ create: () => Promise.resolve(newCredential) });
+    stubStudioApi({
+      'POST /invitation': { status: 200, body: editorInvitation },
+      'POST /passkeys/options': { status: 200, body: creationOptions },
+      'POST /passkeys': answer,
+    });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.change(nameField(), { target: { value: 'Grace' } });
+    fireEvent.click(passkeyButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(text));
+    expect(nameField().getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('accepts without a passkey from the button beside it, after a passkey attempt', async () => {
+    stubPasskeyBrowser();
+    const calls = stubStudioApi({
+      'POST /invitation': { status: 200, body: editorInvitation },
+      'POST /passkeys/options': { status: 200, body: creationOptions },
+      'POST /invitations/accept': { status: 200, body: operator },
+    });
+    renderStudio('/invitation?token=tok-1');
+    await screen.findByTestId('studio-invitation-offer');
+    fireEvent.change(nameField(), { target: { value: 'Grace' } });
+    fireEvent.click(passkeyButton());
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toMatch(/^No passkey was made/));
+    fireEvent.click(acceptButton());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your access' })).toBeTruthy();
+    expect(acceptanceCalls(calls)).toEqual([
+      ['POST', '/passkeys/options', { invitation: 'tok-1', name: 'Grace' }],
+      ['POST', '/invitations/accept', { token: 'tok-1', name: 'Grace' }],
+    ]);
   });
 });

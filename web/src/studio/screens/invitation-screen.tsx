@@ -8,12 +8,14 @@ import { ServiceProblem } from '../components/service-problem';
 import { StudioFrame } from '../components/studio-frame';
 import { roleName, theaterList } from '../grants';
 import { useInvitation } from '../hooks/use-invitation';
+import { passkeysSupported } from '../passkeys';
 import { AcceptInvitationForm } from './accept-invitation-form';
 import styles from './invitation-screen.module.css';
 
 /**
  * `/invitation?token=...`, the link an invitation is sent as: what it offers, and the form
- * that accepts it, which signs the new staff member in.
+ * that accepts it (with a passkey, or without one where the invitation allows it), which
+ * signs the new staff member in.
  */
 export function InvitationScreen() {
   const t = useTranslate();
@@ -84,11 +86,30 @@ function InvitationOffer({ invitation, token }: { invitation: Invitation; token:
           </p>
         ) : null}
       </div>
-      {invitation.acceptWithoutPasskey ? (
-        <AcceptInvitationForm token={token} askEmail={invitation.email === null} />
-      ) : (
-        <p className={styles.notice}>{t('studio.invitation.needsPasskey')}</p>
-      )}
+      <Acceptance invitation={invitation} token={token} />
     </section>
+  );
+}
+
+/**
+ * How the invitation may be accepted: with a passkey where the browser can make one, and
+ * without where the invitation allows it; an invitation that needs a passkey, in a browser
+ * that cannot make one, offers no form but says where it can be accepted.
+ */
+function Acceptance({ invitation, token }: { invitation: Invitation; token: string }) {
+  const t = useTranslate();
+  const withPasskey = passkeysSupported();
+  const withoutPasskey = invitation.acceptWithoutPasskey;
+  if (!withPasskey && !withoutPasskey) return <p className={styles.notice}>{t('studio.invitation.passkey.unsupportedRequired')}</p>;
+  return (
+    <>
+      {withPasskey ? null : <p className={styles.notice}>{t('studio.invitation.passkey.unsupported')}</p>}
+      <AcceptInvitationForm
+        token={token}
+        askEmail={invitation.email === null}
+        withPasskey={withPasskey}
+        withoutPasskey={withoutPasskey}
+      />
+    </>
   );
 }

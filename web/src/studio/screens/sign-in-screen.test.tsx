@@ -1,9 +1,22 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Me } from '../api';
+import { assertion, requestOptions, stubPasskeyBrowser } from '../testing/passkeys';
 import { renderStudio } from '../testing/render-studio';
 import { stubStudioApi, studioError } from '../testing/studio-api';
 
 const signedOut = studioError(401, 'unauthenticated', 'no session');
+const editor: Me = {
+  staff: { id: 's2', email: 'grace@example.com', name: 'Grace Hopper' },
+  grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }],
+};
+
+const passkeyButton = () => screen.getByRole('button', { name: 'Sign in with a passkey' });
+
+/** What the passkey sign-in says, in its own live region beside its button. */
+function passkeyStatus() {
+  return within(passkeyButton().parentElement as HTMLElement).getByRole('status');
+}
 
 /** What the link form says, in its own live region. */
 function linkStatus() {
@@ -67,5 +80,95 @@ describe('signing in with a link by e-mail', () => {
       cleanup();
       vi.unstubAllGlobals();
     }
+  });
+});
+
+describe('signing in with a passkey', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('comes first, before the link by e-mail', async () => {
+    stubPasskeyBrowser();
+    stubStudioApi({ 'GET /me': signedOut });
+    renderStudio('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' });
+    expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual([
+      'Sign in with a passkey',
+      'E-mail me a sign-in link',
+    ]);
+    expect(passkeyButton().getAttribute('aria-describedby')).toBeTruthy();
+  });
+
+  it('signs in with the passkey the browser gives and shows the start page, signed in, its heading focused', async () => {
+    const browser = stubPasskeyBrowser({ get: () => Promise.resolve(assertion) });
+    const calls = stubStudioApi({
+      'GET /me': signedOut,
+      'POST /sign-in/passkey/options': { status: 200, body: requestOptions },
+      'POST /sign-in/passkey': { status: 200, body: editor },
+    });
+    renderStudio('/?sign-in=unusable');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Your access' });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(screen.getByTestId('studio-staff-name').textContent).toBe('Signed in as Grace Hopper');
+    expect(screen.getByTestId('studio-address').textContent).toBe('/');
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/me', undefined],
+      ['POST', '/sign-in/passkey/options', {}],
+      ['POST', '/sign-in/passkey', { credential: assertion }],
+    ]);
+    expect(browser.parseRequestOptionsFromJSON).toHaveBeenCalledWith(requestOptions);
+    expect(browser.credentials.get).toHaveBeenCalledWith({ publicKey: { parsedFrom: requestOptions } });
+  });
+
+  it('says calmly that no passkey was used when the prompt was closed or timed out, and can be tried again', async () => {
+    stubPasskeyBrowser();
+    const calls = stubStudioApi({ 'GET /me': signedOut, 'POST /sign-in/passkey/options': { status: 200, body: requestOptions } });
+    renderStudio('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() =>
+      expect(passkeyStatus().textContent).toBe(
+        'No passkey was used: the request was cancelled or timed out. Try again when you are ready.',
+      ),
+    );
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(passkeyButton().getAttribute('aria-disabled')).toBeNull();
+    expect(calls.filter(({ path }) => path === '/sign-in/passkey')).toEqual([]);
+  });
+
+  it.each([
+    [
+      'a passkey the studio does not know, or a sign-in that took too long (401)',
+      studioError(401, 'unauthenticated', 'unknown passkey'),
+      'This passkey is not registered with the studio, or the sign-in took too long: try again.',
+    ],
+    [
+      'an assertion the studio refuses (400)',
+      studioError(400, 'invalid_argument', 'the user was not verified'),
+      'The studio did not accept this passkey: the user was not verified',
+    ],
+    ['an unavailable service (503)', studioError(503, 'service_unavailable', 'unavailable'), "The studio's service is unavailable. Try again in a moment."],
+  ])('says what went wrong with %s, and stays on the sign-in screen', async (_case, answer, text) => {
+    stubPasskeyBrowser({ get: () => Promise.resolve(assertion) });
+    stubStudioApi({
+      'GET /me': signedOut,
+      'POST /sign-in/passkey/options': { status: 200, body: requestOptions },
+      'POST /sign-in/passkey': answer,
+    });
+    renderStudio('/');
+    fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
+    await waitFor(() => expect(passkeyStatus().textContent).toBe(text));
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeTruthy();
+  });
+
+  it('says when the browser cannot use passkeys, and offers the link by e-mail alone', async () => {
+    stubStudioApi({ 'GET /me': signedOut });
+    renderStudio('/');
+    expect(await screen.findByText('This browser cannot use passkeys. Sign in with a link by e-mail instead.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeTruthy();
   });
 });

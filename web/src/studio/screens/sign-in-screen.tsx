@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { SignedOutState } from '../components/sign-out-button';
+import { PasskeySignIn } from './passkey-sign-in';
 import { SignInLinkForm } from './sign-in-link-form';
 import styles from './sign-in-screen.module.css';
 
@@ -13,9 +14,9 @@ const LINK_PROBLEMS: Partial<Record<string, string>> = {
 };
 
 /**
- * The start page without a session: how to get in with what this version of the studio
- * offers, an invitation link or a sign-in link by e-mail (`?sign-in=...`: a mailed link
- * led here without signing in, and why). Right after a sign-out its heading takes the
+ * The start page without a session: how to get in. A passkey first, then a sign-in link
+ * by e-mail (`?sign-in=...`: a mailed link led here without signing in, and why), then,
+ * for someone new, the invitation link. Right after a sign-out its heading takes the
  * focus, which was on the sign-out button, gone now.
  */
 export function SignInScreen() {
@@ -33,10 +34,13 @@ export function SignInScreen() {
         {t('studio.signIn.title')}
       </h1>
       {linkProblem ? <p className={styles.problem}>{t(linkProblem)}</p> : null}
-      <p>{t('studio.signIn.invitation')}</p>
-      <p>{t('studio.signIn.firstOperator')}</p>
+      <PasskeySignIn />
       <SignInLinkForm />
-      <p className={styles.later}>{t('studio.signIn.later')}</p>
+      <div className={styles.firstTime}>
+        <h2>{t('studio.signIn.firstTime')}</h2>
+        <p>{t('studio.signIn.invitation')}</p>
+        <p>{t('studio.signIn.firstOperator')}</p>
+      </div>
     </section>
   );
 }
