@@ -66,6 +66,9 @@ export ADS_ADDR=127.0.0.1:$((SERVICES_PORT + 2)) CONSENT_ADDR=127.0.0.1:$((SERVI
 export RENDERER_ADDR=127.0.0.1:$((SERVICES_PORT + 4)) WEB_DIST=web/dist
 export STUDIO_ADDR=127.0.0.1:$((SERVICES_PORT + 5))
 export PUBLISH_NATS_URL=nats://127.0.0.1:$NATS_PORT
+# 51 sites' first revisions take about 1.6 GB of the object store (a demo-size site's
+# about 25 MB, its pages in three encodings): more than the 1 GB default.
+export PUBLISHED_STORE_MB=${BENCH_STORE_MB:-4096}
 renderer=http://$RENDERER_ADDR
 SITE_DIR="$work/sites/chain-01" SITES_DIR="$work/sites" CATALOGUE_RELOAD_MS=200 \
     "$BIN_DIR/svc-catalogue" >"$work/svc-catalogue.log" 2>&1 &

@@ -37,8 +37,8 @@ pub struct EmbeddedServices {
 
 impl EmbeddedServices {
     /// Builds every service first (an invalid site bundle stops start-up here), then
-    /// serves each on a fresh loopback port. svc-loyalty is built once the catalogue
-    /// listens, since it asks the catalogue whether favourite films exist.
+    /// serves each on a fresh loopback port. svc-loyalty and svc-studio are built once
+    /// the catalogue listens, since they call it.
     /// `lookup` reads the services' configuration variables (the process environment
     /// in production, a map in tests).
     pub async fn start(
@@ -49,20 +49,21 @@ impl EmbeddedServices {
         let ads = svc_ads::Application::build(svc_ads::Config::from_lookup(lookup)?).await?;
         let consent =
             svc_consent::Application::build(svc_consent::Config::from_lookup(lookup)?).await?;
-        let studio =
-            svc_studio::Application::build(svc_studio::Config::from_lookup(lookup)?).await?;
 
         let (stop, stopped) = watch::channel(false);
         let catalogue = spawn("svc-catalogue", stopped.clone(), |listener, shutdown| {
             catalogue.serve(listener, shutdown)
         })
         .await?;
-        let loyalty_lookup = |name: &str| match name {
+        let with_catalogue = |name: &str| match name {
             "CATALOGUE_ADDR" => Some(catalogue.clone()),
             _ => lookup(name),
         };
         let loyalty =
-            svc_loyalty::Application::build(svc_loyalty::Config::from_lookup(loyalty_lookup)?)
+            svc_loyalty::Application::build(svc_loyalty::Config::from_lookup(with_catalogue)?)
+                .await?;
+        let studio =
+            svc_studio::Application::build(svc_studio::Config::from_lookup(with_catalogue)?)
                 .await?;
         let addrs = ServiceAddrs {
             loyalty: spawn("svc-loyalty", stopped.clone(), |listener, shutdown| {

@@ -265,7 +265,12 @@ impl Sites {
         for address in &addresses.sites {
             let site_id = &address.site_id;
             let is_default = *site_id == addresses.default_site_id;
-            let origin = public_origin(&self.parts.public_url, address, is_default);
+            let origin = public_origin(
+                &self.parts.public_url,
+                &address.public_url,
+                &address.hosts,
+                is_default,
+            );
             // The application started for SITE_ID before the sites were known serves on
             // when that is the catalogue's default site.
             let running = current.apps.get(site_id).or_else(|| {
@@ -298,15 +303,20 @@ impl Sites {
     }
 }
 
-/// Where `address`'s site is reached from outside: its own public URL; without one, the
+/// Where a site is reached from outside: its own public URL; without one, the
 /// deployment's (`deployment`, PUBLIC_URL) for the default site, and for another site
 /// that has host names PUBLIC_URL's scheme and port on its first host name (the local
 /// demo's `http://single.localhost:8080`), so no site's links name another's host.
-fn public_origin(deployment: &str, address: &catalogue::SiteAddress, is_default: bool) -> String {
-    if !address.public_url.is_empty() {
-        return address.public_url.clone();
+pub(crate) fn public_origin(
+    deployment: &str,
+    public_url: &str,
+    hosts: &[String],
+    is_default: bool,
+) -> String {
+    if !public_url.is_empty() {
+        return public_url.to_owned();
     }
-    let Some(host) = address.hosts.first().filter(|_| !is_default) else {
+    let Some(host) = hosts.first().filter(|_| !is_default) else {
         return deployment.to_owned();
     };
     let Ok(uri) = deployment.parse::<axum::http::Uri>() else {
@@ -440,7 +450,7 @@ mod tests {
             site_id: "single".to_owned(),
             hosts: hosts.iter().map(|host| (*host).to_owned()).collect(),
             public_url: public_url.to_owned(),
-            unavailable: String::new(),
+            ..catalogue::SiteAddress::default()
         };
         let local = "http://127.0.0.1:8080";
         let cases = [
@@ -459,7 +469,7 @@ mod tests {
         ];
         for (address, is_default, origin) in cases {
             assert_eq!(
-                public_origin(local, &address, is_default),
+                public_origin(local, &address.public_url, &address.hosts, is_default),
                 origin,
                 "{address:?}"
             );
@@ -467,7 +477,8 @@ mod tests {
         assert_eq!(
             public_origin(
                 "https://cinemas.example",
-                &address(&["bijou.example"], ""),
+                "",
+                &["bijou.example".to_owned()],
                 false
             ),
             "https://bijou.example"

@@ -190,6 +190,7 @@ impl Application {
                     client: parts.services.studio.clone(),
                     hosts: StudioHosts::new(&config.studio.hosts),
                     cookie: SessionCookie::new(config.studio.https),
+                    public_url: config.public_url.clone(),
                 },
                 &config.web_dist,
                 config.max_in_flight,

@@ -161,6 +161,14 @@ pub fn traced(channel: Channel) -> TracedChannel {
     InterceptedService::new(channel, Propagate::default())
 }
 
+/// A channel to the service at `addr` (host:port) that connects at its first call (within
+/// 2 s), so that a service starts before those it calls, carrying the caller's trace.
+pub fn lazy_channel(addr: &str) -> Result<TracedChannel, tonic::transport::Error> {
+    let endpoint = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?
+        .connect_timeout(std::time::Duration::from_secs(2));
+    Ok(traced(endpoint.connect_lazy()))
+}
+
 /// Server layer of every service: each call runs in an `rpc` span, a child of the
 /// caller's (named after the method, with its request id and trace ids), as the current
 /// request (so calls it makes carry them on), is logged when answered, and counted in

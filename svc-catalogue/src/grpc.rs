@@ -24,7 +24,7 @@ use crate::domain::site::{
     TicketingProvider, Tracker, Trackers,
 };
 use crate::domain::theaters::{Address, GeoPoint, Theater, TheaterNear};
-use crate::follow::{Catalogues, SharedCatalogue};
+use crate::follow::{Catalogues, SharedCatalogue, SiteList};
 use crate::search::SearchHit;
 use crate::store::Store;
 use crate::version::{self, Clock};
@@ -105,6 +105,19 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         _: Request<pb::WatchSitesRequest>,
     ) -> Reply<Self::WatchSitesStream> {
         Ok(Response::new(watch_addresses(&self.catalogues)))
+    }
+
+    async fn list_sites(&self, _: Request<pb::ListSitesRequest>) -> Reply<pb::SiteAddresses> {
+        let list = self.catalogues.addresses().borrow().clone();
+        let mut message = addresses_message(&self.catalogues, &list);
+        for site in &mut message.sites {
+            site.name = self
+                .catalogues
+                .site(Some(&site.site_id))
+                .map(|served| served.get().site.site_name().to_owned())
+                .unwrap_or_default();
+        }
+        Ok(Response::new(message))
     }
 
     async fn watch_site(
@@ -326,29 +339,12 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
 /// Every site's address now, then at each change, until the subscriber goes away.
 fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAddresses, Status>> {
     let mut addresses = catalogues.addresses();
-    let default_site_id = catalogues.default_site().get().site_id.clone();
+    let catalogues = catalogues.clone();
     let (sender, stream) = tokio::sync::mpsc::channel(1);
     tokio::spawn(async move {
         loop {
             let list = addresses.borrow_and_update().clone();
-            let sites = list
-                .addresses
-                .iter()
-                .map(|address| pb::SiteAddress {
-                    site_id: address.site_id.clone(),
-                    hosts: address.hosts.clone(),
-                    public_url: address.public_url.clone(),
-                    unavailable: list
-                        .unavailable
-                        .get(&address.site_id)
-                        .cloned()
-                        .unwrap_or_default(),
-                })
-                .collect();
-            let message = pb::SiteAddresses {
-                sites,
-                default_site_id: default_site_id.clone(),
-            };
+            let message = addresses_message(&catalogues, &list);
             if sender.send(Ok(message)).await.is_err() {
                 return;
             }
@@ -359,6 +355,29 @@ fn watch_addresses(catalogues: &Catalogues) -> ReceiverStream<Result<pb::SiteAdd
         }
     });
     ReceiverStream::new(stream)
+}
+
+/// Every site of `list`, and the deployment's default site.
+fn addresses_message(catalogues: &Catalogues, list: &SiteList) -> pb::SiteAddresses {
+    let sites = list
+        .addresses
+        .iter()
+        .map(|address| pb::SiteAddress {
+            site_id: address.site_id.clone(),
+            hosts: address.hosts.clone(),
+            public_url: address.public_url.clone(),
+            unavailable: list
+                .unavailable
+                .get(&address.site_id)
+                .cloned()
+                .unwrap_or_default(),
+            ..pb::SiteAddress::default()
+        })
+        .collect();
+    pb::SiteAddresses {
+        sites,
+        default_site_id: catalogues.default_site().get().site_id.clone(),
+    }
 }
 
 /// Each of `items` as its message.

@@ -41,7 +41,7 @@ use std::time::Duration;
 
 pub use config::Config;
 pub use error::Error;
-use platform::trace::{TracedChannel, traced};
+use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::loyalty::v1::loyalty_server::LoyaltyServer;
 use secrecy::ExposeSecret;
@@ -94,7 +94,8 @@ impl Application {
             seed::demo(&store, &config.site_id).await?;
         }
         let events = Arc::new(Notify::new());
-        let catalogue = connect_catalogue(&config.catalogue_addr)?;
+        let catalogue =
+            CatalogueClient::new(platform::trace::lazy_channel(&config.catalogue_addr)?);
         let wallet = match &config.wallet {
             Some(wallet) => Some(
                 WalletSigner::from_service_account(
@@ -204,12 +205,4 @@ impl Application {
         served?;
         Ok(())
     }
-}
-
-/// A lazily connected client of the catalogue at `addr` (host:port), within the caller's
-/// trace.
-fn connect_catalogue(addr: &str) -> Result<CatalogueClient<TracedChannel>, Error> {
-    let endpoint = tonic::transport::Endpoint::from_shared(format!("http://{addr}"))?
-        .connect_timeout(Duration::from_secs(2));
-    Ok(CatalogueClient::new(traced(endpoint.connect_lazy())))
 }

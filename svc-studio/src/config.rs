@@ -26,6 +26,8 @@ pub struct Config {
     /// How sign-in links are mailed: SMTP_URL, else .eml files under DATA_DIR/mail;
     /// from MAIL_FROM.
     pub mail: MailSettings,
+    /// svc-catalogue, which owns the sites (CATALOGUE_ADDR).
+    pub catalogue_addr: String,
 }
 
 impl Config {
@@ -49,6 +51,11 @@ impl Config {
             studio_url,
             email_sign_in: platform::config::flag(&lookup, "STUDIO_EMAIL_SIGN_IN", true)?,
             mail: MailSettings::from_lookup(&lookup, DEFAULT_MAIL_FROM)?,
+            catalogue_addr: platform::config::host_port(
+                &lookup,
+                "CATALOGUE_ADDR",
+                "127.0.0.1:50051",
+            )?,
         })
     }
 

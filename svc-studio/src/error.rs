@@ -16,6 +16,9 @@ pub enum Error {
     FailedPrecondition(String),
     #[error("{0}")]
     NotFound(String),
+    /// A grant on the site without the permission the call needs.
+    #[error("{0}")]
+    PermissionDenied(String),
     #[error("{0}")]
     Conflict(String),
     /// Too much under way: the caller should try again later.
@@ -41,6 +44,9 @@ pub enum Error {
     },
     #[error("gRPC server failed: {0}")]
     Transport(#[from] tonic::transport::Error),
+    /// svc-catalogue refused or did not answer a call made for the staff member.
+    #[error("catalogue: {}", .0.message())]
+    Catalogue(tonic::Status),
     /// A sign-in link that could not be mailed: the caller should ask again.
     #[error("mail: {0}")]
     Mail(#[from] platform::mail::MailError),
@@ -53,12 +59,14 @@ impl From<Error> for tonic::Status {
             Error::Unauthenticated(message) => ErrorCode::Unauthenticated.status(message),
             Error::FailedPrecondition(message) => ErrorCode::FailedPrecondition.status(message),
             Error::NotFound(message) => ErrorCode::NotFound.status(message),
+            Error::PermissionDenied(message) => ErrorCode::Forbidden.status(message),
             Error::Conflict(message) => ErrorCode::Conflict.status(message),
             Error::Busy(message) => ErrorCode::ServiceUnavailable.status(message),
             Error::Store(ref cause) => {
                 tracing::error!(%cause, "staff store failed");
                 ErrorCode::ServiceUnavailable.status("the staff store is unavailable")
             }
+            Error::Catalogue(status) => catalogue_status(status),
             Error::Mail(ref cause) => {
                 tracing::error!(%cause, "a sign-in link was not mailed");
                 ErrorCode::ServiceUnavailable
@@ -73,6 +81,22 @@ impl From<Error> for tonic::Status {
                 tracing::error!(%error, "studio failed");
                 ErrorCode::Internal.status("the studio failed")
             }
+        }
+    }
+}
+
+/// What svc-catalogue answered, passed on when it is about the call (a refusal naming a
+/// field, a conflict); its being away or failing is the studio's 503.
+fn catalogue_status(status: tonic::Status) -> tonic::Status {
+    match status.code() {
+        tonic::Code::InvalidArgument
+        | tonic::Code::NotFound
+        | tonic::Code::AlreadyExists
+        | tonic::Code::Aborted
+        | tonic::Code::FailedPrecondition => status,
+        _ => {
+            tracing::error!(%status, "svc-catalogue failed a studio call");
+            ErrorCode::ServiceUnavailable.status("the catalogue service is unavailable")
         }
     }
 }

@@ -3,8 +3,11 @@
 use proto::studio::v1 as pb;
 use tonic::{Request, Response, Status};
 
-use crate::domain::access::Grant;
+use crate::Error;
+use crate::domain::access::{Grant, Role};
 use crate::passkeys::{Registered, Registrant};
+use crate::site_staff::SentInvitation;
+use crate::sites::Site;
 use crate::store::staff::StaffMember;
 use crate::studio::{Me, SignedIn, Studio};
 
@@ -140,7 +143,10 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(signed_in.into()))
     }
 
-    async fn list_passkeys(&self, request: Request<pb::ListPasskeysRequest>) -> Reply<pb::Passkeys> {
+    async fn list_passkeys(
+        &self,
+        request: Request<pb::ListPasskeysRequest>,
+    ) -> Reply<pb::Passkeys> {
         let passkeys = self
             .studio
             .passkeys(&request.into_inner().session_token)
@@ -167,6 +173,104 @@ impl pb::studio_server::Studio for StudioService {
             .remove_passkey(&request.session_token, &request.id)
             .await?;
         Ok(Response::new(pb::RemovePasskeyResponse {}))
+    }
+
+    async fn invite_staff(
+        &self,
+        request: Request<pb::InviteStaffRequest>,
+    ) -> Reply<pb::SentInvitation> {
+        let request = request.into_inner();
+        let asked = request.grant.unwrap_or_default();
+        let role = Role::parse(&asked.role).map_err(Error::InvalidArgument)?;
+        let site_id = (!asked.site_id.is_empty()).then_some(asked.site_id.as_str());
+        let grant =
+            Grant::new(role, site_id, &asked.theater_ids).map_err(Error::InvalidArgument)?;
+        let sent = self
+            .studio
+            .invite_staff(&request.session_token, &request.email, &grant)
+            .await?;
+        Ok(Response::new(sent.into()))
+    }
+
+    async fn list_site_staff(&self, request: Request<pb::SiteRequest>) -> Reply<pb::SiteStaff> {
+        let request = request.into_inner();
+        let staff = self
+            .studio
+            .site_staff(&request.session_token, &request.site_id)
+            .await?;
+        Ok(Response::new(pb::SiteStaff {
+            staff: staff
+                .into_iter()
+                .map(|(staff, grant)| pb::StaffGrant {
+                    staff: Some(staff.into()),
+                    grant: Some(grant.into()),
+                })
+                .collect(),
+        }))
+    }
+
+    async fn list_pending_invitations(
+        &self,
+        request: Request<pb::SiteRequest>,
+    ) -> Reply<pb::PendingInvitations> {
+        let request = request.into_inner();
+        let pending = self
+            .studio
+            .pending_invitations(&request.session_token, &request.site_id)
+            .await?;
+        Ok(Response::new(pb::PendingInvitations {
+            invitations: pending
+                .into_iter()
+                .map(|invitation| pb::SentInvitation {
+                    email: invitation.email,
+                    grant: Some(invitation.grant.into()),
+                    expires_at: invitation.expires_at,
+                })
+                .collect(),
+        }))
+    }
+
+    async fn remove_grant(
+        &self,
+        request: Request<pb::RemoveGrantRequest>,
+    ) -> Reply<pb::RemoveGrantResponse> {
+        let request = request.into_inner();
+        self.studio
+            .remove_grant(&request.session_token, &request.site_id, &request.staff_id)
+            .await?;
+        Ok(Response::new(pb::RemoveGrantResponse {}))
+    }
+
+    async fn list_sites(&self, request: Request<pb::ListSitesRequest>) -> Reply<pb::Sites> {
+        let sites = self
+            .studio
+            .sites(&request.into_inner().session_token)
+            .await?;
+        Ok(Response::new(pb::Sites {
+            sites: sites.into_iter().map(pb::Site::from).collect(),
+        }))
+    }
+}
+
+impl From<SentInvitation> for pb::SentInvitation {
+    fn from(sent: SentInvitation) -> Self {
+        Self {
+            email: sent.email,
+            grant: Some(sent.grant.into()),
+            expires_at: sent.expires_at,
+        }
+    }
+}
+
+impl From<Site> for pb::Site {
+    fn from(site: Site) -> Self {
+        Self {
+            id: site.id,
+            name: site.name,
+            hosts: site.hosts,
+            public_url: site.public_url,
+            is_default: site.is_default,
+        }
     }
 }
 

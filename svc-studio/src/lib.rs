@@ -11,6 +11,8 @@
 //! - [`studio`]: what the studio does for its staff over the store: invitations,
 //!   sessions, sign-in links, the first operator's invitation.
 //! - [`passkeys`]: passkeys registered, listed, removed, and signing in with them.
+//! - [`sites`]: the sites a staff member may see, from svc-catalogue.
+//! - [`site_staff`]: a site's staff: invitations mailed and waiting, grants removed.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
 //! - [`error`]: the crate's error type and its gRPC status.
 
@@ -20,6 +22,8 @@ pub mod domain;
 pub mod error;
 pub mod grpc;
 pub mod passkeys;
+pub mod site_staff;
+pub mod sites;
 pub mod store;
 pub mod studio;
 
@@ -27,6 +31,7 @@ use std::future::Future;
 
 pub use config::Config;
 pub use error::Error;
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::studio::v1::studio_server::StudioServer;
 use store::Store;
 use studio::Studio;
@@ -81,5 +86,6 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
         email_sign_in: config.email_sign_in,
         mailer: config.mail.mailer(&config.data_dir)?,
         webauthn: passkeys::relying_party(&config.studio_url).map_err(Error::Webauthn)?,
+        catalogue: CatalogueClient::new(platform::trace::lazy_channel(&config.catalogue_addr)?),
     })
 }

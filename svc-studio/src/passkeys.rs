@@ -320,22 +320,24 @@ impl Studio {
                 Error::InvalidArgument(format!("credential: not a WebAuthn credential: {error}"))
             })?;
         let challenge = challenge_of(credential.response.client_data_json.as_ref())?;
-        let ceremony =
-            passkeys::take_ceremony(self.store.pool(), &challenge, CeremonyKind::SignIn, unix_now())
-                .await?
-                .ok_or_else(unknown_ceremony)?;
+        let ceremony = passkeys::take_ceremony(
+            self.store.pool(),
+            &challenge,
+            CeremonyKind::SignIn,
+            unix_now(),
+        )
+        .await?
+        .ok_or_else(unknown_ceremony)?;
         let state: DiscoverableAuthentication = serde_json::from_str(&ceremony.state)?;
         let (handle, credential_id) = self
             .webauthn
             .identify_discoverable_authentication(&credential)
             .map_err(|_| refused())?;
-        let stored = passkeys::by_credential(
-            self.store.pool(),
-            &URL_SAFE_NO_PAD.encode(credential_id),
-        )
-        .await?
-        .filter(|stored| user_handle(&stored.user_handle).is_ok_and(|kept| kept == handle))
-        .ok_or_else(refused)?;
+        let stored =
+            passkeys::by_credential(self.store.pool(), &URL_SAFE_NO_PAD.encode(credential_id))
+                .await?
+                .filter(|stored| user_handle(&stored.user_handle).is_ok_and(|kept| kept == handle))
+                .ok_or_else(refused)?;
         let mut passkey: Passkey = serde_json::from_str(&stored.passkey)?;
         let result = self
             .webauthn
@@ -414,7 +416,10 @@ mod tests {
     #[test]
     fn a_staff_id_is_a_user_handle() {
         let handle = user_handle("00112233445566778899aabbccddeeff").expect("16 bytes");
-        assert_eq!(handle.simple().to_string(), "00112233445566778899aabbccddeeff");
+        assert_eq!(
+            handle.simple().to_string(),
+            "00112233445566778899aabbccddeeff"
+        );
         assert!(user_handle("not hex").is_err());
     }
 }

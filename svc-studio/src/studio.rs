@@ -7,10 +7,12 @@ use std::path::Path;
 
 use platform::mail::Mailer;
 use platform::tokens::{new_token, sha256_hex};
+use platform::trace::TracedChannel;
+use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use webauthn_rs::Webauthn;
 
 use crate::Error;
-use crate::domain::access::Grant;
+use crate::domain::access::{self, Grant, Permission, Refusal};
 use crate::domain::staff::{self, StaffEmail};
 use crate::domain::tokens;
 use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted, OpenInvitation};
@@ -43,6 +45,8 @@ pub struct Studio {
     pub mailer: Mailer,
     /// The passkeys' relying party: the studio's host.
     pub webauthn: Webauthn,
+    /// svc-catalogue, the owner of sites and their content.
+    pub catalogue: CatalogueClient<TracedChannel>,
 }
 
 impl Studio {
@@ -213,6 +217,25 @@ impl Studio {
             .ok_or_else(|| Error::Unauthenticated("no session: sign in".to_owned()))?;
         let grants = stored_staff::grants(self.store.pool(), &staff.id).await?;
         Ok(Me { staff, grants })
+    }
+
+    /// The session's staff member, allowed `permission` on `site_id`: NOT_FOUND for a site
+    /// they hold no grant on (as if there were none), PERMISSION_DENIED without the
+    /// permission.
+    pub async fn allowed(
+        &self,
+        session_token: &str,
+        site_id: &str,
+        permission: Permission,
+    ) -> Result<Me, Error> {
+        let me = self.authenticate(session_token).await?;
+        match access::authorise(&me.grants, site_id, None, permission) {
+            Ok(()) => Ok(me),
+            Err(Refusal::NotFound) => Err(Error::NotFound(format!("no site '{site_id}'"))),
+            Err(Refusal::Forbidden) => Err(Error::PermissionDenied(format!(
+                "your role on '{site_id}' does not allow this"
+            ))),
+        }
     }
 
     pub async fn sign_out(&self, session_token: &str) -> Result<(), Error> {

@@ -64,10 +64,15 @@ use crate::error::ErrorBody;
         crate::studio::sign_in::sign_out,
         crate::studio::passkeys::registration_options,
         crate::studio::passkeys::register,
-        crate::studio::passkeys::list,
-        crate::studio::passkeys::remove,
+        crate::studio::passkeys::list_passkeys,
+        crate::studio::passkeys::remove_passkey,
         crate::studio::passkeys::sign_in_options,
         crate::studio::passkeys::sign_in,
+        crate::studio::sites::list_sites,
+        crate::studio::site_staff::invite_staff,
+        crate::studio::site_staff::list_site_staff,
+        crate::studio::site_staff::list_pending_invitations,
+        crate::studio::site_staff::remove_staff,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

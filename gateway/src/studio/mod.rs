@@ -10,6 +10,8 @@ mod cross_site;
 pub mod passkeys;
 mod session;
 pub mod sign_in;
+pub mod site_staff;
+pub mod sites;
 mod web_app;
 
 use std::path::Path;
@@ -71,6 +73,8 @@ pub struct StudioContext {
     pub client: StudioClient<TracedChannel>,
     pub hosts: StudioHosts,
     pub cookie: SessionCookie,
+    /// The deployment's PUBLIC_URL: the origin of a site that names none of its own.
+    pub public_url: String,
 }
 
 impl StudioContext {
@@ -96,6 +100,14 @@ impl StudioContext {
     }
 }
 
+/// Unix seconds from svc-studio as RFC 3339 (the studio's JSON times); a time out of
+/// range, which svc-studio never sends, as the epoch.
+pub(super) fn rfc3339(unix_seconds: i64) -> String {
+    jiff::Timestamp::from_second(unix_seconds)
+        .unwrap_or(jiff::Timestamp::UNIX_EPOCH)
+        .to_string()
+}
+
 /// The studio as one host's application.
 #[derive(Debug, Clone)]
 pub struct Studio {
@@ -111,6 +123,8 @@ impl Studio {
         let context = Arc::new(context);
         let api = sign_in::router()
             .merge(passkeys::router())
+            .merge(sites::router())
+            .merge(site_staff::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

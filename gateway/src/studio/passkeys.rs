@@ -15,8 +15,8 @@ use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::StudioContext;
 use super::sign_in::{EmptyBody, MeBody, with_session};
+use super::{StudioContext, rfc3339};
 use crate::error::{AppError, ErrorBody};
 use crate::extract;
 
@@ -25,8 +25,8 @@ type StudioState = Arc<StudioContext>;
 pub fn router() -> Router<StudioState> {
     Router::new()
         .route("/passkeys/options", post(registration_options))
-        .route("/passkeys", post(register).get(list))
-        .route("/passkeys/{id}", delete(remove))
+        .route("/passkeys", post(register).get(list_passkeys))
+        .route("/passkeys/{id}", delete(remove_passkey))
         .route("/sign-in/passkey/options", post(sign_in_options))
         .route("/sign-in/passkey", post(sign_in))
 }
@@ -72,8 +72,7 @@ fn registrant(
             invitee: None,
             session_token: studio.cookie.token(headers).ok_or_else(|| {
                 AppError::Unauthenticated(
-                    "no session and no invitation: sign in, or open the invitation link"
-                        .to_owned(),
+                    "no session and no invitation: sign in, or open the invitation link".to_owned(),
                 )
             })?,
         },
@@ -186,19 +185,13 @@ struct PasskeyBody {
     last_used_at: Option<String>,
 }
 
-fn rfc3339(unix_seconds: i64) -> Option<String> {
-    jiff::Timestamp::from_second(unix_seconds)
-        .ok()
-        .map(|at| at.to_string())
-}
-
 /// The signed-in staff member's passkeys, newest first.
 #[utoipa::path(get, path = "/studio/api/v1/passkeys", tag = "studio", responses(
     (status = 200, description = "The passkeys", body = [PasskeyBody]),
     (status = 401, description = "No session", body = ErrorBody),
     (status = 503, description = "svc-studio is down", body = ErrorBody),
 ))]
-async fn list(
+async fn list_passkeys(
     State(studio): State<StudioState>,
     headers: HeaderMap,
 ) -> Result<Json<Vec<PasskeyBody>>, AppError> {
@@ -218,10 +211,8 @@ async fn list(
             .map(|passkey| PasskeyBody {
                 id: passkey.id,
                 label: passkey.label,
-                created_at: rfc3339(passkey.created_at).unwrap_or_default(),
-                last_used_at: (passkey.last_used_at > 0)
-                    .then(|| rfc3339(passkey.last_used_at))
-                    .flatten(),
+                created_at: rfc3339(passkey.created_at),
+                last_used_at: (passkey.last_used_at > 0).then(|| rfc3339(passkey.last_used_at)),
             })
             .collect(),
     ))
@@ -240,7 +231,7 @@ async fn list(
     (status = 415, description = "Not a JSON body", body = ErrorBody),
     (status = 503, description = "svc-studio is down", body = ErrorBody),
 ))]
-async fn remove(
+async fn remove_passkey(
     State(studio): State<StudioState>,
     Path(id): Path<String>,
     headers: HeaderMap,

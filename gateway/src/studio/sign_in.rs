@@ -13,7 +13,7 @@ use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::StudioContext;
+use super::{StudioContext, rfc3339};
 use crate::error::{AppError, ErrorBody};
 use crate::extract;
 
@@ -61,10 +61,10 @@ pub struct StaffBody {
 #[schema(as = StudioGrant)]
 pub struct GrantBody {
     /// operator, admin, editor, theater-manager, support or viewer.
-    role: String,
+    pub(super) role: String,
     #[schema(required = true)]
-    site_id: Option<String>,
-    theater_ids: Vec<String>,
+    pub(super) site_id: Option<String>,
+    pub(super) theater_ids: Vec<String>,
 }
 
 impl From<studio::Me> for MeBody {
@@ -152,17 +152,12 @@ async fn invitation(
         .map_err(AppError::studio)?
         .into_inner();
     let grant = GrantBody::from(invitation.grant.unwrap_or_default());
-    let expires_at = jiff::Timestamp::from_second(invitation.expires_at).map_err(|_| {
-        AppError::studio(tonic::Status::internal(
-            "an invitation without a valid expiry",
-        ))
-    })?;
     Ok(Json(InvitationBody {
         email: (!invitation.email.is_empty()).then_some(invitation.email),
         role: grant.role,
         site_id: grant.site_id,
         theater_ids: grant.theater_ids,
-        expires_at: expires_at.to_string(),
+        expires_at: rfc3339(invitation.expires_at),
         accept_without_passkey: invitation.accept_without_passkey,
     }))
 }

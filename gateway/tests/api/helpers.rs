@@ -272,8 +272,12 @@ async fn spawn(
     let studio = if down.contains(&Service::Studio) {
         closed_address()
     } else {
+        let studio_lookup = |name: &str| match name {
+            "CATALOGUE_ADDR" => Some(catalogue.clone()),
+            _ => lookup(name),
+        };
         let app = svc_studio::Application::build(
-            svc_studio::Config::from_lookup(lookup).expect("studio configuration"),
+            svc_studio::Config::from_lookup(studio_lookup).expect("studio configuration"),
         )
         .await
         .expect("studio builds");

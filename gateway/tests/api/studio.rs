@@ -4,6 +4,8 @@
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};
 use serde_json::{Value, json};
+use svc_studio::domain::access::{Grant, Role};
+use svc_studio::domain::staff::StaffEmail;
 
 use crate::helpers::{
     STUDIO_HOST, STUDIO_PAGE, Service, TestGateway, error_of, eventually, spawn_gateway,
@@ -363,8 +365,9 @@ async fn with_svc_studio_away_the_studio_says_so_and_the_site_serves_on() {
     );
 }
 
-/// The sign-in links mailed to `to` under the gateway's DATA_DIR, as their tokens.
-fn mailed_links(gateway: &TestGateway, to: &str) -> Vec<String> {
+/// The links to `page` (`/sign-in`, `/invitation`) mailed to `to` under the gateway's
+/// DATA_DIR, as their tokens.
+fn mailed_links(gateway: &TestGateway, to: &str, page: &str) -> Vec<String> {
     let Ok(entries) = std::fs::read_dir(gateway.data_dir.join("mail")) else {
         return Vec::new();
     };
@@ -372,7 +375,7 @@ fn mailed_links(gateway: &TestGateway, to: &str) -> Vec<String> {
         .map(|entry| std::fs::read_to_string(entry.expect("entry").path()).expect("text"))
         .filter(|message| message.contains(&format!("To: {to}")))
         .filter_map(|message| {
-            let (_, rest) = message.split_once("/sign-in?token=")?;
+            let (_, rest) = message.split_once(&format!("{page}?token="))?;
             Some(rest.chars().take_while(char::is_ascii_hexdigit).collect())
         })
         .collect()
@@ -405,12 +408,12 @@ async fn a_mailed_link_sets_the_cookie_and_opens_the_studio_once() {
     }
     // Mailed after the answer, so that staff and strangers wait alike.
     let arrived = eventually(10, || async {
-        !mailed_links(&gateway, "ana@chain.example").is_empty()
+        !mailed_links(&gateway, "ana@chain.example", "/sign-in").is_empty()
     })
     .await;
     assert!(arrived, "Ana's link is mailed");
-    assert!(mailed_links(&gateway, "nobody@chain.example").is_empty());
-    let links = mailed_links(&gateway, "ana@chain.example");
+    assert!(mailed_links(&gateway, "nobody@chain.example", "/sign-in").is_empty());
+    let links = mailed_links(&gateway, "ana@chain.example", "/sign-in");
     assert_eq!(links.len(), 1);
 
     // A mail scanner's HEAD uses nothing up.
@@ -584,4 +587,196 @@ async fn passkey_options_come_in_webauthns_json_forms_and_a_bad_answer_is_refuse
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+impl TestGateway {
+    /// A session cookie (`name=value`) of a new staff member with `role` on `site`, invited
+    /// as `svc-studio invite` invites and accepted without a passkey.
+    async fn staff_cookie(&self, email: &str, role: Role, site: Option<&str>) -> String {
+        let data_dir = self.data_dir.display().to_string();
+        let config =
+            svc_studio::Config::from_lookup(|name| (name == "DATA_DIR").then(|| data_dir.clone()))
+                .expect("the studio's configuration");
+        let grant = Grant::new(role, site, &[]).expect("a grant");
+        let email = StaffEmail::parse(email).expect("an address");
+        let link = svc_studio::studio(&config)
+            .await
+            .expect("the studio's store")
+            .invite(Some(&email), &grant, None)
+            .await
+            .expect("invited");
+        let token = link.split_once("token=").expect("a token").1;
+        let accepted = self
+            .studio_post(
+                "/studio/api/v1/invitations/accept",
+                &json!({"token": token, "name": "Staff"}),
+            )
+            .send()
+            .await
+            .expect("sent");
+        assert_eq!(accepted.status(), StatusCode::OK);
+        cookie_pair(accepted.headers()[SET_COOKIE].to_str().expect("text"))
+    }
+}
+
+#[tokio::test]
+async fn the_sites_listed_are_those_the_staff_member_holds_a_grant_on() {
+    let gateway = spawn_gateway().await;
+    let sites = |cookie: Option<String>| {
+        let mut request = gateway.studio_get("/studio/api/v1/sites");
+        if let Some(cookie) = cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        async move { json_of(request.send().await.expect("sent")).await }
+    };
+
+    let operator = gateway
+        .staff_cookie("ana@chain.example", Role::Operator, None)
+        .await;
+    let (status, listed) = sites(Some(operator)).await;
+    assert_eq!(status, StatusCode::OK, "{listed}");
+    let (_, site) = gateway.get_json("/api/v1/site").await;
+    assert_eq!(
+        listed,
+        json!([{
+            "id": "demo",
+            "name": site["config"]["name"],
+            "hosts": listed[0]["hosts"],
+            "publicUrl": "http://127.0.0.1:8080",
+        }])
+    );
+    assert!(
+        listed[0]["name"]
+            .as_str()
+            .is_some_and(|name| !name.is_empty())
+    );
+
+    let viewer = gateway
+        .staff_cookie("li@chain.example", Role::Viewer, Some("demo"))
+        .await;
+    let (_, listed) = sites(Some(viewer)).await;
+    assert_eq!(listed[0]["id"], "demo");
+    let elsewhere = gateway
+        .staff_cookie("bo@chain.example", Role::Editor, Some("other-chain"))
+        .await;
+    let (status, listed) = sites(Some(elsewhere)).await;
+    assert_eq!((status, listed), (StatusCode::OK, json!([])));
+
+    let (status, _) = sites(None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn an_admin_invites_onto_their_site_by_mail_and_may_not_invite_beyond_it() {
+    let gateway = spawn_gateway().await;
+    let admin = gateway
+        .staff_cookie("ed@chain.example", Role::Admin, Some("demo"))
+        .await;
+    let invite = |cookie: &str, body: Value| {
+        gateway
+            .studio_post("/studio/api/v1/invitations", &body)
+            .header(COOKIE, cookie)
+            .send()
+    };
+
+    let (status, sent) = json_of(
+        invite(
+            &admin,
+            json!({"email": "Vi@Chain.Example", "role": "viewer", "siteId": "demo"}),
+        )
+        .await
+        .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::CREATED, "{sent}");
+    assert_eq!(sent["email"], "vi@chain.example");
+    assert_eq!(
+        (&sent["role"], &sent["siteId"]),
+        (&json!("viewer"), &json!("demo"))
+    );
+    assert!(sent.get("link").is_none() && !sent.to_string().contains("token"));
+    let tokens = mailed_links(&gateway, "vi@chain.example", "/invitation");
+    assert_eq!(tokens.len(), 1, "one invitation mailed");
+    let (status, offered) = json_of(
+        gateway
+            .studio_post("/studio/api/v1/invitation", &json!({"token": tokens[0]}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{offered}");
+    assert_eq!(offered["email"], "vi@chain.example");
+    let (_, pending) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/sites/demo/invitations")
+            .header(COOKIE, &admin)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(pending[0]["email"], "vi@chain.example");
+
+    for (body, status, field) in [
+        (
+            json!({"email": "vi", "role": "viewer", "siteId": "demo"}),
+            StatusCode::BAD_REQUEST,
+            Some("email"),
+        ),
+        (
+            json!({"email": "mo@chain.example", "role": "theater-manager", "siteId": "demo"}),
+            StatusCode::BAD_REQUEST,
+            Some("theaterIds"),
+        ),
+        (
+            json!({"email": "mo@chain.example", "role": "owner", "siteId": "demo"}),
+            StatusCode::BAD_REQUEST,
+            Some("role"),
+        ),
+        (
+            json!({"email": "op@chain.example", "role": "operator"}),
+            StatusCode::FORBIDDEN,
+            None,
+        ),
+        (
+            json!({"email": "al@chain.example", "role": "admin", "siteId": "other-chain"}),
+            StatusCode::NOT_FOUND,
+            None,
+        ),
+    ] {
+        let (answered, refusal) = json_of(invite(&admin, body.clone()).await.expect("sent")).await;
+        assert_eq!(answered, status, "{body}: {refusal}");
+        if let Some(field) = field {
+            assert_eq!(refusal["error"]["field"], field, "{body}");
+        }
+    }
+    let editor = gateway
+        .staff_cookie("jo@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let (status, _) = json_of(
+        invite(
+            &editor,
+            json!({"email": "x@chain.example", "role": "viewer", "siteId": "demo"}),
+        )
+        .await
+        .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "an editor manages no staff");
+    // An operator may invite onto any site that exists, and none that does not.
+    let operator = gateway
+        .staff_cookie("ana@chain.example", Role::Operator, None)
+        .await;
+    let (status, _) = json_of(
+        invite(
+            &operator,
+            json!({"email": "al@chain.example", "role": "admin", "siteId": "no-such-site"}),
+        )
+        .await
+        .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(mailed_links(&gateway, "al@chain.example", "/invitation").is_empty());
 }

@@ -221,6 +221,31 @@ async fn host_names_belong_to_one_site_and_every_change_is_streamed() {
     })
     .await;
     assert_eq!(streamed, Ok(true), "{seen:?}");
+    // Listed at once, each site with its name (once its catalogue is served).
+    let listed = |client: CatalogueClient<Channel>| async move {
+        let listed = client
+            .clone()
+            .list_sites(pb::ListSitesRequest {})
+            .await
+            .expect("listed")
+            .into_inner();
+        let named: Vec<(String, String)> = listed
+            .sites
+            .into_iter()
+            .map(|site| (site.site_id, site.name))
+            .collect();
+        (named, listed.default_site_id)
+    };
+    let expected_names = vec![
+        ("demo".to_owned(), "Marquee Cinemas".to_owned()),
+        ("single".to_owned(), "The Bijou".to_owned()),
+    ];
+    let named = eventually(SERVED_WITHIN, || async {
+        listed(catalogue.client.clone()).await.0 == expected_names
+    })
+    .await;
+    assert!(named, "{:?}", listed(catalogue.client.clone()).await);
+    assert_eq!(listed(catalogue.client.clone()).await.1, "demo");
 
     // A host moved from one site to the other is streamed as such.
     store

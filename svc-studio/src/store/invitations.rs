@@ -80,6 +80,51 @@ pub async fn open(
     .transpose()
 }
 
+/// Withdraws the invitation of `token_digest` (one whose mail could not be sent).
+#[tracing::instrument(name = "sql invitations::withdraw", skip_all, fields(otel.kind = "client"))]
+pub async fn withdraw(pool: &AnyPool, token_digest: &str) -> Result<(), sqlx::Error> {
+    sqlx::query("DELETE FROM studio_invitations WHERE token_sha256 = $1 AND accepted_at IS NULL")
+        .bind(token_digest)
+        .execute(pool)
+        .await?;
+    Ok(())
+}
+
+/// An invitation to a site waiting to be accepted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PendingInvitation {
+    pub email: String,
+    pub grant: Grant,
+    pub expires_at: i64,
+}
+
+/// The invitations to `site_id` neither accepted nor expired, newest first.
+#[tracing::instrument(name = "sql invitations::pending", skip_all, fields(otel.kind = "client"))]
+pub async fn pending(
+    pool: &AnyPool,
+    site_id: &str,
+    now: i64,
+) -> Result<Vec<PendingInvitation>, sqlx::Error> {
+    let rows: Vec<(String, String, String, String, i64)> = sqlx::query_as(
+        "SELECT email, role, site_id, theater_ids, expires_at FROM studio_invitations \
+         WHERE site_id = $1 AND accepted_at IS NULL AND expires_at > $2 \
+         ORDER BY created_at DESC, email",
+    )
+    .bind(site_id)
+    .bind(now)
+    .fetch_all(pool)
+    .await?;
+    rows.iter()
+        .map(|(email, role, site_id, theater_ids, expires_at)| {
+            Ok(PendingInvitation {
+                email: email.clone(),
+                grant: grant_of_row(role, site_id, theater_ids)?,
+                expires_at: *expires_at,
+            })
+        })
+        .collect()
+}
+
 /// Withdraws the invitations not yet accepted that name no address: the first
 /// operator's, of which only the newest may be used.
 #[tracing::instrument(name = "sql invitations::withdraw_unaddressed", skip_all, fields(otel.kind = "client"))]

@@ -95,3 +95,52 @@ pub async fn grants(pool: &AnyPool, staff_id: &str) -> Result<Vec<Grant>, sqlx::
         .map(|(role, site_id, theater_ids)| grant_of_row(role, site_id, theater_ids))
         .collect()
 }
+
+/// The staff members holding a grant on `site_id`, by name, with it.
+#[tracing::instrument(name = "sql staff::of_site", skip_all, fields(otel.kind = "client"))]
+pub async fn of_site(
+    pool: &AnyPool,
+    site_id: &str,
+) -> Result<Vec<(StaffMember, Grant)>, sqlx::Error> {
+    let rows: Vec<(String, String, String, String, String, String)> = sqlx::query_as(
+        "SELECT staff.id, staff.email, staff.name, grants.role, grants.site_id, grants.theater_ids \
+         FROM studio_grants AS grants JOIN studio_staff AS staff ON staff.id = grants.staff_id \
+         WHERE grants.site_id = $1 ORDER BY staff.name, staff.email",
+    )
+    .bind(site_id)
+    .fetch_all(pool)
+    .await?;
+    rows.into_iter()
+        .map(|(id, email, name, role, site_id, theater_ids)| {
+            Ok((
+                StaffMember { id, email, name },
+                grant_of_row(&role, &site_id, &theater_ids)?,
+            ))
+        })
+        .collect()
+}
+
+/// Removes the staff member's grant on `site_id` and ends every session they have, in one
+/// transaction; false when they held none there.
+#[tracing::instrument(name = "sql staff::remove_grant", skip_all, fields(otel.kind = "client"))]
+pub async fn remove_grant(
+    pool: &AnyPool,
+    staff_id: &str,
+    site_id: &str,
+) -> Result<bool, sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    let removed = sqlx::query("DELETE FROM studio_grants WHERE staff_id = $1 AND site_id = $2")
+        .bind(staff_id)
+        .bind(site_id)
+        .execute(&mut *transaction)
+        .await?;
+    if removed.rows_affected() == 0 {
+        return Ok(false);
+    }
+    sqlx::query("DELETE FROM studio_sessions WHERE staff_id = $1")
+        .bind(staff_id)
+        .execute(&mut *transaction)
+        .await?;
+    transaction.commit().await?;
+    Ok(true)
+}

@@ -5,3 +5,5 @@ mod invitations;
 mod passkeys;
 mod sessions;
 mod sign_in_links;
+mod site_staff;
+mod sites;

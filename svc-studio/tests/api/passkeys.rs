@@ -124,9 +124,10 @@ async fn options_name_the_field_at_fault_and_an_unusable_invitation_opens_nothin
         .expect_err("no address");
     assert_eq!(refused.code(), Code::InvalidArgument);
     assert!(refused.message().starts_with("email: "), "{refused:?}");
-    let refused = registration_options(&mut studio, invitee(&unaddressed, " ", "ana@chain.example"))
-        .await
-        .expect_err("no name");
+    let refused =
+        registration_options(&mut studio, invitee(&unaddressed, " ", "ana@chain.example"))
+            .await
+            .expect_err("no name");
     assert!(refused.message().starts_with("name: "), "{refused:?}");
 
     let refused = registration_options(&mut studio, invitee(&"0".repeat(64), "Ana", ""))

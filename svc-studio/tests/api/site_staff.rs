@@ -1,0 +1,167 @@
+//! A site's staff as its admins see it: who holds a grant, the invitations waiting, and a
+//! grant removed, which ends the person's sessions. (Invitations mailed need the
+//! catalogue: gateway/tests/api/studio.rs.)
+
+use proto::studio::v1::{
+    AcceptInvitationRequest, AuthenticateRequest, RemoveGrantRequest, SiteRequest,
+};
+use svc_studio::domain::access::Role;
+use tonic::Code;
+
+use crate::helpers::{TestStudio, spawn_studio};
+
+/// A session of a new staff member with `role` on `site`.
+async fn staff(studio: &mut TestStudio, email: &str, role: Role, site: &str) -> String {
+    let theaters: &[&str] = if role == Role::TheaterManager {
+        &["101"]
+    } else {
+        &[]
+    };
+    let token = studio.invite(email, role, Some(site), theaters).await;
+    studio
+        .client
+        .accept_invitation(AcceptInvitationRequest {
+            token,
+            name: email.split('@').next().unwrap_or_default().to_owned(),
+            email: String::new(),
+        })
+        .await
+        .expect("accepted")
+        .into_inner()
+        .session_token
+}
+
+fn on(session: &str, site: &str) -> SiteRequest {
+    SiteRequest {
+        session_token: session.to_owned(),
+        site_id: site.to_owned(),
+    }
+}
+
+#[tokio::test]
+async fn an_admin_sees_the_sites_staff_and_invitations_and_others_do_not() {
+    let mut studio = spawn_studio().await;
+    let admin = staff(&mut studio, "ed@chain.example", Role::Admin, "demo").await;
+    let viewer = staff(&mut studio, "vi@chain.example", Role::Viewer, "demo").await;
+    let elsewhere = staff(&mut studio, "al@chain.example", Role::Admin, "other").await;
+    studio
+        .invite(
+            "mo@chain.example",
+            Role::TheaterManager,
+            Some("demo"),
+            &["101"],
+        )
+        .await;
+
+    let listed = studio
+        .client
+        .list_site_staff(on(&admin, "demo"))
+        .await
+        .expect("listed")
+        .into_inner()
+        .staff;
+    let named: Vec<(String, String)> = listed
+        .iter()
+        .map(|held| {
+            (
+                held.staff.clone().unwrap_or_default().email,
+                held.grant.clone().unwrap_or_default().role,
+            )
+        })
+        .collect();
+    assert_eq!(
+        named,
+        [
+            ("ed@chain.example".to_owned(), "admin".to_owned()),
+            ("vi@chain.example".to_owned(), "viewer".to_owned()),
+        ]
+    );
+    let pending = studio
+        .client
+        .list_pending_invitations(on(&admin, "demo"))
+        .await
+        .expect("listed")
+        .into_inner()
+        .invitations;
+    assert_eq!(pending.len(), 1);
+    assert_eq!(pending[0].email, "mo@chain.example");
+    let grant = pending[0].grant.clone().unwrap_or_default();
+    assert_eq!(
+        (grant.role.as_str(), grant.theater_ids),
+        ("theater-manager", vec!["101".to_owned()])
+    );
+
+    let refused = studio
+        .client
+        .list_site_staff(on(&viewer, "demo"))
+        .await
+        .expect_err("a viewer manages no staff");
+    assert_eq!(refused.code(), Code::PermissionDenied);
+    let refused = studio
+        .client
+        .list_pending_invitations(on(&elsewhere, "demo"))
+        .await
+        .expect_err("no grant on demo");
+    assert_eq!(refused.code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn a_removed_grant_ends_the_persons_sessions_but_never_ones_own() {
+    let mut studio = spawn_studio().await;
+    let admin = staff(&mut studio, "ed@chain.example", Role::Admin, "demo").await;
+    let viewer = staff(&mut studio, "vi@chain.example", Role::Viewer, "demo").await;
+    let listed = studio
+        .client
+        .list_site_staff(on(&admin, "demo"))
+        .await
+        .expect("listed")
+        .into_inner()
+        .staff;
+    let id_of = |email: &str| {
+        listed
+            .iter()
+            .filter_map(|held| held.staff.clone())
+            .find(|staff| staff.email == email)
+            .expect("listed")
+            .id
+    };
+    let remove = |staff_id: String| RemoveGrantRequest {
+        session_token: admin.clone(),
+        site_id: "demo".to_owned(),
+        staff_id,
+    };
+
+    let refused = studio
+        .client
+        .remove_grant(remove(id_of("ed@chain.example")))
+        .await
+        .expect_err("one's own");
+    assert_eq!(refused.code(), Code::AlreadyExists);
+
+    studio
+        .client
+        .remove_grant(remove(id_of("vi@chain.example")))
+        .await
+        .expect("removed");
+    let ended = studio
+        .client
+        .authenticate(AuthenticateRequest {
+            session_token: viewer,
+        })
+        .await
+        .expect_err("the session ended");
+    assert_eq!(ended.code(), Code::Unauthenticated);
+    let refused = studio
+        .client
+        .remove_grant(remove(id_of("vi@chain.example")))
+        .await
+        .expect_err("no grant left");
+    assert_eq!(refused.code(), Code::NotFound);
+    studio
+        .client
+        .authenticate(AuthenticateRequest {
+            session_token: admin.clone(),
+        })
+        .await
+        .expect("the admin's own session goes on");
+}
