@@ -191,6 +191,7 @@ impl Application {
                     hosts: StudioHosts::new(&config.studio.hosts),
                     cookie: SessionCookie::new(config.studio.https),
                     public_url: config.public_url.clone(),
+                    trusted_proxies: config.trusted_proxies.clone(),
                 },
                 &config.web_dist,
                 config.max_in_flight,

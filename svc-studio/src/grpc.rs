@@ -8,6 +8,7 @@ use crate::domain::access::{Grant, Role};
 use crate::passkeys::{Registered, Registrant};
 use crate::site_staff::SentInvitation;
 use crate::sites::Site;
+use crate::store::audit::AuditFilter;
 use crate::store::staff::StaffMember;
 use crate::studio::{Me, SignedIn, Studio};
 
@@ -187,7 +188,12 @@ impl pb::studio_server::Studio for StudioService {
             Grant::new(role, site_id, &asked.theater_ids).map_err(Error::InvalidArgument)?;
         let sent = self
             .studio
-            .invite_staff(&request.session_token, &request.email, &grant)
+            .invite_staff(
+                &request.session_token,
+                &request.email,
+                &grant,
+                &request.client_address,
+            )
             .await?;
         Ok(Response::new(sent.into()))
     }
@@ -236,9 +242,47 @@ impl pb::studio_server::Studio for StudioService {
     ) -> Reply<pb::RemoveGrantResponse> {
         let request = request.into_inner();
         self.studio
-            .remove_grant(&request.session_token, &request.site_id, &request.staff_id)
+            .remove_grant(
+                &request.session_token,
+                &request.site_id,
+                &request.staff_id,
+                &request.client_address,
+            )
             .await?;
         Ok(Response::new(pb::RemoveGrantResponse {}))
+    }
+
+    async fn list_audit(&self, request: Request<pb::ListAuditRequest>) -> Reply<pb::AuditEntries> {
+        let request = request.into_inner();
+        let given = |text: String| (!text.is_empty()).then_some(text);
+        let filter = AuditFilter {
+            site_id: given(request.site_id),
+            staff_id: given(request.staff_id),
+            action: given(request.action),
+            from: (request.from != 0).then_some(request.from),
+            to: (request.to != 0).then_some(request.to),
+        };
+        let entries = self.studio.audit(&request.session_token, &filter).await?;
+        Ok(Response::new(pb::AuditEntries {
+            entries: entries
+                .into_iter()
+                .map(|entry| pb::AuditEntry {
+                    at: entry.at,
+                    staff: Some(pb::Staff {
+                        id: entry.staff_id,
+                        email: entry.staff_email,
+                        name: entry.staff_name,
+                    }),
+                    role: entry.role,
+                    site_id: entry.site_id,
+                    action: entry.action,
+                    target: entry.target,
+                    changes_json: entry.changes,
+                    client_address: entry.client_address,
+                    request_id: entry.request_id,
+                })
+                .collect(),
+        }))
     }
 
     async fn list_sites(&self, request: Request<pb::ListSitesRequest>) -> Reply<pb::Sites> {

@@ -13,9 +13,11 @@
 //! - [`passkeys`]: passkeys registered, listed, removed, and signing in with them.
 //! - [`sites`]: the sites a staff member may see, from svc-catalogue.
 //! - [`site_staff`]: a site's staff: invitations mailed and waiting, grants removed.
+//! - [`audit`]: the audit log of every change, written and read.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
 //! - [`error`]: the crate's error type and its gRPC status.
 
+pub mod audit;
 pub mod commands;
 pub mod config;
 pub mod domain;

@@ -3,8 +3,10 @@
 //! the person, so that access goes at once).
 
 use platform::tokens::sha256_hex;
+use serde_json::json;
 
 use crate::Error;
+use crate::audit::Change;
 use crate::domain::access::{Grant, Permission, Role};
 use crate::domain::staff::StaffEmail;
 use crate::store::invitations::{self, PendingInvitation};
@@ -28,6 +30,7 @@ impl Studio {
         session_token: &str,
         email: &str,
         grant: &Grant,
+        client_address: &str,
     ) -> Result<SentInvitation, Error> {
         let email = StaffEmail::parse(email).map_err(Error::InvalidArgument)?;
         let (me, site_name) = match grant.site_id.as_deref() {
@@ -71,6 +74,20 @@ impl Studio {
             return Err(error.into());
         }
         tracing::info!(staff = %me.staff.id, role = %grant.role, "an invitation was mailed");
+        self.record(
+            &me,
+            Change {
+                site_id: grant.site_id.as_deref(),
+                action: "invitation.sent",
+                target: email.as_str(),
+                changes: json!({
+                    "role": {"before": null, "after": grant.role.code()},
+                    "theaterIds": {"before": null, "after": grant.theater_ids},
+                }),
+                client_address,
+            },
+        )
+        .await?;
         let invitation = invitations::open(
             self.store.pool(),
             &sha256_hex(link_token(&link)),
@@ -113,6 +130,7 @@ impl Studio {
         session_token: &str,
         site_id: &str,
         staff_id: &str,
+        client_address: &str,
     ) -> Result<(), Error> {
         let me = self
             .allowed(session_token, site_id, Permission::ManageStaff)
@@ -122,13 +140,30 @@ impl Studio {
                 "you cannot remove your own access: another admin can".to_owned(),
             ));
         }
+        let unknown = || Error::NotFound(format!("no staff member {staff_id} on '{site_id}'"));
+        let (removed, grant) = stored_staff::of_site(self.store.pool(), site_id)
+            .await?
+            .into_iter()
+            .find(|(staff, _)| staff.id == staff_id)
+            .ok_or_else(unknown)?;
         if !stored_staff::remove_grant(self.store.pool(), staff_id, site_id).await? {
-            return Err(Error::NotFound(format!(
-                "no staff member {staff_id} on '{site_id}'"
-            )));
+            return Err(unknown());
         }
         tracing::info!(staff = %me.staff.id, removed = %staff_id, site = %site_id, "a grant was removed");
-        Ok(())
+        self.record(
+            &me,
+            Change {
+                site_id: Some(site_id),
+                action: "staff.removed",
+                target: &removed.email,
+                changes: json!({
+                    "role": {"before": grant.role.code(), "after": null},
+                    "theaterIds": {"before": grant.theater_ids, "after": null},
+                }),
+                client_address,
+            },
+        )
+        .await
     }
 }
 

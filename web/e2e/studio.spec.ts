@@ -29,20 +29,32 @@ async function firstOperatorLink(): Promise<string> {
 }
 
 /**
- * The sign-in links mailed to `to` (the .eml files svc-studio writes under
- * `$DATA_DIR/mail/` without SMTP_URL), oldest first, on the test gateway's studio address.
+ * The links to the studio's `page` (`sign-in`, `invitation`) mailed to `to` (the .eml files
+ * svc-studio writes under `$DATA_DIR/mail/` without SMTP_URL), oldest first, on the test
+ * gateway's studio address.
  */
-function mailedSignInLinks(to: string): string[] {
+function mailedLinks(to: string, page: 'sign-in' | 'invitation'): string[] {
   const folder = join(e2eDataDir(port), 'mail');
   if (!existsSync(folder)) return [];
+  const link = new RegExp(`/${page}\\?token=([0-9a-f]{64})`);
   return readdirSync(folder)
     .sort()
     .map((file) => readFileSync(join(folder, file), 'utf8'))
     .filter((message) => message.includes(`To: ${to}`))
     .flatMap((message) => {
-      const token = /\/sign-in\?token=([0-9a-f]{64})/.exec(message)?.[1];
-      return token ? [`${studio}/sign-in?token=${token}`] : [];
+      const token = link.exec(message)?.[1];
+      return token ? [`${studio}/${page}?token=${token}`] : [];
     });
+}
+
+/** The sign-in links mailed to `to`, oldest first. */
+function mailedSignInLinks(to: string): string[] {
+  return mailedLinks(to, 'sign-in');
+}
+
+/** The invitation links mailed to `to` (an invitation made in the studio is mailed, never shown), oldest first. */
+function mailedInvitationLinks(to: string): string[] {
+  return mailedLinks(to, 'invitation');
 }
 
 /** What the page's Content-Security-Policy refused (Chromium reports each in the console). */
@@ -264,6 +276,98 @@ test.describe('the studio', () => {
     // The invitation is used: opened again, it offers nothing.
     await page.goto(link);
     await expect(page.getByRole('heading', { level: 1, name: 'This invitation cannot be used' })).toBeVisible();
+  });
+
+  test("an administrator of the demo site invites a viewer, who accepts, then removes the viewer's access, which signs them out", async ({
+    page,
+    browser,
+  }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    const link = invitationLink('ed@chain.example', 'admin', 'demo');
+    await page.goto(link);
+    await expect(page.getByTestId('studio-invitation-offer')).toContainText('You are invited as administrator of the site demo.');
+    await page.getByLabel('Your name').fill('Ed Admin');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page).toHaveURL(`${studio}/`);
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ed Admin');
+
+    // The site switcher on the start page: the one site Ed may see, leading to its page.
+    const sites = page.getByTestId('studio-sites');
+    await expect(sites.getByRole('listitem')).toHaveCount(1);
+    const demo = sites.locator('a[href="/sites/demo"]');
+    await expect(demo).toBeVisible();
+    const siteName = (await demo.textContent()) ?? '';
+    expect(siteName).not.toBe('');
+    await demo.click();
+    await expect(page).toHaveURL(`${studio}/sites/demo`);
+    await expect(page).toHaveTitle(`${siteName} | Studio`);
+    await expect(page.getByRole('heading', { level: 1, name: siteName })).toBeVisible();
+    await expect(page.getByTestId('studio-site')).toContainText('Administrator');
+    await expectAccessible(page, 'site');
+
+    await page.getByRole('navigation', { name: `The screens of ${siteName}` }).getByRole('link', { name: 'Staff' }).click();
+    await expect(page).toHaveURL(`${studio}/sites/demo/staff`);
+    await expect(page).toHaveTitle(`Staff of ${siteName} | Studio`);
+    const staff = page.getByTestId('studio-staff').getByRole('listitem');
+    await expect(staff.filter({ hasText: 'Ed Admin (you)' })).toHaveCount(1);
+
+    // An invitation made here is mailed (svc-studio writes it under DATA_DIR/mail), never shown.
+    const mailed = mailedInvitationLinks('vi@chain.example').length;
+    const invite = page.getByRole('form', { name: 'Invite someone' });
+    await invite.getByLabel('E-mail address', { exact: true }).fill('vi@chain.example');
+    await invite.getByLabel('Role', { exact: true }).selectOption('viewer');
+    await invite.getByRole('button', { name: 'Send the invitation' }).click();
+    await expect(invite.getByRole('status')).toContainText('An invitation was sent to vi@chain.example; it expires on');
+    const invitations = page.getByRole('region', { name: 'Invitations not yet accepted' });
+    const viInvited = invitations.getByRole('listitem').filter({ hasText: 'vi@chain.example' });
+    await expect(viInvited).toHaveCount(1);
+    await expect(viInvited).toContainText('Viewer');
+    await expectAccessible(page, 'staff');
+
+    await expect.poll(() => mailedInvitationLinks('vi@chain.example').length).toBe(mailed + 1);
+    const viLink = mailedInvitationLinks('vi@chain.example').at(-1) ?? '';
+    expect(viLink).toMatch(new RegExp(`^${studio}/invitation\\?token=[0-9a-f]{64}$`));
+
+    // Vi accepts in a browser of their own (another context: other cookies).
+    const viContext = await browser.newContext();
+    try {
+      const viPage = await viContext.newPage();
+      await viPage.goto(viLink);
+      await expect(viPage.getByTestId('studio-invitation-offer')).toContainText('You are invited as viewer of the site demo.');
+      await expect(viPage.getByText('The invitation is for vi@chain.example.')).toBeVisible();
+      await viPage.getByLabel('Your name').fill('Vi Viewer');
+      await viPage.getByRole('button', { name: 'Accept without a passkey' }).click();
+      await expect(viPage).toHaveURL(`${studio}/`);
+      await expect(viPage.getByTestId('studio-staff-name')).toHaveText('Signed in as Vi Viewer');
+      await expect(viPage.getByTestId('studio-sites').locator('a[href="/sites/demo"]')).toBeVisible();
+
+      // Back with the administrator: Vi holds a role on the site now, and is invited no more.
+      await page.reload();
+      const vi = staff.filter({ hasText: 'Vi Viewer' });
+      await expect(vi).toHaveCount(1);
+      await expect(vi).toContainText('vi@chain.example');
+      await expect(vi).toContainText('Viewer');
+      await expect(invitations.getByRole('status', { name: 'Loading…' })).toHaveCount(0);
+      await expect(invitations).not.toContainText('vi@chain.example');
+
+      // Removed after a confirmation.
+      await vi.getByRole('button', { name: 'Remove access for Vi Viewer' }).click();
+      const confirmation = page.getByRole('group', { name: 'Remove access for Vi Viewer' });
+      await expect(confirmation).toContainText(`Remove Vi Viewer's access to ${siteName}?`);
+      await confirmation.getByRole('button', { name: 'Remove access', exact: true }).click();
+      await expect(page.getByText(`Vi Viewer no longer has access to ${siteName}.`)).toBeVisible();
+      await expect(staff.filter({ hasText: 'Vi Viewer' })).toHaveCount(0);
+      await expect(staff.filter({ hasText: 'Ed Admin (you)' })).toHaveCount(1);
+
+      // The removal ended Vi's sessions: their page, reloaded, asks them to sign in.
+      await viPage.reload();
+      await expect(viPage.getByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeVisible();
+      await expect(viPage.getByTestId('studio-staff-name')).toHaveCount(0);
+    } finally {
+      await viContext.close();
+    }
+    expect(refused).toEqual([]);
   });
 
   test('says what to do about a link that is no invitation, and answers an unknown address', async ({ page }) => {

@@ -73,6 +73,7 @@ use crate::error::ErrorBody;
         crate::studio::site_staff::list_site_staff,
         crate::studio::site_staff::list_pending_invitations,
         crate::studio::site_staff::remove_staff,
+        crate::studio::audit::read_audit,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

@@ -6,6 +6,7 @@
 //! `/studio/api/v1/`: each call goes to svc-studio, which authenticates the session and
 //! checks the grant.
 
+pub mod audit;
 mod cross_site;
 pub mod passkeys;
 mod session;
@@ -28,6 +29,7 @@ use proto::studio::v1::studio_client::StudioClient;
 
 pub use session::SessionCookie;
 
+use crate::client_address::{KnowsProxies, TrustedProxies};
 use crate::error::{AppError, error_response};
 use crate::extract::MAX_BODY_BYTES;
 use crate::{request_context, security};
@@ -75,6 +77,15 @@ pub struct StudioContext {
     pub cookie: SessionCookie,
     /// The deployment's PUBLIC_URL: the origin of a site that names none of its own.
     pub public_url: String,
+    /// Whose forwarding header names a client's address (TRUSTED_PROXIES), for the
+    /// audit log.
+    pub trusted_proxies: TrustedProxies,
+}
+
+impl KnowsProxies for StudioContext {
+    fn trusted_proxies(&self) -> &TrustedProxies {
+        &self.trusted_proxies
+    }
 }
 
 impl StudioContext {
@@ -125,6 +136,7 @@ impl Studio {
             .merge(passkeys::router())
             .merge(sites::router())
             .merge(site_staff::router())
+            .merge(audit::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

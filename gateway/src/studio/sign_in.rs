@@ -49,9 +49,9 @@ pub struct MeBody {
 #[derive(Debug, Serialize, ToSchema)]
 #[schema(as = StudioStaff)]
 pub struct StaffBody {
-    id: String,
-    email: String,
-    name: String,
+    pub(super) id: String,
+    pub(super) email: String,
+    pub(super) name: String,
 }
 
 /// A role on a site (`siteId` null: every site, for an operator) and, for a theater
@@ -69,14 +69,19 @@ pub struct GrantBody {
 
 impl From<studio::Me> for MeBody {
     fn from(me: studio::Me) -> Self {
-        let staff = me.staff.unwrap_or_default();
         MeBody {
-            staff: StaffBody {
-                id: staff.id,
-                email: staff.email,
-                name: staff.name,
-            },
+            staff: me.staff.unwrap_or_default().into(),
             grants: me.grants.into_iter().map(GrantBody::from).collect(),
+        }
+    }
+}
+
+impl From<studio::Staff> for StaffBody {
+    fn from(staff: studio::Staff) -> Self {
+        StaffBody {
+            id: staff.id,
+            email: staff.email,
+            name: staff.name,
         }
     }
 }

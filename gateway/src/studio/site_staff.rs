@@ -14,6 +14,7 @@ use utoipa::ToSchema;
 
 use super::sign_in::{EmptyBody, GrantBody};
 use super::{StudioContext, rfc3339};
+use crate::client_address::ClientAddress;
 use crate::error::{AppError, ErrorBody};
 use crate::extract;
 
@@ -24,7 +25,10 @@ pub fn router() -> Router<StudioState> {
         .route("/invitations", post(invite_staff))
         .route("/sites/{site_id}/staff", get(list_site_staff))
         .route("/sites/{site_id}/staff/{staff_id}", delete(remove_staff))
-        .route("/sites/{site_id}/invitations", get(list_pending_invitations))
+        .route(
+            "/sites/{site_id}/invitations",
+            get(list_pending_invitations),
+        )
 }
 
 /// Whom to invite, with what role where.
@@ -88,6 +92,7 @@ impl From<studio::SentInvitation> for SentInvitationBody {
 ))]
 async fn invite_staff(
     State(studio): State<StudioState>,
+    ClientAddress(client_address): ClientAddress,
     headers: HeaderMap,
     extract::Json(body): extract::Json<InvitationRequestBody>,
 ) -> Result<(StatusCode, Json<SentInvitationBody>), AppError> {
@@ -102,6 +107,7 @@ async fn invite_staff(
                 site_id: body.site_id.unwrap_or_default(),
                 theater_ids: body.theater_ids,
             }),
+            client_address,
         })
         .await
         .map_err(AppError::studio)?
@@ -238,6 +244,7 @@ async fn list_pending_invitations(
 ))]
 async fn remove_staff(
     State(studio): State<StudioState>,
+    ClientAddress(client_address): ClientAddress,
     Path((site_id, staff_id)): Path<(String, String)>,
     headers: HeaderMap,
     extract::Json(EmptyBody {}): extract::Json<EmptyBody>,
@@ -249,6 +256,7 @@ async fn remove_staff(
             session_token: studio.session_token(&headers)?,
             site_id,
             staff_id,
+            client_address,
         })
         .await
         .map_err(AppError::studio)?;

@@ -780,3 +780,184 @@ async fn an_admin_invites_onto_their_site_by_mail_and_may_not_invite_beyond_it()
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(mailed_links(&gateway, "al@chain.example", "/invitation").is_empty());
 }
+
+#[tokio::test]
+async fn every_staff_change_is_in_the_audit_log_as_json_and_csv_for_those_who_may_read_it() {
+    let gateway = spawn_gateway().await;
+    let admin = gateway
+        .staff_cookie("ed@chain.example", Role::Admin, Some("demo"))
+        .await;
+    let viewer = gateway
+        .staff_cookie("vi@chain.example", Role::Viewer, Some("demo"))
+        .await;
+    let invited = gateway
+        .studio_post(
+            "/studio/api/v1/invitations",
+            &json!({"email": "=cmd@chain.example", "role": "editor", "siteId": "demo"}),
+        )
+        .header(COOKIE, &admin)
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(invited.status(), StatusCode::CREATED);
+    let (_, staff) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/sites/demo/staff")
+            .header(COOKIE, &admin)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    let viewer_id = staff
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|held| held["email"] == "vi@chain.example")
+        .expect("the viewer")["id"]
+        .clone();
+    let removed = gateway
+        .client
+        .delete(gateway.url(&format!(
+            "/studio/api/v1/sites/demo/staff/{}",
+            viewer_id.as_str().expect("an id")
+        )))
+        .header(HOST, format!("{STUDIO_HOST}:8080"))
+        .header(ORIGIN, STUDIO_ORIGIN)
+        .header(COOKIE, &admin)
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(removed.status(), StatusCode::NO_CONTENT);
+
+    let (status, entries) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/audit?siteId=demo")
+            .header(COOKIE, &admin)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{entries}");
+    let entries = entries.as_array().expect("a list");
+    assert_eq!(entries.len(), 2, "{entries:?}");
+    let (removal, invitation) = (&entries[0], &entries[1]);
+    assert_eq!(removal["action"], "staff.removed");
+    assert_eq!(removal["target"], "vi@chain.example");
+    assert_eq!(
+        removal["changes"]["role"],
+        json!({"before": "viewer", "after": null})
+    );
+    assert_eq!(invitation["action"], "invitation.sent");
+    assert_eq!(invitation["staff"]["email"], "ed@chain.example");
+    assert_eq!(
+        (&invitation["role"], &invitation["siteId"]),
+        (&json!("admin"), &json!("demo"))
+    );
+    assert_eq!(invitation["changes"]["role"]["after"], "editor");
+    assert_eq!(invitation["clientAddress"], "127.0.0.1");
+    assert!(
+        invitation["requestId"]
+            .as_str()
+            .is_some_and(|id| !id.is_empty())
+    );
+    let at: jiff::Timestamp = invitation["at"]
+        .as_str()
+        .expect("a time")
+        .parse()
+        .expect("RFC 3339");
+    let (_, only) = json_of(
+        gateway
+            .studio_get(&format!(
+                "/studio/api/v1/audit?siteId=demo&action=invitation.sent&from={at}"
+            ))
+            .header(COOKIE, &admin)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(only.as_array().map(Vec::len), Some(1), "{only}");
+
+    let csv = gateway
+        .studio_get("/studio/api/v1/audit?siteId=demo")
+        .header(COOKIE, &admin)
+        .header("accept", "text/csv")
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(csv.status(), StatusCode::OK);
+    assert!(
+        csv.headers()[CONTENT_TYPE]
+            .to_str()
+            .expect("text")
+            .starts_with("text/csv")
+    );
+    let text = csv.text().await.expect("text");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    assert!(lines[0].starts_with("at,staffId,staffEmail"), "{text}");
+    // A target that would start a formula is kept as text.
+    assert!(lines[2].contains(",'=cmd@chain.example,"), "{text}");
+
+    for (query, status) in [
+        ("?siteId=demo&from=yesterday", StatusCode::BAD_REQUEST),
+        ("", StatusCode::BAD_REQUEST),
+        ("?siteId=other-chain", StatusCode::NOT_FOUND),
+        ("?siteId=demo&colour=red", StatusCode::BAD_REQUEST),
+    ] {
+        let (answered, body) = json_of(
+            gateway
+                .studio_get(&format!("/studio/api/v1/audit{query}"))
+                .header(COOKIE, &admin)
+                .send()
+                .await
+                .expect("sent"),
+        )
+        .await;
+        assert_eq!(answered, status, "{query}: {body}");
+    }
+    let editor = gateway
+        .staff_cookie("jo@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let (status, _) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/audit?siteId=demo")
+            .header(COOKIE, &editor)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "an editor reads no audit");
+    let (status, _) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/audit?siteId=demo")
+            .header(COOKIE, &viewer)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "the removed viewer's session ended"
+    );
+    let operator = gateway
+        .staff_cookie("ana@chain.example", Role::Operator, None)
+        .await;
+    let (status, every) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/audit")
+            .header(COOKIE, &operator)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(every.as_array().map(Vec::len), Some(2));
+}

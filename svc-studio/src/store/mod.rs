@@ -3,6 +3,7 @@
 //! bigint columns). The schema is made by `svc-studio/migrations/`, whose versions start at
 //! 3001 so that the database may be the other services' too.
 
+pub mod audit;
 pub mod invitations;
 pub mod passkeys;
 pub mod sessions;

@@ -3,12 +3,13 @@
 //! catalogue: gateway/tests/api/studio.rs.)
 
 use proto::studio::v1::{
-    AcceptInvitationRequest, AuthenticateRequest, RemoveGrantRequest, SiteRequest,
+    AcceptInvitationRequest, AuthenticateRequest, ListAuditRequest, RemoveGrantRequest, SiteRequest,
 };
 use svc_studio::domain::access::Role;
+use test_support::postgres::PostgresDatabase;
 use tonic::Code;
 
-use crate::helpers::{TestStudio, spawn_studio};
+use crate::helpers::{TestStudio, spawn_studio, spawn_studio_with};
 
 /// A session of a new staff member with `role` on `site`.
 async fn staff(studio: &mut TestStudio, email: &str, role: Role, site: &str) -> String {
@@ -129,6 +130,7 @@ async fn a_removed_grant_ends_the_persons_sessions_but_never_ones_own() {
         session_token: admin.clone(),
         site_id: "demo".to_owned(),
         staff_id,
+        client_address: "192.0.2.7".to_owned(),
     };
 
     let refused = studio
@@ -164,4 +166,81 @@ async fn a_removed_grant_ends_the_persons_sessions_but_never_ones_own() {
         })
         .await
         .expect("the admin's own session goes on");
+}
+
+#[tokio::test]
+async fn on_postgresql_a_removal_is_audited_and_read_back_by_each_filter() {
+    let database = PostgresDatabase::create("studio_api").await;
+    let mut studio = spawn_studio_with(
+        &test_support::dirs::fresh_dir("studio_api"),
+        &[("DATABASE_URL", &database.url)],
+    )
+    .await;
+    let admin = staff(&mut studio, "ed@chain.example", Role::Admin, "demo").await;
+    staff(&mut studio, "vi@chain.example", Role::Viewer, "demo").await;
+    let listed = studio
+        .client
+        .list_site_staff(on(&admin, "demo"))
+        .await
+        .expect("listed")
+        .into_inner()
+        .staff;
+    let viewer = listed
+        .iter()
+        .filter_map(|held| held.staff.clone())
+        .find(|staff| staff.email == "vi@chain.example")
+        .expect("listed");
+    studio
+        .client
+        .remove_grant(RemoveGrantRequest {
+            session_token: admin.clone(),
+            site_id: "demo".to_owned(),
+            staff_id: viewer.id,
+            client_address: "192.0.2.7".to_owned(),
+        })
+        .await
+        .expect("removed");
+
+    let read = |action: &str, from: i64| ListAuditRequest {
+        session_token: admin.clone(),
+        site_id: "demo".to_owned(),
+        action: action.to_owned(),
+        from,
+        ..ListAuditRequest::default()
+    };
+    let entries = studio
+        .client
+        .list_audit(read("", 0))
+        .await
+        .expect("read")
+        .into_inner()
+        .entries;
+    assert_eq!(entries.len(), 1);
+    let entry = &entries[0];
+    assert_eq!(
+        (entry.action.as_str(), entry.target.as_str()),
+        ("staff.removed", "vi@chain.example")
+    );
+    assert_eq!(
+        (entry.role.as_str(), entry.client_address.as_str()),
+        ("admin", "192.0.2.7")
+    );
+    let changes: serde_json::Value = serde_json::from_str(&entry.changes_json).expect("JSON");
+    assert_eq!(changes["role"]["before"], "viewer");
+    for (action, from, found) in [
+        ("staff.removed", 0, 1),
+        ("invitation.sent", 0, 0),
+        ("", entry.at, 1),
+        ("", entry.at + 1, 0),
+    ] {
+        let entries = studio
+            .client
+            .list_audit(read(action, from))
+            .await
+            .expect("read")
+            .into_inner()
+            .entries;
+        assert_eq!(entries.len(), found, "{action} from {from}");
+    }
+    database.drop().await;
 }

@@ -6,8 +6,13 @@ import {
   getPasskeyCreationOptions,
   getPasskeys,
   getPasskeySignInOptions,
+  getPendingInvitations,
+  getSites,
+  getSiteStaff,
   registerPasskey,
   removePasskey,
+  removeStaffAccess,
+  sendInvitation,
   signInWithPasskey,
   signOut,
   StudioApiError,
@@ -98,5 +103,46 @@ describe("the studio's API calls", () => {
   it("keep a passkey removal's refusal", async () => {
     stubStudioApi({ 'DELETE /passkeys/pk-1': studioError(409, 'failed_precondition', 'the last passkey, and e-mail sign-in is off') });
     await expect(removePasskey('pk-1')).rejects.toMatchObject({ status: 409, message: 'the last passkey, and e-mail sign-in is off' });
+  });
+
+  it("read a site's staff and invitations at its address, invite as JSON, and remove access with a JSON body", async () => {
+    const site = { id: 'demo', name: 'Marquee Cinemas', hosts: ['marquee.example'], publicUrl: 'https://marquee.example' };
+    const member = { id: 's 2', email: 'bo@chain.example', name: 'Bo', role: 'editor', theaterIds: [] };
+    const waiting = { email: 'vi@chain.example', role: 'viewer', theaterIds: [], expiresAt: '2026-12-05T14:00:00Z' };
+    const sent = { ...waiting, siteId: 'a/b' };
+    const calls = stubStudioApi({
+      'GET /sites': { status: 200, body: [site] },
+      'GET /sites/a%2Fb/staff': { status: 200, body: [member] },
+      'GET /sites/a%2Fb/invitations': { status: 200, body: [waiting] },
+      'POST /invitations': { status: 201, body: sent },
+      'DELETE /sites/a%2Fb/staff/s%202': { status: 204 },
+    });
+    expect(await getSites()).toEqual([site]);
+    expect(await getSiteStaff('a/b')).toEqual([member]);
+    expect(await getPendingInvitations('a/b')).toEqual([waiting]);
+    expect(await sendInvitation({ email: 'vi@chain.example', role: 'viewer', siteId: 'a/b' })).toEqual(sent);
+    await removeStaffAccess('a/b', 's 2');
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/sites', undefined],
+      ['GET', '/sites/a%2Fb/staff', undefined],
+      ['GET', '/sites/a%2Fb/invitations', undefined],
+      ['POST', '/invitations', { email: 'vi@chain.example', role: 'viewer', siteId: 'a/b' }],
+      ['DELETE', '/sites/a%2Fb/staff/s%202', {}],
+    ]);
+    for (const { method, init } of calls.filter(({ method }) => method !== 'GET')) {
+      expect(new Headers(init.headers).get('Content-Type'), method).toBe('application/json');
+    }
+  });
+
+  it("keep a refusal's field, and the refusal of one's own access", async () => {
+    stubStudioApi({
+      'POST /invitations': studioError(400, 'invalid_argument', 'theaterIds: a theater manager needs a theater', 'theaterIds'),
+      'DELETE /sites/demo/staff/s1': studioError(409, 'failed_precondition', 'you cannot remove your own access'),
+    });
+    await expect(sendInvitation({ email: 'tm@chain.example', role: 'theater-manager', siteId: 'demo', theaterIds: [] })).rejects.toMatchObject({
+      status: 400,
+      field: 'theaterIds',
+    });
+    await expect(removeStaffAccess('demo', 's1')).rejects.toMatchObject({ status: 409, message: 'you cannot remove your own access' });
   });
 });

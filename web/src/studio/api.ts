@@ -45,6 +45,24 @@ export type PasskeyRegistration = Schemas['StudioPasskeyRegistration'];
 /** POST /studio/api/v1/sign-in/passkey's body: the assertion, as its `toJSON()` gives it. */
 export type PasskeySignIn = Schemas['StudioPasskeySignIn'];
 
+/** A site the signed-in staff member may see: its host names and where the public reaches it. */
+export type StudioSite = Schemas['StudioSite'];
+
+/** A member of a site's staff: who they are and the grant they hold on the site. */
+export type StaffGrant = Omit<Schemas['StudioStaffGrant'], 'role'> & { role: StudioRole };
+
+/**
+ * POST /studio/api/v1/invitations's body: a site's role (with `siteId`; for a theater
+ * manager, `theaterIds`), or `operator`, which is every site's and names none.
+ */
+export type InvitationRequest = Omit<Schemas['StudioInvitationRequest'], 'role'> & { role: StudioRole };
+
+/** What POST /studio/api/v1/invitations answers: the invitation mailed (its link is in the mail alone). */
+export type InvitationSent = Omit<Schemas['StudioInvitationSent'], 'role'> & { role: StudioRole };
+
+/** An invitation to a site, neither accepted nor expired yet. */
+export type PendingInvitation = Omit<Schemas['StudioPendingInvitation'], 'role'> & { role: StudioRole };
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -102,6 +120,15 @@ async function studioSend(method: 'POST' | 'DELETE', path: string, body: unknown
 
 async function studioPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
   return studioSend('POST', path, body, signal);
+}
+
+async function studioDelete(path: string, body: unknown = {}): Promise<Response> {
+  return studioSend('DELETE', path, body);
+}
+
+/** `/sites/{siteId}` and what follows it, the site's id encoded. */
+function sitePath(siteId: string, rest = ''): string {
+  return `/sites/${encodeURIComponent(siteId)}${rest}`;
 }
 
 /** The staff member signed in, or null without a session. */
@@ -174,7 +201,7 @@ export async function getPasskeys(signal?: AbortSignal): Promise<Passkey[]> {
  * theirs; 409: it is their last and signing in by e-mail is off, so they would be locked out.
  */
 export async function removePasskey(id: string): Promise<void> {
-  await studioSend('DELETE', `/passkeys/${encodeURIComponent(id)}`, {});
+  await studioDelete(`/passkeys/${encodeURIComponent(id)}`);
 }
 
 /** The options of a sign-in with any passkey the device holds for the studio (no allowCredentials). */
@@ -188,4 +215,40 @@ export async function getPasskeySignInOptions(): Promise<PublicKeyCredentialRequ
  */
 export async function signInWithPasskey(signIn: PasskeySignIn): Promise<Me> {
   return (await (await studioPost('/sign-in/passkey', signIn)).json()) as Me;
+}
+
+/** The sites the signed-in staff member may see (an operator: every site), by id. 503: a service is away. */
+export async function getSites(signal?: AbortSignal): Promise<StudioSite[]> {
+  return studioGet<StudioSite[]>('/sites', signal);
+}
+
+/**
+ * The staff holding a grant on the site (operators, who hold every site, are not listed),
+ * by name. 403: the caller may not manage the site's staff; 404: no grant on the site.
+ */
+export async function getSiteStaff(siteId: string, signal?: AbortSignal): Promise<StaffGrant[]> {
+  return studioGet<StaffGrant[]>(sitePath(siteId, '/staff'), signal);
+}
+
+/**
+ * Removes the staff member's grant on the site and ends every session they have (204).
+ * 409: it is the caller's own grant; 404: no such staff member on the site.
+ */
+export async function removeStaffAccess(siteId: string, staffId: string): Promise<void> {
+  await studioDelete(sitePath(siteId, `/staff/${encodeURIComponent(staffId)}`));
+}
+
+/** The site's invitations neither accepted nor expired yet, newest first. 403 and 404 as for its staff. */
+export async function getPendingInvitations(siteId: string, signal?: AbortSignal): Promise<PendingInvitation[]> {
+  return studioGet<PendingInvitation[]>(sitePath(siteId, '/invitations'), signal);
+}
+
+/**
+ * Invites someone (201): the link is mailed to them, never shown. 400 names the field at
+ * fault (`email`, `role`, `siteId`, `theaterIds`); 403: the caller may not give that role
+ * (only a site's administrators and operators invite, only operators invite an operator);
+ * 404: no grant on the site.
+ */
+export async function sendInvitation(request: InvitationRequest): Promise<InvitationSent> {
+  return (await (await studioPost('/invitations', request)).json()) as InvitationSent;
 }

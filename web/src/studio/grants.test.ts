@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
+import type { Grant } from './api';
+import { grantableRoles, grantsOnSite, mayManageStaff, roleName, theaterList } from './grants';
 import { en } from './messages/en';
-import { roleName, theaterList } from './grants';
 
 const t = createTranslate('en', en);
 
@@ -19,5 +20,27 @@ describe('how the studio words a grant', () => {
   it('lists theaters as a sentence would', () => {
     expect(theaterList('en', ['101'])).toBe('101');
     expect(theaterList('en', ['101', '102', '103'])).toBe('101, 102, and 103');
+  });
+});
+
+const operator: Grant = { role: 'operator', siteId: null, theaterIds: [] };
+const demoAdmin: Grant = { role: 'admin', siteId: 'demo', theaterIds: [] };
+const demoEditor: Grant = { role: 'editor', siteId: 'demo', theaterIds: [] };
+const singleManager: Grant = { role: 'theater-manager', siteId: 'single', theaterIds: ['201'] };
+const allRoles = ['operator', 'admin', 'editor', 'theater-manager', 'support', 'viewer'];
+const siteRoles = allRoles.slice(1);
+
+describe('what the grants held let a staff member do on a site', () => {
+  it.each([
+    ['an operator', [operator], 'demo', [operator], true, allRoles],
+    ['an administrator of the site', [demoAdmin, singleManager], 'demo', [demoAdmin], true, siteRoles],
+    ['an administrator of another site', [demoAdmin, singleManager], 'single', [singleManager], false, []],
+    ['an editor of the site', [demoEditor], 'demo', [demoEditor], false, []],
+    ['someone with no grant on the site', [singleManager], 'demo', [], false, []],
+    ['an operator who is an editor of the site too', [demoEditor, operator], 'demo', [demoEditor, operator], true, allRoles],
+  ])('%s', (_who, grants: Grant[], siteId, onSite: Grant[], manages, roles) => {
+    expect(grantsOnSite(grants, siteId)).toEqual(onSite);
+    expect(mayManageStaff(grants, siteId)).toBe(manages);
+    expect(grantableRoles(grants, siteId)).toEqual(roles);
   });
 });

@@ -1,7 +1,9 @@
 // How the studio words a grant: a role's name (capitalised, or within a sentence) and the
-// theaters it is limited to. A role this version does not know is shown as the API names it.
+// theaters it is limited to; and what the grants the staff member holds let them do on a
+// site, which the screens read to hide what the server would refuse (svc-studio decides).
+// A role this version does not know is shown as the API names it.
 import type { Translate } from '@/rules/format-message';
-import { STUDIO_ROLES } from './api';
+import { STUDIO_ROLES, type Grant, type StudioRole } from './api';
 
 function isKnownRole(role: string): boolean {
   return (STUDIO_ROLES as readonly string[]).includes(role);
@@ -16,4 +18,24 @@ export function roleName(t: Translate, role: string, within: 'label' | 'sentence
 /** "101, 102 and 103", in the studio's language. */
 export function theaterList(locale: string, theaterIds: readonly string[]): string {
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format(theaterIds);
+}
+
+/** The grants that apply to the site: an operator's (every site's) and those given on it. */
+export function grantsOnSite(grants: readonly Grant[], siteId: string): Grant[] {
+  return grants.filter((grant) => (grant.role === 'operator' && grant.siteId === null) || grant.siteId === siteId);
+}
+
+/** An operator, or an administrator of the site: who sees and manages its staff, and invites. */
+export function mayManageStaff(grants: readonly Grant[], siteId: string): boolean {
+  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
+}
+
+/**
+ * The roles the staff member may invite someone to on the site: every role for an
+ * operator, every role but operator for an administrator of the site, none otherwise.
+ */
+export function grantableRoles(grants: readonly Grant[], siteId: string): StudioRole[] {
+  if (grants.some((grant) => grant.role === 'operator' && grant.siteId === null)) return [...STUDIO_ROLES];
+  if (mayManageStaff(grants, siteId)) return STUDIO_ROLES.filter((role) => role !== 'operator');
+  return [];
 }

@@ -15,4 +15,14 @@ export const studioPaths = {
     pattern: '/passkeys',
     build: () => '/passkeys',
   },
+  /** A site's page: what it is, and the staff member's role on it. */
+  site: {
+    pattern: '/sites/:siteId',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}`,
+  },
+  /** A site's staff and invitations, for its administrators and the operators. */
+  siteStaff: {
+    pattern: '/sites/:siteId/staff',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/staff`,
+  },
 } as const;

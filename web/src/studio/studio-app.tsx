@@ -1,6 +1,6 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { lazyComponent } from '@/lib/lazy-component';
 import { IntlProvider, useTranslate } from '@/state/i18n';
@@ -35,28 +35,32 @@ export function StudioProviders({
 }
 
 const passkeysScreen = lazyComponent(async () => (await import('./screens/passkeys-screen')).PasskeysScreen);
+const siteScreen = lazyComponent(async () => (await import('./screens/site-screen')).SiteScreen);
+const siteStaffScreen = lazyComponent(async () => (await import('./screens/site-staff-screen')).SiteStaffScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
- * where /me has answered already), and a spinner where the screen comes. The title, and
+ * where /me has answered already, and on a site's screen the way to another site), and a
+ * spinner where the screen comes. The title, and
  * the focus on the screen's heading, are the screen's own, once it is there (PageTitle).
  */
 function ScreenLoading() {
   const t = useTranslate();
   const me = useMe();
+  const { siteId } = useParams();
   return (
-    <StudioFrame staff={me.data?.staff}>
+    <StudioFrame staff={me.data?.staff} siteId={siteId}>
       <Spinner label={t('studio.loading')} />
     </StudioFrame>
   );
 }
 
 /**
- * The studio's routes. Its first screens (the start page with the sign-in, an invitation)
- * are small and load with the entry; every other screen (the passkeys now; sites, drafts,
- * the editor with its preview to come) is a chunk of its own, loaded as its route is
- * opened (lib/lazy-component.tsx), so the first screen stays within its budget
- * (scripts/check-bundle-size.mjs).
+ * The studio's routes. Its first screens (the start page with the sign-in and the site
+ * switcher, an invitation) are small and load with the entry; every other screen (the
+ * passkeys, a site's page, its staff now; drafts, the editor with its preview to come) is
+ * a chunk of its own, loaded as its route is opened (lib/lazy-component.tsx), so the first
+ * screen stays within its budget (scripts/check-bundle-size.mjs).
  */
 export function StudioRoutes() {
   return (
@@ -68,6 +72,22 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <passkeysScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.site.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteStaff.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteStaffScreen.Component />
           </Suspense>
         }
       />

@@ -4,14 +4,15 @@ import { useTranslate } from '@/state/i18n';
 import type { StaffMember } from '../api';
 import { studioPaths } from '../paths';
 import { SignOutButton } from './sign-out-button';
+import { SiteSwitcher } from './site-switcher';
 import styles from './studio-frame.module.css';
 
 /**
  * Every studio screen's frame: a header with the studio's name and, signed in, the staff
- * member's name, a link to their passkeys and the sign-out button; the screen in the main
- * element.
+ * member's name, a link to their passkeys and the sign-out button, and on a site's screens
+ * (`siteId`) a way to another site; the screen in the main element.
  */
-export function StudioFrame({ staff, children }: { staff?: StaffMember; children: ReactNode }) {
+export function StudioFrame({ staff, siteId, children }: { staff?: StaffMember; siteId?: string; children: ReactNode }) {
   const t = useTranslate();
   return (
     <div className={styles.frame}>
@@ -20,6 +21,7 @@ export function StudioFrame({ staff, children }: { staff?: StaffMember; children
           <Link to={studioPaths.home.build()} className={styles.name}>
             {t('studio.name')}
           </Link>
+          {staff && siteId !== undefined ? <SiteSwitcher siteId={siteId} /> : null}
           {staff ? (
             <div className={styles.staff}>
               <p className={styles.staffName} data-testid="studio-staff-name">

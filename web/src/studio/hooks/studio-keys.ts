@@ -6,4 +6,10 @@ export const studioKeys = {
   invitations: () => [...studioKeys.all, 'invitation'] as const,
   invitation: (token: string) => [...studioKeys.invitations(), token] as const,
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
+  /** The sites the staff member may see. */
+  sites: () => [...studioKeys.all, 'sites'] as const,
+  /** What the studio was told of one site (its staff, its invitations). */
+  site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
+  siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
+  siteInvitations: (siteId: string) => [...studioKeys.site(siteId), 'invitations'] as const,
 };

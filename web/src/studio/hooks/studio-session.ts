@@ -1,4 +1,5 @@
-import { hashKey, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { isUnauthenticated } from '../api';
 import { studioKeys } from './studio-keys';
 
@@ -16,4 +17,13 @@ export function forgetSession(queryClient: QueryClient) {
 /** A signed-in call answered 401: the session ended meanwhile (12 hours, or revoked). */
 export function forgetSessionIfEnded(queryClient: QueryClient, error: unknown) {
   if (isUnauthenticated(error)) forgetSession(queryClient);
+}
+
+/**
+ * A screen's query that failed with 401: the session ended meanwhile, so the studio
+ * forgets it, and the screen, /me being nobody now, leads to the sign-in screen.
+ */
+export function useForgetSessionIfEnded(error: unknown) {
+  const queryClient = useQueryClient();
+  useEffect(() => forgetSessionIfEnded(queryClient, error), [queryClient, error]);
 }

@@ -1,9 +1,10 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, Me } from '../api';
 import { roleName, theaterList } from '../grants';
 import styles from './grants-overview.module.css';
+import { SitesOverview } from './sites-overview';
 
 /**
  * Navigation state of the studio's start page right after a sign-in on it: its heading
@@ -12,9 +13,10 @@ import styles from './grants-overview.module.css';
  */
 export type SignedInState = { signedIn: true };
 
-/** What the staff member may do: each grant's role and scope. */
+/** What the staff member may do: the sites they may open, and each grant's role and scope. */
 export function GrantsOverview({ me }: { me: Me }) {
   const t = useTranslate();
+  const rolesId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const signedIn = (useLocation().state as Partial<SignedInState> | null)?.signedIn === true;
   useEffect(() => {
@@ -29,11 +31,17 @@ export function GrantsOverview({ me }: { me: Me }) {
       {me.grants.length === 0 ? (
         <p>{t('studio.home.noGrants')}</p>
       ) : (
-        <ul className={styles.grants} data-testid="studio-grants">
-          {me.grants.map((grant) => (
-            <GrantItem key={`${grant.role}:${grant.siteId ?? '*'}:${grant.theaterIds.join(',')}`} grant={grant} />
-          ))}
-        </ul>
+        <>
+          <SitesOverview />
+          <section className={styles.roles} aria-labelledby={rolesId}>
+            <h2 id={rolesId}>{t('studio.home.roles')}</h2>
+            <ul className={styles.grants} data-testid="studio-grants">
+              {me.grants.map((grant) => (
+                <GrantItem key={`${grant.role}:${grant.siteId ?? '*'}:${grant.theaterIds.join(',')}`} grant={grant} />
+              ))}
+            </ul>
+          </section>
+        </>
       )}
     </section>
   );

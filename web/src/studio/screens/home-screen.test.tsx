@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../api';
+import type { Me, StudioSite } from '../api';
 import { renderStudio } from '../testing/render-studio';
 import { stubStudioApi, studioError } from '../testing/studio-api';
 
@@ -12,6 +12,20 @@ const editor: Me = {
   ],
 };
 const signedOut = studioError(401, 'unauthenticated', 'no session');
+const demo: StudioSite = {
+  id: 'demo',
+  name: 'Marquee Cinemas',
+  hosts: ['marquee.example', 'www.marquee.example'],
+  publicUrl: 'https://marquee.example',
+};
+const single: StudioSite = { id: 'single', name: 'The Single Screen', hosts: [], publicUrl: 'https://cinema.example' };
+
+/** The sites listed on the start page, each as its lines of text. */
+function listedSites(): (string | null)[][] {
+  return within(screen.getByTestId('studio-sites'))
+    .getAllByRole('listitem')
+    .map((site) => Array.from(site.children, (line) => line.textContent));
+}
 
 describe("the studio's start page", () => {
   afterEach(() => {
@@ -20,7 +34,7 @@ describe("the studio's start page", () => {
   });
 
   it('lists what the staff member signed in may do, under a header with their name', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor } });
+    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
     renderStudio('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your access' })).toBeTruthy();
     const header = screen.getByRole('banner');
@@ -51,21 +65,32 @@ describe("the studio's start page", () => {
   });
 
   it('signs the staff member out, then says how to get in, its heading focused', async () => {
-    const calls = stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'POST /sign-out': { status: 204 } });
+    const calls = stubStudioApi({
+      'GET /me': { status: 200, body: editor },
+      'GET /sites': { status: 200, body: [demo, single] },
+      'POST /sign-out': { status: 204 },
+    });
     renderStudio('/');
-    fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+    await screen.findByTestId('studio-sites');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     const heading = await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(screen.queryByText('Signed in as Grace Hopper')).toBeNull();
     expect(screen.queryByTestId('studio-grants')).toBeNull();
+    expect(screen.queryByTestId('studio-sites')).toBeNull();
     expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
       ['GET', '/me', undefined],
+      ['GET', '/sites', undefined],
       ['POST', '/sign-out', {}],
     ]);
   });
 
   it('says so when signing out failed, and stays signed in', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'POST /sign-out': studioError(503, 'service_unavailable', 'unavailable') });
+    stubStudioApi({
+      'GET /me': { status: 200, body: editor },
+      'GET /sites': { status: 200, body: [demo] },
+      'POST /sign-out': studioError(503, 'service_unavailable', 'unavailable'),
+    });
     renderStudio('/');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
     await waitFor(() =>
@@ -89,6 +114,70 @@ describe("the studio's start page", () => {
     vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))));
     renderStudio('/');
     expect(within(await screen.findByRole('alert')).getByRole('heading', { level: 1 }).textContent).toBe('Something went wrong');
+  });
+});
+
+describe("the start page's site switcher", () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('lists the sites the staff member may see, each leading to its page, with where the public reaches it', async () => {
+    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
+    renderStudio('/');
+    const sites = await screen.findByTestId('studio-sites');
+    expect(screen.getByRole('heading', { level: 2, name: 'Your sites' })).toBeTruthy();
+    expect(listedSites()).toEqual([
+      ['Marquee Cinemas', 'Public site: https://marquee.example', 'Host names: marquee.example, www.marquee.example'],
+      ['The Single Screen', 'Public site: https://cinema.example', 'No host name of its own'],
+    ]);
+    expect(within(sites).getByRole('link', { name: 'Marquee Cinemas' }).getAttribute('href')).toBe('/sites/demo');
+    expect(within(sites).getByRole('link', { name: 'https://marquee.example' }).getAttribute('href')).toBe('https://marquee.example');
+    expect(within(sites).getByRole('link', { name: 'The Single Screen' }).getAttribute('href')).toBe('/sites/single');
+    // The frame's switcher is a site's screens' own: the start page lists the sites already.
+    expect(within(screen.getByRole('banner')).queryByRole('combobox')).toBeNull();
+  });
+
+  it('lists the one site there is too, as the way to its page', async () => {
+    stubStudioApi({
+      'GET /me': { status: 200, body: { ...editor, grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }] } },
+      'GET /sites': { status: 200, body: [demo] },
+    });
+    renderStudio('/');
+    await screen.findByTestId('studio-sites');
+    expect(listedSites().map(([name]) => name)).toEqual(['Marquee Cinemas']);
+    fireEvent.click(screen.getByRole('link', { name: 'Marquee Cinemas' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marquee Cinemas' })).toBeTruthy();
+    expect(screen.getByTestId('studio-address').textContent).toBe('/sites/demo');
+  });
+
+  it("says the sites cannot be listed while a service is unavailable (503), keeps the roles, and tries again on request", async () => {
+    let available = false;
+    stubStudioApi({
+      'GET /me': { status: 200, body: editor },
+      'GET /sites': () => (available ? { status: 200, body: [demo] } : studioError(503, 'service_unavailable', 'svc-catalogue is unavailable')),
+    });
+    renderStudio('/');
+    const problem = await screen.findByRole('heading', { level: 2, name: "The studio's service is unavailable" });
+    expect(problem.closest('[role="alert"]')?.textContent).toBe(
+      "The studio's service is unavailableIt may be starting or restarting. Try again in a moment.",
+    );
+    // One heading of the first level, the page's.
+    expect(screen.getAllByRole('heading', { level: 1 }).map((heading) => heading.textContent)).toEqual(['Your access']);
+    expect(screen.getByTestId('studio-grants')).toBeTruthy();
+    available = true;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await screen.findByTestId('studio-sites');
+    expect(listedSites().map(([name]) => name)).toEqual(['Marquee Cinemas']);
+    expect(screen.queryByRole('heading', { name: "The studio's service is unavailable" })).toBeNull();
+  });
+
+  it('leads to the sign-in screen when the session ended meanwhile', async () => {
+    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': signedOut });
+    renderStudio('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeTruthy();
+    expect(screen.queryByTestId('studio-staff-name')).toBeNull();
   });
 });
 

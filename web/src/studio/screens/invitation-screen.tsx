@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
-import { dateTimeFormat } from '@/rules/date-time-format';
 import { useTranslate } from '@/state/i18n';
 import type { Invitation } from '../api';
 import { ServiceProblem } from '../components/service-problem';
 import { StudioFrame } from '../components/studio-frame';
+import { expiryTime } from '../expiry-time';
 import { roleName, theaterList } from '../grants';
 import { useInvitation } from '../hooks/use-invitation';
 import { passkeysSupported } from '../passkeys';
@@ -45,22 +45,6 @@ function UnusableInvitation() {
       <p>{t('studio.invitation.unusable')}</p>
     </section>
   );
-}
-
-const EXPIRY_FORMAT: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: 'long',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-  timeZoneName: 'short',
-};
-
-/** "3 December 2026 at 14:00 GMT" in the staff member's language and time zone; undefined for no time. */
-function expiryTime(locale: string, expiresAt: string): string | undefined {
-  const time = new Date(expiresAt);
-  if (Number.isNaN(time.getTime())) return undefined;
-  return dateTimeFormat(locale, EXPIRY_FORMAT).format(time);
 }
 
 function InvitationOffer({ invitation, token }: { invitation: Invitation; token: string }) {

@@ -108,6 +108,7 @@ describe('signing in with a passkey', () => {
       'GET /me': signedOut,
       'POST /sign-in/passkey/options': { status: 200, body: requestOptions },
       'POST /sign-in/passkey': { status: 200, body: editor },
+      'GET /sites': { status: 200, body: [] },
     });
     renderStudio('/?sign-in=unusable');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign in with a passkey' }));
@@ -119,6 +120,8 @@ describe('signing in with a passkey', () => {
       ['GET', '/me', undefined],
       ['POST', '/sign-in/passkey/options', {}],
       ['POST', '/sign-in/passkey', { credential: assertion }],
+      // Signed in, the start page asks for the sites they may open.
+      ['GET', '/sites', undefined],
     ]);
     expect(browser.parseRequestOptionsFromJSON).toHaveBeenCalledWith(requestOptions);
     expect(browser.credentials.get).toHaveBeenCalledWith({ publicKey: { parsedFrom: requestOptions } });
