@@ -367,6 +367,54 @@ test.describe('the studio', () => {
     } finally {
       await viContext.close();
     }
+
+    // The site's audit log has both changes, the removal first, each made by Ed as its administrator.
+    await page.getByRole('navigation', { name: `The screens of ${siteName}` }).getByRole('link', { name: 'Audit log' }).click();
+    await expect(page).toHaveURL(`${studio}/sites/demo/audit`);
+    await expect(page).toHaveTitle(`Audit log of ${siteName} | Studio`);
+    const summary = page.getByTestId('studio-audit-summary');
+    const entries = page.getByTestId('studio-audit-entry');
+    await expect(summary).toHaveText('2 entries, newest first.');
+    await expect(entries).toHaveCount(2);
+    await expect(entries.nth(0)).toContainText('Access removed');
+    await expect(entries.nth(0)).toContainText('vi@chain.example');
+    await expect(entries.nth(0)).toContainText('Role: viewer → —');
+    await expect(entries.nth(1)).toContainText('Invitation sent');
+    await expect(entries.nth(1)).toContainText('vi@chain.example');
+    await expect(entries.nth(1)).toContainText('Role: — → viewer');
+    for (const entry of [entries.nth(0), entries.nth(1)]) {
+      await expect(entry).toContainText('Ed Admin');
+      await expect(entry).toContainText('Administrator');
+    }
+
+    // Filtered by the invitation's action: one entry.
+    const filters = page.getByRole('form', { name: 'Filter the entries' });
+    await filters.getByLabel('Action', { exact: true }).selectOption('invitation.sent');
+    await filters.getByRole('button', { name: 'Show entries' }).click();
+    await expect(summary).toHaveText('1 entry, newest first.');
+    await expect(entries).toHaveCount(1);
+    await expect(entries.first()).toContainText('Invitation sent');
+    await expectAccessible(page, 'audit');
+
+    // Saved as CSV: the entries shown, asked for with Accept: text/csv and saved from the page.
+    const saving = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download CSV' }).click();
+    const download = await saving;
+    expect(download.suggestedFilename()).toBe('audit.csv');
+    const rows = readFileSync(await download.path(), 'utf8')
+      .split(/\r?\n/)
+      .filter((row) => row !== '');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^at,staffId,staffEmail,/);
+    expect(rows[1]).toContain('invitation.sent');
+    await expect(page.getByText('The entries were saved as audit.csv.')).toBeVisible();
+
+    // On a phone, each entry is a card of its own.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.getByRole('list', { name: `Changes made to ${siteName}, newest first` }).getByTestId('studio-audit-entry')).toHaveCount(1);
+    await expectAccessible(page, 'audit, phone');
+    await page.setViewportSize({ width: 1280, height: 900 });
     expect(refused).toEqual([]);
   });
 

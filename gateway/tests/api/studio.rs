@@ -31,6 +31,28 @@ impl TestGateway {
             .header(HOST, format!("{STUDIO_HOST}:8080"))
     }
 
+    /// GET `path` on the studio's host in the session of `cookie` (`name=value`).
+    async fn studio_read(&self, path: &str, cookie: impl AsRef<str>) -> (StatusCode, Value) {
+        json_of(
+            self.studio_get(path)
+                .header(COOKIE, cookie.as_ref())
+                .send()
+                .await
+                .expect("sent"),
+        )
+        .await
+    }
+
+    /// A DELETE sent as the studio's own page sends it, in the session of `cookie`.
+    fn studio_delete(&self, path: &str, cookie: &str) -> reqwest::RequestBuilder {
+        self.client
+            .delete(self.url(path))
+            .header(HOST, format!("{STUDIO_HOST}:8080"))
+            .header(ORIGIN, STUDIO_ORIGIN)
+            .header(COOKIE, cookie)
+            .json(&json!({}))
+    }
+
     /// A change sent as the studio's own page sends it.
     fn studio_post(&self, path: &str, body: &Value) -> reqwest::RequestBuilder {
         self.client
@@ -186,15 +208,7 @@ async fn an_invitation_is_read_then_accepted_and_the_cookie_carries_the_session_
     );
 
     let cookie = cookie_pair(&set_cookie);
-    let (status, again) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/me")
-            .header(COOKIE, &cookie)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, again) = gateway.studio_read("/studio/api/v1/me", &cookie).await;
     assert_eq!(status, StatusCode::OK, "{again}");
     assert_eq!(again, me);
 
@@ -218,15 +232,7 @@ async fn an_invitation_is_read_then_accepted_and_the_cookie_carries_the_session_
     assert_eq!(signed_out.status(), StatusCode::NO_CONTENT);
     let cleared = signed_out.headers()[SET_COOKIE].to_str().expect("text");
     assert!(cleared.contains("Max-Age=0"), "{cleared}");
-    let (status, body) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/me")
-            .header(COOKIE, &cookie)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, body) = gateway.studio_read("/studio/api/v1/me", &cookie).await;
     assert_eq!(
         status,
         StatusCode::UNAUTHORIZED,
@@ -345,15 +351,12 @@ async fn a_change_needs_the_studios_origin_and_a_json_body_and_bad_input_names_i
 #[tokio::test]
 async fn with_svc_studio_away_the_studio_says_so_and_the_site_serves_on() {
     let gateway = spawn_gateway_without(&[Service::Studio]).await;
-    let (status, body) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/me")
-            .header(COOKIE, format!("studio-session={}", "a".repeat(64)))
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, body) = gateway
+        .studio_read(
+            "/studio/api/v1/me",
+            format!("studio-session={}", "a".repeat(64)),
+        )
+        .await;
     assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
     assert!(error_of(&body).1.contains("studio"), "{body}");
     let (status, _) = gateway.get_json("/api/v1/movies").await;
@@ -437,15 +440,7 @@ async fn a_mailed_link_sets_the_cookie_and_opens_the_studio_once() {
     let set_cookie = opened.headers()[SET_COOKIE].to_str().expect("text");
     assert!(set_cookie.contains("HttpOnly"), "{set_cookie}");
     let cookie = cookie_pair(set_cookie);
-    let (status, me) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/me")
-            .header(COOKIE, &cookie)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, me) = gateway.studio_read("/studio/api/v1/me", &cookie).await;
     assert_eq!(status, StatusCode::OK, "{me}");
     assert_eq!(me["staff"]["email"], "ana@chain.example");
 
@@ -554,24 +549,16 @@ async fn passkey_options_come_in_webauthns_json_forms_and_a_bad_answer_is_refuse
         .await
         .expect("sent");
     let cookie = cookie_pair(accepted.headers()[SET_COOKIE].to_str().expect("text"));
-    let (status, listed) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/passkeys")
-            .header(COOKIE, &cookie)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, listed) = gateway
+        .studio_read("/studio/api/v1/passkeys", &cookie)
+        .await;
     assert_eq!((status, listed), (StatusCode::OK, json!([])));
     let (status, body) = json_of(
         gateway
-            .client
-            .delete(gateway.url("/studio/api/v1/passkeys/00112233445566778899aabbccddeeff"))
-            .header(HOST, format!("{STUDIO_HOST}:8080"))
-            .header(ORIGIN, STUDIO_ORIGIN)
-            .header(COOKIE, &cookie)
-            .json(&json!({}))
+            .studio_delete(
+                "/studio/api/v1/passkeys/00112233445566778899aabbccddeeff",
+                &cookie,
+            )
             .send()
             .await
             .expect("sent"),
@@ -707,15 +694,9 @@ async fn an_admin_invites_onto_their_site_by_mail_and_may_not_invite_beyond_it()
     .await;
     assert_eq!(status, StatusCode::OK, "{offered}");
     assert_eq!(offered["email"], "vi@chain.example");
-    let (_, pending) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/sites/demo/invitations")
-            .header(COOKIE, &admin)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (_, pending) = gateway
+        .studio_read("/studio/api/v1/sites/demo/invitations", &admin)
+        .await;
     assert_eq!(pending[0]["email"], "vi@chain.example");
 
     for (body, status, field) in [
@@ -800,15 +781,9 @@ async fn every_staff_change_is_in_the_audit_log_as_json_and_csv_for_those_who_ma
         .await
         .expect("sent");
     assert_eq!(invited.status(), StatusCode::CREATED);
-    let (_, staff) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/sites/demo/staff")
-            .header(COOKIE, &admin)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (_, staff) = gateway
+        .studio_read("/studio/api/v1/sites/demo/staff", &admin)
+        .await;
     let viewer_id = staff
         .as_array()
         .expect("a list")
@@ -817,29 +792,21 @@ async fn every_staff_change_is_in_the_audit_log_as_json_and_csv_for_those_who_ma
         .expect("the viewer")["id"]
         .clone();
     let removed = gateway
-        .client
-        .delete(gateway.url(&format!(
-            "/studio/api/v1/sites/demo/staff/{}",
-            viewer_id.as_str().expect("an id")
-        )))
-        .header(HOST, format!("{STUDIO_HOST}:8080"))
-        .header(ORIGIN, STUDIO_ORIGIN)
-        .header(COOKIE, &admin)
-        .json(&json!({}))
+        .studio_delete(
+            &format!(
+                "/studio/api/v1/sites/demo/staff/{}",
+                viewer_id.as_str().expect("an id")
+            ),
+            &admin,
+        )
         .send()
         .await
         .expect("sent");
     assert_eq!(removed.status(), StatusCode::NO_CONTENT);
 
-    let (status, entries) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/audit?siteId=demo")
-            .header(COOKIE, &admin)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, entries) = gateway
+        .studio_read("/studio/api/v1/audit?siteId=demo", &admin)
+        .await;
     assert_eq!(status, StatusCode::OK, "{entries}");
     let entries = entries.as_array().expect("a list");
     assert_eq!(entries.len(), 2, "{entries:?}");
@@ -908,39 +875,21 @@ async fn every_staff_change_is_in_the_audit_log_as_json_and_csv_for_those_who_ma
         ("?siteId=other-chain", StatusCode::NOT_FOUND),
         ("?siteId=demo&colour=red", StatusCode::BAD_REQUEST),
     ] {
-        let (answered, body) = json_of(
-            gateway
-                .studio_get(&format!("/studio/api/v1/audit{query}"))
-                .header(COOKIE, &admin)
-                .send()
-                .await
-                .expect("sent"),
-        )
-        .await;
+        let (answered, body) = gateway
+            .studio_read(&format!("/studio/api/v1/audit{query}"), &admin)
+            .await;
         assert_eq!(answered, status, "{query}: {body}");
     }
     let editor = gateway
         .staff_cookie("jo@chain.example", Role::Editor, Some("demo"))
         .await;
-    let (status, _) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/audit?siteId=demo")
-            .header(COOKIE, &editor)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, _) = gateway
+        .studio_read("/studio/api/v1/audit?siteId=demo", &editor)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN, "an editor reads no audit");
-    let (status, _) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/audit?siteId=demo")
-            .header(COOKIE, &viewer)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, _) = gateway
+        .studio_read("/studio/api/v1/audit?siteId=demo", &viewer)
+        .await;
     assert_eq!(
         status,
         StatusCode::UNAUTHORIZED,
@@ -949,15 +898,7 @@ async fn every_staff_change_is_in_the_audit_log_as_json_and_csv_for_those_who_ma
     let operator = gateway
         .staff_cookie("ana@chain.example", Role::Operator, None)
         .await;
-    let (status, every) = json_of(
-        gateway
-            .studio_get("/studio/api/v1/audit")
-            .header(COOKIE, &operator)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
+    let (status, every) = gateway.studio_read("/studio/api/v1/audit", &operator).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(every.as_array().map(Vec::len), Some(2));
 }

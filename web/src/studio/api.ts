@@ -2,7 +2,7 @@
 // API"): the calls of this version of the studio, their types (from the gateway's OpenAPI
 // document, tag `studio`, as src/types/api.ts names the site's) and the fetch helpers they
 // share.
-import { ApiError } from '@/lib/api-client';
+import { ApiError, buildUrl } from '@/lib/api-client';
 import type { components } from '@/types/api-schema';
 import type { ApiErrorBody } from '@/types/api';
 
@@ -62,6 +62,26 @@ export type InvitationSent = Omit<Schemas['StudioInvitationSent'], 'role'> & { r
 
 /** An invitation to a site, neither accepted nor expired yet. */
 export type PendingInvitation = Omit<Schemas['StudioPendingInvitation'], 'role'> & { role: StudioRole };
+
+/** The actions the audit log names this version of the studio knows (`noun.verb`); more are to come, shown as named. */
+export const AUDIT_ACTIONS = ['invitation.sent', 'staff.removed'] as const;
+
+/** A field an audited change changed, as it was and as it became (null: none, such as a new invitation's role before). */
+export type AuditChange = { before: unknown; after: unknown };
+
+/**
+ * One change a staff member made: when (RFC 3339, to the millisecond), who, with what
+ * role, on which site (null: the deployment's), the action and what it was done to, each
+ * field's AuditChange (`changes`, by field), and where from (the client's address, the
+ * request's id).
+ */
+export type AuditEntry = Schemas['StudioAuditEntry'];
+
+/**
+ * Which entries of a site's audit log to read: each filter left out reads every value.
+ * `from` (inclusive) and `to` (exclusive) are RFC 3339 times.
+ */
+export type AuditFilter = { siteId: string; staffId?: string; action?: string; from?: string; to?: string };
 
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
@@ -251,4 +271,27 @@ export async function getPendingInvitations(siteId: string, signal?: AbortSignal
  */
 export async function sendInvitation(request: InvitationRequest): Promise<InvitationSent> {
   return (await (await studioPost('/invitations', request)).json()) as InvitationSent;
+}
+
+/** `/audit?siteId=...` with the filters given (one left out, or empty, is not sent). */
+function auditPath({ siteId, staffId, action, from, to }: AuditFilter): string {
+  return buildUrl('/audit', { siteId, staffId, action, from, to });
+}
+
+/**
+ * The site's audit log, newest first (at most 5,000 entries). 400 names the filter at
+ * fault (a time that is not RFC 3339); 403: the caller may not read it (only its
+ * administrators and the operators do); 404: no grant on the site.
+ */
+export async function getAudit(filter: AuditFilter, signal?: AbortSignal): Promise<AuditEntry[]> {
+  return studioGet<AuditEntry[]>(auditPath(filter), signal);
+}
+
+/**
+ * The same entries as a CSV file, which the gateway writes when asked for `text/csv`
+ * (a cell that would start a spreadsheet formula begins with an apostrophe). Refused as
+ * getAudit is.
+ */
+export async function getAuditCsv(filter: AuditFilter): Promise<Blob> {
+  return (await studioFetch(auditPath(filter), { headers: { Accept: 'text/csv' } })).blob();
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
-import { grantableRoles, grantsOnSite, mayManageStaff, roleName, theaterList } from './grants';
+import { grantableRoles, grantsOnSite, mayManageStaff, mayReadAudit, roleName, theaterList } from './grants';
 import { en } from './messages/en';
 
 const t = createTranslate('en', en);
@@ -41,6 +41,8 @@ describe('what the grants held let a staff member do on a site', () => {
   ])('%s', (_who, grants: Grant[], siteId, onSite: Grant[], manages, roles) => {
     expect(grantsOnSite(grants, siteId)).toEqual(onSite);
     expect(mayManageStaff(grants, siteId)).toBe(manages);
+    // The same people read the site's audit log.
+    expect(mayReadAudit(grants, siteId)).toBe(manages);
     expect(grantableRoles(grants, siteId)).toEqual(roles);
   });
 });

@@ -30,6 +30,11 @@ export function mayManageStaff(grants: readonly Grant[], siteId: string): boolea
   return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
 }
 
+/** An operator, or an administrator of the site: who reads its audit log (svc-studio's ReadAudit). */
+export function mayReadAudit(grants: readonly Grant[], siteId: string): boolean {
+  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
+}
+
 /**
  * The roles the staff member may invite someone to on the site: every role for an
  * operator, every role but operator for an administrator of the site, none otherwise.

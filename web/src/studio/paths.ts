@@ -25,4 +25,9 @@ export const studioPaths = {
     pattern: '/sites/:siteId/staff',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/staff`,
   },
+  /** A site's audit log: every change its staff made, for its administrators and the operators. */
+  siteAudit: {
+    pattern: '/sites/:siteId/audit',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/audit`,
+  },
 } as const;

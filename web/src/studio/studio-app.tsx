@@ -37,6 +37,7 @@ export function StudioProviders({
 const passkeysScreen = lazyComponent(async () => (await import('./screens/passkeys-screen')).PasskeysScreen);
 const siteScreen = lazyComponent(async () => (await import('./screens/site-screen')).SiteScreen);
 const siteStaffScreen = lazyComponent(async () => (await import('./screens/site-staff-screen')).SiteStaffScreen);
+const siteAuditScreen = lazyComponent(async () => (await import('./screens/site-audit-screen')).SiteAuditScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
@@ -58,8 +59,8 @@ function ScreenLoading() {
 /**
  * The studio's routes. Its first screens (the start page with the sign-in and the site
  * switcher, an invitation) are small and load with the entry; every other screen (the
- * passkeys, a site's page, its staff now; drafts, the editor with its preview to come) is
- * a chunk of its own, loaded as its route is opened (lib/lazy-component.tsx), so the first
+ * passkeys, a site's page, its staff and its audit log now; drafts, the editor with its
+ * preview to come) is a chunk of its own, loaded as its route is opened (lib/lazy-component.tsx), so the first
  * screen stays within its budget (scripts/check-bundle-size.mjs).
  */
 export function StudioRoutes() {
@@ -88,6 +89,14 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteStaffScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteAudit.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteAuditScreen.Component />
           </Suspense>
         }
       />

@@ -1,13 +1,8 @@
-import { useId, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { FieldFrame, type FieldFrameProps } from './field-frame';
 import styles from './form-field.module.css';
 
-type FormFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
-  label: string;
-  /** What the field is for, read with it. */
-  hint?: string;
-  /** What is wrong with what was entered (the form's check, or the server's), read with it. */
-  error?: string;
-};
+type FormFieldProps = Omit<ComponentProps<'input'>, 'id' | 'children'> & Omit<FieldFrameProps, 'children'>;
 
 /**
  * A labelled text input of a studio form, with its hint and its error linked to it
@@ -15,30 +10,9 @@ type FormFieldProps = Omit<ComponentProps<'input'>, 'id'> & {
  * `register()` props (name, ref, onChange, onBlur) as they are.
  */
 export function FormField({ label, hint, error, className, ...input }: FormFieldProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : undefined, error ? errorId : undefined].filter(Boolean).join(' ');
   return (
-    <div className={className ? `${styles.field} ${className}` : styles.field}>
-      <label htmlFor={id}>{label}</label>
-      {hint ? (
-        <p id={hintId} className={styles.hint}>
-          {hint}
-        </p>
-      ) : null}
-      <input
-        {...input}
-        id={id}
-        className={styles.input}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {error ? (
-        <p id={errorId} className={styles.error}>
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...input} {...control} className={styles.input} />}
+    </FieldFrame>
   );
 }

@@ -1,5 +1,7 @@
 // The studio's query keys (TkDodo's factories): every key starts with `all`, so signing out
 // removes every answer a staff member was given at once.
+import type { AuditFilter } from '../api';
+
 export const studioKeys = {
   all: ['studio'] as const,
   me: () => [...studioKeys.all, 'me'] as const,
@@ -8,8 +10,11 @@ export const studioKeys = {
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
-  /** What the studio was told of one site (its staff, its invitations). */
+  /** What the studio was told of one site (its staff, its invitations, its audit log). */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
   siteInvitations: (siteId: string) => [...studioKeys.site(siteId), 'invitations'] as const,
+  /** Every read of the site's audit log, whatever its filter: what a change the staff make invalidates. */
+  siteAudit: (siteId: string) => [...studioKeys.site(siteId), 'audit'] as const,
+  siteAuditEntries: (filter: AuditFilter) => [...studioKeys.siteAudit(filter.siteId), filter] as const,
 };

@@ -16,15 +16,20 @@ export function usePendingInvitations(siteId: string, enabled = true) {
 }
 
 /**
- * Invites someone: the studio mails them the link. The site's pending invitations are
- * asked for again (an operator's invitation, of no site, is among none).
+ * Invites someone: the studio mails them the link. The site's pending invitations and
+ * its audit log are asked for again (an operator's invitation, of no site, is among none).
  */
 export function useSendInvitation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: InvitationRequest) => sendInvitation(request),
     onSuccess: (_sent, { siteId }) =>
-      siteId ? queryClient.invalidateQueries({ queryKey: studioKeys.siteInvitations(siteId) }) : undefined,
+      siteId
+        ? Promise.all([
+            queryClient.invalidateQueries({ queryKey: studioKeys.siteInvitations(siteId) }),
+            queryClient.invalidateQueries({ queryKey: studioKeys.siteAudit(siteId) }),
+          ])
+        : undefined,
     onError: (error) => forgetSessionIfEnded(queryClient, error),
   });
 }

@@ -18,8 +18,8 @@ export function useSiteStaff(siteId: string, enabled = true) {
 
 /**
  * Removes a staff member's access to the site (their grant; the studio ends their
- * sessions), then asks for the list again. One removed meanwhile (404: by another
- * administrator) is removed all the same.
+ * sessions), then asks for the list, and the site's audit log, which has the removal now,
+ * again. One removed meanwhile (404: by another administrator) is removed all the same.
  */
 export function useRemoveStaffAccess(siteId: string) {
   const queryClient = useQueryClient();
@@ -31,7 +31,11 @@ export function useRemoveStaffAccess(siteId: string) {
         if (!isNotFound(error)) throw error;
       }
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: studioKeys.siteStaff(siteId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: studioKeys.siteStaff(siteId) }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.siteAudit(siteId) }),
+      ]),
     onError: (error) => forgetSessionIfEnded(queryClient, error),
   });
 }

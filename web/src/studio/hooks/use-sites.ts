@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSites } from '../api';
 import { studioKeys } from './studio-keys';
+import { useMe } from './use-me';
 
 /** The sites the signed-in staff member may see, by id. */
 export const sitesQueryOptions = () =>
@@ -9,6 +10,11 @@ export const sitesQueryOptions = () =>
     queryFn: ({ signal }) => getSites(signal),
   });
 
+/**
+ * Asked only while someone is signed in: once a sign-out has made /me nobody, a list
+ * still on screen for a moment asks nothing more (it would only be refused).
+ */
 export function useSites() {
-  return useQuery(sitesQueryOptions());
+  const signedIn = useMe().data != null;
+  return useQuery({ ...sitesQueryOptions(), enabled: signedIn });
 }

@@ -1,24 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me, StudioSite } from '../api';
-import { renderStudio } from '../testing/render-studio';
-import { stubStudioApi, studioError } from '../testing/studio-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
+import { stubSignedIn, stubStudioApi, studioError } from '../testing/studio-api';
+import { demo, editor, signedOut, single } from '../testing/studio-fixtures';
 
-const editor: Me = {
-  staff: { id: 's2', email: 'grace@example.com', name: 'Grace Hopper' },
-  grants: [
-    { role: 'editor', siteId: 'demo', theaterIds: [] },
-    { role: 'theater-manager', siteId: 'single', theaterIds: ['201', '202'] },
-  ],
-};
-const signedOut = studioError(401, 'unauthenticated', 'no session');
-const demo: StudioSite = {
-  id: 'demo',
-  name: 'Marquee Cinemas',
-  hosts: ['marquee.example', 'www.marquee.example'],
-  publicUrl: 'https://marquee.example',
-};
-const single: StudioSite = { id: 'single', name: 'The Single Screen', hosts: [], publicUrl: 'https://cinema.example' };
+cleanUpAfterEachTest();
 
 /** The sites listed on the start page, each as its lines of text. */
 function listedSites(): (string | null)[][] {
@@ -28,13 +14,8 @@ function listedSites(): (string | null)[][] {
 }
 
 describe("the studio's start page", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('lists what the staff member signed in may do, under a header with their name', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
+    stubSignedIn(editor, [demo, single]);
     renderStudio('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your access' })).toBeTruthy();
     const header = screen.getByRole('banner');
@@ -65,9 +46,7 @@ describe("the studio's start page", () => {
   });
 
   it('signs the staff member out, then says how to get in, its heading focused', async () => {
-    const calls = stubStudioApi({
-      'GET /me': { status: 200, body: editor },
-      'GET /sites': { status: 200, body: [demo, single] },
+    const calls = stubSignedIn(editor, [demo, single], {
       'POST /sign-out': { status: 204 },
     });
     renderStudio('/');
@@ -86,9 +65,7 @@ describe("the studio's start page", () => {
   });
 
   it('says so when signing out failed, and stays signed in', async () => {
-    stubStudioApi({
-      'GET /me': { status: 200, body: editor },
-      'GET /sites': { status: 200, body: [demo] },
+    stubSignedIn(editor, [demo], {
       'POST /sign-out': studioError(503, 'service_unavailable', 'unavailable'),
     });
     renderStudio('/');
@@ -118,13 +95,8 @@ describe("the studio's start page", () => {
 });
 
 describe("the start page's site switcher", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('lists the sites the staff member may see, each leading to its page, with where the public reaches it', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
+    stubSignedIn(editor, [demo, single]);
     renderStudio('/');
     const sites = await screen.findByTestId('studio-sites');
     expect(screen.getByRole('heading', { level: 2, name: 'Your sites' })).toBeTruthy();
@@ -140,10 +112,7 @@ describe("the start page's site switcher", () => {
   });
 
   it('lists the one site there is too, as the way to its page', async () => {
-    stubStudioApi({
-      'GET /me': { status: 200, body: { ...editor, grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }] } },
-      'GET /sites': { status: 200, body: [demo] },
-    });
+    stubSignedIn({ ...editor, grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }] }, [demo]);
     renderStudio('/');
     await screen.findByTestId('studio-sites');
     expect(listedSites().map(([name]) => name)).toEqual(['Marquee Cinemas']);
@@ -182,11 +151,6 @@ describe("the start page's site switcher", () => {
 });
 
 describe("the studio's not-found screen", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('answers an address the studio has no screen for, with a way back', () => {
     stubStudioApi({});
     renderStudio('/sites/demo/no-such-screen');

@@ -1,9 +1,12 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Invitation, Me } from '../api';
-import { renderStudio } from '../testing/render-studio';
+import { describe, expect, it } from 'vitest';
+import type { Invitation } from '../api';
 import { creationOptions, newCredential, stubPasskeyBrowser } from '../testing/passkeys';
+import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { stubStudioApi, studioError } from '../testing/studio-api';
+import { operator } from '../testing/studio-fixtures';
+
+cleanUpAfterEachTest();
 
 const editorInvitation: Invitation = {
   email: 'grace@example.com',
@@ -14,10 +17,6 @@ const editorInvitation: Invitation = {
   acceptWithoutPasskey: true,
 };
 const firstOperatorInvitation: Invitation = { ...editorInvitation, email: null, role: 'operator', siteId: null };
-const operator: Me = {
-  staff: { id: 's1', email: 'ada@example.com', name: 'Ada Lovelace' },
-  grants: [{ role: 'operator', siteId: null, theaterIds: [] }],
-};
 
 const nameField = () => screen.getByRole('textbox', { name: 'Your name' });
 const emailField = () => screen.getByRole('textbox', { name: 'Your e-mail address' });
@@ -35,11 +34,6 @@ function description(field: HTMLElement): string[] {
 // Unless a test gives it passkeys (testing/passkeys.ts), the test's browser has none: the
 // invitation is accepted without one, as the invitations of these tests allow.
 describe('the invitation screen', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('shows what the invitation grants, for whom and until when, and asks only for a name when it names the address', async () => {
     const calls = stubStudioApi({ 'POST /invitation': { status: 200, body: editorInvitation } });
     renderStudio('/invitation?token=tok-1');
@@ -233,12 +227,6 @@ describe('the invitation screen', () => {
 });
 
 describe('accepting an invitation with a passkey', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   /** What the studio was asked, but the invitation's own look-up. */
   /** The calls that accept the invitation: neither the invitation's nor the start page's reads once signed in. */
   const acceptanceCalls = (calls: { method: string; path: string; body: unknown }[]) =>

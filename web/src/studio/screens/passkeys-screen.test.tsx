@@ -1,14 +1,13 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me, Passkey } from '../api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { Passkey } from '../api';
 import { alreadyRegisteredPrompt, creationOptions, newCredential, stubPasskeyBrowser } from '../testing/passkeys';
-import { renderStudio } from '../testing/render-studio';
-import { stubStudioApi, studioError, type StudioAnswer } from '../testing/studio-api';
+import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
+import { stubStudioApi, studioError, type StudioAnswers } from '../testing/studio-api';
+import { editor } from '../testing/studio-fixtures';
 
-const editor: Me = {
-  staff: { id: 's2', email: 'grace@example.com', name: 'Grace Hopper' },
-  grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }],
-};
+cleanUpAfterEachTest();
+
 const laptop: Passkey = { id: 'pk-2', label: 'Work laptop', createdAt: '2026-12-02T09:30:00Z', lastUsedAt: '2026-12-03T14:05:00Z' };
 const phone: Passkey = { id: 'pk-1', label: 'Phone', createdAt: '2026-11-20T18:00:00Z', lastUsedAt: null };
 const added: Passkey = { id: 'pk-3', label: 'Desk', createdAt: '2026-12-04T08:00:00Z', lastUsedAt: null };
@@ -30,7 +29,7 @@ function addStatus() {
 const addButton = () => screen.getByRole('button', { name: 'Add a passkey' });
 
 /** The studio's API with the signed-in editor's `passkeys` (an array the test may change). */
-function stubPasskeysApi(passkeys: Passkey[], answers: Record<string, StudioAnswer | ((body: unknown) => StudioAnswer)> = {}) {
+function stubPasskeysApi(passkeys: Passkey[], answers: StudioAnswers = {}) {
   return stubStudioApi({
     'GET /me': { status: 200, body: editor },
     'GET /passkeys': () => ({ status: 200, body: passkeys }),
@@ -39,12 +38,6 @@ function stubPasskeysApi(passkeys: Passkey[], answers: Record<string, StudioAnsw
 }
 
 describe("the staff member's passkeys", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('lists each passkey with when it was added and last used, in the staff member\'s language', async () => {
     stubPasskeyBrowser();
     stubPasskeysApi([laptop, phone]);

@@ -1,5 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Navigate } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
@@ -8,11 +7,12 @@ import { dateTimeFormat } from '@/rules/date-time-format';
 import type { Translate } from '@/rules/format-message';
 import { useTranslate } from '@/state/i18n';
 import type { Passkey } from '../api';
+import { RemovableItem, useRemovalConfirmation, type RemovalProps, type RemovalTexts } from '../components/removable-item';
 import { ServiceProblem } from '../components/service-problem';
 import { StudioFrame } from '../components/studio-frame';
 import { useMe } from '../hooks/use-me';
 import { usePasskeys, useRemovePasskey } from '../hooks/use-passkeys';
-import { forgetSessionIfEnded } from '../hooks/studio-session';
+import { useForgetSessionIfEnded } from '../hooks/studio-session';
 import { studioPaths } from '../paths';
 import { AddPasskeyForm } from './add-passkey-form';
 import styles from './passkeys-screen.module.css';
@@ -66,15 +66,14 @@ function removalFailureText(t: Translate, error: unknown): string {
 
 function StaffPasskeys() {
   const t = useTranslate();
-  const queryClient = useQueryClient();
   const heading = useRef<HTMLHeadingElement>(null);
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
-  /** The passkey whose removal is being confirmed. */
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // Its item, which had the focus, is gone once removed: the screen's heading takes it.
+  const removal = useRemovalConfirmation(remove, (error) => removalFailureText(t, error), heading);
 
   // A session that ended meanwhile: the studio forgets it, and the start page asks to sign in.
-  useEffect(() => forgetSessionIfEnded(queryClient, passkeys.error), [queryClient, passkeys.error]);
+  useForgetSessionIfEnded(passkeys.error);
 
   const removed = remove.isSuccess ? t('studio.passkeys.removed', { label: passkeyName(t, remove.variables) }) : '';
   return (
@@ -89,31 +88,7 @@ function StaffPasskeys() {
         ) : (
           <ul className={styles.list} data-testid="studio-passkeys" aria-label={t('studio.passkeys.title')}>
             {passkeys.data.map((passkey) => (
-              <PasskeyItem
-                key={passkey.id}
-                passkey={passkey}
-                confirming={confirming === passkey.id}
-                removing={remove.isPending && remove.variables.id === passkey.id}
-                failure={remove.isError && remove.variables.id === passkey.id ? removalFailureText(t, remove.error) : ''}
-                onAsk={() => {
-                  remove.reset();
-                  setConfirming(passkey.id);
-                }}
-                onKeep={() => {
-                  remove.reset();
-                  setConfirming(null);
-                }}
-                onRemove={() => {
-                  if (remove.isPending) return;
-                  remove.mutate(passkey, {
-                    onSuccess: () => {
-                      setConfirming(null);
-                      // Its item, which had the focus, is gone: the screen's heading takes it.
-                      heading.current?.focus();
-                    },
-                  });
-                }}
-              />
+              <PasskeyItem key={passkey.id} passkey={passkey} {...removal(passkey)} />
             ))}
           </ul>
         )
@@ -131,78 +106,32 @@ function StaffPasskeys() {
   );
 }
 
-type PasskeyItemProps = {
-  passkey: Passkey;
-  /** Its removal is being confirmed. */
-  confirming: boolean;
-  removing: boolean;
-  /** What went wrong with its removal, or ''. */
-  failure: string;
-  onAsk: () => void;
-  onKeep: () => void;
-  onRemove: () => void;
-};
+type PasskeyItemProps = RemovalProps & { passkey: Passkey };
 
-/**
- * One passkey, with its Remove button, which asks first: the question takes the focus,
- * and keeping the passkey gives it back to the button.
- */
-function PasskeyItem({ passkey, confirming, removing, failure, onAsk, onKeep, onRemove }: PasskeyItemProps) {
+/** One passkey, with when it was added and last used, and its Remove button, which asks first (RemovableItem). */
+function PasskeyItem({ passkey, ...removal }: PasskeyItemProps) {
   const t = useTranslate();
   const name = passkeyName(t, passkey);
-  const removeButton = useRef<HTMLButtonElement>(null);
-  const question = useRef<HTMLParagraphElement>(null);
-  const asked = useRef(false);
-  useEffect(() => {
-    if (confirming) question.current?.focus();
-    else if (asked.current) removeButton.current?.focus();
-    asked.current = confirming;
-  }, [confirming]);
+  const texts: RemovalTexts = {
+    remove: t('studio.passkeys.remove'),
+    removeName: t('studio.passkeys.remove.name', { label: name }),
+    question: t('studio.passkeys.remove.confirm', { label: name }),
+    yes: t('studio.passkeys.remove.yes'),
+    removing: t('studio.passkeys.removing'),
+    no: t('studio.passkeys.remove.no'),
+  };
   return (
-    <li className={styles.passkey}>
-      <div className={styles.details}>
-        <p className={styles.name}>{name}</p>
-        <p>
-          <time dateTime={passkey.createdAt}>{t('studio.passkeys.added', { time: passkeyTime(t.locale, passkey.createdAt) })}</time>
-        </p>
-        <p>
-          {passkey.lastUsedAt ? (
-            <time dateTime={passkey.lastUsedAt}>
-              {t('studio.passkeys.lastUsed', { time: passkeyTime(t.locale, passkey.lastUsedAt) })}
-            </time>
-          ) : (
-            t('studio.passkeys.neverUsed')
-          )}
-        </p>
-      </div>
-      {confirming ? (
-        <div className={styles.confirmation} role="group" aria-label={t('studio.passkeys.remove.name', { label: name })}>
-          <p ref={question} tabIndex={-1} className={styles.question}>
-            {t('studio.passkeys.remove.confirm', { label: name })}
-          </p>
-          <div className={styles.actions}>
-            <button type="button" className="button" aria-disabled={removing || undefined} onClick={onRemove}>
-              {t(removing ? 'studio.passkeys.removing' : 'studio.passkeys.remove.yes')}
-            </button>
-            <button type="button" className="button button-secondary" onClick={onKeep}>
-              {t('studio.passkeys.remove.no')}
-            </button>
-          </div>
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        </div>
-      ) : (
-        <button
-          ref={removeButton}
-          type="button"
-          className={`button button-secondary ${styles.remove}`}
-          aria-label={t('studio.passkeys.remove.name', { label: name })}
-          onClick={onAsk}
-        >
-          {t('studio.passkeys.remove')}
-        </button>
-      )}
-    </li>
+    <RemovableItem name={name} texts={texts} {...removal}>
+      <p>
+        <time dateTime={passkey.createdAt}>{t('studio.passkeys.added', { time: passkeyTime(t.locale, passkey.createdAt) })}</time>
+      </p>
+      <p>
+        {passkey.lastUsedAt ? (
+          <time dateTime={passkey.lastUsedAt}>{t('studio.passkeys.lastUsed', { time: passkeyTime(t.locale, passkey.lastUsedAt) })}</time>
+        ) : (
+          t('studio.passkeys.neverUsed')
+        )}
+      </p>
+    </RemovableItem>
   );
 }

@@ -1,15 +1,11 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me } from '../api';
+import { describe, expect, it, vi } from 'vitest';
 import { assertion, requestOptions, stubPasskeyBrowser } from '../testing/passkeys';
-import { renderStudio } from '../testing/render-studio';
+import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { stubStudioApi, studioError } from '../testing/studio-api';
+import { editor, signedOut } from '../testing/studio-fixtures';
 
-const signedOut = studioError(401, 'unauthenticated', 'no session');
-const editor: Me = {
-  staff: { id: 's2', email: 'grace@example.com', name: 'Grace Hopper' },
-  grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }],
-};
+cleanUpAfterEachTest();
 
 const passkeyButton = () => screen.getByRole('button', { name: 'Sign in with a passkey' });
 
@@ -24,11 +20,6 @@ function linkStatus() {
 }
 
 describe('signing in with a link by e-mail', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('asks for a link and says the same whether or not the address is staff', async () => {
     const calls = stubStudioApi({ 'GET /me': signedOut, 'POST /sign-in/link': { status: 202 } });
     renderStudio('/');
@@ -84,12 +75,6 @@ describe('signing in with a link by e-mail', () => {
 });
 
 describe('signing in with a passkey', () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-    vi.restoreAllMocks();
-  });
-
   it('comes first, before the link by e-mail', async () => {
     stubPasskeyBrowser();
     stubStudioApi({ 'GET /me': signedOut });

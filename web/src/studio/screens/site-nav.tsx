@@ -1,16 +1,19 @@
 import { NavLink } from 'react-router';
 import { useTranslate } from '@/state/i18n';
-import type { StudioSite } from '../api';
+import type { Grant, StudioSite } from '../api';
+import { mayManageStaff, mayReadAudit } from '../grants';
 import { studioPaths } from '../paths';
 import styles from './site-nav.module.css';
 
 /**
- * The screens of a site the staff member may open, the one shown marked (aria-current,
- * NavLink). Only its page for those who may not manage its staff, and then no menu at all.
+ * The screens of a site the staff member may open (their `grants` say which), the one
+ * shown marked (aria-current, NavLink). For those who may open its page alone, no menu.
  */
-export function SiteNav({ site, managesStaff }: { site: StudioSite; managesStaff: boolean }) {
+export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
   const t = useTranslate();
-  if (!managesStaff) return null;
+  const managesStaff = mayManageStaff(grants, site.id);
+  const readsAudit = mayReadAudit(grants, site.id);
+  if (!managesStaff && !readsAudit) return null;
   return (
     <nav className={styles.nav} aria-label={t('studio.site.nav', { site: site.name })}>
       <ul className={styles.links}>
@@ -19,11 +22,20 @@ export function SiteNav({ site, managesStaff }: { site: StudioSite; managesStaff
             {t('studio.site.nav.overview')}
           </NavLink>
         </li>
-        <li>
-          <NavLink to={studioPaths.siteStaff.build(site.id)} className={styles.link}>
-            {t('studio.site.nav.staff')}
-          </NavLink>
-        </li>
+        {managesStaff ? (
+          <li>
+            <NavLink to={studioPaths.siteStaff.build(site.id)} className={styles.link}>
+              {t('studio.site.nav.staff')}
+            </NavLink>
+          </li>
+        ) : null}
+        {readsAudit ? (
+          <li>
+            <NavLink to={studioPaths.siteAudit.build(site.id)} className={styles.link}>
+              {t('studio.site.nav.audit')}
+            </NavLink>
+          </li>
+        ) : null}
       </ul>
     </nav>
   );

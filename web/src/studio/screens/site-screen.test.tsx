@@ -1,32 +1,10 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Me, StudioSite } from '../api';
-import { renderStudio } from '../testing/render-studio';
-import { stubStudioApi, studioError } from '../testing/studio-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
+import { stubSignedIn, stubStudioApi, studioError } from '../testing/studio-api';
+import { admin, demo, editor, operator, signedOut, single } from '../testing/studio-fixtures';
 
-const demo: StudioSite = {
-  id: 'demo',
-  name: 'Marquee Cinemas',
-  hosts: ['marquee.example', 'www.marquee.example'],
-  publicUrl: 'https://marquee.example',
-};
-const single: StudioSite = { id: 'single', name: 'The Single Screen', hosts: [], publicUrl: 'https://cinema.example' };
-
-const editor: Me = {
-  staff: { id: 's2', email: 'grace@example.com', name: 'Grace Hopper' },
-  grants: [
-    { role: 'editor', siteId: 'demo', theaterIds: [] },
-    { role: 'theater-manager', siteId: 'single', theaterIds: ['201', '202'] },
-  ],
-};
-const admin: Me = {
-  staff: { id: 's3', email: 'ed@chain.example', name: 'Ed Admin' },
-  grants: [{ role: 'admin', siteId: 'demo', theaterIds: [] }],
-};
-const operator: Me = {
-  staff: { id: 's1', email: 'ada@example.com', name: 'Ada Lovelace' },
-  grants: [{ role: 'operator', siteId: null, theaterIds: [] }],
-};
+cleanUpAfterEachTest();
 
 /** The site's facts, each as its term and its description. */
 function facts(): [string | null, string | null][] {
@@ -35,13 +13,8 @@ function facts(): [string | null, string | null][] {
 }
 
 describe("a site's page", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it("shows the site's name, where the public reaches it, its host names and the staff member's role on it", async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
+    stubSignedIn(editor, [demo, single]);
     renderStudio('/sites/demo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Marquee Cinemas' })).toBeTruthy();
     expect(facts()).toEqual([
@@ -52,13 +25,14 @@ describe("a site's page", () => {
     ]);
     expect(screen.getByRole('link', { name: 'https://marquee.example' }).getAttribute('href')).toBe('https://marquee.example');
     expect(document.title).toBe('Marquee Cinemas | Studio');
-    // An editor does not manage the staff: no way to it.
+    // An editor neither manages the staff nor reads the audit log: no way to either.
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Staff' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Audit log' })).toBeNull();
   });
 
   it("names a theater manager's theaters, and a site without host names of its own", async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
+    stubSignedIn(editor, [demo, single]);
     renderStudio('/sites/single');
     expect(await screen.findByRole('heading', { level: 1, name: 'The Single Screen' })).toBeTruthy();
     expect(facts()).toContainEqual(['Host names', "None of its own: it is served at the platform's public address."]);
@@ -66,9 +40,7 @@ describe("a site's page", () => {
   });
 
   it('leads an administrator of the site to its staff', async () => {
-    stubStudioApi({
-      'GET /me': { status: 200, body: admin },
-      'GET /sites': { status: 200, body: [demo] },
+    stubSignedIn(admin, [demo], {
       'GET /sites/demo/staff': { status: 200, body: [] },
       'GET /sites/demo/invitations': { status: 200, body: [] },
     });
@@ -77,21 +49,23 @@ describe("a site's page", () => {
     expect(facts()).toContainEqual(['Your role', 'Administrator']);
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/sites/demo/audit');
     fireEvent.click(within(nav).getByRole('link', { name: 'Staff' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff of Marquee Cinemas' })).toBeTruthy();
     expect(screen.getByTestId('studio-address').textContent).toBe('/sites/demo/staff');
   });
 
   it('shows an operator as such, with the way to the staff', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: operator }, 'GET /sites': { status: 200, body: [demo, single] } });
+    stubSignedIn(operator, [demo, single]);
     renderStudio('/sites/single');
     await screen.findByRole('heading', { level: 1, name: 'The Single Screen' });
     expect(facts()).toContainEqual(['Your role', 'Operator, of every site']);
     expect(screen.getByRole('link', { name: 'Staff' }).getAttribute('href')).toBe('/sites/single/staff');
+    expect(screen.getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/sites/single/audit');
   });
 
   it("is not found for a site that is not among the staff member's, whether it exists or not", async () => {
-    const calls = stubStudioApi({ 'GET /me': { status: 200, body: admin }, 'GET /sites': { status: 200, body: [demo] } });
+    const calls = stubSignedIn(admin, [demo]);
     renderStudio('/sites/single');
     expect(await screen.findByRole('heading', { level: 1, name: 'Site not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Go to the studio's start page" }).getAttribute('href')).toBe('/');
@@ -113,7 +87,7 @@ describe("a site's page", () => {
   });
 
   it('leads to the sign-in screen without a session', async () => {
-    stubStudioApi({ 'GET /me': studioError(401, 'unauthenticated', 'no session'), 'GET /sites': studioError(401, 'unauthenticated', 'no session') });
+    stubStudioApi({ 'GET /me': signedOut, 'GET /sites': signedOut });
     renderStudio('/sites/demo');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeTruthy();
     expect(screen.getByTestId('studio-address').textContent).toBe('/');
@@ -121,13 +95,8 @@ describe("a site's page", () => {
 });
 
 describe("the frame's site switcher", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('opens another site the staff member may see, the one shown chosen', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: editor }, 'GET /sites': { status: 200, body: [demo, single] } });
+    stubSignedIn(editor, [demo, single]);
     renderStudio('/sites/demo');
     await screen.findByRole('heading', { level: 1, name: 'Marquee Cinemas' });
     const switcher = within(screen.getByRole('banner')).getByRole('form', { name: 'Another site' });
@@ -144,7 +113,7 @@ describe("the frame's site switcher", () => {
   });
 
   it('is not there when there is no other site to go to', async () => {
-    stubStudioApi({ 'GET /me': { status: 200, body: admin }, 'GET /sites': { status: 200, body: [demo] } });
+    stubSignedIn(admin, [demo]);
     renderStudio('/sites/demo');
     await screen.findByRole('heading', { level: 1, name: 'Marquee Cinemas' });
     expect(within(screen.getByRole('banner')).queryByRole('combobox')).toBeNull();

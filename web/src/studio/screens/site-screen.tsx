@@ -1,7 +1,7 @@
 import type { Translate } from '@/rules/format-message';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, Me, StudioSite } from '../api';
-import { grantsOnSite, mayManageStaff, roleName, theaterList } from '../grants';
+import { grantsOnSite, roleName, theaterList } from '../grants';
 import { SiteNav } from './site-nav';
 import { SiteScreenFrame } from './site-screen-frame';
 import styles from './site-screen.module.css';
@@ -9,7 +9,7 @@ import styles from './site-screen.module.css';
 /**
  * `/sites/{siteId}`: a site's page in the studio: its name, where the public reaches it,
  * its host names and the staff member's role on it; for its administrators and the
- * operators, the way to its staff. A chunk of its own (studio-app.tsx).
+ * operators, the way to its staff and its audit log. A chunk of its own (studio-app.tsx).
  */
 export function SiteScreen() {
   return <SiteScreenFrame title={(site) => site.name}>{(site, me) => <SiteOverview site={site} me={me} />}</SiteScreenFrame>;
@@ -21,7 +21,7 @@ function SiteOverview({ site, me }: { site: StudioSite; me: Me }) {
   return (
     <section className={styles.site}>
       <h1 className="page-title">{site.name}</h1>
-      <SiteNav site={site} managesStaff={mayManageStaff(me.grants, site.id)} />
+      <SiteNav site={site} grants={me.grants} />
       <dl className={styles.facts} data-testid="studio-site">
         <div className={styles.fact}>
           <dt>{t('studio.site.publicUrl')}</dt>

@@ -1,40 +1,23 @@
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { InvitationSent, Me, PendingInvitation, StaffGrant, StudioSite } from '../api';
-import { renderStudio } from '../testing/render-studio';
-import { stubStudioApi, studioError, type StudioAnswer } from '../testing/studio-api';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { InvitationSent, Me, PendingInvitation, StaffGrant } from '../api';
+import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
+import { stubSignedIn, studioError, type StudioAnswers } from '../testing/studio-api';
+import { admin, demo, editor, operator, single } from '../testing/studio-fixtures';
 
-const demo: StudioSite = { id: 'demo', name: 'Marquee Cinemas', hosts: ['marquee.example'], publicUrl: 'https://marquee.example' };
-const single: StudioSite = { id: 'single', name: 'The Single Screen', hosts: [], publicUrl: 'https://cinema.example' };
-
-const admin: Me = {
-  staff: { id: 's3', email: 'ed@chain.example', name: 'Ed Admin' },
-  grants: [{ role: 'admin', siteId: 'demo', theaterIds: [] }],
-};
-const operator: Me = {
-  staff: { id: 's1', email: 'ada@example.com', name: 'Ada Lovelace' },
-  grants: [{ role: 'operator', siteId: null, theaterIds: [] }],
-};
-const editor: Me = {
-  staff: { id: 's2', email: 'bo@chain.example', name: 'Bo Editor' },
-  grants: [{ role: 'editor', siteId: 'demo', theaterIds: [] }],
-};
+cleanUpAfterEachTest();
 
 const bo: StaffGrant = { id: 's2', email: 'bo@chain.example', name: 'Bo Editor', role: 'editor', theaterIds: [] };
 const ed: StaffGrant = { id: 's3', email: 'ed@chain.example', name: 'Ed Admin', role: 'admin', theaterIds: [] };
 const tess: StaffGrant = { id: 's4', email: 'tess@chain.example', name: 'Tess Manager', role: 'theater-manager', theaterIds: ['101', '102'] };
 const waiting: PendingInvitation = { email: 'su@chain.example', role: 'support', theaterIds: [], expiresAt: '2026-12-05T14:00:00Z' };
 
-type Answers = Record<string, StudioAnswer | ((body: unknown) => StudioAnswer)>;
-
 /**
  * The studio's API for `me` on the demo site, with its `staff` and `invitations` (arrays
  * the test may change), and `answers` besides.
  */
-function stubStaffApi(me: Me, staff: StaffGrant[], invitations: PendingInvitation[], answers: Answers = {}) {
-  return stubStudioApi({
-    'GET /me': { status: 200, body: me },
-    'GET /sites': { status: 200, body: [demo, single] },
+function stubStaffApi(me: Me, staff: StaffGrant[], invitations: PendingInvitation[], answers: StudioAnswers = {}) {
+  return stubSignedIn(me, [demo, single], {
     'GET /sites/demo/staff': () => ({ status: 200, body: staff }),
     'GET /sites/demo/invitations': () => ({ status: 200, body: invitations }),
     ...answers,
@@ -58,11 +41,6 @@ const theatersField = () => within(inviteForm()).queryByRole('textbox', { name: 
 const sendButton = () => within(inviteForm()).getByRole('button', { name: 'Send the invitation' });
 
 describe("a site's staff", () => {
-  afterEach(() => {
-    cleanup();
-    vi.unstubAllGlobals();
-  });
-
   it('lists who holds a role on the site, and the invitations not yet accepted', async () => {
     stubStaffApi(admin, [bo, ed, tess], [waiting]);
     renderStudio('/sites/demo/staff');

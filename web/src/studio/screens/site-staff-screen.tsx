@@ -1,10 +1,11 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import type { Translate } from '@/rules/format-message';
 import { useTranslate } from '@/state/i18n';
 import type { Me, StaffGrant, StudioSite } from '../api';
+import { RemovableItem, useRemovalConfirmation, type RemovalProps, type RemovalTexts } from '../components/removable-item';
 import { ServiceProblem } from '../components/service-problem';
 import { grantableRoles, mayManageStaff, roleName, theaterList } from '../grants';
 import { useRemoveStaffAccess, useSiteStaff } from '../hooks/use-site-staff';
@@ -46,7 +47,7 @@ function SiteStaff({ site, me }: { site: StudioSite; me: Me }) {
   return (
     <section className={styles.screen}>
       <h1 className="page-title">{t('studio.staff.title', { site: site.name })}</h1>
-      <SiteNav site={site} managesStaff={manages} />
+      <SiteNav site={site} grants={me.grants} />
       {refused ? (
         <p className={styles.refused} data-testid="studio-staff-refused">
           {t('studio.staff.forbidden', { site: site.name })}
@@ -77,8 +78,8 @@ function StaffList({ site, me, staff }: { site: StudioSite; me: Me; staff: UseQu
   const titleId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const remove = useRemoveStaffAccess(site.id);
-  /** The staff member whose removal is being confirmed. */
-  const [confirming, setConfirming] = useState<string | null>(null);
+  // Their item, which had the focus, is gone once removed: the list's heading takes it.
+  const removal = useRemovalConfirmation(remove, (error) => removalFailureText(t, error), heading);
 
   const removed = remove.isSuccess ? t('studio.staff.removed', { name: remove.variables.name, site: site.name }) : '';
   return (
@@ -92,33 +93,7 @@ function StaffList({ site, me, staff }: { site: StudioSite; me: Me; staff: UseQu
         ) : (
           <ul className={styles.list} data-testid="studio-staff" aria-labelledby={titleId}>
             {staff.data.map((member) => (
-              <StaffItem
-                key={member.id}
-                site={site}
-                member={member}
-                you={member.id === me.staff.id}
-                confirming={confirming === member.id}
-                removing={remove.isPending && remove.variables.id === member.id}
-                failure={remove.isError && remove.variables.id === member.id ? removalFailureText(t, remove.error) : ''}
-                onAsk={() => {
-                  remove.reset();
-                  setConfirming(member.id);
-                }}
-                onKeep={() => {
-                  remove.reset();
-                  setConfirming(null);
-                }}
-                onRemove={() => {
-                  if (remove.isPending) return;
-                  remove.mutate(member, {
-                    onSuccess: () => {
-                      setConfirming(null);
-                      // Their item, which had the focus, is gone: the list's heading takes it.
-                      heading.current?.focus();
-                    },
-                  });
-                }}
-              />
+              <StaffItem key={member.id} site={site} member={member} you={member.id === me.staff.id} {...removal(member)} />
             ))}
           </ul>
         )
@@ -135,83 +110,31 @@ function StaffList({ site, me, staff }: { site: StudioSite; me: Me; staff: UseQu
   );
 }
 
-type StaffItemProps = {
+type StaffItemProps = RemovalProps & {
   site: StudioSite;
   member: StaffGrant;
   /** The staff member signed in. */
   you: boolean;
-  /** Their removal is being confirmed. */
-  confirming: boolean;
-  removing: boolean;
-  /** What went wrong with their removal, or ''. */
-  failure: string;
-  onAsk: () => void;
-  onKeep: () => void;
-  onRemove: () => void;
 };
 
-/**
- * One member of the staff, with the Remove access button, which asks first: the question
- * takes the focus, and keeping their access gives it back to the button. (Once removed,
- * the list's heading takes it: the item goes as the list is asked again.)
- */
-function StaffItem({ site, member, you, confirming, removing, failure, onAsk, onKeep, onRemove }: StaffItemProps) {
+/** One member of the staff, with the Remove access button, which asks first (RemovableItem). */
+function StaffItem({ site, member, you, ...removal }: StaffItemProps) {
   const t = useTranslate();
-  const removeButton = useRef<HTMLButtonElement>(null);
-  const question = useRef<HTMLParagraphElement>(null);
-  /** Their access was kept: the button comes back, and takes the focus. */
-  const kept = useRef(false);
-  useEffect(() => {
-    if (confirming) question.current?.focus();
-    else if (kept.current) removeButton.current?.focus();
-    kept.current = false;
-  }, [confirming]);
-  const removeName = t('studio.staff.remove.name', { name: member.name });
+  const texts: RemovalTexts = {
+    remove: t('studio.staff.remove'),
+    removeName: t('studio.staff.remove.name', { name: member.name }),
+    question: t('studio.staff.remove.confirm', { name: member.name, site: site.name }),
+    yes: t('studio.staff.remove.yes'),
+    removing: t('studio.staff.removing'),
+    no: t('studio.staff.remove.no'),
+  };
   return (
-    <li className={styles.item}>
-      <div className={styles.details}>
-        <p className={styles.name}>{you ? t('studio.staff.you', { name: member.name }) : member.name}</p>
-        <p>{member.email}</p>
-        <p>{roleName(t, member.role)}</p>
-        {member.theaterIds.length > 0 ? (
-          <p>{t('studio.grant.theaters', { theaters: theaterList(t.locale, member.theaterIds) })}</p>
-        ) : null}
-      </div>
-      {confirming ? (
-        <div className={styles.confirmation} role="group" aria-label={removeName}>
-          <p ref={question} tabIndex={-1} className={styles.question}>
-            {t('studio.staff.remove.confirm', { name: member.name, site: site.name })}
-          </p>
-          <div className={styles.actions}>
-            <button type="button" className="button" aria-disabled={removing || undefined} onClick={onRemove}>
-              {t(removing ? 'studio.staff.removing' : 'studio.staff.remove.yes')}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                kept.current = true;
-                onKeep();
-              }}
-            >
-              {t('studio.staff.remove.no')}
-            </button>
-          </div>
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        </div>
-      ) : (
-        <button
-          ref={removeButton}
-          type="button"
-          className={`button button-secondary ${styles.remove}`}
-          aria-label={removeName}
-          onClick={onAsk}
-        >
-          {t('studio.staff.remove')}
-        </button>
-      )}
-    </li>
+    <RemovableItem name={you ? t('studio.staff.you', { name: member.name }) : member.name} texts={texts} {...removal}>
+      <p>{member.email}</p>
+      <p>{roleName(t, member.role)}</p>
+      {member.theaterIds.length > 0 ? (
+        <p>{t('studio.grant.theaters', { theaters: theaterList(t.locale, member.theaterIds) })}</p>
+      ) : null}
+    </RemovableItem>
   );
 }

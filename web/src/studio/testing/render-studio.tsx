@@ -1,5 +1,6 @@
-import { render } from '@testing-library/react';
+import { cleanup, render } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router';
+import { afterEach, vi } from 'vitest';
 import { DEFAULT_STUDIO_LOCALE } from '../locale';
 import { en } from '../messages/en';
 import { createStudioQueryClient } from '../query-client';
@@ -24,4 +25,16 @@ export function renderStudio(path: string) {
     </StudioProviders>,
   );
   return { ...view, queryClient };
+}
+
+/**
+ * After each test of the file or block it is called in: what the test rendered is taken
+ * away, and its stand-ins (the API's `fetch`, the browser's passkeys, any spy) are undone.
+ */
+export function cleanUpAfterEachTest() {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }
