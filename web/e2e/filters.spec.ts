@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { getJson, type MovieJson } from './helpers';
+import { expectHydrated, getJson, type MovieJson } from './helpers';
 
 type ShowtimeJson = { movieId: string; date: string };
 type FullMovieJson = MovieJson & { attributes?: string[] };
@@ -40,6 +40,8 @@ test.describe('movie list filters', () => {
     await page.setViewportSize({ width: 375, height: 600 });
     await page.goto('/movies/');
     await page.getByTestId('movie-card').first().waitFor();
+    // Before hydration the link is a plain one, whose page load starts at the top.
+    await expectHydrated(page);
     await page.evaluate(() => window.scrollTo(0, 200));
     await page.getByTestId('movie-filters').getByRole('link', { name: 'Dubbed' }).click();
     await expect(page).toHaveURL(/attribute=Format\.Sound\.Dubbed/);

@@ -224,6 +224,7 @@ async fn list_passkeys(
     params(("id" = String, Path, description = "The passkey's id")),
     responses(
     (status = 204, description = "Removed"),
+    (status = 400, description = "Not a JSON object", body = ErrorBody),
     (status = 401, description = "No session", body = ErrorBody),
     (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
     (status = 404, description = "No passkey of this id is the staff member's", body = ErrorBody),
@@ -254,6 +255,7 @@ async fn remove_passkey(
 /// Answer within five minutes with `POST /sign-in/passkey`.
 #[utoipa::path(post, path = "/studio/api/v1/sign-in/passkey/options", tag = "studio", request_body = EmptyBody, responses(
     (status = 200, description = "PublicKeyCredentialRequestOptionsJSON", body = Object),
+    (status = 400, description = "Not a JSON object", body = ErrorBody),
     (status = 403, description = "Not from the studio's own pages (Origin)", body = ErrorBody),
     (status = 415, description = "Not a JSON body", body = ErrorBody),
     (status = 503, description = "svc-studio is down, or too many ceremonies are under way", body = ErrorBody),

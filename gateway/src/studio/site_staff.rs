@@ -235,6 +235,7 @@ async fn list_pending_invitations(
     ),
     responses(
     (status = 204, description = "Removed; their sessions have ended"),
+    (status = 400, description = "Not a JSON object", body = ErrorBody),
     (status = 401, description = "No session", body = ErrorBody),
     (status = 403, description = "The caller may not manage the site's staff; or not from the studio's own pages", body = ErrorBody),
     (status = 404, description = "No such site, or no such staff member on it", body = ErrorBody),
