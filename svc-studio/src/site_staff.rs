@@ -48,7 +48,7 @@ impl Studio {
                     .allowed(session_token, site_id, Permission::ManageStaff)
                     .await?;
                 let site = self
-                    .sites(session_token)
+                    .sites_of(&me)
                     .await?
                     .into_iter()
                     .find(|site| site.id == site_id)

@@ -5,7 +5,7 @@ use proto::catalogue::v1 as catalogue;
 
 use crate::Error;
 use crate::domain::access::{self, Permission};
-use crate::studio::Studio;
+use crate::studio::{Me, Studio};
 
 /// A site as the studio lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +23,11 @@ impl Studio {
     /// The sites the session's staff member may read, by id.
     pub async fn sites(&self, session_token: &str) -> Result<Vec<Site>, Error> {
         let me = self.authenticate(session_token).await?;
+        self.sites_of(&me).await
+    }
+
+    /// The sites `me` may read, by id.
+    pub async fn sites_of(&self, me: &Me) -> Result<Vec<Site>, Error> {
         let served = self
             .catalogue
             .clone()
