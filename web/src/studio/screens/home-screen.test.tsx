@@ -29,7 +29,7 @@ describe("the studio's start page", () => {
       ['Editor', 'Site demo'],
       ['Theater manager', 'Site single', 'Theaters: 201 and 202'],
     ]);
-    expect(document.title).toBe('Studio');
+    await waitFor(() => expect(document.title).toBe('Studio'));
   });
 
   it('says how to get in without a session', async () => {
@@ -42,7 +42,7 @@ describe("the studio's start page", () => {
     expect(screen.getByText('This browser cannot use passkeys. Sign in with a link by e-mail instead.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeTruthy();
     expect(within(screen.getByRole('banner')).queryByRole('button')).toBeNull();
-    expect(document.title).toBe('Sign in to the studio | Studio');
+    await waitFor(() => expect(document.title).toBe('Sign in to the studio | Studio'));
   });
 
   it('signs the staff member out, then says how to get in, its heading focused', async () => {
@@ -151,11 +151,11 @@ describe("the start page's site switcher", () => {
 });
 
 describe("the studio's not-found screen", () => {
-  it('answers an address the studio has no screen for, with a way back', () => {
+  it('answers an address the studio has no screen for, with a way back', async () => {
     stubStudioApi({});
     renderStudio('/sites/demo/no-such-screen');
     expect(screen.getByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Go to the studio's start page" }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Page not found | Studio');
+    await waitFor(() => expect(document.title).toBe('Page not found | Studio'));
   });
 });

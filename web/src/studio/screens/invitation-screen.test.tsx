@@ -46,7 +46,7 @@ describe('the invitation screen', () => {
     expect(nameField()).toBeTruthy();
     expect(screen.queryByRole('textbox', { name: 'Your e-mail address' })).toBeNull();
     expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([['POST', '/invitation', { token: 'tok-1' }]]);
-    expect(document.title).toBe('Your invitation to the studio | Studio');
+    await waitFor(() => expect(document.title).toBe('Your invitation to the studio | Studio'));
   });
 
   it("offers an operator every site, and asks for the e-mail address the invitation does not name", async () => {

@@ -50,7 +50,7 @@ describe("the staff member's passkeys", () => {
     ]);
     expect(screen.getAllByRole('listitem')[0]?.querySelector('time')?.getAttribute('dateTime')).toBe('2026-12-02T09:30:00Z');
     expect(within(screen.getByRole('banner')).getByRole('link', { name: 'Your passkeys' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe('Your passkeys | Studio');
+    await waitFor(() => expect(document.title).toBe('Your passkeys | Studio'));
   });
 
   it('says when there is none yet', async () => {

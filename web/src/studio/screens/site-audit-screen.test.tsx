@@ -107,7 +107,7 @@ describe("a site's audit log", () => {
     ]);
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe('Audit log of Marquee Cinemas | Studio');
+    await waitFor(() => expect(document.title).toBe('Audit log of Marquee Cinemas | Studio'));
   });
 
   it('says when nothing has been recorded yet', async () => {

@@ -24,7 +24,7 @@ describe("a site's page", () => {
       ['Your role', 'Editor'],
     ]);
     expect(screen.getByRole('link', { name: 'https://marquee.example' }).getAttribute('href')).toBe('https://marquee.example');
-    expect(document.title).toBe('Marquee Cinemas | Studio');
+    await waitFor(() => expect(document.title).toBe('Marquee Cinemas | Studio'));
     // An editor neither manages the staff nor reads the audit log: no way to either.
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('link', { name: 'Staff' })).toBeNull();
@@ -69,7 +69,7 @@ describe("a site's page", () => {
     renderStudio('/sites/single');
     expect(await screen.findByRole('heading', { level: 1, name: 'Site not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Go to the studio's start page" }).getAttribute('href')).toBe('/');
-    expect(document.title).toBe('Site not found | Studio');
+    await waitFor(() => expect(document.title).toBe('Site not found | Studio'));
     expect(calls.map(({ path }) => path)).toEqual(['/me', '/sites']);
   });
 

@@ -58,7 +58,7 @@ describe("a site's staff", () => {
     expect(screen.getByTestId('studio-pending-invitations').querySelector('time')?.getAttribute('dateTime')).toBe('2026-12-05T14:00:00Z');
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getByRole('link', { name: 'Staff' }).getAttribute('aria-current')).toBe('page');
-    expect(document.title).toBe('Staff of Marquee Cinemas | Studio');
+    await waitFor(() => expect(document.title).toBe('Staff of Marquee Cinemas | Studio'));
   });
 
   it('says when nobody holds a role yet and no invitation is waiting', async () => {
