@@ -12,6 +12,7 @@
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
 //! - [`nats`]: a connection to NATS: the role's user, TLS, replicas.
+//! - [`outbox`]: events written with the change they tell of, relayed to NATS.
 //! - [`tokens`]: random tokens and ids, and the SHA-256 a store keeps of a token.
 //! - [`mail`]: e-mail over SMTP (SMTP_URL) or as .eml files, from MAIL_FROM.
 
@@ -19,6 +20,7 @@ pub mod config;
 pub mod mail;
 pub mod metrics;
 pub mod nats;
+pub mod outbox;
 pub mod serving;
 pub mod telemetry;
 pub mod tls;

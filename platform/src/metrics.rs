@@ -23,7 +23,7 @@ pub enum Kind {
 }
 
 /// Every metric of the platform: name, kind and help text.
-pub const METRICS: [(&str, Kind, &str); 10] = [
+pub const METRICS: [(&str, Kind, &str); 11] = [
     (
         "http_requests_total",
         Kind::Counter,
@@ -68,6 +68,11 @@ pub const METRICS: [(&str, Kind, &str); 10] = [
         "loyalty_nats_publish_failures_total",
         Kind::Counter,
         "Relay passes that could not publish login events to NATS.",
+    ),
+    (
+        "studio_nats_publish_failures_total",
+        Kind::Counter,
+        "Relay passes that could not publish the studio's audit events to NATS.",
     ),
     (
         "store_pool_connections",

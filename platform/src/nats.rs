@@ -8,6 +8,18 @@ use std::path::PathBuf;
 
 use crate::config::ConfigError;
 
+/// The nats-server of a developer's machine, or of the sidecar next to the service.
+pub const DEFAULT_URL: &str = "nats://127.0.0.1:4222";
+
+/// Where a service's events go: NATS_URL, [`DEFAULT_URL`] when unset; an empty value
+/// keeps them in its outbox (`None`).
+pub fn events_url(lookup: &impl Fn(&str) -> Option<String>) -> Option<String> {
+    match lookup("NATS_URL") {
+        None => Some(DEFAULT_URL.to_owned()),
+        Some(url) => Some(url).filter(|url| !url.is_empty()),
+    }
+}
+
 /// What every NATS connection of the process shares.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NatsAccess {

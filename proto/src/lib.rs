@@ -63,6 +63,11 @@ pub const FILE_DESCRIPTOR_SET: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "
 /// NATS_URL turns them off. The gateway's `/readyz` shows it as `memberEvents`.
 pub const MEMBER_EVENTS_HEALTH: &str = "loyalty.events";
 
+/// The health-service name under which svc-studio reports its link to NATS: SERVING
+/// while audit events flow, NOT_SERVING while they wait in its outbox, unknown when
+/// NATS_URL turns them off.
+pub const STUDIO_AUDIT_EVENTS_HEALTH: &str = "studio.audit-events";
+
 /// The health-service name under which svc-catalogue reports its store: SERVING while it
 /// answers, NOT_SERVING while it does not (reads go on from the revision in memory; writes
 /// answer UNAVAILABLE). The gateway's `/readyz` shows it as `catalogueStore`.

@@ -14,7 +14,6 @@ use std::path::{Path, PathBuf};
 
 use jiff::civil::Date;
 use jiff::tz::TimeZone;
-use proto::vocabulary::{CornerRoundness, TrailingSlash};
 use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
@@ -26,7 +25,6 @@ use crate::domain::messages::{self, Messages};
 use crate::domain::movies::MovieEntry;
 use crate::domain::schedule::{self, Schedule};
 use crate::domain::showtimes::{self, ShowtimeEntry};
-use crate::domain::site::SiteConfig;
 use crate::domain::site::SiteFile;
 use crate::domain::theaters::Theater;
 use crate::version::Clock;
@@ -62,7 +60,8 @@ pub fn load(dir: &Path, clock: &Clock) -> Result<SiteContent, BundleError> {
     let site: SiteFile = from_value(dir, "site.json", settings.clone())?;
     let theaters: Vec<Theater> = parse(dir, "theaters.json")?;
     let messages = load_messages(dir)?;
-    let time_zone = check_site_zone(dir, &site)?;
+    let time_zone = checks::site_zone(&site)
+        .map_err(|broken| invalid(dir, "site.json", broken.field, broken.problem))?;
     let today = clock.today(&time_zone);
     let movies: Vec<MovieEntry> = from_value(
         dir,
@@ -273,149 +272,15 @@ fn at(dir: &Path, name: &str, index: usize, broken: Invalid) -> BundleError {
 }
 
 /// The site's time zone, which says what today is.
-fn check_site_zone(dir: &Path, site: &SiteFile) -> Result<TimeZone, BundleError> {
-    TimeZone::get(&site.config.time_zone).map_err(|_| {
-        invalid(
-            dir,
-            "site.json",
-            "config.timeZone",
-            format!("'{}' is not an IANA time zone", site.config.time_zone),
-        )
-    })
-}
-
 fn check_site(
     dir: &Path,
     site: &SiteFile,
     movies: &[MovieEntry],
     messages: &Messages,
 ) -> Result<(), BundleError> {
-    let fail = |field: &str, problem: String| invalid(dir, "site.json", field, problem);
-    let config = &site.config;
-    if site.site_name().trim().is_empty() {
-        return Err(fail(
-            "name",
-            "the site needs a name, or relatedEntity.name".to_owned(),
-        ));
-    }
-    if !messages.contains_key(&config.locale) {
-        return Err(fail(
-            "config.locale",
-            format!(
-                "'{}' has no default texts and no messages/{}.json",
-                config.locale, config.locale
-            ),
-        ));
-    }
-    if TrailingSlash::from_code(&config.trailing_slash).is_none() {
-        return Err(fail(
-            "config.trailingSlash",
-            format!("'{}' is not \"always\" or \"never\"", config.trailing_slash),
-        ));
-    }
-    if let Some((field, problem)) = unsupported_setting(config) {
-        return Err(fail(field, problem.to_owned()));
-    }
-    let fonts = config
-        .theme
-        .as_ref()
-        .and_then(|theme| theme.fonts.clone())
-        .unwrap_or_default();
-    for (target, style) in &fonts.font_styles {
-        if !matches!(target.as_str(), "body" | "heading") {
-            return Err(fail(
-                &format!("config.theme.fonts.fontStyles.{target}"),
-                "a font style is for \"body\" or \"heading\"".to_owned(),
-            ));
-        }
-        if !matches!(style.as_str(), "normal" | "italic" | "oblique") {
-            return Err(fail(
-                &format!("config.theme.fonts.fontStyles.{target}"),
-                format!("'{style}' is not normal, italic or oblique"),
-            ));
-        }
-    }
-    let roundness = config.roundness.clone().unwrap_or_default();
-    for (field, value) in [
-        ("buttons", &roundness.buttons),
-        ("content", &roundness.content),
-    ] {
-        if CornerRoundness::from_code(value).is_none() {
-            return Err(fail(
-                &format!("config.roundness.{field}"),
-                format!("'{value}' is not NONE, MEDIUM or HIGH"),
-            ));
-        }
-    }
-    let theme = config.theme.clone().unwrap_or_default();
-    let colors = theme.colors.unwrap_or_default();
-    let palette = theme.palette.unwrap_or_default();
-    for (field, value) in [
-        ("theme.colors.brand1", &colors.brand1),
-        ("theme.colors.brand2", &colors.brand2),
-        ("theme.colors.brand3", &colors.brand3),
-        ("theme.colors.brand4", &colors.brand4),
-        ("theme.colors.brand5", &colors.brand5),
-        ("theme.colors.brand6", &colors.brand6),
-        ("theme.palette.primary", &palette.primary),
-        ("theme.palette.accent", &palette.accent),
-        ("theme.palette.highlight", &palette.highlight),
-        ("theme.palette.muted", &palette.muted),
-        ("theme.palette.background", &palette.background),
-        ("theme.palette.footerBackground", &palette.footer_background),
-        ("theme.palette.headerBackground", &palette.header_background),
-    ] {
-        if !is_hex_colour(value) {
-            return Err(fail(
-                &format!("config.{field}"),
-                format!("'{value}' is not a #RRGGBB colour"),
-            ));
-        }
-    }
-    let known: HashSet<&str> = movies.iter().map(|m| m.id.as_str()).collect();
-    for (field, ids) in [
-        ("movieOrderIndex", &config.movie_order_index),
-        ("globalExcludedMovieIds", &config.global_excluded_movie_ids),
-    ] {
-        if let Some((index, id)) = ids
-            .iter()
-            .enumerate()
-            .find(|(_, id)| !known.contains(id.as_str()))
-        {
-            return Err(fail(
-                &format!("config.{field}[{index}]"),
-                format!("no movie '{id}' in movies.json"),
-            ));
-        }
-    }
-    let provider = site.settings.ticketing_provider.clone().unwrap_or_default();
-    if !checks::is_absolute_url(&provider.url) {
-        return Err(fail(
-            "settings.ticketingProvider.url",
-            format!("'{}' is not an absolute http(s) URL", provider.url),
-        ));
-    }
-    checks::ticketing_provider_hand_offs(&provider).map_err(|invalid| {
-        let invalid = invalid.inside("settings.ticketingProvider");
-        fail(&invalid.field, invalid.problem)
-    })?;
-    if !site.loyalty.is_null() && !site.loyalty.is_object() {
-        return Err(fail("loyalty", "must be an object".to_owned()));
-    }
-    let login_slug = site.login_slug();
-    if site.loyalty_is_on() && login_slug.is_empty() {
-        return Err(fail(
-            "settings.loginPage.slug",
-            "loyalty is on, so members need a sign-in page: give its slug".to_owned(),
-        ));
-    }
-    if !login_slug.is_empty() && !checks::is_slug(login_slug) {
-        return Err(fail(
-            "settings.loginPage.slug",
-            format!("'{login_slug}' must be lower-case letters, digits and '-'"),
-        ));
-    }
-    Ok(())
+    let movie_ids: HashSet<&str> = movies.iter().map(|movie| movie.id.as_str()).collect();
+    checks::site(site, &movie_ids, |locale| messages.contains_key(locale))
+        .map_err(|broken| invalid(dir, "site.json", broken.field, broken.problem))
 }
 
 /// Checks the theaters; answers each one's time zone (its own, else the site's).
@@ -454,48 +319,6 @@ fn check_theaters(
         }
     }
     Ok(zones)
-}
-
-/// A configuration field of docs/ingest.md#site-configuration set to what this platform
-/// does not do, with why: a bundle that asks for it fails to load rather than being served
-/// without it.
-fn unsupported_setting(config: &SiteConfig) -> Option<(&'static str, &'static str)> {
-    let trackers = config.trackers.clone().unwrap_or_default();
-    let deferred = [
-        ("config.deferStandardPages", config.defer_standard_pages),
-        ("config.deferEventPages", config.defer_event_pages),
-        ("config.deferMoviePages", config.defer_movie_pages),
-        ("config.deferTheaterPages", config.defer_theater_pages),
-    ];
-    if let Some((field, _)) = deferred.into_iter().find(|(_, deferred)| *deferred) {
-        return Some((
-            field,
-            "every page is published ahead of its first visit (it costs seconds, not \
-             minutes, for a large chain), so no page can be deferred: leave it false",
-        ));
-    }
-    if !config.path_prefix.is_empty() {
-        return Some((
-            "config.pathPrefix",
-            "the site is served at the root of its domain, not under a path prefix: \
-             leave it empty",
-        ));
-    }
-    if !config.theater_ids.is_empty() {
-        return Some((
-            "config.theaterIds",
-            "the site's theaters are those of theaters.json, which the catalogue lists \
-             here itself: leave it out",
-        ));
-    }
-    if !trackers.google_analytics_v3.is_empty() {
-        return Some((
-            "config.trackers.googleAnalyticsV3",
-            "Universal Analytics stopped processing data in 2023: use googleAnalyticsV4 \
-             (settings.trackers google_analytics_v4)",
-        ));
-    }
-    None
 }
 
 fn check_movies(dir: &Path, movies: &[MovieEntry]) -> Result<(), BundleError> {
@@ -611,21 +434,4 @@ fn check_pages(dir: &Path, pages: &[Page]) -> Result<(), BundleError> {
         }
     }
     Ok(())
-}
-
-fn is_hex_colour(value: &str) -> bool {
-    value.len() == 7 && value.starts_with('#') && value[1..].chars().all(|c| c.is_ascii_hexdigit())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn colours_are_checked_strictly() {
-        assert!(is_hex_colour("#A1b2C3"));
-        assert!(!is_hex_colour("A1B2C3"));
-        assert!(!is_hex_colour("#A1B2C"));
-        assert!(!is_hex_colour("#GGGGGG"));
-    }
 }

@@ -26,7 +26,7 @@ use crate::domain::showtimes::ShowtimeEntry;
 use crate::domain::theaters::{PointOfSale, Theater};
 use crate::follow::{Catalogues, SharedCatalogue};
 use crate::leadership::Leadership;
-use crate::store::{Store, StoreError};
+use crate::store::{Author, Store, StoreError};
 use crate::version::Clock;
 
 /// What a point of sale has for one theater, from its first day to its last.
@@ -259,7 +259,13 @@ async fn sync<C: Connector>(
     for (id, movie) in &schedule.movies {
         if !catalogue.movies.iter().any(|known| known.id == *id) {
             changed += store
-                .put_record(&catalogue.site_id, RecordKind::Movie, id, movie)
+                .put_record(
+                    &catalogue.site_id,
+                    RecordKind::Movie,
+                    id,
+                    movie,
+                    Author::named(C::NAME),
+                )
                 .await?
                 .changed;
         }

@@ -62,6 +62,8 @@ impl Error {
             }
             Error::Store(store) => match store {
                 StoreError::NotFound { .. } => ErrorCode::NotFound,
+                StoreError::Stale(_) => ErrorCode::Conflict,
+                StoreError::EmptyDraft => ErrorCode::FailedPrecondition,
                 StoreError::Conflict(_) | StoreError::NoSite(_) | StoreError::Limit(_) => {
                     ErrorCode::FailedPrecondition
                 }

@@ -1,6 +1,8 @@
 //! The gRPC adapter of the catalogue's reads: requests -> domain queries -> proto
-//! messages (the one place the catalogue's types become messages); errors -> Status. [`ingest`] is the ingest API's.
+//! messages (the one place the catalogue's types become messages); errors -> Status. [`ingest`] is the ingest API's,
+//! [`drafts`] the studio's drafts, publishing and history.
 
+pub mod drafts;
 pub mod ingest;
 
 use std::sync::Arc;

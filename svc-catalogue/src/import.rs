@@ -13,8 +13,7 @@ use jiff::tz::TimeZone;
 use crate::Error;
 use crate::bundle::{self, BundleError};
 use crate::domain::SiteContent;
-use crate::store::Commit;
-use crate::store::Store;
+use crate::store::{Author, Commit, Store};
 use crate::version::Clock;
 
 /// The bundles in `dir`: each folder holding a `site.json`, as the site named after it
@@ -64,6 +63,9 @@ pub async fn serve_on_localhost(
     Ok(())
 }
 
+/// The writer an import is in the history.
+const IMPORT: &str = "bundle import";
+
 /// Reads the bundle in `dir` as of today and writes it to the store as `site_id`.
 pub async fn import(
     store: &Store,
@@ -72,7 +74,9 @@ pub async fn import(
     clock: Clock,
 ) -> Result<Commit, Error> {
     let content = read(dir, clock).await?;
-    let commit = store.replace_site(site_id, &content).await?;
+    let commit = store
+        .replace_site(site_id, &content, Author::named(IMPORT))
+        .await?;
     tracing::info!(
         site = site_id,
         bundle = %dir.display(),

@@ -22,7 +22,9 @@
 //! - [`veezi`]: the Veezi connector, the first behind the seam.
 //! - [`leadership`]: which replica polls the points of sale and fetches poster images.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
-//! - [`grpc`]: the gRPC adapters: the catalogue's reads and the ingest API.
+//! - [`scheduled`]: drafts published at their time, surviving restarts.
+//! - [`grpc`]: the gRPC adapters: the catalogue's reads, the ingest API, the studio's
+//!   drafts.
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod bundle;
@@ -37,16 +39,19 @@ pub mod import;
 pub mod ingest;
 pub mod leadership;
 pub mod poster_images;
+pub mod scheduled;
 pub mod search;
 pub mod store;
 pub mod veezi;
 pub mod version;
 
 use std::future::Future;
+use std::sync::Arc;
 
 pub use config::Config;
 pub use error::Error;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
+use proto::catalogue::v1::drafts_server::DraftsServer;
 use proto::catalogue::v1::ingest_server::IngestServer;
 use tokio::net::TcpListener;
 
@@ -199,19 +204,28 @@ impl Application {
                 tracing::error!(%error, "the Veezi connector cannot make its HTTP client");
             }
         }
+        let publish_scheduled = Arc::new(tokio::sync::Notify::new());
+        tasks.push(scheduled::keep_publishing(
+            self.store.clone(),
+            publish_scheduled.clone(),
+        ));
         let service = grpc::CatalogueService {
             catalogues: self.catalogues.clone(),
             clock,
             store: self.store.clone(),
         };
         let served = platform::serving::serve(
-            platform::serving::Services::new(CatalogueServer::new(service)).with(
-                IngestServer::new(grpc::ingest::IngestService {
+            platform::serving::Services::new(CatalogueServer::new(service))
+                .with(IngestServer::new(grpc::ingest::IngestService {
                     store: self.store.clone(),
                     catalogues: self.catalogues.clone(),
                     default_site: self.config.site_id.clone(),
-                }),
-            ),
+                }))
+                .with(DraftsServer::new(grpc::drafts::DraftsService {
+                    store: self.store.clone(),
+                    catalogues: self.catalogues.clone(),
+                    scheduled: publish_scheduled,
+                })),
             listener,
             shutdown,
             health,

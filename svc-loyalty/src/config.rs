@@ -28,7 +28,7 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// The catalogue service, asked whether a favourite film exists (CATALOGUE_ADDR).
     pub catalogue_addr: String,
-    /// Where member events go (NATS_URL, default [`DEFAULT_NATS_URL`]); empty keeps them in
+    /// Where member events go (NATS_URL, default [`platform::nats::DEFAULT_URL`]); empty keeps them in
     /// the outbox.
     pub nats_url: Option<String>,
     /// TLS and replicas of the NATS connection (NATS_CA_FILE, NATS_REPLICAS).
@@ -122,12 +122,7 @@ impl Config {
                 "CATALOGUE_ADDR",
                 "127.0.0.1:50051",
             )?,
-            // Member events go to the local nats-server unless told otherwise; an empty
-            // value keeps them in the outbox.
-            nats_url: match lookup("NATS_URL") {
-                None => Some(DEFAULT_NATS_URL.to_owned()),
-                Some(url) => Some(url).filter(|url| !url.is_empty()),
-            },
+            nats_url: platform::nats::events_url(&lookup),
             nats_access: platform::nats::NatsAccess::from_lookup(&lookup)?,
             loyalty_stream_bytes: positive(&lookup, "LOYALTY_STREAM_MB", 1024)?
                 .saturating_mul(1024 * 1024),
@@ -193,8 +188,6 @@ impl Config {
 
 /// Who e-mail comes from when MAIL_FROM is unset.
 const DEFAULT_MAIL_FROM: &str = "Loyalty <no-reply@loyalty.invalid>";
-/// The nats-server of a developer's machine, or of the sidecar next to the service.
-pub const DEFAULT_NATS_URL: &str = "nats://127.0.0.1:4222";
 
 /// WALLET_SERVICE_ACCOUNT_FILE (a mounted secret: the service account's JSON key) and
 /// WALLET_ISSUER_ID (digits), both or neither.
@@ -310,7 +303,10 @@ mod tests {
         let config = Config::from_lookup(|_| None).expect("defaults are valid");
         assert_eq!(config.addr.to_string(), "127.0.0.1:50052");
         assert_eq!(config.brand, "boxoffice");
-        assert_eq!(config.nats_url.as_deref(), Some(DEFAULT_NATS_URL));
+        assert_eq!(
+            config.nats_url.as_deref(),
+            Some(platform::nats::DEFAULT_URL)
+        );
     }
 
     #[test]

@@ -2,13 +2,14 @@
 //! `loyalty.member.*`, `loyalty.reward.*` and `loyalty.card.*` on the JetStream stream
 //! `LOYALTY`, with `Nats-Msg-Id` = eventId so JetStream drops a re-published copy. Each
 //! change writes its event to the store's outbox in the change's own transaction; the
-//! relay ([`crate::relay`]) publishes what is pending. An event names its
+//! relay (platform::outbox) publishes what is pending. An event names its
 //! site (`siteId`, docs/architecture.md#sites) and its member by the SHA-256 of the member id
 //! only: no e-mail address, name or phone number.
 //! docs/asyncapi.yaml describes the stream.
 
 use serde_json::{Map, Value, json};
 
+use platform::outbox::OutboxEvent;
 use platform::tokens::sha256_hex;
 
 pub const STREAM: &str = "LOYALTY";
@@ -93,15 +94,6 @@ impl MemberEvent {
             payload: payload.to_string(),
         }
     }
-}
-
-/// An event as the outbox keeps it and JetStream receives it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OutboxEvent {
-    pub event_id: String,
-    pub subject: String,
-    /// The event's JSON.
-    pub payload: String,
 }
 
 #[cfg(test)]

@@ -11,7 +11,6 @@
 //! - [`lockout`]: what wrong passwords do to an account: counted, locked, blocked.
 //! - [`store`]: all SQL (SQLite or PostgreSQL through sqlx), with its migrations.
 //! - [`events`]: member events: their subjects and payloads, as the outbox keeps them.
-//! - [`relay`]: the outbox relay to NATS JetStream.
 //! - [`metrics`]: gauges of the store's pool and the outbox, NATS publish failures.
 //! - [`password_workers`]: argon2id hashing on one thread per core, off the runtime.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
@@ -29,7 +28,6 @@ pub mod lockout;
 pub mod metrics;
 pub mod password_workers;
 pub mod provider;
-pub mod relay;
 pub mod seed;
 pub mod site_settings;
 pub mod store;
@@ -41,6 +39,7 @@ use std::time::Duration;
 
 pub use config::Config;
 pub use error::Error;
+use platform::outbox::{Delivery, Relay};
 use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::loyalty::v1::loyalty_server::LoyaltyServer;
@@ -55,7 +54,7 @@ use crate::provider::payment_portal::{HttpPaymentPortal, NoPaymentPortal};
 use crate::provider::wallet::WalletSigner;
 use crate::provider::{Outside, Policy, Provider};
 use crate::site_settings::SiteSettings;
-use crate::store::Store;
+use crate::store::{OUTBOX, Store};
 use crate::upstream::Upstream;
 
 /// How often the relay looks at the outbox when no login woke it.
@@ -73,8 +72,9 @@ pub struct Application {
     store: Store,
     catalogue: CatalogueClient<TracedChannel>,
     nats_url: Option<String>,
-    /// How the events reach NATS, and the stream's limits.
-    event_stream: relay::EventStream,
+    nats_access: platform::nats::NatsAccess,
+    /// The LOYALTY stream's byte limit.
+    stream_bytes: i64,
     events: Arc<Notify>,
 }
 
@@ -158,10 +158,8 @@ impl Application {
             store,
             catalogue,
             nats_url: config.nats_url,
-            event_stream: relay::EventStream {
-                access: config.nats_access,
-                max_bytes: config.loyalty_stream_bytes,
-            },
+            nats_access: config.nats_access,
+            stream_bytes: config.loyalty_stream_bytes,
             events,
         })
     }
@@ -179,10 +177,22 @@ impl Application {
     ) -> Result<(), Error> {
         let health = platform::serving::health();
         let relay = self.nats_url.map(|url| {
-            tokio::spawn(relay::relay(
-                self.store.clone(),
+            let relay = Relay {
+                pool: self.store.pool().clone(),
+                outbox: OUTBOX,
                 url,
-                self.event_stream,
+                access: self.nats_access,
+                delivery: Delivery::Stream {
+                    name: events::STREAM,
+                    subjects: events::STREAM_SUBJECTS,
+                    max_bytes: self.stream_bytes,
+                },
+                events: "member events",
+                health_name: proto::MEMBER_EVENTS_HEALTH,
+                failed: metrics::nats_publish_failed,
+            };
+            tokio::spawn(platform::outbox::relay(
+                relay,
                 self.events,
                 RELAY_POLL,
                 health.0.clone(),

@@ -4,7 +4,7 @@
 
 use std::time::Duration;
 
-use crate::store::{Store, outbox};
+use crate::store::{OUTBOX, Store};
 
 /// Samples the gauges every `every` until the returned task is aborted.
 pub fn sample(store: Store, every: Duration) -> tokio::task::JoinHandle<()> {
@@ -18,7 +18,7 @@ pub fn sample(store: Store, every: Duration) -> tokio::task::JoinHandle<()> {
             for (state, value) in [("in_use", open - idle), ("idle", idle)] {
                 metrics::gauge!("store_pool_connections", "state" => state).set(value);
             }
-            match outbox::backlog(pool).await {
+            match OUTBOX.backlog(pool).await {
                 Ok(backlog) => metrics::gauge!("loyalty_outbox_backlog").set(backlog as f64),
                 Err(error) => tracing::warn!(%error, "cannot count the outbox backlog"),
             }

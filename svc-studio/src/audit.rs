@@ -2,14 +2,24 @@
 //! written once the change succeeded: when, who, with what role, on which site, the
 //! action and its target, each changed field before and after (never a secret), the
 //! client's address and the request's id. Read by site, staff member, action and time by
-//! those who may read the site's audit (admins, operators).
+//! those who may read the site's audit (admins, operators). Each entry is also published
+//! on NATS as `studio.audit.{siteId}` (docs/asyncapi.yaml), through the outbox written in
+//! the entry's transaction.
 
-use serde_json::Value;
+use platform::outbox::{Outbox, OutboxEvent};
+use serde_json::{Value, json};
 
 use crate::Error;
 use crate::domain::access::{Permission, Role};
 use crate::store::audit::{self, AuditEntry, AuditFilter};
 use crate::studio::{Me, Studio};
+
+/// The audit events waiting for NATS.
+pub const OUTBOX: Outbox = Outbox::new("studio_outbox");
+
+/// The subject of a deployment's entry (an operator's invitation): no site id starts
+/// with '_'.
+const DEPLOYMENT_SUBJECT: &str = "studio.audit._deployment";
 
 /// A change to record.
 #[derive(Debug, Clone)]
@@ -53,7 +63,11 @@ impl Studio {
             client_address: change.client_address.to_owned(),
             request_id: platform::trace::current_request_id().unwrap_or_default(),
         };
-        audit::append(self.store.pool(), &entry).await?;
+        let mut transaction = self.store.pool().begin().await?;
+        audit::append(&mut transaction, &entry).await?;
+        OUTBOX.insert(&mut transaction, &event_of(&entry)).await?;
+        transaction.commit().await?;
+        self.audit_events.notify_one();
         Ok(())
     }
 
@@ -79,5 +93,90 @@ impl Studio {
             }
         }
         Ok(audit::read(self.store.pool(), filter).await?)
+    }
+}
+
+/// The entry as analytics consumers receive it (docs/asyncapi.yaml, `StudioAuditEvent`):
+/// the staff member by id, never by name or address; a target that is an e-mail address
+/// (an invitation's) left out.
+fn event_of(entry: &AuditEntry) -> OutboxEvent {
+    let subject = if entry.site_id.is_empty() {
+        DEPLOYMENT_SUBJECT.to_owned()
+    } else {
+        format!("studio.audit.{}", entry.site_id)
+    };
+    let occurred_at = jiff::Timestamp::from_millisecond(entry.at)
+        .map(|at| at.to_string())
+        .unwrap_or_default();
+    let payload = json!({
+        "eventId": entry.id,
+        "type": "studio.audit",
+        "occurredAt": occurred_at,
+        "siteId": (!entry.site_id.is_empty()).then_some(&entry.site_id),
+        "staffId": entry.staff_id,
+        "role": entry.role,
+        "action": entry.action,
+        "target": (!entry.target.contains('@')).then_some(&entry.target),
+        "changes": serde_json::from_str::<Value>(&entry.changes).unwrap_or(Value::Null),
+        "requestId": entry.request_id,
+    });
+    OutboxEvent {
+        event_id: entry.id.clone(),
+        subject,
+        payload: payload.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(site_id: &str, target: &str) -> AuditEntry {
+        AuditEntry {
+            id: "e1".to_owned(),
+            at: 1_764_500_000_123,
+            staff_id: "s1".to_owned(),
+            staff_email: "ana@chain.example".to_owned(),
+            staff_name: "Ana".to_owned(),
+            role: "admin".to_owned(),
+            site_id: site_id.to_owned(),
+            action: "invitation.sent".to_owned(),
+            target: target.to_owned(),
+            changes: r#"{"role": {"before": null, "after": "editor"}}"#.to_owned(),
+            client_address: "203.0.113.9".to_owned(),
+            request_id: "r1".to_owned(),
+        }
+    }
+
+    #[test]
+    fn an_event_names_the_staff_member_by_id_and_carries_no_address() {
+        let event = event_of(&entry("demo", "bo@chain.example"));
+        assert_eq!(event.subject, "studio.audit.demo");
+        let payload: Value = serde_json::from_str(&event.payload).expect("JSON");
+        assert_eq!(payload["staffId"], "s1");
+        assert_eq!(payload["target"], Value::Null);
+        assert_eq!(payload["changes"]["role"]["after"], "editor");
+        assert_eq!(payload["occurredAt"], "2025-11-30T10:53:20.123Z");
+        for personal in [
+            "ana@chain.example",
+            "Ana",
+            "bo@chain.example",
+            "203.0.113.9",
+        ] {
+            assert!(
+                !event.payload.contains(personal),
+                "{personal} in {}",
+                event.payload
+            );
+        }
+    }
+
+    #[test]
+    fn a_deployments_entry_has_a_subject_no_site_can_have() {
+        let event = event_of(&entry("", "operator"));
+        assert_eq!(event.subject, DEPLOYMENT_SUBJECT);
+        let payload: Value = serde_json::from_str(&event.payload).expect("JSON");
+        assert_eq!(payload["siteId"], Value::Null);
+        assert_eq!(payload["target"], "operator");
     }
 }

@@ -28,6 +28,11 @@ pub struct Config {
     pub mail: MailSettings,
     /// svc-catalogue, which owns the sites (CATALOGUE_ADDR).
     pub catalogue_addr: String,
+    /// Where the audit events go (NATS_URL, default [`platform::nats::DEFAULT_URL`]); empty keeps
+    /// them in the outbox.
+    pub nats_url: Option<String>,
+    /// NATS_* of the connection: TLS, the user in the URL.
+    pub nats_access: platform::nats::NatsAccess,
 }
 
 impl Config {
@@ -56,6 +61,8 @@ impl Config {
                 "CATALOGUE_ADDR",
                 "127.0.0.1:50051",
             )?,
+            nats_url: platform::nats::events_url(&lookup),
+            nats_access: platform::nats::NatsAccess::from_lookup(&lookup)?,
         })
     }
 

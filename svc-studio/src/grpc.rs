@@ -1,10 +1,12 @@
 //! The gRPC adapter: requests -> the studio's calls -> messages; errors -> Status.
 
+use proto::catalogue::v1 as catalogue;
 use proto::studio::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
 use crate::domain::access::{Grant, Role};
+use crate::drafts::{DraftEdit, Publish};
 use crate::passkeys::{Registered, Registrant};
 use crate::site_staff::SentInvitation;
 use crate::sites::Site;
@@ -293,6 +295,177 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(pb::Sites {
             sites: sites.into_iter().map(pb::Site::from).collect(),
         }))
+    }
+
+    async fn get_draft(&self, request: Request<pb::SiteRequest>) -> Reply<catalogue::Draft> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .draft(&request.session_token, &request.site_id)
+                .await?,
+        ))
+    }
+
+    async fn get_draft_site(
+        &self,
+        request: Request<pb::SiteRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .draft_site(&request.session_token, &request.site_id)
+                .await?,
+        ))
+    }
+
+    async fn list_revisions(
+        &self,
+        request: Request<pb::SiteRequest>,
+    ) -> Reply<catalogue::Revisions> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .revisions(&request.session_token, &request.site_id)
+                .await?,
+        ))
+    }
+
+    async fn patch_draft_site(
+        &self,
+        request: Request<pb::PatchDraftSiteRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        let edit = DraftEdit::Site {
+            patch_json: request.patch_json,
+        };
+        self.edit_draft(
+            &request.session_token,
+            &request.site_id,
+            edit,
+            &request.client_address,
+        )
+        .await
+    }
+
+    async fn put_draft_page(
+        &self,
+        request: Request<pb::PutDraftPageRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        let page = request
+            .page
+            .ok_or_else(|| Error::InvalidArgument("page: required".to_owned()))?;
+        self.edit_draft(
+            &request.session_token,
+            &request.site_id,
+            DraftEdit::Page(page),
+            &request.client_address,
+        )
+        .await
+    }
+
+    async fn put_draft_event(
+        &self,
+        request: Request<pb::PutDraftEventRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        let event = request
+            .event
+            .ok_or_else(|| Error::InvalidArgument("event: required".to_owned()))?;
+        self.edit_draft(
+            &request.session_token,
+            &request.site_id,
+            DraftEdit::Event(event),
+            &request.client_address,
+        )
+        .await
+    }
+
+    async fn delete_draft_record(
+        &self,
+        request: Request<pb::DeleteDraftRecordRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        let edit = DraftEdit::Remove {
+            kind: request.kind,
+            id: request.id,
+        };
+        self.edit_draft(
+            &request.session_token,
+            &request.site_id,
+            edit,
+            &request.client_address,
+        )
+        .await
+    }
+
+    async fn discard_draft(
+        &self,
+        request: Request<pb::DraftActionRequest>,
+    ) -> Reply<catalogue::DiscardDraftResponse> {
+        let request = request.into_inner();
+        self.studio
+            .discard_draft(
+                &request.session_token,
+                &request.site_id,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(catalogue::DiscardDraftResponse {}))
+    }
+
+    async fn publish_draft(
+        &self,
+        request: Request<pb::PublishDraftRequest>,
+    ) -> Reply<catalogue::PublishDraftResponse> {
+        let request = request.into_inner();
+        let publish = Publish {
+            publish_at: request.publish_at,
+            overwrite: request.overwrite,
+        };
+        Ok(Response::new(
+            self.studio
+                .publish_draft(
+                    &request.session_token,
+                    &request.site_id,
+                    publish,
+                    &request.client_address,
+                )
+                .await?,
+        ))
+    }
+
+    async fn restore_revision(
+        &self,
+        request: Request<pb::RestoreRevisionRequest>,
+    ) -> Reply<catalogue::PublishDraftResponse> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .restore_revision(
+                    &request.session_token,
+                    &request.site_id,
+                    &request.revision,
+                    &request.client_address,
+                )
+                .await?,
+        ))
+    }
+}
+
+impl StudioService {
+    async fn edit_draft(
+        &self,
+        token: &str,
+        site_id: &str,
+        edit: DraftEdit,
+        client_address: &str,
+    ) -> Reply<catalogue::DraftedRecord> {
+        Ok(Response::new(
+            self.studio
+                .edit_draft(token, site_id, edit, client_address)
+                .await?,
+        ))
     }
 }
 

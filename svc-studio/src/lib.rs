@@ -13,6 +13,7 @@
 //! - [`passkeys`]: passkeys registered, listed, removed, and signing in with them.
 //! - [`sites`]: the sites a staff member may see, from svc-catalogue.
 //! - [`site_staff`]: a site's staff: invitations mailed and waiting, grants removed.
+//! - [`drafts`]: a site's draft, publishing and history, kept by svc-catalogue.
 //! - [`audit`]: the audit log of every change, written and read.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
 //! - [`error`]: the crate's error type and its gRPC status.
@@ -21,6 +22,7 @@ pub mod audit;
 pub mod commands;
 pub mod config;
 pub mod domain;
+pub mod drafts;
 pub mod error;
 pub mod grpc;
 pub mod passkeys;
@@ -30,19 +32,30 @@ pub mod store;
 pub mod studio;
 
 use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
 
 pub use config::Config;
 pub use error::Error;
+use platform::outbox::{Delivery, Relay};
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use proto::catalogue::v1::drafts_client::DraftsClient;
 use proto::studio::v1::studio_server::StudioServer;
 use store::Store;
 use studio::Studio;
 use tokio::net::TcpListener;
+use tokio::sync::Notify;
+
+/// How often the relay looks at the outbox when no entry woke it.
+const RELAY_POLL: Duration = Duration::from_secs(1);
 
 /// A studio service ready to serve.
 #[derive(Debug)]
 pub struct Application {
     service: grpc::StudioService,
+    /// Where the audit events go; `None` keeps them in the outbox.
+    nats_url: Option<String>,
+    nats_access: platform::nats::NatsAccess,
 }
 
 impl Application {
@@ -55,23 +68,55 @@ impl Application {
             .await?;
         Ok(Application {
             service: grpc::StudioService { studio },
+            nats_url: config.nats_url,
+            nats_access: config.nats_access,
         })
     }
 
+    /// Serves gRPC on `listener` and relays the audit events to NATS until `shutdown`.
     pub async fn serve(
         self,
         listener: TcpListener,
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
-        platform::serving::serve(
+        let health = platform::serving::health();
+        let studio = &self.service.studio;
+        let relay = self.nats_url.map(|url| {
+            let relay = Relay {
+                pool: studio.store.pool().clone(),
+                outbox: audit::OUTBOX,
+                url,
+                access: self.nats_access,
+                delivery: Delivery::Subjects,
+                events: "audit events",
+                health_name: proto::STUDIO_AUDIT_EVENTS_HEALTH,
+                failed: audit_events_failed,
+            };
+            tokio::spawn(platform::outbox::relay(
+                relay,
+                studio.audit_events.clone(),
+                RELAY_POLL,
+                health.0.clone(),
+            ))
+        });
+        let served = platform::serving::serve(
             platform::serving::Services::new(StudioServer::new(self.service)),
             listener,
             shutdown,
-            platform::serving::health(),
+            health,
         )
-        .await?;
+        .await;
+        if let Some(relay) = relay {
+            relay.abort();
+        }
+        served?;
         Ok(())
     }
+}
+
+/// Counts one failed attempt to publish audit events.
+fn audit_events_failed() {
+    metrics::counter!("studio_nats_publish_failures_total").increment(1);
 }
 
 /// The studio over the store `config` names (its SQLite folder made when missing).
@@ -82,12 +127,15 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
             source,
         })?;
     }
+    let catalogue = platform::trace::lazy_channel(&config.catalogue_addr)?;
     Ok(Studio {
         store: Store::connect(config.database_url.expose()).await?,
         studio_url: config.studio_url.clone(),
         email_sign_in: config.email_sign_in,
         mailer: config.mail.mailer(&config.data_dir)?,
         webauthn: passkeys::relying_party(&config.studio_url).map_err(Error::Webauthn)?,
-        catalogue: CatalogueClient::new(platform::trace::lazy_channel(&config.catalogue_addr)?),
+        catalogue: CatalogueClient::new(catalogue.clone()),
+        drafts: DraftsClient::new(catalogue),
+        audit_events: Arc::new(Notify::new()),
     })
 }

@@ -4,11 +4,14 @@
 
 use std::io::Write;
 use std::path::Path;
+use std::sync::Arc;
 
 use platform::mail::Mailer;
 use platform::tokens::{new_token, sha256_hex};
 use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use proto::catalogue::v1::drafts_client::DraftsClient;
+use tokio::sync::Notify;
 use webauthn_rs::Webauthn;
 
 use crate::Error;
@@ -47,6 +50,10 @@ pub struct Studio {
     pub webauthn: Webauthn,
     /// svc-catalogue, the owner of sites and their content.
     pub catalogue: CatalogueClient<TracedChannel>,
+    /// svc-catalogue's drafts of site content.
+    pub drafts: DraftsClient<TracedChannel>,
+    /// Wakes the relay of audit events when an entry was written.
+    pub audit_events: Arc<Notify>,
 }
 
 impl Studio {

@@ -10,8 +10,10 @@
 //! - [`polling`]: `eventually`, for what a process does in the background.
 //! - [`http_stub`]: stub HTTP servers (wiremock) standing in for third-party services.
 //! - [`reflection`]: what a gRPC server lists over reflection, in both protocol versions.
+//! - [`events`]: events on the tests' nats-server, checked against docs/asyncapi.yaml.
 
 pub mod dirs;
+pub mod events;
 pub mod http_stub;
 pub mod net;
 pub mod polling;

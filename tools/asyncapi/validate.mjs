@@ -1,8 +1,9 @@
 // Validates an AsyncAPI document with the AsyncAPI parser (its Spectral rules check the
 // document against the AsyncAPI 3 schema and its references), and, given a JSON Lines
 // file of published events ({"subject", "payload"} a line), each event's payload against
-// the message schema of the channel at its subject. Prints every finding; exits 1 on any
-// error or warning, or on an event the document does not describe.
+// the message schema of the channel at its subject (an address's `{parameter}` stands
+// for one token of the subject). Prints every finding; exits 1 on any error or warning,
+// or on an event the document does not describe.
 import { readFileSync } from 'node:fs';
 import { Parser } from '@asyncapi/parser';
 import Ajv from 'ajv';
@@ -31,17 +32,15 @@ console.log(`${file}: valid AsyncAPI ${document.version()}, channels ${channels.
 if (eventsFile) {
   const ajv = new Ajv({ strict: false, allErrors: true });
   addFormats(ajv);
-  const validators = new Map(
-    channels.map((channel) => [
-      channel.address(),
-      channel.messages().all().map((message) => ajv.compile(message.payload().json())),
-    ]),
-  );
+  const validators = channels.map((channel) => ({
+    subject: addressPattern(channel.address()),
+    validators: channel.messages().all().map((message) => ajv.compile(message.payload().json())),
+  }));
   const lines = readFileSync(eventsFile, 'utf8').split('\n').filter(Boolean);
   let failed = 0;
   for (const line of lines) {
     const { subject, payload } = JSON.parse(line);
-    const candidates = validators.get(subject);
+    const candidates = validators.find((channel) => channel.subject.test(subject))?.validators;
     if (!candidates) {
       console.error(`${eventsFile}: no channel describes ${subject}`);
       failed += 1;
@@ -55,4 +54,10 @@ if (eventsFile) {
   }
   if (failed > 0) process.exit(1);
   console.log(`${eventsFile}: ${lines.length} event(s) match the document`);
+}
+
+/** A channel's address as a pattern of the subjects it stands for: `{siteId}` is one token. */
+function addressPattern(address) {
+  const escaped = address.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/\{[^}]+\}/g, '[^.]+')}$`);
 }

@@ -3,20 +3,19 @@
 //! key, the records and what they refer to, and writes all or nothing. Bodies are read
 //! strictly: a field the API does not know is refused by name, like a bad one.
 
-use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Request, State};
+use axum::extract::{DefaultBodyLimit, FromRequestParts, Path, State};
+use axum::http::header;
 use axum::http::request::Parts;
-use axum::http::{StatusCode, header};
 use axum::routing::{post, put};
 use axum::{Json, Router};
 use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::ingest_client::IngestClient;
 use serde::Deserialize;
-use serde::de::DeserializeOwned;
 use utoipa::{IntoParams, ToSchema};
 
 use super::context::ApiState;
 use crate::error::{AppError, ErrorBody};
-use crate::extract::Query;
+use crate::extract::{Query, StrictJson, same_id};
 
 /// The largest body a call may send (a large theater's month of showtimes, or 10,000
 /// availability updates, fit many times over).
@@ -83,109 +82,6 @@ impl IngestKey {
     }
 }
 
-/// A JSON body read strictly: a malformed one, a field of the wrong type and a field the
-/// API does not know are each refused naming the field.
-struct Body<T>(T);
-
-impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for Body<T> {
-    type Rejection = AppError;
-
-    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
-        let json = request
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|value| value.to_str().ok())
-            .is_some_and(|value| value.starts_with("application/json"));
-        if !json {
-            return Err(AppError::BadRequest(
-                "the body must be JSON (Content-Type: application/json)".to_owned(),
-            ));
-        }
-        let bytes = axum::body::Bytes::from_request(request, state)
-            .await
-            .map_err(|rejection| {
-                if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
-                    AppError::PayloadTooLarge(format!(
-                        "the body is larger than {MAX_INGEST_BYTES} bytes (16 MiB)"
-                    ))
-                } else {
-                    AppError::BadRequest(format!("the body could not be read: {rejection}"))
-                }
-            })?;
-        strict_json(&bytes).map(Body)
-    }
-}
-
-/// `bytes`, a JSON object, as a `T`, refusing fields `T` does not have. (serde would
-/// also read a struct from an array of its fields in order, which no body here is.)
-fn strict_json<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, AppError> {
-    if bytes.iter().find(|byte| !byte.is_ascii_whitespace()) != Some(&b'{') {
-        return Err(AppError::BadRequest(
-            "invalid body: a JSON object is required".to_owned(),
-        ));
-    }
-    let mut unknown = None;
-    let mut deserializer = serde_json::Deserializer::from_slice(bytes);
-    let mut note = |path: serde_ignored::Path<'_>| {
-        unknown.get_or_insert_with(|| field_path(&path));
-    };
-    let ignoring = serde_ignored::Deserializer::new(&mut deserializer, &mut note);
-    let value: T = serde_path_to_error::deserialize(ignoring).map_err(|error| {
-        let field = error.path().to_string();
-        let problem = error.inner().to_string();
-        if error.inner().is_syntax() || error.inner().is_eof() {
-            AppError::BadRequest(format!("malformed JSON: {problem}"))
-        } else {
-            AppError::InvalidField {
-                field: if field == "." { String::new() } else { field },
-                problem,
-            }
-        }
-    })?;
-    deserializer
-        .end()
-        .map_err(|error| AppError::BadRequest(format!("malformed JSON: {error}")))?;
-    match unknown {
-        Some(field) => Err(AppError::InvalidField {
-            field,
-            problem: "not a field of this API".to_owned(),
-        }),
-        None => Ok(value),
-    }
-}
-
-/// A path as the errors name it: `showtimes[3].startsAt`.
-fn field_path(path: &serde_ignored::Path<'_>) -> String {
-    use serde_ignored::Path as At;
-    match path {
-        At::Root => String::new(),
-        At::Seq { parent, index } => format!("{}[{index}]", field_path(parent)),
-        At::Map { parent, key } => match field_path(parent) {
-            parent if parent.is_empty() => key.clone(),
-            parent => format!("{parent}.{key}"),
-        },
-        At::Some { parent } | At::NewtypeStruct { parent } | At::NewtypeVariant { parent } => {
-            field_path(parent)
-        }
-    }
-}
-
-/// `body`'s id, which is the address's: given, it must be the same; left out, the
-/// address's applies.
-fn same_id(in_address: &str, in_body: &mut String, field: &str) -> Result<(), AppError> {
-    if in_body.is_empty() {
-        in_address.clone_into(in_body);
-        Ok(())
-    } else if in_body == in_address {
-        Ok(())
-    } else {
-        Err(AppError::InvalidField {
-            field: field.to_owned(),
-            problem: format!("'{in_body}' is not the {field} in the address ('{in_address}')"),
-        })
-    }
-}
-
 /// What every ingest call may answer, listed once in the API document.
 #[derive(utoipa::IntoResponses)]
 #[expect(dead_code, reason = "describes the answers in the API document")]
@@ -245,7 +141,7 @@ async fn put_theater(
     State(state): State<ApiState>,
     Path(id): Path<String>,
     key: IngestKey,
-    Body(mut theater): Body<pb::TheaterRecord>,
+    StrictJson(mut theater): StrictJson<pb::TheaterRecord>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&id, &mut theater.id, "id")?;
     let request = key.request(pb::PutTheaterRequest {
@@ -264,7 +160,7 @@ async fn put_movie(
     State(state): State<ApiState>,
     Path(id): Path<String>,
     key: IngestKey,
-    Body(mut movie): Body<pb::MovieRecord>,
+    StrictJson(mut movie): StrictJson<pb::MovieRecord>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&id, &mut movie.id, "id")?;
     let request = key.request(pb::PutMovieRequest { movie: Some(movie) })?;
@@ -281,7 +177,7 @@ async fn put_event(
     State(state): State<ApiState>,
     Path(id): Path<String>,
     key: IngestKey,
-    Body(mut event): Body<pb::EventRecord>,
+    StrictJson(mut event): StrictJson<pb::EventRecord>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&id, &mut event.id, "id")?;
     let request = key.request(pb::PutEventRequest { event: Some(event) })?;
@@ -298,7 +194,7 @@ async fn put_page(
     State(state): State<ApiState>,
     Path(slug): Path<String>,
     key: IngestKey,
-    Body(mut page): Body<pb::PageRecord>,
+    StrictJson(mut page): StrictJson<pb::PageRecord>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     same_id(&slug, &mut page.slug, "slug")?;
     let request = key.request(pb::PutPageRequest { page: Some(page) })?;
@@ -405,7 +301,7 @@ async fn put_schedule(
     Path(theater_id): Path<String>,
     Query(days): Query<ScheduleDays>,
     key: IngestKey,
-    Body(schedule): Body<Schedule>,
+    StrictJson(schedule): StrictJson<Schedule>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     let request = key.request(pb::PutScheduleRequest {
         theater_id,
@@ -425,7 +321,7 @@ async fn put_schedule(
 async fn update_availability(
     State(state): State<ApiState>,
     key: IngestKey,
-    Body(updates): Body<pb::UpdateAvailabilityRequest>,
+    StrictJson(updates): StrictJson<pb::UpdateAvailabilityRequest>,
 ) -> Result<Json<pb::IngestReply>, AppError> {
     let request = key.request(updates)?;
     written(&state, client(&state).update_availability(request).await)
@@ -433,7 +329,10 @@ async fn update_availability(
 
 #[cfg(test)]
 mod tests {
+    use serde::de::DeserializeOwned;
+
     use super::*;
+    use crate::extract::strict_json;
 
     fn refused<T: DeserializeOwned + std::fmt::Debug>(body: &str) -> (String, String) {
         match strict_json::<T>(body.as_bytes()).expect_err("refused") {

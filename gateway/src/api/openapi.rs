@@ -74,6 +74,17 @@ use crate::error::ErrorBody;
         crate::studio::site_staff::list_pending_invitations,
         crate::studio::site_staff::remove_staff,
         crate::studio::audit::read_audit,
+        crate::studio::drafts::read_draft,
+        crate::studio::drafts::read_draft_site,
+        crate::studio::drafts::patch_draft_site,
+        crate::studio::drafts::put_draft_page,
+        crate::studio::drafts::put_draft_event,
+        crate::studio::drafts::delete_draft_page,
+        crate::studio::drafts::delete_draft_event,
+        crate::studio::drafts::discard_draft,
+        crate::studio::drafts::publish_draft,
+        crate::studio::drafts::list_revisions,
+        crate::studio::drafts::restore_revision,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

@@ -8,6 +8,7 @@
 
 pub mod audit;
 mod cross_site;
+pub mod drafts;
 pub mod passkeys;
 mod session;
 pub mod sign_in;
@@ -137,6 +138,7 @@ impl Studio {
             .merge(sites::router())
             .merge(site_staff::router())
             .merge(audit::router())
+            .merge(drafts::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

@@ -113,6 +113,11 @@ async fn the_document_is_served_and_every_documented_route_is_routed() {
                     .client
                     .put(gateway.url(&concrete(path)))
                     .json(&serde_json::json!({})),
+                "patch" => gateway
+                    .client
+                    .patch(gateway.url(&concrete(path)))
+                    .header(reqwest::header::CONTENT_TYPE, "application/merge-patch+json")
+                    .body("{}"),
                 "delete" => gateway.client.delete(gateway.url(&concrete(path))),
                 other => panic!("undocumented method {other}"),
             };

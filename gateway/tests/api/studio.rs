@@ -1,5 +1,8 @@
 //! The studio on its own host (docs/studio.md): its page and API there and nowhere else,
 //! sign-in by invitation, the session cookie, the cross-site guard, svc-studio away.
+//! [`drafts`]: a site's draft, publishing and history.
+
+mod drafts;
 
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};

@@ -2,13 +2,16 @@
 //! ingest API). A broken rule answers an [`Invalid`] naming the field, relative to the
 //! record (`ticketingProvider.url`); the writer says where the record is.
 
+use std::collections::HashSet;
+
 use jiff::tz::TimeZone;
+use proto::vocabulary::{CornerRoundness, TrailingSlash};
 use site_paths::hand_off;
 
 use super::content_pages::Page;
 use super::events::EventEntry;
 use super::movies::MovieEntry;
-use super::site::TicketingProvider;
+use super::site::{SiteConfig, SiteFile, TicketingProvider};
 use super::theaters::Theater;
 
 /// A field at fault and what is wrong with it.
@@ -292,9 +295,206 @@ pub fn is_absolute_url(value: &str) -> bool {
     rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
 }
 
+/// The site's time zone (`config.timeZone`).
+pub fn site_zone(site: &SiteFile) -> Result<TimeZone, Invalid> {
+    TimeZone::get(&site.config.time_zone).map_err(|_| {
+        Invalid::new(
+            "config.timeZone",
+            format!("'{}' is not an IANA time zone", site.config.time_zone),
+        )
+    })
+}
+
+/// The rules of site.json (docs/ingest.md#site-configuration), whoever writes it (a
+/// bundle, the studio's draft): `movie_ids` are the site's movies, `has_locale` whether
+/// a locale has texts.
+pub fn site(
+    site: &SiteFile,
+    movie_ids: &HashSet<&str>,
+    has_locale: impl Fn(&str) -> bool,
+) -> Result<(), Invalid> {
+    site_zone(site)?;
+    let config = &site.config;
+    if site.site_name().trim().is_empty() {
+        return Err(Invalid::new(
+            "name",
+            "the site needs a name, or relatedEntity.name".to_owned(),
+        ));
+    }
+    if !has_locale(&config.locale) {
+        return Err(Invalid::new(
+            "config.locale",
+            format!(
+                "'{}' has no default texts and no messages/{}.json",
+                config.locale, config.locale
+            ),
+        ));
+    }
+    if TrailingSlash::from_code(&config.trailing_slash).is_none() {
+        return Err(Invalid::new(
+            "config.trailingSlash",
+            format!("'{}' is not \"always\" or \"never\"", config.trailing_slash),
+        ));
+    }
+    if let Some((field, problem)) = unsupported_setting(config) {
+        return Err(Invalid::new(field, problem.to_owned()));
+    }
+    let fonts = config
+        .theme
+        .as_ref()
+        .and_then(|theme| theme.fonts.clone())
+        .unwrap_or_default();
+    for (target, style) in &fonts.font_styles {
+        if !matches!(target.as_str(), "body" | "heading") {
+            return Err(Invalid::new(
+                format!("config.theme.fonts.fontStyles.{target}"),
+                "a font style is for \"body\" or \"heading\"".to_owned(),
+            ));
+        }
+        if !matches!(style.as_str(), "normal" | "italic" | "oblique") {
+            return Err(Invalid::new(
+                format!("config.theme.fonts.fontStyles.{target}"),
+                format!("'{style}' is not normal, italic or oblique"),
+            ));
+        }
+    }
+    let roundness = config.roundness.clone().unwrap_or_default();
+    for (field, value) in [
+        ("buttons", &roundness.buttons),
+        ("content", &roundness.content),
+    ] {
+        if CornerRoundness::from_code(value).is_none() {
+            return Err(Invalid::new(
+                format!("config.roundness.{field}"),
+                format!("'{value}' is not NONE, MEDIUM or HIGH"),
+            ));
+        }
+    }
+    let theme = config.theme.clone().unwrap_or_default();
+    let colors = theme.colors.unwrap_or_default();
+    let palette = theme.palette.unwrap_or_default();
+    for (field, value) in [
+        ("theme.colors.brand1", &colors.brand1),
+        ("theme.colors.brand2", &colors.brand2),
+        ("theme.colors.brand3", &colors.brand3),
+        ("theme.colors.brand4", &colors.brand4),
+        ("theme.colors.brand5", &colors.brand5),
+        ("theme.colors.brand6", &colors.brand6),
+        ("theme.palette.primary", &palette.primary),
+        ("theme.palette.accent", &palette.accent),
+        ("theme.palette.highlight", &palette.highlight),
+        ("theme.palette.muted", &palette.muted),
+        ("theme.palette.background", &palette.background),
+        ("theme.palette.footerBackground", &palette.footer_background),
+        ("theme.palette.headerBackground", &palette.header_background),
+    ] {
+        if !is_hex_colour(value) {
+            return Err(Invalid::new(
+                format!("config.{field}"),
+                format!("'{value}' is not a #RRGGBB colour"),
+            ));
+        }
+    }
+    for (field, ids) in [
+        ("movieOrderIndex", &config.movie_order_index),
+        ("globalExcludedMovieIds", &config.global_excluded_movie_ids),
+    ] {
+        if let Some((index, id)) = ids
+            .iter()
+            .enumerate()
+            .find(|(_, id)| !movie_ids.contains(id.as_str()))
+        {
+            return Err(Invalid::new(
+                format!("config.{field}[{index}]"),
+                format!("no movie '{id}' in movies.json"),
+            ));
+        }
+    }
+    let provider = site.settings.ticketing_provider.clone().unwrap_or_default();
+    if !is_absolute_url(&provider.url) {
+        return Err(Invalid::new(
+            "settings.ticketingProvider.url",
+            format!("'{}' is not an absolute http(s) URL", provider.url),
+        ));
+    }
+    ticketing_provider_hand_offs(&provider)
+        .map_err(|invalid| invalid.inside("settings.ticketingProvider"))?;
+    if !site.loyalty.is_null() && !site.loyalty.is_object() {
+        return Err(Invalid::new("loyalty", "must be an object".to_owned()));
+    }
+    let login_slug = site.login_slug();
+    if site.loyalty_is_on() && login_slug.is_empty() {
+        return Err(Invalid::new(
+            "settings.loginPage.slug",
+            "loyalty is on, so members need a sign-in page: give its slug".to_owned(),
+        ));
+    }
+    if !login_slug.is_empty() && !is_slug(login_slug) {
+        return Err(Invalid::new(
+            "settings.loginPage.slug",
+            format!("'{login_slug}' must be lower-case letters, digits and '-'"),
+        ));
+    }
+    Ok(())
+}
+
+/// A configuration field of docs/ingest.md#site-configuration set to what this platform
+/// does not do, with why: a bundle that asks for it fails to load rather than being served
+/// without it.
+fn unsupported_setting(config: &SiteConfig) -> Option<(&'static str, &'static str)> {
+    let trackers = config.trackers.clone().unwrap_or_default();
+    let deferred = [
+        ("config.deferStandardPages", config.defer_standard_pages),
+        ("config.deferEventPages", config.defer_event_pages),
+        ("config.deferMoviePages", config.defer_movie_pages),
+        ("config.deferTheaterPages", config.defer_theater_pages),
+    ];
+    if let Some((field, _)) = deferred.into_iter().find(|(_, deferred)| *deferred) {
+        return Some((
+            field,
+            "every page is published ahead of its first visit (it costs seconds, not \
+             minutes, for a large chain), so no page can be deferred: leave it false",
+        ));
+    }
+    if !config.path_prefix.is_empty() {
+        return Some((
+            "config.pathPrefix",
+            "the site is served at the root of its domain, not under a path prefix: \
+             leave it empty",
+        ));
+    }
+    if !config.theater_ids.is_empty() {
+        return Some((
+            "config.theaterIds",
+            "the site's theaters are those of theaters.json, which the catalogue lists \
+             here itself: leave it out",
+        ));
+    }
+    if !trackers.google_analytics_v3.is_empty() {
+        return Some((
+            "config.trackers.googleAnalyticsV3",
+            "Universal Analytics stopped processing data in 2023: use googleAnalyticsV4 \
+             (settings.trackers google_analytics_v4)",
+        ));
+    }
+    None
+}
+
+fn is_hex_colour(value: &str) -> bool {
+    value.len() == 7 && value.starts_with('#') && value[1..].chars().all(|c| c.is_ascii_hexdigit())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn colours_are_checked_strictly() {
+        assert!(is_hex_colour("#A1b2C3"));
+        assert!(!is_hex_colour("A1B2C3"));
+        assert!(!is_hex_colour("#A1B2C"));
+        assert!(!is_hex_colour("#GGGGGG"));
+    }
 
     #[test]
     fn trailers_are_youtube_videos() {

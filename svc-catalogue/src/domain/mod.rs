@@ -5,6 +5,7 @@
 pub mod catalogue;
 pub mod checks;
 pub mod content_pages;
+pub mod editable;
 pub mod events;
 pub mod messages;
 pub mod movies;

@@ -14,8 +14,7 @@ use crate::domain::checks::Invalid;
 use crate::domain::records::RecordKind;
 use crate::follow::Catalogues;
 use crate::ingest;
-use crate::store::Commit;
-use crate::store::Store;
+use crate::store::{Author, Commit, Store};
 
 /// How long a write's answer waits for this process to serve it: a catalogue of 200,000
 /// showtimes is rebuilt in well under it.
@@ -33,9 +32,10 @@ pub struct IngestService {
 type Reply = Result<Response<pb::IngestReply>, Status>;
 
 impl IngestService {
-    /// The site the request's key writes: the one the call is about, or the key is
-    /// refused there (docs/architecture.md#sites: an ingest key writes only its own site).
-    async fn site<T>(&self, request: &Request<T>) -> Result<String, Error> {
+    /// The site the request's key writes, and the key's label (the writer the history
+    /// names): the site the call is about, or the key is refused there
+    /// (docs/architecture.md#sites: an ingest key writes only its own site).
+    async fn site<T>(&self, request: &Request<T>) -> Result<(String, String), Error> {
         let called = proto::site::named(request)
             .map_err(|_| Error::Unauthenticated("the call names no valid site"))?
             .unwrap_or(&self.default_site)
@@ -50,7 +50,7 @@ impl IngestService {
             .ok_or(Error::Unauthenticated(
                 "an ingest key is required: Authorization: Bearer <key>",
             ))?;
-        let site = self
+        let (site, label) = self
             .store
             .site_of_key(key)
             .await?
@@ -62,7 +62,7 @@ impl IngestService {
                 "the ingest key is another site's: a key writes its own site, on its host",
             ));
         }
-        Ok(site)
+        Ok((site, label))
     }
 
     /// The answer to a write: its revision and count, and once this process serves the
@@ -106,13 +106,19 @@ fn required<T>(record: Option<T>, field: &str) -> Result<T, Error> {
 #[tonic::async_trait]
 impl pb::ingest_server::Ingest for IngestService {
     async fn put_theater(&self, request: Request<pb::PutTheaterRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, label) = self.site(&request).await?;
         let theater = ingest::theater(required(request.into_inner().theater, "theater")?)
             .map_err(Error::from)?;
         self.reply(
             &site,
             self.store
-                .put_record(&site, RecordKind::Theater, &theater.id, &theater)
+                .put_record(
+                    &site,
+                    RecordKind::Theater,
+                    &theater.id,
+                    &theater,
+                    Author::named(&label),
+                )
                 .await
                 .map_err(Error::from)?,
         )
@@ -120,13 +126,19 @@ impl pb::ingest_server::Ingest for IngestService {
     }
 
     async fn put_movie(&self, request: Request<pb::PutMovieRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, label) = self.site(&request).await?;
         let movie =
             ingest::movie(required(request.into_inner().movie, "movie")?).map_err(Error::from)?;
         self.reply(
             &site,
             self.store
-                .put_record(&site, RecordKind::Movie, &movie.id, &movie)
+                .put_record(
+                    &site,
+                    RecordKind::Movie,
+                    &movie.id,
+                    &movie,
+                    Author::named(&label),
+                )
                 .await
                 .map_err(Error::from)?,
         )
@@ -134,7 +146,7 @@ impl pb::ingest_server::Ingest for IngestService {
     }
 
     async fn put_event(&self, request: Request<pb::PutEventRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, label) = self.site(&request).await?;
         let record = required(request.into_inner().event, "event")?;
         let zone = self
             .time_zone(&site, &record.theater_id, || {
@@ -148,7 +160,13 @@ impl pb::ingest_server::Ingest for IngestService {
         self.reply(
             &site,
             self.store
-                .put_record(&site, RecordKind::Event, &event.id, &event)
+                .put_record(
+                    &site,
+                    RecordKind::Event,
+                    &event.id,
+                    &event,
+                    Author::named(&label),
+                )
                 .await
                 .map_err(Error::from)?,
         )
@@ -156,13 +174,19 @@ impl pb::ingest_server::Ingest for IngestService {
     }
 
     async fn put_page(&self, request: Request<pb::PutPageRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, label) = self.site(&request).await?;
         let page =
             ingest::page(required(request.into_inner().page, "page")?).map_err(Error::from)?;
         self.reply(
             &site,
             self.store
-                .put_record(&site, RecordKind::Page, &page.slug, &page)
+                .put_record(
+                    &site,
+                    RecordKind::Page,
+                    &page.slug,
+                    &page,
+                    Author::named(&label),
+                )
                 .await
                 .map_err(Error::from)?,
         )
@@ -170,13 +194,13 @@ impl pb::ingest_server::Ingest for IngestService {
     }
 
     async fn delete(&self, request: Request<pb::DeleteRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, label) = self.site(&request).await?;
         let request = request.into_inner();
         let kind = RecordKind::parse(&request.kind).map_err(Error::from)?;
         self.reply(
             &site,
             self.store
-                .delete_record(&site, kind, &request.id)
+                .delete_record(&site, kind, &request.id, Author::named(&label))
                 .await
                 .map_err(Error::from)?,
         )
@@ -184,7 +208,7 @@ impl pb::ingest_server::Ingest for IngestService {
     }
 
     async fn put_schedule(&self, request: Request<pb::PutScheduleRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, _) = self.site(&request).await?;
         let request = request.into_inner();
         let days = ingest::schedule_days(&request.from, &request.to).map_err(Error::from)?;
         let zone = self
@@ -205,7 +229,7 @@ impl pb::ingest_server::Ingest for IngestService {
     }
 
     async fn update_availability(&self, request: Request<pb::UpdateAvailabilityRequest>) -> Reply {
-        let site = self.site(&request).await?;
+        let (site, _) = self.site(&request).await?;
         let changes =
             ingest::availability_changes(request.into_inner().updates).map_err(Error::from)?;
         self.reply(
@@ -222,7 +246,7 @@ impl pb::ingest_server::Ingest for IngestService {
         &self,
         request: Request<pb::AuthenticateRequest>,
     ) -> Result<Response<pb::AuthenticateReply>, Status> {
-        let site_id = self.site(&request).await?;
+        let (site_id, _) = self.site(&request).await?;
         Ok(Response::new(pb::AuthenticateReply { site_id }))
     }
 }

@@ -87,13 +87,13 @@ impl Store {
         Ok(revoked.rows_affected() == 1)
     }
 
-    /// The site a key writes, if it is a key that is not revoked.
-    pub async fn site_of_key(&self, text: &str) -> Result<Option<String>, StoreError> {
+    /// The site a key writes and the key's label, if it is a key that is not revoked.
+    pub async fn site_of_key(&self, text: &str) -> Result<Option<(String, String)>, StoreError> {
         if !text.starts_with(KEY_PREFIX) {
             return Ok(None);
         }
-        Ok(sqlx::query_scalar(
-            "SELECT site_id FROM catalogue_ingest_keys WHERE key_hash = $1 AND revoked_at IS NULL",
+        Ok(sqlx::query_as(
+            "SELECT site_id, label FROM catalogue_ingest_keys WHERE key_hash = $1 AND revoked_at IS NULL",
         )
         .bind(sha256_hex(text))
         .fetch_optional(self.pool())

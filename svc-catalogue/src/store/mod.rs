@@ -14,7 +14,11 @@
 //! - [`poster_images`]: the point of sale's poster images, fetched once.
 //! - [`site_addresses`]: where each site is served: its host names and public URL.
 //! - [`showtimes`]: the SQL of showtime rows, shared by the writes.
+//! - [`drafts`]: each site's draft of editable records, published as one commit.
+//! - [`history`]: the revisions that changed editable records, who made them, restore.
 
+pub mod drafts;
+pub mod history;
 pub mod keys;
 pub mod poster_images;
 pub mod records;
@@ -55,17 +59,43 @@ pub enum StoreError {
     /// refer to.
     #[error("{0}")]
     Conflict(crate::domain::checks::Invalid),
+    /// A publish of a draft whose records were changed since it first changed them.
+    #[error(
+        "changed since the draft began: {}; publish with overwrite to replace them",
+        .0.join(", ")
+    )]
+    Stale(Vec<String>),
+    #[error("the draft holds no change to publish")]
+    EmptyDraft,
     /// A write past one of the site's shares of the store (its poster images).
     #[error("{0}")]
     Limit(String),
+}
+
+/// Who wrote a change of records, as the history names them
+/// (docs/studio.md#drafts-and-publishing).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Author<'a> {
+    /// A staff member, an ingest key's label, a connector, "import".
+    pub name: &'a str,
+    /// What the change was, put before the records it changed in the history's summary
+    /// ("Published the draft").
+    pub note: Option<&'a str>,
+}
+
+impl<'a> Author<'a> {
+    pub const fn named(name: &'a str) -> Author<'a> {
+        Author { name, note: None }
+    }
 }
 
 /// What a commit changed: the follower rebuilds a revision after [`Change::Records`], and
 /// patches the last one after the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Change<'a> {
-    /// Records or settings (and maybe schedules and seats).
-    Records,
+    /// Records or settings (and maybe schedules and seats), by an author: a change of
+    /// editable records goes into the history.
+    Records(Author<'a>),
     /// Only the showtimes of this theater (a schedule call).
     Schedule { theater_id: &'a str },
     /// Only seat counts and availability of existing showtimes.
@@ -217,16 +247,17 @@ impl Store {
         Ok(transaction)
     }
 
-    /// Commits `transaction`, which changed `site_id` by `changed` records: the site gets
-    /// a new revision and the commit is announced. Nothing changed, it is rolled back and
-    /// the revision stays.
+    /// Commits `transaction`, which changed `site_id` by `changed` records, written by
+    /// `author`: the site gets a new revision and the commit is announced. Nothing
+    /// changed, it is rolled back and the revision stays.
     async fn commit(
         &self,
         transaction: Transaction<'static, Any>,
         site_id: &str,
         changed: u64,
+        author: Author<'_>,
     ) -> Result<Commit, StoreError> {
-        self.commit_change(transaction, site_id, changed, Change::Records)
+        self.commit_change(transaction, site_id, changed, Change::Records(author))
             .await
     }
 
@@ -253,7 +284,7 @@ impl Store {
         }
         let revision = new_revision()?;
         let records_version = match kind {
-            Change::Records => "version + 1",
+            Change::Records(_) => "version + 1",
             Change::Schedule { .. } | Change::Seats => "records_version",
         };
         let version: i64 = sqlx::query_scalar(&format!(
@@ -265,6 +296,9 @@ impl Store {
         .bind(unix_now())
         .fetch_one(&mut *transaction)
         .await?;
+        if let Change::Records(author) = kind {
+            history::keep(&mut transaction, site_id, version, &revision, author).await?;
+        }
         if let Change::Schedule { theater_id } = kind {
             sqlx::query(
                 "UPDATE catalogue_theaters SET schedule_version = \

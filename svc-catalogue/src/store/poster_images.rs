@@ -8,9 +8,12 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 use sqlx::{Any, Row, Transaction};
 
-use super::{Commit, Store, StoreError, unix_now};
+use super::{Author, Commit, Store, StoreError, unix_now};
 use crate::domain::movies::MovieEntry;
 use crate::domain::poster::StoredPosterImage;
+
+/// The poster images' writer: they are no editable record, so never in the history.
+const POSTERS: Author<'static> = Author::named("poster images");
 
 /// How many poster images one site keeps, and their bytes together
 /// (POSTER_IMAGES_PER_SITE, POSTER_IMAGES_MB_PER_SITE): a key holder naming a new image
@@ -64,7 +67,7 @@ impl Store {
         .transpose()?;
         let unchanged = stored.is_some_and(|(url, kept)| url == source_url && kept == digest);
         if !still_named || unchanged {
-            return self.commit(transaction, site_id, 0).await;
+            return self.commit(transaction, site_id, 0, POSTERS).await;
         }
         // The site's other images, and this one, within its share. Stored as base64:
         // four characters for three bytes.
@@ -107,7 +110,7 @@ impl Store {
         .bind(unix_now())
         .execute(&mut *transaction)
         .await?;
-        self.commit(transaction, site_id, 1).await
+        self.commit(transaction, site_id, 1, POSTERS).await
     }
 
     /// Movie `movie_id`'s stored poster image: its content type and bytes.

@@ -10,7 +10,7 @@ use serde::Serialize;
 use sqlx::{Any, Row, Transaction};
 
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
-use super::{Change, Commit, Dialect, Store, StoreError};
+use super::{Author, Change, Commit, Dialect, Store, StoreError};
 use crate::domain::checks::Invalid;
 use crate::domain::events::EventEntry;
 use crate::domain::records::{AvailabilityChange, RecordKind};
@@ -27,8 +27,9 @@ pub(super) const fn table(kind: RecordKind) -> (&'static str, &'static str) {
 }
 
 impl Store {
-    /// Adds or replaces the record `id` of `kind` with `record`; a new one comes last.
-    /// An event must be at a theater of the site, and show one of its movies if any.
+    /// Adds or replaces the record `id` of `kind` with `record`, written by `author`; a
+    /// new one comes last. An event must be at a theater of the site, and show one of its
+    /// movies if any.
     #[tracing::instrument(skip(self, record))]
     pub async fn put_record(
         &self,
@@ -36,50 +37,13 @@ impl Store {
         kind: RecordKind,
         id: &str,
         record: &impl Serialize,
+        author: Author<'_>,
     ) -> Result<Commit, StoreError> {
         let mut transaction = self.begin_site_write(site_id).await?;
         // Serialising plain data into a string cannot fail.
         let doc = serde_json::to_string(record).unwrap_or_default();
-        if kind == RecordKind::Event {
-            let event: EventEntry = serde_json::from_str(&doc)
-                .map_err(|error| StoreError::Conflict(Invalid::new("", error.to_string())))?;
-            check_event_references(&mut transaction, site_id, &event).await?;
-        }
-        let (table, key) = table(kind);
-        let old: Option<String> = sqlx::query_scalar(&format!(
-            "SELECT doc FROM {table} WHERE site_id = $1 AND {key} = $2"
-        ))
-        .bind(site_id)
-        .bind(id)
-        .fetch_optional(&mut *transaction)
-        .await?;
-        let changed = match old {
-            Some(old) if old == doc => 0,
-            Some(_) => {
-                sqlx::query(&format!(
-                    "UPDATE {table} SET doc = $3 WHERE site_id = $1 AND {key} = $2"
-                ))
-                .bind(site_id)
-                .bind(id)
-                .bind(&doc)
-                .execute(&mut *transaction)
-                .await?;
-                1
-            }
-            None => {
-                sqlx::query(&format!(
-                    "INSERT INTO {table} (site_id, {key}, position, doc) \
-                     SELECT $1, $2, COALESCE(MAX(position), -1) + 1, $3 FROM {table} WHERE site_id = $1"
-                ))
-                .bind(site_id)
-                .bind(id)
-                .bind(&doc)
-                .execute(&mut *transaction)
-                .await?;
-                1
-            }
-        };
-        self.commit(transaction, site_id, changed).await
+        let changed = write_document(&mut transaction, site_id, kind, id, &doc).await?;
+        self.commit(transaction, site_id, changed, author).await
     }
 
     /// Removes the record `id` of `kind`: a theater with its showtimes, unless an event
@@ -90,6 +54,7 @@ impl Store {
         site_id: &str,
         kind: RecordKind,
         id: &str,
+        author: Author<'_>,
     ) -> Result<Commit, StoreError> {
         let mut transaction = self.begin_site_write(site_id).await?;
         match kind {
@@ -146,7 +111,7 @@ impl Store {
                 id: id.to_owned(),
             });
         }
-        self.commit(transaction, site_id, 1).await
+        self.commit(transaction, site_id, 1, author).await
     }
 
     /// Makes `entries` the showtimes of `theater_id` on its local days `from` to `to`:
@@ -314,6 +279,72 @@ struct UpdateRow<'a> {
     s: Option<&'static str>,
 }
 
+/// Makes `doc` the record `id` of `kind` (a new one last); answers whether that changed
+/// it. An event must be at a theater of the site, and show one of its movies if any.
+pub(super) async fn write_document(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+    kind: RecordKind,
+    id: &str,
+    doc: &str,
+) -> Result<u64, StoreError> {
+    if kind == RecordKind::Event {
+        let event: EventEntry = serde_json::from_str(doc)
+            .map_err(|error| StoreError::Conflict(Invalid::new("", error.to_string())))?;
+        check_event_references(transaction, site_id, &event).await?;
+    }
+    let (table, key) = table(kind);
+    let old: Option<String> = sqlx::query_scalar(&format!(
+        "SELECT doc FROM {table} WHERE site_id = $1 AND {key} = $2"
+    ))
+    .bind(site_id)
+    .bind(id)
+    .fetch_optional(&mut **transaction)
+    .await?;
+    match old {
+        Some(old) if old == doc => return Ok(0),
+        Some(_) => {
+            sqlx::query(&format!(
+                "UPDATE {table} SET doc = $3 WHERE site_id = $1 AND {key} = $2"
+            ))
+            .bind(site_id)
+            .bind(id)
+            .bind(doc)
+            .execute(&mut **transaction)
+            .await?;
+        }
+        None => {
+            sqlx::query(&format!(
+                "INSERT INTO {table} (site_id, {key}, position, doc) \
+                 SELECT $1, $2, COALESCE(MAX(position), -1) + 1, $3 FROM {table} WHERE site_id = $1"
+            ))
+            .bind(site_id)
+            .bind(id)
+            .bind(doc)
+            .execute(&mut **transaction)
+            .await?;
+        }
+    }
+    Ok(1)
+}
+
+/// The site's document of the record `id` of `kind`, if it has one.
+pub(super) async fn read_document(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+    kind: RecordKind,
+    id: &str,
+) -> Result<Option<String>, StoreError> {
+    let (table, key) = table(kind);
+    Ok(sqlx::query_scalar(&format!(
+        "SELECT doc FROM {table} WHERE site_id = $1 AND {key} = $2"
+    ))
+    .bind(site_id)
+    .bind(id)
+    .fetch_optional(&mut **transaction)
+    .await?)
+}
+
 async fn movie_ids(
     transaction: &mut Transaction<'static, Any>,
     site_id: &str,
@@ -325,7 +356,7 @@ async fn movie_ids(
     Ok(ids.into_iter().collect())
 }
 
-async fn check_event_references(
+pub(super) async fn check_event_references(
     transaction: &mut Transaction<'static, Any>,
     site_id: &str,
     event: &EventEntry,

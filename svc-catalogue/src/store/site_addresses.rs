@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use sqlx::Row;
 
-use super::{Change, Store, StoreError};
+use super::{Author, Store, StoreError};
 use crate::domain::checks::Invalid;
 use crate::domain::site_address::SiteAddress;
 
@@ -96,7 +96,12 @@ impl Store {
             .await?;
             changed += updated.rows_affected();
         }
-        self.commit_change(transaction, site_id, changed, Change::Records)
-            .await
+        self.commit(
+            transaction,
+            site_id,
+            changed,
+            Author::named("site addresses"),
+        )
+        .await
     }
 }

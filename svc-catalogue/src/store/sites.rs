@@ -12,7 +12,7 @@ use sqlx::{Any, Row, Transaction};
 use super::poster_images::read_poster_images;
 use super::records::table;
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
-use super::{Commit, Dialect, Store, StoreError, unix_now};
+use super::{Author, Commit, Dialect, Store, StoreError, unix_now};
 use crate::domain::SiteContent;
 use crate::domain::records::{RecordKind, SeatCount};
 use crate::domain::showtimes::{self as order, ShowtimeEntry};
@@ -61,6 +61,7 @@ impl Store {
         &self,
         site_id: &str,
         content: &SiteContent,
+        author: Author<'_>,
     ) -> Result<Commit, StoreError> {
         let (mut transaction, _) = self.begin_write(site_id).await?;
         let settings = json(&content.settings);
@@ -119,8 +120,7 @@ impl Store {
         ] {
             changed += sync_documents(&mut transaction, table, site_id, wanted).await?;
         }
-        let commit = self.commit(transaction, site_id, changed).await?;
-        Ok(commit)
+        self.commit(transaction, site_id, changed, author).await
     }
 
     /// The site's committed version and revision, if the store has the site.
@@ -267,7 +267,10 @@ fn json(value: &impl Serialize) -> String {
 }
 
 /// Each record's key and document, in order.
-fn documents<T: Serialize>(records: &[T], key: impl Fn(&T) -> &String) -> Vec<(String, String)> {
+pub(super) fn documents<T: Serialize>(
+    records: &[T],
+    key: impl Fn(&T) -> &String,
+) -> Vec<(String, String)> {
     records
         .iter()
         .map(|record| (key(record).clone(), json(record)))
@@ -275,7 +278,7 @@ fn documents<T: Serialize>(records: &[T], key: impl Fn(&T) -> &String) -> Vec<(S
 }
 
 /// Makes `table` hold `wanted` for the site, in its order; answers how many rows changed.
-async fn sync_documents(
+pub(super) async fn sync_documents(
     transaction: &mut Transaction<'static, Any>,
     (table, key): (&str, &str),
     site_id: &str,

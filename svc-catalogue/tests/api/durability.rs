@@ -9,11 +9,12 @@ use serde_json::json;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 use svc_catalogue::bundle;
+use svc_catalogue::domain::editable::DraftKind;
 use svc_catalogue::store::Store;
 use svc_catalogue::version::Clock;
 use test_support::postgres::PostgresDatabase;
 
-use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json};
+use crate::helpers::{DEMO, TEST_AUTHOR, TODAY, copy_bundle, edit_json};
 
 fn clock() -> Clock {
     Clock::on(TODAY.parse().expect("a date"))
@@ -120,6 +121,32 @@ async fn an_upgrade_from_the_previous_schema_keeps_every_row_ours_and_theirs() {
     assert_eq!(stored.content.theaters, vec![theater.clone()]);
     assert_eq!(stored.content.movies, vec![movie.clone()]);
     assert!(stored.content.poster_images.is_empty());
+    // The site takes a draft at once; its history begins with that publish.
+    let page = &content.pages[0];
+    store
+        .stage(
+            "demo",
+            DraftKind::Page,
+            &page.slug,
+            Some(&serde_json::to_string(page).expect("JSON")),
+            "Ana",
+        )
+        .await
+        .expect("drafted");
+    let published = store
+        .publish_draft("demo", "Ana", false)
+        .await
+        .expect("published");
+    assert_eq!(published.version, 8);
+    let history = store.history("demo").await.expect("the history");
+    assert_eq!(history.len(), 1);
+    assert_eq!(
+        (history[0].author.as_str(), history[0].summary.as_str()),
+        (
+            "Ana",
+            "Published the draft: The site with 1 page and 0 events"
+        )
+    );
     let member: String = sqlx::query("SELECT email FROM members WHERE id = 'm1'")
         .fetch_one(&pool)
         .await
@@ -196,7 +223,10 @@ async fn an_import_killed_halfway_leaves_the_site_as_it_was_and_run_again_is_who
     let database = PostgresDatabase::create("catalogue_killed").await;
     let store = Store::connect(&database.url, 2).await.expect("the store");
     let before = bundle::load(Path::new(DEMO), &clock()).expect("the demo");
-    let first = store.replace_site("demo", &before).await.expect("written");
+    let first = store
+        .replace_site("demo", &before, TEST_AUTHOR)
+        .await
+        .expect("written");
     let bundle_dir = large_bundle(40);
     let after = bundle::load(&bundle_dir, &clock()).expect("the large bundle");
     let import = |dir: &Path| {

@@ -6,6 +6,10 @@ use tonic::transport::Channel;
 
 pub const DEMO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
 pub const SINGLE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
+/// Who the store's writes in tests are by, as its history names them.
+pub const TEST_AUTHOR: svc_catalogue::store::Author<'static> =
+    svc_catalogue::store::Author::named("test");
+
 /// A Sunday: the play week started on Friday 2026-11-20.
 pub const TODAY: &str = "2026-11-22";
 

@@ -3,6 +3,7 @@
 mod bundles;
 mod catalogue;
 mod choosing;
+mod drafts;
 mod durability;
 mod helpers;
 mod ingest;

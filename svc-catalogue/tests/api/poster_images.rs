@@ -17,7 +17,7 @@ use tonic::transport::Channel;
 use wiremock::matchers::{method, path};
 use wiremock::{Mock, MockServer, ResponseTemplate};
 
-use crate::helpers::{DEMO, config_in, serve};
+use crate::helpers::{DEMO, TEST_AUTHOR, config_in, serve};
 
 const PNG: &[u8] = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR poster bytes";
 const JPEG: &[u8] = b"\xFF\xD8\xFF\xE0\0\x10JFIF another poster";
@@ -48,7 +48,7 @@ async fn name_poster(store: &Store, id: &str, url: &str) {
         .expect("the movie");
     movie.poster_image_url = url.to_owned();
     store
-        .put_record("demo", RecordKind::Movie, id, &movie)
+        .put_record("demo", RecordKind::Movie, id, &movie, TEST_AUTHOR)
         .await
         .expect("written");
 }

@@ -14,7 +14,7 @@ use svc_catalogue::version::Clock;
 use test_support::polling::eventually;
 use test_support::postgres::PostgresDatabase;
 
-use crate::helpers::{DEMO, TODAY, copy_bundle, edit_json, replica_config, serve};
+use crate::helpers::{DEMO, TEST_AUTHOR, TODAY, copy_bundle, edit_json, replica_config, serve};
 
 fn demo_content() -> SiteContent {
     let clock = Clock::on(TODAY.parse().expect("a date"));
@@ -43,7 +43,10 @@ async fn on_both(check: impl AsyncFn(Store)) {
 async fn an_import_is_read_back_whole_and_the_same_again_changes_nothing() {
     on_both(async |store| {
         let content = demo_content();
-        let first = store.replace_site("demo", &content).await.expect("written");
+        let first = store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("written");
         assert!(first.changed > 100, "{first:?}");
         let stored = store
             .load_site("demo")
@@ -53,7 +56,10 @@ async fn an_import_is_read_back_whole_and_the_same_again_changes_nothing() {
         assert_eq!(stored.content, content);
         assert_eq!(stored.revision, first.revision);
 
-        let again = store.replace_site("demo", &content).await.expect("written");
+        let again = store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("written");
         assert_eq!(again.changed, 0);
         assert_eq!(again.revision, first.revision);
         assert_eq!(
@@ -68,7 +74,10 @@ async fn an_import_is_read_back_whole_and_the_same_again_changes_nothing() {
 async fn a_change_writes_only_what_changed_and_names_a_new_revision() {
     on_both(async |store| {
         let mut content = demo_content();
-        let first = store.replace_site("demo", &content).await.expect("written");
+        let first = store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("written");
         content.movies[0].title = "The Longest Night".to_owned();
         let (theater, showtimes) = content
             .showtimes
@@ -80,7 +89,10 @@ async fn a_change_writes_only_what_changed_and_names_a_new_revision() {
         showtimes[0].seats_available = Some(3);
         showtimes[0].seats_total = Some(120);
 
-        let second = store.replace_site("demo", &content).await.expect("written");
+        let second = store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("written");
         assert_eq!(second.changed, 3);
         assert_ne!(second.revision, first.revision);
         let stored = store
@@ -107,13 +119,19 @@ async fn a_change_writes_only_what_changed_and_names_a_new_revision() {
 async fn sites_are_kept_apart() {
     on_both(async |store| {
         let content = demo_content();
-        store.replace_site("demo", &content).await.expect("written");
+        store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("written");
         let mut other = content.clone();
         other.theaters.truncate(1);
         other
             .showtimes
             .retain(|theater, _| *theater == other.theaters[0].id);
-        store.replace_site("other", &other).await.expect("written");
+        store
+            .replace_site("other", &other, TEST_AUTHOR)
+            .await
+            .expect("written");
         let demo = store.load_site("demo").await.expect("read").expect("demo");
         assert_eq!(demo.content, content);
         let read = store
@@ -143,7 +161,7 @@ async fn a_commit_is_announced_to_this_process_and_on_postgres_to_every_replica(
     assert_eq!(first, svc_catalogue::store::EVERY_SITE);
 
     writer
-        .replace_site("demo", &demo_content())
+        .replace_site("demo", &demo_content(), TEST_AUTHOR)
         .await
         .expect("written");
     assert_eq!(heard_here.recv().await.expect("heard"), "demo");
@@ -235,7 +253,7 @@ fn seats(n: u32) -> svc_catalogue::domain::records::AvailabilityChange {
 async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases() {
     on_both(async |store| {
         let content = demo_content();
-        store.replace_site("demo", &content).await.expect("written");
+        store.replace_site("demo", &content, TEST_AUTHOR).await.expect("written");
         let day: jiff::civil::Date = TODAY.parse().expect("a date");
         let entries: Vec<svc_catalogue::domain::showtimes::ShowtimeEntry> = (0..2_000)
             .map(|n| svc_catalogue::domain::showtimes::ShowtimeEntry {
@@ -358,7 +376,13 @@ async fn a_schedule_and_many_seat_counts_are_written_in_one_go_on_both_databases
         let mut movie = stored.content.movies[0].clone();
         movie.synopsis.push_str(" Extended cut.");
         store
-            .put_record("demo", svc_catalogue::domain::records::RecordKind::Movie, &movie.id, &movie)
+            .put_record(
+                "demo",
+                svc_catalogue::domain::records::RecordKind::Movie,
+                &movie.id,
+                &movie,
+                TEST_AUTHOR,
+            )
             .await
             .expect("written");
         store

@@ -3,7 +3,7 @@
 use sqlx::AnyPool;
 
 use crate::events::MemberEvent;
-use crate::store::{outbox, unix_now};
+use crate::store::{OUTBOX, unix_now};
 
 #[tracing::instrument(name = "sql activations::start", skip_all, fields(otel.kind = "client"))]
 pub async fn start(
@@ -76,7 +76,9 @@ pub async fn complete(
         .execute(&mut *transaction)
         .await?;
     let event = event.clone().with("memberLevelId", level);
-    outbox::insert(&mut transaction, &event.for_member(&member_id)).await?;
+    OUTBOX
+        .insert(&mut transaction, &event.for_member(&member_id))
+        .await?;
     transaction.commit().await?;
     Ok(Some(member_id))
 }

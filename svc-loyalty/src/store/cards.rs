@@ -4,7 +4,7 @@ use serde::Serialize;
 use sqlx::{AnyPool, FromRow};
 
 use crate::events::MemberEvent;
-use crate::store::{outbox, unix_now};
+use crate::store::{OUTBOX, unix_now};
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -73,7 +73,9 @@ pub async fn add(
         }
     }
     if let Some(event) = event {
-        outbox::insert(&mut transaction, &event.for_member(member_id)).await?;
+        OUTBOX
+            .insert(&mut transaction, &event.for_member(member_id))
+            .await?;
     }
     transaction.commit().await?;
     Ok(Added::Added)
@@ -107,7 +109,9 @@ pub async fn report_lost(
     let reported = done.rows_affected();
     if reported > 0 {
         let event = event.clone().with("cardsReported", reported);
-        outbox::insert(&mut transaction, &event.for_member(member_id)).await?;
+        OUTBOX
+            .insert(&mut transaction, &event.for_member(member_id))
+            .await?;
     }
     transaction.commit().await?;
     Ok(reported)

@@ -4,7 +4,7 @@ use sqlx::{AnyPool, FromRow};
 
 use crate::domain::member::{Member, Profile};
 use crate::events::MemberEvent;
-use crate::store::{outbox, unix_now};
+use crate::store::{OUTBOX, unix_now};
 
 /// What a new member starts with.
 #[derive(Debug, Clone)]
@@ -113,7 +113,9 @@ pub async fn insert(
     .execute(&mut *transaction)
     .await?;
     if let Some(event) = event {
-        outbox::insert(&mut transaction, &event.for_member(&member.id)).await?;
+        OUTBOX
+            .insert(&mut transaction, &event.for_member(&member.id))
+            .await?;
     }
     transaction.commit().await
 }
@@ -282,6 +284,8 @@ pub async fn delete(pool: &AnyPool, id: &str, event: &MemberEvent) -> Result<(),
         .bind(id)
         .execute(&mut *transaction)
         .await?;
-    outbox::insert(&mut transaction, &event.for_member(id)).await?;
+    OUTBOX
+        .insert(&mut transaction, &event.for_member(id))
+        .await?;
     transaction.commit().await
 }

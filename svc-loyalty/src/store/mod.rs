@@ -16,15 +16,19 @@ pub mod favourites;
 pub mod history;
 pub mod members;
 pub mod offers;
-pub mod outbox;
 pub mod sessions;
 
 use std::borrow::Cow;
 use std::time::Duration;
 
+use platform::outbox::Outbox;
 use sqlx::any::AnyPoolOptions;
 use sqlx::migrate::Migrator;
 use sqlx::{AnyConnection, AnyPool, Connection};
+
+/// The member events waiting for NATS: written in their change's transaction
+/// (platform::outbox), published by the relay.
+pub const OUTBOX: Outbox = Outbox::new("outbox");
 
 /// A pooled connection idle for longer than this is pinged before it is lent out; one
 /// in steady use is not. sqlx's own check pings before every call, one more round trip

@@ -5,8 +5,8 @@ use serde::Serialize;
 use sqlx::{AnyPool, FromRow};
 
 use crate::events::MemberEvent;
+use crate::store::OUTBOX;
 use crate::store::history::{PointTransaction, insert_transaction_in};
-use crate::store::outbox;
 
 #[derive(Debug, Clone, PartialEq, Eq, FromRow, Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -128,7 +128,9 @@ pub async fn confirm_redemption(
         .clone()
         .with("rewardId", reward.id.as_str())
         .with("pointsCost", reward.points_cost);
-    outbox::insert(&mut transaction, &event.for_member(&member_id)).await?;
+    OUTBOX
+        .insert(&mut transaction, &event.for_member(&member_id))
+        .await?;
     transaction.commit().await?;
     Ok(Some(balance))
 }

@@ -3,9 +3,9 @@
 
 use sqlx::AnyPool;
 
-use crate::events::OutboxEvent;
 use crate::lockout::FORGIVEN_AT_LOGIN;
-use crate::store::outbox;
+use crate::store::OUTBOX;
+use platform::outbox::OutboxEvent;
 
 /// A session to store: token hashes, lifetimes (Unix seconds) and the API generation it
 /// was opened with.
@@ -41,7 +41,7 @@ pub async fn open(
     .execute(&mut *transaction)
     .await?;
     insert(&mut transaction, session).await?;
-    outbox::insert(&mut transaction, event).await?;
+    OUTBOX.insert(&mut transaction, event).await?;
     transaction.commit().await
 }
 

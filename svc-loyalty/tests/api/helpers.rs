@@ -434,18 +434,3 @@ pub async fn reset_by_e_mail(
     .await;
     assert_eq!(body["peachCode"], 0, "{body}");
 }
-
-/// The shared nats-server (TEST_NATS_URL, default the local one) and a subscription to
-/// `subject` on it, in place before anything is published.
-pub async fn subscribe_events(subject: &str) -> (String, async_nats::Subscriber) {
-    let url = std::env::var("TEST_NATS_URL")
-        .ok()
-        .filter(|url| !url.is_empty())
-        .unwrap_or_else(|| "nats://127.0.0.1:4222".to_owned());
-    let nats = async_nats::connect(&url)
-        .await
-        .expect("nats-server answers on TEST_NATS_URL");
-    let events = nats.subscribe(subject.to_owned()).await.expect("subscribe");
-    nats.flush().await.expect("flush");
-    (url, events)
-}

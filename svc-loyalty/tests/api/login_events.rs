@@ -10,9 +10,7 @@ use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use serde_json::{Value, json};
 use tonic::transport::Channel;
 
-use crate::helpers::{
-    PASSWORD, TestDatabase, call, create_member, spawn_loyalty_with, subscribe_events,
-};
+use crate::helpers::{PASSWORD, TestDatabase, call, create_member, spawn_loyalty_with};
 
 async fn login(client: &mut LoyaltyClient<Channel>, email: &str) {
     let body = call(
@@ -27,7 +25,7 @@ async fn login(client: &mut LoyaltyClient<Channel>, email: &str) {
 
 #[tokio::test]
 async fn each_login_publishes_one_event_with_its_message_id() {
-    let (url, mut events) = subscribe_events("loyalty.member.login").await;
+    let (url, mut events) = test_support::events::subscribe("loyalty.member.login").await;
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(&database, &[("NATS_URL", &url)]).await;
     let email = "events@example.com";

@@ -13,7 +13,7 @@ use serde_json::{Value, json};
 use tonic::transport::Channel;
 
 use crate::catalogue;
-use crate::helpers::{PASSWORD, TestDatabase, spawn_loyalty_with, subscribe_events};
+use crate::helpers::{PASSWORD, TestDatabase, spawn_loyalty_with};
 
 /// One call of a site with `includeActivation` in the circuit MQ, as the gateway passes
 /// it on.
@@ -58,7 +58,7 @@ async fn login(client: &mut LoyaltyClient<Channel>, email: &str, password: &str)
 
 #[tokio::test]
 async fn each_change_publishes_its_event_and_no_event_names_the_member() {
-    let (url, mut events) = subscribe_events("loyalty.>").await;
+    let (url, mut events) = test_support::events::subscribe("loyalty.>").await;
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(
         &database,
@@ -229,29 +229,5 @@ async fn each_change_publishes_its_event_and_no_event_names_the_member() {
     );
     assert_eq!(seen["loyalty.member.deleted"]["circuitId"], "MQ");
     database.drop().await;
-    matches_the_asyncapi_document(&published);
-}
-
-/// Runs tools/asyncapi/validate.mjs on `events` (JSON Lines of subject and payload).
-fn matches_the_asyncapi_document(events: &str) {
-    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let tool = root.join("tools/asyncapi");
-    assert!(
-        tool.join("node_modules/@asyncapi/parser").is_dir(),
-        "the AsyncAPI parser is not installed: run `make asyncapi-deps` (make test does)"
-    );
-    let file = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("member-events.jsonl");
-    std::fs::write(&file, events).expect("write the events");
-    let output = std::process::Command::new("node")
-        .arg(tool.join("validate.mjs"))
-        .arg(root.join("docs/asyncapi.yaml"))
-        .arg(&file)
-        .output()
-        .expect("node runs");
-    assert!(
-        output.status.success(),
-        "{}{}",
-        String::from_utf8_lossy(&output.stdout),
-        String::from_utf8_lossy(&output.stderr)
-    );
+    test_support::events::match_the_asyncapi_document(&published);
 }

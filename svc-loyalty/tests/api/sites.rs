@@ -16,7 +16,7 @@ use tonic::transport::Channel;
 use crate::catalogue;
 use crate::helpers::{
     PASSWORD, TestDatabase, V3_LOGIN, mails, peach, request, reset_code_in, send_on, session_token,
-    spawn_loyalty, spawn_loyalty_with, subscribe_events, try_send,
+    spawn_loyalty, spawn_loyalty_with, try_send,
 };
 use crate::on_both_databases;
 
@@ -269,7 +269,7 @@ on_both_databases!(
 
 #[tokio::test]
 async fn each_event_names_the_site_of_its_member() {
-    let (url, mut events) = subscribe_events("loyalty.member.registered").await;
+    let (url, mut events) = test_support::events::subscribe("loyalty.member.registered").await;
     let database = TestDatabase::sqlite();
     let mut client = spawn_loyalty_with(&database, &[("NATS_URL", &url)]).await;
     let email = format!("sites-{}@example.com", std::process::id());

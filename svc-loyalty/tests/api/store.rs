@@ -1,15 +1,15 @@
 //! The store suite: every test runs on SQLite and on PostgreSQL.
 
+use platform::outbox::OutboxEvent;
 use svc_loyalty::domain::member::{NEVER_EXPIRES, Profile};
-use svc_loyalty::events::OutboxEvent;
 use svc_loyalty::events::{self, MemberEvent};
 use svc_loyalty::lockout::{self, Failure, Rule};
+use svc_loyalty::store::OUTBOX;
 use svc_loyalty::store::cards::{self, Added};
 use svc_loyalty::store::favourites::{self, FavoriteCinema};
 use svc_loyalty::store::history::{self, Order, PointTransaction};
 use svc_loyalty::store::members::{self, NewMember};
 use svc_loyalty::store::offers::{self, Reward};
-use svc_loyalty::store::outbox;
 use svc_loyalty::store::sessions::{self, NewSession};
 use svc_loyalty::store::{Store, is_unique_violation};
 
@@ -211,7 +211,7 @@ async fn a_login_stores_its_session_and_its_event_together(store: Store) {
     assert_eq!(owner.member_id, "m1");
     assert_eq!(owner.cypher_version, 3);
     assert_eq!(
-        outbox::pending(store.pool(), 10).await.expect("read"),
+        OUTBOX.pending(store.pool(), 10).await.expect("read"),
         vec![event("e1")]
     );
 }
@@ -569,11 +569,13 @@ async fn deleting_a_member_removes_all_their_data(store: Store) {
 
 async fn published_events_leave_the_pending_list(store: Store) {
     logged_in(&store).await;
-    outbox::mark_published(store.pool(), "e1")
+    OUTBOX
+        .mark_published(store.pool(), "e1")
         .await
         .expect("mark");
     assert!(
-        outbox::pending(store.pool(), 10)
+        OUTBOX
+            .pending(store.pool(), 10)
             .await
             .expect("read")
             .is_empty()

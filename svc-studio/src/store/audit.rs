@@ -22,9 +22,12 @@ pub struct AuditEntry {
     pub request_id: String,
 }
 
-/// Appends `entry`.
+/// Appends `entry` in `transaction`.
 #[tracing::instrument(name = "sql audit::append", skip_all, fields(otel.kind = "client"))]
-pub async fn append(pool: &AnyPool, entry: &AuditEntry) -> Result<(), sqlx::Error> {
+pub async fn append(
+    transaction: &mut sqlx::Transaction<'_, sqlx::Any>,
+    entry: &AuditEntry,
+) -> Result<(), sqlx::Error> {
     sqlx::query(
         "INSERT INTO studio_audit (id, at, staff_id, staff_email, staff_name, role, site_id, \
          action, target, changes, client_address, request_id) \
@@ -42,7 +45,7 @@ pub async fn append(pool: &AnyPool, entry: &AuditEntry) -> Result<(), sqlx::Erro
     .bind(&entry.changes)
     .bind(&entry.client_address)
     .bind(&entry.request_id)
-    .execute(pool)
+    .execute(&mut **transaction)
     .await?;
     Ok(())
 }

@@ -1,6 +1,7 @@
 use std::path::{Path, PathBuf};
 
 use proto::studio::v1::studio_client::StudioClient;
+use proto::studio::v1::{AcceptInvitationRequest, SiteRequest};
 use svc_studio::domain::access::{Grant, Role};
 use svc_studio::domain::staff::StaffEmail;
 use svc_studio::{Application, Config};
@@ -71,4 +72,32 @@ pub fn token_of(url: &str) -> String {
     url.split_once("/invitation?token=")
         .map(|(_, token)| token.trim().to_owned())
         .unwrap_or_else(|| panic!("an invitation link: {url}"))
+}
+
+/// A session of a new staff member with `role` on `site`.
+pub async fn staff(studio: &mut TestStudio, email: &str, role: Role, site: &str) -> String {
+    let theaters: &[&str] = if role == Role::TheaterManager {
+        &["101"]
+    } else {
+        &[]
+    };
+    let token = studio.invite(email, role, Some(site), theaters).await;
+    studio
+        .client
+        .accept_invitation(AcceptInvitationRequest {
+            token,
+            name: email.split('@').next().unwrap_or_default().to_owned(),
+            email: String::new(),
+        })
+        .await
+        .expect("accepted")
+        .into_inner()
+        .session_token
+}
+
+pub fn on(session: &str, site: &str) -> SiteRequest {
+    SiteRequest {
+        session_token: session.to_owned(),
+        site_id: site.to_owned(),
+    }
 }

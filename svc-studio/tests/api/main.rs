@@ -1,5 +1,6 @@
 //! svc-studio over real gRPC on a random loopback port.
 
+mod audit_events;
 mod helpers;
 mod invitations;
 mod passkeys;

@@ -2,42 +2,12 @@
 //! grant removed, which ends the person's sessions. (Invitations mailed need the
 //! catalogue: gateway/tests/api/studio.rs.)
 
-use proto::studio::v1::{
-    AcceptInvitationRequest, AuthenticateRequest, ListAuditRequest, RemoveGrantRequest, SiteRequest,
-};
+use proto::studio::v1::{AuthenticateRequest, ListAuditRequest, RemoveGrantRequest};
 use svc_studio::domain::access::Role;
 use test_support::postgres::PostgresDatabase;
 use tonic::Code;
 
-use crate::helpers::{TestStudio, spawn_studio, spawn_studio_with};
-
-/// A session of a new staff member with `role` on `site`.
-async fn staff(studio: &mut TestStudio, email: &str, role: Role, site: &str) -> String {
-    let theaters: &[&str] = if role == Role::TheaterManager {
-        &["101"]
-    } else {
-        &[]
-    };
-    let token = studio.invite(email, role, Some(site), theaters).await;
-    studio
-        .client
-        .accept_invitation(AcceptInvitationRequest {
-            token,
-            name: email.split('@').next().unwrap_or_default().to_owned(),
-            email: String::new(),
-        })
-        .await
-        .expect("accepted")
-        .into_inner()
-        .session_token
-}
-
-fn on(session: &str, site: &str) -> SiteRequest {
-    SiteRequest {
-        session_token: session.to_owned(),
-        site_id: site.to_owned(),
-    }
-}
+use crate::helpers::{on, spawn_studio, spawn_studio_with, staff};
 
 #[tokio::test]
 async fn an_admin_sees_the_sites_staff_and_invitations_and_others_do_not() {

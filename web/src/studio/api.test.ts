@@ -1,17 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   acceptInvitation,
+  discardDraft,
+  getDraft,
   getInvitation,
   getMe,
   getPasskeyCreationOptions,
   getPasskeys,
   getPasskeySignInOptions,
   getPendingInvitations,
+  getRevisions,
   getSites,
   getSiteStaff,
+  publishDraft,
   registerPasskey,
   removePasskey,
   removeStaffAccess,
+  restoreRevision,
   sendInvitation,
   signInWithPasskey,
   signOut,
@@ -144,5 +149,41 @@ describe("the studio's API calls", () => {
       field: 'theaterIds',
     });
     await expect(removeStaffAccess('demo', 's1')).rejects.toMatchObject({ status: 409, message: 'you cannot remove your own access' });
+  });
+
+  it("read a site's draft and history, publish it now (200) or at a time (202), discard it and restore with a JSON body", async () => {
+    const draft = { changes: [{ kind: 'page', id: 'about', by: 'Ed', at: '2026-12-03T14:00:00Z', removed: false }], schedule: null };
+    const revisions = [{ revision: 'r2', at: '2026-12-03T14:00:00Z', by: 'Ed', summary: 'page about changed' }];
+    const calls = stubStudioApi({
+      'GET /sites/a%2Fb/draft': { status: 200, body: draft },
+      'GET /sites/a%2Fb/revisions': { status: 200, body: revisions },
+      'POST /sites/a%2Fb/draft/publish': (body) =>
+        (body as { publishAt?: string }).publishAt
+          ? { status: 202, body: { publishAt: '2031-12-05T13:30:00Z' } }
+          : { status: 200, body: { revision: 'r3' } },
+      'DELETE /sites/a%2Fb/draft': { status: 204 },
+      'POST /sites/a%2Fb/revisions/r%201/restore': { status: 200, body: { revision: 'r4' } },
+    });
+    expect(await getDraft('a/b')).toEqual(draft);
+    expect(await getRevisions('a/b')).toEqual(revisions);
+    expect(await publishDraft('a/b', { overwrite: true })).toEqual({ scheduled: false, revision: 'r3' });
+    expect(await publishDraft('a/b', { publishAt: '2031-12-05T14:30:00+01:00', overwrite: false })).toEqual({
+      scheduled: true,
+      publishAt: '2031-12-05T13:30:00Z',
+    });
+    await discardDraft('a/b');
+    expect(await restoreRevision('a/b', 'r 1')).toEqual({ revision: 'r4' });
+    expect(calls.filter(({ method }) => method !== 'GET').map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['POST', '/sites/a%2Fb/draft/publish', { overwrite: true }],
+      ['POST', '/sites/a%2Fb/draft/publish', { publishAt: '2031-12-05T14:30:00+01:00', overwrite: false }],
+      ['DELETE', '/sites/a%2Fb/draft', {}],
+      ['POST', '/sites/a%2Fb/revisions/r%201/restore', {}],
+    ]);
+  });
+
+  it('keep the records a publishing names as changed since (409)', async () => {
+    const message = "changed since the draft began: page 'about'; publish with overwrite to replace them";
+    stubStudioApi({ 'POST /sites/demo/draft/publish': studioError(409, 'conflict', message) });
+    await expect(publishDraft('demo', { overwrite: false })).rejects.toMatchObject({ status: 409, message });
   });
 });

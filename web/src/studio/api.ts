@@ -83,6 +83,43 @@ export type AuditEntry = Schemas['StudioAuditEntry'];
  */
 export type AuditFilter = { siteId: string; staffId?: string; action?: string; from?: string; to?: string };
 
+/**
+ * A record the site's draft changes: its kind (`site`, `page` or `event`; more may come,
+ * shown as named), its id (a page's slug, an event's id; '' for the site's document), who
+ * changed it last and when (RFC 3339), and whether the draft removes it.
+ */
+export type DraftChange = Schemas['StudioDraftChange'];
+
+/**
+ * The draft's publishing at a time: when (RFC 3339), who asked for it, and why it did not
+ * publish at its time ('' until then: a record changed since, named).
+ */
+export type ScheduledPublish = Schemas['StudioScheduledPublish'];
+
+/** GET /studio/api/v1/sites/{siteId}/draft: what the draft changes, and when it is to be published (null: not at a time). */
+export type Draft = Schemas['StudioDraft'];
+
+/**
+ * POST .../draft/publish's body: `publishAt` (RFC 3339) to publish then, left out to publish
+ * now; `overwrite` to publish over records changed since the draft began changing them.
+ */
+export type PublishRequest = Schemas['StudioPublishRequest'];
+
+/** A revision published (the draft, or an earlier revision restored): its id. */
+export type Published = Schemas['StudioPublished'];
+
+/** The draft's publishing at a time, scheduled: when (RFC 3339). */
+export type PublishScheduled = Schemas['StudioPublishScheduled'];
+
+/** What publishing the draft came to: a revision published now (200), or the draft scheduled (202). */
+export type PublishOutcome = ({ scheduled: false } & Published) | ({ scheduled: true } & PublishScheduled);
+
+/**
+ * A revision of the site's editable records, as its history lists it: its id, when it was
+ * made (RFC 3339), by whom (a staff member, an ingest key's label) and what it changed.
+ */
+export type Revision = Schemas['StudioRevision'];
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -294,4 +331,43 @@ export async function getAudit(filter: AuditFilter, signal?: AbortSignal): Promi
  */
 export async function getAuditCsv(filter: AuditFilter): Promise<Blob> {
   return (await studioFetch(auditPath(filter), { headers: { Accept: 'text/csv' } })).blob();
+}
+
+/** The site's draft: each record it changes, and its publishing at a time. 404: no grant on the site. */
+export async function getDraft(siteId: string, signal?: AbortSignal): Promise<Draft> {
+  return studioGet<Draft>(sitePath(siteId, '/draft'), signal);
+}
+
+/**
+ * Empties the site's draft, and drops its publishing at a time (204). 403: the caller's
+ * role does not publish (only editors, administrators and operators do).
+ */
+export async function discardDraft(siteId: string): Promise<void> {
+  await studioDelete(sitePath(siteId, '/draft'));
+}
+
+/**
+ * Publishes the site's draft as one revision now (200), or schedules it for `publishAt`
+ * (202; it replaces an earlier schedule). 409: records changed since the draft began
+ * changing them, named in the message (send `overwrite` to publish over them); 422: the
+ * draft holds no change, or no longer holds with the site; 400 names `publishAt`.
+ */
+export async function publishDraft(siteId: string, request: PublishRequest): Promise<PublishOutcome> {
+  const response = await studioPost(sitePath(siteId, '/draft/publish'), request);
+  if (response.status === 202) return { scheduled: true, ...((await response.json()) as PublishScheduled) };
+  return { scheduled: false, ...((await response.json()) as Published) };
+}
+
+/** The revisions that changed the site's editable records, newest first (at most 200). */
+export async function getRevisions(siteId: string, signal?: AbortSignal): Promise<Revision[]> {
+  return studioGet<Revision[]>(sitePath(siteId, '/revisions'), signal);
+}
+
+/**
+ * Publishes an earlier revision's records again, as a new revision (the history is never
+ * rewritten): the new one. 422: it no longer holds with the site (an event at a theater
+ * removed since), its message says why; 403 as for publishing.
+ */
+export async function restoreRevision(siteId: string, revision: string): Promise<Published> {
+  return (await (await studioPost(sitePath(siteId, `/revisions/${encodeURIComponent(revision)}/restore`), {})).json()) as Published;
 }

@@ -19,7 +19,7 @@ const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /** `time` as RFC 3339 in the browser's time zone, with its offset: "2026-12-03T00:00:00+01:00". */
-function localRfc3339(time: Date): string {
+export function localRfc3339(time: Date): string {
   const offset = -time.getTimezoneOffset();
   const sign = offset < 0 ? '-' : '+';
   const hours = Math.floor(Math.abs(offset) / 60);

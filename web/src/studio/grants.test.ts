@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
-import { grantableRoles, grantsOnSite, mayManageStaff, mayReadAudit, roleName, theaterList } from './grants';
+import { grantableRoles, grantsOnSite, mayManageStaff, mayPublish, mayReadAudit, roleName, theaterList } from './grants';
 import { en } from './messages/en';
 
 const t = createTranslate('en', en);
@@ -44,5 +44,21 @@ describe('what the grants held let a staff member do on a site', () => {
     // The same people read the site's audit log.
     expect(mayReadAudit(grants, siteId)).toBe(manages);
     expect(grantableRoles(grants, siteId)).toEqual(roles);
+  });
+});
+
+describe('who publishes a site', () => {
+  const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
+  const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
+  it.each([
+    ['an operator', [operator], true],
+    ['an administrator of the site', [demoAdmin], true],
+    ['an editor of the site', [demoEditor], true],
+    ['a viewer of the site', [demoViewer], false],
+    ['member support of the site', [demoSupport], false],
+    ["a theater manager of another site, and the site's viewer", [singleManager, demoViewer], false],
+    ['an administrator of another site', [{ ...demoAdmin, siteId: 'single' }], false],
+  ])('%s: %j', (_who, grants: Grant[], publishes) => {
+    expect(mayPublish(grants, 'demo')).toBe(publishes);
   });
 });

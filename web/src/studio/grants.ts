@@ -36,6 +36,15 @@ export function mayReadAudit(grants: readonly Grant[], siteId: string): boolean 
 }
 
 /**
+ * An operator, or an administrator or editor of the site: who publishes its draft (now or
+ * at a time), discards it and restores a revision (svc-studio's Publish). Every role on
+ * the site reads the draft and the history.
+ */
+export function mayPublish(grants: readonly Grant[], siteId: string): boolean {
+  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin' || grant.role === 'editor');
+}
+
+/**
  * The roles the staff member may invite someone to on the site: every role for an
  * operator, every role but operator for an administrator of the site, none otherwise.
  */

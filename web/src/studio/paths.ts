@@ -20,6 +20,19 @@ export const studioPaths = {
     pattern: '/sites/:siteId',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}`,
   },
+  /**
+   * A site's draft and its publishing (now, at a time): read by everyone with a role on the
+   * site, published by its editors, administrators and the operators.
+   */
+  sitePublishing: {
+    pattern: '/sites/:siteId/publishing',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/publishing`,
+  },
+  /** A site's history: its revisions, newest first, each but the newest restorable by those who publish. */
+  siteHistory: {
+    pattern: '/sites/:siteId/history',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/history`,
+  },
   /** A site's staff and invitations, for its administrators and the operators. */
   siteStaff: {
     pattern: '/sites/:siteId/staff',

@@ -38,6 +38,8 @@ const passkeysScreen = lazyComponent(async () => (await import('./screens/passke
 const siteScreen = lazyComponent(async () => (await import('./screens/site-screen')).SiteScreen);
 const siteStaffScreen = lazyComponent(async () => (await import('./screens/site-staff-screen')).SiteStaffScreen);
 const siteAuditScreen = lazyComponent(async () => (await import('./screens/site-audit-screen')).SiteAuditScreen);
+const sitePublishingScreen = lazyComponent(async () => (await import('./screens/site-publishing-screen')).SitePublishingScreen);
+const siteHistoryScreen = lazyComponent(async () => (await import('./screens/site-history-screen')).SiteHistoryScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
@@ -59,9 +61,10 @@ function ScreenLoading() {
 /**
  * The studio's routes. Its first screens (the start page with the sign-in and the site
  * switcher, an invitation) are small and load with the entry; every other screen (the
- * passkeys, a site's page, its staff and its audit log now; drafts, the editor with its
- * preview to come) is a chunk of its own, loaded as its route is opened (lib/lazy-component.tsx), so the first
- * screen stays within its budget (scripts/check-bundle-size.mjs).
+ * passkeys, a site's page, its staff, its audit log, its draft with its publishing and its
+ * history now; the editor with its preview to come) is a chunk of its own, loaded as its
+ * route is opened (lib/lazy-component.tsx), so the first screen stays within its budget
+ * (scripts/check-bundle-size.mjs).
  */
 export function StudioRoutes() {
   return (
@@ -97,6 +100,22 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteAuditScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.sitePublishing.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <sitePublishingScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteHistory.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteHistoryScreen.Component />
           </Suspense>
         }
       />

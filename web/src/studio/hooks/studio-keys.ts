@@ -10,11 +10,15 @@ export const studioKeys = {
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
-  /** What the studio was told of one site (its staff, its invitations, its audit log). */
+  /** What the studio was told of one site (its staff, its invitations, its audit log, its draft, its history). */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
   siteInvitations: (siteId: string) => [...studioKeys.site(siteId), 'invitations'] as const,
   /** Every read of the site's audit log, whatever its filter: what a change the staff make invalidates. */
   siteAudit: (siteId: string) => [...studioKeys.site(siteId), 'audit'] as const,
   siteAuditEntries: (filter: AuditFilter) => [...studioKeys.siteAudit(filter.siteId), filter] as const,
+  /** The site's draft: the records it changes, and its publishing at a time. */
+  siteDraft: (siteId: string) => [...studioKeys.site(siteId), 'draft'] as const,
+  /** The site's history: its revisions, newest first. */
+  siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,
 };

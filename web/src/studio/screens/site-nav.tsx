@@ -6,20 +6,30 @@ import { studioPaths } from '../paths';
 import styles from './site-nav.module.css';
 
 /**
- * The screens of a site the staff member may open (their `grants` say which), the one
- * shown marked (aria-current, NavLink). For those who may open its page alone, no menu.
+ * The screens of a site the staff member may open, the one shown marked (aria-current,
+ * NavLink): its page, its draft with its publishing and its history (every role on the
+ * site reads them), and its staff and audit log where their `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
   const t = useTranslate();
   const managesStaff = mayManageStaff(grants, site.id);
   const readsAudit = mayReadAudit(grants, site.id);
-  if (!managesStaff && !readsAudit) return null;
   return (
     <nav className={styles.nav} aria-label={t('studio.site.nav', { site: site.name })}>
       <ul className={styles.links}>
         <li>
           <NavLink end to={studioPaths.site.build(site.id)} className={styles.link}>
             {t('studio.site.nav.overview')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={studioPaths.sitePublishing.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.publishing')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={studioPaths.siteHistory.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.history')}
           </NavLink>
         </li>
         {managesStaff ? (

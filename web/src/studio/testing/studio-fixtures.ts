@@ -34,5 +34,11 @@ export const admin: Me = {
   grants: [{ role: 'admin', siteId: 'demo', theaterIds: [] }],
 };
 
+/** A viewer of the demo site: reads it, changes nothing. */
+export const viewer: Me = {
+  staff: { id: 's5', email: 'vi@chain.example', name: 'Vi Viewer' },
+  grants: [{ role: 'viewer', siteId: 'demo', theaterIds: [] }],
+};
+
 /** What the studio's API answers without a session. */
 export const signedOut = studioError(401, 'unauthenticated', 'no session');

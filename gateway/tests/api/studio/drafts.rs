@@ -1,0 +1,319 @@
+//! A site's draft, publishing and history on the studio's host
+//! (docs/studio.md#drafts-and-publishing), through svc-studio and svc-catalogue over
+//! gRPC: each role held to its permissions, another site's draft not found, a theme
+//! change kept apart from the public site until published, a publish over a page the
+//! feed changed refused, a schedule, a restore, each change audited.
+
+use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN};
+use reqwest::{Method, RequestBuilder, StatusCode};
+use serde_json::{Value, json};
+use svc_studio::domain::access::Role;
+
+use super::{STUDIO_ORIGIN, json_of};
+use crate::helpers::{STUDIO_HOST, TestGateway, error_of, eventually, spawn_gateway};
+
+const MERGE_PATCH: &str = "application/merge-patch+json";
+
+impl TestGateway {
+    /// A change to `path` as the studio's own page sends it, in the session of `cookie`.
+    fn studio_change(&self, method: Method, path: &str, cookie: &str) -> RequestBuilder {
+        self.client
+            .request(method, self.url(path))
+            .header(HOST, format!("{STUDIO_HOST}:8080"))
+            .header(ORIGIN, STUDIO_ORIGIN)
+            .header(COOKIE, cookie)
+    }
+
+    async fn patch_site(&self, cookie: &str, patch: &Value) -> (StatusCode, Value) {
+        json_of(
+            self.studio_change(
+                Method::PATCH,
+                "/studio/api/v1/sites/demo/draft/site",
+                cookie,
+            )
+            .header(CONTENT_TYPE, MERGE_PATCH)
+            .body(patch.to_string())
+            .send()
+            .await
+            .expect("sent"),
+        )
+        .await
+    }
+
+    async fn publish(&self, cookie: &str, body: &Value) -> (StatusCode, Value) {
+        json_of(
+            self.studio_change(
+                Method::POST,
+                "/studio/api/v1/sites/demo/draft/publish",
+                cookie,
+            )
+            .json(body)
+            .send()
+            .await
+            .expect("sent"),
+        )
+        .await
+    }
+
+    async fn public_primary(&self) -> Value {
+        self.get_json("/api/v1/site").await.1["config"]["theme"]["palette"]["primary"].clone()
+    }
+}
+
+#[tokio::test]
+async fn a_theme_change_waits_in_the_draft_then_is_published_restored_and_audited() {
+    let gateway = spawn_gateway().await;
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let published_primary = gateway.public_primary().await;
+
+    let (status, body) = gateway
+        .patch_site(
+            &editor,
+            &json!({"config": {"theme": {"palette": {"primary": "teal"}}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(
+        body["error"]["field"], "config.theme.palette.primary",
+        "{body}"
+    );
+
+    let (status, document) = gateway
+        .patch_site(
+            &editor,
+            &json!({"config": {"theme": {"palette": {"primary": "#0A7E8C"}}}}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{document}");
+    assert_eq!(document["config"]["theme"]["palette"]["primary"], "#0A7E8C");
+    let (status, draft) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft", &editor)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{draft}");
+    assert_eq!(draft["changes"][0]["kind"], "site");
+    assert_eq!(draft["changes"][0]["by"], "Staff");
+    assert_eq!(draft["schedule"], Value::Null);
+    let (_, drafted) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/site", &editor)
+        .await;
+    assert_eq!(drafted, document);
+    assert_eq!(
+        gateway.public_primary().await,
+        published_primary,
+        "not public yet"
+    );
+
+    let (status, published) = gateway.publish(&editor, &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{published}");
+    let revision = published["revision"]
+        .as_str()
+        .expect("a revision")
+        .to_owned();
+    assert!(
+        eventually(10, || async { gateway.public_primary().await == "#0A7E8C" }).await,
+        "the public site shows the published theme"
+    );
+    let (_, revisions) = gateway
+        .studio_read("/studio/api/v1/sites/demo/revisions", &editor)
+        .await;
+    assert_eq!(revisions[0]["revision"], revision.as_str());
+    assert_eq!(revisions[0]["by"], "Staff");
+    assert_eq!(
+        revisions[0]["summary"],
+        "Published the draft: site: config.theme"
+    );
+    let before = revisions[1]["revision"]
+        .as_str()
+        .expect("the import's")
+        .to_owned();
+
+    let restored = gateway
+        .studio_change(
+            Method::POST,
+            &format!("/studio/api/v1/sites/demo/revisions/{before}/restore"),
+            &editor,
+        )
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(restored.status(), StatusCode::OK);
+    assert!(
+        eventually(10, || async {
+            gateway.public_primary().await == published_primary
+        })
+        .await,
+        "the earlier theme is public again"
+    );
+
+    let admin = gateway
+        .staff_cookie("ad@chain.example", Role::Admin, Some("demo"))
+        .await;
+    let (_, audit) = gateway
+        .studio_read("/studio/api/v1/audit?siteId=demo", &admin)
+        .await;
+    let actions: Vec<&str> = audit
+        .as_array()
+        .expect("entries")
+        .iter()
+        .filter_map(|entry| entry["action"].as_str())
+        .collect();
+    assert_eq!(
+        actions,
+        ["site.restored", "site.published", "draft.site.changed"],
+        "the refused patch made no entry"
+    );
+    let changed = &audit[2];
+    assert_eq!(changed["role"], "editor");
+    assert_eq!(
+        changed["changes"]["config.theme.palette.primary"],
+        json!({"before": published_primary, "after": "#0A7E8C"})
+    );
+}
+
+#[tokio::test]
+async fn each_role_is_held_to_its_permissions_and_another_sites_draft_is_not_found() {
+    let gateway = spawn_gateway().await;
+    let elsewhere = gateway
+        .staff_cookie("el@chain.example", Role::Editor, Some("other-chain"))
+        .await;
+    let (status, body) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft", &elsewhere)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{body}");
+    let (status, _) = gateway
+        .patch_site(&elsewhere, &json!({"name": "Mine now"}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let (status, body) = gateway
+        .studio_read("/studio/api/v1/sites/demo/staff", &editor)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+    let (status, body) = gateway
+        .patch_site(&editor, &json!({"loyalty": {"provider": "NONE"}}))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "an editor leaves loyalty to admins: {body}"
+    );
+
+    let viewer = gateway
+        .staff_cookie("vi@chain.example", Role::Viewer, Some("demo"))
+        .await;
+    let (status, _) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft", &viewer)
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, _) = gateway
+        .patch_site(&viewer, &json!({"name": "Viewer's"}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, _) = gateway.publish(&viewer, &json!({})).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+
+    let (status, body) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/sites/demo/revisions")
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED, "{body}");
+    assert_eq!(error_of(&body).0, "unauthenticated");
+}
+
+#[tokio::test]
+async fn a_publish_over_a_page_the_feed_changed_is_409_and_one_for_later_is_202() {
+    let gateway = spawn_gateway().await;
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let page = json!({
+        "title": "About Marquee",
+        "sections": [{"heading": "Since 1927", "paragraphs": ["Four screens on Main Street."]}],
+    });
+    let (status, drafted) = json_of(
+        gateway
+            .studio_change(
+                Method::PUT,
+                "/studio/api/v1/sites/demo/draft/pages/about",
+                &editor,
+            )
+            .json(&page)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{drafted}");
+    assert_eq!(drafted["slug"], "about");
+    let (status, body) = json_of(
+        gateway
+            .studio_change(
+                Method::PUT,
+                "/studio/api/v1/sites/demo/draft/pages/movies",
+                &editor,
+            )
+            .json(&page)
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"]["field"], "slug");
+
+    let fed = gateway
+        .client
+        .put(gateway.url("/api/v1/ingest/pages/about"))
+        .bearer_auth(gateway.ingest_key("demo"))
+        .json(&json!({"title": "About us", "sections": []}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(fed.status(), StatusCode::OK);
+    let (status, body) = gateway.publish(&editor, &json!({})).await;
+    assert_eq!(status, StatusCode::CONFLICT, "{body}");
+    assert!(
+        error_of(&body).1.contains("page 'about'"),
+        "names the record: {body}"
+    );
+
+    let later = jiff::Timestamp::now() + jiff::SignedDuration::from_hours(1);
+    let (status, body) = gateway
+        .publish(
+            &editor,
+            &json!({"publishAt": later.to_string(), "overwrite": true}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{body}");
+    let (_, draft) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft", &editor)
+        .await;
+    assert_eq!(draft["schedule"]["publishAt"], body["publishAt"]);
+    let (status, body) = gateway
+        .publish(&editor, &json!({"publishAt": "tomorrow"}))
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST);
+    assert_eq!(body["error"]["field"], "publishAt");
+
+    let discarded = gateway
+        .studio_change(Method::DELETE, "/studio/api/v1/sites/demo/draft", &editor)
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(discarded.status(), StatusCode::NO_CONTENT);
+    let (_, draft) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft", &editor)
+        .await;
+    assert_eq!(draft, json!({"changes": [], "schedule": null}));
+}

@@ -1,0 +1,213 @@
+//! A site's editable records (DESIGN.md section 13): its document (site.json), its pages
+//! and its events, which staff change through the draft. The history keeps them as they
+//! were after each revision that changed them, and names what changed in a summary.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use super::records::RecordKind;
+
+/// The editable records of a site at one revision, as the history keeps them.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct EditableRecords {
+    /// site.json.
+    pub site: Value,
+    /// Each page's document, in the site's order.
+    pub pages: Vec<Value>,
+    /// Each event's document, in the site's order.
+    pub events: Vec<Value>,
+}
+
+/// Whether a record of a draft is the site's document, a page or an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum DraftKind {
+    Site,
+    Page,
+    Event,
+}
+
+impl DraftKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            DraftKind::Site => "site",
+            DraftKind::Page => "page",
+            DraftKind::Event => "event",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<DraftKind> {
+        [DraftKind::Site, DraftKind::Page, DraftKind::Event]
+            .into_iter()
+            .find(|kind| kind.code() == code)
+    }
+
+    /// The kind of record it is in the catalogue's tables; `None` for the site's
+    /// document, which is the site's own row.
+    pub fn record(self) -> Option<RecordKind> {
+        match self {
+            DraftKind::Site => None,
+            DraftKind::Page => Some(RecordKind::Page),
+            DraftKind::Event => Some(RecordKind::Event),
+        }
+    }
+
+    /// The record as a person reads it: "the site", "page 'about'".
+    pub fn describe(self, id: &str) -> String {
+        match self {
+            DraftKind::Site => "the site".to_owned(),
+            other => format!("{} '{id}'", other.code()),
+        }
+    }
+}
+
+/// What changed from `before` to `after`, as the history's summary says it: the site's
+/// changed fields, then each page and event added, changed or removed. With no `before`
+/// (the first revision kept), what the site holds.
+pub fn summary(before: Option<&EditableRecords>, after: &EditableRecords) -> String {
+    let Some(before) = before else {
+        return format!(
+            "The site with {} and {}",
+            count(after.pages.len(), "page"),
+            count(after.events.len(), "event")
+        );
+    };
+    let mut parts = Vec::new();
+    let fields = changed_fields(&before.site, &after.site);
+    if !fields.is_empty() {
+        parts.push(format!("site: {}", fields.join(", ")));
+    }
+    for (kind, key, old, new) in [
+        ("page", "slug", &before.pages, &after.pages),
+        ("event", "id", &before.events, &after.events),
+    ] {
+        let old = by_key(old, key);
+        let new = by_key(new, key);
+        for (id, doc) in &new {
+            match old.get(id) {
+                None => parts.push(format!("{kind} '{id}' added")),
+                Some(was) if was != doc => parts.push(format!("{kind} '{id}' changed")),
+                Some(_) => {}
+            }
+        }
+        for id in old.keys().filter(|id| !new.contains_key(*id)) {
+            parts.push(format!("{kind} '{id}' removed"));
+        }
+    }
+    if parts.is_empty() {
+        // Only the order of pages or events moved.
+        parts.push("the order of pages or events".to_owned());
+    }
+    parts.join("; ")
+}
+
+fn count(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn by_key<'a>(docs: &'a [Value], key: &str) -> BTreeMap<&'a str, &'a Value> {
+    docs.iter()
+        .map(|doc| (doc[key].as_str().unwrap_or_default(), doc))
+        .collect()
+}
+
+/// The fields of site.json that differ: top-level ones, and those one level inside
+/// `config` and `settings` ("config.theme").
+pub fn changed_fields(before: &Value, after: &Value) -> Vec<String> {
+    let mut fields = Vec::new();
+    let empty = serde_json::Map::new();
+    let object = |value: &'_ Value| value.as_object().cloned().unwrap_or_else(|| empty.clone());
+    let (before, after) = (object(before), object(after));
+    let mut keys: Vec<&String> = before.keys().chain(after.keys()).collect();
+    keys.sort();
+    keys.dedup();
+    for key in keys {
+        let (old, new) = (before.get(key), after.get(key));
+        if old == new {
+            continue;
+        }
+        match (key.as_str(), old, new) {
+            ("config" | "settings", Some(Value::Object(_)), Some(Value::Object(_))) => {
+                fields.extend(
+                    changed_fields(old.unwrap_or(&Value::Null), new.unwrap_or(&Value::Null))
+                        .into_iter()
+                        .map(|inner| format!("{key}.{}", inner.split('.').next().unwrap_or("")))
+                        .collect::<std::collections::BTreeSet<_>>(),
+                );
+            }
+            _ => fields.push(key.clone()),
+        }
+    }
+    fields
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    fn records(site: Value, pages: &[&str], events: &[(&str, &str)]) -> EditableRecords {
+        EditableRecords {
+            site,
+            pages: pages
+                .iter()
+                .map(|slug| json!({"slug": slug, "title": slug}))
+                .collect(),
+            events: events
+                .iter()
+                .map(|(id, title)| json!({"id": id, "title": title}))
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn a_summary_names_the_fields_and_records_that_changed() {
+        let before = records(
+            json!({"name": "Marquee", "config": {"theme": {"palette": {"primary": "#000000"}}, "locale": "en-US"}}),
+            &["about", "careers"],
+            &[("e1", "Quiz"), ("e2", "Gala")],
+        );
+        let after = records(
+            json!({"name": "Marquee", "config": {"theme": {"palette": {"primary": "#0A7E8C"}}, "locale": "en-US"}}),
+            &["about", "parking"],
+            &[("e1", "Quiz night"), ("e2", "Gala")],
+        );
+        assert_eq!(
+            summary(Some(&before), &after),
+            "site: config.theme; page 'parking' added; page 'careers' removed; event 'e1' changed"
+        );
+    }
+
+    #[test]
+    fn a_first_revision_says_what_the_site_holds() {
+        let after = records(json!({}), &["about"], &[("e1", "Quiz"), ("e2", "Gala")]);
+        assert_eq!(summary(None, &after), "The site with 1 page and 2 events");
+    }
+
+    #[test]
+    fn a_moved_record_is_named_as_an_order_change() {
+        let before = records(json!({}), &["a", "b"], &[]);
+        let after = records(json!({}), &["b", "a"], &[]);
+        assert_eq!(
+            summary(Some(&before), &after),
+            "the order of pages or events"
+        );
+    }
+
+    #[test]
+    fn top_level_fields_are_named_whole() {
+        assert_eq!(
+            changed_fields(
+                &json!({"name": "A", "loyalty": {"provider": "NONE"}}),
+                &json!({"name": "B", "loyalty": {"provider": "BOOST"}})
+            ),
+            ["loyalty", "name"]
+        );
+    }
+}

@@ -1,0 +1,404 @@
+//! The gRPC adapter of the studio's drafts (proto catalogue.v1.Drafts): a site's draft of
+//! its editable records, checked as the ingest API and bundles check them
+//! ([`crate::ingest`], [`crate::domain::checks`]) and kept by [`crate::store::drafts`];
+//! publishing it now or at a time ([`crate::scheduled`]); its history and restore
+//! ([`crate::store::history`]). The caller, svc-studio, has authorised the staff member it
+//! names as `author`.
+
+use std::collections::HashSet;
+use std::sync::Arc;
+use std::time::Duration;
+
+use proto::catalogue::v1 as pb;
+use serde_json::Value;
+use tokio::sync::Notify;
+use tonic::{Request, Response, Status};
+
+use crate::Error;
+use crate::domain::checks::{self, Invalid};
+use crate::domain::editable::DraftKind;
+use crate::domain::site::SiteFile;
+use crate::follow::Catalogues;
+use crate::ingest;
+use crate::store::{Author, Commit, Store, StoreError};
+
+/// How long a publish's answer waits for this process to serve it, so that the preview
+/// and the studio read what was published.
+const PUBLISH_SERVED_WITHIN: Duration = Duration::from_secs(5);
+
+/// The largest merge patch of a site's document taken.
+const MAX_PATCH_BYTES: usize = 256 * 1024;
+
+#[derive(Debug, Clone)]
+pub struct DraftsService {
+    pub store: Store,
+    pub catalogues: Catalogues,
+    /// Wakes the scheduled publisher when a publish is scheduled.
+    pub scheduled: Arc<Notify>,
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
+impl DraftsService {
+    /// The site as this process serves it: the draft is checked against its movies and
+    /// texts. A site it does not serve is not found.
+    fn served(&self, site_id: &str) -> Result<Arc<crate::domain::catalogue::Catalogue>, Error> {
+        self.catalogues
+            .site(Some(site_id))
+            .map(|site| site.get())
+            .ok_or_else(|| Error::NotFound {
+                kind: "site",
+                id: site_id.to_owned(),
+            })
+    }
+
+    /// Stages `doc` for the record and answers it before and after, for the audit.
+    async fn stage(
+        &self,
+        site_id: &str,
+        kind: DraftKind,
+        id: &str,
+        doc: Option<String>,
+        author: &str,
+    ) -> Answer<pb::DraftedRecord> {
+        let author = required_author(author)?;
+        let before = self
+            .store
+            .drafted(site_id, kind, id)
+            .await
+            .map_err(Error::from)?;
+        self.store
+            .stage(site_id, kind, id, doc.as_deref(), author)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(pb::DraftedRecord {
+            before_json: before.unwrap_or_default(),
+            after_json: doc.unwrap_or_default(),
+        }))
+    }
+
+    /// The answer to a publish or a restore, once this process serves it.
+    async fn published(&self, site_id: &str, commit: Commit) -> pb::PublishDraftResponse {
+        if let Some(site) = self.catalogues.site(Some(site_id)) {
+            site.serves(commit.version, PUBLISH_SERVED_WITHIN).await;
+        }
+        pb::PublishDraftResponse {
+            revision: commit.revision,
+            publish_at: 0,
+        }
+    }
+}
+
+fn required_author(author: &str) -> Result<&str, Error> {
+    let author = author.trim();
+    if author.is_empty() {
+        return Err(Error::Invalid(Invalid::new(
+            "author",
+            "required: who makes the change",
+        )));
+    }
+    Ok(author)
+}
+
+/// The site's document after `patch` (RFC 7396) over `document`, checked whole: the
+/// error names the field at fault.
+pub fn patched_site(
+    document: &str,
+    patch: &str,
+    movie_ids: &HashSet<&str>,
+    has_locale: impl Fn(&str) -> bool,
+) -> Result<Value, Invalid> {
+    if patch.len() > MAX_PATCH_BYTES {
+        return Err(Invalid::new(
+            "patch",
+            format!("{} bytes; at most {MAX_PATCH_BYTES}", patch.len()),
+        ));
+    }
+    let patch: Value = serde_json::from_str(patch)
+        .map_err(|error| Invalid::new("patch", format!("not JSON: {error}")))?;
+    if !patch.is_object() {
+        return Err(Invalid::new(
+            "patch",
+            "a merge patch of the site's document is a JSON object",
+        ));
+    }
+    let mut document: Value = serde_json::from_str(document).unwrap_or(Value::Null);
+    json_patch::merge(&mut document, &patch);
+    let site: SiteFile = serde_path_to_error::deserialize(document.clone())
+        .map_err(|error| Invalid::new(error.path().to_string(), error.inner().to_string()))?;
+    checks::site(&site, movie_ids, has_locale)?;
+    Ok(document)
+}
+
+#[tonic::async_trait]
+impl pb::drafts_server::Drafts for DraftsService {
+    async fn get_draft(&self, request: Request<pb::DraftRequest>) -> Answer<pb::Draft> {
+        let draft = self
+            .store
+            .draft(&request.into_inner().site_id)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(pb::Draft {
+            changes: draft
+                .changes
+                .into_iter()
+                .map(|change| pb::DraftChange {
+                    kind: change.kind.code().to_owned(),
+                    id: change.id,
+                    by: change.author,
+                    at: change.at,
+                    removed: change.removed,
+                })
+                .collect(),
+            schedule: draft.schedule.map(|schedule| pb::ScheduledPublish {
+                publish_at: schedule.publish_at,
+                by: schedule.author,
+                failure: schedule.failure,
+            }),
+        }))
+    }
+
+    async fn get_draft_site(
+        &self,
+        request: Request<pb::DraftRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let site_id = request.into_inner().site_id;
+        let document = self
+            .store
+            .drafted(&site_id, DraftKind::Site, "")
+            .await
+            .map_err(Error::from)?
+            .ok_or_else(|| Error::NotFound {
+                kind: "site",
+                id: site_id.clone(),
+            })?;
+        Ok(Response::new(pb::DraftedRecord {
+            before_json: String::new(),
+            after_json: document,
+        }))
+    }
+
+    async fn patch_draft_site(
+        &self,
+        request: Request<pb::PatchDraftSiteRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let request = request.into_inner();
+        let served = self.served(&request.site_id)?;
+        let document = self
+            .store
+            .drafted(&request.site_id, DraftKind::Site, "")
+            .await
+            .map_err(Error::from)?
+            .unwrap_or_default();
+        let movie_ids: HashSet<&str> = served
+            .movies
+            .iter()
+            .map(|movie| movie.id.as_str())
+            .collect();
+        let patched = patched_site(&document, &request.patch_json, &movie_ids, |locale| {
+            served.messages.contains_key(locale)
+        })
+        .map_err(Error::from)?;
+        self.stage(
+            &request.site_id,
+            DraftKind::Site,
+            "",
+            Some(serde_json::to_string(&patched).unwrap_or_default()),
+            &request.author,
+        )
+        .await
+    }
+
+    async fn put_draft_page(
+        &self,
+        request: Request<pb::PutDraftPageRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let request = request.into_inner();
+        self.served(&request.site_id)?;
+        let record = request
+            .page
+            .ok_or_else(|| Error::Invalid(Invalid::new("page", "required")))?;
+        let page = ingest::page(record).map_err(Error::from)?;
+        let doc = serde_json::to_string(&page).unwrap_or_default();
+        self.stage(
+            &request.site_id,
+            DraftKind::Page,
+            &page.slug,
+            Some(doc),
+            &request.author,
+        )
+        .await
+    }
+
+    async fn put_draft_event(
+        &self,
+        request: Request<pb::PutDraftEventRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let request = request.into_inner();
+        self.served(&request.site_id)?;
+        let record = request
+            .event
+            .ok_or_else(|| Error::Invalid(Invalid::new("event", "required")))?;
+        let zone = self
+            .store
+            .time_zone_of(&request.site_id, &record.theater_id)
+            .await
+            .map_err(Error::from)?
+            .ok_or_else(|| {
+                Error::Invalid(Invalid::new(
+                    "theaterId",
+                    format!("the site has no theater '{}'", record.theater_id),
+                ))
+            })?;
+        let event = ingest::event(record, &zone).map_err(Error::from)?;
+        let doc = serde_json::to_string(&event).unwrap_or_default();
+        self.stage(
+            &request.site_id,
+            DraftKind::Event,
+            &event.id,
+            Some(doc),
+            &request.author,
+        )
+        .await
+    }
+
+    async fn delete_draft_record(
+        &self,
+        request: Request<pb::DeleteDraftRecordRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let request = request.into_inner();
+        let kind = match DraftKind::parse(&request.kind) {
+            Some(kind @ (DraftKind::Page | DraftKind::Event)) => kind,
+            _ => {
+                return Err(Error::Invalid(Invalid::new(
+                    "kind",
+                    format!("'{}' is not page or event", request.kind),
+                ))
+                .into());
+            }
+        };
+        self.stage(&request.site_id, kind, &request.id, None, &request.author)
+            .await
+    }
+
+    async fn discard_draft(
+        &self,
+        request: Request<pb::DraftRequest>,
+    ) -> Answer<pb::DiscardDraftResponse> {
+        self.store
+            .discard_draft(&request.into_inner().site_id)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(pb::DiscardDraftResponse {}))
+    }
+
+    async fn publish_draft(
+        &self,
+        request: Request<pb::PublishDraftRequest>,
+    ) -> Answer<pb::PublishDraftResponse> {
+        let request = request.into_inner();
+        let author = required_author(&request.author)?;
+        let now = jiff::Timestamp::now().as_second();
+        match request.publish_at {
+            Some(at) if at > now => {
+                self.store
+                    .schedule_publish(&request.site_id, at, author, request.overwrite)
+                    .await
+                    .map_err(Error::from)?;
+                self.scheduled.notify_one();
+                Ok(Response::new(pb::PublishDraftResponse {
+                    revision: String::new(),
+                    publish_at: at,
+                }))
+            }
+            // A time already past publishes now.
+            _ => {
+                let commit = self
+                    .store
+                    .publish_draft(&request.site_id, author, request.overwrite)
+                    .await
+                    .map_err(Error::from)?;
+                Ok(Response::new(
+                    self.published(&request.site_id, commit).await,
+                ))
+            }
+        }
+    }
+
+    async fn list_revisions(&self, request: Request<pb::DraftRequest>) -> Answer<pb::Revisions> {
+        let site_id = request.into_inner().site_id;
+        self.store
+            .revision(&site_id)
+            .await
+            .map_err(Error::from)?
+            .ok_or_else(|| Error::NotFound {
+                kind: "site",
+                id: site_id.clone(),
+            })?;
+        let revisions = self
+            .store
+            .history(&site_id)
+            .await
+            .map_err(Error::from)?
+            .into_iter()
+            .map(|entry| pb::Revision {
+                revision: entry.revision,
+                at: entry.at,
+                by: entry.author,
+                summary: entry.summary,
+            })
+            .collect();
+        Ok(Response::new(pb::Revisions { revisions }))
+    }
+
+    async fn restore_revision(
+        &self,
+        request: Request<pb::RestoreRevisionRequest>,
+    ) -> Answer<pb::PublishDraftResponse> {
+        let request = request.into_inner();
+        let author = required_author(&request.author)?;
+        let served = self.served(&request.site_id)?;
+        let records = self
+            .store
+            .records_at(&request.site_id, &request.revision)
+            .await
+            .map_err(Error::from)?
+            .ok_or_else(|| Error::NotFound {
+                kind: "revision",
+                id: request.revision.clone(),
+            })?;
+        // The site's document as it was must still hold with the movies and texts of now.
+        let movie_ids: HashSet<&str> = served
+            .movies
+            .iter()
+            .map(|movie| movie.id.as_str())
+            .collect();
+        let site: SiteFile = serde_json::from_value(records.site.clone()).map_err(|error| {
+            Error::Store(StoreError::Corrupt {
+                site: request.site_id.clone(),
+                what: "history",
+                problem: error.to_string(),
+            })
+        })?;
+        checks::site(&site, &movie_ids, |locale| {
+            served.messages.contains_key(locale)
+        })
+        .map_err(|invalid| Error::Store(StoreError::Conflict(invalid.inside("site"))))?;
+        let note = format!("Restored revision {}", request.revision);
+        let commit = self
+            .store
+            .restore(
+                &request.site_id,
+                &records,
+                Author {
+                    name: author,
+                    note: Some(&note),
+                },
+            )
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(
+            self.published(&request.site_id, commit).await,
+        ))
+    }
+}
