@@ -104,6 +104,9 @@ pub struct StudioSettings {
     /// Whether STUDIO_URL is https: the session cookie is then `Secure` with the
     /// `__Host-` prefix.
     pub https: bool,
+    /// STUDIO_URL, when the studio is served (STUDIO_HOSTS): the origin whose frame the
+    /// sites' pages accept, and whose customisation messages (live preview).
+    pub origin: Option<String>,
 }
 
 impl StudioSettings {
@@ -135,8 +138,9 @@ impl StudioSettings {
         }
         let url = platform::config::http_url(lookup, "STUDIO_URL", "http://studio.localhost:8080")?;
         Ok(StudioSettings {
-            hosts,
             https: url.starts_with("https://"),
+            origin: (!hosts.is_empty()).then(|| url.trim_end_matches('/').to_owned()),
+            hosts,
         })
     }
 }

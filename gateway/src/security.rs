@@ -44,6 +44,7 @@ impl ContentSecurityPolicy {
             "",
             &AnalyticsScripts::default(),
             false,
+            None,
         )
     }
 
@@ -69,8 +70,15 @@ pub fn content_security_policy(
     loyalty_ticketing_url: &str,
     analytics: &AnalyticsScripts,
     captcha: bool,
+    studio_origin: Option<&str>,
 ) -> ContentSecurityPolicy {
-    let ancestors = sources(config.allowed_embedding_domains.iter().map(String::as_str));
+    let ancestors = sources(
+        config
+            .allowed_embedding_domains
+            .iter()
+            .map(String::as_str)
+            .chain(studio_origin),
+    );
     let ticketing = settings
         .ticketing_provider
         .iter()
@@ -166,6 +174,7 @@ mod tests {
             "",
             &AnalyticsScripts::default(),
             false,
+            None,
         )
         .header()
         .to_str()
@@ -182,6 +191,26 @@ mod tests {
         assert!(
             csp.ends_with("frame-ancestors 'self' https://partner.example.com *.builder.example"),
             "{csp}"
+        );
+    }
+
+    #[test]
+    fn the_studio_may_frame_the_site_for_its_preview() {
+        let csp = content_security_policy(
+            &config(&["https://partner.example.com"]),
+            &Default::default(),
+            &[],
+            "",
+            &AnalyticsScripts::default(),
+            false,
+            Some("https://studio.marquee.example"),
+        )
+        .header();
+        assert!(
+            csp.to_str().expect("ascii").ends_with(
+                "frame-ancestors 'self' https://partner.example.com https://studio.marquee.example"
+            ),
+            "{csp:?}"
         );
     }
 
@@ -216,6 +245,7 @@ mod tests {
             "https://members.marquee.example/sales/",
             &AnalyticsScripts::default(),
             false,
+            None,
         )
         .header()
         .to_str()
@@ -252,6 +282,7 @@ mod tests {
             "/ticketing-sandbox/",
             &AnalyticsScripts::default(),
             false,
+            None,
         )
         .header()
         .to_str()
@@ -287,6 +318,7 @@ mod tests {
             "",
             &AnalyticsScripts::default(),
             false,
+            None,
         )
         .for_page(&["sha256-abc=".to_owned()]);
         let csp = csp.to_str().expect("ascii");

@@ -70,11 +70,16 @@ impl SiteData {
 
 /// `/page-data/app-data.json` (docs/publishing.md#page-data): what every page needs.
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 pub struct AppData {
     site: SiteBody,
     theaters: Vec<catalogue::Theater>,
     messages: catalogue::Messages,
     analytics: AnalyticsConfig,
+    /// The studio's origin, whose live preview frames the site and sends it the
+    /// customisation messages; null where the deployment serves no studio.
+    #[schema(required = true)]
+    studio_origin: Option<String>,
 }
 
 /// The site configuration of docs/ingest.md#site-configuration with its theme, the public
@@ -137,6 +142,9 @@ pub struct SiteOverrides {
     pub loyalty_brand: String,
     /// ANALYTICS_LAUNCH_SCRIPT_URL and CINEMA_MARKETING_*: go into the app data and the policy.
     pub analytics: AnalyticsScripts,
+    /// The studio's origin (STUDIO_URL, when the studio is served): its preview frames
+    /// the site's pages and sends them the customisation messages (DESIGN.md section 13).
+    pub studio_origin: Option<String>,
 }
 
 /// Shared handle to the current snapshot.
@@ -225,6 +233,7 @@ pub fn build(
     .into();
 
     let app_data = AppData {
+        studio_origin: overrides.studio_origin.clone(),
         site: SiteBody {
             config: Some(config.clone()),
             settings: Some(settings.clone()),
@@ -256,6 +265,7 @@ pub fn build(
         &loyalty.ticketing_url,
         &overrides.analytics,
         captcha_site_key.is_some(),
+        overrides.studio_origin.as_deref(),
     );
     Ok(SiteData {
         app_data_etag: ETag::of(&app_data),

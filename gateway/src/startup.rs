@@ -143,6 +143,7 @@ impl Application {
                 captcha_site_key: config.captcha_site_key.clone(),
                 loyalty_brand: config.loyalty_brand.clone(),
                 analytics: config.analytics_scripts.clone(),
+                studio_origin: config.studio.origin.clone(),
             },
             public_url: config.public_url.clone(),
             common: Common {

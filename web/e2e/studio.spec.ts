@@ -418,6 +418,111 @@ test.describe('the studio', () => {
     expect(refused).toEqual([]);
   });
 
+  test('an editor publishes a drafted page from the keyboard, finds it in the history, and restores the revision before', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    await page.goto(invitationLink('pu@chain.example', 'editor', 'demo'));
+    await page.getByLabel('Your name').fill('Pu Editor');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Pu Editor');
+
+    // A page in the draft, as the page editor will save it (the studio's own origin,
+    // its session cookie): on the public site only once published.
+    const slug = `parking-${Date.now()}`;
+    const drafted = await page.evaluate(async (slug) => {
+      const response = await fetch(`/studio/api/v1/sites/demo/draft/pages/${slug}`, {
+        method: 'PUT',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ title: 'Parking at Marquee', sections: [{ heading: 'Parking', paragraphs: ['Free after 6 PM.'] }] }),
+      });
+      return response.status;
+    }, slug);
+    expect(drafted).toBe(200);
+    const site = `http://127.0.0.1:${port}`;
+    expect((await request.get(`${site}/${slug}/`)).status()).toBe(404);
+
+    await page.goto(`${studio}/sites/demo/publishing`);
+    const change = page.getByTestId('studio-draft-change').filter({ hasText: slug });
+    await expect(change).toContainText('Changed by Pu Editor');
+    await expectAccessible(page, 'publishing');
+
+    // The dialog, by keyboard alone: opened, closed with Escape (the focus back on its
+    // button), opened again and confirmed.
+    const publishNow = page.getByRole('button', { name: 'Publish now' });
+    await publishNow.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Publish the draft now?' });
+    await expect(dialog).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(publishNow).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Publish now' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('studio-publish-outcome')).toContainText('The draft was published as revision');
+    await expect(page.getByTestId('studio-draft-empty')).toBeVisible();
+    await expect.poll(async () => (await request.get(`${site}/${slug}/`)).status(), { timeout: 15_000 }).toBe(200);
+
+    await page.getByRole('navigation', { name: /^The screens of / }).getByRole('link', { name: 'History' }).click();
+    await expect(page).toHaveURL(`${studio}/sites/demo/history`);
+    const revisions = page.getByTestId('studio-revisions').getByRole('listitem');
+    await expect(revisions.first()).toContainText('By Pu Editor');
+    await expect(revisions.first()).toContainText(`page '${slug}' added`);
+    await expectAccessible(page, 'history');
+
+    await revisions.nth(1).getByRole('button', { name: /^Restore revision / }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Restore', exact: true }).click();
+    await expect(page.getByTestId('studio-restore-outcome')).toContainText('is live again as revision');
+    await expect(revisions.first()).toContainText('Restored revision');
+    await expect.poll(async () => (await request.get(`${site}/${slug}/`)).status(), { timeout: 15_000 }).toBe(404);
+    expect(refused).toEqual([]);
+  });
+
+  test('an editor sees a colour in the framed preview as they type it, then saves it to the draft', async ({ page }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    await page.goto(invitationLink('lo@chain.example', 'editor', 'demo'));
+    await page.getByLabel('Your name').fill('Lo Editor');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Lo Editor');
+
+    await page.goto(`${studio}/sites/demo/look`);
+    const preview = page.locator('iframe[title^="Preview of"]');
+    await expect(preview).toBeVisible();
+    const frame = await (await preview.elementHandle()).contentFrame();
+    if (!frame) throw new Error('the preview has no frame');
+    const framePrimary = () =>
+      frame.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim().toLowerCase());
+    // The site in the frame has hydrated and said so (its builder listener is on).
+    await expect.poll(framePrimary, { timeout: 15_000 }).toMatch(/^#[0-9a-f]{6}$/);
+    const published = await framePrimary();
+    await expectAccessible(page, 'look and settings');
+
+    // Typed, not saved: the frame shows it through the customisation messages.
+    await page.getByRole('textbox', { name: 'Primary', exact: true }).fill('#0A7E8C');
+    await expect.poll(framePrimary, { timeout: 5_000 }).toBe('#0a7e8c');
+    await page.getByRole('button', { name: 'Save to the draft' }).click();
+    await expect(page.getByText('Saved to the draft. Publish the draft to make the changes live.')).toBeVisible();
+    // Saved to the draft, not published: the site outside the studio is as it was.
+    const site = await page.context().newPage();
+    await site.goto(`http://127.0.0.1:${port}/`);
+    await expect
+      .poll(() => site.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-primary').trim().toLowerCase()))
+      .toBe(published);
+    await site.close();
+    await page.goto(`${studio}/sites/demo/publishing`);
+    await expect(page.getByTestId('studio-draft-change').filter({ hasText: "The site's settings and look" })).toContainText('Changed by Lo Editor');
+    // Left as it was for the other tests: the draft discarded.
+    await page.getByRole('button', { name: 'Discard draft' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Discard draft' }).click();
+    await expect(page.getByTestId('studio-draft-empty')).toBeVisible();
+    expect(refused).toEqual([]);
+  });
+
   test('says what to do about a link that is no invitation, and answers an unknown address', async ({ page }) => {
     const refused = cspViolations(page);
     await page.goto(`${studio}/invitation?token=no-such-invitation`);

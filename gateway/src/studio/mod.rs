@@ -20,7 +20,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use axum::Router;
-use axum::extract::{DefaultBodyLimit, Request};
+use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::middleware::{self, Next};
 use axum::response::Response;
@@ -36,10 +36,19 @@ use crate::extract::MAX_BODY_BYTES;
 use crate::{request_context, security};
 
 /// The studio's pages and calls: scripts, styles, fonts and calls from its own origin
-/// only, never framed. (The preview's frame comes with the sites' origins.)
+/// only, never framed. Its live preview frames the sites' pages, over https (and over
+/// http too where the studio itself is reached over http, as in `make run`): a frame is
+/// isolated by its origin, and the sites' own policies name the studio as the one
+/// ancestor beside their embedding domains.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
     style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
-    frame-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; \
+    frame-src https:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; \
+    object-src 'none'";
+
+/// [`CONTENT_SECURITY_POLICY`] of a studio reached over http.
+const CONTENT_SECURITY_POLICY_OVER_HTTP: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+    frame-src http: https:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; \
     object-src 'none'";
 
 /// The studio's host names, compared as a request names them.
@@ -133,6 +142,11 @@ impl Studio {
     pub fn new(context: StudioContext, dist: &Path, max_in_flight: usize) -> Studio {
         let hosts = context.hosts.clone();
         let context = Arc::new(context);
+        let policy = HeaderValue::from_static(if context.cookie.is_secure() {
+            CONTENT_SECURITY_POLICY
+        } else {
+            CONTENT_SECURITY_POLICY_OVER_HTTP
+        });
         let api = sign_in::router()
             .merge(passkeys::router())
             .merge(sites::router())
@@ -161,7 +175,7 @@ impl Studio {
             )
             .nest("/assets", crate::web::assets(dist))
             .merge(web_app::router(dist))
-            .layer(middleware::from_fn(security_headers))
+            .layer(middleware::from_fn_with_state(policy, security_headers))
             .layer(DefaultBodyLimit::max(MAX_BODY_BYTES));
         let router = crate::ops::load_shedding::shed_load(router, max_in_flight)
             .layer(middleware::from_fn(crate::ops::metrics::record));
@@ -212,13 +226,14 @@ async fn never_stored(request: Request, next: Next) -> Response {
     response
 }
 
-async fn security_headers(request: Request, next: Next) -> Response {
+async fn security_headers(
+    State(policy): State<HeaderValue>,
+    request: Request,
+    next: Next,
+) -> Response {
     let mut response = next.run(request).await;
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_SECURITY_POLICY,
-        HeaderValue::from_static(CONTENT_SECURITY_POLICY),
-    );
+    headers.insert(header::CONTENT_SECURITY_POLICY, policy);
     security::insert_static_headers(headers);
     response
 }

@@ -116,7 +116,10 @@ async fn the_document_is_served_and_every_documented_route_is_routed() {
                 "patch" => gateway
                     .client
                     .patch(gateway.url(&concrete(path)))
-                    .header(reqwest::header::CONTENT_TYPE, "application/merge-patch+json")
+                    .header(
+                        reqwest::header::CONTENT_TYPE,
+                        "application/merge-patch+json",
+                    )
                     .body("{}"),
                 "delete" => gateway.client.delete(gateway.url(&concrete(path))),
                 other => panic!("undocumented method {other}"),

@@ -5,6 +5,8 @@ import { STARTUP_FAILURE_TEXT } from '@/config/startup-failure-text';
 import { createQueryClient } from '@/lib/query-client';
 import { AppProvider } from './provider';
 
+const STUDIO = 'https://studio.marquee.example';
+
 function Greeting() {
   const t = useTranslate();
   return <p>{t('movie.showtimesAt', { theaterName: 'Lakeside 12' })}</p>;
@@ -61,5 +63,45 @@ describe('AppProvider', () => {
     );
     expect(await screen.findByText(STARTUP_FAILURE_TEXT.title)).toBeTruthy();
     expect(screen.getByText('no site bundle')).toBeTruthy();
+  });
+
+  describe("the studio's live preview", () => {
+    afterEach(() => {
+      Reflect.deleteProperty(window, 'opener');
+    });
+
+    it('takes customisation messages from the studio origin the app data names, and no other', async () => {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() =>
+          Promise.resolve(
+            Response.json({
+              site: { config: { locale: 'en-US', theme: { palette: { primary: '#1e3a8a' } } } },
+              theaters: [],
+              messages: { locale: 'en-US', messages: {} },
+              studioOrigin: STUDIO,
+            }),
+          ),
+        ),
+      );
+      // The page opened by the studio: its customisation listener starts, and says the page is mounted.
+      const studio = { postMessage: vi.fn() };
+      Object.defineProperty(window, 'opener', { value: studio, configurable: true });
+      render(
+        <AppProvider queryClient={createQueryClient()} embedContext={undefined}>
+          <Greeting />
+        </AppProvider>,
+      );
+      await waitFor(() => expect(studio.postMessage).toHaveBeenCalledWith({ type: 'lifeCycle', lifeCycle: 'mounted' }, '*'));
+      const root = document.documentElement;
+      const colorScheme = (primary: string) => ({ type: 'colorScheme', colorScheme: { primary } });
+
+      window.dispatchEvent(new MessageEvent('message', { origin: 'https://elsewhere.example', data: colorScheme('#00ff00') }));
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(root.style.getPropertyValue('--color-primary')).toBe('#1e3a8a');
+
+      window.dispatchEvent(new MessageEvent('message', { origin: STUDIO, data: colorScheme('#0a7e8c') }));
+      await waitFor(() => expect(root.style.getPropertyValue('--color-primary')).toBe('#0a7e8c'));
+    });
   });
 });

@@ -29,7 +29,13 @@ function AppDataGate({ embedContext, children }: { embedContext: string | undefi
   const { data, error, refetch, isPending } = useAppData();
   const trailingSlash = data?.site.config?.trailingSlash;
   const embeddingDomains = data?.site.config?.allowedEmbeddingDomains;
-  const allowedOrigins = useMemo(() => [...builderOrigins, ...(embeddingDomains ?? [])], [embeddingDomains]);
+  // The studio's origin, which the app data names at run time (DESIGN.md section 13, "Live
+  // preview"; null: the deployment has no studio).
+  const studioOrigin = data?.studioOrigin;
+  const allowedOrigins = useMemo(
+    () => [...builderOrigins, ...(studioOrigin ? [studioOrigin] : []), ...(embeddingDomains ?? [])],
+    [studioOrigin, embeddingDomains],
+  );
   // The visit's embed context rewrites links once hydrated (the server renders none).
   const hydrated = useHydrated();
   const visitEmbedContext = hydrated ? embedContext : undefined;

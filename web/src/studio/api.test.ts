@@ -3,6 +3,7 @@ import {
   acceptInvitation,
   discardDraft,
   getDraft,
+  getDraftSite,
   getInvitation,
   getMe,
   getPasskeyCreationOptions,
@@ -12,6 +13,7 @@ import {
   getRevisions,
   getSites,
   getSiteStaff,
+  patchDraftSite,
   publishDraft,
   registerPasskey,
   removePasskey,
@@ -185,5 +187,29 @@ describe("the studio's API calls", () => {
     const message = "changed since the draft began: page 'about'; publish with overwrite to replace them";
     stubStudioApi({ 'POST /sites/demo/draft/publish': studioError(409, 'conflict', message) });
     await expect(publishDraft('demo', { overwrite: false })).rejects.toMatchObject({ status: 409, message });
+  });
+
+  it("read the site's document as the draft has it, and change it by a merge patch (RFC 7396), its refusal naming the field", async () => {
+    const document = { name: 'Marquee Cinemas', config: { theme: { palette: { primary: '#C8102E' } } } };
+    const patched = { name: 'Marquee Cinemas', config: { theme: { palette: { primary: '#0A7E8C' } } } };
+    const patch = { config: { theme: { palette: { primary: '#0A7E8C' } } } };
+    const calls = stubStudioApi({
+      'GET /sites/a%2Fb/draft/site': { status: 200, body: document },
+      'PATCH /sites/a%2Fb/draft/site': { status: 200, body: patched },
+    });
+    expect(await getDraftSite('a/b')).toEqual(document);
+    expect(await patchDraftSite('a/b', patch)).toEqual(patched);
+    const [, sent] = calls;
+    expect([sent?.method, sent?.path, sent?.body]).toEqual(['PATCH', '/sites/a%2Fb/draft/site', patch]);
+    expect(new Headers(sent?.init.headers).get('Content-Type')).toBe('application/merge-patch+json');
+    expect(sent?.init.credentials).toBe('same-origin');
+
+    stubStudioApi({
+      'PATCH /sites/demo/draft/site': studioError(400, 'invalid_argument', 'not a colour', 'config.theme.palette.primary'),
+    });
+    await expect(patchDraftSite('demo', { config: { theme: { palette: { primary: 'red' } } } })).rejects.toMatchObject({
+      status: 400,
+      field: 'config.theme.palette.primary',
+    });
   });
 });

@@ -120,6 +120,51 @@ export type PublishOutcome = ({ scheduled: false } & Published) | ({ scheduled: 
  */
 export type Revision = Schemas['StudioRevision'];
 
+/** The theme's palette (docs/pages-and-links.md#theme): seven colours, each `#RRGGBB`. */
+export const PALETTE_COLOURS = ['primary', 'accent', 'highlight', 'muted', 'background', 'footerBackground', 'headerBackground'] as const;
+
+export type PaletteColour = (typeof PALETTE_COLOURS)[number];
+
+/** The theme's brand colours, which feed the palette where it names none (`#RRGGBB`). */
+export const BRAND_COLOURS = ['brand1', 'brand2', 'brand3', 'brand4', 'brand5', 'brand6'] as const;
+
+export type BrandColour = (typeof BRAND_COLOURS)[number];
+
+/** How round buttons and content are, sharpest first. */
+export const ROUNDNESS_LEVELS = ['NONE', 'MEDIUM', 'HIGH'] as const satisfies readonly Schemas['CornerRoundness'][];
+
+export type RoundnessLevel = (typeof ROUNDNESS_LEVELS)[number];
+
+/** The two fonts a theme names. */
+export type FontTarget = 'body' | 'heading';
+
+/**
+ * GET and PATCH /studio/api/v1/sites/{siteId}/draft/site: the site's document as the draft
+ * has it (site.json's shape; the OpenAPI document says only "an object"), narrowed to the
+ * fields the look screen reads: its name, language, roundness, theme (palette, brand
+ * colours, fonts with their weights, such as "400" and "400i") and whether the header
+ * offers search. The rest of it is the server's, never sent back.
+ */
+export type SiteDocument = {
+  name?: string;
+  config?: {
+    locale?: string;
+    roundness?: Schemas['Roundness'] | null;
+    theme?: {
+      palette?: Schemas['Palette'] | null;
+      colors?: Schemas['BrandColors'] | null;
+      fonts?: Schemas['Fonts'] | null;
+    } | null;
+  } | null;
+  settings?: { hasSearch?: boolean | null } | null;
+};
+
+/**
+ * A JSON merge patch (RFC 7396) of the site's document: the members it changes, objects
+ * merged member by member, null removing a member, anything else (an array too) replacing it.
+ */
+export type MergePatch = { [member: string]: MergePatch | string | boolean | string[] | null };
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -137,7 +182,12 @@ export function isUnauthenticated(error: unknown): boolean {
   return error instanceof StudioApiError && error.status === 401;
 }
 
-type StudioRequest = { method?: 'GET' | 'POST' | 'DELETE'; headers?: Record<string, string>; body?: string; signal?: AbortSignal };
+type StudioRequest = {
+  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  headers?: Record<string, string>;
+  body?: string;
+  signal?: AbortSignal;
+};
 
 async function studioFetch(path: string, { headers, ...request }: StudioRequest = {}): Promise<Response> {
   const response = await fetch(`${STUDIO_API}${path}`, {
@@ -162,21 +212,30 @@ async function studioGet<T>(path: string, signal?: AbortSignal): Promise<T> {
   return (await (await studioFetch(path, { signal })).json()) as T;
 }
 
+/** The kinds of JSON body the gateway takes: plain JSON, or a merge patch (RFC 7396) where a call says so. */
+type StudioBodyType = 'application/json' | 'application/merge-patch+json';
+
 /**
- * A state-changing call: the gateway takes one only with a JSON body (a DELETE too, `{}`)
- * and a same-origin `Origin` (which the browser sends with every such call from the page).
+ * A state-changing call: the gateway takes one only with a JSON body (a DELETE too, `{}`;
+ * a PATCH as a merge patch) and a same-origin `Origin` (which the browser sends with every
+ * such call from the page).
  */
-async function studioSend(method: 'POST' | 'DELETE', path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
+async function studioSend(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string,
+  body: unknown,
+  { signal, type = 'application/json' }: { signal?: AbortSignal; type?: StudioBodyType } = {},
+): Promise<Response> {
   return studioFetch(path, {
     method,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': type },
     body: JSON.stringify(body),
     signal,
   });
 }
 
 async function studioPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
-  return studioSend('POST', path, body, signal);
+  return studioSend('POST', path, body, { signal });
 }
 
 async function studioDelete(path: string, body: unknown = {}): Promise<Response> {
@@ -356,6 +415,22 @@ export async function publishDraft(siteId: string, request: PublishRequest): Pro
   const response = await studioPost(sitePath(siteId, '/draft/publish'), request);
   if (response.status === 202) return { scheduled: true, ...((await response.json()) as PublishScheduled) };
   return { scheduled: false, ...((await response.json()) as Published) };
+}
+
+/** The site's document as the draft has it: the published one where the draft leaves it. 404: no grant on the site. */
+export async function getDraftSite(siteId: string, signal?: AbortSignal): Promise<SiteDocument> {
+  return studioGet<SiteDocument>(sitePath(siteId, '/draft/site'), signal);
+}
+
+/**
+ * Changes the site's document in the draft by `patch`, a merge patch (RFC 7396) of the
+ * fields changed alone: the document as the draft now has it. 400 names the field at fault
+ * (`config.theme.palette.primary`); 403: the caller's role does not edit the site's look
+ * (only editors, administrators and operators do).
+ */
+export async function patchDraftSite(siteId: string, patch: MergePatch): Promise<SiteDocument> {
+  const response = await studioSend('PATCH', sitePath(siteId, '/draft/site'), patch, { type: 'application/merge-patch+json' });
+  return (await response.json()) as SiteDocument;
 }
 
 /** The revisions that changed the site's editable records, newest first (at most 200). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
-import { grantableRoles, grantsOnSite, mayManageStaff, mayPublish, mayReadAudit, roleName, theaterList } from './grants';
+import { grantableRoles, grantsOnSite, mayEditLook, mayManageStaff, mayPublish, mayReadAudit, roleName, theaterList } from './grants';
 import { en } from './messages/en';
 
 const t = createTranslate('en', en);
@@ -47,7 +47,7 @@ describe('what the grants held let a staff member do on a site', () => {
   });
 });
 
-describe('who publishes a site', () => {
+describe('who publishes a site, and edits its look', () => {
   const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
   const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
   it.each([
@@ -60,5 +60,7 @@ describe('who publishes a site', () => {
     ['an administrator of another site', [{ ...demoAdmin, siteId: 'single' }], false],
   ])('%s: %j', (_who, grants: Grant[], publishes) => {
     expect(mayPublish(grants, 'demo')).toBe(publishes);
+    // The same roles change the site's look and settings (svc-studio's EditLook).
+    expect(mayEditLook(grants, 'demo')).toBe(publishes);
   });
 });

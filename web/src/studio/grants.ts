@@ -45,6 +45,14 @@ export function mayPublish(grants: readonly Grant[], siteId: string): boolean {
 }
 
 /**
+ * An operator, or an administrator or editor of the site: who changes its look and
+ * settings in the draft (svc-studio's EditLook). Every role on the site reads them.
+ */
+export function mayEditLook(grants: readonly Grant[], siteId: string): boolean {
+  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin' || grant.role === 'editor');
+}
+
+/**
  * The roles the staff member may invite someone to on the site: every role for an
  * operator, every role but operator for an administrator of the site, none otherwise.
  */

@@ -28,6 +28,15 @@ export const studioPaths = {
     pattern: '/sites/:siteId/publishing',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/publishing`,
   },
+  /**
+   * A site's look and settings (name, language, colours, fonts, corners, search) as its
+   * draft has them, beside the site live: read by everyone with a role on the site, changed
+   * by its editors, administrators and the operators.
+   */
+  siteLook: {
+    pattern: '/sites/:siteId/look',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/look`,
+  },
   /** A site's history: its revisions, newest first, each but the newest restorable by those who publish. */
   siteHistory: {
     pattern: '/sites/:siteId/history',

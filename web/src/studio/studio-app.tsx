@@ -40,6 +40,7 @@ const siteStaffScreen = lazyComponent(async () => (await import('./screens/site-
 const siteAuditScreen = lazyComponent(async () => (await import('./screens/site-audit-screen')).SiteAuditScreen);
 const sitePublishingScreen = lazyComponent(async () => (await import('./screens/site-publishing-screen')).SitePublishingScreen);
 const siteHistoryScreen = lazyComponent(async () => (await import('./screens/site-history-screen')).SiteHistoryScreen);
+const siteLookScreen = lazyComponent(async () => (await import('./screens/site-look-screen')).SiteLookScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
@@ -61,8 +62,8 @@ function ScreenLoading() {
 /**
  * The studio's routes. Its first screens (the start page with the sign-in and the site
  * switcher, an invitation) are small and load with the entry; every other screen (the
- * passkeys, a site's page, its staff, its audit log, its draft with its publishing and its
- * history now; the editor with its preview to come) is a chunk of its own, loaded as its
+ * passkeys, a site's page, its look and settings with the site live beside them, its
+ * staff, its audit log, its draft with its publishing and its history) is a chunk of its own, loaded as its
  * route is opened (lib/lazy-component.tsx), so the first screen stays within its budget
  * (scripts/check-bundle-size.mjs).
  */
@@ -100,6 +101,14 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteAuditScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteLook.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteLookScreen.Component />
           </Suspense>
         }
       />

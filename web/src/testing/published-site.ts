@@ -22,6 +22,7 @@ export const theaters: Theater[] = [
 ];
 
 export const appData: AppData = {
+  studioOrigin: null,
   site: {
     config: {
       name: 'Marquee Cinemas',

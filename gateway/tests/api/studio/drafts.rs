@@ -317,3 +317,24 @@ async fn a_publish_over_a_page_the_feed_changed_is_409_and_one_for_later_is_202(
         .await;
     assert_eq!(draft, json!({"changes": [], "schedule": null}));
 }
+
+#[tokio::test]
+async fn the_sites_pages_let_the_studio_frame_them_and_name_its_origin() {
+    let gateway = spawn_gateway().await;
+    let (_, app_data) = gateway.get_json("/page-data/app-data.json").await;
+    assert_eq!(app_data["studioOrigin"], STUDIO_ORIGIN);
+    let page = gateway.get("/").await;
+    let csp = page.headers()["content-security-policy"]
+        .to_str()
+        .expect("text")
+        .to_owned();
+    let ancestors = csp
+        .split(';')
+        .map(str::trim)
+        .find(|directive| directive.starts_with("frame-ancestors"))
+        .expect("frame-ancestors");
+    assert!(
+        ancestors.split(' ').any(|source| source == STUDIO_ORIGIN),
+        "{csp}"
+    );
+}

@@ -10,7 +10,7 @@ export const studioKeys = {
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
-  /** What the studio was told of one site (its staff, its invitations, its audit log, its draft, its history). */
+  /** What the studio was told of one site (its staff, its invitations, its audit log, its draft and document, its history). */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
   siteInvitations: (siteId: string) => [...studioKeys.site(siteId), 'invitations'] as const,
@@ -19,6 +19,8 @@ export const studioKeys = {
   siteAuditEntries: (filter: AuditFilter) => [...studioKeys.siteAudit(filter.siteId), filter] as const,
   /** The site's draft: the records it changes, and its publishing at a time. */
   siteDraft: (siteId: string) => [...studioKeys.site(siteId), 'draft'] as const,
+  /** The site's document as the draft has it: under the draft's key, so what invalidates the draft invalidates it too. */
+  siteDraftDocument: (siteId: string) => [...studioKeys.siteDraft(siteId), 'site'] as const,
   /** The site's history: its revisions, newest first. */
   siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,
 };

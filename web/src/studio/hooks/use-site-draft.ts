@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { discardDraft, getDraft, publishDraft, type PublishRequest } from '../api';
+import { discardDraft, getDraft, getDraftSite, patchDraftSite, publishDraft, type MergePatch, type PublishRequest } from '../api';
 import { studioKeys } from './studio-keys';
 import { forgetSessionIfEnded } from './studio-session';
 
@@ -46,6 +46,38 @@ export function useDiscardDraft(siteId: string) {
   return useMutation({
     mutationFn: () => discardDraft(siteId),
     onSuccess: () => invalidateAfterPublishing(queryClient, siteId),
+    onError: (error) => forgetSessionIfEnded(queryClient, error),
+  });
+}
+
+/** The site's document as the draft has it (its name, settings and look). */
+export const draftSiteQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: studioKeys.siteDraftDocument(siteId),
+    queryFn: ({ signal }) => getDraftSite(siteId, signal),
+  });
+
+export function useDraftSite(siteId: string) {
+  return useQuery(draftSiteQueryOptions(siteId));
+}
+
+/**
+ * Saves a merge patch of the site's document to the draft. The answer is the document as
+ * the draft now has it, kept as it is; the draft's changes and the audit log, which have
+ * the change now, are asked for again.
+ */
+export function useSaveDraftSite(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (patch: MergePatch) => patchDraftSite(siteId, patch),
+    onSuccess: (document) => {
+      queryClient.setQueryData(studioKeys.siteDraftDocument(siteId), document);
+      return Promise.all([
+        // The changes alone: the document under the same key is the answer, set above.
+        queryClient.invalidateQueries({ queryKey: studioKeys.siteDraft(siteId), exact: true }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.siteAudit(siteId) }),
+      ]);
+    },
     onError: (error) => forgetSessionIfEnded(queryClient, error),
   });
 }

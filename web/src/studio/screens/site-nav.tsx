@@ -7,8 +7,9 @@ import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
- * NavLink): its page, its draft with its publishing and its history (every role on the
- * site reads them), and its staff and audit log where their `grants` say so.
+ * NavLink): its page, its look and settings, its draft with its publishing and its
+ * history (every role on the site reads them), and its staff and audit log where their
+ * `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
   const t = useTranslate();
@@ -20,6 +21,11 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
         <li>
           <NavLink end to={studioPaths.site.build(site.id)} className={styles.link}>
             {t('studio.site.nav.overview')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={studioPaths.siteLook.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.look')}
           </NavLink>
         </li>
         <li>

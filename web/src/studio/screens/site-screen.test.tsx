@@ -29,6 +29,7 @@ describe("a site's page", () => {
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', '/sites/demo'],
+      ['Look and settings', '/sites/demo/look'],
       ['Publishing', '/sites/demo/publishing'],
       ['History', '/sites/demo/history'],
     ]);

@@ -5,6 +5,24 @@ import type { Fonts } from '@/types/api';
 // docs/pages-and-links.md#fonts keeps some old names; fontsource publishes those families
 // under their current ones.
 
+/**
+ * The families a theme may name (docs/pages-and-links.md#fonts), as it names them: each
+ * has its fontsource package installed, so the site can load every one of them. The
+ * studio offers these.
+ */
+export const THEME_FONTS = [
+  'Barlow', 'Bitter', 'Bodoni Moda', 'Cabin', 'Cormorant', 'Dosis', 'EB Garamond', 'Fira Sans', 'Hepta Slab',
+  'Josefin Sans', 'Lato', 'Libre Baskerville', 'Lora', 'Merriweather', 'Montserrat', 'Muli', 'Noto Sans', 'Noto Serif',
+  'Nunito', 'Open Sans', 'Open Sans Condensed', 'Oswald', 'Outfit', 'Overpass', 'Playfair Display', 'Poppins', 'Prompt',
+  'PT Sans', 'PT Serif', 'Quicksand', 'Raleway', 'Roboto', 'Roboto Condensed', 'Roboto Mono', 'Roboto Slab',
+  'Rokkitt', 'Rubik', 'Source Sans Pro', 'Spartan', 'Titillium Web', 'Ubuntu', 'Urbanist', 'Work Sans',
+] as const;
+
+/** The weights a theme may name for a font, lightest first, each upright then italic ("400", "400i"). */
+export const THEME_FONT_WEIGHTS = [
+  '100', '100i', '200', '200i', '300', '300i', '400', '400i', '500', '500i', '600', '600i', '700', '700i', '800', '800i', '900', '900i',
+] as const;
+
 /** The name in docs/pages-and-links.md#fonts -> the family's current name. */
 const CURRENT_NAMES: Readonly<Record<string, string>> = {
   Muli: 'Mulish',
