@@ -33,7 +33,11 @@ async fn every_response_carries_the_security_headers() {
             .expect("a script-src");
         assert!(script_src.contains("'self'"), "{path}: {csp}");
         assert!(!script_src.contains("unsafe"), "{path}: {csp}");
-        let ancestors = format!("frame-ancestors 'self' {}", domains.join(" "));
+        // The site's embedding domains, then the studio, whose preview frames it.
+        let ancestors = format!(
+            "frame-ancestors 'self' {} http://studio.localhost:8080",
+            domains.join(" ")
+        );
         assert!(csp.ends_with(&ancestors), "{path}: {csp}");
         assert_eq!(headers["x-content-type-options"], "nosniff", "{path}");
         assert_eq!(
