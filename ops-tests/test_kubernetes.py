@@ -94,7 +94,10 @@ NATS_CLIENTS = {
     "gateway": ("PUBLISH_NATS_URL", "gateway"),
     "publisher": ("PUBLISH_NATS_URL", "publisher"),
     "svc-loyalty": ("NATS_URL", "loyalty"),
+    "svc-studio": ("NATS_URL", "studio"),
 }
+# The NATS clients that make streams or buckets (svc-studio publishes on plain subjects).
+NATS_STREAM_MAKERS = {"gateway", "publisher", "svc-loyalty"}
 NATS_USERS_SECRET = "nats-users"
 NATS_TLS_SECRET = "nats-server-tls"
 NATS_REPLICAS = "3"
@@ -578,8 +581,9 @@ def check_nats_clients(overlay, deployments):
             ref = env.get(match.group(2), {}).get("valueFrom", {}).get("secretKeyRef", {})
             check(f"{overlay}: {name}'s NATS password is the key {user} of the Secret {NATS_USERS_SECRET}",
                   ref.get("name") == NATS_USERS_SECRET and ref.get("key") == user, str(ref))
-        check(f"{overlay}: {name} gives its NATS streams {NATS_REPLICAS} replicas (NATS_REPLICAS)",
-              env.get("NATS_REPLICAS", {}).get("value") == NATS_REPLICAS, str(env.get("NATS_REPLICAS")))
+        if name in NATS_STREAM_MAKERS:
+            check(f"{overlay}: {name} gives its NATS streams {NATS_REPLICAS} replicas (NATS_REPLICAS)",
+                  env.get("NATS_REPLICAS", {}).get("value") == NATS_REPLICAS, str(env.get("NATS_REPLICAS")))
         ca_file = env.get("NATS_CA_FILE", {}).get("value", "")
         folder, _, file = ca_file.rpartition("/")
         mounts = {m["mountPath"].rstrip("/"): m for m in container.get("volumeMounts", [])}
@@ -593,7 +597,8 @@ def check_nats_clients(overlay, deployments):
               and secret.get("items") == [{"key": "ca.crt", "path": file}], f"{ca_file}: {volume}")
         for limit in {"publisher": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
                       "gateway": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
-                      "svc-loyalty": ["LOYALTY_STREAM_MB"]}[name]:
+                      "svc-loyalty": ["LOYALTY_STREAM_MB"],
+                      "svc-studio": []}[name]:
             value = env.get(limit, {}).get("value", "")
             check(f"{overlay}: {name} sets {limit}", value.isdigit() and int(value) > 0, value)
     volume = nats_volume_mb()
@@ -634,7 +639,7 @@ def check_nats_network_policy(overlay, deployments, policies):
 
     clients = by_port.get(4222, [])
     selected = deployments_selected(deployments, clients)
-    check(f"{overlay}: NATS clients (4222) are the gateway, the publishers and svc-loyalty, nothing else here",
+    check(f"{overlay}: NATS clients (4222) are the gateway, the publishers, svc-loyalty and svc-studio, nothing else here",
           selected == sorted(NATS_CLIENTS), str(selected))
     check(f"{overlay}: and analytics consumers' pods ({ANALYTICS_CONSUMER_LABELS})",
           any(label_selector_matches(peer.get("podSelector"), ANALYTICS_CONSUMER_LABELS) for peer in clients))
