@@ -298,6 +298,7 @@ async fn put_draft_event(
     request_body = EmptyBody,
     responses(
         (status = 204, description = "The draft removes it"),
+        (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         DraftRefusals,
     ))]
@@ -320,6 +321,7 @@ async fn delete_draft_page(
     request_body = EmptyBody,
     responses(
         (status = 204, description = "The draft removes it"),
+        (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         DraftRefusals,
     ))]
@@ -362,6 +364,7 @@ async fn remove(
     request_body = EmptyBody,
     responses(
         (status = 204, description = "The draft is empty"),
+        (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         DraftRefusals,
     ))]
@@ -530,6 +533,7 @@ async fn list_revisions(
     request_body = EmptyBody,
     responses(
         (status = 200, description = "Restored, as this new revision", body = PublishedBody),
+        (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "It no longer holds with the site (an event at a theater removed since, a movie named that is gone); `field` names it", body = ErrorBody),
         DraftRefusals,
