@@ -19,6 +19,7 @@ use crate::extract::MAX_BODY_BYTES;
 use crate::loyalty::LoyaltyContext;
 use crate::ops::{OpsContext, SiteStates};
 use crate::publish::BackgroundWork;
+use crate::publish::draft_preview::DraftPreview;
 use crate::publish::lease::Leases;
 use crate::publish::renderer::Renderer;
 use crate::served::cache::FileCache;
@@ -34,6 +35,10 @@ use crate::{
 /// Everything the areas read of one site, made when the site is first served.
 #[derive(Debug)]
 pub struct Shared {
+    /// The site's id, as the catalogue stores it.
+    pub site_id: String,
+    /// The origin its pages are published for.
+    pub origin: String,
     /// The services' clients, every call naming the site.
     pub services: Services,
     pub site: SiteCache,
@@ -82,6 +87,14 @@ pub struct Common {
 
 pub fn app(shared: Shared) -> Router {
     let web = Arc::new(WebContext {
+        preview: DraftPreview {
+            site_id: shared.site_id,
+            origin: shared.origin,
+            services: shared.services.clone(),
+            overrides: shared.site.overrides().clone(),
+            renderer: shared.common.renderer.clone(),
+            template: shared.common.web.template(),
+        },
         web: shared.common.web,
         published: shared.published.clone(),
         services: shared.services.clone(),

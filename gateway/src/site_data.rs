@@ -180,7 +180,7 @@ impl SiteCache {
         let content = services
             .catalogue
             .clone()
-            .get_site_content(catalogue::GetSiteContentRequest {})
+            .get_site_content(catalogue::GetSiteContentRequest { draft: false })
             .await
             .map_err(AppError::catalogue)?
             .into_inner();

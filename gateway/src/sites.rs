@@ -124,6 +124,8 @@ impl AppParts {
             None => publisher.spawn(),
         };
         let router = app(Shared {
+            site_id: site_id.to_owned(),
+            origin: origin.to_owned(),
             services,
             site,
             published: published.clone(),

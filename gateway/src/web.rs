@@ -22,17 +22,19 @@ use crate::error::{AppError, error_response};
 use crate::etag::{ETag, conditional};
 use crate::page_routes::{PageRoute, canonical_path, segment_names};
 use crate::publish::document::{PageParts, Template};
+use crate::publish::draft_preview::{DraftPreview, PreviewError};
 use crate::security::ContentSecurityPolicy;
 use crate::served::serve::{answer, answer_from, error_page};
 use crate::served::{Published, PublishedFile, PublishedFiles};
 
 /// What the web app's routes read: the build, the published snapshot its pages come
-/// from, and the catalogue for posters.
+/// from, the catalogue for posters, and what previews the site's draft.
 #[derive(Debug)]
 pub struct WebContext {
     pub web: WebApp,
     pub published: Published,
     pub services: Services,
+    pub preview: DraftPreview,
 }
 
 /// Vite names files under assets/ by content hash, so they never change.
@@ -193,6 +195,12 @@ async fn page(
             None => web_app_missing(),
         };
     };
+    if let Some(previewed) = previewed_path(path)
+        && let Some(token) = preview_token(&uri)
+        && state.preview.shows(&token).await
+    {
+        return draft_page(&state, snapshot, previewed, &headers, head).await;
+    }
     match where_to(&snapshot, path) {
         Destination::Redirect(to) => {
             let to = match uri.query() {
@@ -236,13 +244,69 @@ enum Destination {
 /// link clicks off.
 const PREVIEW_PREFIX: &str = "/cms-preview";
 
+/// The page a path under [`PREVIEW_PREFIX`] shows.
+fn previewed_path(path: &str) -> Option<&str> {
+    match path.strip_prefix(PREVIEW_PREFIX)? {
+        "" => Some("/"),
+        previewed if previewed.starts_with('/') => Some(previewed),
+        _ => None,
+    }
+}
+
+/// The `preview` token of the query, where it has one.
+fn preview_token(uri: &Uri) -> Option<String> {
+    serde_urlencoded::from_str::<Vec<(String, String)>>(uri.query()?)
+        .ok()?
+        .into_iter()
+        .find_map(|(name, value)| (name == "preview" && !value.is_empty()).then_some(value))
+}
+
+/// The draft's page at `previewed` (DESIGN.md section 13): rendered for this request,
+/// kept by no cache, indexed by no search engine.
+async fn draft_page(
+    state: &WebContext,
+    snapshot: Arc<PublishedFiles>,
+    previewed: &str,
+    headers: &HeaderMap,
+    head: bool,
+) -> Response {
+    let trailing_slash = snapshot.site.config().trailing_slash;
+    let canonical =
+        canonical_path(previewed, &trailing_slash).unwrap_or_else(|| previewed.to_owned());
+    let mut response = match state.preview.page(snapshot, &canonical).await {
+        Ok(page) => {
+            let body = if head { String::new() } else { page.html };
+            let mut response =
+                ([(header::CONTENT_TYPE, "text/html; charset=utf-8")], body).into_response();
+            response
+                .headers_mut()
+                .insert(header::CONTENT_SECURITY_POLICY, page.policy);
+            response
+        }
+        Err(PreviewError::NoPage(_)) => {
+            error_page(&state.published, StatusCode::NOT_FOUND, headers, head).await
+        }
+        Err(error) => {
+            tracing::error!(%error, "the draft's preview could not be made");
+            error_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "preview_unavailable",
+                &format!("the draft's preview could not be made: {error}"),
+            )
+        }
+    };
+    let answer = response.headers_mut();
+    answer.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    answer.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    answer.remove(header::ETAG);
+    answer.remove(header::LAST_MODIFIED);
+    response
+}
+
 fn where_to(snapshot: &PublishedFiles, path: &str) -> Destination {
     let published = |candidate: &str| snapshot.file(candidate).is_some();
     // A preview is rendered in the browser, of a page that exists.
-    if let Some(previewed) = path.strip_prefix(PREVIEW_PREFIX)
-        && (previewed.is_empty() || previewed.starts_with('/'))
-    {
-        let previewed = if previewed.is_empty() { "/" } else { previewed };
+    if let Some(previewed) = previewed_path(path) {
         let trailing_slash = snapshot.site.config().trailing_slash;
         let canonical =
             canonical_path(previewed, &trailing_slash).unwrap_or_else(|| previewed.to_owned());

@@ -19,6 +19,85 @@ pub const CGR: &str = "CGR";
 /// Session lifetime in hours when the provider settings name none (docs/loyalty.md#configuration).
 pub const DEFAULT_SESSION_TIMEOUT_HOURS: i32 = 720;
 
+/// The providers a loyalty block written by a person (the studio) may name: `NONE`, the
+/// built-in provider, and those whose overrides docs/loyalty.md#configuration gives. A
+/// bundle may name others, which are kept as written.
+pub const PROVIDERS: [&str; 6] = [
+    "NONE",
+    RTS,
+    BOOST_POS,
+    BOOST_POS_WITHOUT_LOYALTY,
+    TAPOS,
+    CGR,
+];
+
+/// The API generations a loyalty block may name.
+const VERSIONS: [i32; 2] = [1, 3];
+
+/// The longest session a loyalty block may ask for: a year, in hours.
+const MAX_SESSION_TIMEOUT_HOURS: i32 = 24 * 366;
+
+/// Why a loyalty block written by a person is refused: the field at fault under
+/// `loyalty` (`provider`, `sessionTimeout`), and what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {problem}")]
+pub struct Refusal {
+    pub field: String,
+    pub problem: String,
+}
+
+impl Refusal {
+    fn new(field: &str, problem: impl Into<String>) -> Refusal {
+        Refusal {
+            field: field.to_owned(),
+            problem: problem.into(),
+        }
+    }
+}
+
+/// Checks `loyalty` (settings.loyalty as a person writes it, before it is saved) by the
+/// rules every reader applies: the shape of [`LoyaltySettings`], a provider of
+/// [`PROVIDERS`], an API generation of 1 or 3, a session of an hour to a year. Absent
+/// (null) is no loyalty programme, which holds.
+pub fn check(loyalty: &serde_json::Value) -> Result<(), Refusal> {
+    if loyalty.is_null() {
+        return Ok(());
+    }
+    if !loyalty.is_object() {
+        return Err(Refusal::new("", "the loyalty settings are a JSON object"));
+    }
+    let settings: LoyaltySettings = serde_path_to_error::deserialize(loyalty)
+        .map_err(|error| Refusal::new(&error.path().to_string(), error.inner().to_string()))?;
+    if let Some(provider) = settings.provider.as_deref()
+        && !PROVIDERS.contains(&provider)
+    {
+        return Err(Refusal::new(
+            "provider",
+            format!(
+                "'{provider}' is not a provider: one of {}",
+                PROVIDERS.join(", ")
+            ),
+        ));
+    }
+    if let Some(version) = settings.version
+        && !VERSIONS.contains(&version)
+    {
+        return Err(Refusal::new(
+            "version",
+            format!("{version} is no API generation: 1 or 3"),
+        ));
+    }
+    if let Some(hours) = settings.session_timeout
+        && !(1..=MAX_SESSION_TIMEOUT_HOURS).contains(&hours)
+    {
+        return Err(Refusal::new(
+            "sessionTimeout",
+            format!("{hours} hours: a session lasts from 1 hour to {MAX_SESSION_TIMEOUT_HOURS}"),
+        ));
+    }
+    Ok(())
+}
+
 /// settings.loyalty as a site bundle writes it; every field may be absent.
 #[derive(Debug, Default, Deserialize)]
 #[serde(rename_all = "camelCase", default)]
@@ -193,6 +272,34 @@ pub fn normalise(settings: LoyaltySettings, site: &SiteContext) -> LoyaltyConfig
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_loyalty_block_written_by_a_person_is_checked_naming_the_field() {
+        use serde_json::json;
+        for fine in [
+            json!(null),
+            json!({}),
+            json!({"provider": "BOOST_POS", "version": 3, "sessionTimeout": 24}),
+            json!({"provider": "NONE"}),
+        ] {
+            assert_eq!(check(&fine), Ok(()), "{fine}");
+        }
+        for (refused, field) in [
+            (json!([]), ""),
+            (json!({"provider": "ACME"}), "provider"),
+            (json!({"version": 2}), "version"),
+            (json!({"sessionTimeout": 0}), "sessionTimeout"),
+            (json!({"sessionTimeout": 9000}), "sessionTimeout"),
+            (json!({"includeWatchlist": "yes"}), "includeWatchlist"),
+            (json!({"balanceTypes": ["POINTS", 3]}), "balanceTypes[1]"),
+        ] {
+            assert_eq!(
+                check(&refused).map_err(|refusal| refusal.field),
+                Err(field.to_owned()),
+                "{refused}"
+            );
+        }
+    }
 
     fn site() -> SiteContext {
         SiteContext {

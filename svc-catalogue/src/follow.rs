@@ -16,7 +16,7 @@ use tokio::task::JoinSet;
 use crate::Error;
 use crate::domain::catalogue::Catalogue;
 use crate::domain::site_address::SiteAddress;
-use crate::store::sites::Changes;
+use crate::store::sites::{Changes, StoredSite};
 use crate::store::{EVERY_SITE, Store};
 
 /// The catalogue being served, shared by the gRPC handlers and the follower, with the
@@ -152,6 +152,20 @@ pub async fn read(store: &Store, site_id: &str) -> Result<(i64, Catalogue), Erro
         .load_site(site_id)
         .await?
         .ok_or_else(|| Error::NoSite(site_id.to_owned()))?;
+    build(site_id, stored).await
+}
+
+/// The site's catalogue as it will be once its draft is published (what its preview
+/// shows), with the store's version of the site.
+pub async fn read_drafted(store: &Store, site_id: &str) -> Result<(i64, Catalogue), Error> {
+    let stored = store
+        .load_drafted_site(site_id)
+        .await?
+        .ok_or_else(|| Error::NoSite(site_id.to_owned()))?;
+    build(site_id, stored).await
+}
+
+async fn build(site_id: &str, stored: StoredSite) -> Result<(i64, Catalogue), Error> {
     let catalogue = tokio::task::spawn_blocking({
         let site_id = site_id.to_owned();
         // Building the search index would hold up the gRPC calls sharing this thread.

@@ -141,7 +141,13 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::GetSiteContentRequest>,
     ) -> Reply<pb::SiteContent> {
-        let catalogue = self.catalogue(&request).await?;
+        let catalogue = if request.get_ref().draft {
+            let site_id = self.site(&request)?.get().site_id.clone();
+            let (_, drafted) = crate::follow::read_drafted(&self.store, &site_id).await?;
+            Arc::new(drafted)
+        } else {
+            self.catalogue(&request).await?
+        };
         let site = site_message(&catalogue, &self.clock);
         let locale = site
             .config

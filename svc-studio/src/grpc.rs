@@ -451,6 +451,30 @@ impl pb::studio_server::Studio for StudioService {
                 .await?,
         ))
     }
+
+    async fn open_preview(&self, request: Request<pb::SiteRequest>) -> Reply<pb::Preview> {
+        let request = request.into_inner();
+        let preview = self
+            .studio
+            .open_preview(&request.session_token, &request.site_id)
+            .await?;
+        Ok(Response::new(pb::Preview {
+            token: preview.token,
+            expires_at: preview.expires_at,
+            site: Some(preview.site.into()),
+        }))
+    }
+
+    async fn check_preview(
+        &self,
+        request: Request<pb::CheckPreviewRequest>,
+    ) -> Reply<pb::PreviewedSite> {
+        let site_id = self
+            .studio
+            .previewed_site(&request.into_inner().token)
+            .await?;
+        Ok(Response::new(pb::PreviewedSite { site_id }))
+    }
 }
 
 impl StudioService {

@@ -26,6 +26,7 @@ pub mod drafts;
 pub mod error;
 pub mod grpc;
 pub mod passkeys;
+pub mod previews;
 pub mod site_staff;
 pub mod sites;
 pub mod store;

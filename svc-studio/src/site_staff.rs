@@ -47,12 +47,7 @@ impl Studio {
                 let me = self
                     .allowed(session_token, site_id, Permission::ManageStaff)
                     .await?;
-                let site = self
-                    .sites_of(&me)
-                    .await?
-                    .into_iter()
-                    .find(|site| site.id == site_id)
-                    .ok_or_else(|| Error::NotFound(format!("no site '{site_id}'")))?;
+                let site = self.site_of(&me, site_id).await?;
                 (me, site.name)
             }
         };

@@ -26,6 +26,15 @@ impl Studio {
         self.sites_of(&me).await
     }
 
+    /// The site `site_id`, which `me` may read; not found otherwise.
+    pub async fn site_of(&self, me: &Me, site_id: &str) -> Result<Site, Error> {
+        self.sites_of(me)
+            .await?
+            .into_iter()
+            .find(|site| site.id == site_id)
+            .ok_or_else(|| Error::NotFound(format!("no site '{site_id}'")))
+    }
+
     /// The sites `me` may read, by id.
     pub async fn sites_of(&self, me: &Me) -> Result<Vec<Site>, Error> {
         let served = self

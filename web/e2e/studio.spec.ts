@@ -500,6 +500,9 @@ test.describe('the studio', () => {
     // The site in the frame has hydrated and said so (its builder listener is on).
     await expect.poll(framePrimary, { timeout: 15_000 }).toMatch(/^#[0-9a-f]{6}$/);
     const published = await framePrimary();
+    // The frame is the draft's preview on the site's own host.
+    const firstAddress = frame.url();
+    expect(firstAddress).toMatch(/\/cms-preview\/\?preview=[0-9a-f]{64}$/);
     await expectAccessible(page, 'look and settings');
 
     // Typed, not saved: the frame shows it through the customisation messages.
@@ -507,6 +510,11 @@ test.describe('the studio', () => {
     await expect.poll(framePrimary, { timeout: 5_000 }).toBe('#0a7e8c');
     await page.getByRole('button', { name: 'Save to the draft' }).click();
     await expect(page.getByText('Saved to the draft. Publish the draft to make the changes live.')).toBeVisible();
+    // Saved, the frame loads the draft's preview again: the gateway renders the colour into the page itself.
+    await expect.poll(() => frame.url()).not.toBe(firstAddress);
+    const drafted = await frame.evaluate(async () => (await fetch(location.href)).text());
+    expect(drafted.toLowerCase()).toContain('#0a7e8c');
+    await expect.poll(framePrimary).toBe('#0a7e8c');
     // Saved to the draft, not published: the site outside the studio is as it was.
     const site = await page.context().newPage();
     await site.goto(`http://127.0.0.1:${port}/`);

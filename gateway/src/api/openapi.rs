@@ -85,6 +85,7 @@ use crate::error::ErrorBody;
         crate::studio::drafts::publish_draft,
         crate::studio::drafts::list_revisions,
         crate::studio::drafts::restore_revision,
+        crate::studio::preview::open_preview,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

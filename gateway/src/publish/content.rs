@@ -83,6 +83,7 @@ pub struct PosterImage {
     pub body: Option<Bytes>,
 }
 
+/// What `version` holds for the public pages.
 pub async fn fetch(
     services: &Services,
     overrides: &SiteOverrides,
@@ -90,10 +91,40 @@ pub async fn fetch(
     previous: Option<Arc<PublishedFiles>>,
     kept_weeks: &KeptWeeks,
 ) -> Result<CatalogueContent, PublishError> {
+    fetch_edition(services, overrides, version, previous, kept_weeks, false).await
+}
+
+/// What the site will hold once its draft is published: `published`'s showtimes and
+/// posters with the draft's site document, pages and events (the draft's preview).
+pub async fn fetch_drafted(
+    services: &Services,
+    overrides: &SiteOverrides,
+    published: Arc<PublishedFiles>,
+) -> Result<CatalogueContent, PublishError> {
+    let version = published.version.clone();
+    fetch_edition(
+        services,
+        overrides,
+        version,
+        Some(published),
+        &KeptWeeks::default(),
+        true,
+    )
+    .await
+}
+
+async fn fetch_edition(
+    services: &Services,
+    overrides: &SiteOverrides,
+    version: catalogue::SiteVersion,
+    previous: Option<Arc<PublishedFiles>>,
+    kept_weeks: &KeptWeeks,
+    draft: bool,
+) -> Result<CatalogueContent, PublishError> {
     let content = services
         .catalogue
         .clone()
-        .get_site_content(catalogue::GetSiteContentRequest {})
+        .get_site_content(catalogue::GetSiteContentRequest { draft })
         .await?
         .into_inner();
     let site = Arc::new(site_data::build(&content, overrides)?);

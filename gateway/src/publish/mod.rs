@@ -29,6 +29,7 @@
 pub mod collect;
 pub mod content;
 pub mod document;
+pub mod draft_preview;
 pub mod drawn_previews;
 #[cfg(test)]
 mod fixture;

@@ -5,15 +5,23 @@
 
 use std::path::Path;
 use std::process::Stdio;
+use std::sync::Arc;
 use std::time::Duration;
 
 use bytes::Bytes;
 use serde::Deserialize;
 use tokio::io::{AsyncBufReadExt, BufReader};
 use tokio::process::{Child, ChildStdin, Command};
+use tokio::sync::Semaphore;
 
 /// Rendering a batch of pages may take a while on a loaded machine.
 const RENDER_TIMEOUT: Duration = Duration::from_secs(120);
+/// Render requests a gateway has at the renderer at once. The renderer renders one request
+/// at a time; a second keeps it busy while the first answer travels back. Every other
+/// site's batch waits its turn here, in order, rather than in the renderer's queue, where
+/// it would spend its timeout waiting (2026-11-30: 78 of a cold start's requests timed out
+/// that way with two publishers and 51 sites).
+const RENDERS_IN_FLIGHT: usize = 2;
 /// How long the renderer may take to say where it listens.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -66,6 +74,7 @@ struct RenderResponse {
 pub struct Renderer {
     client: reqwest::Client,
     url: String,
+    in_flight: Arc<Semaphore>,
 }
 
 impl Renderer {
@@ -75,6 +84,7 @@ impl Renderer {
                 .build()
                 .expect("an HTTP client on the installed TLS provider"),
             url: url.trim_end_matches('/').to_owned(),
+            in_flight: Arc::new(Semaphore::new(RENDERS_IN_FLIGHT)),
         }
     }
 
@@ -91,9 +101,26 @@ impl Renderer {
             .is_ok_and(|response| response.status().is_success())
     }
 
-    /// Renders `pages` (path and page data JSON) with `app_data`, in order; `origin` is
-    /// the site's public origin (what the browser's `location` will say).
+    /// Renders `pages` (path and page data JSON) with `app_data`, in order, once this
+    /// gateway's turn at the renderer comes ([`RENDERS_IN_FLIGHT`]); `origin` is the
+    /// site's public origin (what the browser's `location` will say).
     pub async fn render(
+        &self,
+        origin: &str,
+        app_data: &[u8],
+        pages: &[(&str, &[u8])],
+    ) -> Result<Vec<RenderedPage>, RendererError> {
+        let _turn = self
+            .in_flight
+            .acquire()
+            .await
+            .expect("the renderer's turns are never closed");
+        self.render_now(origin, app_data, pages).await
+    }
+
+    /// [`Renderer::render`] for a person waiting (a draft's preview): without waiting
+    /// behind the pages being published, which it would otherwise follow.
+    pub async fn render_now(
         &self,
         origin: &str,
         app_data: &[u8],
@@ -235,5 +262,72 @@ impl RendererProcess {
             _stdin: stdin,
             url,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+
+    use axum::Json;
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    /// A renderer that answers every page after holding the request until three are in
+    /// flight or a moment has passed, and keeps the most it held at once.
+    async fn counting_renderer() -> (String, Arc<AtomicUsize>) {
+        let in_flight = Arc::new(AtomicUsize::new(0));
+        let most = Arc::new(AtomicUsize::new(0));
+        let (held, seen) = (in_flight.clone(), most.clone());
+        let app = axum::Router::new().route(
+            "/render",
+            axum::routing::post(move |Json(body): Json<Value>| {
+                let (held, seen) = (held.clone(), seen.clone());
+                async move {
+                    let now = held.fetch_add(1, Ordering::SeqCst) + 1;
+                    seen.fetch_max(now, Ordering::SeqCst);
+                    for _ in 0..20 {
+                        if held.load(Ordering::SeqCst) > RENDERS_IN_FLIGHT {
+                            break;
+                        }
+                        tokio::time::sleep(Duration::from_millis(10)).await;
+                    }
+                    held.fetch_sub(1, Ordering::SeqCst);
+                    let pages: Vec<Value> = body["pages"]
+                        .as_array()
+                        .into_iter()
+                        .flatten()
+                        .map(|page| json!({"path": page["path"], "html": "<p>page</p>"}))
+                        .collect();
+                    Json(json!({ "pages": pages }))
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("a port on loopback");
+        let url = format!("http://{}", listener.local_addr().expect("its address"));
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        (url, most)
+    }
+
+    #[tokio::test]
+    async fn sites_publishing_at_once_wait_their_turn_here_not_at_the_renderer() {
+        let (url, most) = counting_renderer().await;
+        let renderer = Renderer::new(&url);
+        let calls = (0..6).map(|site| {
+            let renderer = renderer.clone();
+            async move {
+                let path = format!("/site-{site}/");
+                renderer
+                    .render("https://example.test", b"{}", &[(path.as_str(), b"{}")])
+                    .await
+            }
+        });
+        let answers = futures_util::future::join_all(calls).await;
+
+        assert!(answers.iter().all(Result::is_ok), "{answers:?}");
+        assert_eq!(most.load(Ordering::SeqCst), RENDERS_IN_FLIGHT);
     }
 }

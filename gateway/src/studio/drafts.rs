@@ -116,7 +116,7 @@ impl From<catalogue::Draft> for DraftBody {
 /// What every call about a site's draft may answer besides its own.
 #[derive(utoipa::IntoResponses)]
 #[expect(dead_code, reason = "describes the answers in the API document")]
-enum DraftRefusals {
+pub(super) enum DraftRefusals {
     #[response(status = 401, description = "No session")]
     Unauthenticated(ErrorBody),
     #[response(

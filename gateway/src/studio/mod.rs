@@ -10,6 +10,7 @@ pub mod audit;
 mod cross_site;
 pub mod drafts;
 pub mod passkeys;
+pub mod preview;
 mod session;
 pub mod sign_in;
 pub mod site_staff;
@@ -153,6 +154,7 @@ impl Studio {
             .merge(site_staff::router())
             .merge(audit::router())
             .merge(drafts::router())
+            .merge(preview::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

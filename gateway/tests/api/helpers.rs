@@ -1,4 +1,5 @@
 use std::path::PathBuf;
+use std::process::Stdio;
 use std::time::Duration;
 
 use gateway::{Application, Config};
@@ -387,6 +388,50 @@ pub async fn a_showing_movie(gateway: &TestGateway) -> Value {
         .get_json("/api/v1/movies?playWeek=CURRENT_PLAYWEEK")
         .await;
     movies[0].clone()
+}
+
+/// The real renderer (`web/renderer/`, run by Node from the web app's build: `make web`
+/// first).
+pub struct Renderer {
+    pub child: tokio::process::Child,
+    port: u16,
+}
+
+impl Renderer {
+    /// `node web/renderer/server.mjs` on `port`, answering its health check.
+    pub async fn start(port: u16) -> Renderer {
+        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/renderer/server.mjs");
+        // Absolute: `make` exports WEB_DIST relative to the repository, and tests run in
+        // the crate's folder.
+        let web_dist = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist");
+        let child = tokio::process::Command::new("node")
+            .arg(script)
+            .env("WEB_DIST", web_dist)
+            .env("RENDERER_ADDR", format!("127.0.0.1:{port}"))
+            .stdout(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .expect("node runs the renderer");
+        let renderer = Renderer { child, port };
+        let client = platform::tls::http_client()
+            .build()
+            .expect("an HTTP client");
+        for _ in 0..200 {
+            let health = client
+                .get(format!("{}/healthz", renderer.url()))
+                .send()
+                .await;
+            if health.is_ok_and(|response| response.status().is_success()) {
+                return renderer;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+        panic!("the renderer did not start (is the web app built? make web)");
+    }
+
+    pub fn url(&self) -> String {
+        format!("http://127.0.0.1:{}", self.port)
+    }
 }
 
 /// The web app's real build (`make web`): the published pages' template, and what the

@@ -3,54 +3,9 @@
 //! crawlers without JavaScript, and when the renderer goes away the last pages keep
 //! serving until it is back, when what changed meanwhile is published.
 
-use std::process::Stdio;
-use std::time::Duration;
-
 use crate::helpers::{
-    DEMO_SITE, TestGateway, copy_site, eventually, free_port, spawn_rendered_gateway,
+    DEMO_SITE, Renderer, TestGateway, copy_site, eventually, free_port, spawn_rendered_gateway,
 };
-
-struct Renderer {
-    child: tokio::process::Child,
-    port: u16,
-}
-
-impl Renderer {
-    /// `node web/renderer/server.mjs` on `port`, answering its health check.
-    async fn start(port: u16) -> Renderer {
-        let script = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/renderer/server.mjs");
-        // Absolute: `make` exports WEB_DIST relative to the repository, and tests run in
-        // the crate's folder.
-        let web_dist = concat!(env!("CARGO_MANIFEST_DIR"), "/../web/dist");
-        let child = tokio::process::Command::new("node")
-            .arg(script)
-            .env("WEB_DIST", web_dist)
-            .env("RENDERER_ADDR", format!("127.0.0.1:{port}"))
-            .stdout(Stdio::null())
-            .kill_on_drop(true)
-            .spawn()
-            .expect("node runs the renderer");
-        let renderer = Renderer { child, port };
-        let client = platform::tls::http_client()
-            .build()
-            .expect("an HTTP client");
-        for _ in 0..200 {
-            let health = client
-                .get(format!("{}/healthz", renderer.url()))
-                .send()
-                .await;
-            if health.is_ok_and(|response| response.status().is_success()) {
-                return renderer;
-            }
-            tokio::time::sleep(Duration::from_millis(100)).await;
-        }
-        panic!("the renderer did not start (is the web app built? make web)");
-    }
-
-    fn url(&self) -> String {
-        format!("http://127.0.0.1:{}", self.port)
-    }
-}
 
 /// Gives movie `id` of the bundle in `site` a new synopsis (svc-catalogue reloads it).
 /// Sets `field` of movie `id` in the bundle at `site` to `value`.

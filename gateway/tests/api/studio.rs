@@ -3,6 +3,7 @@
 //! [`drafts`]: a site's draft, publishing and history.
 
 mod drafts;
+mod preview;
 
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};
@@ -69,6 +70,14 @@ impl TestGateway {
 async fn json_of(response: reqwest::Response) -> (StatusCode, Value) {
     let status = response.status();
     (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// Whether the Content-Security-Policy `csp` lets the studio's origin frame the page.
+fn studio_may_frame(csp: &str) -> bool {
+    csp.split(';')
+        .map(str::trim)
+        .find(|directive| directive.starts_with("frame-ancestors"))
+        .is_some_and(|ancestors| ancestors.split(' ').any(|source| source == STUDIO_ORIGIN))
 }
 
 /// The `name=value` part of a `Set-Cookie`.

@@ -344,6 +344,39 @@ pub fn site(
         .as_ref()
         .and_then(|theme| theme.fonts.clone())
         .unwrap_or_default();
+    for (target, family) in [("body", &fonts.body), ("heading", &fonts.heading)] {
+        if !family.is_empty() && !site_paths::theme_fonts::is_family(family) {
+            return Err(Invalid::new(
+                format!("config.theme.fonts.{target}"),
+                format!(
+                    "'{family}' is not one of the theme's font families (docs/pages-and-links.md#fonts)"
+                ),
+            ));
+        }
+    }
+    let mut weighted: Vec<_> = fonts.font_weights.iter().collect();
+    weighted.sort_by_key(|(target, _)| target.as_str());
+    for (target, weights) in weighted {
+        let field = format!("config.theme.fonts.fontWeights.{target}");
+        if !matches!(target.as_str(), "body" | "heading") {
+            return Err(Invalid::new(
+                field,
+                "font weights are for \"body\" or \"heading\"".to_owned(),
+            ));
+        }
+        if let Some(weight) = weights
+            .weights
+            .iter()
+            .find(|weight| !site_paths::theme_fonts::is_weight(weight))
+        {
+            return Err(Invalid::new(
+                field,
+                format!(
+                    "'{weight}' is not a weight from 100 to 900, upright or italic (\"400\", \"400i\")"
+                ),
+            ));
+        }
+    }
     for (target, style) in &fonts.font_styles {
         if !matches!(target.as_str(), "body" | "heading") {
             return Err(Invalid::new(

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
+use super::SiteContent;
 use super::records::RecordKind;
 
 /// The editable records of a site at one revision, as the history keeps them.
@@ -59,6 +60,64 @@ impl DraftKind {
             DraftKind::Site => "the site".to_owned(),
             other => format!("{} '{id}'", other.code()),
         }
+    }
+}
+
+/// A record as the site's draft holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftedDocument {
+    pub kind: DraftKind,
+    /// The page's slug, the event's id; "" for the site's document.
+    pub id: String,
+    /// Its document; `None` where the draft removes it.
+    pub doc: Option<String>,
+}
+
+/// `content` as it will be once `drafted` is published (what the draft's preview shows):
+/// the site's document replaced, each page and event replaced where it is, added last or
+/// removed. An error names the record whose document is not one.
+pub fn with_draft(
+    mut content: SiteContent,
+    drafted: &[DraftedDocument],
+) -> Result<SiteContent, (String, serde_json::Error)> {
+    for record in drafted {
+        let unreadable = |error| (record.kind.describe(&record.id), error);
+        let doc = record.doc.as_deref();
+        match record.kind {
+            DraftKind::Site => {
+                if let Some(doc) = doc {
+                    content.settings = serde_json::from_str(doc).map_err(unreadable)?;
+                }
+            }
+            DraftKind::Page => {
+                let page = doc
+                    .map(serde_json::from_str)
+                    .transpose()
+                    .map_err(unreadable)?;
+                put(&mut content.pages, page, |page| page.slug == record.id);
+            }
+            DraftKind::Event => {
+                let event = doc
+                    .map(serde_json::from_str)
+                    .transpose()
+                    .map_err(unreadable)?;
+                put(&mut content.events, event, |event| event.id == record.id);
+            }
+        }
+    }
+    Ok(content)
+}
+
+/// Puts `record` in place of the one that `is_it`, or last; `None` removes that one.
+fn put<T>(records: &mut Vec<T>, record: Option<T>, is_it: impl Fn(&T) -> bool) {
+    let at = records.iter().position(is_it);
+    match (at, record) {
+        (Some(at), Some(record)) => records[at] = record,
+        (None, Some(record)) => records.push(record),
+        (Some(at), None) => {
+            records.remove(at);
+        }
+        (None, None) => {}
     }
 }
 

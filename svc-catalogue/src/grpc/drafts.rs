@@ -53,27 +53,21 @@ impl DraftsService {
     }
 
     /// Stages `doc` for the record and answers it before and after, for the audit.
+    /// Stages what `edit` makes of the record as the draft has it, answering it before
+    /// and after.
     async fn stage(
         &self,
         site_id: &str,
         kind: DraftKind,
         id: &str,
-        doc: Option<String>,
         author: &str,
+        edit: impl FnOnce(Option<&str>) -> Result<Option<String>, Error>,
     ) -> Answer<pb::DraftedRecord> {
         let author = required_author(author)?;
-        let before = self
-            .store
-            .drafted(site_id, kind, id)
-            .await
-            .map_err(Error::from)?;
-        self.store
-            .stage(site_id, kind, id, doc.as_deref(), author)
-            .await
-            .map_err(Error::from)?;
+        let staged = self.store.stage(site_id, kind, id, author, edit).await?;
         Ok(Response::new(pb::DraftedRecord {
-            before_json: before.unwrap_or_default(),
-            after_json: doc.unwrap_or_default(),
+            before_json: staged.before.unwrap_or_default(),
+            after_json: staged.after.unwrap_or_default(),
         }))
     }
 
@@ -100,8 +94,9 @@ fn required_author(author: &str) -> Result<&str, Error> {
     Ok(author)
 }
 
-/// The site's document after `patch` (RFC 7396) over `document`, checked whole: the
-/// error names the field at fault.
+/// The site's document after `patch` (RFC 7396) over `document`, checked whole, and its
+/// loyalty block by loyalty-config's rules when the patch writes it: the error names the
+/// field at fault.
 pub fn patched_site(
     document: &str,
     patch: &str,
@@ -127,6 +122,17 @@ pub fn patched_site(
     let site: SiteFile = serde_path_to_error::deserialize(document.clone())
         .map_err(|error| Invalid::new(error.path().to_string(), error.inner().to_string()))?;
     checks::site(&site, movie_ids, has_locale)?;
+    // A person writing the loyalty block is held to the rules its readers apply (a
+    // bundle's is kept as written).
+    if patch.get("loyalty").is_some() {
+        loyalty_config::check(&document["loyalty"]).map_err(|refusal| {
+            let field = match refusal.field.as_str() {
+                "" => "loyalty".to_owned(),
+                field => format!("loyalty.{field}"),
+            };
+            Invalid::new(field, refusal.problem)
+        })?;
+    }
     Ok(document)
 }
 
@@ -184,27 +190,25 @@ impl pb::drafts_server::Drafts for DraftsService {
     ) -> Answer<pb::DraftedRecord> {
         let request = request.into_inner();
         let served = self.served(&request.site_id)?;
-        let document = self
-            .store
-            .drafted(&request.site_id, DraftKind::Site, "")
-            .await
-            .map_err(Error::from)?
-            .unwrap_or_default();
         let movie_ids: HashSet<&str> = served
             .movies
             .iter()
             .map(|movie| movie.id.as_str())
             .collect();
-        let patched = patched_site(&document, &request.patch_json, &movie_ids, |locale| {
-            served.messages.contains_key(locale)
-        })
-        .map_err(Error::from)?;
         self.stage(
             &request.site_id,
             DraftKind::Site,
             "",
-            Some(serde_json::to_string(&patched).unwrap_or_default()),
             &request.author,
+            |document| {
+                let patched = patched_site(
+                    document.unwrap_or_default(),
+                    &request.patch_json,
+                    &movie_ids,
+                    |locale| served.messages.contains_key(locale),
+                )?;
+                Ok(Some(serde_json::to_string(&patched).unwrap_or_default()))
+            },
         )
         .await
     }
@@ -224,8 +228,8 @@ impl pb::drafts_server::Drafts for DraftsService {
             &request.site_id,
             DraftKind::Page,
             &page.slug,
-            Some(doc),
             &request.author,
+            |_| Ok(Some(doc)),
         )
         .await
     }
@@ -256,8 +260,8 @@ impl pb::drafts_server::Drafts for DraftsService {
             &request.site_id,
             DraftKind::Event,
             &event.id,
-            Some(doc),
             &request.author,
+            |_| Ok(Some(doc)),
         )
         .await
     }
@@ -277,8 +281,10 @@ impl pb::drafts_server::Drafts for DraftsService {
                 .into());
             }
         };
-        self.stage(&request.site_id, kind, &request.id, None, &request.author)
-            .await
+        self.stage(&request.site_id, kind, &request.id, &request.author, |_| {
+            Ok(None)
+        })
+        .await
     }
 
     async fn discard_draft(

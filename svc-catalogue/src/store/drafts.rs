@@ -8,8 +8,9 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::records::{read_document, table, write_document};
+use super::sites::{StoredSite, read_site};
 use super::{Author, Commit, Store, StoreError, unix_now};
-use crate::domain::editable::DraftKind;
+use crate::domain::editable::{self, DraftKind, DraftedDocument};
 
 /// One record the draft changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,6 +24,13 @@ pub struct DraftChange {
     pub at: i64,
     /// Whether the draft removes it.
     pub removed: bool,
+}
+
+/// A record of the draft before and after a change (`None`: none, or removed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Staged {
+    pub before: Option<String>,
+    pub after: Option<String>,
 }
 
 /// A draft's publishing at a time.
@@ -112,17 +120,19 @@ impl Store {
         Ok(doc)
     }
 
-    /// Makes the draft hold `doc` for the record (`None`: remove it), changed by
-    /// `author`. A record drafted back to what is published leaves the draft.
-    #[tracing::instrument(skip(self, doc))]
-    pub async fn stage(
+    /// Makes the draft hold what `edit` makes of the record as the draft has it (`None`:
+    /// none, or removed; the edit's `None` removes it), changed by `author`, in one
+    /// transaction: two edits at once each see the other's. A record drafted back to what
+    /// is published leaves the draft. Answers the record before and after.
+    #[tracing::instrument(skip(self, edit))]
+    pub async fn stage<E: From<StoreError>>(
         &self,
         site_id: &str,
         kind: DraftKind,
         id: &str,
-        doc: Option<&str>,
         author: &str,
-    ) -> Result<(), StoreError> {
+        edit: impl FnOnce(Option<&str>) -> Result<Option<String>, E>,
+    ) -> Result<Staged, E> {
         let mut transaction = self.begin_site_write(site_id).await?;
         let published = published(&mut transaction, site_id, kind, id).await?;
         let drafted: Option<Option<String>> = sqlx::query_scalar(
@@ -132,19 +142,18 @@ impl Store {
         .bind(kind.code())
         .bind(id)
         .fetch_optional(&mut *transaction)
-        .await?;
-        if doc.is_none()
-            && drafted
-                .clone()
-                .unwrap_or_else(|| published.clone())
-                .is_none()
-        {
+        .await
+        .map_err(StoreError::from)?;
+        let before = drafted.unwrap_or_else(|| published.clone());
+        let doc = edit(before.as_deref())?;
+        if doc.is_none() && before.is_none() {
             return Err(StoreError::NotFound {
                 kind: kind.code(),
                 id: id.to_owned(),
-            });
+            }
+            .into());
         }
-        if doc == published.as_deref() {
+        if doc == published {
             sqlx::query(
                 "DELETE FROM catalogue_drafts WHERE site_id = $1 AND kind = $2 AND id = $3",
             )
@@ -152,7 +161,8 @@ impl Store {
             .bind(kind.code())
             .bind(id)
             .execute(&mut *transaction)
-            .await?;
+            .await
+            .map_err(StoreError::from)?;
         } else {
             // The base stays what was published when the draft first changed the record.
             sqlx::query(
@@ -163,15 +173,55 @@ impl Store {
             .bind(site_id)
             .bind(kind.code())
             .bind(id)
-            .bind(doc)
+            .bind(doc.as_deref())
             .bind(published)
             .bind(author)
             .bind(unix_now())
             .execute(&mut *transaction)
-            .await?;
+            .await
+            .map_err(StoreError::from)?;
         }
+        transaction.commit().await.map_err(StoreError::from)?;
+        Ok(Staged { before, after: doc })
+    }
+
+    /// The site as it will be once its draft is published, as one committed state: what
+    /// its preview shows. `None` when the store holds no such site.
+    #[tracing::instrument(skip(self))]
+    pub async fn load_drafted_site(&self, site_id: &str) -> Result<Option<StoredSite>, StoreError> {
+        let mut transaction = self.begin_read().await?;
+        let Some(stored) = read_site(&mut transaction, site_id).await? else {
+            return Ok(None);
+        };
+        let rows = sqlx::query(
+            "SELECT kind, id, doc FROM catalogue_drafts WHERE site_id = $1 ORDER BY changed_at, kind, id",
+        )
+        .bind(site_id)
+        .fetch_all(&mut *transaction)
+        .await?;
         transaction.commit().await?;
-        Ok(())
+        let mut drafted = Vec::with_capacity(rows.len());
+        for row in rows {
+            let code: String = row.try_get("kind")?;
+            drafted.push(DraftedDocument {
+                kind: DraftKind::parse(&code).ok_or_else(|| StoreError::Corrupt {
+                    site: site_id.to_owned(),
+                    what: "draft",
+                    problem: format!("'{code}' is no kind of record"),
+                })?,
+                id: row.try_get("id")?,
+                doc: row.try_get("doc")?,
+            });
+        }
+        let content =
+            editable::with_draft(stored.content, &drafted).map_err(|(record, error)| {
+                StoreError::Corrupt {
+                    site: site_id.to_owned(),
+                    what: "draft",
+                    problem: format!("{record}: {error}"),
+                }
+            })?;
+        Ok(Some(StoredSite { content, ..stored }))
     }
 
     /// Empties the site's draft and drops its publishing at a time.

@@ -212,53 +212,61 @@ impl Store {
     #[tracing::instrument(skip(self))]
     pub async fn load_site(&self, site_id: &str) -> Result<Option<StoredSite>, StoreError> {
         let mut transaction = self.begin_read().await?;
-        let Some(row) = sqlx::query(
-            "SELECT settings, messages, version, revision FROM catalogue_sites WHERE id = $1",
-        )
-        .bind(site_id)
-        .fetch_optional(&mut *transaction)
-        .await?
-        else {
-            return Ok(None);
-        };
-        let corrupt = |what: &'static str| {
-            move |error: serde_json::Error| StoreError::Corrupt {
-                site: site_id.to_owned(),
-                what,
-                problem: error.to_string(),
-            }
-        };
-        let settings: String = row.try_get("settings")?;
-        let messages: String = row.try_get("messages")?;
-        let [theaters, movies, events, pages] = DOCUMENT_TABLES;
-        let content = SiteContent {
-            settings: serde_json::from_str(&settings).map_err(corrupt("settings"))?,
-            messages: serde_json::from_str(&messages).map_err(corrupt("messages"))?,
-            theaters: read_documents(&mut transaction, theaters, site_id)
-                .await?
-                .map_err(corrupt("theaters"))?,
-            movies: read_documents(&mut transaction, movies, site_id)
-                .await?
-                .map_err(corrupt("movies"))?,
-            showtimes: read_showtimes(&mut transaction, site_id, None)
-                .await?
-                .map_err(corrupt("showtimes"))?,
-            events: read_documents(&mut transaction, events, site_id)
-                .await?
-                .map_err(corrupt("events"))?,
-            pages: read_documents(&mut transaction, pages, site_id)
-                .await?
-                .map_err(corrupt("pages"))?,
-            poster_images: read_poster_images(&mut transaction, site_id).await?,
-        };
-        let stored = StoredSite {
-            version: row.try_get("version")?,
-            revision: row.try_get("revision")?,
-            content,
-        };
+        let stored = read_site(&mut transaction, site_id).await?;
         transaction.commit().await?;
-        Ok(Some(stored))
+        Ok(stored)
     }
+}
+
+/// The site as the store holds it, read in `transaction`.
+pub(super) async fn read_site(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+) -> Result<Option<StoredSite>, StoreError> {
+    let Some(row) = sqlx::query(
+        "SELECT settings, messages, version, revision FROM catalogue_sites WHERE id = $1",
+    )
+    .bind(site_id)
+    .fetch_optional(&mut **transaction)
+    .await?
+    else {
+        return Ok(None);
+    };
+    let corrupt = |what: &'static str| {
+        move |error: serde_json::Error| StoreError::Corrupt {
+            site: site_id.to_owned(),
+            what,
+            problem: error.to_string(),
+        }
+    };
+    let settings: String = row.try_get("settings")?;
+    let messages: String = row.try_get("messages")?;
+    let [theaters, movies, events, pages] = DOCUMENT_TABLES;
+    let content = SiteContent {
+        settings: serde_json::from_str(&settings).map_err(corrupt("settings"))?,
+        messages: serde_json::from_str(&messages).map_err(corrupt("messages"))?,
+        theaters: read_documents(transaction, theaters, site_id)
+            .await?
+            .map_err(corrupt("theaters"))?,
+        movies: read_documents(transaction, movies, site_id)
+            .await?
+            .map_err(corrupt("movies"))?,
+        showtimes: read_showtimes(transaction, site_id, None)
+            .await?
+            .map_err(corrupt("showtimes"))?,
+        events: read_documents(transaction, events, site_id)
+            .await?
+            .map_err(corrupt("events"))?,
+        pages: read_documents(transaction, pages, site_id)
+            .await?
+            .map_err(corrupt("pages"))?,
+        poster_images: read_poster_images(transaction, site_id).await?,
+    };
+    Ok(Some(StoredSite {
+        version: row.try_get("version")?,
+        revision: row.try_get("revision")?,
+        content,
+    }))
 }
 
 fn json(value: &impl Serialize) -> String {

@@ -86,7 +86,7 @@ async fn an_unknown_field_in_a_movie_is_refused_by_name() {
 
 #[tokio::test]
 async fn cross_references_and_values_are_checked() {
-    let cases: [(&str, Edit, &str); 18] = [
+    let cases: [(&str, Edit, &str); 20] = [
         (
             "schedules.json",
             |s| s[0]["theaterId"] = "nowhere".into(),
@@ -155,6 +155,16 @@ async fn cross_references_and_values_are_checked() {
             "site.json",
             |s| s["config"]["theme"]["fonts"]["fontStyles"]["heading"] = "slanted".into(),
             "site.json: config.theme.fonts.fontStyles.heading: 'slanted' is not normal, italic",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["theme"]["fonts"]["heading"] = "Comic Sans MS".into(),
+            "site.json: config.theme.fonts.heading: 'Comic Sans MS' is not one of the theme's font families",
+        ),
+        (
+            "site.json",
+            |s| s["config"]["theme"]["fonts"]["fontWeights"]["body"]["weights"][0] = "bold".into(),
+            "site.json: config.theme.fonts.fontWeights.body: 'bold' is not a weight from 100 to 900",
         ),
         (
             "site.json",

@@ -57,6 +57,16 @@ fn about(title: &str) -> pb::PageRecord {
     }
 }
 
+/// Ana removes page `slug` in the draft.
+fn remove_page(slug: &str) -> pb::DeleteDraftRecordRequest {
+    pb::DeleteDraftRecordRequest {
+        site_id: SITE.to_owned(),
+        kind: "page".to_owned(),
+        id: slug.to_owned(),
+        author: "Ana".to_owned(),
+    }
+}
+
 /// The published site's palette.
 async fn palette(catalogue: &TestCatalogue) -> pb::Palette {
     catalogue
@@ -115,11 +125,29 @@ async fn a_theme_change_is_checked_kept_in_the_draft_and_published_as_one_commit
         .field
         .clone();
     assert_eq!(field, "config.theme.palette.primary");
+    let refused = drafts
+        .patch_draft_site(patch(r#"{"loyalty": {"provider": "ACME"}}"#, "Ana"))
+        .await
+        .expect_err("no such provider");
+    assert_eq!(
+        refused
+            .get_details_bad_request()
+            .expect("the field")
+            .field_violations[0]
+            .field,
+        "loyalty.provider"
+    );
     for (patch_json, problem) in [
         ("[1]", "a JSON object"),
         ("{", "not JSON"),
         (r#"{"config": {"colour": "red"}}"#, "unknown field"),
         (r#"{"config": {"locale": "xx-XX"}}"#, "no default texts"),
+        (
+            r#"{"config": {"theme": {"fonts": {"body": "Comic Sans MS"}}}}"#,
+            "font families",
+        ),
+        (r#"{"loyalty": {"provider": "ACME"}}"#, "is not a provider"),
+        (r#"{"loyalty": {"sessionTimeout": 0}}"#, "a session lasts"),
     ] {
         let refused = drafts
             .patch_draft_site(patch(patch_json, "Ana"))
@@ -349,12 +377,7 @@ async fn a_page_removed_in_the_draft_stays_until_published_and_a_shadowing_slug_
     );
 
     drafts
-        .delete_draft_record(pb::DeleteDraftRecordRequest {
-            site_id: SITE.to_owned(),
-            kind: "page".to_owned(),
-            id: "accessibility".to_owned(),
-            author: "Ana".to_owned(),
-        })
+        .delete_draft_record(remove_page("accessibility"))
         .await
         .expect("removed in the draft");
     let draft = drafts.get_draft(site()).await.expect("draft").into_inner();
@@ -379,15 +402,121 @@ async fn a_page_removed_in_the_draft_stays_until_published_and_a_shadowing_slug_
     );
 
     let missing = drafts
-        .delete_draft_record(pb::DeleteDraftRecordRequest {
-            site_id: SITE.to_owned(),
-            kind: "page".to_owned(),
-            id: "accessibility".to_owned(),
-            author: "Ana".to_owned(),
-        })
+        .delete_draft_record(remove_page("accessibility"))
         .await
         .expect_err("no such page");
     assert_eq!(missing.code(), Code::NotFound);
+}
+
+#[tokio::test]
+async fn patches_made_at_once_each_keep_their_field() {
+    let catalogue = spawn_demo().await;
+    let colours = [
+        "#111111", "#222222", "#333333", "#444444", "#555555", "#666666",
+    ];
+    let patches = colours.iter().enumerate().map(|(index, colour)| {
+        let mut drafts = drafts(&catalogue);
+        let json = format!(
+            r#"{{"config": {{"theme": {{"colors": {{"brand{}": "{colour}"}}}}}}}}"#,
+            index + 1
+        );
+        async move { drafts.patch_draft_site(patch(&json, "Ana")).await }
+    });
+    for answer in futures_util::future::join_all(patches).await {
+        answer.expect("patched");
+    }
+    let document: serde_json::Value = serde_json::from_str(
+        &drafts(&catalogue)
+            .get_draft_site(site())
+            .await
+            .expect("the draft's document")
+            .into_inner()
+            .after_json,
+    )
+    .expect("JSON");
+    for (index, colour) in colours.iter().enumerate() {
+        assert_eq!(
+            document["config"]["theme"]["colors"][format!("brand{}", index + 1)],
+            *colour,
+            "no patch lost: {document}"
+        );
+    }
+}
+
+/// The site's name and its pages' slugs and titles, as `GetSiteContent` answers them.
+async fn content(catalogue: &TestCatalogue, draft: bool) -> (String, Vec<(String, String)>) {
+    let content = catalogue
+        .client
+        .clone()
+        .get_site_content(pb::GetSiteContentRequest { draft })
+        .await
+        .expect("the site's content")
+        .into_inner();
+    let pages = content
+        .pages
+        .into_iter()
+        .map(|page| (page.slug, page.title))
+        .collect();
+    let name = content
+        .site
+        .and_then(|site| site.config)
+        .unwrap_or_default()
+        .name;
+    (name, pages)
+}
+
+#[tokio::test]
+async fn the_site_as_drafted_has_the_drafts_records_in_their_places_and_the_published_one_not() {
+    let catalogue = spawn_demo().await;
+    let mut drafts = drafts(&catalogue);
+    let published = content(&catalogue, false).await;
+    assert_eq!(content(&catalogue, true).await, published, "an empty draft");
+
+    drafts
+        .patch_draft_site(patch(r#"{"name": "Marquee Drafted"}"#, "Ana"))
+        .await
+        .expect("a name");
+    for page in [about("About the drafted Marquee"), {
+        let mut added = about("Members' night");
+        added.slug = "members-night".to_owned();
+        added
+    }] {
+        drafts
+            .put_draft_page(pb::PutDraftPageRequest {
+                site_id: SITE.to_owned(),
+                page: Some(page),
+                author: "Ana".to_owned(),
+            })
+            .await
+            .expect("a page");
+    }
+    drafts
+        .delete_draft_record(remove_page("accessibility"))
+        .await
+        .expect("removed in the draft");
+
+    let (name, pages) = content(&catalogue, true).await;
+    assert_eq!(name, "Marquee Drafted");
+    let expected: Vec<(String, String)> = published
+        .1
+        .iter()
+        .filter(|(slug, _)| slug != "accessibility")
+        .map(|(slug, title)| {
+            let title = if slug == "about" {
+                "About the drafted Marquee"
+            } else {
+                title
+            };
+            (slug.clone(), title.to_owned())
+        })
+        .chain([("members-night".to_owned(), "Members' night".to_owned())])
+        .collect();
+    assert_eq!(pages, expected, "replaced in place, removed, added last");
+    assert_eq!(
+        content(&catalogue, false).await,
+        published,
+        "the published site is unchanged"
+    );
 }
 
 #[tokio::test]

@@ -124,13 +124,11 @@ async fn an_upgrade_from_the_previous_schema_keeps_every_row_ours_and_theirs() {
     // The site takes a draft at once; its history begins with that publish.
     let page = &content.pages[0];
     store
-        .stage(
-            "demo",
-            DraftKind::Page,
-            &page.slug,
-            Some(&serde_json::to_string(page).expect("JSON")),
-            "Ana",
-        )
+        .stage("demo", DraftKind::Page, &page.slug, "Ana", |_| {
+            Ok::<_, svc_catalogue::store::StoreError>(Some(
+                serde_json::to_string(page).expect("JSON"),
+            ))
+        })
         .await
         .expect("drafted");
     let published = store

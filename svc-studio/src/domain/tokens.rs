@@ -7,6 +7,8 @@ pub const INVITATION_SECONDS: i64 = 24 * 60 * 60;
 pub const SIGN_IN_LINK_SECONDS: i64 = 15 * 60;
 /// How long a passkey's registration or sign-in may take, from its options to its answer.
 pub const CEREMONY_SECONDS: i64 = 5 * 60;
+/// How long a link to the draft's preview shows it.
+pub const PREVIEW_SECONDS: i64 = 60 * 60;
 /// The longest a session lasts.
 pub const SESSION_SECONDS: i64 = 12 * 60 * 60;
 

@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod invitations;
 pub mod passkeys;
+pub mod previews;
 pub mod sessions;
 pub mod sign_in_links;
 pub mod staff;

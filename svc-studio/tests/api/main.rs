@@ -8,3 +8,4 @@ mod sessions;
 mod sign_in_links;
 mod site_staff;
 mod sites;
+mod upgrade;

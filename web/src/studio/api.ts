@@ -120,6 +120,9 @@ export type PublishOutcome = ({ scheduled: false } & Published) | ({ scheduled: 
  */
 export type Revision = Schemas['StudioRevision'];
 
+/** Where a page of the site shows as the draft has it. */
+export type PreviewAddress = Schemas['StudioPreview'];
+
 /** The theme's palette (docs/pages-and-links.md#theme): seven colours, each `#RRGGBB`. */
 export const PALETTE_COLOURS = ['primary', 'accent', 'highlight', 'muted', 'background', 'footerBackground', 'headerBackground'] as const;
 
@@ -445,4 +448,14 @@ export async function getRevisions(siteId: string, signal?: AbortSignal): Promis
  */
 export async function restoreRevision(siteId: string, revision: string): Promise<Published> {
   return (await (await studioPost(sitePath(siteId, `/revisions/${encodeURIComponent(revision)}/restore`), {})).json()) as Published;
+}
+
+/**
+ * The address, on the site's own host, of the page at `path` (`/`, `/movies/`) as it will
+ * be once the draft is published: rendered like the published pages, for an hour. 404:
+ * no grant on the site; 400 names `path`.
+ */
+export async function getPreviewAddress(siteId: string, path: string, signal?: AbortSignal): Promise<string> {
+  const address = await studioGet<PreviewAddress>(sitePath(siteId, `/preview?path=${encodeURIComponent(path)}`), signal);
+  return address.url;
 }

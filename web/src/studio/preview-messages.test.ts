@@ -6,14 +6,16 @@ const SITE = 'https://marquee.example';
 
 describe('previewFrame', () => {
   it.each([
-    ['https://marquee.example', { url: 'https://marquee.example/', origin: SITE }],
-    ['https://marquee.example/some/page?x=1', { url: 'https://marquee.example/', origin: SITE }],
-    ['http://demo.localhost:8080', { url: 'http://demo.localhost:8080/', origin: 'http://demo.localhost:8080' }],
+    ['https://marquee.example/cms-preview/?preview=abc', { url: 'https://marquee.example/cms-preview/?preview=abc', origin: SITE }],
+    [
+      'http://demo.localhost:8080/cms-preview/movies/?preview=abc',
+      { url: 'http://demo.localhost:8080/cms-preview/movies/?preview=abc', origin: 'http://demo.localhost:8080' },
+    ],
     ['javascript:alert(1)', undefined],
     ['', undefined],
     ['marquee.example', undefined],
-  ])('%s', (publicUrl, expected) => {
-    expect(previewFrame(publicUrl)).toEqual(expected);
+  ])('%s', (address, expected) => {
+    expect(previewFrame(address)).toEqual(expected);
   });
 });
 

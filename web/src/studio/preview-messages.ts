@@ -38,16 +38,16 @@ export type PreviewMessage =
 /** Where the preview frame opens the site, and the origin its messages go to and come from. */
 export type PreviewFrame = { url: string; origin: string };
 
-/** The site's home page at its public address (`publicUrl`), or undefined when that is no http(s) address. */
-export function previewFrame(publicUrl: string): PreviewFrame | undefined {
-  let home: URL;
+/** The frame of the draft's preview at `address` (the site's own host), or undefined when that is no http(s) address. */
+export function previewFrame(address: string): PreviewFrame | undefined {
+  let url: URL;
   try {
-    home = new URL('/', publicUrl);
+    url = new URL(address);
   } catch {
     return undefined;
   }
-  if (home.protocol !== 'https:' && home.protocol !== 'http:') return undefined;
-  return { url: home.href, origin: home.origin };
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return undefined;
+  return { url: url.href, origin: url.origin };
 }
 
 /**

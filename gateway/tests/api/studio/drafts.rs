@@ -9,7 +9,7 @@ use reqwest::{Method, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
 use svc_studio::domain::access::Role;
 
-use super::{STUDIO_ORIGIN, json_of};
+use super::{STUDIO_ORIGIN, json_of, studio_may_frame};
 use crate::helpers::{STUDIO_HOST, TestGateway, error_of, eventually, spawn_gateway};
 
 const MERGE_PATCH: &str = "application/merge-patch+json";
@@ -24,7 +24,7 @@ impl TestGateway {
             .header(COOKIE, cookie)
     }
 
-    async fn patch_site(&self, cookie: &str, patch: &Value) -> (StatusCode, Value) {
+    pub(super) async fn patch_site(&self, cookie: &str, patch: &Value) -> (StatusCode, Value) {
         json_of(
             self.studio_change(
                 Method::PATCH,
@@ -328,13 +328,5 @@ async fn the_sites_pages_let_the_studio_frame_them_and_name_its_origin() {
         .to_str()
         .expect("text")
         .to_owned();
-    let ancestors = csp
-        .split(';')
-        .map(str::trim)
-        .find(|directive| directive.starts_with("frame-ancestors"))
-        .expect("frame-ancestors");
-    assert!(
-        ancestors.split(' ').any(|source| source == STUDIO_ORIGIN),
-        "{csp}"
-    );
+    assert!(studio_may_frame(&csp), "{csp}");
 }

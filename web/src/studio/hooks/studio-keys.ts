@@ -21,6 +21,9 @@ export const studioKeys = {
   siteDraft: (siteId: string) => [...studioKeys.site(siteId), 'draft'] as const,
   /** The site's document as the draft has it: under the draft's key, so what invalidates the draft invalidates it too. */
   siteDraftDocument: (siteId: string) => [...studioKeys.siteDraft(siteId), 'site'] as const,
+  /** The addresses of the draft's preview: under the draft's key, so what invalidates the draft gives a new one (the frame shows the draft again). */
+  sitePreviews: (siteId: string) => [...studioKeys.siteDraft(siteId), 'preview'] as const,
+  sitePreview: (siteId: string, path: string) => [...studioKeys.sitePreviews(siteId), path] as const,
   /** The site's history: its revisions, newest first. */
   siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,
 };

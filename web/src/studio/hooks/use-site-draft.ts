@@ -63,8 +63,8 @@ export function useDraftSite(siteId: string) {
 
 /**
  * Saves a merge patch of the site's document to the draft. The answer is the document as
- * the draft now has it, kept as it is; the draft's changes and the audit log, which have
- * the change now, are asked for again.
+ * the draft now has it, kept as it is; the draft's changes, its preview and the audit log,
+ * which have the change now, are asked for again.
  */
 export function useSaveDraftSite(siteId: string) {
   const queryClient = useQueryClient();
@@ -75,6 +75,8 @@ export function useSaveDraftSite(siteId: string) {
       return Promise.all([
         // The changes alone: the document under the same key is the answer, set above.
         queryClient.invalidateQueries({ queryKey: studioKeys.siteDraft(siteId), exact: true }),
+        // The preview shows the draft: a new address reloads its frame.
+        queryClient.invalidateQueries({ queryKey: studioKeys.sitePreviews(siteId) }),
         queryClient.invalidateQueries({ queryKey: studioKeys.siteAudit(siteId) }),
       ]);
     },

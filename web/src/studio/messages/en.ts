@@ -260,9 +260,10 @@ export const en: Readonly<Record<string, string>> = {
   'studio.look.failed': 'The changes could not be saved: the studio did not answer. Check your connection and try again.',
   'studio.look.preview': 'Preview',
   'studio.look.preview.hint':
-    'The published site, showing your colours, fonts and search as you change them, before they are saved. Its name, language and corners change once the draft is published.',
+    'The site as the draft has it, showing your colours, fonts and search as you change them, before they are saved. Its name, language and corners change once saved to the draft.',
   'studio.look.preview.frame': 'Preview of {site}',
-  'studio.look.preview.none': '{site} has no public address to preview.',
+  'studio.look.preview.loading': 'Opening the preview of {site}…',
+  'studio.look.preview.none': 'The preview of {site} could not be opened. Reload the page to try again.',
 
   'studio.history.title': 'History of {site}',
   'studio.history.intro':

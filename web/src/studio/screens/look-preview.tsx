@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef } from 'react';
 import { useTranslate } from '@/state/i18n';
 import type { StudioSite } from '../api';
+import { usePreviewAddress } from '../hooks/use-preview-address';
 import { isMountedMessage, messagesToPost, previewFrame, previewMessages, type PreviewLook, type PreviewMessage } from '../preview-messages';
 import styles from './look-preview.module.css';
 
@@ -10,16 +11,18 @@ function post(frame: Window, messages: readonly PreviewMessage[], origin: string
 }
 
 /**
- * The site's home page in a frame, at its public address, showing `look` live: once the
- * site in it says it is mounted (and again after each reload inside it), it is sent the
- * whole look; after each edit, what the edit changed (preview-messages.ts). Messages
- * from any other window or origin are ignored.
+ * The site's home page as the draft has it, in a frame on the site's own host (its draft
+ * preview), showing `look` live: once the site in it says it is mounted (and again after
+ * each reload inside it), it is sent the whole look; after each edit, what the edit
+ * changed (preview-messages.ts). Messages from any other window or origin are ignored.
+ * Each save to the draft gives the preview a new address, which reloads the frame.
  */
 export function LookPreview({ site, look }: { site: StudioSite; look: PreviewLook }) {
   const t = useTranslate();
   const titleId = useId();
   const frame = useRef<HTMLIFrameElement>(null);
-  const address = useMemo(() => previewFrame(site.publicUrl), [site.publicUrl]);
+  const preview = usePreviewAddress(site.id, '/');
+  const address = useMemo(() => (preview.data ? previewFrame(preview.data) : undefined), [preview.data]);
   const messages = useMemo(() => previewMessages(look), [look]);
   // The messages that show the look now, for the frame's next "mounted".
   const latest = useRef(messages);
@@ -35,6 +38,8 @@ export function LookPreview({ site, look }: { site: StudioSite; look: PreviewLoo
   }, [address, messages]);
 
   useEffect(() => {
+    // A new address loads the frame again: it is sent the whole look once it has mounted.
+    sent.current = undefined;
     if (!address) return undefined;
     const onMessage = (event: MessageEvent) => {
       const target = frame.current?.contentWindow;
@@ -63,7 +68,9 @@ export function LookPreview({ site, look }: { site: StudioSite; look: PreviewLoo
           />
         </>
       ) : (
-        <p className={styles.hint}>{t('studio.look.preview.none', { site: site.name })}</p>
+        <p className={styles.hint} role={preview.isError ? 'alert' : undefined}>
+          {t(preview.isPending ? 'studio.look.preview.loading' : 'studio.look.preview.none', { site: site.name })}
+        </p>
       )}
     </section>
   );

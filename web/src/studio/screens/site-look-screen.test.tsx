@@ -45,9 +45,20 @@ const draftDocument: SiteDocument = {
   settings: { hasSearch: true },
 };
 
-/** The studio's API for `me` on the demo site, its document as above, and `answers` besides. */
+/** The address of the draft's preview of the home page the `n`th time it is asked for (a new token each time). */
+const previewAddress = (n: number) => `${SITE}/cms-preview/?preview=token-${n}`;
+
+/** The studio's API for `me` on the demo site, its document as above, its preview, and `answers` besides. */
 function stubLookApi(me: Me, answers: StudioAnswers = {}) {
-  return stubSignedIn(me, [demo, single], { 'GET /sites/demo/draft/site': { status: 200, body: draftDocument }, ...answers });
+  let previews = 0;
+  return stubSignedIn(me, [demo, single], {
+    'GET /sites/demo/draft/site': { status: 200, body: draftDocument },
+    'GET /sites/demo/preview?path=%2F': () => {
+      previews += 1;
+      return { status: 200, body: { url: previewAddress(previews) } };
+    },
+    ...answers,
+  });
 }
 
 const patches = (calls: StudioCall[]) => calls.filter(({ method }) => method === 'PATCH');
@@ -97,7 +108,8 @@ describe("a site's look and settings", () => {
     expect(within(form).getByLabelText<HTMLSelectElement>('Buttons').value).toBe('MEDIUM');
     expect(within(form).getByLabelText<HTMLSelectElement>('Content (cards, images, fields)').value).toBe('HIGH');
     expect(within(form).getByLabelText<HTMLInputElement>('Offer a search of the site in the header').checked).toBe(true);
-    expect(screen.getByTitle('Preview of Marquee Cinemas').getAttribute('src')).toBe(`${SITE}/`);
+    // The home page as the draft has it, on the site's own host.
+    await waitFor(() => expect(screen.getByTitle('Preview of Marquee Cinemas').getAttribute('src')).toBe(previewAddress(1)));
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getByRole('link', { name: 'Look and settings' }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.title).toBe('Look and settings of Marquee Cinemas | Studio'));
@@ -147,6 +159,8 @@ describe("a site's look and settings", () => {
     expect(queryClient.getQueryState(draft)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryState(audit)?.isInvalidated).toBe(true);
     expect(queryClient.getQueryData(studioKeys.siteDraftDocument('demo'))).toEqual(saved);
+    // The preview shows the draft: its new address reloads the frame.
+    await waitFor(() => expect(screen.getByTitle('Preview of Marquee Cinemas').getAttribute('src')).toBe(previewAddress(2)));
 
     // Saved, the field is unchanged again: nothing more to send.
     fireEvent.click(screen.getByRole('button', { name: 'Save to the draft' }));
@@ -193,7 +207,7 @@ describe("a site's look and settings", () => {
     expect(primary.value).toBe('#C8102E');
     expect(primary.closest('fieldset:disabled')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Save to the draft' })).toBeNull();
-    expect(screen.getByTitle('Preview of Marquee Cinemas')).toBeTruthy();
+    expect(await screen.findByTitle('Preview of Marquee Cinemas')).toBeTruthy();
   });
 
   it('says the site is no longer among those the staff member may open (404)', async () => {
@@ -202,5 +216,14 @@ describe("a site's look and settings", () => {
     expect((await screen.findByTestId('studio-look-not-found')).textContent).toContain(
       'Marquee Cinemas is no longer among the sites you may open.',
     );
+  });
+
+  it('says so when the preview cannot be opened, and keeps the form', async () => {
+    stubLookApi(editor, { 'GET /sites/demo/preview?path=%2F': studioError(503, 'unavailable', 'svc-studio is down') });
+    renderStudio('/sites/demo/look');
+    const problem = await screen.findByText('The preview of Marquee Cinemas could not be opened. Reload the page to try again.');
+    expect(problem.getAttribute('role')).toBe('alert');
+    expect(screen.queryByTitle('Preview of Marquee Cinemas')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('Primary').value).toBe('#C8102E');
   });
 });

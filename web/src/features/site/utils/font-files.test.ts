@@ -7,17 +7,27 @@ import {
   fontStyleSheets,
   siteFontSheets,
   webFontStyleSheets,
+  THEME_FONT_WEIGHTS,
+  THEME_FONTS,
   weightStyleSheet,
 } from './font-files';
 
-// The fonts of docs/pages-and-links.md#fonts, as a theme names them.
-const SPEC_FONTS = [
-  'Barlow', 'Bitter', 'Bodoni Moda', 'Cabin', 'Cormorant', 'Dosis', 'EB Garamond', 'Fira Sans', 'Hepta Slab',
-  'Josefin Sans', 'Lato', 'Libre Baskerville', 'Lora', 'Merriweather', 'Montserrat', 'Muli', 'Noto Sans', 'Noto Serif',
-  'Nunito', 'Open Sans', 'Open Sans Condensed', 'Oswald', 'Outfit', 'Overpass', 'Playfair Display', 'Poppins', 'Prompt',
-  'PT Sans', 'PT Serif', 'Quicksand', 'Raleway', 'Roboto', 'Roboto Condensed', 'Roboto Mono', 'Roboto Slab',
-  'Rokkitt', 'Rubik', 'Source Sans Pro', 'Spartan', 'Titillium Web', 'Ubuntu', 'Urbanist', 'Work Sans',
-];
+// svc-catalogue refuses a theme naming a font or weight that is not in
+// site-paths/theme-fonts.json; the studio offers these lists, and the site loads them.
+const accepted = Object.values(
+  import.meta.glob<{ families: string[]; weights: string[] }>('../../../../../site-paths/theme-fonts.json', {
+    eager: true,
+    import: 'default',
+  }),
+)[0];
+
+describe('the theme fonts', () => {
+  it('are the ones the catalogue accepts', () => {
+    expect(accepted?.families.length).toBe(43);
+    expect([...THEME_FONTS]).toEqual(accepted?.families);
+    expect([...THEME_FONT_WEIGHTS]).toEqual(accepted?.weights);
+  });
+});
 
 // The style sheets the build can load (load-font-style-sheets.ts globs the same files).
 const INSTALLED = new Set(
@@ -31,8 +41,8 @@ const INSTALLED = new Set(
 
 describe('the fonts docs/pages-and-links.md#fonts lists', () => {
   it('number 43, and each has its regular style sheet installed', () => {
-    expect(SPEC_FONTS).toHaveLength(43);
-    const missing = SPEC_FONTS.filter((font) => !INSTALLED.has(fontStyleSheets(font, ['400'])[0] ?? ''));
+    expect(THEME_FONTS).toHaveLength(43);
+    const missing = THEME_FONTS.filter((font) => !INSTALLED.has(fontStyleSheets(font, ['400'])[0] ?? ''));
     expect(missing).toEqual([]);
   });
 });
