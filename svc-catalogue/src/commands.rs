@@ -94,7 +94,7 @@ async fn command(config: &Config, words: &[&str]) -> Result<String, String> {
         ["keys", "revoke", id] => {
             if store()
                 .await?
-                .revoke_key(id)
+                .revoke_key(id, None)
                 .await
                 .map_err(|error| error.to_string())?
             {

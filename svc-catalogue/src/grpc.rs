@@ -1,9 +1,10 @@
 //! The gRPC adapter of the catalogue's reads: requests -> domain queries -> proto
 //! messages (the one place the catalogue's types become messages); errors -> Status. [`ingest`] is the ingest API's,
-//! [`drafts`] the studio's drafts, publishing and history.
+//! [`drafts`] the studio's drafts, publishing and history, [`sites`] its sites' ingest keys.
 
 pub mod drafts;
 pub mod ingest;
+pub mod sites;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -107,7 +107,7 @@ pub async fn write_demo_key(store: &Store, site_id: &str, data_dir: &Path) -> Re
     });
     if written.is_err() {
         // A key nobody can read must not stay usable.
-        store.revoke_key(&key.id).await?;
+        store.revoke_key(&key.id, None).await?;
     }
     written?;
     tracing::info!(site = site_id, file = %file.display(), "ingest key of the demo written");

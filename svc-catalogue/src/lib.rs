@@ -53,6 +53,7 @@ pub use error::Error;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use proto::catalogue::v1::drafts_server::DraftsServer;
 use proto::catalogue::v1::ingest_server::IngestServer;
+use proto::catalogue::v1::sites_server::SitesServer;
 use tokio::net::TcpListener;
 
 use connector::ConnectorHealth;
@@ -225,6 +226,9 @@ impl Application {
                     store: self.store.clone(),
                     catalogues: self.catalogues.clone(),
                     scheduled: publish_scheduled,
+                }))
+                .with(SitesServer::new(grpc::sites::SitesService {
+                    store: self.store.clone(),
                 })),
             listener,
             shutdown,

@@ -7,9 +7,9 @@ use serde_json::{Value, json};
 
 use crate::Error;
 use crate::audit::Change;
-use crate::domain::access::Permission;
+use crate::domain::access::{self, Permission, Refusal};
 use crate::domain::changes::field_changes;
-use crate::studio::{Me, Studio};
+use crate::studio::{Me, Studio, refused};
 
 /// A change of a draft's record, as a call asks for it.
 #[derive(Debug, Clone)]
@@ -91,7 +91,7 @@ impl Studio {
         edit: DraftEdit,
         client_address: &str,
     ) -> Result<catalogue::DraftedRecord, Error> {
-        let me = self.allowed(token, site_id, edit.permission()).await?;
+        let me = self.allowed_to_edit(token, site_id, &edit).await?;
         let author = author(&me);
         let site = site_id.to_owned();
         let mut drafts = self.drafts.clone();
@@ -159,6 +159,56 @@ impl Studio {
         )
         .await?;
         Ok(drafted)
+    }
+
+    /// The session's staff member, allowed to make `edit` on `site_id`: by the edit's
+    /// permission on the site; an event's also by a theater manager's on its theater, as
+    /// the draft has it and as the edit leaves it (an event is never moved to or from a
+    /// theater of someone else's).
+    async fn allowed_to_edit(
+        &self,
+        token: &str,
+        site_id: &str,
+        edit: &DraftEdit,
+    ) -> Result<Me, Error> {
+        let me = self.authenticate(token).await?;
+        let refusal = match access::authorise(&me.grants, site_id, None, edit.permission()) {
+            Ok(()) => return Ok(me),
+            Err(refusal) => refusal,
+        };
+        let (event_id, theater_after) = match edit {
+            DraftEdit::Event(event) => (event.id.as_str(), Some(event.theater_id.clone())),
+            DraftEdit::Remove { kind, id } if kind == "event" => (id.as_str(), None),
+            _ => return Err(refused(site_id, refusal)),
+        };
+        if refusal == Refusal::NotFound {
+            return Err(refused(site_id, refusal));
+        }
+        let drafted = answer(
+            self.drafts
+                .clone()
+                .get_draft_record(catalogue::DraftRecordRequest {
+                    site_id: site_id.to_owned(),
+                    kind: "event".to_owned(),
+                    id: event_id.to_owned(),
+                }),
+        )
+        .await?;
+        let theater_before = serde_json::from_str::<Value>(&drafted.after_json)
+            .ok()
+            .and_then(|event| event["theaterId"].as_str().map(str::to_owned));
+        let on_their_theaters = theater_before
+            .iter()
+            .chain(theater_after.iter())
+            .all(|theater| {
+                access::authorise(&me.grants, site_id, Some(theater), Permission::EditTheater)
+                    .is_ok()
+            });
+        if on_their_theaters && (theater_before.is_some() || theater_after.is_some()) {
+            Ok(me)
+        } else {
+            Err(refused(site_id, Refusal::Forbidden))
+        }
     }
 
     /// Empties the site's draft (and drops its publishing at a time).

@@ -465,6 +465,51 @@ impl pb::studio_server::Studio for StudioService {
         }))
     }
 
+    async fn list_ingest_keys(
+        &self,
+        request: Request<pb::SiteRequest>,
+    ) -> Reply<catalogue::IngestKeys> {
+        let request = request.into_inner();
+        let keys = self
+            .studio
+            .ingest_keys(&request.session_token, &request.site_id)
+            .await?;
+        Ok(Response::new(catalogue::IngestKeys { keys }))
+    }
+
+    async fn create_ingest_key(
+        &self,
+        request: Request<pb::CreateIngestKeyRequest>,
+    ) -> Reply<catalogue::CreatedIngestKey> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .create_ingest_key(
+                    &request.session_token,
+                    &request.site_id,
+                    &request.label,
+                    &request.client_address,
+                )
+                .await?,
+        ))
+    }
+
+    async fn revoke_ingest_key(
+        &self,
+        request: Request<pb::RevokeIngestKeyRequest>,
+    ) -> Reply<pb::RevokeIngestKeyResponse> {
+        let request = request.into_inner();
+        self.studio
+            .revoke_ingest_key(
+                &request.session_token,
+                &request.site_id,
+                &request.key_id,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(pb::RevokeIngestKeyResponse {}))
+    }
+
     async fn check_preview(
         &self,
         request: Request<pb::CheckPreviewRequest>,

@@ -14,6 +14,8 @@
 //! - [`sites`]: the sites a staff member may see, from svc-catalogue.
 //! - [`site_staff`]: a site's staff: invitations mailed and waiting, grants removed.
 //! - [`drafts`]: a site's draft, publishing and history, kept by svc-catalogue.
+//! - [`previews`]: the draft's preview tokens.
+//! - [`ingest_keys`]: a site's ingest keys, kept by svc-catalogue.
 //! - [`audit`]: the audit log of every change, written and read.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
 //! - [`error`]: the crate's error type and its gRPC status.
@@ -25,6 +27,7 @@ pub mod domain;
 pub mod drafts;
 pub mod error;
 pub mod grpc;
+pub mod ingest_keys;
 pub mod passkeys;
 pub mod previews;
 pub mod site_staff;
@@ -41,6 +44,7 @@ pub use error::Error;
 use platform::outbox::{Delivery, Relay};
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
+use proto::catalogue::v1::sites_client::SitesClient;
 use proto::studio::v1::studio_server::StudioServer;
 use store::Store;
 use studio::Studio;
@@ -136,7 +140,8 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
         mailer: config.mail.mailer(&config.data_dir)?,
         webauthn: passkeys::relying_party(&config.studio_url).map_err(Error::Webauthn)?,
         catalogue: CatalogueClient::new(catalogue.clone()),
-        drafts: DraftsClient::new(catalogue),
+        drafts: DraftsClient::new(catalogue.clone()),
+        sites: SitesClient::new(catalogue),
         audit_events: Arc::new(Notify::new()),
     })
 }

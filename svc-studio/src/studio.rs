@@ -11,6 +11,7 @@ use platform::tokens::{new_token, sha256_hex};
 use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
+use proto::catalogue::v1::sites_client::SitesClient;
 use tokio::sync::Notify;
 use webauthn_rs::Webauthn;
 
@@ -52,6 +53,8 @@ pub struct Studio {
     pub catalogue: CatalogueClient<TracedChannel>,
     /// svc-catalogue's drafts of site content.
     pub drafts: DraftsClient<TracedChannel>,
+    /// svc-catalogue's sites' ingest keys.
+    pub sites: SitesClient<TracedChannel>,
     /// Wakes the relay of audit events when an entry was written.
     pub audit_events: Arc<Notify>,
 }
@@ -238,10 +241,7 @@ impl Studio {
         let me = self.authenticate(session_token).await?;
         match access::authorise(&me.grants, site_id, None, permission) {
             Ok(()) => Ok(me),
-            Err(Refusal::NotFound) => Err(Error::NotFound(format!("no site '{site_id}'"))),
-            Err(Refusal::Forbidden) => Err(Error::PermissionDenied(format!(
-                "your role on '{site_id}' does not allow this"
-            ))),
+            Err(refusal) => Err(refused(site_id, refusal)),
         }
     }
 
@@ -287,4 +287,15 @@ fn write_private(file: &Path, text: &str) -> std::io::Result<()> {
     #[cfg(unix)]
     std::fs::set_permissions(file, std::os::unix::fs::PermissionsExt::from_mode(0o600))?;
     opened.write_all(text.as_bytes())
+}
+
+/// A call refused on `site_id`, as the caller is told: a site without a grant is not
+/// found (as if there were none), a grant without the permission forbidden.
+pub fn refused(site_id: &str, refusal: Refusal) -> Error {
+    match refusal {
+        Refusal::NotFound => Error::NotFound(format!("no site '{site_id}'")),
+        Refusal::Forbidden => {
+            Error::PermissionDenied(format!("your role on '{site_id}' does not allow this"))
+        }
+    }
 }

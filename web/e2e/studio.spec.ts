@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { e2eDataDir } from './gateways';
+import { invitationLink, studioOrigin, studioPort } from './studio-staff';
 
 // The studio (DESIGN.md section 13) of the demo chain's gateway, on its studio host
 // (STUDIO_HOSTS in playwright.config.ts): Chromium resolves *.localhost to loopback, so
@@ -12,8 +11,8 @@ import { e2eDataDir } from './gateways';
 // gateway's DATA_DIR is new each run, so svc-studio has no staff at its start and has
 // written the first operator's invitation, which the first test uses up (a run against a
 // gateway left running, without CI, finds it used).
-const port = Number(process.env.E2E_PORT ?? 8090);
-const studio = `http://studio.localhost:${port}`;
+const port = studioPort;
+const studio = studioOrigin;
 const dist = new URL('../dist/', import.meta.url);
 
 /**
@@ -105,18 +104,6 @@ async function virtualAuthenticator(context: BrowserContext, page: Page) {
     },
   });
   return { cdp, authenticatorId };
-}
-
-/**
- * A new invitation link, made as an operator makes one on the server: the `svc-studio
- * invite` command on the test gateway's store (its DATA_DIR) and studio address.
- */
-function invitationLink(...words: string[]): string {
-  return execFileSync('target/debug/svc-studio', ['invite', ...words], {
-    cwd: fileURLToPath(new URL('../..', import.meta.url)),
-    env: { ...process.env, DATA_DIR: e2eDataDir(port), STUDIO_URL: studio },
-    encoding: 'utf8',
-  }).trim();
 }
 
 /** The files under assets/ that the studio's build made and the site's did not. */
@@ -528,6 +515,52 @@ test.describe('the studio', () => {
     await page.getByRole('button', { name: 'Discard draft' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Discard draft' }).click();
     await expect(page.getByTestId('studio-draft-empty')).toBeVisible();
+    expect(refused).toEqual([]);
+  });
+
+  test("an administrator makes an ingest key the ingest API takes, sees it once, and revokes it", async ({ page }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    await page.goto(invitationLink('ik@chain.example', 'admin', 'demo'));
+    await page.getByLabel('Your name').fill('Ik Admin');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ik Admin');
+
+    await page.goto(`${studio}/sites/demo`);
+    await page.getByRole('link', { name: 'Ingest keys' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Ingest keys of');
+    await expectAccessible(page, 'ingest keys');
+    await page.getByLabel('Label', { exact: true }).fill('E2E box office');
+    await page.getByRole('button', { name: 'Make key' }).click();
+    const made = page.getByTestId('studio-ingest-key-made');
+    await expect(made).toBeVisible();
+    const key = await made.getByRole('textbox').inputValue();
+    expect(key).toMatch(/^cik_[0-9a-f]{64}$/);
+    await expectAccessible(page, 'ingest key made');
+
+    // The ingest API takes it at once.
+    const ingest = (title: string) =>
+      page.request.put(`http://127.0.0.1:${port}/api/v1/ingest/pages/e2e-keys`, {
+        headers: { Authorization: `Bearer ${key}` },
+        data: { title, sections: [] },
+      });
+    expect((await ingest('Written with the new key')).status()).toBe(200);
+
+    await made.getByRole('button', { name: 'I have kept it' }).click();
+    await expect(made).toBeHidden();
+    const listed = page.getByTestId('studio-ingest-keys').getByRole('listitem').filter({ hasText: 'E2E box office' });
+    await expect(listed).toHaveCount(1);
+    await expect(page.getByTestId('studio-ingest-keys')).not.toContainText(key);
+    await listed.getByRole('button', { name: /^Revoke the key E2E box office/ }).click();
+    await page.getByRole('button', { name: 'Revoke the key', exact: true }).click();
+    await expect(listed).toHaveCount(0);
+    expect((await ingest('Written with a revoked key')).status()).toBe(401);
+    // Left as it was for the other tests: the page written removed with the demo's own key.
+    const demoKey = readFileSync(join(e2eDataDir(port), 'ingest', 'demo.key'), 'utf8').trim();
+    const removed = await page.request.delete(`http://127.0.0.1:${port}/api/v1/ingest/pages/e2e-keys`, {
+      headers: { Authorization: `Bearer ${demoKey}` },
+    });
+    expect(removed.status()).toBe(200);
     expect(refused).toEqual([]);
   });
 

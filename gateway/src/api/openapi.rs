@@ -86,6 +86,9 @@ use crate::error::ErrorBody;
         crate::studio::drafts::list_revisions,
         crate::studio::drafts::restore_revision,
         crate::studio::preview::open_preview,
+        crate::studio::ingest_keys::list_ingest_keys,
+        crate::studio::ingest_keys::create_ingest_key,
+        crate::studio::ingest_keys::revoke_ingest_key,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

@@ -18,7 +18,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::sign_in::EmptyBody;
-use super::{StudioContext, rfc3339};
+use super::{SiteRefusals, StudioContext, rfc3339};
 use crate::client_address::ClientAddress;
 use crate::error::{AppError, ErrorBody};
 use crate::extract::{self, StrictJson, same_id};
@@ -113,34 +113,11 @@ impl From<catalogue::Draft> for DraftBody {
     }
 }
 
-/// What every call about a site's draft may answer besides its own.
-#[derive(utoipa::IntoResponses)]
-#[expect(dead_code, reason = "describes the answers in the API document")]
-pub(super) enum DraftRefusals {
-    #[response(status = 401, description = "No session")]
-    Unauthenticated(ErrorBody),
-    #[response(
-        status = 403,
-        description = "The caller's role on the site does not allow it; or not from the studio's own pages"
-    )]
-    Forbidden(ErrorBody),
-    #[response(
-        status = 404,
-        description = "No site of that id the caller may see, or no such record"
-    )]
-    NotFound(ErrorBody),
-    #[response(
-        status = 503,
-        description = "svc-studio or svc-catalogue is down: nothing changed"
-    )]
-    Unavailable(ErrorBody),
-}
-
 /// The site's draft: the records it changes, who changed each last, and its publishing
 /// at a time, if any.
 #[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/draft", tag = "studio",
     params(("siteId" = String, Path, description = "The site")),
-    responses((status = 200, description = "The draft", body = DraftBody), DraftRefusals))]
+    responses((status = 200, description = "The draft", body = DraftBody), SiteRefusals))]
 async fn read_draft(
     State(studio): State<StudioState>,
     Path(site_id): Path<String>,
@@ -163,7 +140,7 @@ async fn read_draft(
 /// the draft leaves it.
 #[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/draft/site", tag = "studio",
     params(("siteId" = String, Path, description = "The site")),
-    responses((status = 200, description = "The site's document", body = Object), DraftRefusals))]
+    responses((status = 200, description = "The site's document", body = Object), SiteRefusals))]
 async fn read_draft_site(
     State(studio): State<StudioState>,
     Path(site_id): Path<String>,
@@ -193,7 +170,7 @@ async fn read_draft_site(
         (status = 200, description = "The site's document as the draft now has it", body = Object),
         (status = 400, description = "Not a JSON object, or the document after it breaks a rule; `field` names the field (config.theme.palette.primary)", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn patch_draft_site(
     State(studio): State<StudioState>,
@@ -228,7 +205,7 @@ async fn patch_draft_site(
         (status = 200, description = "The page as the draft now has it", body = Object),
         (status = 400, description = "Invalid page; `field` names the field (a slug that shadows a route)", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn put_draft_page(
     State(studio): State<StudioState>,
@@ -264,7 +241,7 @@ async fn put_draft_page(
         (status = 200, description = "The event as the draft now has it", body = Object),
         (status = 400, description = "Invalid event; `field` names the field", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn put_draft_event(
     State(studio): State<StudioState>,
@@ -300,7 +277,7 @@ async fn put_draft_event(
         (status = 204, description = "The draft removes it"),
         (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn delete_draft_page(
     State(studio): State<StudioState>,
@@ -323,7 +300,7 @@ async fn delete_draft_page(
         (status = 204, description = "The draft removes it"),
         (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn delete_draft_event(
     State(studio): State<StudioState>,
@@ -366,7 +343,7 @@ async fn remove(
         (status = 204, description = "The draft is empty"),
         (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn discard_draft(
     State(studio): State<StudioState>,
@@ -430,7 +407,7 @@ struct ScheduledBody {
         (status = 409, description = "Records changed since the draft began changing them, named", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "The draft holds no change, or an event is at a theater the site no longer has", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn publish_draft(
     State(studio): State<StudioState>,
@@ -493,7 +470,7 @@ struct RevisionBody {
 /// The revisions that changed the site's editable records, newest first (at most 200).
 #[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/revisions", tag = "studio",
     params(("siteId" = String, Path, description = "The site")),
-    responses((status = 200, description = "The history", body = [RevisionBody]), DraftRefusals))]
+    responses((status = 200, description = "The history", body = [RevisionBody]), SiteRefusals))]
 async fn list_revisions(
     State(studio): State<StudioState>,
     Path(site_id): Path<String>,
@@ -536,7 +513,7 @@ async fn list_revisions(
         (status = 400, description = "The body is not an empty JSON object", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "It no longer holds with the site (an event at a theater removed since, a movie named that is gone); `field` names it", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn restore_revision(
     State(studio): State<StudioState>,

@@ -9,6 +9,7 @@
 pub mod audit;
 mod cross_site;
 pub mod drafts;
+pub mod ingest_keys;
 pub mod passkeys;
 pub mod preview;
 mod session;
@@ -32,7 +33,7 @@ use proto::studio::v1::studio_client::StudioClient;
 pub use session::SessionCookie;
 
 use crate::client_address::{KnowsProxies, TrustedProxies};
-use crate::error::{AppError, error_response};
+use crate::error::{AppError, ErrorBody, error_response};
 use crate::extract::MAX_BODY_BYTES;
 use crate::{request_context, security};
 
@@ -130,6 +131,30 @@ pub(super) fn rfc3339(unix_seconds: i64) -> String {
         .to_string()
 }
 
+/// What every call about one site's content (its draft, preview, history, ingest keys)
+/// may answer besides its own.
+#[derive(utoipa::IntoResponses)]
+#[expect(dead_code, reason = "describes the answers in the API document")]
+enum SiteRefusals {
+    #[response(status = 401, description = "No session")]
+    Unauthenticated(ErrorBody),
+    #[response(
+        status = 403,
+        description = "The caller's role on the site does not allow it; or not from the studio's own pages"
+    )]
+    Forbidden(ErrorBody),
+    #[response(
+        status = 404,
+        description = "No site of that id the caller may see, or no such record or key"
+    )]
+    NotFound(ErrorBody),
+    #[response(
+        status = 503,
+        description = "svc-studio or svc-catalogue is down: nothing changed"
+    )]
+    Unavailable(ErrorBody),
+}
+
 /// The studio as one host's application.
 #[derive(Debug, Clone)]
 pub struct Studio {
@@ -155,6 +180,7 @@ impl Studio {
             .merge(audit::router())
             .merge(drafts::router())
             .merge(preview::router())
+            .merge(ingest_keys::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

@@ -12,8 +12,7 @@ use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use super::StudioContext;
-use super::drafts::DraftRefusals;
+use super::{SiteRefusals, StudioContext};
 use crate::error::{AppError, ErrorBody};
 
 type StudioState = Arc<StudioContext>;
@@ -48,7 +47,7 @@ struct PreviewBody {
     responses(
         (status = 200, description = "The preview's address", body = PreviewBody),
         (status = 400, description = "`path` is not a page path of the site; `field` names it", body = ErrorBody),
-        DraftRefusals,
+        SiteRefusals,
     ))]
 async fn open_preview(
     State(studio): State<StudioState>,

@@ -3,6 +3,7 @@
 //! [`drafts`]: a site's draft, publishing and history.
 
 mod drafts;
+mod ingest_keys;
 mod preview;
 
 use reqwest::StatusCode;
@@ -594,11 +595,16 @@ impl TestGateway {
     /// A session cookie (`name=value`) of a new staff member with `role` on `site`, invited
     /// as `svc-studio invite` invites and accepted without a passkey.
     async fn staff_cookie(&self, email: &str, role: Role, site: Option<&str>) -> String {
+        self.staff_cookie_granted(email, Grant::new(role, site, &[]).expect("a grant"))
+            .await
+    }
+
+    /// The session cookie of a new staff member holding `grant`.
+    async fn staff_cookie_granted(&self, email: &str, grant: Grant) -> String {
         let data_dir = self.data_dir.display().to_string();
         let config =
             svc_studio::Config::from_lookup(|name| (name == "DATA_DIR").then(|| data_dir.clone()))
                 .expect("the studio's configuration");
-        let grant = Grant::new(role, site, &[]).expect("a grant");
         let email = StaffEmail::parse(email).expect("an address");
         let link = svc_studio::studio(&config)
             .await

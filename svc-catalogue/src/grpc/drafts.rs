@@ -52,9 +52,8 @@ impl DraftsService {
             })
     }
 
-    /// Stages `doc` for the record and answers it before and after, for the audit.
     /// Stages what `edit` makes of the record as the draft has it, answering it before
-    /// and after.
+    /// and after, for the audit.
     async fn stage(
         &self,
         site_id: &str,
@@ -92,6 +91,17 @@ fn required_author(author: &str) -> Result<&str, Error> {
         )));
     }
     Ok(author)
+}
+
+/// A page or an event, as a call names its kind.
+fn record_kind(kind: &str) -> Result<DraftKind, Error> {
+    match DraftKind::parse(kind) {
+        Some(kind @ (DraftKind::Page | DraftKind::Event)) => Ok(kind),
+        _ => Err(Error::Invalid(Invalid::new(
+            "kind",
+            format!("'{kind}' is not page or event"),
+        ))),
+    }
 }
 
 /// The site's document after `patch` (RFC 7396) over `document`, checked whole, and its
@@ -184,6 +194,23 @@ impl pb::drafts_server::Drafts for DraftsService {
         }))
     }
 
+    async fn get_draft_record(
+        &self,
+        request: Request<pb::DraftRecordRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let request = request.into_inner();
+        let kind = record_kind(&request.kind)?;
+        let doc = self
+            .store
+            .drafted(&request.site_id, kind, &request.id)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(pb::DraftedRecord {
+            before_json: String::new(),
+            after_json: doc.unwrap_or_default(),
+        }))
+    }
+
     async fn patch_draft_site(
         &self,
         request: Request<pb::PatchDraftSiteRequest>,
@@ -271,16 +298,7 @@ impl pb::drafts_server::Drafts for DraftsService {
         request: Request<pb::DeleteDraftRecordRequest>,
     ) -> Answer<pb::DraftedRecord> {
         let request = request.into_inner();
-        let kind = match DraftKind::parse(&request.kind) {
-            Some(kind @ (DraftKind::Page | DraftKind::Event)) => kind,
-            _ => {
-                return Err(Error::Invalid(Invalid::new(
-                    "kind",
-                    format!("'{}' is not page or event", request.kind),
-                ))
-                .into());
-            }
-        };
+        let kind = record_kind(&request.kind)?;
         self.stage(&request.site_id, kind, &request.id, &request.author, |_| {
             Ok(None)
         })

@@ -25,7 +25,8 @@ pub struct HistoryEntry {
     pub summary: String,
 }
 
-/// How many revisions a listing gives at most.
+/// How many revisions a listing gives at most, and the history keeps: older ones go as
+/// new ones come.
 pub const HISTORY_PAGE: i64 = 200;
 
 /// Keeps the commit `version` (`revision`) of `site_id` in the history if it changed the
@@ -68,6 +69,14 @@ pub(super) async fn keep(
     .bind(author.name)
     .bind(&summary)
     .bind(&kept)
+    .execute(&mut **transaction)
+    .await?;
+    sqlx::query(
+        "DELETE FROM catalogue_history WHERE site_id = $1 AND version NOT IN \
+         (SELECT version FROM catalogue_history WHERE site_id = $1 ORDER BY version DESC LIMIT $2)",
+    )
+    .bind(site_id)
+    .bind(HISTORY_PAGE)
     .execute(&mut **transaction)
     .await?;
     Ok(())

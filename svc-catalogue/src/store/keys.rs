@@ -75,13 +75,16 @@ impl Store {
             .collect()
     }
 
-    /// Revokes the key `id`; answers whether there was such a key not yet revoked.
-    pub async fn revoke_key(&self, id: &str) -> Result<bool, StoreError> {
+    /// Revokes the key `id` (of `site_id` alone, when given); answers whether there was
+    /// such a key not yet revoked.
+    pub async fn revoke_key(&self, id: &str, site_id: Option<&str>) -> Result<bool, StoreError> {
         let revoked = sqlx::query(
-            "UPDATE catalogue_ingest_keys SET revoked_at = $2 WHERE id = $1 AND revoked_at IS NULL",
+            "UPDATE catalogue_ingest_keys SET revoked_at = $2 \
+             WHERE id = $1 AND revoked_at IS NULL AND ($3 = '' OR site_id = $3)",
         )
         .bind(id)
         .bind(unix_now())
+        .bind(site_id.unwrap_or_default())
         .execute(self.pool())
         .await?;
         Ok(revoked.rows_affected() == 1)

@@ -93,13 +93,25 @@ impl<'a> Author<'a> {
 /// patches the last one after the others.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Change<'a> {
-    /// Records or settings (and maybe schedules and seats), by an author: a change of
-    /// editable records goes into the history.
-    Records(Author<'a>),
+    /// Records or settings (and maybe schedules and seats), by an author; when it may
+    /// change the site's editable records (its document, pages, events), the history is
+    /// asked whether it did, and keeps it if so.
+    Records { author: Author<'a>, editable: bool },
     /// Only the showtimes of this theater (a schedule call).
     Schedule { theater_id: &'a str },
     /// Only seat counts and availability of existing showtimes.
     Seats,
+}
+
+impl<'a> Change<'a> {
+    /// A change by `author` that leaves the site's editable records as they were (a
+    /// theater, a movie, a poster image, host names): the history is not asked.
+    fn uneditable(author: Author<'a>) -> Change<'a> {
+        Change::Records {
+            author,
+            editable: false,
+        }
+    }
 }
 
 /// Which database the store is on, where their SQL differs.
@@ -257,7 +269,11 @@ impl Store {
         changed: u64,
         author: Author<'_>,
     ) -> Result<Commit, StoreError> {
-        self.commit_change(transaction, site_id, changed, Change::Records(author))
+        let change = Change::Records {
+            author,
+            editable: true,
+        };
+        self.commit_change(transaction, site_id, changed, change)
             .await
     }
 
@@ -284,7 +300,7 @@ impl Store {
         }
         let revision = new_revision()?;
         let records_version = match kind {
-            Change::Records(_) => "version + 1",
+            Change::Records { .. } => "version + 1",
             Change::Schedule { .. } | Change::Seats => "records_version",
         };
         let version: i64 = sqlx::query_scalar(&format!(
@@ -296,7 +312,11 @@ impl Store {
         .bind(unix_now())
         .fetch_one(&mut *transaction)
         .await?;
-        if let Change::Records(author) = kind {
+        if let Change::Records {
+            author,
+            editable: true,
+        } = kind
+        {
             history::keep(&mut transaction, site_id, version, &revision, author).await?;
         }
         if let Change::Schedule { theater_id } = kind {

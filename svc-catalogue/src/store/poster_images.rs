@@ -8,7 +8,7 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 use sqlx::{Any, Row, Transaction};
 
-use super::{Author, Commit, Store, StoreError, unix_now};
+use super::{Author, Change, Commit, Store, StoreError, unix_now};
 use crate::domain::movies::MovieEntry;
 use crate::domain::poster::StoredPosterImage;
 
@@ -67,7 +67,9 @@ impl Store {
         .transpose()?;
         let unchanged = stored.is_some_and(|(url, kept)| url == source_url && kept == digest);
         if !still_named || unchanged {
-            return self.commit(transaction, site_id, 0, POSTERS).await;
+            return self
+                .commit_change(transaction, site_id, 0, Change::uneditable(POSTERS))
+                .await;
         }
         // The site's other images, and this one, within its share. Stored as base64:
         // four characters for three bytes.
@@ -110,7 +112,8 @@ impl Store {
         .bind(unix_now())
         .execute(&mut *transaction)
         .await?;
-        self.commit(transaction, site_id, 1, POSTERS).await
+        self.commit_change(transaction, site_id, 1, Change::uneditable(POSTERS))
+            .await
     }
 
     /// Movie `movie_id`'s stored poster image: its content type and bytes.

@@ -43,7 +43,29 @@ impl Store {
         // Serialising plain data into a string cannot fail.
         let doc = serde_json::to_string(record).unwrap_or_default();
         let changed = write_document(&mut transaction, site_id, kind, id, &doc).await?;
-        self.commit(transaction, site_id, changed, author).await
+        self.commit_record(transaction, site_id, kind, changed, author)
+            .await
+    }
+
+    /// Commits a change of one record of `kind`: the history is asked only for the
+    /// editable ones (pages and events).
+    async fn commit_record(
+        &self,
+        transaction: Transaction<'static, Any>,
+        site_id: &str,
+        kind: RecordKind,
+        changed: u64,
+        author: Author<'_>,
+    ) -> Result<Commit, StoreError> {
+        match kind {
+            RecordKind::Event | RecordKind::Page => {
+                self.commit(transaction, site_id, changed, author).await
+            }
+            RecordKind::Theater | RecordKind::Movie => {
+                self.commit_change(transaction, site_id, changed, Change::uneditable(author))
+                    .await
+            }
+        }
     }
 
     /// Removes the record `id` of `kind`: a theater with its showtimes, unless an event
@@ -111,7 +133,8 @@ impl Store {
                 id: id.to_owned(),
             });
         }
-        self.commit(transaction, site_id, 1, author).await
+        self.commit_record(transaction, site_id, kind, 1, author)
+            .await
     }
 
     /// Makes `entries` the showtimes of `theater_id` on its local days `from` to `to`:

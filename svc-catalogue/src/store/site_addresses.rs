@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use sqlx::Row;
 
-use super::{Author, Store, StoreError};
+use super::{Author, Change, Store, StoreError};
 use crate::domain::checks::Invalid;
 use crate::domain::site_address::SiteAddress;
 
@@ -96,11 +96,11 @@ impl Store {
             .await?;
             changed += updated.rows_affected();
         }
-        self.commit(
+        self.commit_change(
             transaction,
             site_id,
             changed,
-            Author::named("site addresses"),
+            Change::uneditable(Author::named("site addresses")),
         )
         .await
     }

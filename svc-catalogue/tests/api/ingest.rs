@@ -143,7 +143,7 @@ async fn a_call_needs_a_key_of_the_site_that_is_not_revoked() {
         .put_schedule(with_key(&text, schedule(vec![])))
         .await
         .expect("a new key writes");
-    assert!(store.revoke_key(&made.id).await.expect("revoked"));
+    assert!(store.revoke_key(&made.id, None).await.expect("revoked"));
     let revoked = client
         .put_schedule(with_key(&text, schedule(vec![])))
         .await

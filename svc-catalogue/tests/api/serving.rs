@@ -22,13 +22,15 @@ async fn the_standard_health_service_reports_serving() {
 }
 
 #[tokio::test]
-async fn server_reflection_lists_the_catalogue_its_ingest_api_and_drafts_alone_in_both_versions() {
+async fn server_reflection_lists_the_catalogue_its_ingest_api_drafts_and_sites_alone_in_both_versions()
+ {
     let catalogue = spawn_demo().await;
     let listed = test_support::reflection::listed_services(&catalogue.addr).await;
     let expected = test_support::reflection::listing_of(&[
         "catalogue.v1.Catalogue",
         "catalogue.v1.Drafts",
         "catalogue.v1.Ingest",
+        "catalogue.v1.Sites",
     ]);
     assert_eq!(
         listed.expect("reflection answers"),

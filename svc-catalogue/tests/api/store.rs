@@ -447,3 +447,51 @@ async fn the_health_service_says_when_the_store_stops_answering() {
         .expect("served from memory");
     assert_eq!(movie.into_inner().title, "The Long Night");
 }
+
+/// The history keeps the newest 200 revisions that changed editable records: the oldest
+/// go, and a theater or a movie written is no revision of it.
+#[tokio::test]
+async fn the_history_keeps_the_newest_revisions_of_editable_records_alone() {
+    use svc_catalogue::domain::records::RecordKind;
+    on_both(async |store: Store| {
+        let content = demo_content();
+        store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("the demo");
+        let first = store.history("demo").await.expect("the history");
+        assert_eq!(first.len(), 1, "the import");
+        let theater = &content.theaters[0];
+        store
+            .put_record(
+                "demo",
+                RecordKind::Theater,
+                &theater.id,
+                theater,
+                TEST_AUTHOR,
+            )
+            .await
+            .expect("a theater written");
+        assert_eq!(store.history("demo").await.expect("the history"), first);
+
+        let mut page = content.pages[0].clone();
+        for edition in 1..=200 {
+            page.title = format!("About, edition {edition}");
+            store
+                .put_record("demo", RecordKind::Page, &page.slug, &page, TEST_AUTHOR)
+                .await
+                .expect("a page written");
+        }
+        let kept = store.history("demo").await.expect("the history");
+        assert_eq!(kept.len(), 200);
+        assert!(!kept.contains(&first[0]), "the oldest went");
+        assert_eq!(
+            store
+                .records_at("demo", &first[0].revision)
+                .await
+                .expect("read"),
+            None
+        );
+    })
+    .await;
+}

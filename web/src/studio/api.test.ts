@@ -1,9 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   acceptInvitation,
+  createIngestKey,
   discardDraft,
   getDraft,
   getDraftSite,
+  getIngestKeys,
   getInvitation,
   getMe,
   getPasskeyCreationOptions,
@@ -19,6 +21,7 @@ import {
   removePasskey,
   removeStaffAccess,
   restoreRevision,
+  revokeIngestKey,
   sendInvitation,
   signInWithPasskey,
   signOut,
@@ -151,6 +154,27 @@ describe("the studio's API calls", () => {
       field: 'theaterIds',
     });
     await expect(removeStaffAccess('demo', 's1')).rejects.toMatchObject({ status: 409, message: 'you cannot remove your own access' });
+  });
+
+  it("read a site's ingest keys at its address, make one as JSON, and revoke it with a JSON body", async () => {
+    const key = { id: 'k 1', label: 'Box office', createdAt: '2026-12-03T14:00:00Z' };
+    const made = { ...key, key: 'cik_0123' };
+    const calls = stubStudioApi({
+      'GET /sites/a%2Fb/ingest-keys': { status: 200, body: [key] },
+      'POST /sites/a%2Fb/ingest-keys': { status: 201, body: made },
+      'DELETE /sites/a%2Fb/ingest-keys/k%201': { status: 204 },
+    });
+    expect(await getIngestKeys('a/b')).toEqual([key]);
+    expect(await createIngestKey('a/b', { label: 'Box office' })).toEqual(made);
+    await revokeIngestKey('a/b', 'k 1');
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/sites/a%2Fb/ingest-keys', undefined],
+      ['POST', '/sites/a%2Fb/ingest-keys', { label: 'Box office' }],
+      ['DELETE', '/sites/a%2Fb/ingest-keys/k%201', {}],
+    ]);
+    for (const { method, init } of calls.filter(({ method }) => method !== 'GET')) {
+      expect(new Headers(init.headers).get('Content-Type'), method).toBe('application/json');
+    }
   });
 
   it("read a site's draft and history, publish it now (200) or at a time (202), discard it and restore with a JSON body", async () => {

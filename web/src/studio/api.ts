@@ -63,8 +63,25 @@ export type InvitationSent = Omit<Schemas['StudioInvitationSent'], 'role'> & { r
 /** An invitation to a site, neither accepted nor expired yet. */
 export type PendingInvitation = Omit<Schemas['StudioPendingInvitation'], 'role'> & { role: StudioRole };
 
-/** The actions the audit log names this version of the studio knows (`noun.verb`); more are to come, shown as named. */
-export const AUDIT_ACTIONS = ['invitation.sent', 'staff.removed'] as const;
+/**
+ * The actions the audit log names (`noun.verb`; docs/studio.md): each one svc-studio audits,
+ * in the order the filter offers them. One a later version adds is shown as named.
+ */
+export const AUDIT_ACTIONS = [
+  'invitation.sent',
+  'staff.removed',
+  'draft.site.changed',
+  'draft.page.saved',
+  'draft.page.removed',
+  'draft.event.saved',
+  'draft.event.removed',
+  'draft.discarded',
+  'site.published',
+  'site.publish-scheduled',
+  'site.restored',
+  'ingest-key.created',
+  'ingest-key.revoked',
+] as const;
 
 /** A field an audited change changed, as it was and as it became (null: none, such as a new invitation's role before). */
 export type AuditChange = { before: unknown; after: unknown };
@@ -119,6 +136,15 @@ export type PublishOutcome = ({ scheduled: false } & Published) | ({ scheduled: 
  * made (RFC 3339), by whom (a staff member, an ingest key's label) and what it changed.
  */
 export type Revision = Schemas['StudioRevision'];
+
+/** One of the site's ingest keys in use: its id, its label (what holds it) and when it was made (RFC 3339); never its text. */
+export type IngestKey = Schemas['StudioIngestKey'];
+
+/** POST /studio/api/v1/sites/{siteId}/ingest-keys's body: the new key's label, 1 to 100 characters. */
+export type IngestKeyRequest = Schemas['StudioIngestKeyRequest'];
+
+/** A key made: as IngestKey, with its text (`key`, `cik_...`), which this answer alone holds. */
+export type IngestKeyCreated = Schemas['StudioIngestKeyCreated'];
 
 /** Where a page of the site shows as the draft has it. */
 export type PreviewAddress = Schemas['StudioPreview'];
@@ -458,4 +484,28 @@ export async function restoreRevision(siteId: string, revision: string): Promise
 export async function getPreviewAddress(siteId: string, path: string, signal?: AbortSignal): Promise<string> {
   const address = await studioGet<PreviewAddress>(sitePath(siteId, `/preview?path=${encodeURIComponent(path)}`), signal);
   return address.url;
+}
+
+/**
+ * The site's ingest keys in use, oldest first, without their text. 403: the caller may not
+ * manage them (only its administrators and the operators do); 404: no grant on the site.
+ */
+export async function getIngestKeys(siteId: string, signal?: AbortSignal): Promise<IngestKey[]> {
+  return studioGet<IngestKey[]>(sitePath(siteId, '/ingest-keys'), signal);
+}
+
+/**
+ * Makes an ingest key for the site (201): with its text, which is never shown again (the
+ * platform keeps its SHA-256 alone). 400 names `label`; 403 and 404 as for the keys.
+ */
+export async function createIngestKey(siteId: string, request: IngestKeyRequest): Promise<IngestKeyCreated> {
+  return (await (await studioPost(sitePath(siteId, '/ingest-keys'), request)).json()) as IngestKeyCreated;
+}
+
+/**
+ * Revokes one of the site's ingest keys (204): the ingest API refuses every write with it
+ * from then on. 404: no such key in use; 403 as for the keys.
+ */
+export async function revokeIngestKey(siteId: string, keyId: string): Promise<void> {
+  await studioDelete(sitePath(siteId, `/ingest-keys/${encodeURIComponent(keyId)}`));
 }

@@ -79,6 +79,17 @@ describe('how the studio words an audit entry', () => {
   it.each([
     ['invitation.sent', 'Invitation sent'],
     ['staff.removed', 'Access removed'],
+    ['draft.site.changed', 'Look and settings changed in the draft'],
+    ['draft.page.saved', 'Page saved to the draft'],
+    ['draft.page.removed', 'Page removed in the draft'],
+    ['draft.event.saved', 'Event saved to the draft'],
+    ['draft.event.removed', 'Event removed in the draft'],
+    ['draft.discarded', 'Draft discarded'],
+    ['site.published', 'Draft published'],
+    ['site.publish-scheduled', 'Publishing scheduled'],
+    ['site.restored', 'Revision restored'],
+    ['ingest-key.created', 'Ingest key made'],
+    ['ingest-key.revoked', 'Ingest key revoked'],
     ['page.published', 'page.published'],
   ])('names the action %s %j', (action, name) => {
     expect(auditActionName(t, action)).toBe(name);
@@ -102,10 +113,11 @@ describe('how the studio words an audit entry', () => {
       auditChangeLines(t, {
         role: { before: null, after: 'viewer' },
         theaterIds: { before: null, after: ['101'] },
+        label: { before: null, after: 'Box office' },
         slug: { before: 'about', after: 'about-us' },
         hosts: 'marquee.example',
       }),
-    ).toEqual(['Role: — → viewer', 'Theaters: — → 101', 'slug: about → about-us', 'hosts: — → marquee.example']);
+    ).toEqual(['Role: — → viewer', 'Theaters: — → 101', 'Label: — → Box office', 'slug: about → about-us', 'hosts: — → marquee.example']);
     expect(auditChangeLines(t, {})).toEqual([]);
   });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
-import { grantableRoles, grantsOnSite, mayEditLook, mayManageStaff, mayPublish, mayReadAudit, roleName, theaterList } from './grants';
+import { grantableRoles, grantsOnSite, mayEditLook, mayManageKeys, mayManageStaff, mayPublish, mayReadAudit, roleName, theaterList } from './grants';
 import { en } from './messages/en';
 
 const t = createTranslate('en', en);
@@ -62,5 +62,21 @@ describe('who publishes a site, and edits its look', () => {
     expect(mayPublish(grants, 'demo')).toBe(publishes);
     // The same roles change the site's look and settings (svc-studio's EditLook).
     expect(mayEditLook(grants, 'demo')).toBe(publishes);
+  });
+});
+
+describe("who manages a site's ingest keys", () => {
+  const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
+  const demoManager: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['101'] };
+  it.each([
+    ['an operator', [operator], true],
+    ['an administrator of the site', [demoAdmin], true],
+    ['an administrator of another site', [{ ...demoAdmin, siteId: 'single' }], false],
+    ['an editor of the site', [demoEditor], false],
+    ['a theater manager of the site', [demoManager], false],
+    ['a viewer of the site', [demoViewer], false],
+    ['someone with no grant on the site', [singleManager], false],
+  ])('%s: %j', (_who, grants: Grant[], manages) => {
+    expect(mayManageKeys(grants, 'demo')).toBe(manages);
   });
 });

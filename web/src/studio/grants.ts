@@ -36,6 +36,14 @@ export function mayReadAudit(grants: readonly Grant[], siteId: string): boolean 
 }
 
 /**
+ * An operator, or an administrator of the site: who makes and revokes its ingest keys, with
+ * which its point of sale writes its schedule (svc-studio's ManageKeys).
+ */
+export function mayManageKeys(grants: readonly Grant[], siteId: string): boolean {
+  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
+}
+
+/**
  * An operator, or an administrator or editor of the site: who publishes its draft (now or
  * at a time), discards it and restores a revision (svc-studio's Publish). Every role on
  * the site reads the draft and the history.

@@ -47,6 +47,11 @@ export const studioPaths = {
     pattern: '/sites/:siteId/staff',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/staff`,
   },
+  /** A site's ingest keys, with which its point of sale writes its schedule: for its administrators and the operators. */
+  siteIngestKeys: {
+    pattern: '/sites/:siteId/ingest-keys',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/ingest-keys`,
+  },
   /** A site's audit log: every change its staff made, for its administrators and the operators. */
   siteAudit: {
     pattern: '/sites/:siteId/audit',

@@ -70,7 +70,10 @@ export function shortRevision(revision: string): string {
 
 const CHANGE_FORMAT: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
-/** "Dec 3, 2026, 2:05 PM": when a record was changed or a revision published, in the staff member's language and time zone. */
+/**
+ * "Dec 3, 2026, 2:05 PM": when a record was changed, a revision published or an ingest key
+ * made, in the staff member's language and time zone.
+ */
 export function changeTime(locale: string, at: string): string {
   const time = new Date(at);
   return Number.isNaN(time.getTime()) ? at : dateTimeFormat(locale, CHANGE_FORMAT).format(time);

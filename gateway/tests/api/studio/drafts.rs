@@ -7,7 +7,7 @@
 use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN};
 use reqwest::{Method, RequestBuilder, StatusCode};
 use serde_json::{Value, json};
-use svc_studio::domain::access::Role;
+use svc_studio::domain::access::{Grant, Role};
 
 use super::{STUDIO_ORIGIN, json_of, studio_may_frame};
 use crate::helpers::{STUDIO_HOST, TestGateway, error_of, eventually, spawn_gateway};
@@ -16,7 +16,7 @@ const MERGE_PATCH: &str = "application/merge-patch+json";
 
 impl TestGateway {
     /// A change to `path` as the studio's own page sends it, in the session of `cookie`.
-    fn studio_change(&self, method: Method, path: &str, cookie: &str) -> RequestBuilder {
+    pub(super) fn studio_change(&self, method: Method, path: &str, cookie: &str) -> RequestBuilder {
         self.client
             .request(method, self.url(path))
             .header(HOST, format!("{STUDIO_HOST}:8080"))
@@ -329,4 +329,87 @@ async fn the_sites_pages_let_the_studio_frame_them_and_name_its_origin() {
         .expect("text")
         .to_owned();
     assert!(studio_may_frame(&csp), "{csp}");
+}
+
+#[tokio::test]
+async fn a_theater_manager_drafts_the_events_of_their_theaters_alone() {
+    let gateway = spawn_gateway().await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let theater = |index: usize| theaters[index]["id"].as_str().expect("an id").to_owned();
+    let (mine, other) = (theater(0), theater(1));
+    let manager = gateway
+        .staff_cookie_granted(
+            "tm@chain.example",
+            Grant::new(
+                Role::TheaterManager,
+                Some("demo"),
+                std::slice::from_ref(&mine),
+            )
+            .expect("a grant"),
+        )
+        .await;
+    let event = |theater_id: &str| {
+        json!({
+            "title": "Members' night",
+            "description": "A preview for members.",
+            "theaterId": theater_id,
+            "startsAt": "2030-01-10T19:00",
+        })
+    };
+    let put = |id: &str, body: Value| {
+        gateway
+            .studio_change(
+                Method::PUT,
+                &format!("/studio/api/v1/sites/demo/draft/events/{id}"),
+                &manager,
+            )
+            .json(&body)
+            .send()
+    };
+    let (status, body) = json_of(put("tmnight", event(&mine)).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::OK, "at their theater: {body}");
+    let status = put("tmnight", event(&other)).await.expect("sent").status();
+    assert_eq!(status, StatusCode::FORBIDDEN, "moved to another's");
+    let status = put("tmelsewhere", event(&other))
+        .await
+        .expect("sent")
+        .status();
+    assert_eq!(status, StatusCode::FORBIDDEN, "at another's theater");
+
+    let (_, events) = gateway.get_json("/api/v1/events").await;
+    let others = events
+        .as_array()
+        .expect("events")
+        .iter()
+        .find(|event| event["theaterId"].as_str() != Some(mine.as_str()))
+        .and_then(|event| event["id"].as_str())
+        .expect("an event at another theater")
+        .to_owned();
+    let remove = |id: String| {
+        gateway
+            .studio_change(
+                Method::DELETE,
+                &format!("/studio/api/v1/sites/demo/draft/events/{id}"),
+                &manager,
+            )
+            .json(&json!({}))
+            .send()
+    };
+    assert_eq!(
+        remove(others).await.expect("sent").status(),
+        StatusCode::FORBIDDEN
+    );
+    assert_eq!(
+        remove("tmnight".to_owned()).await.expect("sent").status(),
+        StatusCode::NO_CONTENT,
+        "their own event, removed from the draft"
+    );
+    let (status, _) = gateway
+        .patch_site(&manager, &json!({"name": "Managed"}))
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::FORBIDDEN,
+        "the site's look is the editors'"
+    );
 }

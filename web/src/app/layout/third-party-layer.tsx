@@ -12,12 +12,14 @@ import { launchScriptConfigured } from '@/features/analytics/utils/launch-script
 import { setConsent, useTrackingConsent } from '@/state/page-store';
 import { useAppData } from '@/api/get-app-data';
 import { useCurrentTheater } from '@/state/use-current-theater';
-import { withoutPreviewPrefix } from '@/rules/link-rules';
+import { isPreviewPath, withoutPreviewPrefix } from '@/rules/link-rules';
 import { lazyComponent } from '@/lib/lazy-component';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
-// its own chunk, keeping the first one small.
+// its own chunk, keeping the first one small. A preview (under /cms-preview) loads
+// neither: it is no visit to count and no ad impression to bill, and a studio preview's
+// address holds its token, which no third party is to read from the page's location.
 
 const analytics = lazyComponent(async () => (await import('@/features/analytics/components/analytics')).Analytics);
 const cinemaMarketingTracker = lazyComponent(
@@ -59,6 +61,7 @@ export function ThirdPartyLayer() {
   const consent = useTrackingConsent();
   const analytics = useAppData().data?.analytics;
   const launchScriptUrl = analytics?.launchScriptUrl;
+  const previewing = isPreviewPath(useLocation().pathname);
   return (
     <>
       <ConsentManager
@@ -66,29 +69,32 @@ export function ThirdPartyLayer() {
         launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
         onConsent={setConsent}
       />
-      <Deferred>
-        <Suspense fallback={null}>
-          <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
-          <CinemaMarketingTracker
-            marketing={analytics?.cinemaMarketing}
-            trackersEnabled={consent.trackersEnabled}
-            purposeDenied={consent.purposeDenied}
-          />
-          <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-        </Suspense>
-      </Deferred>
+      {previewing ? null : (
+        <Deferred>
+          <Suspense fallback={null}>
+            <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
+            <CinemaMarketingTracker
+              marketing={analytics?.cinemaMarketing}
+              trackersEnabled={consent.trackersEnabled}
+              purposeDenied={consent.purposeDenied}
+            />
+            <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+          </Suspense>
+        </Deferred>
+      )}
     </>
   );
 }
 
 /**
- * The in-page ad slots of one placement, once consent allows ads; the header's in the
- * band that holds their space from the first paint.
+ * The in-page ad slots of one placement, once consent allows ads (never in a preview); the
+ * header's in the band that holds their space from the first paint.
  */
 export function PageAds({ placement }: { placement: 'header' | 'footer' }) {
   const consent = useTrackingConsent();
   const { site, theater, movies } = useAdContext();
-  const slots = (
+  const previewing = isPreviewPath(useLocation().pathname);
+  const slots = previewing ? null : (
     <Suspense fallback={null}>
       <AdSlots placement={placement} site={site} theater={theater} movies={movies} consent={consent} />
     </Suspense>

@@ -10,7 +10,10 @@ export const studioKeys = {
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
-  /** What the studio was told of one site (its staff, its invitations, its audit log, its draft and document, its history). */
+  /**
+   * What the studio was told of one site (its staff, its invitations, its audit log, its
+   * draft and document, its history, its ingest keys).
+   */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
   siteInvitations: (siteId: string) => [...studioKeys.site(siteId), 'invitations'] as const,
@@ -26,4 +29,6 @@ export const studioKeys = {
   sitePreview: (siteId: string, path: string) => [...studioKeys.sitePreviews(siteId), path] as const,
   /** The site's history: its revisions, newest first. */
   siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,
+  /** The site's ingest keys in use, oldest first. */
+  siteIngestKeys: (siteId: string) => [...studioKeys.site(siteId), 'ingest-keys'] as const,
 };

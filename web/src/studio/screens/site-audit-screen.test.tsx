@@ -128,6 +128,17 @@ describe("a site's audit log", () => {
       'All actions',
       'Invitation sent',
       'Access removed',
+      'Look and settings changed in the draft',
+      'Page saved to the draft',
+      'Page removed in the draft',
+      'Event saved to the draft',
+      'Event removed in the draft',
+      'Draft discarded',
+      'Draft published',
+      'Publishing scheduled',
+      'Revision restored',
+      'Ingest key made',
+      'Ingest key revoked',
     ]);
     fireEvent.change(action, { target: { value: 'invitation.sent' } });
     // Choosing alone asks nothing.

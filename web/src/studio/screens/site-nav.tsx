@@ -1,19 +1,20 @@
 import { NavLink } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, StudioSite } from '../api';
-import { mayManageStaff, mayReadAudit } from '../grants';
+import { mayManageKeys, mayManageStaff, mayReadAudit } from '../grants';
 import { studioPaths } from '../paths';
 import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
  * NavLink): its page, its look and settings, its draft with its publishing and its
- * history (every role on the site reads them), and its staff and audit log where their
- * `grants` say so.
+ * history (every role on the site reads them), and its staff, ingest keys and audit log
+ * where their `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
   const t = useTranslate();
   const managesStaff = mayManageStaff(grants, site.id);
+  const managesKeys = mayManageKeys(grants, site.id);
   const readsAudit = mayReadAudit(grants, site.id);
   return (
     <nav className={styles.nav} aria-label={t('studio.site.nav', { site: site.name })}>
@@ -42,6 +43,13 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
           <li>
             <NavLink to={studioPaths.siteStaff.build(site.id)} className={styles.link}>
               {t('studio.site.nav.staff')}
+            </NavLink>
+          </li>
+        ) : null}
+        {managesKeys ? (
+          <li>
+            <NavLink to={studioPaths.siteIngestKeys.build(site.id)} className={styles.link}>
+              {t('studio.site.nav.ingestKeys')}
             </NavLink>
           </li>
         ) : null}

@@ -25,7 +25,7 @@ describe("a site's page", () => {
     ]);
     expect(screen.getByRole('link', { name: 'https://marquee.example' }).getAttribute('href')).toBe('https://marquee.example');
     await waitFor(() => expect(document.title).toBe('Marquee Cinemas | Studio'));
-    // An editor reads the draft and the history, but neither manages the staff nor reads the audit log: no way to either.
+    // An editor reads the draft and the history, but neither manages the staff or the ingest keys nor reads the audit log: no way to any.
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', '/sites/demo'],
@@ -54,6 +54,7 @@ describe("a site's page", () => {
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     expect(within(nav).getByRole('link', { name: 'Audit log' }).getAttribute('href')).toBe('/sites/demo/audit');
+    expect(within(nav).getByRole('link', { name: 'Ingest keys' }).getAttribute('href')).toBe('/sites/demo/ingest-keys');
     fireEvent.click(within(nav).getByRole('link', { name: 'Staff' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Staff of Marquee Cinemas' })).toBeTruthy();
     expect(screen.getByTestId('studio-address').textContent).toBe('/sites/demo/staff');

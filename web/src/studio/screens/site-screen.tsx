@@ -9,8 +9,8 @@ import styles from './site-screen.module.css';
 /**
  * `/sites/{siteId}`: a site's page in the studio: its name, where the public reaches it,
  * its host names and the staff member's role on it; the way to its draft and its history,
- * and for its administrators and the operators, to its staff and its audit log. A chunk of
- * its own (studio-app.tsx).
+ * and for its administrators and the operators, to its staff, its ingest keys and its
+ * audit log. A chunk of its own (studio-app.tsx).
  */
 export function SiteScreen() {
   return <SiteScreenFrame title={(site) => site.name}>{(site, me) => <SiteOverview site={site} me={me} />}</SiteScreenFrame>;

@@ -1,0 +1,110 @@
+//! The gRPC adapter of a site's ingest keys run from the studio (proto catalogue.v1.Sites),
+//! over [`crate::store::keys`]. The caller, svc-studio, has authorised the staff member.
+
+use proto::catalogue::v1 as pb;
+use tonic::{Request, Response, Status};
+
+use crate::Error;
+use crate::domain::checks::Invalid;
+use crate::store::Store;
+use crate::store::keys::IngestKey;
+
+/// The longest label a key is given.
+const MAX_LABEL_CHARS: usize = 100;
+
+#[derive(Debug, Clone)]
+pub struct SitesService {
+    pub store: Store,
+}
+
+type Answer<T> = Result<Response<T>, Status>;
+
+impl From<IngestKey> for pb::IngestKeyEntry {
+    fn from(key: IngestKey) -> Self {
+        pb::IngestKeyEntry {
+            id: key.id,
+            label: key.label,
+            created_at: key.created_at,
+        }
+    }
+}
+
+#[tonic::async_trait]
+impl pb::sites_server::Sites for SitesService {
+    async fn list_ingest_keys(
+        &self,
+        request: Request<pb::SiteKeysRequest>,
+    ) -> Answer<pb::IngestKeys> {
+        let site_id = request.into_inner().site_id;
+        if self
+            .store
+            .revision(&site_id)
+            .await
+            .map_err(Error::from)?
+            .is_none()
+        {
+            return Err(Error::NotFound {
+                kind: "site",
+                id: site_id,
+            }
+            .into());
+        }
+        let keys = self
+            .store
+            .list_keys(Some(&site_id))
+            .await
+            .map_err(Error::from)?
+            .into_iter()
+            .filter(|key| key.revoked_at.is_none())
+            .map(pb::IngestKeyEntry::from)
+            .collect();
+        Ok(Response::new(pb::IngestKeys { keys }))
+    }
+
+    async fn create_ingest_key(
+        &self,
+        request: Request<pb::CreateIngestKeyRequest>,
+    ) -> Answer<pb::CreatedIngestKey> {
+        let request = request.into_inner();
+        let label = request.label.trim();
+        if label.is_empty() || label.chars().count() > MAX_LABEL_CHARS {
+            return Err(Error::Invalid(Invalid::new(
+                "label",
+                format!("1 to {MAX_LABEL_CHARS} characters: what the key is for"),
+            ))
+            .into());
+        }
+        if label.chars().any(char::is_control) {
+            return Err(Error::Invalid(Invalid::new("label", "no control characters")).into());
+        }
+        let (key, text) = self
+            .store
+            .create_key(&request.site_id, label)
+            .await
+            .map_err(Error::from)?;
+        Ok(Response::new(pb::CreatedIngestKey {
+            key: Some(key.into()),
+            text,
+        }))
+    }
+
+    async fn revoke_ingest_key(
+        &self,
+        request: Request<pb::RevokeIngestKeyRequest>,
+    ) -> Answer<pb::RevokeIngestKeyResponse> {
+        let request = request.into_inner();
+        let revoked = self
+            .store
+            .revoke_key(&request.id, Some(&request.site_id))
+            .await
+            .map_err(Error::from)?;
+        if !revoked {
+            return Err(Error::NotFound {
+                kind: "ingest key",
+                id: request.id,
+            }
+            .into());
+        }
+        Ok(Response::new(pb::RevokeIngestKeyResponse {}))
+    }
+}
