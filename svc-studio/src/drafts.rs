@@ -163,8 +163,9 @@ impl Studio {
 
     /// The session's staff member, allowed to make `edit` on `site_id`: by the edit's
     /// permission on the site; an event's also by a theater manager's on its theater, as
-    /// the draft has it and as the edit leaves it (an event is never moved to or from a
-    /// theater of someone else's).
+    /// published, as the draft has it and as the edit leaves it (an event is never moved
+    /// to or from a theater of someone else's). Checked before the edit, not in its
+    /// transaction: an editor moving the event at that moment is not seen.
     async fn allowed_to_edit(
         &self,
         token: &str,
@@ -194,17 +195,24 @@ impl Studio {
                 }),
         )
         .await?;
-        let theater_before = serde_json::from_str::<Value>(&drafted.after_json)
-            .ok()
-            .and_then(|event| event["theaterId"].as_str().map(str::to_owned));
-        let on_their_theaters = theater_before
-            .iter()
-            .chain(theater_after.iter())
-            .all(|theater| {
-                access::authorise(&me.grants, site_id, Some(theater), Permission::EditTheater)
-                    .is_ok()
-            });
-        if on_their_theaters && (theater_before.is_some() || theater_after.is_some()) {
+        let theater_of = |doc: &str| {
+            serde_json::from_str::<Value>(doc)
+                .ok()
+                .and_then(|event| event["theaterId"].as_str().map(str::to_owned))
+        };
+        // As published, as the draft has it, as the edit leaves it.
+        let theaters: Vec<String> = [
+            theater_of(&drafted.before_json),
+            theater_of(&drafted.after_json),
+            theater_after,
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        let on_their_theaters = theaters.iter().all(|theater| {
+            access::authorise(&me.grants, site_id, Some(theater), Permission::EditTheater).is_ok()
+        });
+        if on_their_theaters && !theaters.is_empty() {
             Ok(me)
         } else {
             Err(refused(site_id, Refusal::Forbidden))

@@ -109,7 +109,7 @@ impl DraftPreview {
         }
         let rendered = self
             .renderer
-            .render_now(&self.origin, &site.app_data, &[(path, &page_data)])
+            .render_preview(&self.origin, &site.app_data, &[(path, &page_data)])
             .await?
             .pop()
             .ok_or_else(|| PreviewError::Unrendered("the renderer answered no page".to_owned()))?;

@@ -22,6 +22,9 @@ const RENDER_TIMEOUT: Duration = Duration::from_secs(120);
 /// it would spend its timeout waiting (2026-11-30: 78 of a cold start's requests timed out
 /// that way with two publishers and 51 sites).
 const RENDERS_IN_FLIGHT: usize = 2;
+/// Previews of studio drafts a gateway has at the renderer at once; one more is refused
+/// (503), so that previews never crowd out publishing.
+const PREVIEWS_IN_FLIGHT: usize = 2;
 /// How long the renderer may take to say where it listens.
 const START_TIMEOUT: Duration = Duration::from_secs(30);
 
@@ -39,6 +42,10 @@ pub enum RendererError {
     Malformed(String),
     #[error("the renderer could not be started ({command}): {problem}")]
     Start { command: String, problem: String },
+    #[error(
+        "the renderer has {PREVIEWS_IN_FLIGHT} previews to render already: try again in a moment"
+    )]
+    Busy,
 }
 
 /// One page's render.
@@ -75,6 +82,7 @@ pub struct Renderer {
     client: reqwest::Client,
     url: String,
     in_flight: Arc<Semaphore>,
+    previews: Arc<Semaphore>,
 }
 
 impl Renderer {
@@ -85,6 +93,7 @@ impl Renderer {
                 .expect("an HTTP client on the installed TLS provider"),
             url: url.trim_end_matches('/').to_owned(),
             in_flight: Arc::new(Semaphore::new(RENDERS_IN_FLIGHT)),
+            previews: Arc::new(Semaphore::new(PREVIEWS_IN_FLIGHT)),
         }
     }
 
@@ -115,12 +124,26 @@ impl Renderer {
             .acquire()
             .await
             .expect("the renderer's turns are never closed");
-        self.render_now(origin, app_data, pages).await
+        self.send(origin, app_data, pages).await
     }
 
-    /// [`Renderer::render`] for a person waiting (a draft's preview): without waiting
-    /// behind the pages being published, which it would otherwise follow.
-    pub async fn render_now(
+    /// [`Renderer::render`] for a person waiting (a draft's preview): not behind this
+    /// gateway's pages being published, which it would otherwise follow, but one of at
+    /// most [`PREVIEWS_IN_FLIGHT`]: [`RendererError::Busy`] past them.
+    pub async fn render_preview(
+        &self,
+        origin: &str,
+        app_data: &[u8],
+        pages: &[(&str, &[u8])],
+    ) -> Result<Vec<RenderedPage>, RendererError> {
+        let _turn = self
+            .previews
+            .try_acquire()
+            .map_err(|_| RendererError::Busy)?;
+        self.send(origin, app_data, pages).await
+    }
+
+    async fn send(
         &self,
         origin: &str,
         app_data: &[u8],

@@ -200,14 +200,19 @@ impl pb::drafts_server::Drafts for DraftsService {
     ) -> Answer<pb::DraftedRecord> {
         let request = request.into_inner();
         let kind = record_kind(&request.kind)?;
-        let doc = self
+        let published = self
+            .store
+            .published_record(&request.site_id, kind, &request.id)
+            .await
+            .map_err(Error::from)?;
+        let drafted = self
             .store
             .drafted(&request.site_id, kind, &request.id)
             .await
             .map_err(Error::from)?;
         Ok(Response::new(pb::DraftedRecord {
-            before_json: String::new(),
-            after_json: doc.unwrap_or_default(),
+            before_json: published.unwrap_or_default(),
+            after_json: drafted.unwrap_or_default(),
         }))
     }
 

@@ -93,6 +93,9 @@ impl pb::sites_server::Sites for SitesService {
         request: Request<pb::RevokeIngestKeyRequest>,
     ) -> Answer<pb::RevokeIngestKeyResponse> {
         let request = request.into_inner();
+        if request.site_id.is_empty() {
+            return Err(Error::Invalid(Invalid::new("siteId", "required")).into());
+        }
         let revoked = self
             .store
             .revoke_key(&request.id, Some(&request.site_id))

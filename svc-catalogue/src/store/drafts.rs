@@ -120,6 +120,19 @@ impl Store {
         Ok(doc)
     }
 
+    /// The record as published, if the site has it.
+    pub async fn published_record(
+        &self,
+        site_id: &str,
+        kind: DraftKind,
+        id: &str,
+    ) -> Result<Option<String>, StoreError> {
+        let mut transaction = self.begin_read().await?;
+        let doc = published(&mut transaction, site_id, kind, id).await?;
+        transaction.commit().await?;
+        Ok(doc)
+    }
+
     /// Makes the draft hold what `edit` makes of the record as the draft has it (`None`:
     /// none, or removed; the edit's `None` removes it), changed by `author`, in one
     /// transaction: two edits at once each see the other's. A record drafted back to what
@@ -193,8 +206,9 @@ impl Store {
         let Some(stored) = read_site(&mut transaction, site_id).await? else {
             return Ok(None);
         };
+        // In the order a publish writes them: new records come last in it.
         let rows = sqlx::query(
-            "SELECT kind, id, doc FROM catalogue_drafts WHERE site_id = $1 ORDER BY changed_at, kind, id",
+            "SELECT kind, id, doc FROM catalogue_drafts WHERE site_id = $1 ORDER BY kind, id",
         )
         .bind(site_id)
         .fetch_all(&mut *transaction)

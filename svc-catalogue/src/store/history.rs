@@ -1,7 +1,8 @@
 //! The history of a site's editable records (docs/studio.md#history): each commit that
 //! changed them is kept, in its own transaction, with when, who and a summary, and the
 //! records as they were after it. Restore commits an earlier revision's records again,
-//! as a new revision; the history is never rewritten.
+//! as a new revision; the history is never rewritten, only its oldest revisions dropped
+//! past [`HISTORY_PAGE`].
 
 use serde::de::DeserializeOwned;
 use serde_json::Value;

@@ -476,11 +476,16 @@ async fn the_site_as_drafted_has_the_drafts_records_in_their_places_and_the_publ
         .patch_draft_site(patch(r#"{"name": "Marquee Drafted"}"#, "Ana"))
         .await
         .expect("a name");
-    for page in [about("About the drafted Marquee"), {
-        let mut added = about("Members' night");
-        added.slug = "members-night".to_owned();
-        added
-    }] {
+    let added = |slug: &str, title: &str| {
+        let mut page = about(title);
+        page.slug = slug.to_owned();
+        page
+    };
+    for page in [
+        about("About the drafted Marquee"),
+        added("members-night", "Members' night"),
+        added("gala", "Gala"),
+    ] {
         drafts
             .put_draft_page(pb::PutDraftPageRequest {
                 site_id: SITE.to_owned(),
@@ -509,13 +514,26 @@ async fn the_site_as_drafted_has_the_drafts_records_in_their_places_and_the_publ
             };
             (slug.clone(), title.to_owned())
         })
-        .chain([("members-night".to_owned(), "Members' night".to_owned())])
+        // New pages last, in the order a publish writes them (by slug).
+        .chain([
+            ("gala".to_owned(), "Gala".to_owned()),
+            ("members-night".to_owned(), "Members' night".to_owned()),
+        ])
         .collect();
     assert_eq!(pages, expected, "replaced in place, removed, added last");
     assert_eq!(
         content(&catalogue, false).await,
         published,
         "the published site is unchanged"
+    );
+    drafts
+        .publish_draft(publish("Ana", None, false))
+        .await
+        .expect("published");
+    assert_eq!(
+        content(&catalogue, false).await.1,
+        pages,
+        "published as previewed"
     );
 }
 

@@ -25,23 +25,22 @@ export function grantsOnSite(grants: readonly Grant[], siteId: string): Grant[] 
   return grants.filter((grant) => (grant.role === 'operator' && grant.siteId === null) || grant.siteId === siteId);
 }
 
-/** An operator, or an administrator of the site: who sees and manages its staff, and invites. */
-export function mayManageStaff(grants: readonly Grant[], siteId: string): boolean {
+/** An operator, or an administrator of the site. */
+function administers(grants: readonly Grant[], siteId: string): boolean {
   return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
 }
 
-/** An operator, or an administrator of the site: who reads its audit log (svc-studio's ReadAudit). */
-export function mayReadAudit(grants: readonly Grant[], siteId: string): boolean {
-  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
-}
+/** Who sees and manages the site's staff, and invites: an operator, or an administrator of the site. */
+export const mayManageStaff = administers;
+
+/** Who reads the site's audit log (svc-studio's ReadAudit): an operator, or an administrator of the site. */
+export const mayReadAudit = administers;
 
 /**
- * An operator, or an administrator of the site: who makes and revokes its ingest keys, with
- * which its point of sale writes its schedule (svc-studio's ManageKeys).
+ * Who makes and revokes the site's ingest keys, with which its point of sale writes its
+ * schedule (svc-studio's ManageKeys): an operator, or an administrator of the site.
  */
-export function mayManageKeys(grants: readonly Grant[], siteId: string): boolean {
-  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
-}
+export const mayManageKeys = administers;
 
 /**
  * An operator, or an administrator or editor of the site: who publishes its draft (now or

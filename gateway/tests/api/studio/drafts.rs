@@ -396,9 +396,26 @@ async fn a_theater_manager_drafts_the_events_of_their_theaters_alone() {
             .send()
     };
     assert_eq!(
-        remove(others).await.expect("sent").status(),
+        remove(others.clone()).await.expect("sent").status(),
         StatusCode::FORBIDDEN
     );
+    // Removed in the draft by an editor, the other theater's event is still theirs.
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let removed = gateway
+        .studio_change(
+            Method::DELETE,
+            &format!("/studio/api/v1/sites/demo/draft/events/{others}"),
+            &editor,
+        )
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("sent");
+    assert_eq!(removed.status(), StatusCode::NO_CONTENT);
+    let status = put(&others, event(&mine)).await.expect("sent").status();
+    assert_eq!(status, StatusCode::FORBIDDEN, "taking over another's event");
     assert_eq!(
         remove("tmnight".to_owned()).await.expect("sent").status(),
         StatusCode::NO_CONTENT,

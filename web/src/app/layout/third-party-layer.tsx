@@ -17,8 +17,9 @@ import { lazyComponent } from '@/lib/lazy-component';
 
 // Consent, analytics and ads composed: the consent manager decides, analytics and ads
 // follow. Nothing third-party loads before the decision allows it. Their code loads as
-// its own chunk, keeping the first one small. A preview (under /cms-preview) loads
-// neither: it is no visit to count and no ad impression to bill, and a studio preview's
+// its own chunk, keeping the first one small. A preview (under /cms-preview) loads none
+// of them, the consent manager neither (a consent platform's script would run on the
+// page): it is no visit to count and no ad impression to bill, and a studio preview's
 // address holds its token, which no third party is to read from the page's location.
 
 const analytics = lazyComponent(async () => (await import('@/features/analytics/components/analytics')).Analytics);
@@ -61,7 +62,7 @@ export function ThirdPartyLayer() {
   const consent = useTrackingConsent();
   const analytics = useAppData().data?.analytics;
   const launchScriptUrl = analytics?.launchScriptUrl;
-  const previewing = isPreviewPath(useLocation().pathname);
+  if (isPreviewPath(useLocation().pathname)) return null;
   return (
     <>
       <ConsentManager
@@ -69,19 +70,17 @@ export function ThirdPartyLayer() {
         launchScriptConfigured={launchScriptConfigured(launchScriptUrl)}
         onConsent={setConsent}
       />
-      {previewing ? null : (
-        <Deferred>
-          <Suspense fallback={null}>
-            <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
-            <CinemaMarketingTracker
-              marketing={analytics?.cinemaMarketing}
-              trackersEnabled={consent.trackersEnabled}
-              purposeDenied={consent.purposeDenied}
-            />
-            <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
-          </Suspense>
-        </Deferred>
-      )}
+      <Deferred>
+        <Suspense fallback={null}>
+          <Analytics site={site} launchScriptUrl={launchScriptUrl} trackersEnabled={consent.trackersEnabled} />
+          <CinemaMarketingTracker
+            marketing={analytics?.cinemaMarketing}
+            trackersEnabled={consent.trackersEnabled}
+            purposeDenied={consent.purposeDenied}
+          />
+          <AdLoader site={site} theater={theater} movies={movies} consent={consent} />
+        </Suspense>
+      </Deferred>
     </>
   );
 }

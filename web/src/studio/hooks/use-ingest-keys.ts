@@ -33,6 +33,8 @@ export function useCreateIngestKey(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (label: string) => createIngestKey(siteId, { label }),
+    // The key's text is in this mutation's result alone: nothing keeps it once the screen goes.
+    gcTime: 0,
     onSuccess: () => invalidateAfterKeyChange(queryClient, siteId),
     onError: (error) => forgetSessionIfEnded(queryClient, error),
   });

@@ -11,6 +11,9 @@ export const previewAddressQueryOptions = (siteId: string, path: string) =>
     queryKey: studioKeys.sitePreview(siteId, path),
     queryFn: ({ signal }) => getPreviewAddress(siteId, path, signal),
     staleTime: PREVIEW_FRESH_MS,
+    // Asked for again while the screen is open, so that a reload inside the frame never
+    // meets an expired token (which shows the published site).
+    refetchInterval: PREVIEW_FRESH_MS,
   });
 
 export function usePreviewAddress(siteId: string, path: string) {

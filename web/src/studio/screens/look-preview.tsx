@@ -68,9 +68,14 @@ export function LookPreview({ site, look }: { site: StudioSite; look: PreviewLoo
           />
         </>
       ) : (
-        <p className={styles.hint} role={preview.isError ? 'alert' : undefined}>
-          {t(preview.isPending ? 'studio.look.preview.loading' : 'studio.look.preview.none', { site: site.name })}
-        </p>
+        // A separate element for the failure: an alert is announced as it appears.
+        preview.isError ? (
+          <p className={styles.hint} role="alert">
+            {t('studio.look.preview.none', { site: site.name })}
+          </p>
+        ) : (
+          <p className={styles.hint}>{t('studio.look.preview.loading', { site: site.name })}</p>
+        )
       )}
     </section>
   );
