@@ -49,11 +49,8 @@ def readme_variables():
     return table
 
 
-def variables_to_set(program, environment):
+def variables_to_set(program):
     """The variables with a default that README.md says `program` reads, which a
-    deployment sets explicitly; a gateway that does not publish renders nothing, so it
-    needs no renderer."""
-    needed = {variable for variable, users in readme_variables().items() if program in users}
-    if program == "gateway" and environment.get("GATEWAY_PUBLISHES") == "false":
-        needed.discard("RENDERER_URL")
-    return needed
+    deployment sets explicitly (a gateway that does not publish still renders a studio
+    draft's preview, so it names the renderer too)."""
+    return {variable for variable, users in readme_variables().items() if program in users}

@@ -155,7 +155,7 @@ def main():
             check(f"{name} is the shared Dockerfile's renderer target", build.get("target") == RENDERER)
         else:
             check(f"{name} uses the shared Dockerfile for its binary", build.get("args", {}).get("BINARY") == program)
-        for variable in sorted(variables_to_set(program, environment)):
+        for variable in sorted(variables_to_set(program)):
             check(f"{name} sets {variable}", variable in environment)
 
     gateway = services.get("gateway", {})
@@ -170,10 +170,11 @@ def main():
           waits(gateway, APP_SERVICES[1:] + ["nats", "publisher"]))
     check("the publisher's RENDERER_URL names the renderer service",
           publisher.get("environment", {}).get("RENDERER_URL") == "http://renderer:8093")
+    check("the gateway's RENDERER_URL names the renderer service (studio previews)",
+          gateway.get("environment", {}).get("RENDERER_URL") == "http://renderer:8093")
     check("the publisher publishes and the gateway serves what it stores (GATEWAY_PUBLISHES)",
           publisher.get("environment", {}).get("GATEWAY_PUBLISHES") == "true"
-          and gateway.get("environment", {}).get("GATEWAY_PUBLISHES") == "false"
-          and "RENDERER_URL" not in gateway.get("environment", {}))
+          and gateway.get("environment", {}).get("GATEWAY_PUBLISHES") == "false")
     check_nats(services)
     check_operations_port(services)
     check_studio(services)

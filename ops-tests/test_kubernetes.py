@@ -8,7 +8,7 @@ what it gives.
 - each of the gateway, its publishers, the five services and the renderer has a
   Deployment, a Service, a HorizontalPodAutoscaler and a PodDisruptionBudget that find
   each other: selectors match the pod labels, ports and probes agree with the listen
-  address, the *_ADDR and the publishers' RENDERER_URL name a Service port that exists;
+  address, the *_ADDR and the publishers' and gateways' RENDERER_URL name a Service port that exists;
 - the publishers (the gateway's image, GATEWAY_PUBLISHES=true, two or more) store each
   site's revisions in NATS's JetStream and the gateway serves them without rendering,
   its file cache and kept answers 100 MB or more inside its memory limit;
@@ -306,8 +306,7 @@ def check_environment(where, name, env):
     helpers = referenced_variables(env)
     unread = sorted(set(env) - read - helpers)
     check(f"{where} sets only variables {name} reads", not unread, ", ".join(unread))
-    plain = {variable: item.get("value") for variable, item in env.items()}
-    missing = sorted(variables_to_set(name, plain) - set(env))
+    missing = sorted(variables_to_set(name) - set(env))
     check(f"{where} sets every variable README.md says {name} reads", not missing, ", ".join(missing))
     order = list(env)
     for helper in sorted(helpers):
@@ -455,14 +454,15 @@ def check_overlay(overlay, objects, secret):
         check(f"{overlay}: the {component} shares the revisions stored in the NATS chart's JetStream",
               re.fullmatch(r"tls://[a-z]+:\$\(NATS_PASSWORD\)@nats:4222", env.get("PUBLISH_NATS_URL", {}).get("value", "")),
               str(env.get("PUBLISH_NATS_URL")))
-    renderer_url = publisher_env.get("RENDERER_URL", {}).get("value", "")
-    host, _, port = renderer_url.removeprefix("http://").rpartition(":")
-    check(f"{overlay}: the publisher's RENDERER_URL names the renderer's Service port",
-          host == RENDERER and port.isdigit() and int(port) in service_ports.get(host, set()), renderer_url)
+    # The publishers render what they publish; the gateways, a studio draft's preview.
+    for component, env in (("publisher", publisher_env), ("gateway", gateway_env)):
+        renderer_url = env.get("RENDERER_URL", {}).get("value", "")
+        host, _, port = renderer_url.removeprefix("http://").rpartition(":")
+        check(f"{overlay}: the {component}'s RENDERER_URL names the renderer's Service port",
+              host == RENDERER and port.isdigit() and int(port) in service_ports.get(host, set()), renderer_url)
     check(f"{overlay}: the publishers publish and the gateway serves what they store (GATEWAY_PUBLISHES)",
           publisher_env.get("GATEWAY_PUBLISHES", {}).get("value") == "true"
-          and gateway_env.get("GATEWAY_PUBLISHES", {}).get("value") == "false"
-          and "RENDERER_URL" not in gateway_env)
+          and gateway_env.get("GATEWAY_PUBLISHES", {}).get("value") == "false")
     publisher_hpa = next((h for h in autoscalers if h["spec"]["scaleTargetRef"]["name"] == "publisher"), None)
     check(f"{overlay}: at least two publishers, so one takes a site's lease over when the other stops",
           publisher_hpa is not None and publisher_hpa["spec"].get("minReplicas", 1) >= 2)
