@@ -41,7 +41,7 @@ async fn site_name_at(gateway: &TestGateway, host: &str) -> String {
 
 /// Writes `single`'s bundle beside the demo in the gateway's catalogue store, as the
 /// `import` and `sites` commands do, with a host name for each site.
-async fn add_single(gateway: &TestGateway) {
+pub async fn add_single(gateway: &TestGateway) {
     let store = catalogue_store(gateway).await;
     let clock = svc_catalogue::version::Clock::default();
     svc_catalogue::import::import(&store, "single", Path::new(SINGLE_SITE), clock)

@@ -154,3 +154,67 @@ async fn the_draft_shows_on_the_sites_host_for_the_tokens_holder_alone() {
         "the grant removed, the token shows nothing more"
     );
 }
+
+#[tokio::test]
+async fn a_token_shows_its_own_sites_draft_and_on_no_other_sites_host() {
+    // No renderer: a token taken on its site's host fails to render (503
+    // preview_unavailable); on another site's host it is no token at all.
+    let gateway = crate::helpers::spawn_gateway().await;
+    crate::sites::add_single(&gateway).await;
+    let at = |host: &'static str, path: String| {
+        let gateway = &gateway;
+        async move {
+            gateway
+                .client
+                .get(gateway.url(&path))
+                .header(reqwest::header::HOST, format!("{host}:8080"))
+                .send()
+                .await
+                .expect("sent")
+        }
+    };
+    // Each host its own site's published app data (while single is not routed, the
+    // demo answers every host).
+    let app_data = |host: &'static str| async move {
+        let response = at(host, "/page-data/app-data.json".to_owned()).await;
+        (
+            response.status(),
+            response.bytes().await.unwrap_or_default(),
+        )
+    };
+    assert!(
+        eventually(15, || async {
+            let single = app_data("single.localhost").await;
+            single.0 == StatusCode::OK && single.1 != app_data("demo.localhost").await.1
+        })
+        .await,
+        "single is published on its host"
+    );
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let (status, address) = gateway.preview_address(&editor, "/").await;
+    assert_eq!(status, StatusCode::OK, "{address}");
+
+    let answer = |response: reqwest::Response| async move {
+        let status = response.status();
+        let text = response.text().await.unwrap_or_default();
+        let body: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+        (
+            status,
+            body["error"]["code"].as_str().map(str::to_owned),
+            text,
+        )
+    };
+    let (status, code, _) = answer(at("demo.localhost", address.clone()).await).await;
+    assert_eq!(
+        (status, code.as_deref()),
+        (StatusCode::SERVICE_UNAVAILABLE, Some("preview_unavailable")),
+        "the demo's host takes the token, and has no renderer to show the draft"
+    );
+    assert_eq!(
+        answer(at("single.localhost", address).await).await,
+        answer(at("single.localhost", "/cms-preview/".to_owned()).await).await,
+        "single's host answers as without a token"
+    );
+}
