@@ -114,10 +114,22 @@ describe('how the studio words an audit entry', () => {
         role: { before: null, after: 'viewer' },
         theaterIds: { before: null, after: ['101'] },
         label: { before: null, after: 'Box office' },
+        publishAt: { before: null, after: '2026-12-01T09:00:00Z' },
+        overwrite: { before: null, after: true },
+        revision: { before: null, after: '92afe208' },
         slug: { before: 'about', after: 'about-us' },
         hosts: 'marquee.example',
       }),
-    ).toEqual(['Role: — → viewer', 'Theaters: — → 101', 'Label: — → Box office', 'slug: about → about-us', 'hosts: — → marquee.example']);
+    ).toEqual([
+      'Role: — → viewer',
+      'Theaters: — → 101',
+      'Label: — → Box office',
+      'Publish at: — → 2026-12-01T09:00:00Z',
+      'Publish over later changes: — → true',
+      'Revision: — → 92afe208',
+      'slug: about → about-us',
+      'hosts: — → marquee.example',
+    ]);
     expect(auditChangeLines(t, {})).toEqual([]);
   });
 
