@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, Query, State};
+use axum::extract::{Path, State};
 use axum::http::HeaderMap;
 use axum::routing::get;
 use axum::{Json, Router};
@@ -14,6 +14,7 @@ use utoipa::{IntoParams, ToSchema};
 
 use super::{SiteRefusals, StudioContext};
 use crate::error::{AppError, ErrorBody};
+use crate::extract::Query;
 
 type StudioState = Arc<StudioContext>;
 
@@ -25,6 +26,7 @@ pub fn router() -> Router<StudioState> {
 }
 
 #[derive(Debug, Deserialize, IntoParams)]
+#[into_params(parameter_in = Query)]
 struct PreviewQuery {
     /// The page, site-rooted: `/`, `/movies/`, `/about/`.
     path: String,
@@ -52,15 +54,18 @@ struct PreviewBody {
 async fn open_preview(
     State(studio): State<StudioState>,
     Path(site_id): Path<String>,
-    Query(query): Query<PreviewQuery>,
     headers: HeaderMap,
+    query: Result<Query<PreviewQuery>, AppError>,
 ) -> Result<Json<PreviewBody>, AppError> {
+    // A stranger learns nothing of the query's rules: no session is 401 first.
+    let session_token = studio.session_token(&headers)?;
+    let Query(query) = query?;
     let path = page_path(&query.path)?;
     let preview = studio
         .client
         .clone()
         .open_preview(studio::SiteRequest {
-            session_token: studio.session_token(&headers)?,
+            session_token,
             site_id,
         })
         .await

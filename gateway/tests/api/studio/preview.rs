@@ -126,6 +126,29 @@ async fn the_draft_shows_on_the_sites_host_for_the_tokens_holder_alone() {
     .await;
     assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
     assert_eq!(body["error"]["field"], "path");
+    let (status, body) = gateway
+        .studio_read("/studio/api/v1/sites/demo/preview", &editor)
+        .await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert!(
+        body["error"]["message"]
+            .as_str()
+            .is_some_and(|message| message.contains("path")),
+        "names the missing query: {body}"
+    );
+    let (status, _) = json_of(
+        gateway
+            .studio_get("/studio/api/v1/sites/demo/preview")
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(
+        status,
+        StatusCode::UNAUTHORIZED,
+        "a stranger, before the query"
+    );
     let elsewhere = gateway
         .staff_cookie("el@chain.example", Role::Viewer, Some("other-chain"))
         .await;
