@@ -30,6 +30,9 @@ pub struct Config {
     /// imported so that has no host names yet is served at `{id}.localhost`, the default
     /// site also at 127.0.0.1 and localhost: the local demo of many sites (`make run`).
     pub sites_dir: Option<PathBuf>,
+    /// The bundles new sites are made from, each in the folder of its template's name
+    /// (SITE_TEMPLATES_DIR, default `site-templates`: `empty` and `demo`).
+    pub templates_dir: PathBuf,
     /// How often the bundle's files are checked for changes (CATALOGUE_RELOAD_MS).
     pub reload_every: Duration,
     /// What day and time it is: the wall clock, or for demos and tests a fixed local
@@ -116,6 +119,9 @@ impl Config {
             sites_dir: lookup("SITES_DIR")
                 .filter(|dir| !dir.is_empty())
                 .map(PathBuf::from),
+            templates_dir: lookup("SITE_TEMPLATES_DIR")
+                .filter(|dir| !dir.is_empty())
+                .map_or_else(|| PathBuf::from("site-templates"), PathBuf::from),
             reload_every,
             clock,
             poster_images_from_local_addresses: false,

@@ -38,6 +38,9 @@ pub enum Error {
     HandOffNotOffered(String),
     #[error("the showtime '{0}' has started: it is no longer sold")]
     Started(String),
+    /// A site template this deployment has not installed (SITE_TEMPLATES_DIR).
+    #[error("{0}")]
+    NoTemplate(String),
     #[error("search failed: {0}")]
     Search(#[from] tantivy::TantivyError),
     #[error("gRPC server failed: {0}")]
@@ -57,12 +60,12 @@ impl Error {
             Error::NotFound { .. } | Error::HandOffNotOffered(_) => ErrorCode::NotFound,
             Error::InvalidArgument(_) | Error::Invalid(_) => ErrorCode::InvalidArgument,
             Error::Unauthenticated(_) => ErrorCode::Unauthenticated,
-            Error::Bundle(_) | Error::NoSite(_) | Error::Started(_) => {
+            Error::Bundle(_) | Error::NoSite(_) | Error::Started(_) | Error::NoTemplate(_) => {
                 ErrorCode::FailedPrecondition
             }
             Error::Store(store) => match store {
                 StoreError::NotFound { .. } => ErrorCode::NotFound,
-                StoreError::Stale(_) => ErrorCode::Conflict,
+                StoreError::Stale(_) | StoreError::Exists(_) => ErrorCode::Conflict,
                 StoreError::EmptyDraft => ErrorCode::FailedPrecondition,
                 StoreError::Conflict(_) | StoreError::NoSite(_) | StoreError::Limit(_) => {
                     ErrorCode::FailedPrecondition
@@ -80,7 +83,10 @@ impl Error {
     /// The field at fault, when the error names one.
     fn invalid(&self) -> Option<&Invalid> {
         match self {
-            Error::Invalid(invalid) | Error::Store(StoreError::Conflict(invalid)) => Some(invalid),
+            Error::Invalid(invalid)
+            | Error::Store(StoreError::Conflict(invalid) | StoreError::Exists(invalid)) => {
+                Some(invalid)
+            }
             _ => None,
         }
     }

@@ -87,6 +87,33 @@ pub async fn import(
     Ok(commit)
 }
 
+/// The templates a new site is made from, by name: each a bundle in the templates folder
+/// (SITE_TEMPLATES_DIR) named after it.
+pub const TEMPLATES: [&str; 2] = ["empty", "demo"];
+
+/// What a new site is made of: the bundle of the template `template` in `templates_dir` as
+/// of today, named `name`. A template not installed is refused, naming the folder.
+pub async fn from_template(
+    templates_dir: &Path,
+    template: &str,
+    name: &str,
+    clock: Clock,
+) -> Result<SiteContent, Error> {
+    let dir = templates_dir.join(template);
+    if !TEMPLATES.contains(&template) || !dir.join("site.json").is_file() {
+        return Err(Error::NoTemplate(format!(
+            "the template '{template}' is not installed: no {}",
+            dir.join("site.json").display()
+        )));
+    }
+    let mut content = read(&dir, clock).await?;
+    content.settings["name"] = serde_json::Value::from(name);
+    if let Some(entity) = content.settings["relatedEntity"].as_object_mut() {
+        entity.insert("name".to_owned(), serde_json::Value::from(name));
+    }
+    Ok(content)
+}
+
 /// Where the embedded demo keeps the ingest key of `site_id`.
 pub fn demo_key_file(data_dir: &Path, site_id: &str) -> PathBuf {
     data_dir.join("ingest").join(format!("{site_id}.key"))
@@ -226,4 +253,45 @@ fn report_rejection() {
 
 fn set_rejected(rejected: bool) {
     metrics::gauge!("catalogue_bundle_rejected").set(if rejected { 1.0 } else { 0.0 });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TEMPLATES_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site-templates");
+
+    #[tokio::test]
+    async fn each_template_makes_a_site_of_the_name_given() {
+        for template in TEMPLATES {
+            let content = from_template(
+                Path::new(TEMPLATES_DIR),
+                template,
+                "Riverside Pictures",
+                Clock::default(),
+            )
+            .await
+            .expect("the template loads");
+            assert_eq!(content.settings["name"], "Riverside Pictures");
+            assert_eq!(
+                content.settings["relatedEntity"]["name"],
+                "Riverside Pictures"
+            );
+            assert!(!content.theaters.is_empty(), "{template}");
+        }
+    }
+
+    #[tokio::test]
+    async fn a_template_not_installed_is_refused_naming_where_it_was_looked_for() {
+        let refused = from_template(Path::new("/no/templates"), "demo", "X", Clock::default())
+            .await
+            .expect_err("not installed");
+        assert!(
+            matches!(&refused, Error::NoTemplate(message) if message.contains("/no/templates/demo/site.json"))
+        );
+        assert!(matches!(
+            from_template(Path::new(TEMPLATES_DIR), "../site", "X", Clock::default()).await,
+            Err(Error::NoTemplate(_))
+        ));
+    }
 }

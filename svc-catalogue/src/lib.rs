@@ -229,6 +229,8 @@ impl Application {
                 }))
                 .with(SitesServer::new(grpc::sites::SitesService {
                     store: self.store.clone(),
+                    templates_dir: self.config.templates_dir.clone(),
+                    clock,
                 })),
             listener,
             shutdown,

@@ -9,7 +9,7 @@ use crate::domain::access::{Grant, Role};
 use crate::drafts::{DraftEdit, Publish};
 use crate::passkeys::{Registered, Registrant};
 use crate::site_staff::SentInvitation;
-use crate::sites::Site;
+use crate::sites::{NewSite, Site};
 use crate::store::audit::AuditFilter;
 use crate::store::staff::StaffMember;
 use crate::studio::{Me, SignedIn, Studio};
@@ -295,6 +295,22 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(pb::Sites {
             sites: sites.into_iter().map(pb::Site::from).collect(),
         }))
+    }
+
+    async fn create_site(&self, request: Request<pb::CreateSiteRequest>) -> Reply<pb::Site> {
+        let request = request.into_inner();
+        let new = NewSite {
+            id: request.id,
+            name: request.name,
+            template: request.template,
+            hosts: request.hosts,
+            public_url: request.public_url,
+        };
+        let site = self
+            .studio
+            .create_site(&request.session_token, new, &request.client_address)
+            .await?;
+        Ok(Response::new(pb::Site::from(site)))
     }
 
     async fn get_draft(&self, request: Request<pb::SiteRequest>) -> Reply<catalogue::Draft> {

@@ -1,11 +1,26 @@
 //! The sites a staff member may see: every site for an operator, else those they hold a
-//! grant on, as svc-catalogue serves them (the only owner of sites).
+//! grant on, as svc-catalogue serves them (the only owner of sites); and new sites, made
+//! by operators from a template (docs/studio.md#sites).
 
 use proto::catalogue::v1 as catalogue;
+use serde_json::json;
 
 use crate::Error;
+use crate::audit::Change;
 use crate::domain::access::{self, Permission};
 use crate::studio::{Me, Studio};
+
+/// What a new site is made of and where it is served, as an operator asks for it.
+#[derive(Debug, Clone, Default)]
+pub struct NewSite {
+    pub id: String,
+    pub name: String,
+    /// `empty` or `demo`.
+    pub template: String,
+    pub hosts: Vec<String>,
+    /// Its origin; empty for the deployment's.
+    pub public_url: String,
+}
 
 /// A site as the studio lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -24,6 +39,64 @@ impl Studio {
     pub async fn sites(&self, session_token: &str) -> Result<Vec<Site>, Error> {
         let me = self.authenticate(session_token).await?;
         self.sites_of(&me).await
+    }
+
+    /// Makes the site `new` from its template in svc-catalogue: operators only. The
+    /// catalogue checks every field and refuses an id or a host already in use.
+    pub async fn create_site(
+        &self,
+        session_token: &str,
+        new: NewSite,
+        client_address: &str,
+    ) -> Result<Site, Error> {
+        let me = self.authenticate(session_token).await?;
+        let may = me
+            .grants
+            .iter()
+            .any(|grant| grant.site_id.is_none() && grant.role.may(Permission::ManageSites));
+        if !may {
+            return Err(Error::PermissionDenied(
+                "only operators create sites".to_owned(),
+            ));
+        }
+        let created = self
+            .sites
+            .clone()
+            .create_site(catalogue::CreateSiteRequest {
+                id: new.id.clone(),
+                name: new.name.clone(),
+                template: new.template.clone(),
+                hosts: new.hosts,
+                public_url: new.public_url,
+                author: me.staff.name.clone(),
+            })
+            .await
+            .map_err(Error::Catalogue)?
+            .into_inner();
+        tracing::info!(staff = %me.staff.id, site = %created.site_id, template = %new.template, "a site was created");
+        self.record(
+            &me,
+            Change {
+                site_id: Some(&created.site_id),
+                action: "site.created",
+                target: &format!("site {}", created.site_id),
+                changes: json!({
+                    "name": {"before": null, "after": created.name},
+                    "template": {"before": null, "after": new.template},
+                    "hosts": {"before": null, "after": created.hosts},
+                    "publicUrl": {"before": null, "after": created.public_url},
+                }),
+                client_address,
+            },
+        )
+        .await?;
+        Ok(Site {
+            id: created.site_id,
+            name: created.name,
+            hosts: created.hosts,
+            public_url: created.public_url,
+            is_default: false,
+        })
     }
 
     /// The site `site_id`, which `me` may read; not found otherwise.

@@ -1,22 +1,65 @@
-//! The sites a staff member may see, for the studio's site switcher.
+//! The sites a staff member may see, for the studio's site switcher; and new sites, made
+//! by operators from a template (docs/studio.md#sites).
 
 use std::sync::Arc;
 
 use axum::extract::State;
-use axum::http::HeaderMap;
+use axum::http::{HeaderMap, StatusCode};
 use axum::routing::get;
 use axum::{Json, Router};
 use proto::studio::v1 as studio;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::StudioContext;
+use crate::client_address::ClientAddress;
 use crate::error::{AppError, ErrorBody};
+use crate::extract;
 
 type StudioState = Arc<StudioContext>;
 
 pub fn router() -> Router<StudioState> {
-    Router::new().route("/sites", get(list_sites))
+    Router::new().route("/sites", get(list_sites).post(create_site))
+}
+
+/// What a new site is made from, and where it is served.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = StudioNewSite)]
+struct NewSiteBody {
+    /// Lower-case letters, digits and '-': its id in addresses, the ingest API and the
+    /// audit log, never changed.
+    #[schema(pattern = "^[a-z0-9-]+$", max_length = 63)]
+    id: String,
+    /// 1 to 100 characters.
+    #[schema(max_length = 100)]
+    name: String,
+    template: Template,
+    /// The host names it is served on (none: it is reached once an operator names them).
+    #[serde(default)]
+    hosts: Vec<String>,
+    /// Its own origin (`https://www.chain.example`); absent or empty: the deployment's.
+    #[serde(default)]
+    public_url: String,
+}
+
+/// `empty`: one theater and no movies, for the chain's point of sale or its staff to fill;
+/// `demo`: a copy of the demo chain, its days as of today.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = StudioSiteTemplate)]
+enum Template {
+    Empty,
+    Demo,
+}
+
+impl Template {
+    fn code(&self) -> &'static str {
+        match self {
+            Template::Empty => "empty",
+            Template::Demo => "demo",
+        }
+    }
 }
 
 /// A site the staff member may see.
@@ -56,17 +99,61 @@ async fn list_sites(
         sites
             .sites
             .into_iter()
-            .map(|site| SiteBody {
-                public_url: crate::sites::public_origin(
-                    &studio.public_url,
-                    &site.public_url,
-                    &site.hosts,
-                    site.is_default,
-                ),
-                id: site.id,
-                name: site.name,
-                hosts: site.hosts,
-            })
+            .map(|site| SiteBody::of(&studio, site))
             .collect(),
     ))
+}
+
+/// Makes a site from a template, served on its host names from its first commit:
+/// operators only, audited. Its staff are then invited to it.
+#[utoipa::path(post, path = "/studio/api/v1/sites", tag = "studio",
+    request_body = NewSiteBody,
+    responses(
+        (status = 201, description = "Made and served", body = SiteBody),
+        (status = 400, description = "Invalid body; `field` names id, name, template, hosts or publicUrl", body = ErrorBody),
+        (status = 401, description = "No session", body = ErrorBody),
+        (status = 403, description = "Not an operator; or not from the studio's own pages", body = ErrorBody),
+        (status = 409, description = "A site of that id exists (`field` id), or another site has a host (`field` hosts): nothing made", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+        (status = 422, description = "The template is not installed on this deployment", body = ErrorBody),
+        (status = 503, description = "svc-studio or svc-catalogue is down: nothing made", body = ErrorBody),
+    ))]
+async fn create_site(
+    State(studio): State<StudioState>,
+    ClientAddress(client_address): ClientAddress,
+    headers: HeaderMap,
+    extract::Json(body): extract::Json<NewSiteBody>,
+) -> Result<(StatusCode, Json<SiteBody>), AppError> {
+    let site = studio
+        .client
+        .clone()
+        .create_site(studio::CreateSiteRequest {
+            session_token: studio.session_token(&headers)?,
+            id: body.id,
+            name: body.name,
+            template: body.template.code().to_owned(),
+            hosts: body.hosts,
+            public_url: body.public_url,
+            client_address,
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    Ok((StatusCode::CREATED, Json(SiteBody::of(&studio, site))))
+}
+
+impl SiteBody {
+    fn of(studio: &StudioContext, site: studio::Site) -> SiteBody {
+        SiteBody {
+            public_url: crate::sites::public_origin(
+                &studio.public_url,
+                &site.public_url,
+                &site.hosts,
+                site.is_default,
+            ),
+            id: site.id,
+            name: site.name,
+            hosts: site.hosts,
+        }
+    }
 }

@@ -14,6 +14,8 @@ pub const PASSWORD: &str = "Popcorn#2024";
 pub const DEMO_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/demo");
 /// The single-location cinema: loyalty version 1, provider RTS, activation required.
 pub const SINGLE_SITE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site/single");
+/// The templates new sites are made from.
+const SITE_TEMPLATES: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../site-templates");
 
 /// The services a test can start without.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -211,6 +213,7 @@ async fn spawn(
     let lookup = |name: &str| match name {
         "SITE_DIR" => Some(site_dir.to_owned()),
         "DATA_DIR" => Some(data_dir.clone()),
+        "SITE_TEMPLATES_DIR" => Some(SITE_TEMPLATES.to_owned()),
         _ => None,
     };
     let catalogue = if down.contains(&Service::Catalogue) {

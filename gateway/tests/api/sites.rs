@@ -31,7 +31,7 @@ async fn json_at(gateway: &TestGateway, host: &str, path: &str) -> (u16, Value) 
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
-async fn site_name_at(gateway: &TestGateway, host: &str) -> String {
+pub async fn site_name_at(gateway: &TestGateway, host: &str) -> String {
     let (_, site) = json_at(gateway, host, "/api/v1/site").await;
     site["config"]["name"]
         .as_str()

@@ -4,6 +4,7 @@
 
 mod drafts;
 mod ingest_keys;
+mod new_sites;
 mod preview;
 
 use reqwest::StatusCode;

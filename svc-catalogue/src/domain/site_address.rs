@@ -23,7 +23,7 @@ const LABEL_MAX: usize = 63;
 pub fn host(given: &str) -> Result<String, Invalid> {
     let host = given.trim().to_ascii_lowercase();
     let host = host.strip_suffix('.').unwrap_or(&host);
-    let refuse = |problem: &str| Err(Invalid::new("host", format!("'{given}': {problem}")));
+    let refuse = |problem: &str| Err(Invalid::new("hosts", format!("'{given}': {problem}")));
     if host.is_empty() {
         return refuse("a host name is needed");
     }
@@ -92,7 +92,7 @@ mod tests {
             "https://demo.example.com",
         ] {
             let refused = host(bad).expect_err(bad);
-            assert_eq!(refused.field, "host");
+            assert_eq!(refused.field, "hosts");
             assert!(refused.problem.contains(&format!("'{bad}'")), "{refused:?}");
         }
         assert!(host(&format!("{}.com", "a".repeat(64))).is_err());

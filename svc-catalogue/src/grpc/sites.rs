@@ -1,20 +1,31 @@
-//! The gRPC adapter of a site's ingest keys run from the studio (proto catalogue.v1.Sites),
-//! over [`crate::store::keys`]. The caller, svc-studio, has authorised the staff member.
+//! The gRPC adapter of the sites and their ingest keys run from the studio (proto
+//! catalogue.v1.Sites), over [`crate::import`] and [`crate::store::keys`]. The caller,
+//! svc-studio, has authorised the staff member.
+
+use std::path::PathBuf;
 
 use proto::catalogue::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
 use crate::domain::checks::Invalid;
-use crate::store::Store;
+use crate::domain::site_address;
+use crate::import;
 use crate::store::keys::IngestKey;
+use crate::store::{Author, Store};
+use crate::version::Clock;
 
 /// The longest label a key is given.
 const MAX_LABEL_CHARS: usize = 100;
+/// The longest name a new site is given.
+const MAX_NAME_CHARS: usize = 100;
 
 #[derive(Debug, Clone)]
 pub struct SitesService {
     pub store: Store,
+    /// Where the site templates are (SITE_TEMPLATES_DIR).
+    pub templates_dir: PathBuf,
+    pub clock: Clock,
 }
 
 type Answer<T> = Result<Response<T>, Status>;
@@ -31,6 +42,77 @@ impl From<IngestKey> for pb::IngestKeyEntry {
 
 #[tonic::async_trait]
 impl pb::sites_server::Sites for SitesService {
+    async fn create_site(
+        &self,
+        request: Request<pb::CreateSiteRequest>,
+    ) -> Answer<pb::SiteAddress> {
+        let request = request.into_inner();
+        if !proto::site::is_site_id(&request.id) {
+            return Err(Error::Invalid(Invalid::new(
+                "id",
+                format!("'{}': lower-case letters, digits and '-'", request.id),
+            ))
+            .into());
+        }
+        let name = request.name.trim();
+        if name.is_empty()
+            || name.chars().count() > MAX_NAME_CHARS
+            || name.chars().any(char::is_control)
+        {
+            return Err(Error::Invalid(Invalid::new(
+                "name",
+                format!("1 to {MAX_NAME_CHARS} characters, none a control character"),
+            ))
+            .into());
+        }
+        if !import::TEMPLATES.contains(&request.template.as_str()) {
+            return Err(Error::Invalid(Invalid::new(
+                "template",
+                format!(
+                    "'{}': one of {}",
+                    request.template,
+                    import::TEMPLATES.join(", ")
+                ),
+            ))
+            .into());
+        }
+        let mut hosts = Vec::with_capacity(request.hosts.len());
+        for given in &request.hosts {
+            let host = site_address::host(given).map_err(Error::Invalid)?;
+            if !hosts.contains(&host) {
+                hosts.push(host);
+            }
+        }
+        let public_url = match request.public_url.trim() {
+            "" => String::new(),
+            given => site_address::public_url(given).map_err(Error::Invalid)?,
+        };
+        let content =
+            import::from_template(&self.templates_dir, &request.template, name, self.clock).await?;
+        let author = Author {
+            name: &request.author,
+            note: Some("Created the site"),
+        };
+        let commit = self
+            .store
+            .create_site(&request.id, &content, &hosts, &public_url, author)
+            .await
+            .map_err(Error::from)?;
+        tracing::info!(
+            site = %request.id,
+            template = %request.template,
+            revision = %commit.revision,
+            "site created from a template"
+        );
+        Ok(Response::new(pb::SiteAddress {
+            site_id: request.id,
+            hosts,
+            public_url,
+            name: name.to_owned(),
+            ..Default::default()
+        }))
+    }
+
     async fn list_ingest_keys(
         &self,
         request: Request<pb::SiteKeysRequest>,

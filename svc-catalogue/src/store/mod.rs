@@ -59,6 +59,10 @@ pub enum StoreError {
     /// refer to.
     #[error("{0}")]
     Conflict(crate::domain::checks::Invalid),
+    /// The write would make what is there already: a site of the id, a host another site
+    /// has.
+    #[error("{0}")]
+    Exists(crate::domain::checks::Invalid),
     /// A publish of a draft whose records were changed since it first changed them.
     #[error(
         "changed since the draft began: {}; publish with overwrite to replace them",

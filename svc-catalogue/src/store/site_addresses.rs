@@ -3,7 +3,7 @@
 
 use std::collections::BTreeMap;
 
-use sqlx::Row;
+use sqlx::{Any, Row, Transaction};
 
 use super::{Author, Change, Store, StoreError};
 use crate::domain::checks::Invalid;
@@ -52,39 +52,7 @@ impl Store {
         let mut transaction = self.begin_site_write(site_id).await?;
         let mut changed = 0;
         if let Some(hosts) = hosts {
-            for host in hosts {
-                let owner: Option<String> =
-                    sqlx::query_scalar("SELECT site_id FROM catalogue_site_hosts WHERE host = $1")
-                        .bind(host)
-                        .fetch_optional(&mut *transaction)
-                        .await?;
-                if let Some(owner) = owner.filter(|owner| owner != site_id) {
-                    return Err(StoreError::Conflict(Invalid::new(
-                        "host",
-                        format!("'{host}' belongs to site '{owner}': remove it there first"),
-                    )));
-                }
-            }
-            let kept: Vec<String> =
-                sqlx::query_scalar("SELECT host FROM catalogue_site_hosts WHERE site_id = $1")
-                    .bind(site_id)
-                    .fetch_all(&mut *transaction)
-                    .await?;
-            for host in kept.iter().filter(|host| !hosts.contains(host)) {
-                sqlx::query("DELETE FROM catalogue_site_hosts WHERE host = $1")
-                    .bind(host)
-                    .execute(&mut *transaction)
-                    .await?;
-                changed += 1;
-            }
-            for host in hosts.iter().filter(|host| !kept.contains(host)) {
-                sqlx::query("INSERT INTO catalogue_site_hosts (host, site_id) VALUES ($1, $2)")
-                    .bind(host)
-                    .bind(site_id)
-                    .execute(&mut *transaction)
-                    .await?;
-                changed += 1;
-            }
+            changed += assign_hosts(&mut transaction, site_id, hosts).await?;
         }
         if let Some(public_url) = public_url {
             let updated = sqlx::query(
@@ -104,4 +72,48 @@ impl Store {
         )
         .await
     }
+}
+
+/// Makes `hosts` the host names of `site_id`, in place of its own: a host another site has
+/// is refused, naming it. Answers how many host names were added or removed.
+pub(super) async fn assign_hosts(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+    hosts: &[String],
+) -> Result<u64, StoreError> {
+    let mut changed = 0;
+    for host in hosts {
+        let owner: Option<String> =
+            sqlx::query_scalar("SELECT site_id FROM catalogue_site_hosts WHERE host = $1")
+                .bind(host)
+                .fetch_optional(&mut **transaction)
+                .await?;
+        if let Some(owner) = owner.filter(|owner| owner != site_id) {
+            return Err(StoreError::Exists(Invalid::new(
+                "hosts",
+                format!("'{host}' belongs to site '{owner}': remove it there first"),
+            )));
+        }
+    }
+    let kept: Vec<String> =
+        sqlx::query_scalar("SELECT host FROM catalogue_site_hosts WHERE site_id = $1")
+            .bind(site_id)
+            .fetch_all(&mut **transaction)
+            .await?;
+    for host in kept.iter().filter(|host| !hosts.contains(host)) {
+        sqlx::query("DELETE FROM catalogue_site_hosts WHERE host = $1")
+            .bind(host)
+            .execute(&mut **transaction)
+            .await?;
+        changed += 1;
+    }
+    for host in hosts.iter().filter(|host| !kept.contains(host)) {
+        sqlx::query("INSERT INTO catalogue_site_hosts (host, site_id) VALUES ($1, $2)")
+            .bind(host)
+            .bind(site_id)
+            .execute(&mut **transaction)
+            .await?;
+        changed += 1;
+    }
+    Ok(changed)
 }

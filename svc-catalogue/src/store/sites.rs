@@ -12,8 +12,10 @@ use sqlx::{Any, Row, Transaction};
 use super::poster_images::read_poster_images;
 use super::records::table;
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
+use super::site_addresses::assign_hosts;
 use super::{Author, Commit, Dialect, Store, StoreError, unix_now};
 use crate::domain::SiteContent;
+use crate::domain::checks::Invalid;
 use crate::domain::records::{RecordKind, SeatCount};
 use crate::domain::showtimes::{self as order, ShowtimeEntry};
 
@@ -64,62 +66,47 @@ impl Store {
         author: Author<'_>,
     ) -> Result<Commit, StoreError> {
         let (mut transaction, _) = self.begin_write(site_id).await?;
-        let settings = json(&content.settings);
-        let messages = json(&content.messages);
-        let existing =
-            sqlx::query("SELECT settings, messages, revision FROM catalogue_sites WHERE id = $1")
-                .bind(site_id)
-                .fetch_optional(&mut *transaction)
-                .await?;
-        let mut changed = 0;
-        match existing {
-            None => {
-                sqlx::query(
-                    "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
-                     VALUES ($1, $2, $3, 0, '', $4)",
-                )
-                .bind(site_id)
-                .bind(&settings)
-                .bind(&messages)
-                .bind(unix_now())
-                .execute(&mut *transaction)
-                .await?;
-                changed += 1;
-            }
-            Some(row) => {
-                let (old_settings, old_messages): (String, String) =
-                    (row.try_get("settings")?, row.try_get("messages")?);
-                if old_settings != settings || old_messages != messages {
-                    sqlx::query(
-                        "UPDATE catalogue_sites SET settings = $2, messages = $3 WHERE id = $1",
-                    )
-                    .bind(site_id)
-                    .bind(&settings)
-                    .bind(&messages)
-                    .execute(&mut *transaction)
-                    .await?;
-                    changed += 1;
-                }
-            }
+        let changed = write_content(&mut transaction, self.dialect, site_id, content).await?;
+        self.commit(transaction, site_id, changed, author).await
+    }
+
+    /// Makes the new site `site_id` hold `content`, served on `hosts` at `public_url`
+    /// ('' for the deployment's), in one transaction: a site the store has already, or a
+    /// host another site has, is refused naming the field, and nothing is written.
+    #[tracing::instrument(skip(self, content))]
+    pub async fn create_site(
+        &self,
+        site_id: &str,
+        content: &SiteContent,
+        hosts: &[String],
+        public_url: &str,
+        author: Author<'_>,
+    ) -> Result<Commit, StoreError> {
+        let taken = || {
+            StoreError::Exists(Invalid::new(
+                "id",
+                format!("the site '{site_id}' exists already"),
+            ))
+        };
+        let (mut transaction, exists) = self.begin_write(site_id).await?;
+        if exists {
+            return Err(taken());
         }
-        let [theaters, movies, events, pages] = DOCUMENT_TABLES;
-        // Theaters first: their showtimes refer to them.
-        changed += sync_documents(
-            &mut transaction,
-            theaters,
-            site_id,
-            documents(&content.theaters, |theater| &theater.id),
-        )
-        .await?;
-        changed +=
-            sync_showtimes(&mut transaction, self.dialect, site_id, &content.showtimes).await?;
-        for (table, wanted) in [
-            (movies, documents(&content.movies, |movie| &movie.id)),
-            (events, documents(&content.events, |event| &event.id)),
-            (pages, documents(&content.pages, |page| &page.slug)),
-        ] {
-            changed += sync_documents(&mut transaction, table, site_id, wanted).await?;
-        }
+        let changed = match write_content(&mut transaction, self.dialect, site_id, content).await {
+            // Another call created it in between.
+            Err(StoreError::Database(sqlx::Error::Database(error)))
+                if error.is_unique_violation() =>
+            {
+                return Err(taken());
+            }
+            written => written?,
+        };
+        let changed = changed + assign_hosts(&mut transaction, site_id, hosts).await?;
+        sqlx::query("UPDATE catalogue_sites SET public_url = $2 WHERE id = $1")
+            .bind(site_id)
+            .bind(public_url)
+            .execute(&mut *transaction)
+            .await?;
         self.commit(transaction, site_id, changed, author).await
     }
 
@@ -216,6 +203,72 @@ impl Store {
         transaction.commit().await?;
         Ok(stored)
     }
+}
+
+/// Writes `content` as `site_id`'s, creating the site when the store has none: a record
+/// that did not change is not written. Answers how many records changed.
+async fn write_content(
+    transaction: &mut Transaction<'static, Any>,
+    dialect: Dialect,
+    site_id: &str,
+    content: &SiteContent,
+) -> Result<u64, StoreError> {
+    let settings = json(&content.settings);
+    let messages = json(&content.messages);
+    let existing =
+        sqlx::query("SELECT settings, messages, revision FROM catalogue_sites WHERE id = $1")
+            .bind(site_id)
+            .fetch_optional(&mut **transaction)
+            .await?;
+    let mut changed = 0;
+    match existing {
+        None => {
+            sqlx::query(
+                "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
+                 VALUES ($1, $2, $3, 0, '', $4)",
+            )
+            .bind(site_id)
+            .bind(&settings)
+            .bind(&messages)
+            .bind(unix_now())
+            .execute(&mut **transaction)
+            .await?;
+            changed += 1;
+        }
+        Some(row) => {
+            let (old_settings, old_messages): (String, String) =
+                (row.try_get("settings")?, row.try_get("messages")?);
+            if old_settings != settings || old_messages != messages {
+                sqlx::query(
+                    "UPDATE catalogue_sites SET settings = $2, messages = $3 WHERE id = $1",
+                )
+                .bind(site_id)
+                .bind(&settings)
+                .bind(&messages)
+                .execute(&mut **transaction)
+                .await?;
+                changed += 1;
+            }
+        }
+    }
+    let [theaters, movies, events, pages] = DOCUMENT_TABLES;
+    // Theaters first: their showtimes refer to them.
+    changed += sync_documents(
+        transaction,
+        theaters,
+        site_id,
+        documents(&content.theaters, |theater| &theater.id),
+    )
+    .await?;
+    changed += sync_showtimes(transaction, dialect, site_id, &content.showtimes).await?;
+    for (table, wanted) in [
+        (movies, documents(&content.movies, |movie| &movie.id)),
+        (events, documents(&content.events, |event| &event.id)),
+        (pages, documents(&content.pages, |page| &page.slug)),
+    ] {
+        changed += sync_documents(transaction, table, site_id, wanted).await?;
+    }
+    Ok(changed)
 }
 
 /// The site as the store holds it, read in `transaction`.

@@ -185,7 +185,7 @@ async fn host_names_belong_to_one_site_and_every_change_is_streamed() {
         .await
         .expect_err("a host of another site");
     assert!(
-        matches!(&taken, StoreError::Conflict(invalid) if invalid.field == "host" && invalid.problem.contains("'demo'")),
+        matches!(&taken, StoreError::Exists(invalid) if invalid.field == "hosts" && invalid.problem.contains("'demo'")),
         "{taken}"
     );
 
