@@ -47,6 +47,9 @@ COPY --from=web /src/web/dist /app/web/dist
 # The site bundles, for svc-catalogue's import command (deploy/base/catalogue-import.yaml,
 # compose.yaml's catalogue-import); a few hundred kilobytes in each image.
 COPY site/ /app/site/
+# The templates operators make new sites from in the studio (svc-catalogue's
+# SITE_TEMPLATES_DIR); `demo` links to /app/site/demo.
+COPY site-templates/ /app/site-templates/
 USER nonroot
 WORKDIR /app
 ENV LOG_FORMAT=json

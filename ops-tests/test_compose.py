@@ -17,6 +17,7 @@ Prints one line per check and a closing 'N passed, N failed' line.
 """
 
 import json
+import os
 import re
 import sys
 from urllib.parse import urlsplit
@@ -203,6 +204,9 @@ def main():
     check("the runtime stage has a health check", "HEALTHCHECK" in runtime)
     check("the build is locked to Cargo.lock", "--locked" in dockerfile)
     check("the runtime image carries site/ for the catalogue import", re.search(r"^COPY site/ /app/site/?$", runtime, re.M) is not None)
+    check("the runtime image carries site-templates/ beside site/ (its demo links there) for new sites",
+          re.search(r"^COPY site-templates/ /app/site-templates/?$", runtime, re.M) is not None
+          and os.readlink(ROOT / "site-templates" / "demo") == "../site/demo")
 
     return checklist.summary()
 
