@@ -55,7 +55,7 @@ use crate::clients::Services;
 use crate::served::depot::{self, Depot};
 use crate::served::follower::Versions;
 use crate::served::status::PublishStatus;
-use crate::served::{Published, PublishedFiles};
+use crate::served::{Published, PublishedFile, PublishedFiles};
 use crate::site_data::SiteCache;
 use content::CatalogueContent;
 use document::Template;
@@ -125,9 +125,10 @@ pub struct SiteDepot {
 }
 
 /// What every site's publisher shares (docs/architecture.md#sites: many sites on one gateway):
-/// best-quality compression runs one file at a time for the whole gateway, only while no
-/// site is publishing and after a quiet spell without requests, so every site's pages go
-/// out first and serving never waits for it.
+/// best-quality compression runs one batch at a time for the whole gateway (a file on each
+/// core at the lowest CPU priority), only while no site is publishing and after a quiet
+/// spell without requests, so every site's pages go out first and serving never waits for
+/// it.
 #[derive(Debug, Clone)]
 pub struct BackgroundWork {
     one_at_a_time: Arc<tokio::sync::Mutex<()>>,
@@ -181,6 +182,11 @@ impl Activity {
     fn millis(&self) -> u64 {
         u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX)
     }
+}
+
+/// How many files the background pass compresses at once: one a core, at most four.
+fn background_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |cores| cores.get().min(4))
 }
 
 /// Runs `job` on a thread of its own at the lowest CPU priority (nice 19), so that
@@ -277,7 +283,7 @@ impl Publisher {
                     }
                 }
                 () = tokio::time::sleep(retry), if pending.is_some() => {}
-                () = self.improve_one_brotli(), if pending.is_none() && self.awaiting_best_brotli() => {}
+                () = self.improve_best_brotli(), if pending.is_none() && self.awaiting_best_brotli() => {}
             }
             let Some(version) = pending.clone() else {
                 continue;
@@ -303,31 +309,32 @@ impl Publisher {
             .is_some_and(|snapshot| snapshot.awaiting_best_brotli().next().is_some())
     }
 
-    /// Compresses one file of the current snapshot that went out with fast Brotli at the
-    /// best quality, and publishes it in its place. One at a time for the whole gateway,
-    /// on one core at the lowest CPU priority, while no version waits and no site
-    /// publishes: requests and the machine's other work go first.
-    async fn improve_one_brotli(&self) {
+    /// Compresses a few files of the current snapshot that went out with fast Brotli at
+    /// their best quality, one on each core at the lowest CPU priority, and publishes
+    /// them in their place. One batch at a time for the whole gateway, while no version
+    /// waits and no site publishes: requests and the machine's other work go first.
+    async fn improve_best_brotli(&self) {
         let _turn = self.background.turn().await;
         let Some(snapshot) = self.published.current() else {
             return;
         };
-        let Some((path, file)) = snapshot
+        let batch: Vec<(String, Arc<PublishedFile>)> = snapshot
             .awaiting_best_brotli()
-            .next()
-            .and_then(|path| Some((path.to_owned(), snapshot.file(path)?.clone())))
-        else {
-            return;
-        };
-        let compressing = file.clone();
-        let Some(improved) = at_lowest_priority(move || compressing.with_best_brotli()).await
-        else {
-            return;
-        };
-        // Publishing is this task's too, so the snapshot is the same one unless `path`
-        // was published anew meanwhile; `replacing` checks.
+            .take(background_threads())
+            .filter_map(|path| Some((path.to_owned(), snapshot.file(path)?.clone())))
+            .collect();
+        let improved = futures_util::future::join_all(batch.into_iter().map(|(path, file)| {
+            let compressing = Arc::clone(&file);
+            async move {
+                let improved = at_lowest_priority(move || compressing.with_best_brotli()).await?;
+                Some((path, file, improved))
+            }
+        }))
+        .await;
+        // Publishing is this task's too, so the snapshot is the same one unless a path
+        // was published anew meanwhile; `replacing` leaves those out.
         if let Some(current) = self.published.current()
-            && let Some(next) = current.replacing(&path, &file, improved)
+            && let Some(next) = current.replacing(improved.into_iter().flatten().collect())
         {
             let done = next.awaiting_best_brotli().next().is_none();
             self.published.swap(next);

@@ -17,16 +17,20 @@ use super::depot::DepotError;
 use crate::etag::ETag;
 use crate::site_data::SiteData;
 
-/// Brotli at its best quality for every file in the end. Quality 11 takes about 0.5 s for
-/// a 300 KB page (a theater of a large chain, measured with bench/publish.sh) and tens of
-/// milliseconds for a demo page, which for fifty sites published at once is minutes of
-/// both cores (bench/sites.sh); so every file is first published at BROTLI_FAST (a
-/// hundredth of the time, about a quarter more bytes) and compressed again at BROTLI_BEST
-/// in the background ([`PublishedFiles::awaiting_best_brotli`]), one file at a time for the
-/// whole gateway and only while no site is publishing: a changed movie of a large chain,
-/// or a deployment's every site, goes out in seconds, and the pages reach their smallest
-/// size soon after.
+/// Brotli at its best quality for every file in the end: 11 for a file up to
+/// [`BROTLI_LARGE`], 10 past it. Quality 11 takes about 0.5 s for a 300 KB page (a theater of
+/// a large chain, measured with bench/publish.sh), quality 10 a quarter of that for about
+/// one per cent more bytes, and tens of milliseconds for a demo page; for fifty sites
+/// published at once, or a large chain's 2,700 pages of 170 to 400 KB, that is minutes to
+/// hours of both cores (bench/sites.sh, bench/deployment.sh). So every file is first
+/// published at BROTLI_FAST (a hundredth of the time, about a quarter more bytes) and
+/// compressed again at its best in the background ([`PublishedFiles::awaiting_best_brotli`]),
+/// a few files at once on every core at the lowest CPU priority, and only while no site is
+/// publishing: a changed movie of a large chain, or a deployment's every site, goes out in
+/// seconds, and the pages reach their smallest size soon after.
 const BROTLI_BEST: u32 = 11;
+/// Past this many bytes a file's best Brotli is quality 10.
+const BROTLI_LARGE: usize = 128 * 1024;
 const BROTLI_FAST: u32 = 5;
 const BROTLI_WINDOW: u32 = 22;
 /// zlib's own default: level 9 took twice the time for about one per cent fewer bytes,
@@ -172,22 +176,22 @@ impl PublishedFile {
     /// whose bytes this process holds (the store's are its publisher's to improve).
     pub fn awaits_best_brotli(&self) -> bool {
         !self.identity.in_store
-            && self
-                .compressed
-                .as_ref()
-                .is_some_and(|compressed| compressed.brotli_quality < BROTLI_BEST)
+            && self.compressed.as_ref().is_some_and(|compressed| {
+                compressed.brotli_quality < best_brotli(self.identity.bytes.len())
+            })
     }
 
-    /// The same file with its Brotli form at the best quality (CPU-heavy).
+    /// The same file with its Brotli form at its best quality (CPU-heavy).
     pub fn with_best_brotli(&self) -> PublishedFile {
+        let quality = best_brotli(self.identity.bytes.len());
         PublishedFile {
             status: self.status,
             content_type: self.content_type.clone(),
             identity: self.identity.clone(),
             compressed: self.compressed.as_ref().map(|compressed| Compressed {
                 gzip: compressed.gzip.clone(),
-                brotli: brotli_encoded(&self.identity.bytes, &self.identity.etag, BROTLI_BEST),
-                brotli_quality: BROTLI_BEST,
+                brotli: brotli_encoded(&self.identity.bytes, &self.identity.etag, quality),
+                brotli_quality: quality,
             }),
             content_security_policy: self.content_security_policy.clone(),
             changed_at: self.changed_at,
@@ -199,6 +203,15 @@ impl PublishedFile {
         self.status == status
             && self.identity.holds(body)
             && self.content_security_policy.as_ref() == policy
+    }
+}
+
+/// The best Brotli quality a file of `len` bytes is given in the background.
+fn best_brotli(len: usize) -> u32 {
+    if len > BROTLI_LARGE {
+        BROTLI_BEST - 1
+    } else {
+        BROTLI_BEST
     }
 }
 
@@ -295,21 +308,24 @@ impl PublishedFiles {
             .map(|(path, _)| path.as_str())
     }
 
-    /// This snapshot with `file` published at `path` in place of `replaced`, or `None`
-    /// when `path` holds another file now.
+    /// This snapshot with each `(path, replaced, file)`'s `file` published at `path` in
+    /// place of `replaced`, those whose `path` holds another file now left out; `None`
+    /// when none is left.
     pub fn replacing(
         &self,
-        path: &str,
-        replaced: &Arc<PublishedFile>,
-        file: PublishedFile,
+        replacements: Vec<(String, Arc<PublishedFile>, PublishedFile)>,
     ) -> Option<PublishedFiles> {
-        let current = self.files.get(path)?;
-        if !Arc::ptr_eq(current, replaced) {
-            return None;
+        let mut snapshot: Option<PublishedFiles> = None;
+        for (path, replaced, file) in replacements {
+            let current = self.files.get(&path);
+            if current.is_some_and(|current| Arc::ptr_eq(current, &replaced)) {
+                snapshot
+                    .get_or_insert_with(|| self.clone())
+                    .files
+                    .insert(path, Arc::new(file));
+            }
         }
-        let mut snapshot = self.clone();
-        snapshot.files.insert(path.to_owned(), Arc::new(file));
-        Some(snapshot)
+        snapshot
     }
 }
 
@@ -429,6 +445,32 @@ mod tests {
         let mut decoded = Vec::new();
         brotli::BrotliDecompress(&mut &best_brotli.bytes[..], &mut decoded).expect("brotli");
         assert_eq!(decoded, body);
+    }
+
+    #[test]
+    fn the_best_brotli_is_quality_11_up_to_128_kb_and_10_past_it() {
+        let best = |len: usize| {
+            let file = PublishedFile::new(
+                StatusCode::OK,
+                "text/html",
+                Bytes::from("<p>Velocity</p>".repeat(len / 15 + 1)[..len].to_owned()),
+                None,
+                jiff::Timestamp::UNIX_EPOCH,
+            );
+            assert!(file.awaits_best_brotli(), "{len} bytes go out fast");
+            file.with_best_brotli()
+        };
+        for (len, quality, suffix) in [(BROTLI_LARGE, 11, "br"), (BROTLI_LARGE + 1, 10, "br10")] {
+            let file = best(len);
+            let compressed = file.compressed.as_ref().expect("compressed");
+            assert_eq!(compressed.brotli_quality, quality, "{len} bytes");
+            let tag = compressed.brotli.etag.header().to_str().expect("ascii");
+            assert!(
+                tag.ends_with(&format!("-{suffix}\"")),
+                "{tag} names the quality"
+            );
+            assert!(!file.awaits_best_brotli(), "{len} bytes are done");
+        }
     }
 
     #[test]
