@@ -229,6 +229,7 @@ impl Application {
                 }))
                 .with(SitesServer::new(grpc::sites::SitesService {
                     store: self.store.clone(),
+                    catalogues: self.catalogues.clone(),
                     templates_dir: self.config.templates_dir.clone(),
                     clock,
                 })),

@@ -564,6 +564,35 @@ test.describe('the studio', () => {
     expect(refused).toEqual([]);
   });
 
+  test('an operator makes a site from the empty template, which its host serves at once', async ({ page }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    await page.goto(invitationLink('ns@chain.example', 'operator'));
+    await page.getByLabel('Your name').fill('Ns Operator');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Ns Operator');
+
+    const form = page.getByRole('form', { name: 'New site' });
+    await expectAccessible(page, 'new site');
+    await form.getByLabel('Site id').fill('Riverside E2E');
+    await form.getByRole('button', { name: 'Create the site' }).click();
+    await expect(form.getByLabel('Site id')).toBeFocused();
+    await form.getByLabel('Site id').fill('e2e-riverside');
+    await form.getByLabel('Name', { exact: true }).fill('Riverside Pictures');
+    await form.getByLabel('Empty site').check();
+    await form.getByLabel('Host names').fill('E2E-Riverside.localhost');
+    await form.getByRole('button', { name: 'Create the site' }).click();
+    await expect(page).toHaveURL(`${studio}/sites/e2e-riverside`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Riverside Pictures');
+
+    // Served on its host from its first commit, published like any site (Chromium resolves
+    // *.localhost to loopback; Node does not).
+    const site = `http://e2e-riverside.localhost:${port}/`;
+    await expect.poll(async () => (await page.goto(site))?.status(), { timeout: 60_000 }).toBe(200);
+    await expect(page).toHaveTitle(/Riverside Pictures/);
+    expect(refused).toEqual([]);
+  });
+
   test('says what to do about a link that is no invitation, and answers an unknown address', async ({ page }) => {
     const refused = cspViolations(page);
     await page.goto(`${studio}/invitation?token=no-such-invitation`);

@@ -3,6 +3,7 @@
 //! svc-studio, has authorised the staff member.
 
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 use proto::catalogue::v1 as pb;
 use tonic::{Request, Response, Status};
@@ -10,6 +11,7 @@ use tonic::{Request, Response, Status};
 use crate::Error;
 use crate::domain::checks::Invalid;
 use crate::domain::site_address;
+use crate::follow::Catalogues;
 use crate::import;
 use crate::store::keys::IngestKey;
 use crate::store::{Author, Store};
@@ -19,16 +21,44 @@ use crate::version::Clock;
 const MAX_LABEL_CHARS: usize = 100;
 /// The longest name a new site is given.
 const MAX_NAME_CHARS: usize = 100;
+/// How long a new site's answer waits for the site to be served here (listed, with its
+/// hosts): the follower hears of it within a second on SQLite, at once on PostgreSQL.
+const SERVED_WITHIN: Duration = Duration::from_secs(10);
 
 #[derive(Debug, Clone)]
 pub struct SitesService {
     pub store: Store,
+    pub catalogues: Catalogues,
     /// Where the site templates are (SITE_TEMPLATES_DIR).
     pub templates_dir: PathBuf,
     pub clock: Clock,
 }
 
 type Answer<T> = Result<Response<T>, Status>;
+
+impl SitesService {
+    /// Whether `site_id` is served here, with its address, waiting for it at most
+    /// [`SERVED_WITHIN`]: a studio that lists the sites once it is made lists it.
+    async fn served(&self, site_id: &str) -> bool {
+        let started = Instant::now();
+        loop {
+            let listed = self
+                .catalogues
+                .addresses()
+                .borrow()
+                .addresses
+                .iter()
+                .any(|address| address.site_id == site_id);
+            if listed && self.catalogues.site(Some(site_id)).is_some() {
+                return true;
+            }
+            if started.elapsed() >= SERVED_WITHIN {
+                return false;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+}
 
 impl From<IngestKey> for pb::IngestKeyEntry {
     fn from(key: IngestKey) -> Self {
@@ -104,6 +134,9 @@ impl pb::sites_server::Sites for SitesService {
             revision = %commit.revision,
             "site created from a template"
         );
+        if !self.served(&request.id).await {
+            tracing::warn!(site = %request.id, "the new site is not served yet; it will be once its revision loads");
+        }
         Ok(Response::new(pb::SiteAddress {
             site_id: request.id,
             hosts,

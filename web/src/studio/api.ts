@@ -48,6 +48,21 @@ export type PasskeySignIn = Schemas['StudioPasskeySignIn'];
 /** A site the signed-in staff member may see: its host names and where the public reaches it. */
 export type StudioSite = Schemas['StudioSite'];
 
+/**
+ * What a new site starts as: an empty site (one theater, no movies, for the chain's point of
+ * sale or its staff to fill), or a copy of the demo chain, its days as of today.
+ */
+export const SITE_TEMPLATES = ['empty', 'demo'] as const satisfies readonly Schemas['StudioSiteTemplate'][];
+
+export type SiteTemplate = (typeof SITE_TEMPLATES)[number];
+
+/**
+ * POST /studio/api/v1/sites's body: the new site's id (lower-case letters, digits and '-',
+ * at most 63 characters; never changed), name, template, host names (lower-case, without a
+ * port; none: served on none yet) and public URL (an origin; absent or empty: the deployment's).
+ */
+export type NewSiteRequest = Schemas['StudioNewSite'];
+
 /** A member of a site's staff: who they are and the grant they hold on the site. */
 export type StaffGrant = Omit<Schemas['StudioStaffGrant'], 'role'> & { role: StudioRole };
 
@@ -68,6 +83,7 @@ export type PendingInvitation = Omit<Schemas['StudioPendingInvitation'], 'role'>
  * in the order the filter offers them. One a later version adds is shown as named.
  */
 export const AUDIT_ACTIONS = [
+  'site.created',
   'invitation.sent',
   'staff.removed',
   'draft.site.changed',
@@ -365,6 +381,17 @@ export async function signInWithPasskey(signIn: PasskeySignIn): Promise<Me> {
 /** The sites the signed-in staff member may see (an operator: every site), by id. 503: a service is away. */
 export async function getSites(signal?: AbortSignal): Promise<StudioSite[]> {
   return studioGet<StudioSite[]>('/sites', signal);
+}
+
+/**
+ * Creates a site from a template (201), served on its host names from its first commit: the
+ * site, as the list of sites has it. 400 names the field at fault (`id`, `name`, `template`,
+ * `hosts`, `publicUrl`); 409 names `id` (a site has it already) or `hosts` (a host name is
+ * another site's, named in the message); 422: the template is not installed on this
+ * deployment; 403: only operators create sites.
+ */
+export async function createSite(request: NewSiteRequest): Promise<StudioSite> {
+  return (await (await studioPost('/sites', request)).json()) as StudioSite;
 }
 
 /**

@@ -77,6 +77,7 @@ describe('the query of the filters chosen', () => {
 
 describe('how the studio words an audit entry', () => {
   it.each([
+    ['site.created', 'Site created'],
     ['invitation.sent', 'Invitation sent'],
     ['staff.removed', 'Access removed'],
     ['draft.site.changed', 'Look and settings changed in the draft'],

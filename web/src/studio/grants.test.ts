@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
-import { grantableRoles, grantsOnSite, mayEditLook, mayManageKeys, mayManageStaff, mayPublish, mayReadAudit, roleName, theaterList } from './grants';
+import {
+  grantableRoles,
+  grantsOnSite,
+  mayCreateSites,
+  mayEditLook,
+  mayManageKeys,
+  mayManageStaff,
+  mayPublish,
+  mayReadAudit,
+  roleName,
+  theaterList,
+} from './grants';
 import { en } from './messages/en';
 
 const t = createTranslate('en', en);
@@ -78,5 +89,17 @@ describe("who manages a site's ingest keys", () => {
     ['someone with no grant on the site', [singleManager], false],
   ])('%s: %j', (_who, grants: Grant[], manages) => {
     expect(mayManageKeys(grants, 'demo')).toBe(manages);
+  });
+});
+
+describe('who creates sites', () => {
+  it.each([
+    ['an operator', [operator], true],
+    ['an operator who is an editor of a site too', [demoEditor, operator], true],
+    ['an administrator of a site', [demoAdmin], false],
+    ['an administrator of every site there is, one by one', [demoAdmin, { ...demoAdmin, siteId: 'single' }], false],
+    ['someone holding no grant', [], false],
+  ])('%s: %j', (_who, grants: Grant[], creates) => {
+    expect(mayCreateSites(grants)).toBe(creates);
   });
 });

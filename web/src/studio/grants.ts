@@ -25,6 +25,14 @@ export function grantsOnSite(grants: readonly Grant[], siteId: string): Grant[] 
   return grants.filter((grant) => (grant.role === 'operator' && grant.siteId === null) || grant.siteId === siteId);
 }
 
+/** An operator: every site's, and the deployment's (DESIGN.md section 13). */
+function isOperator(grants: readonly Grant[]): boolean {
+  return grants.some((grant) => grant.role === 'operator' && grant.siteId === null);
+}
+
+/** Who creates sites, with their host names and public URL (svc-studio's ManageSites): the operators alone. */
+export const mayCreateSites = isOperator;
+
 /** An operator, or an administrator of the site. */
 function administers(grants: readonly Grant[], siteId: string): boolean {
   return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');
@@ -64,7 +72,7 @@ export function mayEditLook(grants: readonly Grant[], siteId: string): boolean {
  * operator, every role but operator for an administrator of the site, none otherwise.
  */
 export function grantableRoles(grants: readonly Grant[], siteId: string): StudioRole[] {
-  if (grants.some((grant) => grant.role === 'operator' && grant.siteId === null)) return [...STUDIO_ROLES];
+  if (isOperator(grants)) return [...STUDIO_ROLES];
   if (mayManageStaff(grants, siteId)) return STUDIO_ROLES.filter((role) => role !== 'operator');
   return [];
 }

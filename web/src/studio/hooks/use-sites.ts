@@ -1,6 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getSites } from '../api';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { createSite, getSites, type NewSiteRequest, type StudioSite } from '../api';
 import { studioKeys } from './studio-keys';
+import { forgetSessionIfEnded } from './studio-session';
 import { useMe } from './use-me';
 
 /** The sites the signed-in staff member may see, by id. */
@@ -17,4 +18,26 @@ export const sitesQueryOptions = () =>
 export function useSites() {
   const signedIn = useMe().data != null;
   return useQuery({ ...sitesQueryOptions(), enabled: signedIn });
+}
+
+/** `sites` with `site` among them, by id (in its place, where it was there already). */
+function withSite(sites: StudioSite[], site: StudioSite): StudioSite[] {
+  return [...sites.filter((known) => known.id !== site.id), site].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+}
+
+/**
+ * Creates a site (an operator's call). The list of sites has it at once, so that its page,
+ * opened next, finds it, and is asked for again before the mutation ends (the switcher lists
+ * what the server says). The operator's grants are every site's already: /me is unchanged.
+ */
+export function useCreateSite() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: NewSiteRequest) => createSite(request),
+    onSuccess: (site) => {
+      queryClient.setQueryData<StudioSite[]>(studioKeys.sites(), (sites) => (sites ? withSite(sites, site) : sites));
+      return queryClient.invalidateQueries({ queryKey: studioKeys.sites() });
+    },
+    onError: (error) => forgetSessionIfEnded(queryClient, error),
+  });
 }

@@ -37,6 +37,38 @@ export const en: Readonly<Record<string, string>> = {
   'studio.sites.hosts': 'Host names: {hosts}',
   'studio.sites.noHosts': 'No host name of its own',
 
+  'studio.newSite.title': 'New site',
+  'studio.newSite.intro':
+    'As an operator, you may add a site to this deployment. Its page opens once it is made: invite its staff from there.',
+  'studio.newSite.id': 'Site id',
+  'studio.newSite.id.hint':
+    'Lower-case letters, digits and -, at most 63 characters, such as riverside-cinemas: the site in addresses, the ingest API and the audit log. It is never changed.',
+  'studio.newSite.id.missing': 'Enter an id for the site.',
+  'studio.newSite.id.invalid': 'Use lower-case letters, digits and - only, such as riverside-cinemas.',
+  'studio.newSite.id.tooLong': 'The id can be 63 characters at most.',
+  'studio.newSite.name': 'Name',
+  'studio.newSite.name.hint': 'What the public and the staff know the site as, such as Riverside Cinemas.',
+  'studio.newSite.name.missing': "Enter the site's name.",
+  'studio.newSite.name.tooLong': 'The name can be 100 characters at most.',
+  'studio.newSite.template': 'Start from',
+  'studio.newSite.template.empty': 'Empty site',
+  'studio.newSite.template.empty.description': 'One theater and no movies yet, for the point of sale or the staff to fill in.',
+  'studio.newSite.template.demo': 'Copy of the demo chain',
+  'studio.newSite.template.demo.description':
+    "The demo chain's theaters, movies, pages, events and look, its days as of today: to try the studio on, or to make the site's own.",
+  'studio.newSite.hosts': 'Host names',
+  'studio.newSite.hosts.hint':
+    'The names its public site answers on, one a line or separated by commas, without https:// or a port, such as www.riverside.example.',
+  'studio.newSite.publicUrl': 'Public URL (optional)',
+  'studio.newSite.publicUrl.hint':
+    "Where the public reaches the site, for its links and its sitemap, such as https://www.riverside.example. Left empty: the deployment's.",
+  'studio.newSite.create': 'Create the site',
+  'studio.newSite.creating': 'Creating…',
+  'studio.newSite.forbidden': 'Only operators may create sites.',
+  'studio.newSite.refused': 'The studio did not create the site: {message}',
+  'studio.newSite.unavailable': "The site could not be created: the studio's service is unavailable. Try again in a moment.",
+  'studio.newSite.failed': 'The site could not be created: the studio did not answer. Check your connection and try again.',
+
   'studio.switcher.title': 'Another site',
   'studio.switcher.label': 'Site',
   'studio.switcher.choose': 'Choose a site',
@@ -184,6 +216,7 @@ export const en: Readonly<Record<string, string>> = {
   'studio.audit.column.origin': 'Where from',
   'studio.audit.clientAddress': 'Address {address}',
   'studio.audit.requestId': 'Request {id}',
+  'studio.audit.action.site.created': 'Site created',
   'studio.audit.action.invitation.sent': 'Invitation sent',
   'studio.audit.action.staff.removed': 'Access removed',
   'studio.audit.action.draft.site.changed': 'Look and settings changed in the draft',

@@ -2,8 +2,9 @@ import { useEffect, useId, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, Me } from '../api';
-import { roleName, theaterList } from '../grants';
+import { mayCreateSites, roleName, theaterList } from '../grants';
 import styles from './grants-overview.module.css';
+import { NewSiteForm } from './new-site-form';
 import { SitesOverview } from './sites-overview';
 
 /**
@@ -13,7 +14,10 @@ import { SitesOverview } from './sites-overview';
  */
 export type SignedInState = { signedIn: true };
 
-/** What the staff member may do: the sites they may open, and each grant's role and scope. */
+/**
+ * What the staff member may do: the sites they may open (and for an operator, a new one),
+ * and each grant's role and scope.
+ */
 export function GrantsOverview({ me }: { me: Me }) {
   const t = useTranslate();
   const rolesId = useId();
@@ -33,6 +37,7 @@ export function GrantsOverview({ me }: { me: Me }) {
       ) : (
         <>
           <SitesOverview />
+          {mayCreateSites(me.grants) ? <NewSiteForm /> : null}
           <section className={styles.roles} aria-labelledby={rolesId}>
             <h2 id={rolesId}>{t('studio.home.roles')}</h2>
             <ul className={styles.grants} data-testid="studio-grants">

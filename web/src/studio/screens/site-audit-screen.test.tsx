@@ -126,6 +126,7 @@ describe("a site's audit log", () => {
     const action = within(filters()).getByRole('combobox', { name: 'Action' });
     expect(within(action).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'All actions',
+      'Site created',
       'Invitation sent',
       'Access removed',
       'Look and settings changed in the draft',

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { hostsFromText, newSiteRequest, siteIdProblem } from './site-rules';
+
+describe("a new site's id", () => {
+  it.each([
+    ['riverside', undefined],
+    [' riverside-2 ', undefined],
+    ['a'.repeat(63), undefined],
+    ['', 'missing'],
+    ['  ', 'missing'],
+    ['Riverside', 'invalid'],
+    ['river side', 'invalid'],
+    ['river_side', 'invalid'],
+    ['rivèrside', 'invalid'],
+    ['a'.repeat(64), 'tooLong'],
+  ])('%j: %s', (id, problem) => {
+    expect(siteIdProblem(id)).toBe(problem);
+  });
+});
+
+describe("a new site's host names as typed", () => {
+  it.each([
+    ['', []],
+    [' \n , ', []],
+    ['riverside.example', ['riverside.example']],
+    ['Riverside.Example, WWW.riverside.example', ['riverside.example', 'www.riverside.example']],
+    ['riverside.example\n\n www.riverside.example \r\n', ['riverside.example', 'www.riverside.example']],
+    ['a.example,\nb.example, a.example', ['a.example', 'b.example']],
+    // Kept as typed for the server to refuse by name, rather than dropped unseen.
+    ['riverside.example:8080', ['riverside.example:8080']],
+  ])('reads %j as %j', (text, hosts) => {
+    expect(hostsFromText(text)).toEqual(hosts);
+  });
+});
+
+describe("the new site's body", () => {
+  it('is trimmed, with the host names read, and no public URL when none was typed', () => {
+    expect(
+      newSiteRequest({ id: ' riverside ', name: ' Riverside Cinemas ', template: 'demo', hosts: 'Riverside.example\nwww.riverside.example', publicUrl: ' ' }),
+    ).toEqual({ id: 'riverside', name: 'Riverside Cinemas', template: 'demo', hosts: ['riverside.example', 'www.riverside.example'] });
+  });
+
+  it('carries the public URL typed, trimmed', () => {
+    expect(newSiteRequest({ id: 'riverside', name: 'Riverside', template: 'empty', hosts: '', publicUrl: ' https://www.riverside.example ' })).toEqual({
+      id: 'riverside',
+      name: 'Riverside',
+      template: 'empty',
+      hosts: [],
+      publicUrl: 'https://www.riverside.example',
+    });
+  });
+});
