@@ -121,6 +121,11 @@ pub fn movie(record: pb::MovieRecord) -> Result<MovieEntry, Invalid> {
 pub fn event(record: pb::EventRecord, zone: &TimeZone) -> Result<EventEntry, Invalid> {
     let starts_at = showtimes::normalise_start(&record.starts_at, zone)
         .map_err(|problem| Invalid::new("startsAt", problem))?;
+    let unpublish_at = match record.unpublish_at.trim() {
+        "" => String::new(),
+        at => showtimes::normalise_start(at, zone)
+            .map_err(|problem| Invalid::new("unpublishAt", problem))?,
+    };
     let event = EventEntry {
         id: record.id,
         title: record.title,
@@ -129,6 +134,7 @@ pub fn event(record: pb::EventRecord, zone: &TimeZone) -> Result<EventEntry, Inv
         theater_id: record.theater_id,
         movie_id: record.movie_id,
         starts_at,
+        unpublish_at,
     };
     checks::event(&event)?;
     Ok(event)
@@ -157,6 +163,7 @@ pub fn page(record: pb::PageRecord) -> Result<Page, Invalid> {
                 paragraphs: section.paragraphs,
             })
             .collect(),
+        unpublish_at: record.unpublish_at.trim().to_owned(),
     };
     checks::page(&page)?;
     Ok(page)

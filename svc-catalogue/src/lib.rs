@@ -221,6 +221,7 @@ impl Application {
                     store: self.store.clone(),
                     catalogues: self.catalogues.clone(),
                     default_site: self.config.site_id.clone(),
+                    scheduled: publish_scheduled.clone(),
                 }))
                 .with(DraftsServer::new(grpc::drafts::DraftsService {
                     store: self.store.clone(),

@@ -313,6 +313,24 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(pb::Site::from(site)))
     }
 
+    async fn set_site_address(
+        &self,
+        request: Request<pb::SetSiteAddressRequest>,
+    ) -> Reply<pb::Site> {
+        let request = request.into_inner();
+        let site = self
+            .studio
+            .set_site_address(
+                &request.session_token,
+                &request.site_id,
+                request.set_hosts.then_some(request.hosts),
+                request.public_url,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(pb::Site::from(site)))
+    }
+
     async fn get_draft(&self, request: Request<pb::SiteRequest>) -> Reply<catalogue::Draft> {
         let request = request.into_inner();
         Ok(Response::new(

@@ -99,6 +99,54 @@ impl Studio {
         })
     }
 
+    /// Serves the site on `hosts` (in place of its own, when given) at `public_url` (when
+    /// given; empty for the deployment's): operators only.
+    pub async fn set_site_address(
+        &self,
+        session_token: &str,
+        site_id: &str,
+        hosts: Option<Vec<String>>,
+        public_url: Option<String>,
+        client_address: &str,
+    ) -> Result<Site, Error> {
+        let me = self
+            .allowed(session_token, site_id, Permission::ManageSites)
+            .await?;
+        let before = self.site_of(&me, site_id).await?;
+        let set = self
+            .sites
+            .clone()
+            .set_site_address(catalogue::SetSiteAddressRequest {
+                site_id: site_id.to_owned(),
+                set_hosts: hosts.is_some(),
+                hosts: hosts.unwrap_or_default(),
+                public_url,
+            })
+            .await
+            .map_err(Error::Catalogue)?
+            .into_inner();
+        tracing::info!(staff = %me.staff.id, site = %site_id, "a site's address was set");
+        self.record(
+            &me,
+            Change {
+                site_id: Some(site_id),
+                action: "site.address-set",
+                target: &format!("site {site_id}"),
+                changes: json!({
+                    "hosts": {"before": before.hosts, "after": set.hosts},
+                    "publicUrl": {"before": before.public_url, "after": set.public_url},
+                }),
+                client_address,
+            },
+        )
+        .await?;
+        Ok(Site {
+            hosts: set.hosts,
+            public_url: set.public_url,
+            ..before
+        })
+    }
+
     /// The site `site_id`, which `me` may read; not found otherwise.
     pub async fn site_of(&self, me: &Me, site_id: &str) -> Result<Site, Error> {
         self.sites_of(me)

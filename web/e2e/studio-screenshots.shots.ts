@@ -3,7 +3,8 @@ import { screenshotPage } from './helpers';
 import { invitationLink, studioOrigin } from './studio-staff';
 
 // Pictures of every studio screen for a person to look at (web/test-results/screenshots/,
-// not committed): phone and desktop, light and dark, as an administrator of the demo site.
+// not committed): phone and desktop, light and dark, as an operator (who sees every screen,
+// the new-site form too).
 const sizes = [
   { name: 'phone', viewport: { width: 375, height: 812 } },
   { name: 'desktop', viewport: { width: 1280, height: 900 } },
@@ -27,7 +28,7 @@ for (const size of sizes) {
       test.setTimeout(240_000);
       const context = await browser.newContext({ viewport: size.viewport, colorScheme: mode });
       const page = await context.newPage();
-      await page.goto(invitationLink(`shots-${size.name}-${mode}@chain.example`, 'admin', 'demo'));
+      await page.goto(invitationLink(`shots-${size.name}-${mode}@chain.example`, 'operator'));
       await page.getByLabel('Your name').fill('Sam Shots');
       await page.getByRole('button', { name: 'Accept without a passkey' }).click();
       await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Sam Shots');

@@ -3,15 +3,15 @@
 
 use std::sync::Arc;
 
-use axum::extract::State;
+use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::get;
+use axum::routing::{get, patch};
 use axum::{Json, Router};
 use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::StudioContext;
+use super::{SiteRefusals, StudioContext};
 use crate::client_address::ClientAddress;
 use crate::error::{AppError, ErrorBody};
 use crate::extract;
@@ -19,7 +19,20 @@ use crate::extract;
 type StudioState = Arc<StudioContext>;
 
 pub fn router() -> Router<StudioState> {
-    Router::new().route("/sites", get(list_sites).post(create_site))
+    Router::new()
+        .route("/sites", get(list_sites).post(create_site))
+        .route("/sites/{site_id}", patch(set_site_address))
+}
+
+/// Where a site is served: each field given replaces what it has.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+#[schema(as = StudioSiteAddress)]
+struct SiteAddressBody {
+    /// Its host names, in place of its own (`[]`: none).
+    hosts: Option<Vec<String>>,
+    /// Its own origin; empty: the deployment's.
+    public_url: Option<String>,
 }
 
 /// What a new site is made from, and where it is served.
@@ -73,6 +86,9 @@ pub struct SiteBody {
     hosts: Vec<String>,
     /// Where the public reaches it: its own origin, else the one the gateway gives it.
     public_url: String,
+    /// Its own origin as an operator set it; empty: it has none, and `publicUrl` is the
+    /// deployment's address on its first host name.
+    own_public_url: String,
 }
 
 /// The sites the signed-in staff member may see (an operator: every site), by id; a site
@@ -142,6 +158,43 @@ async fn create_site(
     Ok((StatusCode::CREATED, Json(SiteBody::of(&studio, site))))
 }
 
+/// Where a site is served: its host names (each a host no other site has) and its public
+/// URL, for its canonical links, Open Graph and sitemap. Operators only, audited; served
+/// so from the next commit.
+#[utoipa::path(patch, path = "/studio/api/v1/sites/{siteId}", tag = "studio",
+    params(("siteId" = String, Path, description = "The site")),
+    request_body = SiteAddressBody,
+    responses(
+        (status = 200, description = "Where it is served now", body = SiteBody),
+        (status = 400, description = "Invalid body; `field` names hosts or publicUrl", body = ErrorBody),
+        (status = 409, description = "Another site has one of the hosts (`field` hosts): nothing changed", body = ErrorBody),
+        (status = 415, description = "Not a JSON body", body = ErrorBody),
+        SiteRefusals,
+    ))]
+async fn set_site_address(
+    State(studio): State<StudioState>,
+    ClientAddress(client_address): ClientAddress,
+    Path(site_id): Path<String>,
+    headers: HeaderMap,
+    extract::Json(body): extract::Json<SiteAddressBody>,
+) -> Result<Json<SiteBody>, AppError> {
+    let site = studio
+        .client
+        .clone()
+        .set_site_address(studio::SetSiteAddressRequest {
+            session_token: studio.session_token(&headers)?,
+            site_id,
+            set_hosts: body.hosts.is_some(),
+            hosts: body.hosts.unwrap_or_default(),
+            public_url: body.public_url,
+            client_address,
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    Ok(Json(SiteBody::of(&studio, site)))
+}
+
 impl SiteBody {
     fn of(studio: &StudioContext, site: studio::Site) -> SiteBody {
         SiteBody {
@@ -154,6 +207,7 @@ impl SiteBody {
             id: site.id,
             name: site.name,
             hosts: site.hosts,
+            own_public_url: site.public_url,
         }
     }
 }

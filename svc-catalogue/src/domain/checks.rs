@@ -241,7 +241,19 @@ pub fn event(event: &EventEntry) -> Result<(), Invalid> {
             format!("'{}' is not an RFC 3339 date-time", event.starts_at),
         ));
     }
-    Ok(())
+    unpublish_at(&event.unpublish_at)
+}
+
+/// A record's `unpublishAt`: empty, or an RFC 3339 date-time with its offset.
+fn unpublish_at(at: &str) -> Result<(), Invalid> {
+    if at.is_empty() || at.parse::<jiff::Timestamp>().is_ok() {
+        Ok(())
+    } else {
+        Err(Invalid::new(
+            "unpublishAt",
+            format!("'{at}' is not an RFC 3339 date-time with its offset"),
+        ))
+    }
 }
 
 pub fn page(page: &Page) -> Result<(), Invalid> {
@@ -263,7 +275,7 @@ pub fn page(page: &Page) -> Result<(), Invalid> {
     if page.title.trim().is_empty() {
         return Err(Invalid::new("title", "required"));
     }
-    Ok(())
+    unpublish_at(&page.unpublish_at)
 }
 
 /// The 11-character video id of a YouTube watch or short address.

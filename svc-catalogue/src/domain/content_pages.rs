@@ -19,6 +19,9 @@ pub struct Page {
     pub sections: Vec<PageSection>,
     /// The page's route as the bundle gives it (the built-in sign-in page's is `/{slug}/`).
     pub path: String,
+    /// When it leaves the site (RFC 3339); empty: it stays ([`crate::scheduled`]).
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub unpublish_at: String,
 }
 
 /// A heading and its paragraphs.
@@ -54,6 +57,7 @@ pub fn with_login_page(
         template_name: "login".to_owned(),
         sections: Vec::new(),
         path: format!("/{slug}/"),
+        unpublish_at: String::new(),
     });
     pages
 }

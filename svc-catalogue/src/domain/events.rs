@@ -18,6 +18,10 @@ pub struct EventEntry {
     pub movie_id: String,
     /// RFC 3339 with the theater's offset once accepted.
     pub starts_at: String,
+    /// When it leaves the site (RFC 3339 with the theater's offset once accepted); empty:
+    /// it stays ([`crate::scheduled`]).
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub unpublish_at: String,
 }
 
 impl EventEntry {

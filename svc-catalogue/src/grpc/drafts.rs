@@ -33,7 +33,8 @@ const MAX_PATCH_BYTES: usize = 256 * 1024;
 pub struct DraftsService {
     pub store: Store,
     pub catalogues: Catalogues,
-    /// Wakes the scheduled publisher when a publish is scheduled.
+    /// Wakes [`crate::scheduled`] when a publish is scheduled, and after a publish (its
+    /// pages and events may carry `unpublishAt`).
     pub scheduled: Arc<Notify>,
 }
 
@@ -347,6 +348,7 @@ impl pb::drafts_server::Drafts for DraftsService {
                     .publish_draft(&request.site_id, author, request.overwrite)
                     .await
                     .map_err(Error::from)?;
+                self.scheduled.notify_one();
                 Ok(Response::new(
                     self.published(&request.site_id, commit).await,
                 ))
@@ -426,6 +428,7 @@ impl pb::drafts_server::Drafts for DraftsService {
             )
             .await
             .map_err(Error::from)?;
+        self.scheduled.notify_one();
         Ok(Response::new(
             self.published(&request.site_id, commit).await,
         ))

@@ -3,9 +3,11 @@
 //! none: the default site); requests are converted and checked ([`crate::ingest`]) and
 //! written ([`crate::store::records`]).
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use proto::catalogue::v1 as pb;
+use tokio::sync::Notify;
 use tonic::metadata::MetadataValue;
 use tonic::{Request, Response, Status};
 
@@ -27,6 +29,8 @@ pub struct IngestService {
     pub catalogues: Catalogues,
     /// The site of a call that names none (SITE_ID).
     pub default_site: String,
+    /// Wakes [`crate::scheduled`] after a write of a record with `unpublishAt`.
+    pub scheduled: Arc<Notify>,
 }
 
 type Reply = Result<Response<pb::IngestReply>, Status>;
@@ -157,40 +161,42 @@ impl pb::ingest_server::Ingest for IngestService {
             })
             .await?;
         let event = ingest::event(record, &zone).map_err(Error::from)?;
-        self.reply(
-            &site,
-            self.store
-                .put_record(
-                    &site,
-                    RecordKind::Event,
-                    &event.id,
-                    &event,
-                    Author::named(&label),
-                )
-                .await
-                .map_err(Error::from)?,
-        )
-        .await
+        let commit = self
+            .store
+            .put_record(
+                &site,
+                RecordKind::Event,
+                &event.id,
+                &event,
+                Author::named(&label),
+            )
+            .await
+            .map_err(Error::from)?;
+        if !event.unpublish_at.is_empty() {
+            self.scheduled.notify_one();
+        }
+        self.reply(&site, commit).await
     }
 
     async fn put_page(&self, request: Request<pb::PutPageRequest>) -> Reply {
         let (site, label) = self.site(&request).await?;
         let page =
             ingest::page(required(request.into_inner().page, "page")?).map_err(Error::from)?;
-        self.reply(
-            &site,
-            self.store
-                .put_record(
-                    &site,
-                    RecordKind::Page,
-                    &page.slug,
-                    &page,
-                    Author::named(&label),
-                )
-                .await
-                .map_err(Error::from)?,
-        )
-        .await
+        let commit = self
+            .store
+            .put_record(
+                &site,
+                RecordKind::Page,
+                &page.slug,
+                &page,
+                Author::named(&label),
+            )
+            .await
+            .map_err(Error::from)?;
+        if !page.unpublish_at.is_empty() {
+            self.scheduled.notify_one();
+        }
+        self.reply(&site, commit).await
     }
 
     async fn delete(&self, request: Request<pb::DeleteRequest>) -> Reply {

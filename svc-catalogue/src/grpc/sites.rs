@@ -36,6 +36,26 @@ pub struct SitesService {
 
 type Answer<T> = Result<Response<T>, Status>;
 
+/// The host names `given`, checked and lower-cased, each once.
+fn host_names(given: &[String]) -> Result<Vec<String>, Error> {
+    let mut hosts = Vec::with_capacity(given.len());
+    for host in given {
+        let host = site_address::host(host).map_err(Error::Invalid)?;
+        if !hosts.contains(&host) {
+            hosts.push(host);
+        }
+    }
+    Ok(hosts)
+}
+
+/// The public URL `given`, checked; empty for the deployment's.
+fn public_url(given: &str) -> Result<String, Error> {
+    match given.trim() {
+        "" => Ok(String::new()),
+        given => site_address::public_url(given).map_err(Error::Invalid),
+    }
+}
+
 impl SitesService {
     /// Whether `site_id` is served here, with its address, waiting for it at most
     /// [`SERVED_WITHIN`]: a studio that lists the sites once it is made lists it.
@@ -106,17 +126,8 @@ impl pb::sites_server::Sites for SitesService {
             ))
             .into());
         }
-        let mut hosts = Vec::with_capacity(request.hosts.len());
-        for given in &request.hosts {
-            let host = site_address::host(given).map_err(Error::Invalid)?;
-            if !hosts.contains(&host) {
-                hosts.push(host);
-            }
-        }
-        let public_url = match request.public_url.trim() {
-            "" => String::new(),
-            given => site_address::public_url(given).map_err(Error::Invalid)?,
-        };
+        let hosts = host_names(&request.hosts)?;
+        let public_url = public_url(&request.public_url)?;
         let content =
             import::from_template(&self.templates_dir, &request.template, name, self.clock).await?;
         let author = Author {
@@ -142,6 +153,38 @@ impl pb::sites_server::Sites for SitesService {
             hosts,
             public_url,
             name: name.to_owned(),
+            ..Default::default()
+        }))
+    }
+
+    async fn set_site_address(
+        &self,
+        request: Request<pb::SetSiteAddressRequest>,
+    ) -> Answer<pb::SiteAddress> {
+        let request = request.into_inner();
+        let hosts = match request.set_hosts {
+            true => Some(host_names(&request.hosts)?),
+            false => None,
+        };
+        let public_url = request.public_url.as_deref().map(public_url).transpose()?;
+        let commit = self
+            .store
+            .set_site_address(&request.site_id, hosts.as_deref(), public_url.as_deref())
+            .await
+            .map_err(Error::from)?;
+        tracing::info!(site = %request.site_id, revision = %commit.revision, "site address set");
+        let address = self
+            .store
+            .site_addresses()
+            .await
+            .map_err(Error::from)?
+            .into_iter()
+            .find(|address| address.site_id == request.site_id)
+            .unwrap_or_default();
+        Ok(Response::new(pb::SiteAddress {
+            site_id: request.site_id,
+            hosts: address.hosts,
+            public_url: address.public_url,
             ..Default::default()
         }))
     }

@@ -68,6 +68,40 @@ impl Store {
         }
     }
 
+    /// The pages and events whose `unpublishAt` has come by `now` (Unix seconds), as
+    /// (site, kind, id), and the soonest one still to come. Few records carry one, and
+    /// they are found by their text.
+    pub async fn due_unpublications(
+        &self,
+        now: i64,
+    ) -> Result<(Vec<(String, RecordKind, String)>, Option<i64>), StoreError> {
+        let mut due = Vec::new();
+        let mut next: Option<i64> = None;
+        for kind in [RecordKind::Page, RecordKind::Event] {
+            let (table, key) = table(kind);
+            let rows = sqlx::query(&format!(
+                "SELECT site_id, {key} AS id, doc FROM {table} WHERE doc LIKE '%\"unpublishAt\"%'"
+            ))
+            .fetch_all(&self.pool)
+            .await?;
+            for row in rows {
+                let doc: String = row.try_get("doc")?;
+                let at = serde_json::from_str::<serde_json::Value>(&doc)
+                    .ok()
+                    .and_then(|doc| doc["unpublishAt"].as_str()?.parse::<jiff::Timestamp>().ok());
+                let Some(at) = at.map(|at| at.as_second()) else {
+                    continue;
+                };
+                if at <= now {
+                    due.push((row.try_get("site_id")?, kind, row.try_get("id")?));
+                } else {
+                    next = Some(next.map_or(at, |next| next.min(at)));
+                }
+            }
+        }
+        Ok((due, next))
+    }
+
     /// Removes the record `id` of `kind`: a theater with its showtimes, unless an event
     /// is at it; a movie, unless a showtime or an event shows it.
     #[tracing::instrument(skip(self))]

@@ -596,3 +596,64 @@ async fn a_scheduled_publish_survives_a_restart_and_runs_once_its_time_has_passe
         .into_inner();
     assert!(draft.changes.is_empty() && draft.schedule.is_none());
 }
+
+#[tokio::test]
+async fn a_page_published_with_unpublish_at_leaves_the_site_at_its_time_in_a_commit_of_its_own() {
+    let catalogue = spawn_demo().await;
+    let mut drafts = drafts(&catalogue);
+    let mut page = about("Summer festival");
+    page.unpublish_at = "tomorrow".to_owned();
+    let refused = drafts
+        .put_draft_page(pb::PutDraftPageRequest {
+            site_id: SITE.to_owned(),
+            page: Some(page.clone()),
+            author: "Ana".to_owned(),
+        })
+        .await
+        .expect_err("not a date-time");
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(
+        refused
+            .get_details_bad_request()
+            .expect("the field")
+            .field_violations[0]
+            .field,
+        "unpublishAt"
+    );
+
+    let at = jiff::Timestamp::now() + jiff::SignedDuration::from_secs(3);
+    page.unpublish_at = at.to_string();
+    drafts
+        .put_draft_page(pb::PutDraftPageRequest {
+            site_id: SITE.to_owned(),
+            page: Some(page),
+            author: "Ana".to_owned(),
+        })
+        .await
+        .expect("drafted");
+    drafts
+        .publish_draft(publish("Ana", None, false))
+        .await
+        .expect("published");
+    assert_eq!(page_title(&catalogue, "about").await, "Summer festival");
+
+    let gone = eventually(Duration::from_secs(15), || async {
+        catalogue
+            .client
+            .clone()
+            .get_page(pb::GetPageRequest {
+                slug: "about".to_owned(),
+            })
+            .await
+            .is_err_and(|status| status.code() == Code::NotFound)
+    })
+    .await;
+    assert!(gone, "unpublished at its time");
+    let newest = &history(&catalogue).await[0];
+    assert_eq!(newest.by, "schedule");
+    assert!(
+        newest.summary.contains("Unpublished at its time"),
+        "{}",
+        newest.summary
+    );
+}

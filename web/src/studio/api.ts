@@ -63,6 +63,13 @@ export type SiteTemplate = (typeof SITE_TEMPLATES)[number];
  */
 export type NewSiteRequest = Schemas['StudioNewSite'];
 
+/**
+ * PATCH /studio/api/v1/sites/{siteId}'s body: where the site is served, each field given
+ * replacing what it has: its host names (lower-case, without a port; `[]`: none of its own)
+ * and its public URL (an origin; empty: the deployment's).
+ */
+export type SiteAddressRequest = Schemas['StudioSiteAddress'];
+
 /** A member of a site's staff: who they are and the grant they hold on the site. */
 export type StaffGrant = Omit<Schemas['StudioStaffGrant'], 'role'> & { role: StudioRole };
 
@@ -84,6 +91,7 @@ export type PendingInvitation = Omit<Schemas['StudioPendingInvitation'], 'role'>
  */
 export const AUDIT_ACTIONS = [
   'site.created',
+  'site.address-set',
   'invitation.sent',
   'staff.removed',
   'draft.site.changed',
@@ -262,8 +270,8 @@ type StudioBodyType = 'application/json' | 'application/merge-patch+json';
 
 /**
  * A state-changing call: the gateway takes one only with a JSON body (a DELETE too, `{}`;
- * a PATCH as a merge patch) and a same-origin `Origin` (which the browser sends with every
- * such call from the page).
+ * a PATCH of the draft's site document as a merge patch) and a same-origin `Origin` (which
+ * the browser sends with every such call from the page).
  */
 async function studioSend(
   method: 'POST' | 'PATCH' | 'DELETE',
@@ -392,6 +400,18 @@ export async function getSites(signal?: AbortSignal): Promise<StudioSite[]> {
  */
 export async function createSite(request: NewSiteRequest): Promise<StudioSite> {
   return (await (await studioPost('/sites', request)).json()) as StudioSite;
+}
+
+/**
+ * Serves the site on the host names and at the public URL the request gives (each field
+ * left out is kept): the site, as the list of sites has it (its `publicUrl` the origin the
+ * gateway names, its first host's where it has none of its own). 400 names the field at
+ * fault (`hosts`, `publicUrl`); 409 names `hosts` (a host name is another site's, named in
+ * the message; nothing changed); 403: only operators set where a site is served; 404: no
+ * such site.
+ */
+export async function setSiteAddress(siteId: string, request: SiteAddressRequest): Promise<StudioSite> {
+  return (await (await studioSend('PATCH', sitePath(siteId), request)).json()) as StudioSite;
 }
 
 /**

@@ -78,6 +78,7 @@ describe('the query of the filters chosen', () => {
 describe('how the studio words an audit entry', () => {
   it.each([
     ['site.created', 'Site created'],
+    ['site.address-set', 'Site address changed'],
     ['invitation.sent', 'Invitation sent'],
     ['staff.removed', 'Access removed'],
     ['draft.site.changed', 'Look and settings changed in the draft'],
@@ -99,6 +100,7 @@ describe('how the studio words an audit entry', () => {
   it.each([
     [null, '—'],
     [undefined, '—'],
+    ['', '—'],
     ['viewer', 'viewer'],
     [['101', '102'], '101, 102'],
     [[], 'none'],
@@ -120,6 +122,7 @@ describe('how the studio words an audit entry', () => {
         revision: { before: null, after: '92afe208' },
         slug: { before: 'about', after: 'about-us' },
         hosts: 'marquee.example',
+        publicUrl: { before: '', after: 'https://www.marquee.example' },
       }),
     ).toEqual([
       'Role: — → viewer',
@@ -129,7 +132,8 @@ describe('how the studio words an audit entry', () => {
       'Publish over later changes: — → true',
       'Revision: — → 92afe208',
       'slug: about → about-us',
-      'hosts: — → marquee.example',
+      'Host names: — → marquee.example',
+      'Public URL: — → https://www.marquee.example',
     ]);
     expect(auditChangeLines(t, {})).toEqual([]);
   });

@@ -87,9 +87,12 @@ export function auditTime(locale: string, at: string): string {
   return Number.isNaN(time.getTime()) ? at : dateTimeFormat(locale, TIME_FORMAT).format(time);
 }
 
-/** A changed field's value as text: none (null) as a dash, a list as its items, anything else as written. */
+/**
+ * A changed field's value as text: none (null, or an empty text such as a public URL left to
+ * the deployment's) as a dash, a list as its items, anything else as written.
+ */
 export function auditValue(t: Translate, value: unknown): string {
-  if (value === null || value === undefined) return t('studio.audit.value.none');
+  if (value === null || value === undefined || value === '') return t('studio.audit.value.none');
   if (Array.isArray(value)) {
     return value.length === 0 ? t('studio.audit.value.emptyList') : value.map((item) => auditValue(t, item)).join(', ');
   }

@@ -10,6 +10,7 @@ import {
   mayManageStaff,
   mayPublish,
   mayReadAudit,
+  maySetSiteAddress,
   roleName,
   theaterList,
 } from './grants';
@@ -92,7 +93,7 @@ describe("who manages a site's ingest keys", () => {
   });
 });
 
-describe('who creates sites', () => {
+describe('who creates sites, and changes where one is served', () => {
   it.each([
     ['an operator', [operator], true],
     ['an operator who is an editor of a site too', [demoEditor, operator], true],
@@ -101,5 +102,7 @@ describe('who creates sites', () => {
     ['someone holding no grant', [], false],
   ])('%s: %j', (_who, grants: Grant[], creates) => {
     expect(mayCreateSites(grants)).toBe(creates);
+    // The same people change a site's host names and public URL (svc-studio's ManageSites).
+    expect(maySetSiteAddress(grants)).toBe(creates);
   });
 });

@@ -33,6 +33,9 @@ function isOperator(grants: readonly Grant[]): boolean {
 /** Who creates sites, with their host names and public URL (svc-studio's ManageSites): the operators alone. */
 export const mayCreateSites = isOperator;
 
+/** Who changes where a site is served, its host names and public URL (svc-studio's ManageSites too): the operators alone. */
+export const maySetSiteAddress = isOperator;
+
 /** An operator, or an administrator of the site. */
 function administers(grants: readonly Grant[], siteId: string): boolean {
   return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostsFromText, newSiteRequest, siteIdProblem } from './site-rules';
+import { hostsFromText, newSiteRequest, siteAddressFields, siteAddressRequest, siteIdProblem } from './site-rules';
 
 describe("a new site's id", () => {
   it.each([
@@ -48,5 +48,24 @@ describe("the new site's body", () => {
       hosts: [],
       publicUrl: 'https://www.riverside.example',
     });
+  });
+});
+
+describe('where a site is served, as the form reads and sends it', () => {
+  it('starts from its host names, one a line, and its own public URL', () => {
+    const site = { id: 'demo', name: 'Marquee', hosts: ['marquee.example', 'www.marquee.example'], publicUrl: 'https://www.marquee.example' };
+    expect(siteAddressFields({ ...site, ownPublicUrl: 'https://www.marquee.example' })).toEqual({
+      hosts: 'marquee.example\nwww.marquee.example',
+      publicUrl: 'https://www.marquee.example',
+    });
+    expect(siteAddressFields({ ...site, ownPublicUrl: '' }).publicUrl).toBe('');
+  });
+
+  it("sends the host names read and the public URL trimmed, '' for the deployment's", () => {
+    expect(siteAddressRequest({ hosts: 'Marquee.example,\n www.marquee.example ', publicUrl: ' https://www.marquee.example ' })).toEqual({
+      hosts: ['marquee.example', 'www.marquee.example'],
+      publicUrl: 'https://www.marquee.example',
+    });
+    expect(siteAddressRequest({ hosts: ' , \n', publicUrl: '  ' })).toEqual({ hosts: [], publicUrl: '' });
   });
 });

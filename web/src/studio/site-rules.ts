@@ -1,8 +1,9 @@
-// What the new-site form checks before it sends anything, and how it reads what was typed
-// (the server checks again, and its refusal lands on the field it names): a site's id is
-// lower-case letters, digits and '-', at most 63 characters (proto/src/site.rs's
-// is_site_id); its host names are typed one a line or separated by commas.
-import type { NewSiteRequest, SiteTemplate } from './api';
+// What the new-site form checks before it sends anything, and how it and the form of where
+// a site is served read what was typed (the server checks again, and its refusal lands on
+// the field it names): a site's id is lower-case letters, digits and '-', at most 63
+// characters (proto/src/site.rs's is_site_id); its host names are typed one a line or
+// separated by commas.
+import type { NewSiteRequest, SiteAddressRequest, SiteTemplate, StudioSite } from './api';
 
 export const SITE_ID_MAX_CHARACTERS = 63;
 
@@ -43,4 +44,23 @@ export function newSiteRequest({ id, name, template, hosts, publicUrl }: NewSite
     hosts: hostsFromText(hosts),
     ...(url === '' ? {} : { publicUrl: url }),
   };
+}
+
+/** The fields of where a site is served, as typed: PATCH /studio/api/v1/sites/{siteId}'s, the host names as one text. */
+export type SiteAddressFields = { hosts: string; publicUrl: string };
+
+/**
+ * What the form of where the site is served starts from: its host names, one a line, and
+ * its own public URL ('' when it has none and is reached at the deployment's address).
+ */
+export function siteAddressFields(site: StudioSite): SiteAddressFields {
+  return { hosts: site.hosts.join('\n'), publicUrl: site.ownPublicUrl };
+}
+
+/**
+ * The body that form sends: both fields, each replacing what the site has: the host names
+ * read (none: the site has none of its own), the public URL trimmed ('': the deployment's).
+ */
+export function siteAddressRequest({ hosts, publicUrl }: SiteAddressFields): SiteAddressRequest {
+  return { hosts: hostsFromText(hosts), publicUrl: publicUrl.trim() };
 }

@@ -1,10 +1,11 @@
 //! New sites on the studio's host (docs/studio.md#sites), through svc-studio and
 //! svc-catalogue: an operator makes a site from a template, served on its host from its
 //! first commit, listed, audited and in its history; an id or a host in use is 409 and
-//! nothing is made; bad fields are 400 naming them; other roles are refused.
+//! nothing is made; bad fields are 400 naming them; other roles are refused. An operator
+//! moves a site to other host names and public URL.
 
-use reqwest::StatusCode;
 use reqwest::header::COOKIE;
+use reqwest::{Method, StatusCode};
 use serde_json::{Value, json};
 use svc_studio::domain::access::Role;
 
@@ -19,6 +20,17 @@ impl TestGateway {
         json_of(
             self.studio_post(SITES, body)
                 .header(COOKIE, cookie)
+                .send()
+                .await
+                .expect("sent"),
+        )
+        .await
+    }
+
+    async fn set_address(&self, site: &str, cookie: &str, body: &Value) -> (StatusCode, Value) {
+        json_of(
+            self.studio_change(Method::PATCH, &format!("{SITES}/{site}"), cookie)
+                .json(body)
                 .send()
                 .await
                 .expect("sent"),
@@ -64,6 +76,7 @@ async fn an_operator_makes_a_site_from_a_template_served_on_its_host_at_once() {
             "name": "Riverside Pictures",
             "hosts": ["riverside.example", "www.riverside.example"],
             "publicUrl": "https://www.riverside.example",
+            "ownPublicUrl": "https://www.riverside.example",
         })
     );
     assert!(
@@ -186,4 +199,72 @@ async fn an_id_or_host_in_use_and_bad_fields_make_nothing_and_only_operators_cre
     )
     .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
+}
+
+#[tokio::test]
+async fn an_operator_moves_a_site_to_other_hosts_and_a_host_in_use_changes_nothing() {
+    let gateway = spawn_gateway().await;
+    let operator = gateway
+        .staff_cookie("op@chain.example", Role::Operator, None)
+        .await;
+    for (id, host) in [("east", "east.example"), ("west", "west.example")] {
+        let body = json!({"id": id, "name": id, "template": "empty", "hosts": [host]});
+        let (status, made) = gateway.create_site(&operator, &body).await;
+        assert_eq!(status, StatusCode::CREATED, "{made}");
+    }
+
+    let (status, site) = gateway
+        .set_address(
+            "east",
+            &operator,
+            &json!({"hosts": ["www.east.example", "East.Example"], "publicUrl": "https://www.east.example"}),
+        )
+        .await;
+    assert_eq!(status, StatusCode::OK, "{site}");
+    assert_eq!(site["hosts"], json!(["east.example", "www.east.example"]));
+    assert_eq!(site["publicUrl"], "https://www.east.example");
+    assert_eq!(site["ownPublicUrl"], "https://www.east.example");
+    assert!(
+        eventually(15, || async {
+            site_name_at(&gateway, "www.east.example").await == "east"
+        })
+        .await,
+        "served on its new host"
+    );
+    let (_, audit) = gateway
+        .studio_read("/studio/api/v1/audit?siteId=east", &operator)
+        .await;
+    assert_eq!(audit[0]["action"], "site.address-set", "{audit}");
+    assert_eq!(
+        audit[0]["changes"]["hosts"]["before"],
+        json!(["east.example"])
+    );
+
+    let (status, error) = gateway
+        .set_address("east", &operator, &json!({"hosts": ["west.example"]}))
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "{error}");
+    assert_eq!(error["error"]["field"], "hosts");
+    let (status, site) = gateway
+        .set_address("east", &operator, &json!({"publicUrl": ""}))
+        .await;
+    assert_eq!(status, StatusCode::OK, "{site}");
+    assert_eq!(
+        site["hosts"],
+        json!(["east.example", "www.east.example"]),
+        "the hosts stay as they were"
+    );
+    assert_eq!(site["ownPublicUrl"], "", "the deployment's");
+    let (status, _) = gateway
+        .set_address("nowhere", &operator, &json!({"hosts": []}))
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let admin = gateway
+        .staff_cookie("ad@chain.example", Role::Admin, Some("east"))
+        .await;
+    let (status, _) = gateway
+        .set_address("east", &admin, &json!({"hosts": []}))
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createSite, getSites, type NewSiteRequest, type StudioSite } from '../api';
+import { createSite, getSites, setSiteAddress, type NewSiteRequest, type SiteAddressRequest, type StudioSite } from '../api';
 import { studioKeys } from './studio-keys';
 import { forgetSessionIfEnded } from './studio-session';
 import { useMe } from './use-me';
@@ -37,6 +37,28 @@ export function useCreateSite() {
     onSuccess: (site) => {
       queryClient.setQueryData<StudioSite[]>(studioKeys.sites(), (sites) => (sites ? withSite(sites, site) : sites));
       return queryClient.invalidateQueries({ queryKey: studioKeys.sites() });
+    },
+    onError: (error) => forgetSessionIfEnded(queryClient, error),
+  });
+}
+
+/**
+ * Changes where the site is served (an operator's call). The list of sites has its new host
+ * names and public address at once (its page shows them), and is asked for again, with the
+ * site's audit log, which has the change now, before the mutation ends.
+ */
+export function useSetSiteAddress(siteId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (request: SiteAddressRequest) => setSiteAddress(siteId, request),
+    onSuccess: (site) => {
+      queryClient.setQueryData<StudioSite[]>(studioKeys.sites(), (sites) =>
+        sites?.map((known) => (known.id === site.id ? { ...known, hosts: site.hosts, publicUrl: site.publicUrl } : known)),
+      );
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: studioKeys.sites() }),
+        queryClient.invalidateQueries({ queryKey: studioKeys.siteAudit(siteId) }),
+      ]);
     },
     onError: (error) => forgetSessionIfEnded(queryClient, error),
   });

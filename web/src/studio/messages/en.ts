@@ -94,6 +94,25 @@ export const en: Readonly<Record<string, string>> = {
   'studio.site.notFound.home': "Go to the studio's start page",
   'studio.site.gone': '{site} is no longer among the sites you may open. Your sites are listed on the start page.',
 
+  'studio.siteAddress.title': 'Where it is served',
+  'studio.siteAddress.intro':
+    'As an operator, you choose the names the public site answers on and the address its links and sitemap carry. A change is served once it is saved.',
+  'studio.siteAddress.hosts': 'Host names',
+  'studio.siteAddress.hosts.hint':
+    'The names its public site answers on, one a line or separated by commas, without https:// or a port, such as www.riverside.example. They replace the ones it has.',
+  'studio.siteAddress.publicUrl': 'Public URL (optional)',
+  'studio.siteAddress.publicUrl.hint':
+    "It is reached at {url} now. An address of its own is an origin, such as https://www.riverside.example; left empty, the site is reached at the deployment's address on its first host name.",
+  'studio.siteAddress.save': 'Save where it is served',
+  'studio.siteAddress.saving': 'Saving…',
+  'studio.siteAddress.saved': 'Saved: the site is served on {hosts}, at {url}.',
+  'studio.siteAddress.saved.noHosts': 'Saved: the site has no host name of its own, and is reached at {url}.',
+  'studio.siteAddress.forbidden': 'Only operators may change where a site is served.',
+  'studio.siteAddress.refused': 'The studio did not change where the site is served: {message}',
+  'studio.siteAddress.unavailable': "Nothing was changed: the studio's service is unavailable. Try again in a moment.",
+  'studio.siteAddress.failed':
+    'Where the site is served could not be changed: the studio did not answer. Check your connection and try again.',
+
   'studio.staff.title': 'Staff of {site}',
   'studio.staff.forbidden': 'Only the administrators of {site} and the operators see and manage its staff. Ask one of them.',
   'studio.staff.list.title': 'People with access',
@@ -217,6 +236,7 @@ export const en: Readonly<Record<string, string>> = {
   'studio.audit.clientAddress': 'Address {address}',
   'studio.audit.requestId': 'Request {id}',
   'studio.audit.action.site.created': 'Site created',
+  'studio.audit.action.site.address-set': 'Site address changed',
   'studio.audit.action.invitation.sent': 'Invitation sent',
   'studio.audit.action.staff.removed': 'Access removed',
   'studio.audit.action.draft.site.changed': 'Look and settings changed in the draft',
@@ -231,6 +251,8 @@ export const en: Readonly<Record<string, string>> = {
   'studio.audit.action.ingest-key.created': 'Ingest key made',
   'studio.audit.action.ingest-key.revoked': 'Ingest key revoked',
   'studio.audit.field.role': 'Role',
+  'studio.audit.field.hosts': 'Host names',
+  'studio.audit.field.publicUrl': 'Public URL',
   'studio.audit.field.theaterIds': 'Theaters',
   'studio.audit.field.label': 'Label',
   'studio.audit.field.publishAt': 'Publish at',

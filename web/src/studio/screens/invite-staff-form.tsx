@@ -11,7 +11,7 @@ import { expiryTime } from '../expiry-time';
 import { roleName } from '../grants';
 import { useSendInvitation } from '../hooks/use-site-invitations';
 import { theaterIdsFromText, theaterIdsProblem } from '../invitation-rules';
-import styles from './invite-staff-form.module.css';
+import styles from '../components/form-layout.module.css';
 
 /**
  * The form's fields: POST /studio/api/v1/invitations's `email` and `role`, and its

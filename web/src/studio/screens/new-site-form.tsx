@@ -12,7 +12,7 @@ import { TextAreaField } from '../components/text-area-field';
 import { useCreateSite } from '../hooks/use-sites';
 import { studioPaths } from '../paths';
 import { newSiteRequest, siteIdProblem, type NewSiteFields } from '../site-rules';
-import styles from './new-site-form.module.css';
+import styles from '../components/form-layout.module.css';
 
 const BLANK: NewSiteFields = { id: '', name: '', template: 'empty', hosts: '', publicUrl: '' };
 

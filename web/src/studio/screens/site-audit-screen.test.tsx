@@ -127,6 +127,7 @@ describe("a site's audit log", () => {
     expect(within(action).getAllByRole('option').map((option) => option.textContent)).toEqual([
       'All actions',
       'Site created',
+      'Site address changed',
       'Invitation sent',
       'Access removed',
       'Look and settings changed in the draft',

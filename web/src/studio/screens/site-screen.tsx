@@ -1,7 +1,8 @@
 import type { Translate } from '@/rules/format-message';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, Me, StudioSite } from '../api';
-import { grantsOnSite, roleName, theaterList } from '../grants';
+import { grantsOnSite, maySetSiteAddress, roleName, theaterList } from '../grants';
+import { SiteAddressForm } from './site-address-form';
 import { SiteNav } from './site-nav';
 import { SiteScreenFrame } from './site-screen-frame';
 import styles from './site-screen.module.css';
@@ -10,7 +11,8 @@ import styles from './site-screen.module.css';
  * `/sites/{siteId}`: a site's page in the studio: its name, where the public reaches it,
  * its host names and the staff member's role on it; the way to its draft and its history,
  * and for its administrators and the operators, to its staff, its ingest keys and its
- * audit log. A chunk of its own (studio-app.tsx).
+ * audit log; for the operators, the form of where it is served. A chunk of its own
+ * (studio-app.tsx).
  */
 export function SiteScreen() {
   return <SiteScreenFrame title={(site) => site.name}>{(site, me) => <SiteOverview site={site} me={me} />}</SiteScreenFrame>;
@@ -59,6 +61,8 @@ function SiteOverview({ site, me }: { site: StudioSite; me: Me }) {
           </dd>
         </div>
       </dl>
+      {/* Keyed by the site: another site's page starts from that site's values. */}
+      {maySetSiteAddress(me.grants) ? <SiteAddressForm key={site.id} site={site} /> : null}
     </section>
   );
 }
