@@ -30,6 +30,10 @@ use crate::ticketing_sandbox::TicketingSandbox;
 /// schedule may wait for the others' (a chain's import sends one per theater).
 const INGEST_DEADLINE: Duration = Duration::from_secs(30);
 
+/// The least deadline of a studio call: a publish and a new site are answered once
+/// svc-catalogue serves them, which a large commit takes seconds to reach.
+const STUDIO_DEADLINE: Duration = Duration::from_secs(30);
+
 /// The largest answer the catalogue client takes (tonic's default is 4 MiB).
 const SITE_CONTENT_MAX_BYTES: usize = 64 * 1024 * 1024;
 
@@ -43,8 +47,9 @@ pub struct Services {
     pub loyalty: LoyaltyClient<TracedChannel>,
     pub ads: AdsClient<TracedChannel>,
     pub consent: ConsentClient<TracedChannel>,
-    /// svc-studio, for the studio's host alone: not among the health checks, since the
-    /// public sites serve whether or not the studio answers.
+    /// svc-studio, for the studio's host alone, with a deadline of its own
+    /// (STUDIO_DEADLINE at least): not among the health checks, since the public sites
+    /// serve whether or not the studio answers.
     pub studio: StudioClient<TracedChannel>,
     /// The same channels, for the health checks of `/readyz`.
     pub health: Vec<(&'static str, HealthClient<Channel>)>,
@@ -217,7 +222,7 @@ impl Services {
         let loyalty = channel("loyalty", &addrs.loyalty)?;
         let ads = channel("ads", &addrs.ads)?;
         let consent = channel("consent", &addrs.consent)?;
-        let studio = channel("studio", &addrs.studio)?;
+        let studio = with_deadline("studio", &addrs.studio, deadline.max(STUDIO_DEADLINE))?;
         Ok(Services::over(
             Channels {
                 catalogue,

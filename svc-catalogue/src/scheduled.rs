@@ -67,25 +67,26 @@ async fn publish_due(store: &Store) -> Result<Duration, StoreError> {
 async fn unpublish_due(store: &Store) -> Result<Duration, StoreError> {
     let now = jiff::Timestamp::now().as_second();
     let (due, next) = store.due_unpublications(now).await?;
-    for (site_id, kind, id) in due {
+    for record in due {
         let author = Author {
             name: "schedule",
             note: Some("Unpublished at its time"),
         };
-        match store.delete_record(&site_id, kind, &id, author).await {
-            Ok(commit) => tracing::info!(
-                site = %site_id,
-                record = kind.name(),
+        let (site, kind, id) = (&record.site_id, record.kind.name(), &record.id);
+        match store.unpublish(&record, author).await {
+            Ok(Some(commit)) => tracing::info!(
+                site = %site,
+                record = kind,
                 id = %id,
                 revision = %commit.revision,
                 "unpublished at its time"
             ),
-            // Another replica removed it first.
-            Err(StoreError::NotFound { .. }) => {}
-            Err(error @ StoreError::Conflict(_)) => {
-                tracing::warn!(site = %site_id, record = kind.name(), id = %id, %error, "not unpublished at its time");
+            // Changed since it was read, or removed by another replica: looked at again.
+            Ok(None) => {}
+            Err(error @ (StoreError::Database(_) | StoreError::Migrate(_))) => return Err(error),
+            Err(error) => {
+                tracing::warn!(site = %site, record = kind, id = %id, %error, "not unpublished at its time");
             }
-            Err(error) => return Err(error),
         }
     }
     Ok(until(now, next))

@@ -1,6 +1,6 @@
 //! The sites a staff member may see: every site for an operator, else those they hold a
 //! grant on, as svc-catalogue serves them (the only owner of sites); and new sites, made
-//! by operators from a template (docs/studio.md#sites).
+//! by operators from a template (docs/studio.md#sites-and-staff).
 
 use proto::catalogue::v1 as catalogue;
 use serde_json::json;
@@ -50,11 +50,7 @@ impl Studio {
         client_address: &str,
     ) -> Result<Site, Error> {
         let me = self.authenticate(session_token).await?;
-        let may = me
-            .grants
-            .iter()
-            .any(|grant| grant.site_id.is_none() && grant.role.may(Permission::ManageSites));
-        if !may {
+        if access::authorise_deployment(&me.grants, Permission::ManageSites).is_err() {
             return Err(Error::PermissionDenied(
                 "only operators create sites".to_owned(),
             ));

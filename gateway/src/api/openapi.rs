@@ -70,6 +70,7 @@ use crate::error::ErrorBody;
         crate::studio::passkeys::sign_in,
         crate::studio::sites::list_sites,
         crate::studio::sites::create_site,
+        crate::studio::sites::site_details,
         crate::studio::sites::set_site_address,
         crate::studio::site_staff::invite_staff,
         crate::studio::site_staff::list_site_staff,

@@ -1,11 +1,11 @@
 //! The sites a staff member may see, for the studio's site switcher; and new sites, made
-//! by operators from a template (docs/studio.md#sites).
+//! by operators from a template, and where each is served (docs/studio.md#sites-and-staff).
 
 use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::http::{HeaderMap, StatusCode};
-use axum::routing::{get, patch};
+use axum::routing::get;
 use axum::{Json, Router};
 use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
@@ -21,7 +21,10 @@ type StudioState = Arc<StudioContext>;
 pub fn router() -> Router<StudioState> {
     Router::new()
         .route("/sites", get(list_sites).post(create_site))
-        .route("/sites/{site_id}", patch(set_site_address))
+        .route(
+            "/sites/{site_id}",
+            get(site_details).patch(set_site_address),
+        )
 }
 
 /// Where a site is served: each field given replaces what it has.
@@ -86,6 +89,19 @@ pub struct SiteBody {
     hosts: Vec<String>,
     /// Where the public reaches it: its own origin, else the one the gateway gives it.
     public_url: String,
+}
+
+/// A site with where it is served as set: what the form of an operator shows.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = StudioSiteDetails)]
+struct SiteDetailsBody {
+    id: String,
+    name: String,
+    /// The host names it is served on, lower-cased.
+    hosts: Vec<String>,
+    /// Where the public reaches it: its own origin, else the one the gateway gives it.
+    public_url: String,
     /// Its own origin as an operator set it; empty: it has none, and `publicUrl` is the
     /// deployment's address on its first host name.
     own_public_url: String,
@@ -132,19 +148,22 @@ async fn list_sites(
         (status = 409, description = "A site of that id exists (`field` id), or another site has a host (`field` hosts): nothing made", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         (status = 422, description = "The template is not installed on this deployment", body = ErrorBody),
-        (status = 503, description = "svc-studio or svc-catalogue is down: nothing made", body = ErrorBody),
+        (status = 503, description = "svc-studio or svc-catalogue is down or did not answer in time: list the sites before trying again", body = ErrorBody),
     ))]
 async fn create_site(
     State(studio): State<StudioState>,
     ClientAddress(client_address): ClientAddress,
     headers: HeaderMap,
-    extract::Json(body): extract::Json<NewSiteBody>,
+    body: Result<extract::StrictJson<NewSiteBody>, AppError>,
 ) -> Result<(StatusCode, Json<SiteBody>), AppError> {
+    // No session is 401 whatever the body.
+    let session_token = studio.session_token(&headers)?;
+    let extract::StrictJson(body) = body?;
     let site = studio
         .client
         .clone()
         .create_site(studio::CreateSiteRequest {
-            session_token: studio.session_token(&headers)?,
+            session_token,
             id: body.id,
             name: body.name,
             template: body.template.code().to_owned(),
@@ -158,6 +177,35 @@ async fn create_site(
     Ok((StatusCode::CREATED, Json(SiteBody::of(&studio, site))))
 }
 
+/// A site the staff member may see, with its own public URL as set.
+#[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}", tag = "studio",
+    params(("siteId" = String, Path, description = "The site")),
+    responses(
+        (status = 200, description = "The site", body = SiteDetailsBody),
+        SiteRefusals,
+    ))]
+async fn site_details(
+    State(studio): State<StudioState>,
+    Path(site_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<SiteDetailsBody>, AppError> {
+    let sites = studio
+        .client
+        .clone()
+        .list_sites(studio::ListSitesRequest {
+            session_token: studio.session_token(&headers)?,
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    let site = sites
+        .sites
+        .into_iter()
+        .find(|site| site.id == site_id)
+        .ok_or_else(|| AppError::NotFound(format!("no site '{site_id}'")))?;
+    Ok(Json(SiteDetailsBody::of(&studio, site)))
+}
+
 /// Where a site is served: its host names (each a host no other site has) and its public
 /// URL, for its canonical links, Open Graph and sitemap. Operators only, audited; served
 /// so from the next commit.
@@ -165,8 +213,8 @@ async fn create_site(
     params(("siteId" = String, Path, description = "The site")),
     request_body = SiteAddressBody,
     responses(
-        (status = 200, description = "Where it is served now", body = SiteBody),
-        (status = 400, description = "Invalid body; `field` names hosts or publicUrl", body = ErrorBody),
+        (status = 200, description = "Where it is served now", body = SiteDetailsBody),
+        (status = 400, description = "Invalid body (neither field given, a field of the wrong type or unknown); `field` names hosts or publicUrl", body = ErrorBody),
         (status = 409, description = "Another site has one of the hosts (`field` hosts): nothing changed", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         SiteRefusals,
@@ -176,13 +224,20 @@ async fn set_site_address(
     ClientAddress(client_address): ClientAddress,
     Path(site_id): Path<String>,
     headers: HeaderMap,
-    extract::Json(body): extract::Json<SiteAddressBody>,
-) -> Result<Json<SiteBody>, AppError> {
+    body: Result<extract::StrictJson<SiteAddressBody>, AppError>,
+) -> Result<Json<SiteDetailsBody>, AppError> {
+    let session_token = studio.session_token(&headers)?;
+    let extract::StrictJson(body) = body?;
+    if body.hosts.is_none() && body.public_url.is_none() {
+        return Err(AppError::BadRequest(
+            "nothing to change: give hosts, publicUrl or both".to_owned(),
+        ));
+    }
     let site = studio
         .client
         .clone()
         .set_site_address(studio::SetSiteAddressRequest {
-            session_token: studio.session_token(&headers)?,
+            session_token,
             site_id,
             set_hosts: body.hosts.is_some(),
             hosts: body.hosts.unwrap_or_default(),
@@ -192,7 +247,7 @@ async fn set_site_address(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    Ok(Json(SiteBody::of(&studio, site)))
+    Ok(Json(SiteDetailsBody::of(&studio, site)))
 }
 
 impl SiteBody {
@@ -207,7 +262,25 @@ impl SiteBody {
             id: site.id,
             name: site.name,
             hosts: site.hosts,
-            own_public_url: site.public_url,
+        }
+    }
+}
+
+impl SiteDetailsBody {
+    fn of(studio: &StudioContext, site: studio::Site) -> SiteDetailsBody {
+        let own_public_url = site.public_url.clone();
+        let SiteBody {
+            id,
+            name,
+            hosts,
+            public_url,
+        } = SiteBody::of(studio, site);
+        SiteDetailsBody {
+            id,
+            name,
+            hosts,
+            public_url,
+            own_public_url,
         }
     }
 }

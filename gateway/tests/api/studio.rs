@@ -651,7 +651,6 @@ async fn the_sites_listed_are_those_the_staff_member_holds_a_grant_on() {
             "name": site["config"]["name"],
             "hosts": listed[0]["hosts"],
             "publicUrl": "http://127.0.0.1:8080",
-            "ownPublicUrl": "",
         }])
     );
     assert!(

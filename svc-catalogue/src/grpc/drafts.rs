@@ -33,8 +33,8 @@ const MAX_PATCH_BYTES: usize = 256 * 1024;
 pub struct DraftsService {
     pub store: Store,
     pub catalogues: Catalogues,
-    /// Wakes [`crate::scheduled`] when a publish is scheduled, and after a publish (its
-    /// pages and events may carry `unpublishAt`).
+    /// Wakes [`crate::scheduled`] when a publish is scheduled, and after a publish or a
+    /// restore (their pages and events may carry `unpublishAt`).
     pub scheduled: Arc<Notify>,
 }
 

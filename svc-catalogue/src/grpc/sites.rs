@@ -14,7 +14,7 @@ use crate::domain::site_address;
 use crate::follow::Catalogues;
 use crate::import;
 use crate::store::keys::IngestKey;
-use crate::store::{Author, Store};
+use crate::store::{Author, Store, StoreError};
 use crate::version::Clock;
 
 /// The longest label a key is given.
@@ -171,7 +171,10 @@ impl pb::sites_server::Sites for SitesService {
             .store
             .set_site_address(&request.site_id, hosts.as_deref(), public_url.as_deref())
             .await
-            .map_err(Error::from)?;
+            .map_err(|error| match error {
+                StoreError::NoSite(id) => Error::NotFound { kind: "site", id },
+                error => Error::from(error),
+            })?;
         tracing::info!(site = %request.site_id, revision = %commit.revision, "site address set");
         let address = self
             .store

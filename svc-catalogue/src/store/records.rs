@@ -26,6 +26,16 @@ pub(super) const fn table(kind: RecordKind) -> (&'static str, &'static str) {
     }
 }
 
+/// A page or event whose `unpublishAt` has come, as the store held it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct DueUnpublication {
+    pub site_id: String,
+    pub kind: RecordKind,
+    pub id: String,
+    /// Its stored document: it is removed only if it is still this.
+    doc: String,
+}
+
 impl Store {
     /// Adds or replaces the record `id` of `kind` with `record`, written by `author`; a
     /// new one comes last. An event must be at a theater of the site, and show one of its
@@ -68,13 +78,13 @@ impl Store {
         }
     }
 
-    /// The pages and events whose `unpublishAt` has come by `now` (Unix seconds), as
-    /// (site, kind, id), and the soonest one still to come. Few records carry one, and
-    /// they are found by their text.
+    /// The pages and events whose `unpublishAt` has come by `now` (Unix seconds), and
+    /// the soonest one still to come. Few records carry one, and they are found by their
+    /// text.
     pub async fn due_unpublications(
         &self,
         now: i64,
-    ) -> Result<(Vec<(String, RecordKind, String)>, Option<i64>), StoreError> {
+    ) -> Result<(Vec<DueUnpublication>, Option<i64>), StoreError> {
         let mut due = Vec::new();
         let mut next: Option<i64> = None;
         for kind in [RecordKind::Page, RecordKind::Event] {
@@ -93,13 +103,45 @@ impl Store {
                     continue;
                 };
                 if at <= now {
-                    due.push((row.try_get("site_id")?, kind, row.try_get("id")?));
+                    due.push(DueUnpublication {
+                        site_id: row.try_get("site_id")?,
+                        kind,
+                        id: row.try_get("id")?,
+                        doc,
+                    });
                 } else {
                     next = Some(next.map_or(at, |next| next.min(at)));
                 }
             }
         }
         Ok((due, next))
+    }
+
+    /// Removes the record `due` names if it is still as it was read, in a commit of its
+    /// own; `None` when it changed or went meanwhile (a write since may have moved its
+    /// `unpublishAt`).
+    pub async fn unpublish(
+        &self,
+        due: &DueUnpublication,
+        author: Author<'_>,
+    ) -> Result<Option<Commit>, StoreError> {
+        let mut transaction = self.begin_site_write(&due.site_id).await?;
+        let (table, key) = table(due.kind);
+        let removed = sqlx::query(&format!(
+            "DELETE FROM {table} WHERE site_id = $1 AND {key} = $2 AND doc = $3"
+        ))
+        .bind(&due.site_id)
+        .bind(&due.id)
+        .bind(&due.doc)
+        .execute(&mut *transaction)
+        .await?;
+        if removed.rows_affected() == 0 {
+            transaction.rollback().await?;
+            return Ok(None);
+        }
+        self.commit_record(transaction, &due.site_id, due.kind, 1, author)
+            .await
+            .map(Some)
     }
 
     /// Removes the record `id` of `kind`: a theater with its showtimes, unless an event

@@ -108,11 +108,22 @@ pub(super) async fn assign_hosts(
         changed += 1;
     }
     for host in hosts.iter().filter(|host| !kept.contains(host)) {
-        sqlx::query("INSERT INTO catalogue_site_hosts (host, site_id) VALUES ($1, $2)")
-            .bind(host)
-            .bind(site_id)
-            .execute(&mut **transaction)
-            .await?;
+        let inserted =
+            sqlx::query("INSERT INTO catalogue_site_hosts (host, site_id) VALUES ($1, $2)")
+                .bind(host)
+                .bind(site_id)
+                .execute(&mut **transaction)
+                .await;
+        match inserted {
+            // Another site took it since it was looked at.
+            Err(sqlx::Error::Database(error)) if error.is_unique_violation() => {
+                return Err(StoreError::Exists(Invalid::new(
+                    "hosts",
+                    format!("'{host}' belongs to another site: remove it there first"),
+                )));
+            }
+            inserted => inserted?,
+        };
         changed += 1;
     }
     Ok(changed)

@@ -8,6 +8,7 @@ use proto::catalogue::v1::{GetMovieRequest, WatchSiteRequest};
 use svc_catalogue::Application;
 use svc_catalogue::bundle;
 use svc_catalogue::domain::SiteContent;
+use svc_catalogue::domain::records::RecordKind;
 use svc_catalogue::store::Store;
 use svc_catalogue::store::sites::Changes;
 use svc_catalogue::version::Clock;
@@ -492,6 +493,58 @@ async fn the_history_keeps_the_newest_revisions_of_editable_records_alone() {
                 .expect("read"),
             None
         );
+    })
+    .await;
+}
+
+#[tokio::test]
+async fn a_page_due_to_be_unpublished_is_removed_only_as_it_was_read() {
+    on_both(async |store| {
+        let content = demo_content();
+        store
+            .replace_site("demo", &content, TEST_AUTHOR)
+            .await
+            .expect("written");
+        let mut page = content.pages[0].clone();
+        page.unpublish_at = "2026-01-01T00:00:00Z".to_owned();
+        let put = async |page: &svc_catalogue::domain::content_pages::Page| {
+            store
+                .put_record("demo", RecordKind::Page, &page.slug, page, TEST_AUTHOR)
+                .await
+                .expect("written");
+        };
+        put(&page).await;
+        let now = jiff::Timestamp::now().as_second();
+        let (due, next) = store.due_unpublications(now).await.expect("read");
+        assert_eq!(due.len(), 1);
+        assert_eq!((due[0].id.as_str(), next), (page.slug.as_str(), None));
+
+        // Written again since, its time moved: the one read is not removed.
+        page.unpublish_at = "2099-01-01T00:00:00Z".to_owned();
+        put(&page).await;
+        assert!(
+            store
+                .unpublish(&due[0], TEST_AUTHOR)
+                .await
+                .expect("ran")
+                .is_none()
+        );
+        let (due, next) = store.due_unpublications(now).await.expect("read");
+        assert!(due.is_empty());
+        assert!(next.is_some());
+
+        page.unpublish_at = "2026-01-01T00:00:00Z".to_owned();
+        put(&page).await;
+        let (due, _) = store.due_unpublications(now).await.expect("read");
+        assert!(
+            store
+                .unpublish(&due[0], TEST_AUTHOR)
+                .await
+                .expect("ran")
+                .is_some()
+        );
+        let read = store.load_site("demo").await.expect("read").expect("demo");
+        assert!(!read.content.pages.iter().any(|kept| kept.slug == page.slug));
     })
     .await;
 }

@@ -199,6 +199,19 @@ pub fn authorise(
     }
 }
 
+/// Whether `grants` allow `permission` over the deployment rather than one site (making
+/// a site): only a grant on no site, an operator's, does.
+pub fn authorise_deployment(grants: &[Grant], permission: Permission) -> Result<(), Refusal> {
+    if grants
+        .iter()
+        .any(|grant| grant.site_id.is_none() && grant.role.may(permission))
+    {
+        Ok(())
+    } else {
+        Err(Refusal::Forbidden)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -295,6 +308,24 @@ mod tests {
         assert_eq!(
             authorise(&operator, "any-site", None, Permission::ManageSites),
             Ok(())
+        );
+    }
+
+    #[test]
+    fn only_an_operator_makes_sites() {
+        let operator = [grant(Role::Operator, None, &[])];
+        assert_eq!(
+            authorise_deployment(&operator, Permission::ManageSites),
+            Ok(())
+        );
+        let admin = [grant(Role::Admin, Some("demo"), &[])];
+        assert_eq!(
+            authorise_deployment(&admin, Permission::ManageSites),
+            Err(Refusal::Forbidden)
+        );
+        assert_eq!(
+            authorise_deployment(&[], Permission::ManageSites),
+            Err(Refusal::Forbidden)
         );
     }
 

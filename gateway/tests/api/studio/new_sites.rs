@@ -1,4 +1,4 @@
-//! New sites on the studio's host (docs/studio.md#sites), through svc-studio and
+//! New sites on the studio's host (docs/studio.md#sites-and-staff), through svc-studio and
 //! svc-catalogue: an operator makes a site from a template, served on its host from its
 //! first commit, listed, audited and in its history; an id or a host in use is 409 and
 //! nothing is made; bad fields are 400 naming them; other roles are refused. An operator
@@ -76,7 +76,6 @@ async fn an_operator_makes_a_site_from_a_template_served_on_its_host_at_once() {
             "name": "Riverside Pictures",
             "hosts": ["riverside.example", "www.riverside.example"],
             "publicUrl": "https://www.riverside.example",
-            "ownPublicUrl": "https://www.riverside.example",
         })
     );
     assert!(
@@ -92,6 +91,15 @@ async fn an_operator_makes_a_site_from_a_template_served_on_its_host_at_once() {
             .await
             .contains(&"riverside".to_owned())
     );
+    let (status, details) = gateway
+        .studio_read(&format!("{SITES}/riverside"), &operator)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{details}");
+    assert_eq!(details["ownPublicUrl"], "https://www.riverside.example");
+    let (status, _) = gateway
+        .studio_read(&format!("{SITES}/nowhere"), &operator)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
     let (_, audit) = gateway
         .studio_read("/studio/api/v1/audit?siteId=riverside", &operator)
         .await;
@@ -148,6 +156,21 @@ async fn an_id_or_host_in_use_and_bad_fields_make_nothing_and_only_operators_cre
             "name",
         ),
         (
+            json!({"id": "s".repeat(64), "name": "South", "template": "empty", "hosts": []}),
+            StatusCode::BAD_REQUEST,
+            "id",
+        ),
+        (
+            json!({"id": "south", "name": "S".repeat(101), "template": "empty", "hosts": []}),
+            StatusCode::BAD_REQUEST,
+            "name",
+        ),
+        (
+            json!({"id": "south", "name": "South\u{7}", "template": "empty", "hosts": []}),
+            StatusCode::BAD_REQUEST,
+            "name",
+        ),
+        (
             json!({"id": "south", "name": "South", "template": "empty", "hosts": ["south.example:8080"]}),
             StatusCode::BAD_REQUEST,
             "hosts",
@@ -190,15 +213,21 @@ async fn an_id_or_host_in_use_and_bad_fields_make_nothing_and_only_operators_cre
     let body = json!({"id": "west", "name": "West", "template": "empty", "hosts": []});
     let (status, _) = gateway.create_site(&admin, &body).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
-    let (status, _) = json_of(
-        gateway
-            .studio_post(SITES, &body)
-            .send()
-            .await
-            .expect("sent"),
-    )
-    .await;
-    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    for body in [body, json!({"id": 7})] {
+        let (status, _) = json_of(
+            gateway
+                .studio_post(SITES, &body)
+                .send()
+                .await
+                .expect("sent"),
+        )
+        .await;
+        assert_eq!(
+            status,
+            StatusCode::UNAUTHORIZED,
+            "a stranger, whatever the body"
+        );
+    }
 }
 
 #[tokio::test]
@@ -259,6 +288,21 @@ async fn an_operator_moves_a_site_to_other_hosts_and_a_host_in_use_changes_nothi
         .set_address("nowhere", &operator, &json!({"hosts": []}))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+    for (body, field) in [
+        (json!({}), None),
+        (json!({"hosts": ["east.example:80"]}), Some("hosts")),
+        (
+            json!({"publicUrl": "https://east.example/path"}),
+            Some("publicUrl"),
+        ),
+        (json!({"hosts": [], "colour": "red"}), Some("colour")),
+    ] {
+        let (status, error) = gateway.set_address("east", &operator, &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{body}: {error}");
+        if let Some(field) = field {
+            assert_eq!(error["error"]["field"], field, "{body}: {error}");
+        }
+    }
 
     let admin = gateway
         .staff_cookie("ad@chain.example", Role::Admin, Some("east"))
