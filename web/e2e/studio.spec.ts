@@ -584,6 +584,10 @@ test.describe('the studio', () => {
     await form.getByRole('button', { name: 'Create the site' }).click();
     await expect(page).toHaveURL(`${studio}/sites/e2e-riverside`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Riverside Pictures');
+    const served = page.getByRole('form', { name: 'Where it is served' });
+    await expect(served.getByLabel('Host names')).toHaveValue('e2e-riverside.localhost');
+    await expect(served.getByLabel('Public URL (optional)')).toHaveValue('');
+    await expectAccessible(page, 'new site page');
 
     // Served on its host from its first commit, published like any site (Chromium resolves
     // *.localhost to loopback; Node does not).

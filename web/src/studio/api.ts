@@ -49,6 +49,13 @@ export type PasskeySignIn = Schemas['StudioPasskeySignIn'];
 export type StudioSite = Schemas['StudioSite'];
 
 /**
+ * GET /studio/api/v1/sites/{siteId}: a site with where it is served as set, what the form of
+ * where it is served starts from: besides the list's facts, its own public URL
+ * (`ownPublicUrl`; '' when it has none and `publicUrl` is the deployment's address).
+ */
+export type SiteDetails = Schemas['StudioSiteDetails'];
+
+/**
  * What a new site starts as: an empty site (one theater, no movies, for the chain's point of
  * sale or its staff to fill), or a copy of the demo chain, its days as of today.
  */
@@ -403,15 +410,24 @@ export async function createSite(request: NewSiteRequest): Promise<StudioSite> {
 }
 
 /**
- * Serves the site on the host names and at the public URL the request gives (each field
- * left out is kept): the site, as the list of sites has it (its `publicUrl` the origin the
- * gateway names, its first host's where it has none of its own). 400 names the field at
- * fault (`hosts`, `publicUrl`); 409 names `hosts` (a host name is another site's, named in
- * the message; nothing changed); 403: only operators set where a site is served; 404: no
- * such site.
+ * The site with where it is served as set (its own public URL, '' when it has none). 404: a
+ * site the caller may not see.
  */
-export async function setSiteAddress(siteId: string, request: SiteAddressRequest): Promise<StudioSite> {
-  return (await (await studioSend('PATCH', sitePath(siteId), request)).json()) as StudioSite;
+export async function siteDetails(siteId: string, signal?: AbortSignal): Promise<SiteDetails> {
+  return studioGet<SiteDetails>(sitePath(siteId), signal);
+}
+
+/**
+ * Serves the site on the host names and at the public URL the request gives (each field
+ * left out is kept): the site as GET .../sites/{siteId} gives it (its `publicUrl` the origin
+ * the gateway names, its first host's where it has none of its own; its `ownPublicUrl` as
+ * the server normalised it). 400 names the field at fault (`hosts`, `publicUrl`, or one it
+ * does not know; a body with neither is refused); 409 names `hosts` (a host name is another
+ * site's, named in the message; nothing changed); 403: only operators set where a site is
+ * served; 404: no such site.
+ */
+export async function setSiteAddress(siteId: string, request: SiteAddressRequest): Promise<SiteDetails> {
+  return (await (await studioSend('PATCH', sitePath(siteId), request)).json()) as SiteDetails;
 }
 
 /**

@@ -114,6 +114,8 @@ describe('how the studio words an audit entry', () => {
   it('shows each changed field as a line, before and after, a field it does not know as named', () => {
     expect(
       auditChangeLines(t, {
+        name: { before: null, after: 'Riverside Cinemas' },
+        template: { before: null, after: 'demo' },
         role: { before: null, after: 'viewer' },
         theaterIds: { before: null, after: ['101'] },
         label: { before: null, after: 'Box office' },
@@ -125,6 +127,8 @@ describe('how the studio words an audit entry', () => {
         publicUrl: { before: '', after: 'https://www.marquee.example' },
       }),
     ).toEqual([
+      'Name: — → Riverside Cinemas',
+      'Template: — → demo',
       'Role: — → viewer',
       'Theaters: — → 101',
       'Label: — → Box office',

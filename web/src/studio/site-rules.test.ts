@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { SiteDetails } from './api';
 import { hostsFromText, newSiteRequest, siteAddressFields, siteAddressRequest, siteIdProblem } from './site-rules';
 
 describe("a new site's id", () => {
@@ -52,13 +53,21 @@ describe("the new site's body", () => {
 });
 
 describe('where a site is served, as the form reads and sends it', () => {
-  it('starts from its host names, one a line, and its own public URL', () => {
-    const site = { id: 'demo', name: 'Marquee', hosts: ['marquee.example', 'www.marquee.example'], publicUrl: 'https://www.marquee.example' };
-    expect(siteAddressFields({ ...site, ownPublicUrl: 'https://www.marquee.example' })).toEqual({
-      hosts: 'marquee.example\nwww.marquee.example',
+  it("starts from its details: its host names, one a line, and its own public URL ('' where it has none)", () => {
+    const site: SiteDetails = {
+      id: 'demo',
+      name: 'Marquee',
+      hosts: ['marquee.example', 'www.marquee.example'],
       publicUrl: 'https://www.marquee.example',
+      ownPublicUrl: 'https://www.marquee.example',
+    };
+    expect(siteAddressFields(site)).toEqual({ hosts: 'marquee.example\nwww.marquee.example', publicUrl: 'https://www.marquee.example' });
+    // No URL of its own: the one the public reaches it at is the deployment's, not the form's.
+    expect(siteAddressFields({ ...site, publicUrl: 'https://marquee.example', ownPublicUrl: '' })).toEqual({
+      hosts: 'marquee.example\nwww.marquee.example',
+      publicUrl: '',
     });
-    expect(siteAddressFields({ ...site, ownPublicUrl: '' }).publicUrl).toBe('');
+    expect(siteAddressFields({ ...site, hosts: [], ownPublicUrl: '' })).toEqual({ hosts: '', publicUrl: '' });
   });
 
   it("sends the host names read and the public URL trimmed, '' for the deployment's", () => {

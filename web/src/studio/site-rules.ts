@@ -3,7 +3,7 @@
 // the field it names): a site's id is lower-case letters, digits and '-', at most 63
 // characters (proto/src/site.rs's is_site_id); its host names are typed one a line or
 // separated by commas.
-import type { NewSiteRequest, SiteAddressRequest, SiteTemplate, StudioSite } from './api';
+import type { NewSiteRequest, SiteAddressRequest, SiteDetails, SiteTemplate } from './api';
 
 export const SITE_ID_MAX_CHARACTERS = 63;
 
@@ -53,7 +53,7 @@ export type SiteAddressFields = { hosts: string; publicUrl: string };
  * What the form of where the site is served starts from: its host names, one a line, and
  * its own public URL ('' when it has none and is reached at the deployment's address).
  */
-export function siteAddressFields(site: StudioSite): SiteAddressFields {
+export function siteAddressFields(site: SiteDetails): SiteAddressFields {
   return { hosts: site.hosts.join('\n'), publicUrl: site.ownPublicUrl };
 }
 

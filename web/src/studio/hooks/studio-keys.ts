@@ -10,6 +10,8 @@ export const studioKeys = {
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
+  /** One site with where it is served as set (its own public URL): what the form of where it is served starts from. */
+  siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
    * draft and document, its history, its ingest keys).

@@ -1,5 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createSite, getSites, setSiteAddress, type NewSiteRequest, type SiteAddressRequest, type StudioSite } from '../api';
+import {
+  createSite,
+  getSites,
+  setSiteAddress,
+  siteDetails,
+  type NewSiteRequest,
+  type SiteAddressRequest,
+  type SiteDetails,
+  type StudioSite,
+} from '../api';
 import { studioKeys } from './studio-keys';
 import { forgetSessionIfEnded } from './studio-session';
 import { useMe } from './use-me';
@@ -18,6 +27,18 @@ export const sitesQueryOptions = () =>
 export function useSites() {
   const signedIn = useMe().data != null;
   return useQuery({ ...sitesQueryOptions(), enabled: signedIn });
+}
+
+/** One site with where it is served as set (its own public URL): what the form of where it is served starts from. */
+export const siteDetailsQueryOptions = (siteId: string) =>
+  queryOptions({
+    queryKey: studioKeys.siteDetails(siteId),
+    queryFn: ({ signal }) => siteDetails(siteId, signal),
+  });
+
+/** The site with where it is served as set; asks nothing while `enabled` is false. */
+export function useSiteDetails(siteId: string, enabled = true) {
+  return useQuery({ ...siteDetailsQueryOptions(siteId), enabled });
 }
 
 /** `sites` with `site` among them, by id (in its place, where it was there already). */
@@ -43,19 +64,22 @@ export function useCreateSite() {
 }
 
 /**
- * Changes where the site is served (an operator's call). The list of sites has its new host
- * names and public address at once (its page shows them), and is asked for again, with the
- * site's audit log, which has the change now, before the mutation ends.
+ * Changes where the site is served (an operator's call). The site's details are the server's
+ * answer at once (the form starts from them), and the list of sites has its new host names
+ * and public address (its page shows them; the list has no own public URL); both are asked
+ * for again, with the site's audit log, which has the change now, before the mutation ends.
  */
 export function useSetSiteAddress(siteId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (request: SiteAddressRequest) => setSiteAddress(siteId, request),
     onSuccess: (site) => {
+      queryClient.setQueryData<SiteDetails>(studioKeys.siteDetails(siteId), site);
       queryClient.setQueryData<StudioSite[]>(studioKeys.sites(), (sites) =>
         sites?.map((known) => (known.id === site.id ? { ...known, hosts: site.hosts, publicUrl: site.publicUrl } : known)),
       );
       return Promise.all([
+        queryClient.invalidateQueries({ queryKey: studioKeys.siteDetails(siteId) }),
         queryClient.invalidateQueries({ queryKey: studioKeys.sites() }),
         queryClient.invalidateQueries({ queryKey: studioKeys.siteAudit(siteId) }),
       ]);

@@ -250,6 +250,8 @@ export const en: Readonly<Record<string, string>> = {
   'studio.audit.action.site.restored': 'Revision restored',
   'studio.audit.action.ingest-key.created': 'Ingest key made',
   'studio.audit.action.ingest-key.revoked': 'Ingest key revoked',
+  'studio.audit.field.name': 'Name',
+  'studio.audit.field.template': 'Template',
   'studio.audit.field.role': 'Role',
   'studio.audit.field.hosts': 'Host names',
   'studio.audit.field.publicUrl': 'Public URL',

@@ -12,7 +12,6 @@ const riverside: StudioSite = {
   name: 'Riverside Cinemas',
   hosts: ['riverside.example', 'www.riverside.example'],
   publicUrl: 'https://www.riverside.example',
-  ownPublicUrl: 'https://www.riverside.example',
 };
 
 /**

@@ -1,23 +1,33 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Me, StudioSite } from '../api';
+import type { Me, SiteDetails } from '../api';
 import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { stubSignedIn, studioError, type StudioAnswer, type StudioCall } from '../testing/studio-api';
 import { admin, demo, editor, operator, single } from '../testing/studio-fixtures';
 
 cleanUpAfterEachTest();
 
+/** The demo site as GET /sites/demo gives it: no public URL of its own. */
+const demoDetails: SiteDetails = { ...demo, ownPublicUrl: '' };
+
 /**
- * The studio's API for `me` on the demo site's page: the sites (which a 200 to the PATCH
- * changes, as the server would) and the answer to the PATCH.
+ * The studio's API for `me` on the demo site's page: the sites and the demo site's details
+ * (`details`, which a 200 to the PATCH changes, as the server would, the list's entry too)
+ * and the answer to the PATCH.
  */
-function stubAddressApi(me: Me, answer: (body: unknown) => StudioAnswer) {
+function stubAddressApi(me: Me, answer: (body: unknown) => StudioAnswer, details: SiteDetails | StudioAnswer = demoDetails) {
   let sites = [demo, single];
+  let detailsAnswer: StudioAnswer = 'ownPublicUrl' in details ? { status: 200, body: details } : details;
   return stubSignedIn(me, [], {
     'GET /sites': () => ({ status: 200, body: sites }),
+    'GET /sites/demo': () => detailsAnswer,
     'PATCH /sites/demo': (body) => {
       const answered = answer(body);
-      if (answered.status === 200) sites = sites.map((site) => (site.id === 'demo' ? (answered.body as StudioSite) : site));
+      if (answered.status === 200) {
+        const saved = answered.body as SiteDetails;
+        sites = sites.map((site) => (site.id === 'demo' ? { ...site, hosts: saved.hosts, publicUrl: saved.publicUrl } : site));
+        detailsAnswer = answered;
+      }
       return answered;
     },
   });
@@ -40,7 +50,7 @@ function facts(): [string | null, string | null][] {
   return Array.from(list.querySelectorAll('dt'), (term) => [term.textContent, term.nextElementSibling?.textContent ?? null]);
 }
 
-const moved: StudioSite = {
+const moved: SiteDetails = {
   ...demo,
   hosts: ['marquee.example', 'tickets.marquee.example'],
   publicUrl: 'https://tickets.marquee.example',
@@ -52,10 +62,16 @@ async function openDemo() {
   await screen.findByRole('heading', { level: 1, name: 'Marquee Cinemas' });
 }
 
+/** The demo site's page, once its form has come (from the site's details). */
+async function openForm() {
+  await openDemo();
+  await screen.findByRole('form', { name: 'Where it is served' });
+}
+
 describe('where a site is served, on its page', () => {
   it("is offered to an operator, from the site's host names one a line and its own public URL (none here), its hint saying where the site is reached now", async () => {
     stubAddressApi(operator, () => ({ status: 200, body: demo }));
-    await openDemo();
+    await openForm();
     expect(within(form()).getByRole('heading', { level: 2, name: 'Where it is served' })).toBeTruthy();
     expect(field('Host names').tagName).toBe('TEXTAREA');
     expect(field('Host names')).toHaveProperty('value', 'marquee.example\nwww.marquee.example');
@@ -67,19 +83,39 @@ describe('where a site is served, on its page', () => {
     expect(within(form()).getByRole('status').textContent).toBe('');
   });
 
+  it('starts from the public URL the site has of its own, where it has one', async () => {
+    stubAddressApi(operator, () => ({ status: 200, body: moved }), moved);
+    await openForm();
+    expect(field('Host names')).toHaveProperty('value', 'marquee.example\ntickets.marquee.example');
+    expect(field('Public URL (optional)')).toHaveProperty('value', 'https://tickets.marquee.example');
+  });
+
+  it("shows no form until the site's details have come, and what kept them from coming, with a way to ask again", async () => {
+    const calls = stubAddressApi(
+      operator,
+      () => ({ status: 200, body: moved }),
+      studioError(503, 'service_unavailable', 'svc-catalogue is unavailable'),
+    );
+    await openDemo();
+    expect(await screen.findByRole('heading', { level: 2, name: "The studio's service is unavailable" })).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Where it is served' })).toBeNull();
+    expect(calls.filter(({ method, path }) => method === 'GET' && path === '/sites/demo').length).toBeGreaterThan(0);
+  });
+
   it.each([
     ['an administrator of the site', admin],
     ['an editor of the site', editor],
   ])('is not offered to %s', async (_who, me) => {
-    stubAddressApi(me, () => studioError(403, 'forbidden', 'operators only'));
+    const calls = stubAddressApi(me, () => studioError(403, 'forbidden', 'operators only'));
     await openDemo();
     expect(screen.queryByRole('form', { name: 'Where it is served' })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Where it is served' })).toBeNull();
+    expect(calls.filter(({ path }) => path === '/sites/demo')).toEqual([]);
   });
 
   it('sends the host names one each and the public URL trimmed, once however often it is clicked; then says where the site is served', async () => {
     const calls = stubAddressApi(operator, () => ({ status: 200, body: moved }));
-    await openDemo();
+    await openForm();
     fireEvent.change(field('Host names'), { target: { value: 'Marquee.example,\n\n tickets.marquee.example , ' } });
     fireEvent.change(field('Public URL (optional)'), { target: { value: ' https://tickets.marquee.example ' } });
     fireEvent.click(saveButton());
@@ -101,9 +137,18 @@ describe('where a site is served, on its page', () => {
     expect(saveButton().textContent).toBe('Save where it is served');
   });
 
+  it("starts again from the public URL as the server normalised it, not as it was typed", async () => {
+    stubAddressApi(operator, () => ({ status: 200, body: moved }));
+    await openForm();
+    fireEvent.change(field('Public URL (optional)'), { target: { value: 'HTTPS://Tickets.Marquee.example/' } });
+    fireEvent.click(saveButton());
+    await waitFor(() => expect(field('Public URL (optional)')).toHaveProperty('value', 'https://tickets.marquee.example'));
+    expect(field('Host names')).toHaveProperty('value', 'marquee.example\ntickets.marquee.example');
+  });
+
   it("sends no host name and an empty public URL (the deployment's) when none was typed", async () => {
-    const calls = stubAddressApi(operator, () => ({ status: 200, body: { ...demo, hosts: [], publicUrl: 'https://cinema.example' } }));
-    await openDemo();
+    const calls = stubAddressApi(operator, () => ({ status: 200, body: { ...demoDetails, hosts: [], publicUrl: 'https://cinema.example' } }));
+    await openForm();
     fireEvent.change(field('Host names'), { target: { value: ' , \n' } });
     fireEvent.change(field('Public URL (optional)'), { target: { value: '  ' } });
     fireEvent.click(saveButton());
@@ -124,7 +169,7 @@ describe('where a site is served, on its page', () => {
     vi.stubGlobal('fetch', (url: string, init?: RequestInit) =>
       init?.method === 'PATCH' ? answered.then(() => stubbed(url, init)) : stubbed(url, init),
     );
-    await openDemo();
+    await openForm();
     fireEvent.click(saveButton());
     await waitFor(() => expect(saveButton().textContent).toBe('Saving…'));
     expect(saveButton().getAttribute('aria-disabled')).toBe('true');
@@ -136,7 +181,7 @@ describe('where a site is served, on its page', () => {
 
   it("shows the server's refusal of a host name (409: another site has it) at the host names field, which takes the focus", async () => {
     stubAddressApi(operator, () => studioError(409, 'conflict', "the host 'cinema.example' is the site 'single''s", 'hosts'));
-    await openDemo();
+    await openForm();
     fireEvent.change(field('Host names'), { target: { value: 'marquee.example\ncinema.example' } });
     fireEvent.click(saveButton());
     await waitFor(() => expect(field('Host names').getAttribute('aria-invalid')).toBe('true'));
@@ -153,7 +198,7 @@ describe('where a site is served, on its page', () => {
 
   it("shows the server's refusal of the public URL (400) at its field, which takes the focus", async () => {
     stubAddressApi(operator, () => studioError(400, 'invalid_argument', "'ftp://marquee.example': an http or https origin", 'publicUrl'));
-    await openDemo();
+    await openForm();
     fireEvent.change(field('Public URL (optional)'), { target: { value: 'ftp://marquee.example' } });
     fireEvent.click(saveButton());
     await waitFor(() => expect(field('Public URL (optional)').getAttribute('aria-invalid')).toBe('true'));
@@ -181,7 +226,7 @@ describe('where a site is served, on its page', () => {
     ],
   ])('says beside the button what %s came to', async (_failure, refusal, text) => {
     stubAddressApi(operator, () => refusal);
-    await openDemo();
+    await openForm();
     fireEvent.click(saveButton());
     await waitFor(() => expect(within(form()).getByRole('status').textContent).toBe(text));
     expect(saveButton().textContent).toBe('Save where it is served');

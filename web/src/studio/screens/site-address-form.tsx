@@ -1,12 +1,15 @@
 import { useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
+import { Spinner } from '@/components/spinner';
 import { ApiError } from '@/lib/api-client';
 import type { Translate } from '@/rules/format-message';
 import { useTranslate } from '@/state/i18n';
-import { StudioApiError, type StudioSite } from '../api';
+import { StudioApiError, type SiteDetails, type StudioSite } from '../api';
 import { FormField } from '../components/form-field';
+import { ServiceProblem } from '../components/service-problem';
 import { TextAreaField } from '../components/text-area-field';
-import { useSetSiteAddress } from '../hooks/use-sites';
+import { useForgetSessionIfEnded } from '../hooks/studio-session';
+import { useSetSiteAddress, useSiteDetails } from '../hooks/use-sites';
 import { siteAddressFields, siteAddressRequest, type SiteAddressFields } from '../site-rules';
 import styles from '../components/form-layout.module.css';
 
@@ -34,7 +37,7 @@ function failureText(t: Translate, error: unknown, site: StudioSite): string {
 }
 
 /** "Saved: the site is served on marquee.example and www.marquee.example, at https://marquee.example." */
-function savedText(t: Translate, site: StudioSite): string {
+function savedText(t: Translate, site: SiteDetails): string {
   if (site.hosts.length === 0) return t('studio.siteAddress.saved.noHosts', { url: site.publicUrl });
   const hosts = new Intl.ListFormat(t.locale, { style: 'long', type: 'conjunction' }).format(site.hosts);
   return t('studio.siteAddress.saved', { hosts, url: site.publicUrl });
@@ -42,13 +45,34 @@ function savedText(t: Translate, site: StudioSite): string {
 
 /**
  * Where it is served, on a site's page for an operator (who alone may change it; the server
- * decides): its host names, one a line, and its public URL. The URL starts empty, as the
- * address the list of sites gives may be the gateway's making rather than the site's own,
- * and its hint says where the site is reached now. Both are sent, each replacing what the
- * site has. A refusal of a field lands on it, which takes the focus; what a save came to
- * otherwise is said beside the button, which keeps it.
+ * decides): its host names, one a line, and its own public URL, as GET .../sites/{siteId}
+ * gives them (the URL empty where the site has none of its own; its hint says where the site
+ * is reached now). Until they have come, the form is not shown: a spinner, or what kept them
+ * from coming, is. Both are sent, each replacing what the site has, and the form then starts
+ * from what the server answers (its host names and URL as it normalised them). A refusal of
+ * a field lands on it, which takes the focus; what a save came to otherwise is said beside
+ * the button, which keeps it.
  */
 export function SiteAddressForm({ site }: { site: StudioSite }) {
+  const t = useTranslate();
+  const titleId = useId();
+  const details = useSiteDetails(site.id);
+  useForgetSessionIfEnded(details.error);
+  if (details.data) return <AddressForm site={site} details={details.data} />;
+  return (
+    <section className={styles.form} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('studio.siteAddress.title')}</h2>
+      {details.isError ? (
+        <ServiceProblem level={2} error={details.error} retrying={details.isFetching} onRetry={() => void details.refetch()} />
+      ) : (
+        <Spinner label={t('studio.loading')} />
+      )}
+    </section>
+  );
+}
+
+/** The form itself, started from the site's details (`site`: as the list of sites has it, for its name). */
+function AddressForm({ site, details }: { site: StudioSite; details: SiteDetails }) {
   const t = useTranslate();
   const titleId = useId();
   const setAddress = useSetSiteAddress(site.id);
@@ -61,15 +85,15 @@ export function SiteAddressForm({ site }: { site: StudioSite }) {
     setFocus,
     reset,
     formState: { errors },
-  } = useForm<SiteAddressFields>({ defaultValues: siteAddressFields(site) });
+  } = useForm<SiteAddressFields>({ defaultValues: siteAddressFields(details) });
 
   const send = (fields: SiteAddressFields) => {
     if (sending.current) return;
     sending.current = true;
     const request = siteAddressRequest(fields);
     setAddress.mutate(request, {
-      // The host names as the server keeps them, the public URL as it was sent.
-      onSuccess: (saved) => reset({ hosts: siteAddressFields(saved).hosts, publicUrl: request.publicUrl ?? '' }),
+      // The host names and the public URL as the server keeps them (normalised), not as they were sent.
+      onSuccess: (saved) => reset(siteAddressFields(saved)),
       onError: (error) => {
         const field = fieldAtFault(error);
         if (!field) return;
@@ -104,7 +128,7 @@ export function SiteAddressForm({ site }: { site: StudioSite }) {
       <FormField
         type="url"
         label={t('studio.siteAddress.publicUrl')}
-        hint={t('studio.siteAddress.publicUrl.hint', { url: site.publicUrl })}
+        hint={t('studio.siteAddress.publicUrl.hint', { url: details.publicUrl })}
         autoComplete="off"
         spellCheck={false}
         error={errors.publicUrl?.message}

@@ -8,11 +8,10 @@ export const demo: StudioSite = {
   name: 'Marquee Cinemas',
   hosts: ['marquee.example', 'www.marquee.example'],
   publicUrl: 'https://marquee.example',
-  ownPublicUrl: '',
 };
 
 /** A site without host names of its own. */
-export const single: StudioSite = { id: 'single', name: 'The Single Screen', hosts: [], publicUrl: 'https://cinema.example', ownPublicUrl: '' };
+export const single: StudioSite = { id: 'single', name: 'The Single Screen', hosts: [], publicUrl: 'https://cinema.example' };
 
 /** An operator: every site. */
 export const operator: Me = {
