@@ -118,18 +118,9 @@ async fn list_sites(
     State(studio): State<StudioState>,
     headers: HeaderMap,
 ) -> Result<Json<Vec<SiteBody>>, AppError> {
-    let sites = studio
-        .client
-        .clone()
-        .list_sites(studio::ListSitesRequest {
-            session_token: studio.session_token(&headers)?,
-        })
-        .await
-        .map_err(AppError::studio)?
-        .into_inner();
     Ok(Json(
-        sites
-            .sites
+        listed(&studio, &headers)
+            .await?
             .into_iter()
             .map(|site| SiteBody::of(&studio, site))
             .collect(),
@@ -189,17 +180,8 @@ async fn site_details(
     Path(site_id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<SiteDetailsBody>, AppError> {
-    let sites = studio
-        .client
-        .clone()
-        .list_sites(studio::ListSitesRequest {
-            session_token: studio.session_token(&headers)?,
-        })
-        .await
-        .map_err(AppError::studio)?
-        .into_inner();
-    let site = sites
-        .sites
+    let site = listed(&studio, &headers)
+        .await?
         .into_iter()
         .find(|site| site.id == site_id)
         .ok_or_else(|| AppError::NotFound(format!("no site '{site_id}'")))?;
@@ -248,6 +230,23 @@ async fn set_site_address(
         .map_err(AppError::studio)?
         .into_inner();
     Ok(Json(SiteDetailsBody::of(&studio, site)))
+}
+
+/// The sites the request's staff member may see, as svc-studio lists them.
+async fn listed(
+    studio: &StudioContext,
+    headers: &HeaderMap,
+) -> Result<Vec<studio::Site>, AppError> {
+    Ok(studio
+        .client
+        .clone()
+        .list_sites(studio::ListSitesRequest {
+            session_token: studio.session_token(headers)?,
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner()
+        .sites)
 }
 
 impl SiteBody {
