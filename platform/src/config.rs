@@ -109,6 +109,34 @@ pub fn http_url(
     }
 }
 
+/// The secret in the file `variable` names (a mounted Kubernetes or Docker secret),
+/// trimmed: required once `required_by` is set, and neither unreadable nor empty. The
+/// error names the variable and the path, never the file's text.
+pub fn secret_file(
+    lookup: &impl Fn(&str) -> Option<String>,
+    variable: &'static str,
+    required_by: &str,
+) -> Result<SecretString, ConfigError> {
+    let path = lookup(variable)
+        .filter(|path| !path.is_empty())
+        .ok_or_else(|| ConfigError {
+            variable,
+            problem: format!("is required when {required_by} is set"),
+        })?;
+    let secret = std::fs::read_to_string(&path).map_err(|error| ConfigError {
+        variable,
+        problem: format!("'{path}' cannot be read: {error}"),
+    })?;
+    let secret = secret.trim();
+    if secret.is_empty() {
+        return Err(ConfigError {
+            variable,
+            problem: format!("'{path}' is empty"),
+        });
+    }
+    Ok(SecretString::from(secret))
+}
+
 /// A variable that is `true` or `false`, `default` when unset.
 pub fn flag(
     lookup: &impl Fn(&str) -> Option<String>,

@@ -243,27 +243,9 @@ fn payment_portal(
             ),
         });
     }
-    let path = lookup("PAYMENT_PORTAL_SECRET_FILE")
-        .filter(|path| !path.is_empty())
-        .ok_or_else(|| ConfigError {
-            variable: "PAYMENT_PORTAL_SECRET_FILE",
-            problem: "is required when PAYMENT_PORTAL_URL is set".to_owned(),
-        })?;
-    let secret = std::fs::read_to_string(&path).map_err(|error| ConfigError {
-        variable: "PAYMENT_PORTAL_SECRET_FILE",
-        problem: format!("'{path}' cannot be read: {error}"),
-    })?;
-    let secret = secret.trim();
-    if secret.is_empty() {
-        return Err(ConfigError {
-            variable: "PAYMENT_PORTAL_SECRET_FILE",
-            problem: format!("'{path}' is empty"),
-        });
-    }
-    Ok(Some(PaymentPortalConfig {
-        url,
-        secret: SecretString::from(secret),
-    }))
+    let secret =
+        platform::config::secret_file(lookup, "PAYMENT_PORTAL_SECRET_FILE", "PAYMENT_PORTAL_URL")?;
+    Ok(Some(PaymentPortalConfig { url, secret }))
 }
 
 fn positive(

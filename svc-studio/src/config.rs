@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 pub use platform::config::{ConfigError, DatabaseUrl};
 use platform::mail::MailSettings;
+use secrecy::SecretString;
 
 /// Who the studio's e-mail comes from when MAIL_FROM is unset.
 const DEFAULT_MAIL_FROM: &str = "Studio <studio@cinema.invalid>";
@@ -23,6 +24,8 @@ pub struct Config {
     /// STUDIO_EMAIL_SIGN_IN: one-time sign-in links by e-mail, and invitations accepted
     /// without a passkey.
     pub email_sign_in: bool,
+    /// Single sign-on by OpenID Connect; off when STUDIO_OIDC_ISSUER is unset.
+    pub single_sign_on: Option<SingleSignOnSettings>,
     /// How sign-in links are mailed: SMTP_URL, else .eml files under DATA_DIR/mail;
     /// from MAIL_FROM.
     pub mail: MailSettings,
@@ -55,6 +58,7 @@ impl Config {
             data_dir,
             studio_url,
             email_sign_in: platform::config::flag(&lookup, "STUDIO_EMAIL_SIGN_IN", true)?,
+            single_sign_on: single_sign_on(&lookup)?,
             mail: MailSettings::from_lookup(&lookup, DEFAULT_MAIL_FROM)?,
             catalogue_addr: platform::config::host_port(
                 &lookup,
@@ -72,6 +76,61 @@ impl Config {
     }
 }
 
+/// The studio's client at an OpenID Connect provider.
+#[derive(Debug, Clone)]
+pub struct SingleSignOnSettings {
+    /// The provider's issuer (STUDIO_OIDC_ISSUER), as its ID tokens name it: https, or
+    /// http on a loopback host (a provider on the same machine).
+    pub issuer: String,
+    /// The studio's client id there (STUDIO_OIDC_CLIENT_ID).
+    pub client_id: String,
+    /// Its client secret, from the file STUDIO_OIDC_CLIENT_SECRET_FILE names.
+    pub client_secret: SecretString,
+}
+
+/// STUDIO_OIDC_ISSUER and, once it is set, the client id and the secret's file.
+fn single_sign_on(
+    lookup: &impl Fn(&str) -> Option<String>,
+) -> Result<Option<SingleSignOnSettings>, ConfigError> {
+    let Some(issuer) = lookup("STUDIO_OIDC_ISSUER").filter(|issuer| !issuer.is_empty()) else {
+        return Ok(None);
+    };
+    let refused = |problem: &str| ConfigError {
+        variable: "STUDIO_OIDC_ISSUER",
+        problem: format!("'{issuer}' {problem}"),
+    };
+    let url = reqwest::Url::parse(&issuer).map_err(|_| refused("is not a URL"))?;
+    let loopback = url.host_str().is_some_and(|host| {
+        host == "localhost"
+            || host
+                .trim_start_matches('[')
+                .trim_end_matches(']')
+                .parse::<std::net::IpAddr>()
+                .is_ok_and(|address| address.is_loopback())
+    });
+    if !(url.scheme() == "https" || (url.scheme() == "http" && loopback)) {
+        return Err(refused(
+            "is not an https URL (http only on a loopback host)",
+        ));
+    }
+    let client_id = lookup("STUDIO_OIDC_CLIENT_ID")
+        .filter(|id| !id.is_empty())
+        .ok_or_else(|| ConfigError {
+            variable: "STUDIO_OIDC_CLIENT_ID",
+            problem: "is required when STUDIO_OIDC_ISSUER is set".to_owned(),
+        })?;
+    let client_secret = platform::config::secret_file(
+        lookup,
+        "STUDIO_OIDC_CLIENT_SECRET_FILE",
+        "STUDIO_OIDC_ISSUER",
+    )?;
+    Ok(Some(SingleSignOnSettings {
+        issuer,
+        client_id,
+        client_secret,
+    }))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -85,6 +144,67 @@ mod tests {
         );
         assert_eq!(config.studio_url, "http://studio.localhost:8080");
         assert!(config.email_sign_in);
+        assert!(config.single_sign_on.is_none());
+    }
+
+    #[test]
+    fn single_sign_on_needs_an_https_issuer_a_client_id_and_a_readable_secret() {
+        let secret = std::env::temp_dir().join(format!("oidc-secret-{}", std::process::id()));
+        std::fs::write(&secret, "s3cret\n").expect("written");
+        let secret_path = secret.display().to_string();
+        let with = |pairs: &[(&'static str, &str)]| {
+            let pairs: Vec<(&'static str, String)> = pairs
+                .iter()
+                .map(|(name, value)| (*name, (*value).to_owned()))
+                .collect();
+            Config::from_lookup(move |name| {
+                pairs
+                    .iter()
+                    .find(|(key, _)| *key == name)
+                    .map(|(_, value)| value.clone())
+            })
+        };
+        let complete = [
+            ("STUDIO_OIDC_ISSUER", "https://login.chain.example"),
+            ("STUDIO_OIDC_CLIENT_ID", "studio"),
+            ("STUDIO_OIDC_CLIENT_SECRET_FILE", secret_path.as_str()),
+        ];
+        let settings = with(&complete)
+            .expect("complete")
+            .single_sign_on
+            .expect("on");
+        assert_eq!(settings.client_id, "studio");
+        assert_eq!(
+            secrecy::ExposeSecret::expose_secret(&settings.client_secret),
+            "s3cret"
+        );
+        assert!(!format!("{settings:?}").contains("s3cret"));
+        let loopback = with(&[
+            ("STUDIO_OIDC_ISSUER", "http://127.0.0.1:8081/realms/chain"),
+            complete[1],
+            complete[2],
+        ]);
+        assert!(loopback.expect("http on loopback").single_sign_on.is_some());
+        for issuer in ["http://login.chain.example", "login.chain.example"] {
+            let error = with(&[("STUDIO_OIDC_ISSUER", issuer), complete[1], complete[2]])
+                .expect_err("refused issuer");
+            assert_eq!(error.variable, "STUDIO_OIDC_ISSUER", "{issuer}");
+        }
+        let error = with(&[complete[0], complete[2]]).expect_err("no client id");
+        assert_eq!(error.variable, "STUDIO_OIDC_CLIENT_ID");
+        let error = with(&[complete[0], complete[1]]).expect_err("no secret file");
+        assert_eq!(error.variable, "STUDIO_OIDC_CLIENT_SECRET_FILE");
+        let error = with(&[
+            complete[0],
+            complete[1],
+            ("STUDIO_OIDC_CLIENT_SECRET_FILE", "/nonexistent/oidc-secret"),
+        ])
+        .expect_err("unreadable secret");
+        assert!(
+            error.to_string().contains("/nonexistent/oidc-secret"),
+            "{error}"
+        );
+        std::fs::remove_file(secret).expect("removed");
     }
 
     #[test]

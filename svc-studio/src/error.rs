@@ -47,6 +47,10 @@ pub enum Error {
     /// svc-catalogue refused or did not answer a call made for the staff member.
     #[error("catalogue: {}", .0.message())]
     Catalogue(tonic::Status),
+    /// The single sign-on provider could not be reached, or answered what does not read
+    /// (its discovery document, keys or token endpoint): the caller may try again.
+    #[error("single sign-on provider: {0}")]
+    Provider(String),
     /// A sign-in link that could not be mailed: the caller should ask again.
     #[error("mail: {0}")]
     Mail(#[from] platform::mail::MailError),
@@ -67,6 +71,11 @@ impl From<Error> for tonic::Status {
                 ErrorCode::ServiceUnavailable.status("the staff store is unavailable")
             }
             Error::Catalogue(status) => catalogue_status(status),
+            Error::Provider(ref cause) => {
+                tracing::error!(%cause, "the single sign-on provider failed");
+                ErrorCode::ServiceUnavailable
+                    .status("the single sign-on provider cannot be reached: try again")
+            }
             Error::Mail(ref cause) => {
                 tracing::error!(%cause, "a sign-in link was not mailed");
                 ErrorCode::ServiceUnavailable

@@ -72,6 +72,40 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(signed_in.into()))
     }
 
+    async fn sign_in_methods(
+        &self,
+        _: Request<pb::SignInMethodsRequest>,
+    ) -> Reply<pb::SignInMethodsResponse> {
+        let methods = self.studio.sign_in_methods();
+        Ok(Response::new(pb::SignInMethodsResponse {
+            email_link: methods.email_link,
+            single_sign_on: methods.single_sign_on,
+        }))
+    }
+
+    async fn begin_single_sign_on(
+        &self,
+        _: Request<pb::BeginSingleSignOnRequest>,
+    ) -> Reply<pb::SingleSignOnStart> {
+        let begun = self.studio.begin_single_sign_on().await?;
+        Ok(Response::new(pb::SingleSignOnStart {
+            authorization_url: begun.authorization_url,
+            state: begun.state,
+        }))
+    }
+
+    async fn sign_in_with_single_sign_on(
+        &self,
+        request: Request<pb::SignInWithSingleSignOnRequest>,
+    ) -> Reply<pb::SignedIn> {
+        let request = request.into_inner();
+        let signed_in = self
+            .studio
+            .sign_in_with_single_sign_on(&request.state, &request.code)
+            .await?;
+        Ok(Response::new(signed_in.into()))
+    }
+
     async fn authenticate(&self, request: Request<pb::AuthenticateRequest>) -> Reply<pb::Me> {
         let me = self
             .studio

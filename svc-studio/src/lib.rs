@@ -11,6 +11,7 @@
 //! - [`studio`]: what the studio does for its staff over the store: invitations,
 //!   sessions, sign-in links, the first operator's invitation.
 //! - [`passkeys`]: passkeys registered, listed, removed, and signing in with them.
+//! - [`single_sign_on`]: signing in by OpenID Connect, when configured.
 //! - [`sites`]: the sites a staff member may see, from svc-catalogue.
 //! - [`site_staff`]: a site's staff: invitations mailed and waiting, grants removed.
 //! - [`drafts`]: a site's draft, publishing and history, kept by svc-catalogue.
@@ -30,6 +31,7 @@ pub mod grpc;
 pub mod ingest_keys;
 pub mod passkeys;
 pub mod previews;
+pub mod single_sign_on;
 pub mod site_staff;
 pub mod sites;
 pub mod store;
@@ -46,6 +48,7 @@ use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
 use proto::catalogue::v1::sites_client::SitesClient;
 use proto::studio::v1::studio_server::StudioServer;
+use single_sign_on::SingleSignOn;
 use store::Store;
 use studio::Studio;
 use tokio::net::TcpListener;
@@ -138,6 +141,11 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
         studio_url: config.studio_url.clone(),
         email_sign_in: config.email_sign_in,
         mailer: config.mail.mailer(&config.data_dir)?,
+        single_sign_on: config
+            .single_sign_on
+            .as_ref()
+            .map(|settings| SingleSignOn::new(settings, &config.studio_url).map(Arc::new))
+            .transpose()?,
         webauthn: passkeys::relying_party(&config.studio_url).map_err(Error::Webauthn)?,
         catalogue: CatalogueClient::new(catalogue.clone()),
         drafts: DraftsClient::new(catalogue.clone()),

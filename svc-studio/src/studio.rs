@@ -19,6 +19,7 @@ use crate::Error;
 use crate::domain::access::{self, Grant, Permission, Refusal};
 use crate::domain::staff::{self, StaffEmail};
 use crate::domain::tokens;
+use crate::single_sign_on::SingleSignOn;
 use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted, OpenInvitation};
 use crate::store::staff::{self as stored_staff, StaffMember};
 use crate::store::{Store, sessions, sign_in_links, unix_now};
@@ -47,6 +48,8 @@ pub struct Studio {
     pub email_sign_in: bool,
     /// How sign-in links are mailed.
     pub mailer: Mailer,
+    /// Single sign-on by OpenID Connect, when configured.
+    pub single_sign_on: Option<Arc<SingleSignOn>>,
     /// The passkeys' relying party: the studio's host.
     pub webauthn: Webauthn,
     /// svc-catalogue, the owner of sites and their content.

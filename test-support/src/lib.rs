@@ -9,6 +9,7 @@
 //! - [`net`]: a free loopback port, and a server spawned on a loopback listener.
 //! - [`polling`]: `eventually`, for what a process does in the background.
 //! - [`http_stub`]: stub HTTP servers (wiremock) standing in for third-party services.
+//! - [`oidc_provider`]: an OpenID Connect provider (wiremock) for single sign-on.
 //! - [`reflection`]: what a gRPC server lists over reflection, in both protocol versions.
 //! - [`events`]: events on the tests' nats-server, checked against docs/asyncapi.yaml.
 
@@ -16,6 +17,7 @@ pub mod dirs;
 pub mod events;
 pub mod http_stub;
 pub mod net;
+pub mod oidc_provider;
 pub mod polling;
 pub mod postgres;
 pub mod reflection;

@@ -60,6 +60,7 @@ use crate::error::ErrorBody;
         crate::studio::sign_in::me,
         crate::studio::sign_in::invitation,
         crate::studio::sign_in::accept_invitation,
+        crate::studio::sign_in::sign_in_methods,
         crate::studio::sign_in::mail_sign_in_link,
         crate::studio::sign_in::sign_out,
         crate::studio::passkeys::registration_options,

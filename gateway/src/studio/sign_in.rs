@@ -1,6 +1,6 @@
 //! Who is signed in to the studio, and how one gets in: the session's staff member,
-//! invitations read and accepted, one-time links by e-mail, signing out. (Passkeys are
-//! [`super::passkeys`].)
+//! invitations read and accepted, one-time links by e-mail, single sign-on by OpenID
+//! Connect, signing out. (Passkeys are [`super::passkeys`].)
 
 use std::sync::Arc;
 
@@ -25,17 +25,23 @@ pub fn router() -> Router<StudioState> {
         .route("/me", get(me))
         .route("/invitation", post(invitation))
         .route("/invitations/accept", post(accept_invitation))
+        .route("/sign-in/methods", get(sign_in_methods))
         .route("/sign-in/link", post(mail_sign_in_link))
         .route("/sign-out", post(sign_out))
 }
 
-/// The page a mailed link opens, `/sign-in?token=...`. A HEAD (mail scanners check links
-/// so) answers without using the link.
+/// The pages that sign in by leaving the studio and coming back: a mailed link's,
+/// `/sign-in?token=...` (a HEAD, as mail scanners check links, answers without using the
+/// link), and single sign-on's, `/sign-in/sso` (to the provider) and
+/// `/sign-in/sso/callback` (back from it).
 pub fn link_router() -> Router<StudioState> {
-    Router::new().route(
-        "/sign-in",
-        get(sign_in_with_link).head(|| async { StatusCode::OK }),
-    )
+    Router::new()
+        .route(
+            "/sign-in",
+            get(sign_in_with_link).head(|| async { StatusCode::OK }),
+        )
+        .route("/sign-in/sso", get(begin_single_sign_on))
+        .route("/sign-in/sso/callback", get(end_single_sign_on))
 }
 
 /// A staff member and what they may do.
@@ -221,6 +227,38 @@ async fn accept_invitation(
     Ok(with_session(&studio, &signed_in, me.into_response()))
 }
 
+/// Which ways in the studio offers besides passkeys.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
+#[schema(as = StudioSignInMethods)]
+pub struct SignInMethodsBody {
+    /// One-time links by e-mail (and invitations accepted without a passkey).
+    email_link: bool,
+    /// Single sign-on by OpenID Connect, begun at `/sign-in/sso`.
+    single_sign_on: bool,
+}
+
+/// Which ways in the studio offers besides passkeys, for its sign-in screen.
+#[utoipa::path(get, path = "/studio/api/v1/sign-in/methods", tag = "studio", responses(
+    (status = 200, description = "The ways in", body = SignInMethodsBody),
+    (status = 503, description = "svc-studio is down", body = ErrorBody),
+))]
+async fn sign_in_methods(
+    State(studio): State<StudioState>,
+) -> Result<Json<SignInMethodsBody>, AppError> {
+    let methods = studio
+        .client
+        .clone()
+        .sign_in_methods(studio::SignInMethodsRequest {})
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    Ok(Json(SignInMethodsBody {
+        email_link: methods.email_link,
+        single_sign_on: methods.single_sign_on,
+    }))
+}
+
 /// Where to mail a sign-in link.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -285,10 +323,117 @@ async fn sign_in_with_link(
                     "unavailable"
                 }
             };
-            return Redirect::to(&format!("/?sign-in={why}")).into_response();
+            return sign_in_screen_saying(why);
         }
     };
     with_session(&studio, &signed_in, Redirect::to("/").into_response())
+}
+
+/// How long a single sign-on may take, from here to the provider and back (svc-studio
+/// keeps its state as long).
+const SINGLE_SIGN_ON_SECONDS: i64 = 10 * 60;
+
+/// Single sign-on begun: the browser keeps the state in a cookie and goes to the
+/// provider (303). Otherwise the sign-in screen opens saying why: single sign-on not
+/// configured (`?sign-in=sso-off`), the provider or the studio away (`unavailable`).
+async fn begin_single_sign_on(State(studio): State<StudioState>) -> Response {
+    let begun = studio
+        .client
+        .clone()
+        .begin_single_sign_on(studio::BeginSingleSignOnRequest {})
+        .await;
+    let begun = match begun {
+        Ok(begun) => begun.into_inner(),
+        Err(status) => return sign_in_screen_saying(single_sign_on_refusal(&status)),
+    };
+    let mut response = Redirect::to(&begun.authorization_url).into_response();
+    if let Some(cookie) = studio
+        .cookie
+        .set_sign_on(&begun.state, SINGLE_SIGN_ON_SECONDS)
+    {
+        response.headers_mut().insert(header::SET_COOKIE, cookie);
+    }
+    response
+}
+
+/// What the provider sends back (OpenID Connect's authorisation response).
+#[derive(Debug, Deserialize)]
+struct ProviderAnswer {
+    #[serde(default)]
+    code: String,
+    #[serde(default)]
+    state: String,
+    /// The provider's refusal (`access_denied` when the person declined).
+    #[serde(default)]
+    error: String,
+}
+
+/// Back from the provider: with the state this browser keeps, the session begins (its
+/// cookie set) and the studio opens at `/`; otherwise the sign-in screen opens saying
+/// why: the provider declined (`?sign-in=sso-declined`), a sign-on this browser did not
+/// begin, or that ended or was refused (`sso-unusable`), an address that is no staff
+/// member's (`sso-not-staff`), single sign-on off (`sso-off`), the provider or the studio
+/// away (`unavailable`). The state's cookie ends either way.
+async fn end_single_sign_on(
+    State(studio): State<StudioState>,
+    headers: HeaderMap,
+    axum::extract::Query(answer): axum::extract::Query<ProviderAnswer>,
+) -> Response {
+    let began_here = studio
+        .cookie
+        .sign_on_state(&headers)
+        .is_some_and(|kept| same_secret(&kept, &answer.state));
+    let mut response = if !answer.error.is_empty() {
+        sign_in_screen_saying("sso-declined")
+    } else if !began_here {
+        sign_in_screen_saying("sso-unusable")
+    } else {
+        let signed_in = studio
+            .client
+            .clone()
+            .sign_in_with_single_sign_on(studio::SignInWithSingleSignOnRequest {
+                state: answer.state,
+                code: answer.code,
+            })
+            .await;
+        match signed_in {
+            Ok(signed_in) => with_session(
+                &studio,
+                &signed_in.into_inner(),
+                Redirect::to("/").into_response(),
+            ),
+            Err(status) => sign_in_screen_saying(single_sign_on_refusal(&status)),
+        }
+    };
+    response
+        .headers_mut()
+        .append(header::SET_COOKIE, studio.cookie.clear_sign_on());
+    response
+}
+
+/// Whether two secrets are the same, compared by their digests (in a time that tells
+/// nothing of where they differ).
+fn same_secret(one: &str, other: &str) -> bool {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(one.as_bytes()) == Sha256::digest(other.as_bytes())
+}
+
+/// Why svc-studio refused a single sign-on, as the sign-in screen's `?sign-in=`.
+fn single_sign_on_refusal(status: &tonic::Status) -> &'static str {
+    match status.code() {
+        tonic::Code::Unauthenticated => "sso-unusable",
+        tonic::Code::PermissionDenied => "sso-not-staff",
+        tonic::Code::FailedPrecondition => "sso-off",
+        _ => {
+            tracing::warn!(%status, "a single sign-on could not be taken");
+            "unavailable"
+        }
+    }
+}
+
+/// The sign-in screen, opened saying `why` (`/?sign-in=...`).
+fn sign_in_screen_saying(why: &str) -> Response {
+    Redirect::to(&format!("/?sign-in={why}")).into_response()
 }
 
 /// `response` with the cookie of the session `signed_in` began, for as long as it lasts.

@@ -167,7 +167,7 @@ pub async fn spawn_gateway_configured(
     down: &[Service],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
-    spawn(DEMO_SITE, down, &[], &[], adjust).await
+    spawn(DEMO_SITE, down, &ServiceVars::default(), adjust).await
 }
 
 /// The gateway with svc-loyalty configured by `loyalty_vars` and its own configuration
@@ -176,7 +176,11 @@ pub async fn spawn_gateway_with_config(
     loyalty_vars: &[(&str, &str)],
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
-    spawn(DEMO_SITE, &[], loyalty_vars, &[], adjust).await
+    let vars = ServiceVars {
+        loyalty: loyalty_vars,
+        ..ServiceVars::default()
+    };
+    spawn(DEMO_SITE, &[], &vars, adjust).await
 }
 
 /// The gateway with svc-loyalty configured by `loyalty_vars` on top of a fresh data
@@ -191,12 +195,44 @@ pub async fn spawn_gateway_for_site(
     down: &[Service],
     loyalty_vars: &[(&str, &str)],
 ) -> TestGateway {
-    spawn(site_dir, down, loyalty_vars, &[], |_| {}).await
+    let vars = ServiceVars {
+        loyalty: loyalty_vars,
+        ..ServiceVars::default()
+    };
+    spawn(site_dir, down, &vars, |_| {}).await
 }
 
 /// The gateway with svc-catalogue configured by `catalogue_vars` (a test's clock).
 pub async fn spawn_gateway_with_catalogue(catalogue_vars: &[(&str, &str)]) -> TestGateway {
-    spawn(DEMO_SITE, &[], &[], catalogue_vars, |_| {}).await
+    let vars = ServiceVars {
+        catalogue: catalogue_vars,
+        ..ServiceVars::default()
+    };
+    spawn(DEMO_SITE, &[], &vars, |_| {}).await
+}
+
+/// The gateway with svc-studio configured by `studio_vars` (single sign-on).
+pub async fn spawn_gateway_with_studio(studio_vars: &[(&str, &str)]) -> TestGateway {
+    let vars = ServiceVars {
+        studio: studio_vars,
+        ..ServiceVars::default()
+    };
+    spawn(DEMO_SITE, &[], &vars, |_| {}).await
+}
+
+/// Variables of services beside the data directory and the site bundle.
+#[derive(Default)]
+struct ServiceVars<'a> {
+    loyalty: &'a [(&'a str, &'a str)],
+    catalogue: &'a [(&'a str, &'a str)],
+    studio: &'a [(&'a str, &'a str)],
+}
+
+/// The value of `name` among `vars`.
+fn var_of(vars: &[(&str, &str)], name: &str) -> Option<String> {
+    vars.iter()
+        .find(|(var, _)| *var == name)
+        .map(|(_, value)| (*value).to_owned())
 }
 
 /// Every service of the bundle in `site_dir` but the `down` ones, on a fresh data
@@ -204,8 +240,7 @@ pub async fn spawn_gateway_with_catalogue(catalogue_vars: &[(&str, &str)]) -> Te
 async fn spawn(
     site_dir: &str,
     down: &[Service],
-    loyalty_vars: &[(&str, &str)],
-    catalogue_vars: &[(&str, &str)],
+    vars: &ServiceVars<'_>,
     adjust: impl FnOnce(&mut Config),
 ) -> TestGateway {
     let data_path = fresh_dir("gateway_test_data");
@@ -219,13 +254,7 @@ async fn spawn(
     let catalogue = if down.contains(&Service::Catalogue) {
         closed_address()
     } else {
-        let catalogue_lookup = |name: &str| {
-            catalogue_vars
-                .iter()
-                .find(|(var, _)| *var == name)
-                .map(|(_, value)| (*value).to_owned())
-                .or_else(|| lookup(name))
-        };
+        let catalogue_lookup = |name: &str| var_of(vars.catalogue, name).or_else(|| lookup(name));
         let app = svc_catalogue::Application::build(
             svc_catalogue::Config::from_lookup(catalogue_lookup).expect("catalogue configuration"),
         )
@@ -237,8 +266,8 @@ async fn spawn(
         closed_address()
     } else {
         let loyalty_lookup = |name: &str| {
-            if let Some((_, value)) = loyalty_vars.iter().find(|(var, _)| *var == name) {
-                return Some((*value).to_owned());
+            if let Some(value) = var_of(vars.loyalty, name) {
+                return Some(value);
             }
             match name {
                 "CATALOGUE_ADDR" => Some(catalogue.clone()),
@@ -278,7 +307,7 @@ async fn spawn(
     } else {
         let studio_lookup = |name: &str| match name {
             "CATALOGUE_ADDR" => Some(catalogue.clone()),
-            _ => lookup(name),
+            _ => var_of(vars.studio, name).or_else(|| lookup(name)),
         };
         let app = svc_studio::Application::build(
             svc_studio::Config::from_lookup(studio_lookup).expect("studio configuration"),
@@ -447,7 +476,7 @@ pub fn built_web_app() -> PathBuf {
 /// through the renderer at `renderer_url`.
 pub async fn spawn_rendered_gateway(site_dir: &str, renderer_url: &str) -> TestGateway {
     let renderer_url = renderer_url.to_owned();
-    spawn(site_dir, &[], &[], &[], move |config| {
+    spawn(site_dir, &[], &ServiceVars::default(), move |config| {
         config.web_dist = built_web_app();
         config.renderer_url = Some(renderer_url);
     })

@@ -6,6 +6,7 @@ mod drafts;
 mod ingest_keys;
 mod new_sites;
 mod preview;
+mod single_sign_on;
 
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};

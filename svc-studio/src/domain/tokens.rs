@@ -5,6 +5,8 @@
 pub const INVITATION_SECONDS: i64 = 24 * 60 * 60;
 /// How long a sign-in link sent by e-mail may be used (once).
 pub const SIGN_IN_LINK_SECONDS: i64 = 15 * 60;
+/// How long a single sign-on may take, from the studio to the provider and back.
+pub const SINGLE_SIGN_ON_SECONDS: i64 = 10 * 60;
 /// How long a passkey's registration or sign-in may take, from its options to its answer.
 pub const CEREMONY_SECONDS: i64 = 5 * 60;
 /// How long a link to the draft's preview shows it.

@@ -9,6 +9,7 @@ pub mod passkeys;
 pub mod previews;
 pub mod sessions;
 pub mod sign_in_links;
+pub mod single_sign_ons;
 pub mod staff;
 
 use sqlx::AnyPool;

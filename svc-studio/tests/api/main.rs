@@ -6,6 +6,7 @@ mod invitations;
 mod passkeys;
 mod sessions;
 mod sign_in_links;
+mod single_sign_on;
 mod site_staff;
 mod sites;
 mod upgrade;

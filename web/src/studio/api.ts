@@ -45,6 +45,13 @@ export type PasskeyRegistration = Schemas['StudioPasskeyRegistration'];
 /** POST /studio/api/v1/sign-in/passkey's body: the assertion, as its `toJSON()` gives it. */
 export type PasskeySignIn = Schemas['StudioPasskeySignIn'];
 
+/**
+ * GET /studio/api/v1/sign-in/methods: the ways in besides a passkey that the platform offers,
+ * a link by e-mail (`emailLink`) and single sign-on with the organisation's account
+ * (`singleSignOn`, begun at the page `/sign-in/sso`).
+ */
+export type SignInMethods = Schemas['StudioSignInMethods'];
+
 /** A site the signed-in staff member may see: its host names and where the public reaches it. */
 export type StudioSite = Schemas['StudioSite'];
 
@@ -342,6 +349,11 @@ export async function acceptInvitation(acceptance: InvitationAcceptance): Promis
  */
 export async function mailSignInLink(email: string): Promise<void> {
   await studioPost('/sign-in/link', { email });
+}
+
+/** The ways in besides a passkey that the platform offers; asked without a session. 503: svc-studio is away. */
+export async function getSignInMethods(signal?: AbortSignal): Promise<SignInMethods> {
+  return studioGet<SignInMethods>('/sign-in/methods', signal);
 }
 
 /** Ends the session (204; the cookie is cleared). */

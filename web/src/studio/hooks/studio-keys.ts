@@ -8,6 +8,8 @@ export const studioKeys = {
   invitations: () => [...studioKeys.all, 'invitation'] as const,
   invitation: (token: string) => [...studioKeys.invitations(), token] as const,
   passkeys: () => [...studioKeys.all, 'passkeys'] as const,
+  /** The ways in besides a passkey that the platform offers, read on the sign-in screen. */
+  signInMethods: () => [...studioKeys.all, 'sign-in-methods'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
   /** One site with where it is served as set (its own public URL): what the form of where it is served starts from. */

@@ -416,7 +416,6 @@ export const en: Readonly<Record<string, string>> = {
     'If {email} belongs to a member of the staff, a sign-in link is on its way. It works once, within 15 minutes.',
   'studio.signIn.link.unusable': 'That sign-in link has been used or has expired. Ask for a new one below.',
   'studio.signIn.link.off': 'Signing in by e-mail is turned off on this platform.',
-  'studio.signIn.link.notTaken': 'The studio could not take that sign-in link just now. Open it again in a moment.',
   'studio.signIn.link.unavailable': 'The studio could not send the link just now. Try again in a moment.',
   'studio.signIn.link.failed': 'The link could not be sent. Try again.',
   'studio.signIn.firstTime': 'New to the studio?',
@@ -430,6 +429,16 @@ export const en: Readonly<Record<string, string>> = {
   'studio.signIn.passkey.unusable': 'This browser or device could not use a passkey. Try again, or sign in with a link by e-mail.',
   'studio.signIn.passkey.unavailable': "The studio's service is unavailable. Try again in a moment.",
   'studio.signIn.passkey.failed': 'You could not be signed in: the studio did not answer. Check your connection and try again.',
+  'studio.signIn.sso': "Sign in with your organisation's account",
+  'studio.signIn.sso.hint': "Your organisation's sign-in page opens, then brings you back here.",
+  'studio.signIn.sso.declined':
+    "The sign-in was declined at your organisation's account, so you are not signed in. Try again when you are ready.",
+  'studio.signIn.sso.unusable':
+    "The sign-in with your organisation's account could not be finished: it was begun in another browser, was already used or took too long, or the studio did not accept your organisation's answer. Start again below.",
+  'studio.signIn.sso.notStaff':
+    "Your organisation's account has an e-mail address that belongs to no member of the staff. Ask an administrator to invite you with that address.",
+  'studio.signIn.sso.off': "Signing in with your organisation's account is turned off on this platform.",
+  'studio.signIn.unavailable': 'The studio could not sign you in just now. Try again in a moment.',
 
   'studio.invitation.title': 'Your invitation to the studio',
   'studio.invitation.offer.site': 'You are invited as {role} of the site {site}.',

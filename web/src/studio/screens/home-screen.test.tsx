@@ -61,6 +61,8 @@ describe("the studio's start page", () => {
       ['GET', '/me', undefined],
       ['GET', '/sites', undefined],
       ['POST', '/sign-out', {}],
+      // Signed out, the sign-in screen asks which other ways in the platform offers.
+      ['GET', '/sign-in/methods', undefined],
     ]);
   });
 

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { studioKeys } from '../hooks/studio-keys';
 import { assertion, requestOptions, stubPasskeyBrowser } from '../testing/passkeys';
 import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { stubStudioApi, studioError } from '../testing/studio-api';
@@ -17,6 +18,20 @@ function passkeyStatus() {
 /** What the link form says, in its own live region. */
 function linkStatus() {
   return within(screen.getByRole('form', { name: 'Sign in with a link by e-mail' })).getByRole('status');
+}
+
+const linkForm = () => screen.queryByRole('form', { name: 'Sign in with a link by e-mail' });
+
+const singleSignOnLink = () => screen.queryByRole('link', { name: "Sign in with your organisation's account" });
+
+/** The ways in besides a passkey, as GET /sign-in/methods answers them. */
+function methods(emailLink: boolean, singleSignOn: boolean) {
+  return { status: 200, body: { emailLink, singleSignOn } };
+}
+
+/** Once the studio has said which ways in it offers (or failed to), the screen shows them. */
+async function methodsSettled(queryClient: ReturnType<typeof renderStudio>['queryClient']) {
+  await waitFor(() => expect(queryClient.getQueryState(studioKeys.signInMethods())?.status).toMatch(/^(success|error)$/));
 }
 
 describe('signing in with a link by e-mail', () => {
@@ -63,7 +78,7 @@ describe('signing in with a link by e-mail', () => {
     for (const [why, text] of [
       ['unusable', 'That sign-in link has been used or has expired. Ask for a new one below.'],
       ['off', 'Signing in by e-mail is turned off on this platform.'],
-      ['unavailable', 'The studio could not take that sign-in link just now. Open it again in a moment.'],
+      ['unavailable', 'The studio could not sign you in just now. Try again in a moment.'],
     ]) {
       stubStudioApi({ 'GET /me': signedOut });
       renderStudio(`/?sign-in=${why}`);
@@ -103,6 +118,8 @@ describe('signing in with a passkey', () => {
     expect(screen.getByTestId('studio-address').textContent).toBe('/');
     expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
       ['GET', '/me', undefined],
+      // Signed out, the sign-in screen asks which other ways in the platform offers.
+      ['GET', '/sign-in/methods', undefined],
       ['POST', '/sign-in/passkey/options', {}],
       ['POST', '/sign-in/passkey', { credential: assertion }],
       // Signed in, the start page asks for the sites they may open.
@@ -158,5 +175,68 @@ describe('signing in with a passkey', () => {
     expect(await screen.findByText('This browser cannot use passkeys. Sign in with a link by e-mail instead.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Sign in with a passkey' })).toBeNull();
     expect(screen.getByRole('button', { name: 'E-mail me a sign-in link' })).toBeTruthy();
+  });
+});
+
+describe('the ways in the platform offers', () => {
+  it("offers single sign-on after the passkey, as a plain link to the gateway's page", async () => {
+    stubPasskeyBrowser();
+    stubStudioApi({ 'GET /me': signedOut, 'GET /sign-in/methods': methods(true, true) });
+    renderStudio('/');
+    await waitFor(() => expect(singleSignOnLink()).toBeTruthy());
+    const link = singleSignOnLink() as HTMLElement;
+    expect(link.getAttribute('href')).toBe('/sign-in/sso');
+    expect(link.getAttribute('aria-describedby')).toBeTruthy();
+    // After the passkey's button, before the link by e-mail.
+    expect(passkeyButton().compareDocumentPosition(link) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(link.compareDocumentPosition(linkForm() as HTMLElement) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('offers no single sign-on where the platform has none', async () => {
+    stubStudioApi({ 'GET /me': signedOut, 'GET /sign-in/methods': methods(true, false) });
+    const { queryClient } = renderStudio('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' });
+    await methodsSettled(queryClient);
+    expect(singleSignOnLink()).toBeNull();
+    expect(linkForm()).toBeTruthy();
+  });
+
+  it('hides the link by e-mail where the platform turned it off', async () => {
+    stubStudioApi({ 'GET /me': signedOut, 'GET /sign-in/methods': methods(false, true) });
+    renderStudio('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' });
+    await waitFor(() => expect(singleSignOnLink()).toBeTruthy());
+    expect(linkForm()).toBeNull();
+  });
+
+  it('offers the link by e-mail alone when the studio cannot say which ways it offers', async () => {
+    stubStudioApi({ 'GET /me': signedOut, 'GET /sign-in/methods': studioError(503, 'service_unavailable', 'unavailable') });
+    const { queryClient } = renderStudio('/');
+    await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' });
+    await methodsSettled(queryClient);
+    expect(queryClient.getQueryState(studioKeys.signInMethods())?.status).toBe('error');
+    expect(linkForm()).toBeTruthy();
+    expect(singleSignOnLink()).toBeNull();
+  });
+
+  it('says why a single sign-on led here', async () => {
+    for (const [why, text] of [
+      ['sso-declined', "The sign-in was declined at your organisation's account, so you are not signed in. Try again when you are ready."],
+      [
+        'sso-unusable',
+        "The sign-in with your organisation's account could not be finished: it was begun in another browser, was already used or took too long, or the studio did not accept your organisation's answer. Start again below.",
+      ],
+      [
+        'sso-not-staff',
+        "Your organisation's account has an e-mail address that belongs to no member of the staff. Ask an administrator to invite you with that address.",
+      ],
+      ['sso-off', "Signing in with your organisation's account is turned off on this platform."],
+    ]) {
+      stubStudioApi({ 'GET /me': signedOut, 'GET /sign-in/methods': methods(true, why !== 'sso-off') });
+      renderStudio(`/?sign-in=${why}`);
+      expect(await screen.findByText(text ?? '')).toBeTruthy();
+      cleanup();
+      vi.unstubAllGlobals();
+    }
   });
 });
