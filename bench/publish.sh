@@ -5,7 +5,10 @@
 # the gateway's memory is its own (svc-catalogue holds the whole catalogue). For each chain
 # it prints the cold publish (every page rendered), the publish after one movie's synopsis
 # changes (only that movie's pages and the lists that show it are rendered again), the
-# number of pages and files, and the resident memory of the gateway (now and at its peak),
+# publish after the theme's primary colour is changed in the studio (saved to the draft and
+# published by the first operator, bench/theme_publish.py: every page carries the theme,
+# so every page is rendered again), timed from the publish call to its revision served
+# and to every page of it rendered, the number of pages and files, and the resident memory of the gateway (now and at its peak),
 # svc-catalogue and the renderer, as the gateway's detailed /readyz (on its operations
 # listener, OPS_ADDR) and /proc show them.
 #
@@ -74,16 +77,29 @@ PY
     changed=$(wait_published "$revision")
     local gateway_rss_after gateway_peak catalogue_rss renderer_rss
     gateway_rss_after=$(rss_mib "$gateway_pid")
+
+    # The theme, as staff change it: saved to the site's draft in the studio and
+    # published, timed from the publish call to the public site serving it.
+    local themed theme_times
+    theme_times=$(python3 bench/theme_publish.py "http://127.0.0.1:$STACK_PORT" \
+        "http://127.0.0.1:$STACK_OPS_PORT" "$STUDIO_URL" \
+        "$DATA_DIR/studio/first-operator.url" "$name" "#0A7E8C")
+    themed=$(readiness)
     gateway_peak=$(peak_mib "$gateway_pid")
     catalogue_rss=$(rss_mib "$catalogue_pid")
     renderer_rss=$(rss_mib "$renderer_pid")
-    python3 - "$name" "$cold" "$changed" "$movie" "$gateway_rss" "$gateway_rss_after" "$gateway_peak" "$catalogue_rss" "$renderer_rss" <<'PY'
+    python3 - "$name" "$cold" "$changed" "$movie" "$gateway_rss" "$gateway_rss_after" "$gateway_peak" "$catalogue_rss" "$renderer_rss" "$themed" "$theme_times" <<'PY'
 import json, sys
-name, cold, changed, movie, rss, rss_after, peak, catalogue_rss, renderer_rss = sys.argv[1:]
-cold, changed = json.loads(cold)["snapshot"], json.loads(changed)["snapshot"]
+name, cold, changed, movie, rss, rss_after, peak, catalogue_rss, renderer_rss, themed, theme_times = sys.argv[1:]
+theme_times = json.loads(theme_times)
+cold, changed, themed = (json.loads(answer)["snapshot"] for answer in (cold, changed, themed))
 print(f"{name}: {cold['pages']} pages, {cold['files']} files")
 print(f"  cold publish          {cold['publishMs'] / 1000:7.1f} s   pages rendered {cold['pagesRendered']}")
 print(f"  movie {movie} changed  {changed['publishMs'] / 1000:7.1f} s   pages rendered {changed['pagesRendered']}")
+print(f"  theme published       {themed['publishMs'] / 1000:7.1f} s   pages rendered {themed['pagesRendered']}; "
+      f"the studio's publish answered in {theme_times['publishAnsweredMs'] / 1000:.1f} s, "
+      f"its revision served {theme_times['servedMs'] / 1000:.1f} s after it was sent, "
+      f"every page rendered {theme_times['renderedMs'] / 1000:.1f} s after")
 print(f"  snapshot {cold['bytes'] / 2**20:.0f} MiB in all encodings")
 print(f"  RSS gateway {rss} MiB after the cold publish, {rss_after} MiB after the change, {peak} MiB at its peak")
 print(f"  RSS svc-catalogue {catalogue_rss} MiB, renderer {renderer_rss} MiB")

@@ -3,7 +3,7 @@
 # is its own. Sourced, not run; the caller sets `work` (a scratch folder), STACK_PORT
 # (the gateway's port; the services and the renderer take the six from SERVICES_PORT on)
 # and STACK_OPS_PORT (the gateway's operations listener, OPS_ADDR: the detailed /readyz
-# and /metrics).
+# and /metrics). The studio is served on the host studio.localhost of the gateway's port.
 
 BIN_DIR=${BIN_DIR:-target/release}
 stack_pids=()
@@ -28,7 +28,7 @@ start_stack() {
     export CATALOGUE_ADDR=127.0.0.1:$SERVICES_PORT LOYALTY_ADDR=127.0.0.1:$((SERVICES_PORT + 1))
     export ADS_ADDR=127.0.0.1:$((SERVICES_PORT + 2)) CONSENT_ADDR=127.0.0.1:$((SERVICES_PORT + 3))
     export RENDERER_ADDR=127.0.0.1:$((SERVICES_PORT + 4)) RENDERER_URL=http://127.0.0.1:$((SERVICES_PORT + 4))
-    export STUDIO_ADDR=127.0.0.1:$((SERVICES_PORT + 5))
+    export STUDIO_ADDR=127.0.0.1:$((SERVICES_PORT + 5)) STUDIO_URL=http://studio.localhost:$STACK_PORT
     export DATA_DIR=$work/data-$name LOG_FORMAT=json RUST_LOG=${BENCH_LOG:-warn}
     env "$@" "$BIN_DIR/svc-catalogue" >"$work/catalogue-$name.log" 2>&1 &
     stack_pids=($!)
@@ -39,6 +39,7 @@ start_stack() {
     node web/renderer/server.mjs >"$work/renderer-$name.log" 2>&1 &
     stack_pids+=($!)
     GATEWAY_ADDR=127.0.0.1:$STACK_PORT OPS_ADDR=127.0.0.1:$STACK_OPS_PORT WEB_DIST=web/dist \
+        STUDIO_HOSTS=studio.localhost \
         ${GATEWAY_WRAP:-} "$BIN_DIR/gateway" >"$work/gateway-$name.log" 2>&1 &
     stack_pids+=($!)
 }

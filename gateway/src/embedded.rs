@@ -62,14 +62,19 @@ impl EmbeddedServices {
         let loyalty =
             svc_loyalty::Application::build(svc_loyalty::Config::from_lookup(with_catalogue)?)
                 .await?;
+        let loyalty = spawn("svc-loyalty", stopped.clone(), |listener, shutdown| {
+            loyalty.serve(listener, shutdown)
+        })
+        .await?;
+        // svc-studio asks svc-loyalty for member support.
+        let with_loyalty = |name: &str| match name {
+            "LOYALTY_ADDR" => Some(loyalty.clone()),
+            _ => with_catalogue(name),
+        };
         let studio =
-            svc_studio::Application::build(svc_studio::Config::from_lookup(with_catalogue)?)
-                .await?;
+            svc_studio::Application::build(svc_studio::Config::from_lookup(with_loyalty)?).await?;
         let addrs = ServiceAddrs {
-            loyalty: spawn("svc-loyalty", stopped.clone(), |listener, shutdown| {
-                loyalty.serve(listener, shutdown)
-            })
-            .await?,
+            loyalty,
             ads: spawn("svc-ads", stopped.clone(), |listener, shutdown| {
                 ads.serve(listener, shutdown)
             })

@@ -52,6 +52,13 @@ pub enum Error {
     SiteSettings(String),
     #[error("the password workers have stopped")]
     PasswordWorkers,
+    /// Member support named no member of the call's site.
+    #[error("{0}")]
+    NoSuchMember(String),
+    /// Member support asked what does not apply: an activation for an active member,
+    /// anything while members are kept by an upstream loyalty API.
+    #[error("{0}")]
+    NotApplicable(String),
     /// The password queue is full: try again shortly.
     #[error("the loyalty service is busy, please try again shortly")]
     Busy,
@@ -82,8 +89,8 @@ impl Error {
             | Error::Mail(_)
             | Error::SiteSettingsUnknown(_)
             | Error::Busy => ErrorCode::ServiceUnavailable,
-            Error::NoSuchSite(_) => ErrorCode::NotFound,
-            Error::SiteSettings(_) => ErrorCode::FailedPrecondition,
+            Error::NoSuchSite(_) | Error::NoSuchMember(_) => ErrorCode::NotFound,
+            Error::SiteSettings(_) | Error::NotApplicable(_) => ErrorCode::FailedPrecondition,
             Error::Peach(_)
             | Error::Store(_)
             | Error::DataDir(_)

@@ -3,6 +3,7 @@
 use proto::loyalty::v1 as pb;
 use tonic::{Request, Response, Status};
 
+use crate::provider::support::SupportedMember;
 use crate::provider::{Envelope, Provider};
 use crate::site_settings::SiteSettings;
 use crate::upstream::Upstream;
@@ -58,5 +59,110 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             content_type: reply.content_type,
             body: reply.body,
         }))
+    }
+}
+
+/// Member support for the studio's staff: svc-studio calls it for a staff member it
+/// authorised on the call's site (the `site-id` metadata).
+#[derive(Debug, Clone)]
+pub struct MemberSupportService {
+    pub default_site: String,
+    pub sites: SiteSettings,
+    pub provider: Provider,
+    /// Whether members are kept by an upstream loyalty API (LOYALTY_UPSTREAM_URL): then
+    /// none is here to support.
+    pub upstream: bool,
+}
+
+impl MemberSupportService {
+    /// The call's site, refused while members are kept upstream.
+    fn site_of<T>(&self, request: &Request<T>) -> Result<String, Status> {
+        if self.upstream {
+            return Err(Status::from(crate::Error::NotApplicable(
+                "members are kept by the upstream loyalty API (LOYALTY_UPSTREAM_URL): support them there"
+                    .to_owned(),
+            )));
+        }
+        Ok(proto::site::named(request)?
+            .unwrap_or(&self.default_site)
+            .to_owned())
+    }
+}
+
+fn supported(member: SupportedMember) -> pb::SupportedMember {
+    pb::SupportedMember {
+        id: member.id,
+        email: member.email,
+        status: member.status.to_owned(),
+        last_login_at: member.last_login_at,
+        cards: member.cards,
+    }
+}
+
+#[tonic::async_trait]
+impl pb::member_support_server::MemberSupport for MemberSupportService {
+    async fn find_members(
+        &self,
+        request: Request<pb::FindMembersRequest>,
+    ) -> Result<Response<pb::SupportedMembers>, Status> {
+        let site = self.site_of(&request)?;
+        let request = request.into_inner();
+        let members = self
+            .provider
+            .find_members(&site, &request.email, &request.card)
+            .await?;
+        Ok(Response::new(pb::SupportedMembers {
+            members: members.into_iter().map(supported).collect(),
+        }))
+    }
+
+    async fn unlock_member(
+        &self,
+        request: Request<pb::MemberRequest>,
+    ) -> Result<Response<pb::SupportedMember>, Status> {
+        let site = self.site_of(&request)?;
+        let member = self
+            .provider
+            .unlock_member(&site, &request.into_inner().member_id)
+            .await?;
+        Ok(Response::new(supported(member)))
+    }
+
+    async fn send_activation(
+        &self,
+        request: Request<pb::MemberRequest>,
+    ) -> Result<Response<pb::SupportedMember>, Status> {
+        let site = self.site_of(&request)?;
+        let member = self
+            .provider
+            .send_activation(&site, &request.into_inner().member_id)
+            .await?;
+        Ok(Response::new(supported(member)))
+    }
+
+    async fn send_password_reset(
+        &self,
+        request: Request<pb::SendPasswordResetRequest>,
+    ) -> Result<Response<pb::SupportedMember>, Status> {
+        let site = self.site_of(&request)?;
+        let loyalty = self.sites.of(&site).await?;
+        let request = request.into_inner();
+        let member = self
+            .provider
+            .send_password_reset(&site, &loyalty, &request.member_id, &request.root_url)
+            .await?;
+        Ok(Response::new(supported(member)))
+    }
+
+    async fn delete_member(
+        &self,
+        request: Request<pb::MemberRequest>,
+    ) -> Result<Response<pb::DeleteMemberResponse>, Status> {
+        let site = self.site_of(&request)?;
+        let loyalty = self.sites.of(&site).await?;
+        self.provider
+            .delete_for_support(&site, &loyalty, &request.into_inner().member_id)
+            .await?;
+        Ok(Response::new(pb::DeleteMemberResponse {}))
     }
 }

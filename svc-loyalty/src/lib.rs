@@ -43,6 +43,7 @@ use platform::outbox::{Delivery, Relay};
 use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::loyalty::v1::loyalty_server::LoyaltyServer;
+use proto::loyalty::v1::member_support_server::MemberSupportServer;
 use secrecy::ExposeSecret;
 use tokio::net::TcpListener;
 use tokio::sync::Notify;
@@ -200,8 +201,15 @@ impl Application {
         });
         let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
         let site_settings = self.service.sites.follow(self.catalogue);
+        let support = grpc::MemberSupportService {
+            default_site: self.service.default_site.clone(),
+            sites: self.service.sites.clone(),
+            provider: self.service.provider.clone(),
+            upstream: self.service.upstream.is_some(),
+        };
         let served = platform::serving::serve(
-            platform::serving::Services::new(LoyaltyServer::new(self.service)),
+            platform::serving::Services::new(LoyaltyServer::new(self.service))
+                .with(MemberSupportServer::new(support)),
             listener,
             shutdown,
             health,

@@ -98,8 +98,10 @@ impl Studio {
 
 /// The entry as analytics consumers receive it (docs/asyncapi.yaml, `StudioAuditEvent`):
 /// the staff member by id, never by name or address; a target that is an e-mail address
-/// (an invitation's) left out.
+/// (an invitation's) left out, and a member-support action's target and changes (a
+/// member, a deletion's reason) too.
 fn event_of(entry: &AuditEntry) -> OutboxEvent {
+    let about_a_member = entry.action.starts_with("member.");
     let subject = if entry.site_id.is_empty() {
         DEPLOYMENT_SUBJECT.to_owned()
     } else {
@@ -116,8 +118,12 @@ fn event_of(entry: &AuditEntry) -> OutboxEvent {
         "staffId": entry.staff_id,
         "role": entry.role,
         "action": entry.action,
-        "target": (!entry.target.contains('@')).then_some(&entry.target),
-        "changes": serde_json::from_str::<Value>(&entry.changes).unwrap_or(Value::Null),
+        "target": (!entry.target.contains('@') && !about_a_member).then_some(&entry.target),
+        "changes": if about_a_member {
+            json!({})
+        } else {
+            serde_json::from_str::<Value>(&entry.changes).unwrap_or(Value::Null)
+        },
         "requestId": entry.request_id,
     });
     OutboxEvent {

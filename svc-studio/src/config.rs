@@ -31,6 +31,8 @@ pub struct Config {
     pub mail: MailSettings,
     /// svc-catalogue, which owns the sites (CATALOGUE_ADDR).
     pub catalogue_addr: String,
+    /// svc-loyalty, which owns the members that support staff help (LOYALTY_ADDR).
+    pub loyalty_addr: String,
     /// Where the audit events go (NATS_URL, default [`platform::nats::DEFAULT_URL`]); empty keeps
     /// them in the outbox.
     pub nats_url: Option<String>,
@@ -65,6 +67,7 @@ impl Config {
                 "CATALOGUE_ADDR",
                 "127.0.0.1:50051",
             )?,
+            loyalty_addr: platform::config::host_port(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
             nats_url: platform::nats::events_url(&lookup),
             nats_access: platform::nats::NatsAccess::from_lookup(&lookup)?,
         })

@@ -21,6 +21,12 @@ pub enum Error {
     PermissionDenied(String),
     #[error("{0}")]
     Conflict(String),
+    /// More calls than the staff member's budget allows: try again shortly.
+    #[error("{0}")]
+    TooMany(String),
+    /// svc-loyalty refused or did not answer a member-support call.
+    #[error("loyalty: {}", .0.message())]
+    Loyalty(tonic::Status),
     /// Too much under way: the caller should try again later.
     #[error("{0}")]
     Busy(String),
@@ -66,11 +72,13 @@ impl From<Error> for tonic::Status {
             Error::PermissionDenied(message) => ErrorCode::Forbidden.status(message),
             Error::Conflict(message) => ErrorCode::Conflict.status(message),
             Error::Busy(message) => ErrorCode::ServiceUnavailable.status(message),
+            Error::TooMany(message) => ErrorCode::TooManyRequests.status(message),
+            Error::Loyalty(status) => passed_on(status, "loyalty"),
             Error::Store(ref cause) => {
                 tracing::error!(%cause, "staff store failed");
                 ErrorCode::ServiceUnavailable.status("the staff store is unavailable")
             }
-            Error::Catalogue(status) => catalogue_status(status),
+            Error::Catalogue(status) => passed_on(status, "catalogue"),
             Error::Provider(ref cause) => {
                 tracing::error!(%cause, "the single sign-on provider failed");
                 ErrorCode::ServiceUnavailable
@@ -94,9 +102,10 @@ impl From<Error> for tonic::Status {
     }
 }
 
-/// What svc-catalogue answered, passed on when it is about the call (a refusal naming a
-/// field, a conflict); its being away or failing is the studio's 503.
-fn catalogue_status(status: tonic::Status) -> tonic::Status {
+/// What the `service` (svc-catalogue, svc-loyalty) answered, passed on when it is about
+/// the call (a refusal naming a field, a conflict); its being away or failing is the
+/// studio's 503.
+fn passed_on(status: tonic::Status, service: &str) -> tonic::Status {
     match status.code() {
         tonic::Code::InvalidArgument
         | tonic::Code::NotFound
@@ -104,8 +113,8 @@ fn catalogue_status(status: tonic::Status) -> tonic::Status {
         | tonic::Code::Aborted
         | tonic::Code::FailedPrecondition => status,
         _ => {
-            tracing::error!(%status, "svc-catalogue failed a studio call");
-            ErrorCode::ServiceUnavailable.status("the catalogue service is unavailable")
+            tracing::error!(%status, service, "a service failed a studio call");
+            ErrorCode::ServiceUnavailable.status(format!("the {service} service is unavailable"))
         }
     }
 }

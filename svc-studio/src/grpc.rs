@@ -1,12 +1,14 @@
 //! The gRPC adapter: requests -> the studio's calls -> messages; errors -> Status.
 
 use proto::catalogue::v1 as catalogue;
+use proto::loyalty::v1 as loyalty;
 use proto::studio::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
 use crate::domain::access::{Grant, Role};
 use crate::drafts::{DraftEdit, Publish};
+use crate::member_support::Action;
 use crate::passkeys::{Registered, Registrant};
 use crate::site_staff::SentInvitation;
 use crate::sites::{NewSite, Site};
@@ -587,6 +589,57 @@ impl pb::studio_server::Studio for StudioService {
             .previewed_site(&request.into_inner().token)
             .await?;
         Ok(Response::new(pb::PreviewedSite { site_id }))
+    }
+
+    async fn find_members(
+        &self,
+        request: Request<pb::FindMembersRequest>,
+    ) -> Reply<loyalty::SupportedMembers> {
+        let request = request.into_inner();
+        let members = self
+            .studio
+            .find_members(
+                &request.session_token,
+                &request.site_id,
+                &request.email,
+                &request.card,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(loyalty::SupportedMembers { members }))
+    }
+
+    async fn support_member(
+        &self,
+        request: Request<pb::SupportMemberRequest>,
+    ) -> Reply<pb::SupportMemberResponse> {
+        let request = request.into_inner();
+        let action = match request.action() {
+            pb::SupportAction::Unlock => Action::Unlock,
+            pb::SupportAction::SendActivation => Action::SendActivation,
+            pb::SupportAction::SendPasswordReset => Action::SendPasswordReset {
+                root_url: &request.root_url,
+            },
+            pb::SupportAction::Delete => Action::Delete {
+                reason: &request.reason,
+            },
+            pb::SupportAction::Unspecified => {
+                return Err(
+                    Error::InvalidArgument("action: which support action".to_owned()).into(),
+                );
+            }
+        };
+        let member = self
+            .studio
+            .support_member(
+                &request.session_token,
+                &request.site_id,
+                &request.member_id,
+                action,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(pb::SupportMemberResponse { member }))
     }
 }
 

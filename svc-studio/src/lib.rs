@@ -17,6 +17,7 @@
 //! - [`drafts`]: a site's draft, publishing and history, kept by svc-catalogue.
 //! - [`previews`]: the draft's preview tokens.
 //! - [`ingest_keys`]: a site's ingest keys, kept by svc-catalogue.
+//! - [`member_support`]: a site's members found and helped, by svc-loyalty.
 //! - [`audit`]: the audit log of every change, written and read.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
 //! - [`error`]: the crate's error type and its gRPC status.
@@ -29,6 +30,7 @@ pub mod drafts;
 pub mod error;
 pub mod grpc;
 pub mod ingest_keys;
+pub mod member_support;
 pub mod passkeys;
 pub mod previews;
 pub mod single_sign_on;
@@ -43,10 +45,12 @@ use std::time::Duration;
 
 pub use config::Config;
 pub use error::Error;
+use member_support::SupportBudget;
 use platform::outbox::{Delivery, Relay};
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
 use proto::catalogue::v1::sites_client::SitesClient;
+use proto::loyalty::v1::member_support_client::MemberSupportClient;
 use proto::studio::v1::studio_server::StudioServer;
 use single_sign_on::SingleSignOn;
 use store::Store;
@@ -150,6 +154,8 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
         catalogue: CatalogueClient::new(catalogue.clone()),
         drafts: DraftsClient::new(catalogue.clone()),
         sites: SitesClient::new(catalogue),
+        loyalty: MemberSupportClient::new(platform::trace::lazy_channel(&config.loyalty_addr)?),
+        support_budget: SupportBudget::default(),
         audit_events: Arc::new(Notify::new()),
     })
 }

@@ -12,6 +12,7 @@ use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
 use proto::catalogue::v1::sites_client::SitesClient;
+use proto::loyalty::v1::member_support_client::MemberSupportClient;
 use tokio::sync::Notify;
 use webauthn_rs::Webauthn;
 
@@ -19,6 +20,7 @@ use crate::Error;
 use crate::domain::access::{self, Grant, Permission, Refusal};
 use crate::domain::staff::{self, StaffEmail};
 use crate::domain::tokens;
+use crate::member_support::SupportBudget;
 use crate::single_sign_on::SingleSignOn;
 use crate::store::invitations::{self, Acceptance, NewInvitation, NotAccepted, OpenInvitation};
 use crate::store::staff::{self as stored_staff, StaffMember};
@@ -58,6 +60,10 @@ pub struct Studio {
     pub drafts: DraftsClient<TracedChannel>,
     /// svc-catalogue's sites' ingest keys.
     pub sites: SitesClient<TracedChannel>,
+    /// svc-loyalty's member support.
+    pub loyalty: MemberSupportClient<TracedChannel>,
+    /// Each staff member's budget of member-support calls.
+    pub support_budget: SupportBudget,
     /// Wakes the relay of audit events when an entry was written.
     pub audit_events: Arc<Notify>,
 }

@@ -564,6 +564,58 @@ test.describe('the studio', () => {
     expect(refused).toEqual([]);
   });
 
+  test('a support agent finds a member locked out after five wrong passwords, unlocks them, and sends a reset link', async ({ page }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    // A member of the demo site of their own (the demo member stays as other tests expect),
+    // locked out by five wrong passwords through the site's loyalty API.
+    const email = `locked-${Date.now()}@example.com`;
+    const cypher = (route: string, payload: Record<string, unknown>) =>
+      page.request.post(`http://127.0.0.1:${port}/api/cypher`, {
+        data: { reqMetadata: { method: 'POST', route }, ...payload },
+      });
+    const login = '/Member/v3/Login?boxofficeCircuitId=MQ';
+    expect((await cypher('/Member/v3/Create', { username: email, password: 'Popcorn#2024' })).status()).toBe(200);
+    for (let attempt = 0; attempt < 5; attempt += 1) await cypher(login, { username: email, password: 'Wrong#2024x' });
+    expect((await cypher(login, { username: email, password: 'Popcorn#2024' })).status()).toBe(423);
+
+    await page.goto(invitationLink('su@chain.example', 'support', 'demo'));
+    await page.getByLabel('Your name').fill('Su Support');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Su Support');
+    await page.goto(`${studio}/sites/demo`);
+    await page.getByRole('link', { name: 'Members' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Members of');
+    await expectAccessible(page, 'members');
+
+    // From the keyboard: the address typed, the search submitted with Enter.
+    const field = page.getByRole('textbox', { name: 'E-mail address' });
+    await field.fill(email.toUpperCase());
+    await field.press('Enter');
+    const found = page.getByRole('heading', { name: 'Members found' });
+    await expect(found).toBeVisible();
+    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByText('Locked after failed sign-ins')).toBeVisible();
+    await expectAccessible(page, 'members found');
+
+    await page.getByRole('button', { name: 'Unlock' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `Unlocked: ${email} may sign in now.` })).toBeVisible();
+    await expect(page.getByText('Active', { exact: true })).toBeVisible();
+    expect((await cypher(login, { username: email, password: 'Popcorn#2024' })).status()).toBe(200);
+
+    await page.getByRole('button', { name: 'Send password reset link' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `A password reset link was mailed to ${email}.` })).toBeVisible();
+    const mail = readdirSync(join(e2eDataDir(port), 'mail'))
+      .map((file) => readFileSync(join(e2eDataDir(port), 'mail', file), 'utf8'))
+      .find((message) => message.includes(`To: ${email}`) && message.includes('Reset your password'));
+    expect(mail).toContain('/account/reset-password?resetCode=');
+
+    // A site they hold no grant on answers as if there were none.
+    const elsewhere = await page.request.get(`${studio}/studio/api/v1/sites/other-chain/members?email=${encodeURIComponent(email)}`);
+    expect(elsewhere.status()).toBe(404);
+    expect(refused).toEqual([]);
+  });
+
   test('an operator makes a site from the empty template, which its host serves at once', async ({ page }) => {
     test.setTimeout(120_000);
     const refused = cspViolations(page);

@@ -93,6 +93,11 @@ use crate::error::ErrorBody;
         crate::studio::ingest_keys::list_ingest_keys,
         crate::studio::ingest_keys::create_ingest_key,
         crate::studio::ingest_keys::revoke_ingest_key,
+        crate::studio::members::find_members,
+        crate::studio::members::unlock,
+        crate::studio::members::send_activation,
+        crate::studio::members::send_password_reset,
+        crate::studio::members::delete_member,
     ),
     // The ingest API's answers are described by a type (IntoResponses), whose schemas
     // are not collected from the paths.

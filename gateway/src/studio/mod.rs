@@ -10,6 +10,7 @@ pub mod audit;
 mod cross_site;
 pub mod drafts;
 pub mod ingest_keys;
+pub mod members;
 pub mod passkeys;
 pub mod preview;
 mod session;
@@ -181,6 +182,7 @@ impl Studio {
             .merge(drafts::router())
             .merge(preview::router())
             .merge(ingest_keys::router())
+            .merge(members::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

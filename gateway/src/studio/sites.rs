@@ -233,6 +233,21 @@ async fn set_site_address(
 }
 
 /// The sites the request's staff member may see, as svc-studio lists them.
+/// Where the public reaches the site `site_id`, which the session's staff member may see
+/// (404 otherwise).
+pub(super) async fn public_url_of(
+    studio: &StudioContext,
+    headers: &HeaderMap,
+    site_id: &str,
+) -> Result<String, AppError> {
+    listed(studio, headers)
+        .await?
+        .into_iter()
+        .find(|site| site.id == site_id)
+        .map(|site| SiteBody::of(studio, site).public_url)
+        .ok_or_else(|| AppError::NotFound(format!("no site '{site_id}'")))
+}
+
 async fn listed(
     studio: &StudioContext,
     headers: &HeaderMap,

@@ -307,6 +307,7 @@ async fn spawn(
     } else {
         let studio_lookup = |name: &str| match name {
             "CATALOGUE_ADDR" => Some(catalogue.clone()),
+            "LOYALTY_ADDR" => Some(loyalty.clone()),
             _ => var_of(vars.studio, name).or_else(|| lookup(name)),
         };
         let app = svc_studio::Application::build(

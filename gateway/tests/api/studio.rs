@@ -4,6 +4,7 @@
 
 mod drafts;
 mod ingest_keys;
+mod members;
 mod new_sites;
 mod preview;
 mod single_sign_on;

@@ -90,12 +90,24 @@ impl Provider {
         if self.member(&credentials.id).await?.is_activated {
             return Err(PeachCode::AlreadyActive.into());
         }
+        self.mail_activation_code(email.as_str(), &credentials.id)
+            .await?;
+        Ok(json!({}))
+    }
+
+    /// Mails a new activation code (upper-case, once, within a day) to the member
+    /// `member_id` at `email`.
+    pub(super) async fn mail_activation_code(
+        &self,
+        email: &str,
+        member_id: &str,
+    ) -> Result<(), Error> {
         let code = new_token()?[..10].to_ascii_uppercase();
         codes::insert(
             self.store.pool(),
             Purpose::Activation,
             &sha256_hex(&code),
-            &credentials.id,
+            member_id,
             unix_now() + ACTIVATION_CODE_SECONDS,
         )
         .await?;
@@ -103,9 +115,9 @@ impl Provider {
             "Hello,\n\nYour activation code is {code}. It works once, within a day.\n\nIf you did not sign up, you can ignore this message.\n"
         );
         self.mailer
-            .send(email.as_str(), "Your activation code", &body)
+            .send(email, "Your activation code", &body)
             .await?;
-        Ok(json!({}))
+        Ok(())
     }
 
     /// The member (the registration form's e-mail with its password or the e-mailed

@@ -15,6 +15,7 @@ pub mod payment_portal;
 mod recovery;
 pub mod reply;
 mod session;
+pub mod support;
 pub mod wallet;
 
 use std::sync::Arc;

@@ -11,9 +11,19 @@ use crate::domain::member::{Email, NewPassword};
 use crate::domain::reset::{RESET_CODE_SECONDS, is_allowed_root, reset_link};
 use crate::domain::route::Route;
 use crate::password_workers;
+use crate::site_settings::SiteLoyalty;
 use crate::store::codes::{self, Purpose};
 use crate::store::{members, unix_now};
 use platform::tokens::{new_token, sha256_hex};
+
+/// Where a reset link leads: the page `path` at `root_url` (checked with
+/// [`Provider::check_reset_root`]), with the query the site's provider expects.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct ResetLink<'a> {
+    pub root_url: &'a str,
+    pub path: &'a str,
+    pub loyalty: &'a SiteLoyalty,
+}
 
 impl Provider {
     /// The member of `email` on the call's site, or code 29; an e-mail is sent to them,
@@ -59,44 +69,73 @@ impl Provider {
     ) -> Result<Value, Error> {
         self.check_rate(Limited::Recovery, envelope)?;
         let root_url = route.param("rootUrl");
+        self.check_reset_root(root_url, &envelope.site_id, &envelope.loyalty)?;
+        let (email, member_id) = self
+            .member_by_email(envelope, route.param("emailAddress"))
+            .await?;
+        let link = ResetLink {
+            root_url,
+            path: route.param("resetPasswordLink"),
+            loyalty: &envelope.loyalty,
+        };
+        self.mail_reset_link(&link, &member_id, email.as_str())
+            .await?;
+        Ok(json!({}))
+    }
+
+    /// Refuses a reset link's root that is not one of the deployment's origins
+    /// (LOYALTY_SITE_ORIGINS) on one of `site`'s own hosts.
+    pub(super) fn check_reset_root(
+        &self,
+        root_url: &str,
+        site: &str,
+        loyalty: &SiteLoyalty,
+    ) -> Result<(), Error> {
         if !is_allowed_root(root_url, &self.site_origins) {
             return Err(Error::BadInput(
                 "rootUrl must be one of the site's origins (LOYALTY_SITE_ORIGINS)".into(),
             ));
         }
-        if !envelope.loyalty.reaches(root_url) {
+        if !loyalty.reaches(root_url) {
             return Err(Error::BadInput(format!(
-                "rootUrl must be on one of the hosts of site '{}'",
-                envelope.site_id
+                "rootUrl must be on one of the hosts of site '{site}'"
             )));
         }
-        let (email, member_id) = self
-            .member_by_email(envelope, route.param("emailAddress"))
-            .await?;
+        Ok(())
+    }
+
+    /// Mails the member `member_id` at `email` a link to choose a new password (an hour,
+    /// once), to the page of `link`.
+    pub(super) async fn mail_reset_link(
+        &self,
+        link: &ResetLink<'_>,
+        member_id: &str,
+        email: &str,
+    ) -> Result<(), Error> {
         let code = new_token()?;
         codes::insert(
             self.store.pool(),
             Purpose::PasswordReset,
             &sha256_hex(&code),
-            &member_id,
+            member_id,
             unix_now() + RESET_CODE_SECONDS,
         )
         .await?;
         let link = reset_link(
-            root_url,
-            route.param("resetPasswordLink"),
-            &envelope.loyalty.provider,
+            link.root_url,
+            link.path,
+            &link.loyalty.provider,
             &code,
-            &member_id,
-            email.as_str(),
+            member_id,
+            email,
         );
         let body = format!(
             "Hello,\n\nTo choose a new password, open this link within an hour:\n\n{link}\n\nIf you did not ask for a new password, you can ignore this message.\n"
         );
         self.mailer
-            .send(email.as_str(), "Reset your password", &body)
+            .send(email, "Reset your password", &body)
             .await?;
-        Ok(json!({}))
+        Ok(())
     }
 
     pub(super) async fn validate_password_reset_code(

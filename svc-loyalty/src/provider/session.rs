@@ -189,6 +189,7 @@ impl Provider {
             cypher_version: generation.number(),
             expires_at: now + self.policy.session_seconds,
             refresh_expires_at: now + envelope.loyalty.refresh_seconds(),
+            opened_at: now,
         };
         Ok((session, tokens))
     }

@@ -17,6 +17,7 @@ pub mod history;
 pub mod members;
 pub mod offers;
 pub mod sessions;
+pub mod support;
 
 use std::borrow::Cow;
 use std::time::Duration;

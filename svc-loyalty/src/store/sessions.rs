@@ -17,6 +17,8 @@ pub struct NewSession {
     pub cypher_version: i64,
     pub expires_at: i64,
     pub refresh_expires_at: i64,
+    /// When it was opened: a login's time, kept as the member's last sign-in.
+    pub opened_at: i64,
 }
 
 /// The member a live session belongs to, and its cypherVersion.
@@ -26,7 +28,8 @@ pub struct SessionOwner {
     pub cypher_version: i64,
 }
 
-/// A successful login: failed logins and lockouts forgiven, session stored, event queued.
+/// A successful login: failed logins and lockouts forgiven, its time kept, session
+/// stored, event queued.
 #[tracing::instrument(name = "sql sessions::open", skip_all, fields(otel.kind = "client"))]
 pub async fn open(
     pool: &AnyPool,
@@ -35,9 +38,10 @@ pub async fn open(
 ) -> Result<(), sqlx::Error> {
     let mut transaction = pool.begin().await?;
     sqlx::query(&format!(
-        "UPDATE members SET {FORGIVEN_AT_LOGIN} WHERE id = $1"
+        "UPDATE members SET {FORGIVEN_AT_LOGIN}, last_login_at = $2 WHERE id = $1"
     ))
     .bind(&session.member_id)
+    .bind(session.opened_at)
     .execute(&mut *transaction)
     .await?;
     insert(&mut transaction, session).await?;

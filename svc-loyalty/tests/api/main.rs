@@ -26,6 +26,7 @@ mod sessions;
 mod site_settings;
 mod sites;
 mod store;
+mod support;
 mod upgrade;
 mod upstream;
 mod wallet;

@@ -56,6 +56,7 @@ fn session(token: &str, member_id: &str, expires_at: i64) -> NewSession {
         cypher_version: 3,
         expires_at,
         refresh_expires_at: expires_at + 100,
+        opened_at: expires_at - 100,
     }
 }
 

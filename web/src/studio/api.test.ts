@@ -2,7 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   acceptInvitation,
   createIngestKey,
+  deleteMember,
   discardDraft,
+  findMembers,
   getDraft,
   getDraftSite,
   getIngestKeys,
@@ -22,10 +24,13 @@ import {
   removeStaffAccess,
   restoreRevision,
   revokeIngestKey,
+  sendActivation,
   sendInvitation,
+  sendPasswordReset,
   signInWithPasskey,
   signOut,
   StudioApiError,
+  unlockMember,
 } from './api';
 import { assertion, creationOptions, newCredential, requestOptions } from './testing/passkeys';
 import { stubStudioApi, studioError } from './testing/studio-api';
@@ -175,6 +180,40 @@ describe("the studio's API calls", () => {
     for (const { method, init } of calls.filter(({ method }) => method !== 'GET')) {
       expect(new Headers(init.headers).get('Content-Type'), method).toBe('application/json');
     }
+  });
+
+  it("find a site's members by an exact e-mail address or card number, act on one with an empty JSON body, and delete one saying why", async () => {
+    const member = { id: 'm 1', email: 'ana+x@example.com', status: 'locked', lastLoginAt: null, cards: ['••••••2345'] };
+    const calls = stubStudioApi({
+      'GET /sites/a%2Fb/members?email=ana%2Bx%40example.com': { status: 200, body: [member] },
+      'GET /sites/a%2Fb/members?card=ABC123456': { status: 200, body: [] },
+      'POST /sites/a%2Fb/members/m%201/unlock': { status: 200, body: { ...member, status: 'active' } },
+      'POST /sites/a%2Fb/members/m%201/activation': studioError(422, 'failed_precondition', 'the member is activated already'),
+      'POST /sites/a%2Fb/members/m%201/password-reset': { status: 200, body: member },
+      'DELETE /sites/a%2Fb/members/m%201': { status: 204 },
+    });
+    expect(await findMembers('a/b', { email: 'ana+x@example.com' })).toEqual([member]);
+    expect(await findMembers('a/b', { card: 'ABC123456' })).toEqual([]);
+    expect(await unlockMember('a/b', 'm 1')).toEqual({ ...member, status: 'active' });
+    await expect(sendActivation('a/b', 'm 1')).rejects.toMatchObject({ status: 422, message: 'the member is activated already' });
+    expect(await sendPasswordReset('a/b', 'm 1')).toEqual(member);
+    await deleteMember('a/b', 'm 1', 'Asked by the member');
+    expect(calls.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['GET', '/sites/a%2Fb/members?email=ana%2Bx%40example.com', undefined],
+      ['GET', '/sites/a%2Fb/members?card=ABC123456', undefined],
+      ['POST', '/sites/a%2Fb/members/m%201/unlock', {}],
+      ['POST', '/sites/a%2Fb/members/m%201/activation', {}],
+      ['POST', '/sites/a%2Fb/members/m%201/password-reset', {}],
+      ['DELETE', '/sites/a%2Fb/members/m%201', { reason: 'Asked by the member' }],
+    ]);
+    for (const { method, init } of calls.filter(({ method }) => method !== 'GET')) {
+      expect(new Headers(init.headers).get('Content-Type'), method).toBe('application/json');
+    }
+  });
+
+  it("keep the field of a member lookup's refusal", async () => {
+    stubStudioApi({ 'GET /sites/demo/members?card=12': studioError(400, 'invalid_argument', 'card: 6 to 20 letters and digits', 'card') });
+    await expect(findMembers('demo', { card: '12' })).rejects.toMatchObject({ status: 400, field: 'card' });
   });
 
   it("read a site's draft and history, publish it now (200) or at a time (202), discard it and restore with a JSON body", async () => {

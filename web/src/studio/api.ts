@@ -119,6 +119,11 @@ export const AUDIT_ACTIONS = [
   'site.restored',
   'ingest-key.created',
   'ingest-key.revoked',
+  'member.searched',
+  'member.unlocked',
+  'member.activation-sent',
+  'member.password-reset-sent',
+  'member.deleted',
 ] as const;
 
 /** A field an audited change changed, as it was and as it became (null: none, such as a new invitation's role before). */
@@ -183,6 +188,30 @@ export type IngestKeyRequest = Schemas['StudioIngestKeyRequest'];
 
 /** A key made: as IngestKey, with its text (`key`, `cik_...`), which this answer alone holds. */
 export type IngestKeyCreated = Schemas['StudioIngestKeyCreated'];
+
+/**
+ * Where a member stands, as member support reads it: `active`; `not-activated` (their
+ * activation code not entered yet); `locked` after failed sign-ins, for a while; `blocked`
+ * after repeated lockouts, until unlocked or their password is reset. One a later version
+ * adds is shown as named.
+ */
+export const MEMBER_STATUSES = ['active', 'not-activated', 'locked', 'blocked'] as const;
+
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+
+/**
+ * One of the site's members as member support sees them, never a password, a token or a
+ * whole card number: their id, e-mail address, status (MEMBER_STATUSES), last sign-in
+ * (RFC 3339; null: none recorded) and cards, each masked by the server but its last four
+ * characters (`••••••2345`).
+ */
+export type StudioMember = Schemas['StudioMember'];
+
+/** DELETE .../members/{memberId}'s body: why the account is deleted, 3 to 500 characters (kept in the audit log). */
+export type StudioMemberDeletion = Schemas['StudioMemberDeletion'];
+
+/** Whom member support looks for: an exact e-mail address, or an exact card number, one of the two. */
+export type MemberLookup = { email: string } | { card: string };
 
 /** Where a page of the site shows as the draft has it. */
 export type PreviewAddress = Schemas['StudioPreview'];
@@ -583,4 +612,46 @@ export async function createIngestKey(siteId: string, request: IngestKeyRequest)
  */
 export async function revokeIngestKey(siteId: string, keyId: string): Promise<void> {
   await studioDelete(sitePath(siteId, `/ingest-keys/${encodeURIComponent(keyId)}`));
+}
+
+/** `/sites/{siteId}/members/{memberId}` and what follows it, both ids encoded. */
+function memberPath(siteId: string, memberId: string, rest = ''): string {
+  return sitePath(siteId, `/members/${encodeURIComponent(memberId)}${rest}`);
+}
+
+/**
+ * The site's members of an exact e-mail address or card number (none, or one): for its
+ * member support, its administrators and the operators, each call audited. 400 names the
+ * lookup at fault (`email`, `card`); 403: the caller's role may not support members; 404:
+ * no grant on the site; 429: more than 30 member-support calls in a minute by the caller.
+ */
+export async function findMembers(siteId: string, lookup: MemberLookup, signal?: AbortSignal): Promise<StudioMember[]> {
+  return studioGet<StudioMember[]>(buildUrl(sitePath(siteId, '/members'), lookup), signal);
+}
+
+/** Lifts the member's lockout or block (they may sign in at once): the member after. Refused as findMembers is; 404: no such member. */
+export async function unlockMember(siteId: string, memberId: string): Promise<StudioMember> {
+  return (await (await studioPost(memberPath(siteId, memberId, '/unlock'), {})).json()) as StudioMember;
+}
+
+/** Mails the member a new activation code: the member. 422: they are activated already; refused otherwise as unlockMember is. */
+export async function sendActivation(siteId: string, memberId: string): Promise<StudioMember> {
+  return (await (await studioPost(memberPath(siteId, memberId, '/activation'), {})).json()) as StudioMember;
+}
+
+/**
+ * Mails the member a link to choose a new password (staff never see one): the member.
+ * Refused as unlockMember is.
+ */
+export async function sendPasswordReset(siteId: string, memberId: string): Promise<StudioMember> {
+  return (await (await studioPost(memberPath(siteId, memberId, '/password-reset'), {})).json()) as StudioMember;
+}
+
+/**
+ * Deletes the member's account and what is kept about them (204), saying why (the reason
+ * stays in the audit log). 400 names `reason`; refused otherwise as unlockMember is.
+ */
+export async function deleteMember(siteId: string, memberId: string, reason: string): Promise<void> {
+  const deletion: StudioMemberDeletion = { reason };
+  await studioDelete(memberPath(siteId, memberId), deletion);
 }

@@ -11,6 +11,7 @@ import {
   mayPublish,
   mayReadAudit,
   maySetSiteAddress,
+  maySupportMembers,
   roleName,
   theaterList,
 } from './grants';
@@ -104,5 +105,24 @@ describe('who creates sites, and changes where one is served', () => {
     expect(mayCreateSites(grants)).toBe(creates);
     // The same people change a site's host names and public URL (svc-studio's ManageSites).
     expect(maySetSiteAddress(grants)).toBe(creates);
+  });
+});
+
+describe("who supports a site's members", () => {
+  const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
+  const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
+  const demoManager: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['101'] };
+  it.each([
+    ['an operator', [operator], true],
+    ['an administrator of the site', [demoAdmin], true],
+    ['member support of the site', [demoSupport], true],
+    ['member support of another site', [{ ...demoSupport, siteId: 'single' }], false],
+    ['an administrator of another site', [{ ...demoAdmin, siteId: 'single' }], false],
+    ['an editor of the site', [demoEditor], false],
+    ['a theater manager of the site', [demoManager], false],
+    ['a viewer of the site', [demoViewer], false],
+    ['someone with no grant on the site', [singleManager], false],
+  ])('%s: %j', (_who, grants: Grant[], supports) => {
+    expect(maySupportMembers(grants, 'demo')).toBe(supports);
   });
 });

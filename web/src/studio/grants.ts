@@ -54,6 +54,15 @@ export const mayReadAudit = administers;
 export const mayManageKeys = administers;
 
 /**
+ * Who supports the site's members (svc-studio's SupportMembers): finds one by e-mail address
+ * or card number, unlocks them, mails them an activation code or a password reset link
+ * again, deletes their account. An operator, or member support or an administrator of the site.
+ */
+export function maySupportMembers(grants: readonly Grant[], siteId: string): boolean {
+  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin' || grant.role === 'support');
+}
+
+/**
  * An operator, or an administrator or editor of the site: who publishes its draft (now or
  * at a time), discards it and restores a revision (svc-studio's Publish). Every role on
  * the site reads the draft and the history.

@@ -57,4 +57,9 @@ export const studioPaths = {
     pattern: '/sites/:siteId/audit',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/audit`,
   },
+  /** A site's members, found by e-mail address or card number and helped: for its member support, its administrators and the operators. */
+  siteMembers: {
+    pattern: '/sites/:siteId/members',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/members`,
+  },
 } as const;

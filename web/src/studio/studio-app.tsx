@@ -39,6 +39,7 @@ const siteScreen = lazyComponent(async () => (await import('./screens/site-scree
 const siteStaffScreen = lazyComponent(async () => (await import('./screens/site-staff-screen')).SiteStaffScreen);
 const siteIngestKeysScreen = lazyComponent(async () => (await import('./screens/site-ingest-keys-screen')).SiteIngestKeysScreen);
 const siteAuditScreen = lazyComponent(async () => (await import('./screens/site-audit-screen')).SiteAuditScreen);
+const siteMembersScreen = lazyComponent(async () => (await import('./screens/site-members-screen')).SiteMembersScreen);
 const sitePublishingScreen = lazyComponent(async () => (await import('./screens/site-publishing-screen')).SitePublishingScreen);
 const siteHistoryScreen = lazyComponent(async () => (await import('./screens/site-history-screen')).SiteHistoryScreen);
 const siteLookScreen = lazyComponent(async () => (await import('./screens/site-look-screen')).SiteLookScreen);
@@ -64,9 +65,10 @@ function ScreenLoading() {
  * The studio's routes. Its first screens (the start page with the sign-in and the site
  * switcher, an invitation) are small and load with the entry; every other screen (the
  * passkeys, a site's page, its look and settings with the site live beside them, its
- * staff, its ingest keys, its audit log, its draft with its publishing and its history)
- * is a chunk of its own, loaded as its route is opened (lib/lazy-component.tsx), so the
- * first screen stays within its budget (scripts/check-bundle-size.mjs).
+ * staff, its members, its ingest keys, its audit log, its draft with its publishing and
+ * its history) is a chunk of its own, loaded as its route is opened
+ * (lib/lazy-component.tsx), so the first screen stays within its budget
+ * (scripts/check-bundle-size.mjs).
  */
 export function StudioRoutes() {
   return (
@@ -94,6 +96,14 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteStaffScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteMembers.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteMembersScreen.Component />
           </Suspense>
         }
       />

@@ -1,6 +1,6 @@
 // The studio's query keys (TkDodo's factories): every key starts with `all`, so signing out
 // removes every answer a staff member was given at once.
-import type { AuditFilter } from '../api';
+import type { AuditFilter, MemberLookup } from '../api';
 
 export const studioKeys = {
   all: ['studio'] as const,
@@ -16,7 +16,7 @@ export const studioKeys = {
   siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
-   * draft and document, its history, its ingest keys).
+   * draft and document, its history, its ingest keys, its members found).
    */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
@@ -35,4 +35,8 @@ export const studioKeys = {
   siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,
   /** The site's ingest keys in use, oldest first. */
   siteIngestKeys: (siteId: string) => [...studioKeys.site(siteId), 'ingest-keys'] as const,
+  /** Every search of the site's members: what an action on a member updates. */
+  siteMembers: (siteId: string) => [...studioKeys.site(siteId), 'members'] as const,
+  /** The members of one lookup (null: none asked for yet). */
+  siteMemberSearch: (siteId: string, lookup: MemberLookup | null) => [...studioKeys.siteMembers(siteId), lookup] as const,
 };

@@ -141,6 +141,11 @@ describe("a site's audit log", () => {
       'Revision restored',
       'Ingest key made',
       'Ingest key revoked',
+      'Members looked up',
+      'Member unlocked',
+      'Activation code sent to a member',
+      'Password reset link sent to a member',
+      'Member account deleted',
     ]);
     fireEvent.change(action, { target: { value: 'invitation.sent' } });
     // Choosing alone asks nothing.

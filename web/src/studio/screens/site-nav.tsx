@@ -1,19 +1,20 @@
 import { NavLink } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, StudioSite } from '../api';
-import { mayManageKeys, mayManageStaff, mayReadAudit } from '../grants';
+import { mayManageKeys, mayManageStaff, mayReadAudit, maySupportMembers } from '../grants';
 import { studioPaths } from '../paths';
 import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
  * NavLink): its page, its look and settings, its draft with its publishing and its
- * history (every role on the site reads them), and its staff, ingest keys and audit log
- * where their `grants` say so.
+ * history (every role on the site reads them), and its staff, members, ingest keys and
+ * audit log where their `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
   const t = useTranslate();
   const managesStaff = mayManageStaff(grants, site.id);
+  const supportsMembers = maySupportMembers(grants, site.id);
   const managesKeys = mayManageKeys(grants, site.id);
   const readsAudit = mayReadAudit(grants, site.id);
   return (
@@ -43,6 +44,13 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
           <li>
             <NavLink to={studioPaths.siteStaff.build(site.id)} className={styles.link}>
               {t('studio.site.nav.staff')}
+            </NavLink>
+          </li>
+        ) : null}
+        {supportsMembers ? (
+          <li>
+            <NavLink to={studioPaths.siteMembers.build(site.id)} className={styles.link}>
+              {t('studio.site.nav.members')}
             </NavLink>
           </li>
         ) : null}

@@ -34,6 +34,12 @@ export const admin: Me = {
   grants: [{ role: 'admin', siteId: 'demo', theaterIds: [] }],
 };
 
+/** Member support of the demo site: reads it, and helps its members. */
+export const support: Me = {
+  staff: { id: 's6', email: 'sam@chain.example', name: 'Sam Support' },
+  grants: [{ role: 'support', siteId: 'demo', theaterIds: [] }],
+};
+
 /** A viewer of the demo site: reads it, changes nothing. */
 export const viewer: Me = {
   staff: { id: 's5', email: 'vi@chain.example', name: 'Vi Viewer' },
