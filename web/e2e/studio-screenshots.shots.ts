@@ -37,6 +37,13 @@ for (const size of sizes) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await screenshotPage(page, `studio-${name}-${size.name}-${mode}`);
       }
+      // Member support with the demo member found.
+      await page.goto(`${studioOrigin}/sites/demo/members`, { waitUntil: 'networkidle' });
+      const address = page.getByRole('textbox', { name: 'E-mail address' });
+      await address.fill('demo@marqueecinemas.example');
+      await address.press('Enter');
+      await expect(page.getByRole('heading', { name: 'Members found' })).toBeVisible();
+      await screenshotPage(page, `studio-members-${size.name}-${mode}`);
       await context.close();
     });
   }
