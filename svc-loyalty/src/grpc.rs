@@ -66,7 +66,6 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
 /// authorised on the call's site (the `site-id` metadata).
 #[derive(Debug, Clone)]
 pub struct MemberSupportService {
-    pub default_site: String,
     pub sites: SiteSettings,
     pub provider: Provider,
     /// Whether members are kept by an upstream loyalty API (LOYALTY_UPSTREAM_URL): then
@@ -75,7 +74,7 @@ pub struct MemberSupportService {
 }
 
 impl MemberSupportService {
-    /// The call's site, refused while members are kept upstream.
+    /// The call's site (its `site-id` metadata), refused while members are kept upstream.
     fn site_of<T>(&self, request: &Request<T>) -> Result<String, Status> {
         if self.upstream {
             return Err(Status::from(crate::Error::NotApplicable(
@@ -83,9 +82,14 @@ impl MemberSupportService {
                     .to_owned(),
             )));
         }
-        Ok(proto::site::named(request)?
-            .unwrap_or(&self.default_site)
-            .to_owned())
+        // Never the default site by omission: support is always for a site it names.
+        proto::site::named(request)?
+            .map(str::to_owned)
+            .ok_or_else(|| {
+                Status::from(crate::Error::BadInput(
+                    "site-id: member support names its site".to_owned(),
+                ))
+            })
     }
 }
 

@@ -202,7 +202,6 @@ impl Application {
         let gauges = metrics::sample(self.store.clone(), GAUGES_EVERY);
         let site_settings = self.service.sites.follow(self.catalogue);
         let support = grpc::MemberSupportService {
-            default_site: self.service.default_site.clone(),
             sites: self.service.sites.clone(),
             provider: self.service.provider.clone(),
             upstream: self.service.upstream.is_some(),

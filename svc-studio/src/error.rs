@@ -113,7 +113,9 @@ fn passed_on(status: tonic::Status, service: &str) -> tonic::Status {
         | tonic::Code::Aborted
         | tonic::Code::FailedPrecondition => status,
         _ => {
-            tracing::error!(%status, service, "a service failed a studio call");
+            // The code alone: a service's message may carry a member's address (a mail
+            // relay's refusal).
+            tracing::error!(code = ?status.code(), service, "a service failed a studio call");
             ErrorCode::ServiceUnavailable.status(format!("the {service} service is unavailable"))
         }
     }

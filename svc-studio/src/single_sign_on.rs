@@ -169,10 +169,14 @@ impl SingleSignOn {
         .request_async(&self.http)
         .await
         .map_err(|error| match error {
-            RequestTokenError::ServerResponse(refusal) => Error::Unauthenticated(format!(
-                "the single sign-on provider refused the code ({})",
-                refusal.error()
-            )),
+            RequestTokenError::ServerResponse(refusal) => {
+                // invalid_client says the settings are wrong; invalid_grant, a code used or late.
+                tracing::warn!(error = %refusal.error(), "the single sign-on provider refused the code");
+                Error::Unauthenticated(format!(
+                    "the single sign-on provider refused the code ({})",
+                    refusal.error()
+                ))
+            }
             other => Error::Provider(format!("token endpoint: {other}")),
         })?;
         let id_token = answer
@@ -191,6 +195,10 @@ impl SingleSignOn {
             verified => verified.cloned(),
         }
         .map_err(|error| {
+            tracing::warn!(
+                check = claims_check(&error),
+                "a single sign-on's ID token was refused"
+            );
             Error::Unauthenticated(format!(
                 "the single sign-on provider's ID token was refused: {error}"
             ))
@@ -201,10 +209,15 @@ impl SingleSignOn {
                     .to_owned(),
             )
         };
-        if claims.email_verified() != Some(true) {
-            return Err(unvouched());
-        }
-        let email = claims.email().ok_or_else(unvouched)?;
+        let email = claims
+            .email()
+            .filter(|_| claims.email_verified() == Some(true))
+            .ok_or_else(|| {
+                tracing::warn!(
+                    "a single sign-on's ID token vouched for no address (email, email_verified)"
+                );
+                unvouched()
+            })?;
         StaffEmail::parse(email.as_str()).map_err(|_| unvouched())
     }
 
@@ -217,6 +230,18 @@ impl SingleSignOn {
             metadata.issuer().clone(),
             metadata.jwks().clone(),
         )
+    }
+}
+
+/// Which check an ID token failed, for the log: never a claim's value.
+fn claims_check(error: &ClaimsVerificationError) -> &'static str {
+    match error {
+        ClaimsVerificationError::Expired(_) => "expiry",
+        ClaimsVerificationError::InvalidAudience(_) => "audience",
+        ClaimsVerificationError::InvalidIssuer(_) => "issuer",
+        ClaimsVerificationError::InvalidNonce(_) => "nonce",
+        ClaimsVerificationError::SignatureVerification(_) => "signature",
+        _ => "other",
     }
 }
 

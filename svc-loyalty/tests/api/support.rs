@@ -93,6 +93,16 @@ async fn a_member_is_found_by_exact_address_or_card_on_its_own_site_only(databas
         assert_eq!(refused.code(), Code::InvalidArgument, "{email:?} {card:?}");
     }
 
+    // A call naming no site is refused, never taken for the default site's.
+    let unnamed = support
+        .find_members(FindMembersRequest {
+            email: DEMO_EMAIL.to_owned(),
+            card: String::new(),
+        })
+        .await
+        .expect_err("no site named");
+    assert_eq!(unnamed.code(), Code::InvalidArgument);
+
     // Another site's support finds nobody of this one.
     assert!(
         find(&mut support, catalogue::TWIN, DEMO_EMAIL, "")

@@ -17,16 +17,21 @@ const V3_LOGIN: &str = "/Member/v3/Login?boxofficeCircuitId=MQ";
 
 impl TestGateway {
     async fn find_members(&self, query: &str, cookie: &str) -> (StatusCode, Value) {
-        self.studio_read(&format!("{MEMBERS}?{query}"), cookie).await
+        self.studio_read(&format!("{MEMBERS}?{query}"), cookie)
+            .await
     }
 
     async fn support(&self, member: &str, action: &str, cookie: &str) -> (StatusCode, Value) {
         json_of(
-            self.studio_change(Method::POST, &format!("{MEMBERS}/{member}/{action}"), cookie)
-                .json(&json!({}))
-                .send()
-                .await
-                .expect("sent"),
+            self.studio_change(
+                Method::POST,
+                &format!("{MEMBERS}/{member}/{action}"),
+                cookie,
+            )
+            .json(&json!({}))
+            .send()
+            .await
+            .expect("sent"),
         )
         .await
     }
@@ -49,7 +54,12 @@ async fn support_staff_find_unlock_and_help_a_member_of_their_site_and_each_call
     let email = gateway.create_member("locked-out").await;
     for _ in 0..5 {
         gateway
-            .cypher("POST", V3_LOGIN, json!({"username": email, "password": "Wrong#2024x"}), None)
+            .cypher(
+                "POST",
+                V3_LOGIN,
+                json!({"username": email, "password": "Wrong#2024x"}),
+                None,
+            )
             .await;
     }
 
@@ -67,10 +77,21 @@ async fn support_staff_find_unlock_and_help_a_member_of_their_site_and_each_call
     assert_eq!(status, StatusCode::OK);
     assert_eq!(demo[0]["email"], "demo@marqueecinemas.example");
     assert_eq!(demo[0]["cards"], json!(["••••••2345"]));
-    assert!(!demo.to_string().contains("MQ00012345"), "never a whole card");
+    assert!(
+        !demo.to_string().contains("MQ00012345"),
+        "never a whole card"
+    );
     let (status, none) = gateway.find_members("card=MQ0001234", &support).await;
-    assert_eq!((status, none), (StatusCode::OK, json!([])), "exact matches only");
-    for (query, field) in [("", "email"), ("email=ann@", "email"), ("card=12-34", "card")] {
+    assert_eq!(
+        (status, none),
+        (StatusCode::OK, json!([])),
+        "exact matches only"
+    );
+    for (query, field) in [
+        ("", "email"),
+        ("email=ann@", "email"),
+        ("card=12-34", "card"),
+    ] {
         let (status, body) = gateway.find_members(query, &support).await;
         assert_eq!(status, StatusCode::BAD_REQUEST, "{query}: {body}");
         assert_eq!(body["error"]["field"], field, "{query}: {body}");
@@ -80,19 +101,35 @@ async fn support_staff_find_unlock_and_help_a_member_of_their_site_and_each_call
     assert_eq!(status, StatusCode::OK, "{unlocked}");
     assert_eq!(unlocked["status"], "active");
     let (status, body) = gateway
-        .cypher("POST", V3_LOGIN, json!({"username": email, "password": PASSWORD}), None)
+        .cypher(
+            "POST",
+            V3_LOGIN,
+            json!({"username": email, "password": PASSWORD}),
+            None,
+        )
         .await;
-    assert_eq!((status, &body["peachCode"]), (200, &json!(0)), "signs in at once: {body}");
+    assert_eq!(
+        (status, &body["peachCode"]),
+        (200, &json!(0)),
+        "signs in at once: {body}"
+    );
 
     let (status, body) = gateway.support(&id, "activation", &support).await;
-    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "active already: {body}");
+    assert_eq!(
+        status,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "active already: {body}"
+    );
     let (status, body) = gateway.support(&id, "password-reset", &support).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     let mailed = std::fs::read_dir(gateway.data_dir.join("mail"))
         .expect("mail written")
         .filter_map(Result::ok)
         .filter_map(|entry| std::fs::read_to_string(entry.path()).ok())
-        .any(|mail| mail.contains(&format!("To: {email}")) && mail.contains("/account/reset-password?resetCode="));
+        .any(|mail| {
+            mail.contains(&format!("To: {email}"))
+                && mail.contains("/account/reset-password?resetCode=")
+        });
     assert!(mailed, "a reset link is mailed to the member");
 
     let delete = |body: Value| {
@@ -108,7 +145,9 @@ async fn support_staff_find_unlock_and_help_a_member_of_their_site_and_each_call
         .await
         .expect("sent");
     assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
-    let (_, gone) = gateway.find_members(&format!("email={email}"), &support).await;
+    let (_, gone) = gateway
+        .find_members(&format!("email={email}"), &support)
+        .await;
     assert_eq!(gone, json!([]));
     let (status, _) = gateway.support(&id, "unlock", &support).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
@@ -141,7 +180,12 @@ async fn support_staff_find_unlock_and_help_a_member_of_their_site_and_each_call
         deletion["changes"]["reason"]["after"],
         "Asked at the box office to close the account"
     );
-    assert!(!entries.iter().any(|entry| entry.to_string().contains(&email)), "no member's address in the audit");
+    assert!(
+        !entries
+            .iter()
+            .any(|entry| entry.to_string().contains(&email)),
+        "no member's address in the audit"
+    );
 }
 
 #[tokio::test]
@@ -158,8 +202,14 @@ async fn other_roles_other_sites_and_strangers_are_refused_and_a_staff_member_ha
         .staff_cookie("bo@chain.example", Role::Support, Some("other-chain"))
         .await;
     let (status, _) = gateway.find_members("card=MQ00012345", &elsewhere).await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "no grant on demo: as if there were none");
-    let (status, body) = gateway.find_members("card=MQ00012345", "studio-session=stranger").await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "no grant on demo: as if there were none"
+    );
+    let (status, body) = gateway
+        .find_members("card=MQ00012345", "studio-session=stranger")
+        .await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
     assert_eq!(error_of(&body).0, "unauthenticated");
 
@@ -170,11 +220,17 @@ async fn other_roles_other_sites_and_strangers_are_refused_and_a_staff_member_ha
     for _ in 0..31 {
         answers.push(gateway.find_members("card=MQ00012345", &support).await.0);
     }
-    assert!(answers[..30].iter().all(|status| *status == StatusCode::OK), "{answers:?}");
+    assert!(
+        answers[..30].iter().all(|status| *status == StatusCode::OK),
+        "{answers:?}"
+    );
     assert_eq!(answers[30], StatusCode::TOO_MANY_REQUESTS);
     // Another staff member's budget is their own.
     let admin = gateway
         .staff_cookie("ed@chain.example", Role::Admin, Some("demo"))
         .await;
-    assert_eq!(gateway.find_members("card=MQ00012345", &admin).await.0, StatusCode::OK);
+    assert_eq!(
+        gateway.find_members("card=MQ00012345", &admin).await.0,
+        StatusCode::OK
+    );
 }
