@@ -26,7 +26,9 @@ async fn post_raw(gateway: &TestGateway, content_type: &str, body: Vec<u8>) -> (
 }
 
 fn peach(body: &Value) -> i64 {
-    body["peachCode"].as_i64().expect("a peachCode")
+    body["peachCode"]
+        .as_i64()
+        .unwrap_or_else(|| panic!("a peachCode in {body}"))
 }
 
 #[tokio::test]

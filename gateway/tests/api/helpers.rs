@@ -334,7 +334,9 @@ async fn spawn(
             "STUDIO_ADDR" => Some(studio.clone()),
             "STUDIO_HOSTS" => Some(STUDIO_HOST.to_owned()),
             "WEB_DIST" => Some(dist_text.clone()),
-            "GRPC_TIMEOUT_MS" => Some("1000".to_owned()),
+            // The deployment's default: a member's password hashed while the whole suite
+            // runs beside the chaos tests on two cores can take over a second.
+            "GRPC_TIMEOUT_MS" => Some("2000".to_owned()),
             // No renderer: pages are published with the shell and their data.
             "RENDERER_URL" => Some(format!("http://{renderer}")),
             _ => None,
