@@ -64,7 +64,9 @@ const signedInPaths = ['/sign-in/', paths.account.build(), ...ACCOUNT_SCREENS.ma
 
 for (const mode of ['light', 'dark'] as const) {
   test(`no serious or critical accessibility violation on the member screens in ${mode} mode`, async ({ browser }) => {
-    test.setTimeout(180_000);
+    // Every member screen in turn, each waited to rest: at the suite's start, beside the
+    // contract fuzzer on two cores, one mode took over three minutes (2026-11-30).
+    test.setTimeout(300_000);
     const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     await context.addInitScript((value) => localStorage.setItem('colorMode', value), mode);
     const page = await context.newPage();
