@@ -16,7 +16,7 @@ WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.h
 # features, so one build serves every suite and no dependency is compiled twice.
 BUILD_AS_TESTS := cargo test --workspace --no-run --quiet
 
-.PHONY: run test setup lint test-services rust-test rust-test-rest chaos-scenarios chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test rust-test-rest beside-rust-tests chaos-scenarios chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
 
 ## make run: build the web app and start the gateway with the services embedded.
 run: web
@@ -27,8 +27,14 @@ run: web
 ## run installs what they need. The fuzzer and the browser tests run side by side: each
 ## has gateways of its own on ports of its own, and the browser tests wait on Chromium
 ## more than they use the two cores.
-test: setup lint rust-test web-test asyncapi ops-test
+test: setup lint rust-test
 	$(MAKE) --no-print-directory --jobs=2 --output-sync=target api-fuzz e2e
+
+## A clean build (CI's fresh clone) gains nothing from incremental compilation's caches,
+## and writing them costs time.
+ifdef CI
+export CARGO_INCREMENTAL ?= 0
+endif
 
 ## What the tests need and the machine lacks (scripts/setup.sh): Debian packages, and
 ## the checks' Python tools in .venv.
@@ -46,11 +52,16 @@ test-services: setup
 
 ## The published-site tests render with the real renderer: the web app is built first;
 ## the member-event test checks what it saw against docs/asyncapi.yaml with the parser.
-## The chaos scenarios run beside the other tests, from the same build (scripts/chaos.sh):
-## they share no state with them and mostly wait on the processes they start.
+## The chaos scenarios run beside the other tests, from the same build (scripts/chaos.sh),
+## then the web app's unit tests, the AsyncAPI document and the deployment checks: they
+## share no state with the Rust tests, and the chaos scenarios mostly wait on the
+## processes they start.
 rust-test: test-services web asyncapi-deps
 	$(BUILD_AS_TESTS)
-	$(MAKE) --no-print-directory --jobs=2 --output-sync=target rust-test-rest chaos-scenarios
+	$(MAKE) --no-print-directory --jobs=2 --output-sync=target rust-test-rest beside-rust-tests
+
+beside-rust-tests: chaos-scenarios
+	$(MAKE) --no-print-directory web-test asyncapi ops-test
 
 rust-test-rest:
 	cargo test --workspace --exclude chaos
