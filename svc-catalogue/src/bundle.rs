@@ -18,9 +18,10 @@ use serde::de::DeserializeOwned;
 use sha2::{Digest, Sha256};
 
 use crate::domain::SiteContent;
-use crate::domain::checks::{self, Invalid};
+use crate::domain::checks;
 use crate::domain::content_pages::Page;
 use crate::domain::events::EventEntry;
+use crate::domain::invalid::Invalid;
 use crate::domain::messages::{self, Messages};
 use crate::domain::movies::MovieEntry;
 use crate::domain::schedule::{self, Schedule};

@@ -5,7 +5,7 @@ use proto::error::ErrorCode;
 use tonic_types::{ErrorDetails, StatusExt};
 
 use crate::bundle::BundleError;
-use crate::domain::checks::Invalid;
+use crate::domain::invalid::Invalid;
 use crate::store::StoreError;
 
 #[derive(Debug, thiserror::Error)]

@@ -21,6 +21,7 @@ use crate::domain::catalogue::movies::Movie;
 use crate::domain::catalogue::showtimes::{ListedShowtime, ShowtimeQuery};
 use crate::domain::catalogue::site::LocaleMessages;
 use crate::domain::content_pages::{Page, PageSection};
+use crate::domain::page_blocks::{Block, TextRun};
 use crate::domain::site::{
     AdsCustom, AdsCustomLocation, BrandColors, Circuit, Country, FontWeights, Fonts, Logo,
     NavigationLink, Palette, Roundness, SiteConfig, SiteSettings, Slug, SocialLink, Theme,
@@ -512,6 +513,57 @@ impl From<Page> for pb::Page {
                 .map(pb::PageSection::from)
                 .collect(),
             path: page.path,
+            blocks: page.blocks.into_iter().map(pb::PageBlock::from).collect(),
+            seo_description: page.seo_description,
+            seo_image: page.seo_image,
+        }
+    }
+}
+
+impl From<Block> for pb::PageBlock {
+    fn from(block: Block) -> Self {
+        let kind = |kind: &str| pb::PageBlock {
+            r#type: kind.to_owned(),
+            ..pb::PageBlock::default()
+        };
+        let runs = |runs: Vec<TextRun>| runs.into_iter().map(pb::TextRun::from).collect();
+        match block {
+            Block::Heading { level, text } => pb::PageBlock {
+                level: level.into(),
+                text: runs(text),
+                ..kind("heading")
+            },
+            Block::Paragraph { text } => pb::PageBlock {
+                text: runs(text),
+                ..kind("paragraph")
+            },
+            Block::List { ordered, items } => pb::PageBlock {
+                ordered,
+                items: items
+                    .into_iter()
+                    .map(|item| pb::ListItem {
+                        text: runs(item.text),
+                    })
+                    .collect(),
+                ..kind("list")
+            },
+            Block::Image { src, alt, caption } => pb::PageBlock {
+                src,
+                alt,
+                caption,
+                ..kind("image")
+            },
+            Block::Quote { text, caption } => pb::PageBlock {
+                text: runs(text),
+                caption,
+                ..kind("quote")
+            },
+            Block::Button { label, href } => pb::PageBlock {
+                label,
+                href,
+                ..kind("button")
+            },
+            Block::Divider => kind("divider"),
         }
     }
 }
@@ -644,6 +696,7 @@ macro_rules! same_fields {
 same_fields! {
     Address { street, city, state, zip_code, country }
     PageSection { heading, paragraphs }
+    TextRun { text, bold, italic, link }
     BrandColors { brand1, brand2, brand3, brand4, brand5, brand6 }
     Palette { muted, accent, primary, highlight, background, footer_background, header_background }
     FontWeights { weights }

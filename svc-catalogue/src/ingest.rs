@@ -10,10 +10,12 @@ use proto::limits::{MAX_AVAILABILITY_UPDATES, MAX_SCHEDULE_SHOWTIMES};
 use proto::showtime::{Attribute, Availability};
 
 use crate::domain::catalogue::showtimes::MAX_RANGE_DAYS;
-use crate::domain::checks::{self, Invalid};
+use crate::domain::checks;
 use crate::domain::content_pages::{Page, PageSection};
 use crate::domain::events::EventEntry;
+use crate::domain::invalid::Invalid;
 use crate::domain::movies::MovieEntry;
+use crate::domain::page_blocks::{self, ListItem, SentBlock, TextRun};
 use crate::domain::records::AvailabilityChange;
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
@@ -163,10 +165,44 @@ pub fn page(record: pb::PageRecord) -> Result<Page, Invalid> {
                 paragraphs: section.paragraphs,
             })
             .collect(),
+        blocks: page_blocks::blocks(record.blocks.into_iter().map(sent_block).collect())
+            .map_err(|invalid| invalid.inside("blocks"))?,
+        seo_description: record.seo_description.trim().to_owned(),
+        seo_image: record.seo_image.trim().to_owned(),
         unpublish_at: record.unpublish_at.trim().to_owned(),
     };
     checks::page(&page)?;
     Ok(page)
+}
+
+fn sent_block(block: pb::PageBlock) -> SentBlock {
+    SentBlock {
+        kind: block.r#type,
+        level: block.level,
+        text: block.text.into_iter().map(text_run).collect(),
+        ordered: block.ordered,
+        items: block
+            .items
+            .into_iter()
+            .map(|item| ListItem {
+                text: item.text.into_iter().map(text_run).collect(),
+            })
+            .collect(),
+        src: block.src,
+        alt: block.alt,
+        caption: block.caption,
+        label: block.label,
+        href: block.href,
+    }
+}
+
+fn text_run(run: pb::TextRun) -> TextRun {
+    TextRun {
+        text: run.text,
+        bold: run.bold,
+        italic: run.italic,
+        link: run.link,
+    }
 }
 
 /// The local days a schedule call covers: `from` to `to` inclusive, at most 62.

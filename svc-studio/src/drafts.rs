@@ -74,6 +74,46 @@ impl Studio {
         answer(self.drafts.clone().get_draft_site(draft_request(site_id))).await
     }
 
+    /// The site's pages or events (`kind`) as the draft has them.
+    pub async fn drafted_records(
+        &self,
+        token: &str,
+        site_id: &str,
+        kind: &str,
+    ) -> Result<catalogue::DraftRecordSummaries, Error> {
+        self.allowed(token, site_id, Permission::Read).await?;
+        answer(
+            self.drafts
+                .clone()
+                .list_draft_records(catalogue::DraftRecordsRequest {
+                    site_id: site_id.to_owned(),
+                    kind: kind.to_owned(),
+                }),
+        )
+        .await
+    }
+
+    /// A page or an event as published and as the draft has it.
+    pub async fn drafted_record(
+        &self,
+        token: &str,
+        site_id: &str,
+        kind: &str,
+        id: &str,
+    ) -> Result<catalogue::DraftedRecord, Error> {
+        self.allowed(token, site_id, Permission::Read).await?;
+        answer(
+            self.drafts
+                .clone()
+                .get_draft_record(catalogue::DraftRecordRequest {
+                    site_id: site_id.to_owned(),
+                    kind: kind.to_owned(),
+                    id: id.to_owned(),
+                }),
+        )
+        .await
+    }
+
     pub async fn revisions(
         &self,
         token: &str,

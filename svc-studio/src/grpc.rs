@@ -388,6 +388,35 @@ impl pb::studio_server::Studio for StudioService {
         ))
     }
 
+    async fn list_draft_records(
+        &self,
+        request: Request<pb::DraftRecordsRequest>,
+    ) -> Reply<catalogue::DraftRecordSummaries> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .drafted_records(&request.session_token, &request.site_id, &request.kind)
+                .await?,
+        ))
+    }
+
+    async fn get_draft_record(
+        &self,
+        request: Request<pb::DraftRecordRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        Ok(Response::new(
+            self.studio
+                .drafted_record(
+                    &request.session_token,
+                    &request.site_id,
+                    &request.kind,
+                    &request.id,
+                )
+                .await?,
+        ))
+    }
+
     async fn list_revisions(
         &self,
         request: Request<pb::SiteRequest>,

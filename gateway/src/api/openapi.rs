@@ -81,6 +81,8 @@ use crate::error::ErrorBody;
         crate::studio::drafts::read_draft,
         crate::studio::drafts::read_draft_site,
         crate::studio::drafts::patch_draft_site,
+        crate::studio::drafts::list_draft_pages,
+        crate::studio::drafts::read_draft_page,
         crate::studio::drafts::put_draft_page,
         crate::studio::drafts::put_draft_event,
         crate::studio::drafts::delete_draft_page,

@@ -115,12 +115,20 @@ impl HeadContext<'_> {
                     .join(". ")
             }
             Subject::Event { event } => event.description.clone(),
-            Subject::Content { page } => page
-                .sections
-                .iter()
-                .flat_map(|section| section.paragraphs.iter())
+            Subject::Content { page } => Some(page.seo_description.clone())
+                .into_iter()
+                .chain(
+                    page.sections
+                        .iter()
+                        .flat_map(|section| section.paragraphs.iter().cloned()),
+                )
+                .chain(
+                    page.blocks
+                        .iter()
+                        .filter(|block| block.r#type == "paragraph")
+                        .map(|block| block.text.iter().map(|run| run.text.as_str()).collect()),
+                )
                 .find(|paragraph| !paragraph.trim().is_empty())
-                .cloned()
                 .unwrap_or_else(|| tagline.to_owned()),
             Subject::NotFound => self.message("notFound.text").to_owned(),
             Subject::ServerError => self.message("serverError.text").to_owned(),
@@ -134,6 +142,7 @@ impl HeadContext<'_> {
         let poster = match subject {
             Subject::Movie { movie, .. } => movie.poster_url.as_str(),
             Subject::Event { event } => event.poster_url.as_str(),
+            Subject::Content { page } => page.seo_image.as_str(),
             _ => "",
         };
         let card = |path: &str| PreviewImage {

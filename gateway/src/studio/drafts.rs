@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post, put};
@@ -25,6 +25,10 @@ use crate::extract::{self, StrictJson, same_id};
 
 type StudioState = Arc<StudioContext>;
 
+/// The largest page taken: a long page of blocks (a 5,000-word one is about 100 KB of
+/// JSON) is more than the studio's other bodies.
+const MAX_PAGE_BYTES: usize = 1024 * 1024;
+
 pub fn router() -> Router<StudioState> {
     Router::new()
         .route(
@@ -35,9 +39,13 @@ pub fn router() -> Router<StudioState> {
             "/sites/{site_id}/draft/site",
             get(read_draft_site).patch(patch_draft_site),
         )
+        .route("/sites/{site_id}/draft/pages", get(list_draft_pages))
         .route(
             "/sites/{site_id}/draft/pages/{slug}",
-            put(put_draft_page).delete(delete_draft_page),
+            get(read_draft_page)
+                .put(put_draft_page)
+                .delete(delete_draft_page)
+                .layer(DefaultBodyLimit::max(MAX_PAGE_BYTES)),
         )
         .route(
             "/sites/{site_id}/draft/events/{id}",
@@ -194,6 +202,117 @@ async fn patch_draft_site(
     Ok(Json(document(&drafted.after_json)))
 }
 
+/// A page of the site as the draft has it.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StudioDraftPage)]
+struct DraftPageBody {
+    slug: String,
+    title: String,
+    state: DraftState,
+}
+
+/// What the draft does to a record.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+#[schema(as = StudioDraftState)]
+enum DraftState {
+    /// The draft leaves it as published.
+    Published,
+    Added,
+    Changed,
+    Removed,
+}
+
+impl DraftState {
+    fn parse(state: &str) -> DraftState {
+        match state {
+            "added" => DraftState::Added,
+            "changed" => DraftState::Changed,
+            "removed" => DraftState::Removed,
+            _ => DraftState::Published,
+        }
+    }
+}
+
+/// The site's pages as the draft has them: the published ones in the site's order, then
+/// those the draft adds; each with what the draft does to it. Every role of the site.
+#[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/draft/pages", tag = "studio",
+    params(("siteId" = String, Path, description = "The site")),
+    responses((status = 200, description = "The site's pages", body = [DraftPageBody]), SiteRefusals))]
+async fn list_draft_pages(
+    State(studio): State<StudioState>,
+    Path(site_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<DraftPageBody>>, AppError> {
+    let records = studio
+        .client
+        .clone()
+        .list_draft_records(studio::DraftRecordsRequest {
+            session_token: studio.session_token(&headers)?,
+            site_id,
+            kind: "page".to_owned(),
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    Ok(Json(
+        records
+            .records
+            .into_iter()
+            .map(|record| DraftPageBody {
+                slug: record.id,
+                title: record.title,
+                state: DraftState::parse(&record.state),
+            })
+            .collect(),
+    ))
+}
+
+/// A page as the draft has it, in the body `PUT` takes (404 when the draft has none: never
+/// published, or removed).
+#[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/draft/pages/{slug}", tag = "studio",
+    params(
+        ("siteId" = String, Path, description = "The site"),
+        ("slug" = String, Path, description = "The page's slug"),
+    ),
+    responses(
+        (status = 200, description = "The page as the draft has it", body = catalogue::PageRecord),
+        SiteRefusals,
+    ))]
+async fn read_draft_page(
+    State(studio): State<StudioState>,
+    Path((site_id, slug)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<catalogue::PageRecord>, AppError> {
+    let drafted = studio
+        .client
+        .clone()
+        .get_draft_record(studio::DraftRecordRequest {
+            session_token: studio.session_token(&headers)?,
+            site_id,
+            kind: "page".to_owned(),
+            id: slug.clone(),
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner();
+    if drafted.after_json.is_empty() {
+        return Err(AppError::NotFound(format!(
+            "the draft has no page '{slug}'"
+        )));
+    }
+    drafted_page(&drafted.after_json, &slug).map(Json)
+}
+
+/// A page of the draft, as svc-catalogue keeps it, in the body `PUT` takes.
+fn drafted_page(json: &str, slug: &str) -> Result<catalogue::PageRecord, AppError> {
+    serde_json::from_str(json).map_err(|error| {
+        AppError::studio(tonic::Status::internal(format!(
+            "the draft's page '{slug}' is not a page: {error}"
+        )))
+    })
+}
+
 /// Adds or replaces a page in the draft, with the body the ingest API takes.
 #[utoipa::path(put, path = "/studio/api/v1/sites/{siteId}/draft/pages/{slug}", tag = "studio",
     params(
@@ -202,8 +321,9 @@ async fn patch_draft_site(
     ),
     request_body = catalogue::PageRecord,
     responses(
-        (status = 200, description = "The page as the draft now has it", body = Object),
-        (status = 400, description = "Invalid page; `field` names the field (a slug that shadows a route)", body = ErrorBody),
+        (status = 200, description = "The page as the draft now has it", body = catalogue::PageRecord),
+        (status = 400, description = "Invalid page; `field` names the field (a slug that shadows a route, `blocks[3].text[0].link`)", body = ErrorBody),
+        (status = 413, description = "A page of more than 1 MiB", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         SiteRefusals,
     ))]
@@ -213,7 +333,7 @@ async fn put_draft_page(
     Path((site_id, slug)): Path<(String, String)>,
     headers: HeaderMap,
     StrictJson(mut page): StrictJson<catalogue::PageRecord>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<catalogue::PageRecord>, AppError> {
     same_id(&slug, &mut page.slug, "slug")?;
     let drafted = studio
         .client
@@ -227,7 +347,7 @@ async fn put_draft_page(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    Ok(Json(document(&drafted.after_json)))
+    drafted_page(&drafted.after_json, &slug).map(Json)
 }
 
 /// Adds or replaces an event in the draft, with the body the ingest API takes.

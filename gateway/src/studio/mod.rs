@@ -42,15 +42,16 @@ use crate::{request_context, security};
 /// only, never framed. Its live preview frames the sites' pages, over https (and over
 /// http too where the studio itself is reached over http, as in `make run`): a frame is
 /// isolated by its origin, and the sites' own policies name the studio as the one
-/// ancestor beside their embedding domains.
+/// ancestor beside their embedding domains. Images come from the sites' hosts too (a
+/// page's images in its editor, the media library), by the same schemes.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+    style-src 'self'; img-src 'self' data: https:; font-src 'self'; connect-src 'self'; \
     frame-src https:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; \
     object-src 'none'";
 
 /// [`CONTENT_SECURITY_POLICY`] of a studio reached over http.
 const CONTENT_SECURITY_POLICY_OVER_HTTP: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self'; img-src 'self' data:; font-src 'self'; connect-src 'self'; \
+    style-src 'self'; img-src 'self' data: http: https:; font-src 'self'; connect-src 'self'; \
     frame-src http: https:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'; \
     object-src 'none'";
 

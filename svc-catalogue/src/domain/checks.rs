@@ -11,41 +11,11 @@ use site_paths::hand_off;
 use super::content_pages::Page;
 use super::events::EventEntry;
 use super::movies::MovieEntry;
+use super::page_blocks;
 use super::site::{SiteConfig, SiteFile, TicketingProvider};
 use super::theaters::Theater;
 
-/// A field at fault and what is wrong with it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Invalid {
-    pub field: String,
-    pub problem: String,
-}
-
-impl Invalid {
-    pub fn new(field: impl Into<String>, problem: impl Into<String>) -> Invalid {
-        Invalid {
-            field: field.into(),
-            problem: problem.into(),
-        }
-    }
-
-    /// The same, its field inside `at` (`showtimes[3]` + `startsAt`).
-    pub fn inside(self, at: &str) -> Invalid {
-        let field = match (at.is_empty(), self.field.is_empty()) {
-            (true, _) => self.field,
-            (false, true) => at.to_owned(),
-            (false, false) if self.field.starts_with('[') => format!("{at}{}", self.field),
-            (false, false) => format!("{at}.{}", self.field),
-        };
-        Invalid { field, ..self }
-    }
-}
-
-impl std::fmt::Display for Invalid {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}: {}", self.field, self.problem)
-    }
-}
+use super::invalid::Invalid;
 
 /// An id that a page's address holds before its slug (`/movies/{id}-{slug}/`).
 pub fn record_id(id: &str) -> Result<(), Invalid> {
@@ -275,8 +245,30 @@ pub fn page(page: &Page) -> Result<(), Invalid> {
     if page.title.trim().is_empty() {
         return Err(Invalid::new("title", "required"));
     }
+    if page.seo_description.chars().count() > MAX_SEO_DESCRIPTION_CHARS {
+        return Err(Invalid::new(
+            "seoDescription",
+            format!(
+                "at most {MAX_SEO_DESCRIPTION_CHARS} characters (search engines show about 160)"
+            ),
+        ));
+    }
+    if !page.seo_image.is_empty() && !page_blocks::is_preview_image(&page.seo_image) {
+        return Err(Invalid::new(
+            "seoImage",
+            format!(
+                "'{}' is not a JPEG, PNG, GIF or WebP image at a path on the site or an \
+                 https address",
+                page.seo_image
+            ),
+        ));
+    }
+    page_blocks::check_all(&page.blocks).map_err(|invalid| invalid.inside("blocks"))?;
     unpublish_at(&page.unpublish_at)
 }
+
+/// The longest description a page gives search engines.
+const MAX_SEO_DESCRIPTION_CHARS: usize = 500;
 
 /// The 11-character video id of a YouTube watch or short address.
 pub fn youtube_video_id(url: &str) -> Option<&str> {

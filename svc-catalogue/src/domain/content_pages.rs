@@ -4,6 +4,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::page_blocks::Block;
 use super::site::SiteFile;
 
 /// One entry of pages.json. Every field may be left out (a page without a `slug` or a
@@ -17,6 +18,17 @@ pub struct Page {
     /// The page template, for example "standard", "login", "privacy".
     pub template_name: String,
     pub sections: Vec<PageSection>,
+    /// The page's body as blocks, after its sections (a page written in the studio has
+    /// blocks alone).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub blocks: Vec<Block>,
+    /// Its description for search engines and link previews; empty: its first paragraph.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub seo_description: String,
+    /// The image of its link previews (a path on the site or an https address); empty:
+    /// the site's card.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub seo_image: String,
     /// The page's route as the bundle gives it (the built-in sign-in page's is `/{slug}/`).
     pub path: String,
     /// When it leaves the site (RFC 3339); empty: it stays ([`crate::scheduled`]).
@@ -55,9 +67,8 @@ pub fn with_login_page(
         slug: slug.to_owned(),
         title,
         template_name: "login".to_owned(),
-        sections: Vec::new(),
         path: format!("/{slug}/"),
-        unpublish_at: String::new(),
+        ..Page::default()
     });
     pages
 }

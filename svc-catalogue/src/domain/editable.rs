@@ -10,6 +10,50 @@ use serde_json::Value;
 use super::SiteContent;
 use super::records::RecordKind;
 
+/// What a draft does to a page or an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DraftState {
+    /// The draft leaves it as published.
+    Published,
+    Added,
+    Changed,
+    Removed,
+}
+
+impl DraftState {
+    /// What the draft does to a record published as `published` (`None`: not published)
+    /// that it holds as `drafted` (`None`: the draft leaves it; `Some(None)`: removes it),
+    /// and the record's document as a reader of the draft sees it.
+    pub fn of<'a>(
+        published: Option<&'a str>,
+        drafted: Option<Option<&'a str>>,
+    ) -> (DraftState, Option<&'a str>) {
+        match (published, drafted) {
+            (_, None) => (DraftState::Published, published),
+            (_, Some(None)) => (DraftState::Removed, published),
+            (None, Some(doc)) => (DraftState::Added, doc),
+            (Some(_), Some(doc)) => (DraftState::Changed, doc),
+        }
+    }
+
+    pub fn code(self) -> &'static str {
+        match self {
+            DraftState::Published => "published",
+            DraftState::Added => "added",
+            DraftState::Changed => "changed",
+            DraftState::Removed => "removed",
+        }
+    }
+}
+
+/// A page's or an event's title, as its document holds it ("" for none).
+pub fn title(document: &str) -> String {
+    serde_json::from_str::<Value>(document)
+        .ok()
+        .and_then(|document| document.get("title")?.as_str().map(str::to_owned))
+        .unwrap_or_default()
+}
+
 /// The editable records of a site at one revision, as the history keeps them.
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct EditableRecords {
@@ -268,5 +312,29 @@ mod tests {
             ),
             ["loyalty", "name"]
         );
+    }
+
+    #[test]
+    fn a_draft_adds_changes_removes_or_leaves_a_record_and_shows_its_document() {
+        let published = Some(r#"{"title": "About"}"#);
+        let drafted = r#"{"title": "About us"}"#;
+        assert_eq!(
+            DraftState::of(published, None),
+            (DraftState::Published, published)
+        );
+        assert_eq!(
+            DraftState::of(published, Some(None)),
+            (DraftState::Removed, published)
+        );
+        assert_eq!(
+            DraftState::of(None, Some(Some(drafted))),
+            (DraftState::Added, Some(drafted))
+        );
+        assert_eq!(
+            DraftState::of(published, Some(Some(drafted))),
+            (DraftState::Changed, Some(drafted))
+        );
+        assert_eq!(title(drafted), "About us");
+        assert_eq!(title("not JSON"), "");
     }
 }

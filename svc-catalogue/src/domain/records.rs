@@ -4,7 +4,7 @@
 
 use proto::showtime::Availability;
 
-use super::checks::Invalid;
+use super::invalid::Invalid;
 
 /// The kinds of record a delete names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,6 +6,7 @@ use proto::vocabulary::SearchHitKind;
 use super::content_pages::Page;
 use super::events::EventEntry;
 use super::movies::MovieEntry;
+use super::page_blocks::{Block, plain_text};
 use super::theaters::Theater;
 use crate::search::{Entry, SearchHit};
 
@@ -72,7 +73,11 @@ pub fn entries(
         keywords: page
             .sections
             .iter()
-            .map(|section| section.heading.as_str())
+            .map(|section| section.heading.clone())
+            .chain(page.blocks.iter().filter_map(|block| match block {
+                Block::Heading { text, .. } => Some(plain_text(text)),
+                _ => None,
+            }))
             .collect::<Vec<_>>()
             .join(" "),
     });

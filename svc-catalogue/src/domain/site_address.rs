@@ -1,7 +1,7 @@
 //! Where a site is served (docs/architecture.md#sites): the host names the gateway picks it by,
 //! and its public URL (canonical links, Open Graph, JSON-LD, the sitemap).
 
-use super::checks::Invalid;
+use super::invalid::Invalid;
 
 /// A site's host names and public URL, as the store keeps them.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]

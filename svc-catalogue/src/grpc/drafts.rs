@@ -15,8 +15,9 @@ use tokio::sync::Notify;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
-use crate::domain::checks::{self, Invalid};
-use crate::domain::editable::DraftKind;
+use crate::domain::checks;
+use crate::domain::editable::{self, DraftKind, DraftState};
+use crate::domain::invalid::Invalid;
 use crate::domain::site::SiteFile;
 use crate::follow::Catalogues;
 use crate::ingest;
@@ -215,6 +216,34 @@ impl pb::drafts_server::Drafts for DraftsService {
             before_json: published.unwrap_or_default(),
             after_json: drafted.unwrap_or_default(),
         }))
+    }
+
+    async fn list_draft_records(
+        &self,
+        request: Request<pb::DraftRecordsRequest>,
+    ) -> Answer<pb::DraftRecordSummaries> {
+        let request = request.into_inner();
+        let kind = record_kind(&request.kind)?;
+        let records = self
+            .store
+            .drafted_records(&request.site_id, kind)
+            .await
+            .map_err(Error::from)?;
+        let records = records
+            .into_iter()
+            .map(|record| {
+                let (state, shown) = DraftState::of(
+                    record.published.as_deref(),
+                    record.drafted.as_ref().map(Option::as_deref),
+                );
+                pb::DraftRecordSummary {
+                    title: shown.map(editable::title).unwrap_or_default(),
+                    state: state.code().to_owned(),
+                    id: record.id,
+                }
+            })
+            .collect();
+        Ok(Response::new(pb::DraftRecordSummaries { records }))
     }
 
     async fn patch_draft_site(

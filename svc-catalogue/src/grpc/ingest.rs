@@ -12,7 +12,7 @@ use tonic::metadata::MetadataValue;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
-use crate::domain::checks::Invalid;
+use crate::domain::invalid::Invalid;
 use crate::domain::records::RecordKind;
 use crate::follow::Catalogues;
 use crate::ingest;

@@ -9,7 +9,7 @@ use proto::catalogue::v1 as pb;
 use tonic::{Request, Response, Status};
 
 use crate::Error;
-use crate::domain::checks::Invalid;
+use crate::domain::invalid::Invalid;
 use crate::domain::site_address;
 use crate::follow::Catalogues;
 use crate::import;

@@ -43,6 +43,16 @@ pub struct Schedule {
     pub failure: String,
 }
 
+/// A page or an event as published and as the draft has it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DraftedRecord {
+    pub id: String,
+    /// `None`: the site has none published.
+    pub published: Option<String>,
+    /// `None`: the draft leaves it; `Some(None)`: the draft removes it.
+    pub drafted: Option<Option<String>>,
+}
+
 /// A site's draft.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Draft {
@@ -118,6 +128,60 @@ impl Store {
         };
         transaction.commit().await?;
         Ok(doc)
+    }
+
+    /// The site's pages or events as the draft has them: the published ones in the
+    /// site's order, then those only the draft has (as publishing adds them), each as
+    /// published and as drafted.
+    pub async fn drafted_records(
+        &self,
+        site_id: &str,
+        kind: DraftKind,
+    ) -> Result<Vec<DraftedRecord>, StoreError> {
+        let Some(record) = kind.record() else {
+            return Ok(Vec::new());
+        };
+        self.require_site(site_id).await?;
+        let (table, key) = table(record);
+        let mut transaction = self.begin_read().await?;
+        let published = sqlx::query(&format!(
+            "SELECT {key} AS id, doc FROM {table} WHERE site_id = $1 ORDER BY position"
+        ))
+        .bind(site_id)
+        .fetch_all(&mut *transaction)
+        .await?;
+        let drafted = sqlx::query(
+            // In the order publishing adds them.
+            "SELECT id, doc FROM catalogue_drafts WHERE site_id = $1 AND kind = $2 ORDER BY id",
+        )
+        .bind(site_id)
+        .bind(kind.code())
+        .fetch_all(&mut *transaction)
+        .await?;
+        transaction.commit().await?;
+        let mut drafts: Vec<(String, Option<String>)> = drafted
+            .iter()
+            .map(|row| Ok((row.try_get("id")?, row.try_get("doc")?)))
+            .collect::<Result<_, sqlx::Error>>()?;
+        let mut records = Vec::with_capacity(published.len() + drafts.len());
+        for row in &published {
+            let id: String = row.try_get("id")?;
+            let drafted = drafts
+                .iter()
+                .position(|(drafted_id, _)| *drafted_id == id)
+                .map(|at| drafts.remove(at).1);
+            records.push(DraftedRecord {
+                id,
+                published: Some(row.try_get("doc")?),
+                drafted,
+            });
+        }
+        records.extend(drafts.into_iter().map(|(id, doc)| DraftedRecord {
+            id,
+            published: None,
+            drafted: Some(doc),
+        }));
+        Ok(records)
     }
 
     /// The record as published, if the site has it.

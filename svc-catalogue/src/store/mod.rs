@@ -58,11 +58,11 @@ pub enum StoreError {
     /// The write refers to a record the site does not have, or removes one that others
     /// refer to.
     #[error("{0}")]
-    Conflict(crate::domain::checks::Invalid),
+    Conflict(crate::domain::invalid::Invalid),
     /// The write would make what is there already: a site of the id, a host another site
     /// has.
     #[error("{0}")]
-    Exists(crate::domain::checks::Invalid),
+    Exists(crate::domain::invalid::Invalid),
     /// A publish of a draft whose records were changed since it first changed them.
     #[error(
         "changed since the draft began: {}; publish with overwrite to replace them",

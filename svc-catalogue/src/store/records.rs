@@ -11,8 +11,8 @@ use sqlx::{Any, Row, Transaction};
 
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
 use super::{Author, Change, Commit, Dialect, Store, StoreError};
-use crate::domain::checks::Invalid;
 use crate::domain::events::EventEntry;
+use crate::domain::invalid::Invalid;
 use crate::domain::records::{AvailabilityChange, RecordKind};
 use crate::domain::showtimes::ShowtimeEntry;
 

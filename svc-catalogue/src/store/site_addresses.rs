@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use sqlx::{Any, Row, Transaction};
 
 use super::{Author, Change, Store, StoreError};
-use crate::domain::checks::Invalid;
+use crate::domain::invalid::Invalid;
 use crate::domain::site_address::SiteAddress;
 
 impl Store {

@@ -15,7 +15,7 @@ use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
 use super::site_addresses::assign_hosts;
 use super::{Author, Commit, Dialect, Store, StoreError, unix_now};
 use crate::domain::SiteContent;
-use crate::domain::checks::Invalid;
+use crate::domain::invalid::Invalid;
 use crate::domain::records::{RecordKind, SeatCount};
 use crate::domain::showtimes::{self as order, ShowtimeEntry};
 

@@ -657,3 +657,168 @@ async fn a_page_published_with_unpublish_at_leaves_the_site_at_its_time_in_a_com
         newest.summary
     );
 }
+
+fn run(text: &str) -> pb::TextRun {
+    pb::TextRun {
+        text: text.to_owned(),
+        ..Default::default()
+    }
+}
+
+/// A page of every kind of block, its paragraph linking to `link`.
+fn parking(link: &str) -> pb::PageRecord {
+    let block = |kind: &str| pb::PageBlock {
+        r#type: kind.to_owned(),
+        ..Default::default()
+    };
+    pb::PageRecord {
+        slug: "parking".to_owned(),
+        title: "Parking".to_owned(),
+        seo_description: "Where to park at Riverfront.".to_owned(),
+        blocks: vec![
+            pb::PageBlock {
+                level: 2,
+                text: vec![run("Riverfront")],
+                ..block("heading")
+            },
+            pb::PageBlock {
+                text: vec![
+                    run("Free after 6 pm; see "),
+                    pb::TextRun {
+                        link: link.to_owned(),
+                        bold: true,
+                        ..run("the theater")
+                    },
+                ],
+                ..block("paragraph")
+            },
+            pb::PageBlock {
+                items: vec![
+                    pb::ListItem {
+                        text: vec![run("Level 1: step-free")],
+                    },
+                    pb::ListItem {
+                        text: vec![run("Level 2: EV chargers")],
+                    },
+                ],
+                ..block("list")
+            },
+            pb::PageBlock {
+                src: "/posters/riverfront.webp".to_owned(),
+                alt: "The car park's entrance".to_owned(),
+                ..block("image")
+            },
+            pb::PageBlock {
+                label: "Showtimes".to_owned(),
+                href: "/showtimes/".to_owned(),
+                ..block("button")
+            },
+            block("divider"),
+        ],
+        ..Default::default()
+    }
+}
+
+async fn drafted_pages(catalogue: &TestCatalogue) -> Vec<(String, String)> {
+    drafts(catalogue)
+        .list_draft_records(pb::DraftRecordsRequest {
+            site_id: SITE.to_owned(),
+            kind: "page".to_owned(),
+        })
+        .await
+        .expect("the pages")
+        .into_inner()
+        .records
+        .into_iter()
+        .map(|record| (record.id, record.state))
+        .collect()
+}
+
+#[tokio::test]
+async fn a_page_of_blocks_is_checked_listed_with_the_draft_and_served_as_its_blocks() {
+    let catalogue = spawn_demo().await;
+    let mut drafts = drafts(&catalogue);
+    let put = |page: pb::PageRecord| pb::PutDraftPageRequest {
+        site_id: SITE.to_owned(),
+        page: Some(page),
+        author: "Ana".to_owned(),
+    };
+    drafts
+        .put_draft_page(put(parking("/theaters/riverfront/")))
+        .await
+        .expect("a page of blocks");
+
+    let refused = drafts
+        .put_draft_page(put(parking("javascript:alert(document.cookie)")))
+        .await
+        .expect_err("a script for a link");
+    assert_eq!(refused.code(), Code::InvalidArgument);
+    assert_eq!(
+        refused
+            .get_details_bad_request()
+            .expect("the field")
+            .field_violations[0]
+            .field,
+        "blocks[1].text[1].link"
+    );
+    let mut unknown = parking("/theaters/");
+    unknown.blocks[5].r#type = "html".to_owned();
+    let refused = drafts
+        .put_draft_page(put(unknown))
+        .await
+        .expect_err("a kind of block the site does not know");
+    assert_eq!(
+        refused
+            .get_details_bad_request()
+            .expect("the field")
+            .field_violations[0]
+            .field,
+        "blocks[5].type"
+    );
+
+    drafts
+        .delete_draft_record(remove_page("accessibility"))
+        .await
+        .expect("removed in the draft");
+    let pages = drafted_pages(&catalogue).await;
+    assert!(pages.contains(&("accessibility".to_owned(), "removed".to_owned())));
+    assert_eq!(
+        pages.last(),
+        Some(&("parking".to_owned(), "added".to_owned())),
+        "the draft's new page comes last, unchanged by the refused writes: {pages:?}"
+    );
+
+    drafts
+        .publish_draft(publish("Ana", None, false))
+        .await
+        .expect("published");
+    let page = catalogue
+        .client
+        .clone()
+        .get_page(pb::GetPageRequest {
+            slug: "parking".to_owned(),
+        })
+        .await
+        .expect("the page")
+        .into_inner();
+    assert_eq!(page.seo_description, "Where to park at Riverfront.");
+    let kinds: Vec<&str> = page
+        .blocks
+        .iter()
+        .map(|block| block.r#type.as_str())
+        .collect();
+    assert_eq!(
+        kinds,
+        ["heading", "paragraph", "list", "image", "button", "divider"]
+    );
+    assert_eq!(page.blocks[0].level, 2);
+    assert_eq!(page.blocks[1].text[1].link, "/theaters/riverfront/");
+    assert!(page.blocks[1].text[1].bold);
+    assert_eq!(page.blocks[2].items[1].text[0].text, "Level 2: EV chargers");
+    assert!(
+        drafted_pages(&catalogue)
+            .await
+            .iter()
+            .all(|(_, state)| state == "published")
+    );
+}

@@ -430,3 +430,136 @@ async fn a_theater_manager_drafts_the_events_of_their_theaters_alone() {
         "the site's look is the editors'"
     );
 }
+
+#[tokio::test]
+async fn a_page_of_blocks_reads_back_as_it_is_written_and_a_script_link_is_refused() {
+    let gateway = spawn_gateway().await;
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let viewer = gateway
+        .staff_cookie("vi@chain.example", Role::Viewer, Some("demo"))
+        .await;
+    let page = |link: &str| {
+        json!({
+            "slug": "parking",
+            "title": "Parking",
+            "seoDescription": "Where to park.",
+            "blocks": [
+                {"type": "heading", "level": 2, "text": [{"text": "Riverfront"}]},
+                {"type": "paragraph", "text": [
+                    {"text": "Free after 6 pm at "},
+                    {"text": "the theater", "italic": true, "link": link},
+                ]},
+                {"type": "list", "ordered": true, "items": [{"text": [{"text": "Level 1"}]}]},
+                {"type": "quote", "text": [{"text": "Easiest parking in town"}], "caption": "A member"},
+                {"type": "divider"},
+            ],
+        })
+    };
+    let put = |body: Value| {
+        gateway
+            .studio_change(
+                Method::PUT,
+                "/studio/api/v1/sites/demo/draft/pages/parking",
+                &editor,
+            )
+            .json(&body)
+            .send()
+    };
+    let (status, body) = json_of(put(page("javascript:alert(1)")).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{body}");
+    assert_eq!(body["error"]["field"], "blocks[1].text[1].link");
+    let (status, body) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/pages/parking", &editor)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "nothing half-saved: {body}");
+
+    let (status, body) = json_of(put(page("/theaters/riverfront/")).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, pages) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/pages", &viewer)
+        .await;
+    assert_eq!(status, StatusCode::OK, "a viewer reads the pages: {pages}");
+    assert_eq!(
+        pages.as_array().and_then(|pages| pages.last()),
+        Some(&json!({"slug": "parking", "title": "Parking", "state": "added"}))
+    );
+    let (status, read) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/pages/parking", &viewer)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(
+        read["blocks"][1]["text"][1]["link"],
+        "/theaters/riverfront/"
+    );
+    assert_eq!(read["blocks"][3]["caption"], "A member");
+
+    // What the studio read is what it writes back: the same page, no change in the draft.
+    let (status, again) = json_of(put(read.clone()).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::OK, "{again}");
+    let (_, reread) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/pages/parking", &viewer)
+        .await;
+    assert_eq!(reread, read);
+
+    let (status, body) = json_of(
+        gateway
+            .studio_change(
+                Method::PUT,
+                "/studio/api/v1/sites/demo/draft/pages/parking",
+                &viewer,
+            )
+            .json(&page("/theaters/"))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{body}");
+
+    // A long page is more than the studio's other bodies; a page past 1 MiB is not taken.
+    let paragraphs = |count: usize| {
+        json!({
+            "title": "Terms",
+            "blocks": vec![json!({"type": "paragraph", "text": [{"text": "Tickets are sold subject to these terms and the theater's rules."}]}); count],
+        })
+    };
+    let terms = |body: Value| {
+        gateway
+            .studio_change(
+                Method::PUT,
+                "/studio/api/v1/sites/demo/draft/pages/terms",
+                &editor,
+            )
+            .json(&body)
+            .send()
+    };
+    let (status, body) = json_of(terms(paragraphs(1_500)).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::OK, "a page of about 150 KB: {body}");
+    let (status, body) = json_of(terms(paragraphs(12_000)).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{body}");
+
+    let (status, body) = json_of(
+        gateway
+            .studio_change(
+                Method::DELETE,
+                "/studio/api/v1/sites/demo/draft/pages/parking",
+                &editor,
+            )
+            .json(&json!({}))
+            .send()
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert!(status.is_success(), "{body}");
+    let (status, body) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/pages/parking", &editor)
+        .await;
+    assert_eq!(
+        status,
+        StatusCode::NOT_FOUND,
+        "removed in the draft: {body}"
+    );
+}
