@@ -12,7 +12,7 @@ import { formatShowDate } from '@/features/showtimes/utils/format-showtime';
 import { COLOUR_MODE_STORAGE_KEY } from '@/state/colour-mode';
 import { createQueryClient } from '@/lib/query-client';
 import { SELECTED_THEATER_COOKIE } from '@/state/selected-theater';
-import { appData, movies, publishedAt, publishedPages, signInPage } from '@/testing/published-site';
+import { appData, blocksPage, movies, publishedAt, publishedPages, signInPage } from '@/testing/published-site';
 import type { PageData, TemplateName } from '@/types/api';
 import { startServerRenderer, type ServerRenderer } from '@/testing/server-render.mjs';
 import { pageSources } from './entry-server';
@@ -341,6 +341,36 @@ describe('a published page, once hydrated', () => {
     const { hydrated } = await start();
     expect(hydrated).toBe(true);
     expect(errors).toEqual([]);
+  });
+});
+
+describe('a content page written as blocks', () => {
+  it('renders each block on the server, its links by their rules, and hydrates keeping its nodes', async () => {
+    const markup = await serverMarkup(blocksPage);
+    expect(markup).toMatch(/<h1[^>]*>Visit us<\/h1>/);
+    expect(markup).toMatch(/<h2[^>]*>Getting here<\/h2>/);
+    expect(markup).toMatch(/<h3[^>]*>At the theater<\/h3>/);
+    expect(markup).toMatch(/<ul[^>]*><li>Reserved seats<\/li><li><em>Free refills<\/em><\/li><\/ul>/);
+    expect(markup).toMatch(/<strong>Water Street garage<\/strong>/);
+    // A path on the site and another site, each by the site's link rules (another site in a new window).
+    expect(markup).toMatch(/<a[^>]*href="\/theaters\/"[^>]*>our other theater<\/a>/);
+    expect(markup).toMatch(/<a href="https:\/\/www\.facebook\.com\/marquee" target="_blank" rel="noreferrer"[^>]*>Follow us/);
+    expect(markup).toMatch(/<a class="button"[^>]*href="\/showtimes\/"[^>]*>See showtimes<\/a>/);
+    expect(markup).toMatch(/<img[^>]*alt="The lobby on opening night"[^>]*loading="lazy"/);
+    expect(markup).toMatch(/<figure[^>]*><blockquote[^>]*><p>The best seats in town\.<\/p><\/blockquote><figcaption[^>]*>The Providence Journal<\/figcaption><\/figure>/);
+    expect(markup).toMatch(/<hr[^>]*\/?>/);
+    // A link the page may not hold is its text alone.
+    expect(markup).toContain('Win a prize');
+    expect(markup).not.toContain('javascript:');
+
+    publish(blocksPage, markup);
+    const serverElements = [...document.querySelectorAll('#root *')];
+    const { hydrated } = await start();
+    expect(hydrated).toBe(true);
+    expect(errors).toEqual([]);
+    expect(ownDataRequests()).toEqual([]);
+    const replaced = serverElements.filter((element) => !element.isConnected);
+    expect(replaced.map((element) => element.outerHTML.slice(0, 80))).toEqual([]);
   });
 });
 

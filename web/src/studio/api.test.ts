@@ -6,6 +6,8 @@ import {
   discardDraft,
   findMembers,
   getDraft,
+  getDraftPage,
+  getDraftPages,
   getDraftSite,
   getIngestKeys,
   getInvitation,
@@ -20,9 +22,11 @@ import {
   patchDraftSite,
   publishDraft,
   registerPasskey,
+  removeDraftPage,
   removePasskey,
   removeStaffAccess,
   restoreRevision,
+  saveDraftPage,
   revokeIngestKey,
   sendActivation,
   sendInvitation,
@@ -31,7 +35,9 @@ import {
   signOut,
   StudioApiError,
   unlockMember,
+  type PageRecord,
 } from './api';
+import { pageAsAnswered } from './testing/page-blocks';
 import { assertion, creationOptions, newCredential, requestOptions } from './testing/passkeys';
 import { stubStudioApi, studioError } from './testing/studio-api';
 
@@ -274,5 +280,31 @@ describe("the studio's API calls", () => {
       status: 400,
       field: 'config.theme.palette.primary',
     });
+  });
+
+  it("read the draft's pages and one page, write one whole with PUT as JSON (answered as GET answers it), and remove one with a JSON body (204), a refusal naming the field", async () => {
+    const pages = [{ slug: 'about', title: 'About us', state: 'changed' }];
+    const page = { slug: 'about', title: 'About us', blocks: [{ type: 'paragraph', text: [{ text: 'Hello' }] }] };
+    const calls = stubStudioApi({
+      'GET /sites/a%2Fb/draft/pages': { status: 200, body: pages },
+      'GET /sites/a%2Fb/draft/pages/about': { status: 200, body: page },
+      'PUT /sites/a%2Fb/draft/pages/about': (body) => ({ status: 200, body: pageAsAnswered(body as PageRecord) }),
+      'DELETE /sites/a%2Fb/draft/pages/about': { status: 204 },
+    });
+    expect(await getDraftPages('a/b')).toEqual(pages);
+    expect(await getDraftPage('a/b', 'about')).toEqual(page);
+    // The answer is the page as the draft now has it, as GET answers it.
+    expect(await saveDraftPage('a/b', page)).toEqual(pageAsAnswered(page));
+    await expect(removeDraftPage('a/b', 'about')).resolves.toBeUndefined();
+    const sent = calls.filter(({ method }) => method !== 'GET');
+    expect(sent.map(({ method, path, body }) => [method, path, body])).toEqual([
+      ['PUT', '/sites/a%2Fb/draft/pages/about', page],
+      ['DELETE', '/sites/a%2Fb/draft/pages/about', {}],
+    ]);
+    expect(new Headers(sent[0]?.init.headers).get('Content-Type')).toBe('application/json');
+    expect(sent[0]?.init.credentials).toBe('same-origin');
+
+    stubStudioApi({ 'PUT /sites/demo/draft/pages/movies': studioError(400, 'invalid_argument', 'taken by the site', 'slug') });
+    await expect(saveDraftPage('demo', { slug: 'movies', title: 'Movies' })).rejects.toMatchObject({ status: 400, field: 'slug' });
   });
 });

@@ -261,6 +261,25 @@ export type SiteDocument = {
  */
 export type MergePatch = { [member: string]: MergePatch | string | boolean | string[] | null };
 
+/**
+ * A page of the site as its draft has it, as the list of pages names it: its slug (its
+ * address, `/{slug}/`), its title and where it stands: `published` (the draft leaves it),
+ * `added`, `changed` or `removed` in the draft. One a later version adds is shown as named.
+ */
+export type DraftPage = Schemas['StudioDraftPage'];
+
+/** Where a page stands in the draft, in the order the list explains them. */
+export const DRAFT_PAGE_STATES = ['published', 'added', 'changed', 'removed'] as const satisfies readonly DraftPage['state'][];
+
+/**
+ * GET and PUT .../draft/pages/{slug}: a content page as the ingest API takes it (DESIGN.md
+ * section 11): its id, slug, title, template, legacy `sections` (a heading and paragraphs
+ * each), `unpublishAt` (RFC 3339, '' for never), its body as `blocks`, and what search
+ * engines and link previews show of it (`seoDescription`, `seoImage`). Every field may be
+ * left out, its default then ('' or []).
+ */
+export type PageRecord = Schemas['PageRecord'];
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -279,7 +298,7 @@ export function isUnauthenticated(error: unknown): boolean {
 }
 
 type StudioRequest = {
-  method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
   signal?: AbortSignal;
@@ -317,7 +336,7 @@ type StudioBodyType = 'application/json' | 'application/merge-patch+json';
  * the browser sends with every such call from the page).
  */
 async function studioSend(
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body: unknown,
   { signal, type = 'application/json' }: { signal?: AbortSignal; type?: StudioBodyType } = {},
@@ -654,4 +673,36 @@ export async function sendPasswordReset(siteId: string, memberId: string): Promi
 export async function deleteMember(siteId: string, memberId: string, reason: string): Promise<void> {
   const deletion: StudioMemberDeletion = { reason };
   await studioDelete(memberPath(siteId, memberId), deletion);
+}
+
+/** `/sites/{siteId}/draft/pages/{slug}`, both encoded. */
+function draftPagePath(siteId: string, slug: string): string {
+  return sitePath(siteId, `/draft/pages/${encodeURIComponent(slug)}`);
+}
+
+/** The site's pages as its draft has them, in the site's order: those it adds, changes and removes with those it leaves. 404: no grant on the site. */
+export async function getDraftPages(siteId: string, signal?: AbortSignal): Promise<DraftPage[]> {
+  return studioGet<DraftPage[]>(sitePath(siteId, '/draft/pages'), signal);
+}
+
+/** The page at `slug` as the draft has it. 404: no such page in the draft (or one it removes), or no grant on the site. */
+export async function getDraftPage(siteId: string, slug: string, signal?: AbortSignal): Promise<PageRecord> {
+  return studioGet<PageRecord>(draftPagePath(siteId, slug), signal);
+}
+
+/**
+ * Writes the page at `page.slug` to the draft, whole (a new page, or the page replaced):
+ * the page as the draft now has it, in the shape GET answers it (a `PageRecord`). 400 names the field at fault (`slug`: it would shadow
+ * one of the site's routes; `title`; `seoDescription`; `seoImage`; `unpublishAt`; inside
+ * the body, `blocks[3].text[0].link`, `blocks[2].alt`, `blocks[5].type`); 403: the
+ * caller's role does not edit pages (only editors, administrators and operators do).
+ */
+export async function saveDraftPage(siteId: string, page: PageRecord & { slug: string }): Promise<PageRecord> {
+  const response = await studioSend('PUT', draftPagePath(siteId, page.slug), page);
+  return (await response.json()) as PageRecord;
+}
+
+/** Removes the page from the site in the draft (its publishing takes it off the site): 204, no body. 403 as for saving; 404: no such page. */
+export async function removeDraftPage(siteId: string, slug: string): Promise<void> {
+  await studioDelete(draftPagePath(siteId, slug));
 }

@@ -5,6 +5,7 @@ import {
   grantableRoles,
   grantsOnSite,
   mayCreateSites,
+  mayEditContent,
   mayEditLook,
   mayManageKeys,
   mayManageStaff,
@@ -60,21 +61,26 @@ describe('what the grants held let a staff member do on a site', () => {
   });
 });
 
-describe('who publishes a site, and edits its look', () => {
+describe('who publishes a site, and edits its look and its content', () => {
   const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
   const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
+  const demoManager: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['101'] };
   it.each([
     ['an operator', [operator], true],
     ['an administrator of the site', [demoAdmin], true],
     ['an editor of the site', [demoEditor], true],
     ['a viewer of the site', [demoViewer], false],
     ['member support of the site', [demoSupport], false],
+    ['a theater manager of the site', [demoManager], false],
     ["a theater manager of another site, and the site's viewer", [singleManager, demoViewer], false],
     ['an administrator of another site', [{ ...demoAdmin, siteId: 'single' }], false],
-  ])('%s: %j', (_who, grants: Grant[], publishes) => {
-    expect(mayPublish(grants, 'demo')).toBe(publishes);
-    // The same roles change the site's look and settings (svc-studio's EditLook).
-    expect(mayEditLook(grants, 'demo')).toBe(publishes);
+    ['an editor of another site', [{ ...demoEditor, siteId: 'single' }], false],
+  ])('%s: %j', (_who, grants: Grant[], edits) => {
+    expect(mayPublish(grants, 'demo')).toBe(edits);
+    // The same roles change the site's look and settings (svc-studio's EditLook) and its
+    // pages (EditContent).
+    expect(mayEditLook(grants, 'demo')).toBe(edits);
+    expect(mayEditContent(grants, 'demo')).toBe(edits);
   });
 });
 

@@ -63,21 +63,28 @@ export function maySupportMembers(grants: readonly Grant[], siteId: string): boo
 }
 
 /**
- * An operator, or an administrator or editor of the site: who publishes its draft (now or
- * at a time), discards it and restores a revision (svc-studio's Publish). Every role on
- * the site reads the draft and the history.
+ * An operator, or an administrator or editor of the site: the roles that change what the
+ * site shows. svc-studio grants them its Publish, EditLook and EditContent alike.
  */
-export function mayPublish(grants: readonly Grant[], siteId: string): boolean {
+function editsSite(grants: readonly Grant[], siteId: string): boolean {
   return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin' || grant.role === 'editor');
 }
 
 /**
- * An operator, or an administrator or editor of the site: who changes its look and
- * settings in the draft (svc-studio's EditLook). Every role on the site reads them.
+ * Who publishes the site's draft (now or at a time), discards it and restores a revision
+ * (svc-studio's Publish). Every role on the site reads the draft and the history.
  */
-export function mayEditLook(grants: readonly Grant[], siteId: string): boolean {
-  return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin' || grant.role === 'editor');
-}
+export const mayPublish = editsSite;
+
+/** Who changes the site's look and settings in the draft (svc-studio's EditLook). Every role on the site reads them. */
+export const mayEditLook = editsSite;
+
+/**
+ * Who adds, changes and removes the site's content in the draft: its pages (and, as the
+ * studio comes to edit them, its events and media), svc-studio's EditContent. Every role
+ * on the site reads them.
+ */
+export const mayEditContent = editsSite;
 
 /**
  * The roles the staff member may invite someone to on the site: every role for an

@@ -37,6 +37,27 @@ export const studioPaths = {
     pattern: '/sites/:siteId/look',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/look`,
   },
+  /**
+   * A site's content pages as its draft has them: read by everyone with a role on the site,
+   * added, changed and removed by its editors, administrators and the operators.
+   */
+  sitePages: {
+    pattern: '/sites/:siteId/pages',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/pages`,
+  },
+  /** One content page of a site as its draft has it, by its slug (its address on the site, `/{slug}/`, never changed). */
+  sitePage: {
+    pattern: '/sites/:siteId/pages/:slug',
+    build: (siteId: string, slug: string) => `/sites/${encodeURIComponent(siteId)}/pages/${encodeURIComponent(slug)}`,
+  },
+  /**
+   * A new content page of a site, its slug still to choose: beside the pages rather than
+   * among them, since any slug (`new` too) may be a page's.
+   */
+  siteNewPage: {
+    pattern: '/sites/:siteId/new-page',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/new-page`,
+  },
   /** A site's history: its revisions, newest first, each but the newest restorable by those who publish. */
   siteHistory: {
     pattern: '/sites/:siteId/history',

@@ -43,6 +43,9 @@ const siteMembersScreen = lazyComponent(async () => (await import('./screens/sit
 const sitePublishingScreen = lazyComponent(async () => (await import('./screens/site-publishing-screen')).SitePublishingScreen);
 const siteHistoryScreen = lazyComponent(async () => (await import('./screens/site-history-screen')).SiteHistoryScreen);
 const siteLookScreen = lazyComponent(async () => (await import('./screens/site-look-screen')).SiteLookScreen);
+const sitePagesScreen = lazyComponent(async () => (await import('./screens/site-pages-screen')).SitePagesScreen);
+const sitePageScreen = lazyComponent(async () => (await import('./screens/site-page-screen')).SitePageScreen);
+const siteNewPageScreen = lazyComponent(async () => (await import('./screens/site-page-screen')).SiteNewPageScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
@@ -65,8 +68,9 @@ function ScreenLoading() {
  * The studio's routes. Its first screens (the start page with the sign-in and the site
  * switcher, an invitation) are small and load with the entry; every other screen (the
  * passkeys, a site's page, its look and settings with the site live beside them, its
- * staff, its members, its ingest keys, its audit log, its draft with its publishing and
- * its history) is a chunk of its own, loaded as its route is opened
+ * content pages and one page's editor (whose block editor, Lexical, is a chunk of its own
+ * again), its staff, its members, its ingest keys, its audit log, its draft with its
+ * publishing and its history) is a chunk of its own, loaded as its route is opened
  * (lib/lazy-component.tsx), so the first screen stays within its budget
  * (scripts/check-bundle-size.mjs).
  */
@@ -128,6 +132,30 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteLookScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.sitePages.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <sitePagesScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.sitePage.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <sitePageScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteNewPage.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteNewPageScreen.Component />
           </Suspense>
         }
       />

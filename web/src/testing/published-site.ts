@@ -200,3 +200,42 @@ export const publishedPages: Record<TemplateName, PageData> = {
 export const signInPage: PageData = pageData('/sign-in/', 'page', {
   page: { id: 'sign-in', slug: 'sign-in', title: 'Sign in', path: '/sign-in/', sections: [] },
 });
+
+/**
+ * A content page written as blocks (docs/studio.md#page-blocks): one of each kind, links to
+ * the site and to another, and one the page may not hold (`javascript:`), shown as text.
+ */
+export const blocksPage: PageData = pageData('/visit-us/', 'page', {
+  page: {
+    id: 'visit-us',
+    slug: 'visit-us',
+    title: 'Visit us',
+    path: '/visit-us/',
+    sections: [],
+    blocks: [
+      { type: 'heading', level: 2, text: [{ text: 'Getting here' }] },
+      {
+        type: 'paragraph',
+        text: [
+          { text: 'Park at the ' },
+          { text: 'Water Street garage', bold: true },
+          { text: ', or find ' },
+          { text: 'our other theater', link: '/theaters' },
+          { text: '.' },
+        ],
+      },
+      { type: 'heading', level: 3, text: [{ text: 'At the theater' }] },
+      {
+        type: 'list',
+        ordered: false,
+        items: [{ text: [{ text: 'Reserved seats' }] }, { text: [{ text: 'Free refills', italic: true }] }],
+      },
+      { type: 'image', src: '/media/lobby.jpg', alt: 'The lobby on opening night', caption: 'Since 1968' },
+      { type: 'quote', text: [{ text: 'The best seats in town.' }], caption: 'The Providence Journal' },
+      { type: 'divider' },
+      { type: 'paragraph', text: [{ text: 'Follow us', link: 'https://www.facebook.com/marquee' }] },
+      { type: 'paragraph', text: [{ text: 'Win a prize', link: 'javascript:alert(1)' }] },
+      { type: 'button', label: 'See showtimes', href: '/showtimes/' },
+    ],
+  },
+});

@@ -19,7 +19,20 @@ export type NavigationLink = Schemas['NavigationLink'];
 export type TicketingProvider = Schemas['TicketingProvider'];
 export type SiteSettings = Schemas['SiteSettings'];
 export type Address = Schemas['Address'];
+/** A legacy part of a page: a heading and its paragraphs (the studio edits them as blocks). */
 export type PageSection = Schemas['PageSection'];
+/**
+ * One block of a page's body (docs/studio.md#page-blocks), one shape for every kind:
+ * `type` says which fields count: `heading` (`level` 2 or 3, `text`), `paragraph`
+ * (`text`), `list` (`ordered`, `items`), `image` (`src`, `alt`, `caption`), `quote`
+ * (`text`, `caption`: who said it), `button` (`label`, `href`) and `divider`. The site
+ * renders them (features/pages), the studio edits them (studio/page-blocks-editor).
+ */
+export type PageBlock = Schemas['PageBlock'];
+/** Text of one emphasis (`bold`, `italic`); with `link` (a path on the site, or an http, https, mailto or tel address) a link. */
+export type TextRun = Schemas['TextRun'];
+/** One item of a list block. */
+export type ListItem = Schemas['ListItem'];
 
 /** POST /api/v1/consent/evaluate's body: what the consent manager knows. */
 export type ConsentEvaluation = Schemas['ConsentEvaluation'];

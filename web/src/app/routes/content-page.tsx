@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/state/i18n';
+import { PageBlocks } from '@/features/pages/components/page-blocks';
 import { PageSections } from '@/features/pages/components/page-sections';
 import { useAppData } from '@/api/get-app-data';
 import { siteName } from '@/rules/site-name';
@@ -28,6 +29,7 @@ export function ContentPageRoute() {
       <PageTitle page={page.title} site={siteName(appData?.site)} />
       <h1 className="page-title">{page.title}</h1>
       <PageSections sections={page.sections ?? []} />
+      <PageBlocks blocks={page.blocks ?? []} />
       {isLoginPage ? (
         <Suspense fallback={<Spinner label={t('status.loading')} />}>
           <LoginScreen />

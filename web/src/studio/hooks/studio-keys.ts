@@ -16,7 +16,7 @@ export const studioKeys = {
   siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
-   * draft and document, its history, its ingest keys, its members found).
+   * draft with its document and pages, its history, its ingest keys, its members found).
    */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
@@ -28,6 +28,10 @@ export const studioKeys = {
   siteDraft: (siteId: string) => [...studioKeys.site(siteId), 'draft'] as const,
   /** The site's document as the draft has it: under the draft's key, so what invalidates the draft invalidates it too. */
   siteDraftDocument: (siteId: string) => [...studioKeys.siteDraft(siteId), 'site'] as const,
+  /** The site's pages as the draft has them: under the draft's key, so what invalidates the draft (a publishing, a discard) invalidates them too. */
+  siteDraftPages: (siteId: string) => [...studioKeys.siteDraft(siteId), 'pages'] as const,
+  /** One page as the draft has it, by its slug. */
+  siteDraftPage: (siteId: string, slug: string) => [...studioKeys.siteDraftPages(siteId), slug] as const,
   /** The addresses of the draft's preview: under the draft's key, so what invalidates the draft gives a new one (the frame shows the draft again). */
   sitePreviews: (siteId: string) => [...studioKeys.siteDraft(siteId), 'preview'] as const,
   sitePreview: (siteId: string, path: string) => [...studioKeys.sitePreviews(siteId), path] as const,

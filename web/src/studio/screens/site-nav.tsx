@@ -7,9 +7,9 @@ import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
- * NavLink): its page, its look and settings, its draft with its publishing and its
- * history (every role on the site reads them), and its staff, members, ingest keys and
- * audit log where their `grants` say so.
+ * NavLink): its page, its look and settings, its content pages, its draft with its
+ * publishing and its history (every role on the site reads them), and its staff,
+ * members, ingest keys and audit log where their `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
   const t = useTranslate();
@@ -28,6 +28,11 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
         <li>
           <NavLink to={studioPaths.siteLook.build(site.id)} className={styles.link}>
             {t('studio.site.nav.look')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={studioPaths.sitePages.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.pages')}
           </NavLink>
         </li>
         <li>

@@ -6,10 +6,16 @@ import { en } from '../messages/en';
 import { createStudioQueryClient } from '../query-client';
 import { StudioProviders, StudioRoutes } from '../studio-app';
 
-/** The address the studio shows, for tests to read. */
+/** The address the studio shows, for tests to read, with what its history entry holds (`data-state`, where it holds anything). */
 function Address() {
-  const { pathname, search } = useLocation();
-  return <output data-testid="studio-address">{`${pathname}${search}`}</output>;
+  const location = useLocation();
+  const { pathname, search } = location;
+  const state: unknown = location.state;
+  return (
+    <output data-testid="studio-address" data-state={state == null ? undefined : JSON.stringify(state)}>
+      {`${pathname}${search}`}
+    </output>
+  );
 }
 
 /** The studio at `path`, as main.tsx renders it but in a memory router, answers never retried. */

@@ -3,8 +3,14 @@
 import { vi } from 'vitest';
 import { STUDIO_API, type Me, type StudioSite } from '../api';
 
-/** An answer: JSON (`body`), or a CSV file (`csv`, as the gateway answers a request that accepts text/csv). */
+/**
+ * An answer: JSON (`body`), or a CSV file (`csv`, as the gateway answers a request that
+ * accepts text/csv); or none at all (`noAnswer`).
+ */
 export type StudioAnswer = { status: number; body?: unknown; csv?: string };
+
+/** No answer at all (the network is down, the gateway unreachable): `fetch` fails, as a browser's does. */
+export const noAnswer: StudioAnswer = { status: 0 };
 
 export type StudioCall = { method: string; path: string; body: unknown; init: RequestInit };
 
@@ -32,6 +38,7 @@ export function stubStudioApi(answers: StudioAnswers): StudioCall[] {
       const answer = answers[`${method} ${path}`];
       const { status, body: answerBody, csv } =
         typeof answer === 'function' ? answer(body, init) : (answer ?? studioError(404, 'not_found', 'no such route'));
+      if (status === noAnswer.status) return Promise.reject(new TypeError('Failed to fetch'));
       if (csv !== undefined) {
         return Promise.resolve(new Response(csv, { status, headers: { 'Content-Type': 'text/csv; charset=utf-8' } }));
       }
