@@ -14,6 +14,8 @@ const screens = [
   ['sites', '/'],
   ['site', '/sites/demo'],
   ['look', '/sites/demo/look'],
+  ['pages', '/sites/demo/pages'],
+  ['page', '/sites/demo/pages/about'],
   ['publishing', '/sites/demo/publishing'],
   ['history', '/sites/demo/history'],
   ['staff', '/sites/demo/staff'],
