@@ -529,7 +529,7 @@ impl From<Block> for pb::PageBlock {
         let runs = |runs: Vec<TextRun>| runs.into_iter().map(pb::TextRun::from).collect();
         match block {
             Block::Heading { level, text } => pb::PageBlock {
-                level: level.into(),
+                level,
                 text: runs(text),
                 ..kind("heading")
             },
