@@ -104,6 +104,20 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
     if ((location.state as PageScreenState | null)?.saved) void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
   }, [location, navigate]);
 
+  const unsaved = edits && (isDirty || bodyChanged);
+  // While there are unsaved changes, closing or reloading the tab asks first. (Leaving within
+  // the studio does not: its BrowserRouter is no data router, so useBlocker is not to hand.)
+  useEffect(() => {
+    if (!unsaved) return;
+    const askFirst = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // eslint-disable-next-line @typescript-eslint/no-deprecated -- older browsers ask only where it is set
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', askFirst);
+    return () => window.removeEventListener('beforeunload', askFirst);
+  }, [unsaved]);
+
   /** The field of the form a refusal names, where the form shows it (a saved page's address is not a field). */
   const refusedField = (error: unknown): PageFieldName | undefined => {
     if (!(error instanceof StudioApiError) || error.status !== 400) return undefined;
@@ -163,7 +177,6 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
   let failure = '';
   if (save.isError && !refusedField(save.error) && !refusedBody(save.error)) failure = failureText(t, save.error, site, 'save');
   else if (removal.isError) failure = failureText(t, removal.error, site, 'remove');
-  const unsaved = edits && (isDirty || bodyChanged);
   const title = page?.title || page?.slug || '';
   const bodyDescribedBy = bodyFault ? `${bodyId}-hint ${bodyId}-fault` : `${bodyId}-hint`;
   return (

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { Link, NavLink, useMatch } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, StudioSite } from '../api';
 import { mayManageKeys, mayManageStaff, mayReadAudit, maySupportMembers } from '../grants';
@@ -17,6 +17,7 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
   const supportsMembers = maySupportMembers(grants, site.id);
   const managesKeys = mayManageKeys(grants, site.id);
   const readsAudit = mayReadAudit(grants, site.id);
+  const onNewPage = useMatch(studioPaths.siteNewPage.pattern) !== null;
   return (
     <nav className={styles.nav} aria-label={t('studio.site.nav', { site: site.name })}>
       <ul className={styles.links}>
@@ -31,9 +32,16 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
           </NavLink>
         </li>
         <li>
-          <NavLink to={studioPaths.sitePages.build(site.id)} className={styles.link}>
-            {t('studio.site.nav.pages')}
-          </NavLink>
+          {/* A new page is one of the pages: its screen marks them too (NavLink would not, being beside them). */}
+          {onNewPage ? (
+            <Link to={studioPaths.sitePages.build(site.id)} className={styles.link} aria-current="page">
+              {t('studio.site.nav.pages')}
+            </Link>
+          ) : (
+            <NavLink to={studioPaths.sitePages.build(site.id)} className={styles.link}>
+              {t('studio.site.nav.pages')}
+            </NavLink>
+          )}
         </li>
         <li>
           <NavLink to={studioPaths.sitePublishing.build(site.id)} className={styles.link}>

@@ -47,6 +47,13 @@ async function body() {
   return screen.findByRole('textbox', { name: 'Body' });
 }
 
+/** Whether closing or reloading the tab now would be asked first (a `beforeunload` listener cancels it). */
+function closingIsAsked() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
+
 describe("a page's screen", () => {
   it('opens the page as the draft has it, its body in the editor, and saves it whole to the draft', async () => {
     const calls = stubPagesApi(editor, { 'PUT /sites/demo/draft/pages/accessibility': saved });
@@ -314,6 +321,26 @@ describe("a page's screen", () => {
     expect(puts(calls)).toEqual([]);
   });
 
+  it('asks before the tab is closed or reloaded while its changes are unsaved, and not once they are saved or it is left', async () => {
+    stubPagesApi(editor, { 'PUT /sites/demo/draft/pages/accessibility': saved });
+    const view = renderStudio('/sites/demo/pages/accessibility');
+    const form = await screen.findByRole('form', { name: 'The page “Accessibility at Marquee”' });
+    await body();
+    expect(closingIsAsked()).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Accessibility at Marquee Cinemas' } });
+    expect(screen.getByTestId('studio-page-unsaved')).toBeTruthy();
+    expect(closingIsAsked()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the draft' }));
+    await waitFor(() => expect(screen.queryByTestId('studio-page-unsaved')).toBeNull());
+    expect(closingIsAsked()).toBe(false);
+
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Accessibility' } });
+    expect(closingIsAsked()).toBe(true);
+    view.unmount();
+    expect(closingIsAsked()).toBe(false);
+  });
+
   it('says the page is not in the draft (404)', async () => {
     stubPagesApi(editor, { 'GET /sites/demo/draft/pages/gone': studioError(404, 'not_found', 'no such page') });
     renderStudio('/sites/demo/pages/gone');
@@ -469,6 +496,16 @@ describe('a new page', () => {
     // Said once: the history entry forgets it, so that a reload or Back does not say it again.
     await waitFor(() => expect(screen.getByTestId('studio-address').dataset.state).toBeUndefined());
     expect(screen.getByTestId('studio-page-outcome').textContent).toBe('Saved to the draft. Publish the draft to put it on the site.');
+  });
+
+  it("is marked in the site's screens as one of its pages", async () => {
+    stubPagesApi(editor);
+    renderStudio('/sites/demo/new-page');
+    await screen.findByRole('form', { name: 'The new page' });
+    const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
+    expect(within(nav).getByRole('link', { name: 'Pages' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Pages' }).getAttribute('href')).toBe('/sites/demo/pages');
+    expect(within(nav).getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('takes a divider, an image and a button link from the toolbar, saved as blocks', async () => {
