@@ -13,6 +13,7 @@ use proto::ads::v1::ads_client::AdsClient;
 use proto::catalogue::v1 as catalogue;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::ingest_client::IngestClient;
+use proto::catalogue::v1::media_client::MediaClient;
 use proto::consent::v1::consent_client::ConsentClient;
 use proto::loyalty::v1::loyalty_client::LoyaltyClient;
 use proto::studio::v1::studio_client::StudioClient;
@@ -36,6 +37,8 @@ const STUDIO_DEADLINE: Duration = Duration::from_secs(30);
 
 /// The largest answer the catalogue client takes (tonic's default is 4 MiB).
 const SITE_CONTENT_MAX_BYTES: usize = 64 * 1024 * 1024;
+/// The largest media file: a 2,400-pixel-wide image (svc-catalogue keeps no wider).
+const MEDIA_FILE_MAX_BYTES: usize = 32 * 1024 * 1024;
 
 #[derive(Debug, Clone)]
 pub struct Services {
@@ -44,6 +47,8 @@ pub struct Services {
     pub written: SeenWrites,
     /// svc-catalogue's ingest API, with a deadline of its own (INGEST_DEADLINE at least).
     pub ingest: IngestClient<TracedChannel>,
+    /// svc-catalogue's media libraries: their files, for publishing.
+    pub media: MediaClient<TracedChannel>,
     pub loyalty: LoyaltyClient<TracedChannel>,
     pub ads: AdsClient<TracedChannel>,
     pub consent: ConsentClient<TracedChannel>,
@@ -259,6 +264,8 @@ impl Services {
                 ("consent", HealthClient::new(channels.consent.clone())),
             ],
             ingest: IngestClient::new(traced(&channels.ingest)),
+            media: MediaClient::new(traced(&channels.catalogue))
+                .max_decoding_message_size(MEDIA_FILE_MAX_BYTES),
             catalogue: Catalogue {
                 // A large chain's site content (every movie, event and page) in one answer.
                 client: CatalogueClient::new(InterceptedService::new(

@@ -93,6 +93,7 @@ pub fn load(dir: &Path, clock: &Clock) -> Result<SiteContent, BundleError> {
         events,
         pages,
         poster_images: BTreeMap::new(),
+        media: BTreeMap::new(),
     })
 }
 

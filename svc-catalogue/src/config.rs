@@ -48,6 +48,9 @@ pub struct Config {
     /// Each site's share of stored poster images (POSTER_IMAGES_PER_SITE, default 500;
     /// POSTER_IMAGES_MB_PER_SITE, default 256).
     pub poster_limits: crate::store::poster_images::PosterLimits,
+    /// Each site's share of its media library (MEDIA_PER_SITE, default 2,000 images;
+    /// MEDIA_MB_PER_SITE, default 2,048).
+    pub media_limits: crate::store::media::MediaLimits,
 }
 
 impl Config {
@@ -129,6 +132,10 @@ impl Config {
                 images: positive(&lookup, "POSTER_IMAGES_PER_SITE", 500)?,
                 bytes: positive(&lookup, "POSTER_IMAGES_MB_PER_SITE", 256)?
                     .saturating_mul(1024 * 1024),
+            },
+            media_limits: crate::store::media::MediaLimits {
+                images: positive(&lookup, "MEDIA_PER_SITE", 2_000)?,
+                bytes: positive(&lookup, "MEDIA_MB_PER_SITE", 2_048)?.saturating_mul(1024 * 1024),
             },
         })
     }

@@ -1,9 +1,11 @@
 //! The gRPC adapter of the catalogue's reads: requests -> domain queries -> proto
 //! messages (the one place the catalogue's types become messages); errors -> Status. [`ingest`] is the ingest API's,
-//! [`drafts`] the studio's drafts, publishing and history, [`sites`] its sites' ingest keys.
+//! [`drafts`] the studio's drafts, publishing and history, [`sites`] its sites' ingest keys,
+//! [`media`] their media libraries.
 
 pub mod drafts;
 pub mod ingest;
+pub mod media;
 pub mod sites;
 
 use std::sync::Arc;
@@ -166,7 +168,17 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
             current_theater: catalogue.current_theater("", "").map(pb::Theater::from),
             movies: listed(catalogue.movies(self.today(&catalogue), "", "")?),
             events: listed(catalogue.events("")?),
-            pages: catalogue.pages().into_iter().map(pb::Page::from).collect(),
+            pages: catalogue
+                .pages()
+                .into_iter()
+                .map(|page| page_message(&catalogue, page))
+                .collect(),
+            media: catalogue
+                .media
+                .values()
+                .cloned()
+                .map(media::item_message)
+                .collect(),
             poster_digests: catalogue.drawn_poster_digests(self.today(&catalogue)),
             site: Some(site),
         }))
@@ -257,23 +269,20 @@ impl pb::catalogue_server::Catalogue for CatalogueService {
         &self,
         request: Request<pb::ListPagesRequest>,
     ) -> Reply<pb::ListPagesResponse> {
+        let catalogue = self.catalogue(&request).await?;
         Ok(Response::new(pb::ListPagesResponse {
-            pages: self
-                .catalogue(&request)
-                .await?
+            pages: catalogue
                 .pages()
                 .into_iter()
-                .map(pb::Page::from)
+                .map(|page| page_message(&catalogue, page))
                 .collect(),
         }))
     }
 
     async fn get_page(&self, request: Request<pb::GetPageRequest>) -> Reply<pb::Page> {
-        let page = self
-            .catalogue(&request)
-            .await?
-            .page(&request.into_inner().slug)?;
-        Ok(Response::new(page.into()))
+        let catalogue = self.catalogue(&request).await?;
+        let page = catalogue.page(&request.into_inner().slug)?;
+        Ok(Response::new(page_message(&catalogue, page)))
     }
 
     async fn search(&self, request: Request<pb::SearchRequest>) -> Reply<pb::SearchResponse> {
@@ -500,6 +509,25 @@ impl From<TheaterNear> for pb::Theater {
     }
 }
 
+/// `page` of `catalogue` as the wire carries it, with the library images it names.
+fn page_message(catalogue: &Catalogue, page: Page) -> pb::Page {
+    let media = catalogue
+        .page_images(&page)
+        .into_iter()
+        .map(|image| pb::MediaImage {
+            src: image.src,
+            width: image.width,
+            height: image.height,
+            jpeg_srcset: image.jpeg_srcset,
+            webp_srcset: image.webp_srcset,
+        })
+        .collect();
+    pb::Page {
+        media,
+        ..pb::Page::from(page)
+    }
+}
+
 impl From<Page> for pb::Page {
     fn from(page: Page) -> Self {
         Self {
@@ -516,6 +544,7 @@ impl From<Page> for pb::Page {
             blocks: page.blocks.into_iter().map(pb::PageBlock::from).collect(),
             seo_description: page.seo_description,
             seo_image: page.seo_image,
+            media: Vec::new(),
         }
     }
 }

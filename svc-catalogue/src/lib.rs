@@ -20,11 +20,12 @@
 //! - [`connector`]: the seam of every point-of-sale connector: polling, token files,
 //!   store writes, failures and health, written once around a connector's fetch.
 //! - [`veezi`]: the Veezi connector, the first behind the seam.
+//! - [`media_uploads`]: an upload to a site's media library made into the files served.
 //! - [`leadership`]: which replica polls the points of sale and fetches poster images.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
 //! - [`scheduled`]: drafts published at their time, surviving restarts.
 //! - [`grpc`]: the gRPC adapters: the catalogue's reads, the ingest API, the studio's
-//!   drafts.
+//!   drafts, the media library.
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod bundle;
@@ -38,6 +39,7 @@ pub mod grpc;
 pub mod import;
 pub mod ingest;
 pub mod leadership;
+pub mod media_uploads;
 pub mod poster_images;
 pub mod scheduled;
 pub mod search;
@@ -53,6 +55,7 @@ pub use error::Error;
 use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use proto::catalogue::v1::drafts_server::DraftsServer;
 use proto::catalogue::v1::ingest_server::IngestServer;
+use proto::catalogue::v1::media_server::MediaServer;
 use proto::catalogue::v1::sites_server::SitesServer;
 use tokio::net::TcpListener;
 
@@ -233,7 +236,16 @@ impl Application {
                     catalogues: self.catalogues.clone(),
                     templates_dir: self.config.templates_dir.clone(),
                     clock,
-                })),
+                }))
+                .with(
+                    MediaServer::new(grpc::media::MediaService {
+                        store: self.store.clone(),
+                        workers: media_uploads::MediaWorkers::default(),
+                        limits: self.config.media_limits,
+                        default_site: self.config.site_id.clone(),
+                    })
+                    .max_decoding_message_size(grpc::media::MAX_MESSAGE_BYTES),
+                ),
             listener,
             shutdown,
             health,

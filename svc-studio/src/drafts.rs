@@ -361,7 +361,7 @@ impl Studio {
 }
 
 /// What svc-catalogue answered to a call.
-async fn answer<T>(
+pub(crate) async fn answer<T>(
     call: impl Future<Output = Result<tonic::Response<T>, tonic::Status>>,
 ) -> Result<T, Error> {
     Ok(call.await.map_err(Error::Catalogue)?.into_inner())

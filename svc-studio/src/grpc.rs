@@ -8,6 +8,7 @@ use tonic::{Request, Response, Status};
 use crate::Error;
 use crate::domain::access::{Grant, Role};
 use crate::drafts::{DraftEdit, Publish};
+use crate::media::MediaUpload;
 use crate::member_support::Action;
 use crate::passkeys::{Registered, Registrant};
 use crate::site_staff::SentInvitation;
@@ -22,6 +23,9 @@ pub struct StudioService {
 }
 
 type Reply<T> = Result<Response<T>, Status>;
+
+/// The largest message the service takes: a media upload of 10 MiB and its fields.
+pub const MAX_MESSAGE_BYTES: usize = 10 * 1024 * 1024 + 64 * 1024;
 
 #[tonic::async_trait]
 impl pb::studio_server::Studio for StudioService {
@@ -669,6 +673,98 @@ impl pb::studio_server::Studio for StudioService {
             )
             .await?;
         Ok(Response::new(pb::SupportMemberResponse { member }))
+    }
+
+    async fn list_media(
+        &self,
+        request: Request<pb::ListMediaRequest>,
+    ) -> Reply<catalogue::MediaItems> {
+        let request = request.into_inner();
+        let items = self
+            .studio
+            .media(&request.session_token, &request.site_id, &request.query)
+            .await?;
+        Ok(Response::new(items))
+    }
+
+    async fn upload_media(
+        &self,
+        request: Request<pb::UploadMediaRequest>,
+    ) -> Reply<catalogue::MediaItem> {
+        let request = request.into_inner();
+        let upload = MediaUpload {
+            body: request.body,
+            content_type: request.content_type,
+            file_name: request.file_name,
+        };
+        let item = self
+            .studio
+            .upload_media(
+                &request.session_token,
+                &request.site_id,
+                upload,
+                &request.alt,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(item))
+    }
+
+    async fn replace_media(
+        &self,
+        request: Request<pb::ReplaceMediaRequest>,
+    ) -> Reply<catalogue::MediaItem> {
+        let request = request.into_inner();
+        let upload = MediaUpload {
+            body: request.body,
+            content_type: request.content_type,
+            file_name: request.file_name,
+        };
+        let item = self
+            .studio
+            .replace_media(
+                &request.session_token,
+                &request.site_id,
+                &request.id,
+                upload,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(item))
+    }
+
+    async fn set_media_alt(
+        &self,
+        request: Request<pb::SetMediaAltRequest>,
+    ) -> Reply<catalogue::MediaItem> {
+        let request = request.into_inner();
+        let item = self
+            .studio
+            .set_media_alt(
+                &request.session_token,
+                &request.site_id,
+                &request.id,
+                &request.alt,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(item))
+    }
+
+    async fn delete_media(
+        &self,
+        request: Request<pb::DeleteMediaRequest>,
+    ) -> Reply<pb::DeleteMediaResponse> {
+        let request = request.into_inner();
+        self.studio
+            .delete_media(
+                &request.session_token,
+                &request.site_id,
+                &request.id,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(pb::DeleteMediaResponse {}))
     }
 }
 

@@ -17,6 +17,7 @@
 //! - [`drafts`]: a site's draft, publishing and history, kept by svc-catalogue.
 //! - [`previews`]: the draft's preview tokens.
 //! - [`ingest_keys`]: a site's ingest keys, kept by svc-catalogue.
+//! - [`media`]: a site's media library, kept by svc-catalogue.
 //! - [`member_support`]: a site's members found and helped, by svc-loyalty.
 //! - [`audit`]: the audit log of every change, written and read.
 //! - [`grpc`]: the gRPC adapter over [`studio`].
@@ -30,6 +31,7 @@ pub mod drafts;
 pub mod error;
 pub mod grpc;
 pub mod ingest_keys;
+pub mod media;
 pub mod member_support;
 pub mod passkeys;
 pub mod previews;
@@ -49,6 +51,7 @@ use member_support::SupportBudget;
 use platform::outbox::{Delivery, Relay};
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
+use proto::catalogue::v1::media_client::MediaClient;
 use proto::catalogue::v1::sites_client::SitesClient;
 use proto::loyalty::v1::member_support_client::MemberSupportClient;
 use proto::studio::v1::studio_server::StudioServer;
@@ -112,7 +115,9 @@ impl Application {
             ))
         });
         let served = platform::serving::serve(
-            platform::serving::Services::new(StudioServer::new(self.service)),
+            platform::serving::Services::new(
+                StudioServer::new(self.service).max_decoding_message_size(grpc::MAX_MESSAGE_BYTES),
+            ),
             listener,
             shutdown,
             health,
@@ -153,6 +158,7 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
         webauthn: passkeys::relying_party(&config.studio_url).map_err(Error::Webauthn)?,
         catalogue: CatalogueClient::new(catalogue.clone()),
         drafts: DraftsClient::new(catalogue.clone()),
+        media: MediaClient::new(catalogue.clone()),
         sites: SitesClient::new(catalogue),
         loyalty: MemberSupportClient::new(platform::trace::lazy_channel(&config.loyalty_addr)?),
         support_budget: SupportBudget::default(),

@@ -11,6 +11,7 @@ use platform::tokens::{new_token, sha256_hex};
 use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
+use proto::catalogue::v1::media_client::MediaClient;
 use proto::catalogue::v1::sites_client::SitesClient;
 use proto::loyalty::v1::member_support_client::MemberSupportClient;
 use tokio::sync::Notify;
@@ -58,6 +59,8 @@ pub struct Studio {
     pub catalogue: CatalogueClient<TracedChannel>,
     /// svc-catalogue's drafts of site content.
     pub drafts: DraftsClient<TracedChannel>,
+    /// svc-catalogue's media libraries.
+    pub media: MediaClient<TracedChannel>,
     /// svc-catalogue's sites' ingest keys.
     pub sites: SitesClient<TracedChannel>,
     /// svc-loyalty's member support.

@@ -2,8 +2,8 @@
 //! site with every movie, event and content page in one call (one state of the
 //! catalogue, `GetSiteContent`), the coming week's showtimes (one call per
 //! theater, so no answer grows with the chain past one theater's week; only the weeks
-//! whose schedule revision moved, the others kept from before), and the generated posters
-//! of the movies and events.
+//! whose schedule revision moved, the others kept from before), the generated posters
+//! of the movies and events, and the files of the site's media library.
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
@@ -40,7 +40,9 @@ pub struct CatalogueContent {
     /// How many of them were fetched from svc-catalogue (the others were kept).
     pub posters_fetched: usize,
     /// The point of sale's poster images the movies show.
-    pub poster_images: Vec<PosterImage>,
+    pub poster_images: Vec<StoredImage>,
+    /// Every file of the site's media library.
+    pub media_files: Vec<StoredImage>,
 }
 
 /// Each theater's showtimes of the coming week as last fetched, with the schedule
@@ -74,9 +76,10 @@ impl KeptWeeks {
     }
 }
 
-/// A point of sale's poster image, as a movie's posterUrl names it.
+/// An image svc-catalogue keeps, published as it is: a point of sale's poster image, as
+/// a movie's posterUrl names it; a file of the media library.
 #[derive(Debug, Clone)]
-pub struct PosterImage {
+pub struct StoredImage {
     pub path: String,
     pub content_type: &'static str,
     /// `None`: the last snapshot has it (its path names its bytes), so it is not fetched.
@@ -133,6 +136,7 @@ async fn fetch_edition(
         events,
         pages,
         poster_digests,
+        media,
         ..
     } = content;
     let today: Date = version
@@ -167,6 +171,7 @@ async fn fetch_edition(
     let (posters, posters_fetched) =
         generated_posters(services, poster_urls, &poster_digests, previous.as_deref()).await?;
     let poster_images = poster_images(services, &movies, previous.as_deref()).await?;
+    let media_files = media_files(services, &media, previous.as_deref()).await?;
     Ok(CatalogueContent {
         version,
         site,
@@ -177,6 +182,7 @@ async fn fetch_edition(
         posters,
         posters_fetched,
         poster_images,
+        media_files,
     })
 }
 
@@ -314,7 +320,7 @@ async fn poster_images(
     services: &Services,
     movies: &[catalogue::Movie],
     previous: Option<&PublishedFiles>,
-) -> Result<Vec<PosterImage>, PublishError> {
+) -> Result<Vec<StoredImage>, PublishError> {
     let mut images = Vec::new();
     for movie in movies {
         let Some(content_type) = posters::image_type(&movie.poster_url) else {
@@ -334,11 +340,62 @@ async fn poster_images(
                 .into_inner();
             Some(Bytes::from(poster.body))
         };
-        images.push(PosterImage {
+        images.push(StoredImage {
             path: movie.poster_url.clone(),
             content_type,
             body,
         });
     }
     Ok(images)
+}
+
+/// The files of the site's media library, fetched from svc-catalogue unless the
+/// `previous` snapshot has their bytes (a file's digest names them).
+async fn media_files(
+    services: &Services,
+    media: &[catalogue::MediaItem],
+    previous: Option<&PublishedFiles>,
+) -> Result<Vec<StoredImage>, PublishError> {
+    let mut files = Vec::new();
+    for file in media.iter().flat_map(|item| &item.files) {
+        let Some(content_type) = ["image/jpeg", "image/webp"]
+            .into_iter()
+            .find(|served| *served == file.content_type)
+        else {
+            continue;
+        };
+        let kept = previous
+            .and_then(|previous| previous.file(&file.path))
+            .is_some_and(|kept| kept.identity.object == file.digest);
+        // Kept: no body, the snapshot's file stands.
+        let image = StoredImage {
+            path: file.path.clone(),
+            content_type,
+            body: None,
+        };
+        files.push((image, kept));
+    }
+    futures_util::stream::iter(files)
+        .map(|(image, kept)| {
+            let mut client = services.media.clone();
+            async move {
+                if kept {
+                    return Ok(image);
+                }
+                let file = client
+                    .get_media_file(catalogue::GetMediaFileRequest {
+                        site_id: String::new(),
+                        path: image.path.clone(),
+                    })
+                    .await?
+                    .into_inner();
+                Ok::<_, PublishError>(StoredImage {
+                    body: Some(Bytes::from(file.body)),
+                    ..image
+                })
+            }
+        })
+        .buffered(CALLS_AT_ONCE)
+        .try_collect()
+        .await
 }

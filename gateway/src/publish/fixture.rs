@@ -95,6 +95,7 @@ pub fn content(revision: &str, movies: Vec<catalogue::Movie>) -> CatalogueConten
         posters: Vec::new(),
         posters_fetched: 0,
         poster_images: Vec::new(),
+        media_files: Vec::new(),
     }
 }
 

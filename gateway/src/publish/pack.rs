@@ -119,6 +119,7 @@ impl Packer {
             entity_paths,
             posters,
             poster_images,
+            media_files,
             ..
         } = plan;
         let before = |path: &str| previous.and_then(|previous| previous.file(path).cloned());
@@ -198,7 +199,7 @@ impl Packer {
             })
             .collect();
         files.extend(in_parallel(poster_jobs).into_iter().flatten());
-        for image in poster_images {
+        for image in poster_images.into_iter().chain(media_files) {
             let file = match image.body {
                 Some(body) => Some(Arc::new(PublishedFile::new(
                     StatusCode::OK,

@@ -10,7 +10,7 @@ use axum::http::StatusCode;
 use bytes::Bytes;
 use proto::catalogue::v1 as catalogue;
 
-use super::content::{CatalogueContent, PosterImage};
+use super::content::{CatalogueContent, StoredImage};
 use super::head::HeadContext;
 use super::public_pages::{self, PublicPage};
 use super::{APP_DATA, PublishError};
@@ -46,7 +46,9 @@ pub struct Plan {
     pub entity_paths: EntityPaths,
     /// Movie or event id -> its generated poster (SVG).
     pub posters: Vec<(String, Bytes)>,
-    pub poster_images: Vec<PosterImage>,
+    pub poster_images: Vec<StoredImage>,
+    /// The media library's files.
+    pub media_files: Vec<StoredImage>,
 }
 
 /// A public page as it will be published, owning what it needs from the catalogue
@@ -142,6 +144,7 @@ pub fn plan(
         entity_paths,
         posters: content.posters,
         poster_images: content.poster_images,
+        media_files: content.media_files,
     })
 }
 

@@ -2,10 +2,11 @@
 //! anything must name a studio host as its `Origin` (over https when the studio is
 //! reached over https) (browsers send it with every such
 //! call and no page may forge it) and carry a JSON body (which a form of another site
-//! cannot send without a CORS preflight, which the studio never grants). The cookie's
-//! `SameSite=Strict` is the second wall.
+//! cannot send without a CORS preflight, which the studio never grants). The media
+//! uploads alone take `multipart/form-data` (a file), and stand on the `Origin` check. The
+//! cookie's `SameSite=Strict` is the second wall.
 
-use axum::extract::{Request, State};
+use axum::extract::{MatchedPath, Request, State};
 use axum::http::{StatusCode, header};
 use axum::middleware::Next;
 use axum::response::Response;
@@ -15,6 +16,8 @@ use crate::error::error_response;
 
 /// The bodies a change may carry.
 const JSON_TYPES: [&str; 2] = ["application/json", "application/merge-patch+json"];
+/// The body of an upload ([`super::media::UPLOAD_ROUTES`]).
+const FORM_TYPE: &str = "multipart/form-data";
 
 pub async fn refuse_cross_site(
     State(allowed): State<StudioOrigins>,
@@ -42,20 +45,36 @@ pub async fn refuse_cross_site(
             "a change must come from the studio's own pages: Origin must name a studio host",
         );
     }
-    let json = headers
+    let essence = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.split(';').next())
-        .is_some_and(|essence| {
-            JSON_TYPES
+        .map(str::trim)
+        .unwrap_or_default();
+    let upload = request
+        .extensions()
+        .get::<MatchedPath>()
+        .is_some_and(|matched| {
+            super::media::UPLOAD_ROUTES
                 .iter()
-                .any(|json| essence.trim().eq_ignore_ascii_case(json))
+                .any(|route| matched.as_str().ends_with(route))
         });
-    if !json {
+    let (taken, expected): (&[&str], &str) = if upload {
+        (&[FORM_TYPE], "an upload is multipart/form-data")
+    } else {
+        (
+            &JSON_TYPES,
+            "a change needs a JSON body (Content-Type: application/json)",
+        )
+    };
+    if !taken
+        .iter()
+        .any(|taken| essence.eq_ignore_ascii_case(taken))
+    {
         return error_response(
             StatusCode::UNSUPPORTED_MEDIA_TYPE,
             "unsupported_media_type",
-            "a change needs a JSON body (Content-Type: application/json)",
+            expected,
         );
     }
     next.run(request).await

@@ -10,6 +10,7 @@ pub mod audit;
 mod cross_site;
 pub mod drafts;
 pub mod ingest_keys;
+pub mod media;
 pub mod members;
 pub mod passkeys;
 pub mod preview;
@@ -184,6 +185,7 @@ impl Studio {
             .merge(preview::router())
             .merge(ingest_keys::router())
             .merge(members::router())
+            .merge(media::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

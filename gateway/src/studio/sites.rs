@@ -248,6 +248,21 @@ pub(super) async fn public_url_of(
         .ok_or_else(|| AppError::NotFound(format!("no site '{site_id}'")))
 }
 
+/// Where the public reaches site `site_id`, as the caller may see it (404 when they may
+/// not).
+pub(super) async fn public_origin_of(
+    studio: &StudioContext,
+    headers: &HeaderMap,
+    site_id: &str,
+) -> Result<String, AppError> {
+    let site = listed(studio, headers)
+        .await?
+        .into_iter()
+        .find(|site| site.id == site_id)
+        .ok_or_else(|| AppError::NotFound(format!("no site '{site_id}'")))?;
+    Ok(SiteBody::of(studio, site).public_url)
+}
+
 async fn listed(
     studio: &StudioContext,
     headers: &HeaderMap,

@@ -4,6 +4,7 @@
 
 mod drafts;
 mod ingest_keys;
+mod media;
 mod members;
 mod new_sites;
 mod preview;

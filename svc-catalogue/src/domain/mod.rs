@@ -8,6 +8,7 @@ pub mod content_pages;
 pub mod editable;
 pub mod events;
 pub mod invalid;
+pub mod media;
 pub mod messages;
 pub mod movies;
 pub mod offered;
@@ -26,6 +27,7 @@ use std::collections::BTreeMap;
 
 use content_pages::Page;
 use events::EventEntry;
+use media::MediaItem;
 use movies::MovieEntry;
 use poster::StoredPosterImage;
 use showtimes::ShowtimeEntry;
@@ -47,4 +49,6 @@ pub struct SiteContent {
     pub pages: Vec<Page>,
     /// The point of sale's poster images kept, by movie id (an import writes none).
     pub poster_images: BTreeMap<String, StoredPosterImage>,
+    /// The media library's images by id (an import writes none).
+    pub media: BTreeMap<String, MediaItem>,
 }

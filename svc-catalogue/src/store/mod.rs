@@ -20,6 +20,7 @@
 pub mod drafts;
 pub mod history;
 pub mod keys;
+pub mod media;
 pub mod poster_images;
 pub mod records;
 pub mod showtimes;
@@ -448,6 +449,27 @@ async fn relay_notifications(
 /// A new revision name: 12 random bytes, hex.
 fn new_revision() -> Result<String, StoreError> {
     Ok(platform::tokens::random_hex::<12>()?)
+}
+
+/// A stored image's content type and bytes, from its row's `content_type` and `body`
+/// (base64, as the store's text columns keep bytes); `what` names it when it is unreadable.
+fn stored_image(
+    site_id: &str,
+    what: &'static str,
+    row: Option<sqlx::any::AnyRow>,
+) -> Result<Option<(String, Vec<u8>)>, StoreError> {
+    use base64::Engine;
+    use sqlx::Row;
+    let Some(row) = row else { return Ok(None) };
+    let body: String = row.try_get("body")?;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(body)
+        .map_err(|error| StoreError::Corrupt {
+            site: site_id.to_owned(),
+            what,
+            problem: error.to_string(),
+        })?;
+    Ok(Some((row.try_get("content_type")?, bytes)))
 }
 
 /// The store's clock: Unix seconds.

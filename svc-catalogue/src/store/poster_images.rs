@@ -8,7 +8,7 @@ use base64::engine::general_purpose::STANDARD;
 use sha2::{Digest, Sha256};
 use sqlx::{Any, Row, Transaction};
 
-use super::{Author, Change, Commit, Store, StoreError, unix_now};
+use super::{Author, Change, Commit, Store, StoreError, stored_image, unix_now};
 use crate::domain::movies::MovieEntry;
 use crate::domain::poster::StoredPosterImage;
 
@@ -129,14 +129,7 @@ impl Store {
         .bind(movie_id)
         .fetch_optional(&self.pool)
         .await?;
-        let Some(row) = row else { return Ok(None) };
-        let body: String = row.try_get("body")?;
-        let bytes = STANDARD.decode(body).map_err(|error| StoreError::Corrupt {
-            site: site_id.to_owned(),
-            what: "poster image",
-            problem: error.to_string(),
-        })?;
-        Ok(Some((row.try_get("content_type")?, bytes)))
+        stored_image(site_id, "poster image", row)
     }
 }
 

@@ -9,6 +9,7 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use sqlx::{Any, Row, Transaction};
 
+use super::media::read_media;
 use super::poster_images::read_poster_images;
 use super::records::table;
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
@@ -314,6 +315,7 @@ pub(super) async fn read_site(
             .await?
             .map_err(corrupt("pages"))?,
         poster_images: read_poster_images(transaction, site_id).await?,
+        media: read_media(transaction, site_id).await?,
     };
     Ok(Some(StoredSite {
         version: row.try_get("version")?,

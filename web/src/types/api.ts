@@ -29,6 +29,7 @@ export type PageSection = Schemas['PageSection'];
  * renders them (features/pages), the studio edits them (studio/page-blocks-editor).
  */
 export type PageBlock = Schemas['PageBlock'];
+export type MediaImage = Schemas['MediaImage'];
 /** Text of one emphasis (`bold`, `italic`); with `link` (a path on the site, or an http, https, mailto or tel address) a link. */
 export type TextRun = Schemas['TextRun'];
 /** One item of a list block. */

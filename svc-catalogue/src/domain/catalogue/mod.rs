@@ -28,6 +28,7 @@ use jiff::tz::TimeZone;
 use super::SiteContent;
 use super::content_pages::{self, Page};
 use super::events::EventEntry;
+use super::media::MediaItem;
 use super::movies::MovieEntry;
 use super::poster::StoredPosterImage;
 use super::records::SeatCount;
@@ -66,6 +67,8 @@ pub struct Catalogue {
     pub search: Arc<SearchIndex>,
     /// The point of sale's poster images kept, by movie id.
     pub poster_images: BTreeMap<String, StoredPosterImage>,
+    /// The media library's images by id.
+    pub media: BTreeMap<String, MediaItem>,
 }
 
 impl Catalogue {
@@ -115,6 +118,7 @@ impl Catalogue {
             messages: content.messages,
             search: Arc::new(search),
             poster_images: content.poster_images,
+            media: content.media,
         })
     }
 

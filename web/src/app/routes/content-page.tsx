@@ -29,7 +29,7 @@ export function ContentPageRoute() {
       <PageTitle page={page.title} site={siteName(appData?.site)} />
       <h1 className="page-title">{page.title}</h1>
       <PageSections sections={page.sections ?? []} />
-      <PageBlocks blocks={page.blocks ?? []} />
+      <PageBlocks blocks={page.blocks ?? []} media={page.media ?? []} />
       {isLoginPage ? (
         <Suspense fallback={<Spinner label={t('status.loading')} />}>
           <LoginScreen />

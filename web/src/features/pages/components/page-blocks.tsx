@@ -1,27 +1,31 @@
 import { Fragment, type ReactNode } from 'react';
 import { Link } from '@/components/link';
 import { blockImageSource, blockLink } from '@/rules/block-links';
-import type { PageBlock, TextRun } from '@/types/api';
+import type { MediaImage, PageBlock, TextRun } from '@/types/api';
 import styles from './page-blocks.module.css';
 
 /**
  * A page's body (docs/studio.md#page-blocks): each block rendered by the site's own
  * elements, on the server as in the browser; never HTML that someone wrote. A block of a
- * kind the site does not know shows nothing.
+ * kind the site does not know shows nothing. An image of the site's media library
+ * (`media`, the page's own) offers the browser its widths, in WebP and JPEG.
  */
-export function PageBlocks({ blocks }: { blocks: readonly PageBlock[] }) {
+export function PageBlocks({ blocks, media = [] }: { blocks: readonly PageBlock[]; media?: readonly MediaImage[] }) {
   if (blocks.length === 0) return null;
   return (
     <div className={styles.blocks}>
       {blocks.map((block, index) => (
         // The blocks are the page's as published: they are never reordered on the page.
-        <Block key={index} block={block} />
+        <Block key={index} block={block} media={media} />
       ))}
     </div>
   );
 }
 
-function Block({ block }: { block: PageBlock }) {
+/** The width an image of the page's body takes: the column's (46rem) or the screen's. */
+const IMAGE_SIZES = '(min-width: 48rem) 46rem, 100vw';
+
+function Block({ block, media }: { block: PageBlock; media: readonly MediaImage[] }) {
   switch (block.type) {
     case 'heading':
       // The page's title is the level-1 heading.
@@ -51,9 +55,27 @@ function Block({ block }: { block: PageBlock }) {
     case 'image': {
       const src = blockImageSource(block.src);
       if (!src) return null;
+      const library = media.find((image) => image.src === block.src);
       return (
         <figure className={styles.figure}>
-          <img className={styles.image} src={src} alt={block.alt ?? ''} loading="lazy" decoding="async" />
+          {library ? (
+            <picture>
+              <source type="image/webp" srcSet={library.webpSrcset} sizes={IMAGE_SIZES} />
+              <img
+                className={styles.image}
+                src={src}
+                srcSet={library.jpegSrcset}
+                sizes={IMAGE_SIZES}
+                width={library.width}
+                height={library.height}
+                alt={block.alt ?? ''}
+                loading="lazy"
+                decoding="async"
+              />
+            </picture>
+          ) : (
+            <img className={styles.image} src={src} alt={block.alt ?? ''} loading="lazy" decoding="async" />
+          )}
           {block.caption ? <figcaption className={styles.caption}>{block.caption}</figcaption> : null}
         </figure>
       );
