@@ -218,9 +218,9 @@ impl Template {
         html.push_str(&self.head_end);
         html.push_str(&style_sheets);
         if !parts.theme_style.is_empty() {
-            // `</` cannot close the element: in CSS `<\/` is the same text.
-            html.push_str("\n    <style data-theme>");
-            html.push_str(&parts.theme_style.replace("</", "<\\/"));
+            html.push_str("\n    ");
+            html.push_str(THEME_STYLE);
+            html.push_str(&theme_style_text(parts.theme_style));
             html.push_str("</style>");
         }
         html.push_str("\n  ");
@@ -228,9 +228,9 @@ impl Template {
         html.push_str(r#"<div id="root">"#);
         html.push_str(parts.markup);
         html.push_str("</div>");
-        for (id, json) in [("app-data", parts.app_data), ("page-data", parts.page_data)] {
+        for (start, json) in [(APP_DATA, parts.app_data), (PAGE_DATA, parts.page_data)] {
             if let Some(json) = json {
-                html.push_str(&format!(r#"<script type="application/json" id="{id}">"#));
+                html.push_str(start);
                 html.push_str(&script_json(&String::from_utf8_lossy(json)));
                 html.push_str("</script>");
             }
@@ -242,6 +242,50 @@ impl Template {
             script_hashes,
         }
     }
+}
+
+/// Where a page's theme style sheet, app data and page data begin.
+const THEME_STYLE: &str = "<style data-theme>";
+const APP_DATA: &str = r#"<script type="application/json" id="app-data">"#;
+const PAGE_DATA: &str = r#"<script type="application/json" id="page-data">"#;
+
+/// A theme style sheet as its element's text: `</` cannot close the element (in CSS `<\/`
+/// is the same text).
+fn theme_style_text(theme_style: &str) -> String {
+    theme_style.replace("</", "<\\/")
+}
+
+/// `html`, a page [`Template::render`] made, with `theme_style` in place of its theme's
+/// style sheet and, when given, `app_data` in place of its inline app data: its markup,
+/// scripts and page data stay (a theme's colours changed, which only its style sheet
+/// holds). `None` for a page without a theme style sheet, or without inline app data
+/// when `app_data` is given: it is rendered again.
+pub fn restyled(html: &str, theme_style: &str, app_data: Option<&[u8]>) -> Option<String> {
+    if theme_style.is_empty() {
+        return None;
+    }
+    let html = with_element_text(
+        html,
+        THEME_STYLE,
+        "</style>",
+        &theme_style_text(theme_style),
+    )?;
+    match app_data {
+        Some(json) => with_element_text(
+            &html,
+            APP_DATA,
+            "</script>",
+            &script_json(&String::from_utf8_lossy(json)),
+        ),
+        None => Some(html),
+    }
+}
+
+/// `html` with `text` in place of the text between the first `start` and the `end` after it.
+fn with_element_text(html: &str, start: &str, end: &str, text: &str) -> Option<String> {
+    let from = html.find(start)? + start.len();
+    let to = from + html[from..].find(end)?;
+    Some([&html[..from], text, &html[to..]].concat())
 }
 
 /// `sha256-<base64>` of each inline script the browser runs (not JSON data blocks).
@@ -518,6 +562,43 @@ mod tests {
         assert_eq!(
             hashes,
             ["sha256-bhHHL3z2vDgxUt0W3dWQOrprscmda2Y5pLsLg4GF+pI="]
+        );
+    }
+
+    #[test]
+    fn a_restyled_page_has_the_new_theme_and_app_data_and_keeps_everything_else() {
+        let template = Template::parse(BUILT).expect("a built index.html");
+        let before = template
+            .render(&PageParts {
+                theme_style: ":root{--color-primary:#111}",
+                app_data: Some(br##"{"primary":"#111"}"##),
+                page_data: Some(br#"{"path":"/"}"#),
+                markup: "<h1>Now showing</h1>",
+                ..parts()
+            })
+            .html;
+        let after = restyled(
+            &before,
+            ":root{--color-primary:#E50914}</style>",
+            Some(br##"{"primary":"#E50914"}"##),
+        )
+        .expect("restyled");
+        assert_eq!(
+            after,
+            before
+                .replace(
+                    ":root{--color-primary:#111}",
+                    r":root{--color-primary:#E50914}<\/style>"
+                )
+                .replace(r##"{"primary":"#111"}"##, r##"{"primary":"#E50914"}"##)
+        );
+        assert_eq!(inline_script_hashes(&after), inline_script_hashes(&before));
+        let without_theme = template.render(&parts()).html;
+        assert_eq!(restyled(&without_theme, ":root{}", None), None);
+        assert_eq!(
+            restyled(&before, "", None),
+            None,
+            "no style sheet: rendered again"
         );
     }
 

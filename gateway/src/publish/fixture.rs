@@ -38,14 +38,14 @@ pub fn template() -> Arc<Template> {
 }
 
 /// The site, with `app_data` as its app data.
-pub fn site(app_data: &'static str) -> Arc<SiteData> {
+pub fn site(app_data: &str) -> Arc<SiteData> {
     let config = catalogue::SiteConfig {
         locale: "en-US".to_owned(),
         name: "Marquee Cinemas".to_owned(),
         trailing_slash: "always".to_owned(),
         ..Default::default()
     };
-    let app_data = Bytes::from_static(app_data.as_bytes());
+    let app_data = Bytes::copy_from_slice(app_data.as_bytes());
     Arc::new(SiteData {
         site: catalogue::Site {
             config: Some(config),
@@ -81,13 +81,36 @@ pub fn movie(id: &str, title: &str) -> catalogue::Movie {
 
 /// The version `revision` of the site, showing `movies`.
 pub fn content(revision: &str, movies: Vec<catalogue::Movie>) -> CatalogueContent {
+    content_of(revision, movies, site(r#"{"site":"Marquee"}"#))
+}
+
+/// The version `revision` of the site, showing `movies`, its theme's primary colour
+/// `primary` and its body font `font`.
+pub fn themed_content(
+    revision: &str,
+    movies: Vec<catalogue::Movie>,
+    primary: &str,
+    font: &str,
+) -> CatalogueContent {
+    let app_data = serde_json::json!({"site": {"config": {"theme": {
+        "palette": {"primary": primary},
+        "fonts": {"body": font},
+    }}}});
+    content_of(revision, movies, site(&app_data.to_string()))
+}
+
+fn content_of(
+    revision: &str,
+    movies: Vec<catalogue::Movie>,
+    site: Arc<SiteData>,
+) -> CatalogueContent {
     CatalogueContent {
         version: catalogue::SiteVersion {
             revision: revision.to_owned(),
             today: "2026-11-27".to_owned(),
             ..Default::default()
         },
-        site: site(r#"{"site":"Marquee"}"#),
+        site,
         movies,
         events: Vec::new(),
         pages: Vec::new(),
@@ -101,13 +124,19 @@ pub fn content(revision: &str, movies: Vec<catalogue::Movie>) -> CatalogueConten
 
 /// What the renderer answers for the page at `path`.
 pub fn rendered(path: &str) -> RenderedPage {
+    rendered_themed(path, "")
+}
+
+/// What the renderer answers for the page at `path` of a site whose theme is the style
+/// sheet `theme_style`.
+pub fn rendered_themed(path: &str, theme_style: &str) -> RenderedPage {
     RenderedPage {
         path: path.to_owned(),
         html: Some(format!("<main>{path}</main>")),
         scripts: Vec::new(),
         style_sheets: Vec::new(),
         font_sheets: Vec::new(),
-        theme_style: String::new(),
+        theme_style: theme_style.to_owned(),
         error: None,
     }
 }

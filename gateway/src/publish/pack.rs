@@ -5,12 +5,12 @@
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use axum::http::{HeaderValue, StatusCode};
 use bytes::Bytes;
 
-use super::document::{PageParts, Template};
+use super::document::{self, PageParts, Template};
 use super::plan::Plan;
 use super::renderer::RenderedPage;
 use super::{APP_DATA, drawn_previews, posters, sitemap};
@@ -132,6 +132,12 @@ impl Packer {
         let mut html: Vec<Option<Arc<PublishedFile>>> =
             pages.iter().map(|page| page.html.clone()).collect();
         let mut stale_pages = HashMap::new();
+        // The theme's new style sheet, as the pages rendered give it, for the pages to
+        // restyle.
+        let theme_style = rendered
+            .values()
+            .find(|render| render.error.is_none() && !render.theme_style.is_empty())
+            .map(|render| render.theme_style.clone());
         if let Some(template) = &self.template {
             // Left for the next publish: the last HTML stands in meanwhile.
             for &index in &to_render {
@@ -182,6 +188,34 @@ impl Packer {
                 })
                 .collect();
             for (index, file) in in_parallel(jobs) {
+                html[index] = Some(file);
+            }
+            let restyle_jobs: Vec<_> = pages
+                .iter()
+                .enumerate()
+                .filter(|(index, _)| html[*index].is_none())
+                .filter_map(|(index, page)| {
+                    let before = page.restyle.clone()?;
+                    let theme_style = theme_style.as_deref();
+                    let app_data = inline_app_data.then_some(&app_data[..]);
+                    Some(move || {
+                        (
+                            index,
+                            restyle(site, before, theme_style, app_data, page.status, now),
+                        )
+                    })
+                })
+                .collect();
+            for (index, restyled) in in_parallel(restyle_jobs) {
+                let (file, stale) = match restyled {
+                    Restyled::Done(file) => (file, false),
+                    Restyled::Left(file) => (file, true),
+                };
+                if stale {
+                    let path = &pages[index].path;
+                    let since = stale_since.get(path).copied().unwrap_or_else(Instant::now);
+                    stale_pages.insert(path.clone(), since);
+                }
                 html[index] = Some(file);
             }
         }
@@ -270,7 +304,10 @@ impl Packer {
             entity_paths: Arc::new(entity_paths),
             complete: answered && self.template.is_some(),
             pages_rendered: if answered {
-                to_render.len() - stale_pages.len()
+                to_render
+                    .iter()
+                    .filter(|&&index| !stale_pages.contains_key(&pages[index].path))
+                    .count()
             } else {
                 0
             },
@@ -280,6 +317,44 @@ impl Packer {
             publish_time: Duration::ZERO,
         }
     }
+}
+
+/// A page's last HTML with the theme's new colours.
+enum Restyled {
+    Done(Arc<PublishedFile>),
+    /// Without the theme's style sheet (the renderer did not give one) or a page that
+    /// holds none: the last HTML stands in until the page is rendered.
+    Left(Arc<PublishedFile>),
+}
+
+/// `before`, a page's last HTML, with `theme_style` and the inline `app_data`: its
+/// scripts are the same, so its policy is too.
+fn restyle(
+    site: &SiteData,
+    before: Arc<PublishedFile>,
+    theme_style: Option<&str>,
+    app_data: Option<&[u8]>,
+    status: StatusCode,
+    now: jiff::Timestamp,
+) -> Restyled {
+    let html = std::str::from_utf8(&before.identity.bytes).ok();
+    let restyled = html
+        .zip(theme_style)
+        .and_then(|(html, theme_style)| document::restyled(html, theme_style, app_data));
+    let Some(restyled) = restyled else {
+        return Restyled::Left(before);
+    };
+    let policy = site
+        .policy
+        .for_page(&document::inline_script_hashes(&restyled));
+    Restyled::Done(file_or_same(
+        Some(before),
+        status,
+        HTML,
+        Bytes::from(restyled),
+        Some(policy),
+        now,
+    ))
 }
 
 /// The web app's shell, for pages that are not published (the member area, previews):
@@ -619,6 +694,97 @@ mod tests {
             page.contains("\"/movies/1001/\""),
             "its page data inline: {page}"
         );
+    }
+
+    /// The snapshot of the site themed `primary` and `font`, after `previous`, each page
+    /// to render rendered with the theme's style sheet (none when `style` is false).
+    fn themed(
+        primary: &str,
+        font: &str,
+        previous: Option<&PublishedFiles>,
+        style: bool,
+    ) -> (usize, PublishedFiles) {
+        let content = fixture::themed_content("r1", vec![movie("1001", "A")], primary, font);
+        let plan = super::super::plan::plan(
+            content,
+            previous,
+            fixture::ORIGIN,
+            false,
+            jiff::Timestamp::now(),
+            Instant::now(),
+        )
+        .expect("planned");
+        let theme_style = if style {
+            format!(":root{{--color-primary:{primary}}}")
+        } else {
+            String::new()
+        };
+        let pages = plan
+            .to_render
+            .iter()
+            .map(|&index| {
+                (
+                    index,
+                    fixture::rendered_themed(&plan.pages[index].path, &theme_style),
+                )
+            })
+            .collect();
+        let page_data = Packer::page_data(&plan, previous);
+        let to_render = plan.to_render.len();
+        let rendering = Rendering {
+            pages,
+            rendered: true,
+        };
+        (
+            to_render,
+            fixture::packer().pack(plan, rendering, page_data, None, previous),
+        )
+    }
+
+    #[test]
+    fn a_change_of_the_themes_colours_alone_restyles_the_last_pages_and_renders_one() {
+        let (_, first) = themed("#111111", "Inter", None, true);
+        let (rendered, next) = themed("#E50914", "Inter", Some(&first), true);
+        assert_eq!(rendered, 1, "one page gives the new style sheet");
+        assert!(next.stale_pages.is_empty() && next.complete);
+        for path in ["/", "/movies/", "/movies/1001/"] {
+            let html = text(&next, path);
+            assert!(
+                html.contains("<style data-theme>:root{--color-primary:#E50914}</style>"),
+                "{path}: {html}"
+            );
+            assert!(!html.contains("#111111"), "{path}");
+            assert!(
+                html.contains(&format!("<main>{path}</main>")),
+                "its markup kept: {html}"
+            );
+            assert!(html.contains(r##"id="app-data">{"site":{"config":{"theme":{"fonts":{"body":"Inter"},"palette":{"primary":"#E50914"}"##), "{html}");
+            assert_eq!(
+                first.file(path).expect("before").content_security_policy,
+                next.file(path).expect("after").content_security_policy,
+                "the same scripts, the same policy"
+            );
+        }
+    }
+
+    #[test]
+    fn a_font_change_renders_every_page_and_a_missing_style_sheet_leaves_the_pages_stale() {
+        let (_, first) = themed("#111111", "Inter", None, true);
+        let (rendered, fonts) = themed("#111111", "Lora", Some(&first), true);
+        assert_eq!(
+            rendered, first.pages,
+            "a font is in the scripts' loader: every page rendered"
+        );
+        let (_, without_style) = themed("#E50914", "Lora", Some(&fonts), false);
+        assert!(
+            without_style.stale_pages.contains_key("/movies/"),
+            "left for the next publish: {:?}",
+            without_style.stale_pages
+        );
+        assert!(Arc::ptr_eq(
+            fonts.file("/movies/").expect("before"),
+            without_style.file("/movies/").expect("kept")
+        ));
     }
 
     #[test]

@@ -34,6 +34,10 @@ pub struct Plan {
     pub app_data: Bytes,
     /// Whether the app data is the last snapshot's.
     pub same_app_data: bool,
+    /// Whether the app data differs from the last snapshot's in the theme's colours
+    /// alone (a palette or brand colour changed in the studio): pages whose data did not
+    /// change are restyled ([`PlannedPage::restyle`]) rather than rendered.
+    pub colours_only: bool,
     /// Whether pages carry the app data inline (else they preload its one file).
     pub inline_app_data: bool,
     pub pages: Vec<PlannedPage>,
@@ -63,6 +67,10 @@ pub struct PlannedPage {
     pub data: Bytes,
     /// Its HTML kept from the last snapshot: its data and the app data did not change.
     pub html: Option<Arc<PublishedFile>>,
+    /// Its HTML of the last snapshot, to take the new theme's style sheet (and app data):
+    /// its data did not change and the app data only in the theme's colours, which its
+    /// markup does not hold.
+    pub restyle: Option<Arc<PublishedFile>>,
     /// Its `<head>`, for a page to render.
     pub head: String,
 }
@@ -86,6 +94,13 @@ pub fn plan(
             .file(APP_DATA)
             .is_some_and(|file| file.identity.holds(&app_data))
     });
+    let colours_only = !same_app_data
+        && previous.is_some_and(|previous| {
+            previous.complete
+                && previous.file(APP_DATA).is_some_and(|file| {
+                    !file.identity.in_store && colours_only_change(&file.identity.bytes, &app_data)
+                })
+        });
     let inline_app_data = app_data.len() <= APP_DATA_INLINE_MAX;
     let head = HeadContext {
         site: &site,
@@ -101,7 +116,7 @@ pub fn plan(
                 Some(data) => data.clone(),
                 None => page.page_data(&site)?,
             };
-            let mut planned = PlannedPage::new(page, data, previous, same_app_data);
+            let mut planned = PlannedPage::new(page, data, previous, same_app_data, colours_only);
             data_made.insert(planned.data_path.clone(), planned.data.clone());
             if planned.html.is_none() {
                 planned.head = head.head(page);
@@ -114,7 +129,7 @@ pub fn plan(
         .collect::<Result<Vec<_>, PublishError>>()?;
     let stale_since: HashMap<String, Instant> = pages
         .iter()
-        .filter(|page| page.html.is_none())
+        .filter(|page| page.html.is_none() && page.restyle.is_none())
         .map(|page| {
             let since = previous
                 .and_then(|previous| previous.stale_pages.get(&page.path).copied())
@@ -123,8 +138,14 @@ pub fn plan(
         })
         .collect();
     let mut to_render: Vec<usize> = (0..pages.len())
-        .filter(|&index| pages[index].html.is_none())
+        .filter(|&index| pages[index].html.is_none() && pages[index].restyle.is_none())
         .collect();
+    // The new theme's style sheet comes from a rendering: one page at least is rendered.
+    if to_render.is_empty()
+        && let Some(first) = pages.iter().position(|page| page.restyle.is_some())
+    {
+        to_render.push(first);
+    }
     to_render.sort_by_key(|&index| {
         let path = &pages[index].path;
         let published = previous.is_some_and(|previous| previous.file(path).is_some());
@@ -137,6 +158,7 @@ pub fn plan(
         now,
         app_data,
         same_app_data,
+        colours_only,
         inline_app_data,
         pages,
         to_render,
@@ -155,10 +177,12 @@ impl PlannedPage {
         mut data: Bytes,
         previous: Option<&PublishedFiles>,
         same_app_data: bool,
+        colours_only: bool,
     ) -> PlannedPage {
         let data_path = page.page_data_path();
         let path = page.address();
         let mut html = None;
+        let mut restyle = None;
         if let Some(previous) = previous
             && let Some(before) = previous.file(&data_path)
             && before.identity.holds(&data)
@@ -167,8 +191,14 @@ impl PlannedPage {
             if !before.identity.in_store {
                 data = before.identity.bytes.clone();
             }
-            if same_app_data && previous.complete && !previous.stale_pages.contains_key(&path) {
+            let fresh = previous.complete && !previous.stale_pages.contains_key(&path);
+            if same_app_data && fresh {
                 html = previous.file(&path).cloned();
+            } else if colours_only && fresh {
+                restyle = previous
+                    .file(&path)
+                    .filter(|file| !file.identity.in_store)
+                    .cloned();
             }
         }
         PlannedPage {
@@ -177,8 +207,30 @@ impl PlannedPage {
             data_path,
             data,
             html,
+            restyle,
             head: String::new(),
         }
+    }
+}
+
+/// The theme's colours in the app data: its palette and brand colours, which pages hold
+/// only in their theme's style sheet.
+const THEME_COLOURS: [&str; 2] = ["/site/config/theme/palette", "/site/config/theme/colors"];
+
+/// Whether app data `after` differs from `before` in [`THEME_COLOURS`] alone.
+fn colours_only_change(before: &[u8], after: &[u8]) -> bool {
+    let without_colours = |json: &[u8]| {
+        let mut value: serde_json::Value = serde_json::from_slice(json).ok()?;
+        for pointer in THEME_COLOURS {
+            if let Some(colours) = value.pointer_mut(pointer) {
+                *colours = serde_json::Value::Null;
+            }
+        }
+        Some(value)
+    };
+    match (without_colours(before), without_colours(after)) {
+        (Some(before), Some(after)) => before == after,
+        _ => false,
     }
 }
 
