@@ -193,6 +193,7 @@ impl Application {
                     cookie: SessionCookie::new(config.studio.https),
                     public_url: config.public_url.clone(),
                     trusted_proxies: config.trusted_proxies.clone(),
+                    sites: parts.common.sites.clone(),
                 },
                 &config.web_dist,
                 config.max_in_flight,

@@ -48,8 +48,8 @@ pub struct Config {
     /// Each site's share of stored poster images (POSTER_IMAGES_PER_SITE, default 500;
     /// POSTER_IMAGES_MB_PER_SITE, default 256).
     pub poster_limits: crate::store::poster_images::PosterLimits,
-    /// Each site's share of its media library (MEDIA_PER_SITE, default 2,000 images;
-    /// MEDIA_MB_PER_SITE, default 2,048).
+    /// Each site's share of its media library (MEDIA_PER_SITE, default 1,000 images;
+    /// MEDIA_MB_PER_SITE, default 512).
     pub media_limits: crate::store::media::MediaLimits,
 }
 
@@ -134,8 +134,8 @@ impl Config {
                     .saturating_mul(1024 * 1024),
             },
             media_limits: crate::store::media::MediaLimits {
-                images: positive(&lookup, "MEDIA_PER_SITE", 2_000)?,
-                bytes: positive(&lookup, "MEDIA_MB_PER_SITE", 2_048)?.saturating_mul(1024 * 1024),
+                images: positive(&lookup, "MEDIA_PER_SITE", 1_000)?,
+                bytes: positive(&lookup, "MEDIA_MB_PER_SITE", 512)?.saturating_mul(1024 * 1024),
             },
         })
     }

@@ -19,12 +19,13 @@ use tokio::sync::Semaphore;
 
 use crate::domain::media::{self, MediaFormat};
 
-/// Uploads worked on at once in one process: each may hold a 40-megapixel image.
-pub const UPLOADS_AT_ONCE: usize = 2;
+/// Uploads worked on at once in one process: each may hold a 40-megapixel image (160 MB
+/// in RGBA, and its JPEG laid on white), so one at a time; the others wait their turn.
+pub const UPLOADS_AT_ONCE: usize = 1;
 /// The memory a decoder may take: a 40-megapixel image in RGBA, and room to spare.
 const DECODER_MEMORY: u64 = 256 * 1024 * 1024;
-/// The longest side decoded: 40 megapixels in a strip are still refused.
-const MAX_SIDE: u32 = 20_000;
+/// The longest side taken: WebP's own limit (40 megapixels in a strip are still refused).
+const MAX_SIDE: u32 = 16_383;
 const JPEG_QUALITY: u8 = 82;
 const WEBP_QUALITY: f32 = 80.0;
 
@@ -66,14 +67,21 @@ impl MediaWorkers {
         body: Vec<u8>,
         declared: String,
     ) -> Result<ProcessedImage, Refused> {
-        let _permit = self
+        // The permit goes with the work: a caller that gives up does not free the turn of
+        // a decoding still running.
+        let permit = self
             .0
-            .acquire()
+            .clone()
+            .acquire_owned()
             .await
             .map_err(|_| Refused("the service is stopping: send it again".to_owned()))?;
-        tokio::task::spawn_blocking(move || process(&body, &declared))
-            .await
-            .map_err(|_| Refused("the image could not be worked on: send it again".to_owned()))?
+        tokio::task::spawn_blocking(move || {
+            let processed = process(&body, &declared);
+            drop(permit);
+            processed
+        })
+        .await
+        .map_err(|_| Refused("the image could not be worked on: send it again".to_owned()))?
     }
 }
 
@@ -104,12 +112,18 @@ pub fn process(body: &[u8], declared: &str) -> Result<ProcessedImage, Refused> {
     let mut resizer = Resizer::new();
     for file_width in media::widths(width) {
         let file_height = media::height_at(file_width, width, height);
-        let resized = pixels.resized(&mut resizer, file_width, file_height)?;
+        let resized;
+        let at_width = if (file_width, file_height) == (pixels.width, pixels.height) {
+            &pixels
+        } else {
+            resized = pixels.resized(&mut resizer, file_width, file_height)?;
+            &resized
+        };
         for format in MediaFormat::ALL {
             files.push(ProcessedFile {
                 width: file_width,
                 format,
-                body: resized.encoded(format)?,
+                body: at_width.encoded(format)?,
             });
         }
     }
@@ -162,9 +176,9 @@ fn decode(body: &[u8], format: ImageFormat) -> Result<DynamicImage, Refused> {
         Refused(format!("not a readable {} image: {error}", name_of(format)))
     };
     let mut reader = ImageReader::with_format(Cursor::new(body), format);
+    // The size is checked below, from the header, before any pixel is decoded; the
+    // decoder's memory is bounded besides.
     let mut limits = Limits::default();
-    limits.max_image_width = Some(MAX_SIDE);
-    limits.max_image_height = Some(MAX_SIDE);
     limits.max_alloc = Some(DECODER_MEMORY);
     reader.limits(limits);
     let mut decoder = reader.into_decoder().map_err(|error| match error {
@@ -227,14 +241,6 @@ impl Pixels {
     }
 
     fn resized(&self, resizer: &mut Resizer, width: u32, height: u32) -> Result<Pixels, Refused> {
-        if (width, height) == (self.width, self.height) {
-            return Ok(Pixels {
-                width,
-                height,
-                pixel_type: self.pixel_type,
-                buffer: self.buffer.clone(),
-            });
-        }
         let failed = |error: &dyn std::fmt::Display| {
             Refused(format!("the image could not be resized: {error}"))
         };
@@ -269,14 +275,16 @@ impl Pixels {
                 Ok(encoded.to_vec())
             }
             MediaFormat::Jpeg => {
+                let on_white_pixels;
                 let rgb = if alpha {
-                    on_white(&self.buffer)
+                    on_white_pixels = on_white(&self.buffer);
+                    &on_white_pixels
                 } else {
-                    self.buffer.clone()
+                    &self.buffer
                 };
                 let mut body = Vec::new();
                 JpegEncoder::new_with_quality(&mut body, JPEG_QUALITY)
-                    .encode(&rgb, self.width, self.height, ExtendedColorType::Rgb8)
+                    .encode(rgb, self.width, self.height, ExtendedColorType::Rgb8)
                     .map_err(|_| failed("JPEG"))?;
                 Ok(body)
             }
@@ -410,8 +418,11 @@ mod tests {
         assert!(bomb.len() < 100);
         let refused = process(&bomb, "image/png").expect_err("a bomb");
         assert!(refused.to_string().contains("too large"), "{refused}");
-        let strip = process(&png_declaring(19_000, 2_500), "image/png").expect_err("over 40 MP");
-        assert!(strip.to_string().contains("19000 x 2500"), "{strip}");
+        let strip = process(&png_declaring(16_000, 2_600), "image/png").expect_err("over 40 MP");
+        assert!(strip.to_string().contains("16000 x 2600"), "{strip}");
+        let tall =
+            process(&png_declaring(1_000, 20_000), "image/png").expect_err("past WebP's side");
+        assert!(tall.to_string().contains("1000 x 20000"), "{tall}");
     }
 
     #[test]

@@ -47,7 +47,6 @@ impl Studio {
         let me = self
             .allowed(token, site_id, Permission::EditContent)
             .await?;
-        let file_name = upload.file_name.clone();
         let item = answer(
             self.media
                 .clone()
@@ -68,7 +67,7 @@ impl Studio {
                 action: "media.uploaded",
                 target: &format!("image {}", item.id),
                 changes: json!({
-                    "fileName": {"before": null, "after": file_name},
+                    "fileName": {"before": null, "after": item.file_name},
                     "alt": {"before": null, "after": item.alt},
                 }),
                 client_address,

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { invitationLink, studioOrigin, studioPort } from './studio-staff';
+import { expect, test, type Page } from '@playwright/test';
+import { cspViolations, expectAccessible, signInAsEditor, studioOrigin, studioPort } from './studio-staff';
 
 // The studio's pages screens (DESIGN.md section 13, "Content") on the demo chain's gateway:
 // a page written in the block editor, saved to the draft, previewed, published, and
@@ -10,26 +9,6 @@ import { invitationLink, studioOrigin, studioPort } from './studio-staff';
 // from the same site.
 const studio = studioOrigin;
 const site = `http://127.0.0.1:${studioPort}`;
-
-/** An editor of the demo site, invited and signed in (as an operator invites on the server). */
-async function signInAsEditor(page: Page, name: string) {
-  await page.goto(invitationLink(`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@chain.example`, 'editor', 'demo'));
-  await page.getByLabel('Your name').fill(name);
-  await page.getByRole('button', { name: 'Accept without a passkey' }).click();
-  await expect(page.getByTestId('studio-staff-name')).toHaveText(`Signed in as ${name}`);
-}
-
-/**
- * What the Content-Security-Policy of any page of `context` refused: the studio's, and the
- * tabs it opens, such as the preview (Chromium reports each in the console).
- */
-function cspViolations(context: BrowserContext): string[] {
-  const refused: string[] = [];
-  context.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(`${message.page()?.url() ?? ''}: ${message.text()}`);
-  });
-  return refused;
-}
 
 /** A call to the studio's API from its own page (its session cookie, its origin): the answer's status and JSON body. */
 async function studioCall(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string): Promise<{ status: number; body: unknown }> {
@@ -54,22 +33,6 @@ async function newestRevision(page: Page): Promise<string | undefined> {
 
 /** The demo site's revision before the running test published, restored after it (afterEach). */
 let revisionBefore: string | undefined;
-
-/** axe-core finds no serious or critical violation on the screen, in either colour mode (studio.spec.ts's check). */
-async function expectAccessible(page: Page, screen: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-      .toBe(colorScheme === 'dark' ? 'rgb(14, 14, 14)' : 'rgb(255, 255, 255)');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${screen}, ${colorScheme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-    expect(severe, severe.join('\n')).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
-}
 
 /** Selects the last `characters` characters typed in the body, from the keyboard. */
 async function selectBack(page: Page, characters: number) {

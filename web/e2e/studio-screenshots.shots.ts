@@ -16,6 +16,7 @@ const screens = [
   ['look', '/sites/demo/look'],
   ['pages', '/sites/demo/pages'],
   ['page', '/sites/demo/pages/about'],
+  ['media', '/sites/demo/media'],
   ['publishing', '/sites/demo/publishing'],
   ['history', '/sites/demo/history'],
   ['staff', '/sites/demo/staff'],
@@ -34,9 +35,36 @@ for (const size of sizes) {
       await page.getByLabel('Your name').fill('Sam Shots');
       await page.getByRole('button', { name: 'Accept without a passkey' }).click();
       await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Sam Shots');
+      // The media library with an image in it, uploaded as the studio's form does.
+      const uploaded = await page.evaluate(async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 960;
+        canvas.height = 540;
+        const context = canvas.getContext('2d');
+        if (!context) return 0;
+        const sky = context.createLinearGradient(0, 0, 0, canvas.height);
+        sky.addColorStop(0, '#1d2b64');
+        sky.addColorStop(1, '#f8cdda');
+        context.fillStyle = sky;
+        context.fillRect(0, 0, canvas.width, canvas.height);
+        context.fillStyle = '#c8102e';
+        context.fillRect(180, 200, 600, 240);
+        const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/jpeg', 0.9));
+        if (!blob) return 0;
+        const form = new FormData();
+        form.append('file', blob, 'lobby.jpg');
+        form.append('alt', "The marquee of Marquee Downtown at dusk");
+        return (await fetch('/studio/api/v1/sites/demo/media', { method: 'POST', body: form })).status;
+      });
+      expect(uploaded).toBe(201);
       for (const [name, path] of screens) {
         await page.goto(`${studioOrigin}${path}`, { waitUntil: 'networkidle' });
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+        if (name === 'media') {
+          await expect
+            .poll(() => page.evaluate(() => [...document.images].filter((image) => image.naturalWidth > 0).length), { timeout: 30_000 })
+            .toBeGreaterThan(0);
+        }
         await screenshotPage(page, `studio-${name}-${size.name}-${mode}`);
       }
       // Member support with the demo member found.

@@ -1,9 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { e2eDataDir } from './gateways';
-import { invitationLink, studioOrigin, studioPort } from './studio-staff';
+import { cspViolations, expectAccessible, invitationLink, studioOrigin, studioPort } from './studio-staff';
 
 // The studio (DESIGN.md section 13) of the demo chain's gateway, on its studio host
 // (STUDIO_HOSTS in playwright.config.ts): Chromium resolves *.localhost to loopback, so
@@ -54,36 +53,6 @@ function mailedSignInLinks(to: string): string[] {
 /** The invitation links mailed to `to` (an invitation made in the studio is mailed, never shown), oldest first. */
 function mailedInvitationLinks(to: string): string[] {
   return mailedLinks(to, 'invitation');
-}
-
-/** What the page's Content-Security-Policy refused (Chromium reports each in the console). */
-function cspViolations(page: Page): string[] {
-  const refused: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
-  });
-  return refused;
-}
-
-/**
- * axe-core finds no serious or critical violation on the screen in either colour mode, the
- * system's preference being the studio's (its tokens follow prefers-color-scheme).
- */
-async function expectAccessible(page: Page, screen: string) {
-  for (const colorScheme of ['light', 'dark'] as const) {
-    // Without motion the page takes the mode's colours at once, not through a transition
-    // that axe would measure halfway.
-    await page.emulateMedia({ colorScheme, reducedMotion: 'reduce' });
-    await expect
-      .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
-      .toBe(colorScheme === 'dark' ? 'rgb(14, 14, 14)' : 'rgb(255, 255, 255)');
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const severe = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${screen}, ${colorScheme}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-    expect(severe, severe.join('\n')).toEqual([]);
-  }
-  await page.emulateMedia({ colorScheme: 'light', reducedMotion: 'no-preference' });
 }
 
 /**

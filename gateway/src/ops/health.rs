@@ -83,6 +83,15 @@ impl SiteStates {
         self.0.store(Arc::new(states));
     }
 
+    /// Whether the snapshot this gateway serves of site `site_id` holds `path`.
+    pub fn serves(&self, site_id: &str, path: &str) -> bool {
+        self.0
+            .load()
+            .get(site_id)
+            .and_then(|state| state.published.current())
+            .is_some_and(|files| files.file(path).is_some())
+    }
+
     /// Each site's readiness.
     fn readiness(&self) -> BTreeMap<String, SiteReadiness> {
         self.0

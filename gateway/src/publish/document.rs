@@ -271,6 +271,8 @@ pub fn restyled(html: &str, theme_style: &str, app_data: Option<&[u8]>) -> Optio
         &theme_style_text(theme_style),
     )?;
     match app_data {
+        // The app data was inline and is no longer (it grew past the limit): rendered again.
+        None if html.contains(APP_DATA) => None,
         Some(json) => with_element_text(
             &html,
             APP_DATA,
@@ -599,6 +601,11 @@ mod tests {
             restyled(&before, "", None),
             None,
             "no style sheet: rendered again"
+        );
+        assert_eq!(
+            restyled(&before, ":root{}", None),
+            None,
+            "its app data was inline and is no longer: rendered again"
         );
     }
 

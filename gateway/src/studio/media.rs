@@ -5,15 +5,18 @@
 //! use (naming where), and keeps each width as JPEG and WebP, published on the site's host.
 
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use axum::extract::multipart::{Field, MultipartError, MultipartRejection};
 use axum::extract::{DefaultBodyLimit, Multipart, Path, State};
+use axum::handler::Handler;
 use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{get, patch, put};
 use axum::{Json, Router};
 use proto::catalogue::v1 as catalogue;
 use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
+use tower::limit::GlobalConcurrencyLimitLayer;
 use utoipa::{IntoParams, ToSchema};
 
 use super::sign_in::EmptyBody;
@@ -26,6 +29,12 @@ type StudioState = Arc<StudioContext>;
 
 /// The largest image taken, as svc-catalogue takes it.
 const MAX_FILE_BYTES: usize = 10 * 1024 * 1024;
+/// Uploads this gateway reads and passes on at once (each holds its file, twice while it
+/// is sent on); the others wait, their bodies unread.
+const UPLOADS_AT_ONCE: usize = 4;
+/// How long an upload's answer waits for this gateway to serve the new image's files
+/// (the site is published again within seconds), so that `url` answers at once.
+const SERVED_WITHIN: Duration = Duration::from_secs(10);
 /// An upload's body: the file, its alt text and the form's own lines.
 const MAX_UPLOAD_BYTES: usize = MAX_FILE_BYTES + 64 * 1024;
 
@@ -34,21 +43,18 @@ const MAX_UPLOAD_BYTES: usize = MAX_FILE_BYTES + 64 * 1024;
 pub const UPLOAD_ROUTES: [&str; 2] = ["/sites/{site_id}/media", "/sites/{site_id}/media/{id}/file"];
 
 pub fn router() -> Router<StudioState> {
+    let uploads = GlobalConcurrencyLimitLayer::new(UPLOADS_AT_ONCE);
     Router::new()
         .route(
             UPLOAD_ROUTES[0],
-            get(list_media)
-                .post(upload_media)
-                .layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
+            get(list_media).post(upload_media.layer(uploads.clone())),
         )
         .route(
             "/sites/{site_id}/media/{id}",
             patch(describe_media).delete(delete_media),
         )
-        .route(
-            UPLOAD_ROUTES[1],
-            put(replace_media).layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES)),
-        )
+        .route(UPLOAD_ROUTES[1], put(replace_media.layer(uploads)))
+        .route_layer(DefaultBodyLimit::max(MAX_UPLOAD_BYTES))
 }
 
 /// An image of the library.
@@ -202,6 +208,8 @@ async fn upload_media(
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<(StatusCode, Json<UploadedBody>), AppError> {
     let session_token = studio.session_token(&headers)?;
+    // The session reaches the site before the body is read (401, 404).
+    let origin = super::sites::public_origin_of(&studio, &headers, &site_id).await?;
     let sent = read_form(form?, true).await?;
     let item = studio
         .client
@@ -218,7 +226,10 @@ async fn upload_media(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    let origin = super::sites::public_origin_of(&studio, &headers, &site_id).await?;
+    let began = Instant::now();
+    while !studio.sites.serves(&site_id, &item.path) && began.elapsed() < SERVED_WITHIN {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
     Ok((
         StatusCode::CREATED,
         Json(UploadedBody {
@@ -250,6 +261,7 @@ async fn replace_media(
     form: Result<Multipart, MultipartRejection>,
 ) -> Result<Json<MediaItemBody>, AppError> {
     let session_token = studio.session_token(&headers)?;
+    let origin = super::sites::public_origin_of(&studio, &headers, &site_id).await?;
     let sent = read_form(form?, false).await?;
     let item = studio
         .client
@@ -266,7 +278,6 @@ async fn replace_media(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    let origin = super::sites::public_origin_of(&studio, &headers, &site_id).await?;
     Ok(Json(MediaItemBody::of(item, &origin)))
 }
 

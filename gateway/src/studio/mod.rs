@@ -95,6 +95,8 @@ pub struct StudioContext {
     /// Whose forwarding header names a client's address (TRUSTED_PROXIES), for the
     /// audit log.
     pub trusted_proxies: TrustedProxies,
+    /// What this gateway serves of each site: a media upload's answer waits for its files.
+    pub sites: crate::ops::health::SiteStates,
 }
 
 impl KnowsProxies for StudioContext {

@@ -28,8 +28,8 @@ pub struct MediaLimits {
 impl Default for MediaLimits {
     fn default() -> MediaLimits {
         MediaLimits {
-            images: 2_000,
-            bytes: 2048 * 1024 * 1024,
+            images: 1_000,
+            bytes: 512 * 1024 * 1024,
         }
     }
 }

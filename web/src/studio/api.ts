@@ -124,6 +124,10 @@ export const AUDIT_ACTIONS = [
   'member.activation-sent',
   'member.password-reset-sent',
   'member.deleted',
+  'media.uploaded',
+  'media.replaced',
+  'media.described',
+  'media.deleted',
 ] as const;
 
 /** A field an audited change changed, as it was and as it became (null: none, such as a new invitation's role before). */
@@ -280,6 +284,21 @@ export const DRAFT_PAGE_STATES = ['published', 'added', 'changed', 'removed'] as
  */
 export type PageRecord = Schemas['PageRecord'];
 
+/**
+ * An image of the site's media library (docs/studio.md#media): its id, the path pages name
+ * it by (`path`, `/media/{id}.jpg`, its largest JPEG) and the same on the site's public
+ * origin (`url`), its alt text, the name of the file uploaded, its size in pixels, its files'
+ * bytes together (`bytes`, every width in JPEG and WebP), its narrowest WebP for lists
+ * (`thumbnailUrl`, on the public origin), when (RFC 3339) and by whom it was uploaded.
+ */
+export type MediaItem = Schemas['StudioMediaItem'];
+
+/** What POST .../media answers: the image kept, its id, its largest JPEG on the site's public origin and its size. */
+export type MediaUploaded = Schemas['StudioMediaUploaded'];
+
+/** PATCH .../media/{id}'s body: the library's new alt text of the image. */
+export type MediaAlt = Schemas['StudioMediaAlt'];
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -300,7 +319,8 @@ export function isUnauthenticated(error: unknown): boolean {
 type StudioRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   headers?: Record<string, string>;
-  body?: string;
+  /** JSON text, or a form of files (`multipart/form-data`, its boundary in the Content-Type the browser sets). */
+  body?: string | FormData;
   signal?: AbortSignal;
 };
 
@@ -347,6 +367,15 @@ async function studioSend(
     body: JSON.stringify(body),
     signal,
   });
+}
+
+/**
+ * A change that sends a file (an image to the media library): `multipart/form-data`, the
+ * one kind of body the gateway takes besides JSON, and only on its upload routes. The
+ * Content-Type is the browser's to set, with the form's boundary in it.
+ */
+async function studioUpload(method: 'POST' | 'PUT', path: string, form: FormData): Promise<Response> {
+  return studioFetch(path, { method, body: form });
 }
 
 async function studioPost(path: string, body: unknown, signal?: AbortSignal): Promise<Response> {
@@ -705,4 +734,62 @@ export async function saveDraftPage(siteId: string, page: PageRecord & { slug: s
 /** Removes the page from the site in the draft (its publishing takes it off the site): 204, no body. 403 as for saving; 404: no such page. */
 export async function removeDraftPage(siteId: string, slug: string): Promise<void> {
   await studioDelete(draftPagePath(siteId, slug));
+}
+
+/** `/sites/{siteId}/media/{id}` and what follows it, both ids encoded. */
+function mediaPath(siteId: string, id: string, rest = ''): string {
+  return sitePath(siteId, `/media/${encodeURIComponent(id)}${rest}`);
+}
+
+/**
+ * The site's media library, newest first: every image, or those whose alt text or file
+ * name holds the words of `q` (case ignored; empty: every image). Every role on the site
+ * reads it. 404: no grant on the site.
+ */
+export async function getMedia(siteId: string, q: string, signal?: AbortSignal): Promise<MediaItem[]> {
+  return studioGet<MediaItem[]>(buildUrl(sitePath(siteId, '/media'), { q }), signal);
+}
+
+/**
+ * Adds an image to the site's library (201), described by `alt`: the site publishes its
+ * files within seconds. 400 names `file` (not a JPEG, PNG or WebP image, or not the one its
+ * type says; an SVG; over 40 megapixels) or `alt` (empty, over 500 characters, a line
+ * break); 413: over 10 MiB (no field: the file's); 422: the site's share of the store is
+ * full; 403: the caller's role does not edit content (only editors, administrators and
+ * operators do).
+ */
+export async function uploadMedia(siteId: string, file: File, alt: string): Promise<MediaUploaded> {
+  const form = new FormData();
+  form.append('file', file);
+  form.append('alt', alt);
+  return (await (await studioUpload('POST', sitePath(siteId, '/media'), form)).json()) as MediaUploaded;
+}
+
+/**
+ * Puts `file` in place of the image's (its id, path and alt text stay, so every page naming
+ * it shows the new one once published): the image after. Refused as uploadMedia is (400
+ * naming `file`, 413); 404: no such image.
+ */
+export async function replaceMediaFile(siteId: string, id: string, file: File): Promise<MediaItem> {
+  const form = new FormData();
+  form.append('file', file);
+  return (await (await studioUpload('PUT', mediaPath(siteId, id, '/file'), form)).json()) as MediaItem;
+}
+
+/**
+ * Changes the library's alt text of the image (a page keeps the alt text its block was
+ * given): the image after. 400 names `alt`; 403 as for uploading; 404: no such image.
+ */
+export async function describeMedia(siteId: string, id: string, alt: string): Promise<MediaItem> {
+  const request: MediaAlt = { alt };
+  return (await (await studioSend('PATCH', mediaPath(siteId, id), request)).json()) as MediaItem;
+}
+
+/**
+ * Removes an image from the library (204): its files leave the site at the next publish.
+ * 422: a record names it, published or in the draft, the message saying which (`the image
+ * is in use: the draft's page lobby`); 403 as for uploading; 404: no such image.
+ */
+export async function deleteMedia(siteId: string, id: string): Promise<void> {
+  await studioDelete(mediaPath(siteId, id));
 }

@@ -58,6 +58,14 @@ export const studioPaths = {
     pattern: '/sites/:siteId/new-page',
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/new-page`,
   },
+  /**
+   * A site's media library: its images, searched, read by everyone with a role on the site,
+   * uploaded, described, replaced and deleted by its editors, administrators and the operators.
+   */
+  siteMedia: {
+    pattern: '/sites/:siteId/media',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/media`,
+  },
   /** A site's history: its revisions, newest first, each but the newest restorable by those who publish. */
   siteHistory: {
     pattern: '/sites/:siteId/history',

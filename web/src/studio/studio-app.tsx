@@ -46,6 +46,7 @@ const siteLookScreen = lazyComponent(async () => (await import('./screens/site-l
 const sitePagesScreen = lazyComponent(async () => (await import('./screens/site-pages-screen')).SitePagesScreen);
 const sitePageScreen = lazyComponent(async () => (await import('./screens/site-page-screen')).SitePageScreen);
 const siteNewPageScreen = lazyComponent(async () => (await import('./screens/site-page-screen')).SiteNewPageScreen);
+const siteMediaScreen = lazyComponent(async () => (await import('./screens/site-media-screen')).SiteMediaScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
@@ -69,8 +70,8 @@ function ScreenLoading() {
  * switcher, an invitation) are small and load with the entry; every other screen (the
  * passkeys, a site's page, its look and settings with the site live beside them, its
  * content pages and one page's editor (whose block editor, Lexical, is a chunk of its own
- * again), its staff, its members, its ingest keys, its audit log, its draft with its
- * publishing and its history) is a chunk of its own, loaded as its route is opened
+ * again), its media library, its staff, its members, its ingest keys, its audit log, its
+ * draft with its publishing and its history) is a chunk of its own, loaded as its route is opened
  * (lib/lazy-component.tsx), so the first screen stays within its budget
  * (scripts/check-bundle-size.mjs).
  */
@@ -156,6 +157,14 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteNewPageScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteMedia.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteMediaScreen.Component />
           </Suspense>
         }
       />

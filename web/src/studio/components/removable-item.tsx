@@ -74,13 +74,15 @@ export function useRemovalConfirmation<Item extends { id: string }>(
   });
 }
 
+type RemovalControlProps = RemovalProps & { texts: RemovalTexts };
+
 /**
- * One item of a list the staff member may remove things from (a site's staff, their
- * passkeys): its details, beside a Remove button on a wide screen and above it on a phone.
- * The button asks first: the question takes the focus, and keeping the item gives it back
- * to the button. (Once removed, the list's screen moves the focus: the item goes.)
+ * The Remove button of an item, which asks first: the question takes the focus, and
+ * keeping the item gives it back to the button. (Once removed, the list's screen moves the
+ * focus: the item goes.) What went wrong is said beside the question. RemovableItem's, and
+ * an item's with other actions beside it (an image of the media library).
  */
-export function RemovableItem({ name, children, texts, confirming, removing, failure, onAsk, onKeep, onRemove }: RemovableItemProps) {
+export function RemovalControl({ texts, confirming, removing, failure, onAsk, onKeep, onRemove }: RemovalControlProps) {
   const removeButton = useRef<HTMLButtonElement>(null);
   const question = useRef<HTMLParagraphElement>(null);
   /** It was kept: the button comes back, and takes the focus. */
@@ -90,47 +92,50 @@ export function RemovableItem({ name, children, texts, confirming, removing, fai
     else if (kept.current) removeButton.current?.focus();
     kept.current = false;
   }, [confirming]);
+  return confirming ? (
+    <div className={styles.confirmation} role="group" aria-label={texts.removeName}>
+      <p ref={question} tabIndex={-1} className={styles.question}>
+        {texts.question}
+      </p>
+      <div className={styles.actions}>
+        <button type="button" className="button" aria-disabled={removing || undefined} onClick={onRemove}>
+          {removing ? texts.removing : texts.yes}
+        </button>
+        <button
+          type="button"
+          className="button button-secondary"
+          onClick={() => {
+            kept.current = true;
+            onKeep();
+          }}
+        >
+          {texts.no}
+        </button>
+      </div>
+      <p role="alert" className={styles.failure}>
+        {failure}
+      </p>
+    </div>
+  ) : (
+    <button ref={removeButton} type="button" className={`button button-secondary ${styles.remove}`} aria-label={texts.removeName} onClick={onAsk}>
+      {texts.remove}
+    </button>
+  );
+}
+
+/**
+ * One item of a list the staff member may remove things from (a site's staff, their
+ * passkeys): its details, beside a Remove button on a wide screen and above it on a phone
+ * (RemovalControl, which asks first).
+ */
+export function RemovableItem({ name, children, texts, ...removal }: RemovableItemProps) {
   return (
     <li className={styles.item}>
       <div className={styles.details}>
         <p className={styles.name}>{name}</p>
         {children}
       </div>
-      {confirming ? (
-        <div className={styles.confirmation} role="group" aria-label={texts.removeName}>
-          <p ref={question} tabIndex={-1} className={styles.question}>
-            {texts.question}
-          </p>
-          <div className={styles.actions}>
-            <button type="button" className="button" aria-disabled={removing || undefined} onClick={onRemove}>
-              {removing ? texts.removing : texts.yes}
-            </button>
-            <button
-              type="button"
-              className="button button-secondary"
-              onClick={() => {
-                kept.current = true;
-                onKeep();
-              }}
-            >
-              {texts.no}
-            </button>
-          </div>
-          <p role="alert" className={styles.failure}>
-            {failure}
-          </p>
-        </div>
-      ) : (
-        <button
-          ref={removeButton}
-          type="button"
-          className={`button button-secondary ${styles.remove}`}
-          aria-label={texts.removeName}
-          onClick={onAsk}
-        >
-          {texts.remove}
-        </button>
-      )}
+      <RemovalControl texts={texts} {...removal} />
     </li>
   );
 }

@@ -16,7 +16,8 @@ export const studioKeys = {
   siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
-   * draft with its document and pages, its history, its ingest keys, its members found).
+   * draft with its document and pages, its history, its ingest keys, its members found,
+   * its media library).
    */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
@@ -43,4 +44,8 @@ export const studioKeys = {
   siteMembers: (siteId: string) => [...studioKeys.site(siteId), 'members'] as const,
   /** The members of one lookup (null: none asked for yet). */
   siteMemberSearch: (siteId: string, lookup: MemberLookup | null) => [...studioKeys.siteMembers(siteId), lookup] as const,
+  /** Every read of the site's media library, whatever its search: what an upload, a replacement, a description or a deletion invalidates. */
+  siteMedia: (siteId: string) => [...studioKeys.site(siteId), 'media'] as const,
+  /** The images of one search (`q` trimmed; '': every image). */
+  siteMediaSearch: (siteId: string, q: string) => [...studioKeys.siteMedia(siteId), q] as const,
 };

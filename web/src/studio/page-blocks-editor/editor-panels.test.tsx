@@ -1,9 +1,11 @@
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { IntlProvider } from '@/state/i18n';
 import { en } from '../messages/en';
-import { cleanUpAfterEachTest } from '../testing/render-studio';
+import { lobby, seat } from '../testing/media-fixtures';
+import { cleanUpAfterEachTest, renderInStudio } from '../testing/render-studio';
+import { stubStudioApi } from '../testing/studio-api';
 import { ButtonPanel, ImagePanel, LinkPanel } from './editor-panels';
 
 cleanUpAfterEachTest();
@@ -62,7 +64,7 @@ describe("the link of the body's selected text", () => {
 describe('an image of the body', () => {
   it('needs its address and its alt text', async () => {
     const onApply = vi.fn();
-    inStudio(<ImagePanel image={undefined} onApply={onApply} onCancel={vi.fn()} />);
+    inStudio(<ImagePanel siteId="demo" image={undefined} onApply={onApply} onCancel={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Address of the image'), { target: { value: 'javascript:alert(1)' } });
     fireEvent.click(screen.getByRole('button', { name: 'Insert the image' }));
     expect(await screen.findByText('Use a path on the site, such as /media/lobby.jpg, or an address starting with https://.')).toBeTruthy();
@@ -73,6 +75,29 @@ describe('an image of the body', () => {
     fireEvent.change(screen.getByLabelText('Alt text'), { target: { value: ' The lobby ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Insert the image' }));
     await vi.waitFor(() => expect(onApply).toHaveBeenCalledWith({ src: '/media/lobby.jpg', alt: 'The lobby', caption: '' }));
+  });
+
+  it("is chosen from the site's media library: its path and alt text fill the fields, the alt text still the page's to change", async () => {
+    const calls = stubStudioApi({ 'GET /sites/demo/media': { status: 200, body: [lobby, seat] } });
+    const onApply = vi.fn();
+    renderInStudio(<ImagePanel siteId="demo" image={undefined} onApply={onApply} onCancel={vi.fn()} />);
+    // Nothing is asked of the library before it is opened.
+    expect(calls).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose the image from the media library' }));
+    const images = await screen.findByRole('list', { name: 'Images to choose the image from' });
+    fireEvent.click(within(images).getByRole('button', { name: /^The lobby, with its ramp/ }));
+
+    expect(screen.getByLabelText<HTMLInputElement>('Address of the image').value).toBe('/media/m2.jpg');
+    const alt = screen.getByLabelText<HTMLInputElement>('Alt text');
+    expect(alt.value).toBe('The lobby, with its ramp');
+    await vi.waitFor(() => expect(document.activeElement).toBe(alt));
+    // The library closes once an image is chosen.
+    expect(screen.queryByTestId('studio-media-picker')).toBeNull();
+
+    fireEvent.change(alt, { target: { value: 'Our lobby, step-free from the street' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert the image' }));
+    await vi.waitFor(() => expect(onApply).toHaveBeenCalledWith({ src: '/media/m2.jpg', alt: 'Our lobby, step-free from the street', caption: '' }));
+    expect(calls.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /sites/demo/media']);
   });
 });
 

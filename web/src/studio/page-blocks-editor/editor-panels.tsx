@@ -5,6 +5,7 @@ import { useEffect, useId, type KeyboardEvent, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslate } from '@/state/i18n';
 import { FormField } from '../components/form-field';
+import { MediaPicker } from '../components/media-picker';
 import { imageSourceProblem, linkProblem } from '../page-rules';
 import type { PageButton } from './page-button-node';
 import type { PageImage } from './page-image-node';
@@ -110,19 +111,26 @@ export function LinkPanel({ current, hasText, onSet, onRemove, onCancel }: LinkP
 }
 
 type ImagePanelProps = {
+  /** The site whose media library the image may be chosen from. */
+  siteId: string;
   /** The image being changed, or undefined: a new one. */
   image: PageImage | undefined;
   onApply: (image: PageImage) => void;
   onCancel: () => void;
 };
 
-/** An image: its address (a path on the site, an https address), its alt text (required) and its caption. */
-export function ImagePanel({ image, onApply, onCancel }: ImagePanelProps) {
+/**
+ * An image: its address (a path on the site, an https address, typed, or the path of an
+ * image chosen from the site's media library, whose alt text comes with it), its alt text
+ * (required; the library's may be changed for this page) and its caption.
+ */
+export function ImagePanel({ siteId, image, onApply, onCancel }: ImagePanelProps) {
   const t = useTranslate();
   const {
     register,
     handleSubmit,
     setFocus,
+    setValue,
     formState: { errors },
   } = useForm<PageImage>({ defaultValues: image ?? { src: '', alt: '', caption: '' } });
   useEffect(() => setFocus('src'), [setFocus]);
@@ -146,6 +154,18 @@ export function ImagePanel({ image, onApply, onCancel }: ImagePanelProps) {
             return problem ? t(`studio.editor.image.src.${problem}`) : true;
           },
         })}
+      />
+      <MediaPicker
+        siteId={siteId}
+        purpose={t('studio.editor.image.purpose')}
+        onPick={(item) => {
+          // Where a check had failed, the fields are checked again, so its message goes.
+          const again = { shouldValidate: errors.src !== undefined || errors.alt !== undefined };
+          setValue('src', item.path, again);
+          setValue('alt', item.alt, again);
+          // Its alt text, to be made this page's own where it should say more (or less).
+          setFocus('alt');
+        }}
       />
       <FormField
         label={t('studio.editor.image.alt')}

@@ -134,11 +134,12 @@ type Tool = {
  * The body's toolbar (`role="toolbar"`, one tab stop, the arrow keys, Home and End moving
  * between its buttons): undo and redo, the kind of block (paragraph, heading, subheading,
  * lists, quote), bold and italic (pressed or not, also Ctrl+B and Ctrl+I, ⌘ on a Mac), a
- * link, and a divider, an image or a button link to insert. Below it, the form a button
- * opened, and where the selection is in a quote, who said it. It follows the selection on
- * its own, re-rendering only where what it shows changed.
+ * link, and a divider, an image (by its address, or chosen from the media library of the
+ * site `siteId`) or a button link to insert. Below it, the form a button opened, and where
+ * the selection is in a quote, who said it. It follows the selection on its own,
+ * re-rendering only where what it shows changed.
  */
-export function EditorToolbar({ label }: { label: string }) {
+export function EditorToolbar({ label, siteId }: { label: string; siteId: string }) {
   const t = useTranslate();
   const [editor] = useLexicalComposerContext();
   const [facts, setFacts] = useState<SelectionFacts>(NO_FACTS);
@@ -321,6 +322,7 @@ export function EditorToolbar({ label }: { label: string }) {
         <ImagePanel
           // Another image's form starts from that image's fields.
           key={panel.key ?? 'new'}
+          siteId={siteId}
           image={panel.image}
           onApply={(image) =>
             insert(

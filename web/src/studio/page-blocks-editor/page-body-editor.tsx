@@ -53,6 +53,8 @@ export type PageBodyEditorProps = {
   editable: boolean;
   /** The site's public address, where the body's paths on the site are shown from. */
   siteAddress: string;
+  /** The site's id: its media library is where an image block's image may be chosen from. */
+  siteId: string;
   /** The body's label, and the toolbar's. */
   labelledBy: string;
   toolbarLabel: string;
@@ -71,7 +73,7 @@ export type PageBodyEditorProps = {
  * blocks only when the screen asks (a save), so typing in a long page converts nothing. A
  * chunk of its own, loaded with the page's screen alone (site-page-screen.tsx).
  */
-export function PageBodyEditor({ initialBlocks, editable, siteAddress, labelledBy, toolbarLabel, describedBy, invalid, onChange, handle }: PageBodyEditorProps) {
+export function PageBodyEditor({ initialBlocks, editable, siteAddress, siteId, labelledBy, toolbarLabel, describedBy, invalid, onChange, handle }: PageBodyEditorProps) {
   // Built once: the editor is made from it once, filled with the blocks the page opened with.
   const [extension] = useState(() =>
     defineExtension({
@@ -91,7 +93,7 @@ export function PageBodyEditor({ initialBlocks, editable, siteAddress, labelledB
       {/* The body is rendered below, with its label and description: the composer renders none of its own. */}
       <LexicalExtensionComposer extension={extension} contentEditable={null}>
         <div className={styles.editor}>
-          {editable ? <EditorToolbar label={toolbarLabel} /> : null}
+          {editable ? <EditorToolbar label={toolbarLabel} siteId={siteId} /> : null}
           <div className={styles.surface}>
             <ContentEditable
               className={styles.content}

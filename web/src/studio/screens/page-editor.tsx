@@ -9,6 +9,7 @@ import { useTranslate } from '@/state/i18n';
 import type { PageBlock } from '@/types/api';
 import { StudioApiError, type PageRecord, type StudioSite } from '../api';
 import { FormField } from '../components/form-field';
+import { MediaPicker } from '../components/media-picker';
 import { TextAreaField } from '../components/text-area-field';
 import { useDraftPages, useRemoveDraftPage, useSaveDraftPage } from '../hooks/use-draft-pages';
 import { usePreviewAddress } from '../hooks/use-preview-address';
@@ -65,7 +66,8 @@ type PageEditorProps = {
 /**
  * A page of the site as a form whose fields are the API's: its title, its address (typed
  * for a new page, fixed for one saved), its body in the block editor (a lazy chunk), its
- * description and image for search engines and link previews, and when it leaves the site.
+ * description and image for search engines and link previews (the image typed, or chosen
+ * from the site's media library), and when it leaves the site.
  * Saving sends the page whole (PUT); the body is read from the editor then, and only then.
  * A refusal lands on the field it names, or, inside the body, beside the editor, naming
  * the block. Beside the form: the page's preview, the way to publish the draft, and its
@@ -95,6 +97,8 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
     register,
     handleSubmit,
     setError,
+    setFocus,
+    setValue,
     reset,
     formState: { errors, isDirty },
   } = useForm<PageFields>({ defaultValues: pageFields(page) });
@@ -243,6 +247,7 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
               initialBlocks={initialBlocks}
               editable={edits}
               siteAddress={site.publicUrl}
+              siteId={site.id}
               labelledBy={`${bodyId}-label`}
               toolbarLabel={t('studio.editor.toolbar')}
               describedBy={bodyDescribedBy}
@@ -276,6 +281,16 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
             error={errors.seoImage?.message}
             {...register('seoImage', { validate: (value) => (seoImageProblem(value) ? t('studio.page.seoImage.unsafe') : true) })}
           />
+          {edits ? (
+            <MediaPicker
+              siteId={site.id}
+              purpose={t('studio.page.seoImage.purpose')}
+              onPick={(item) => {
+                setValue('seoImage', item.path, { shouldDirty: true, shouldValidate: errors.seoImage !== undefined });
+                setFocus('seoImage');
+              }}
+            />
+          ) : null}
         </fieldset>
         <fieldset className={styles.part} disabled={!edits}>
           <legend>{t('studio.page.leaving')}</legend>

@@ -146,6 +146,10 @@ describe("a site's audit log", () => {
       'Activation code sent to a member',
       'Password reset link sent to a member',
       'Member account deleted',
+      'Image added to the media library',
+      "Image's file replaced",
+      "Image's alt text changed",
+      'Image deleted from the media library',
     ]);
     fireEvent.change(action, { target: { value: 'invitation.sent' } });
     // Choosing alone asks nothing.

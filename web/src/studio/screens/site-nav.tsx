@@ -7,8 +7,8 @@ import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
- * NavLink): its page, its look and settings, its content pages, its draft with its
- * publishing and its history (every role on the site reads them), and its staff,
+ * NavLink): its page, its look and settings, its content pages, its media library, its
+ * draft with its publishing and its history (every role on the site reads them), and its staff,
  * members, ingest keys and audit log where their `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
@@ -42,6 +42,11 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
               {t('studio.site.nav.pages')}
             </NavLink>
           )}
+        </li>
+        <li>
+          <NavLink to={studioPaths.siteMedia.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.media')}
+          </NavLink>
         </li>
         <li>
           <NavLink to={studioPaths.sitePublishing.build(site.id)} className={styles.link}>

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { DraftPage, Me, PageRecord } from '../api';
 import { studioKeys } from '../hooks/studio-keys';
+import { lobby, seat } from '../testing/media-fixtures';
 import { EVERY_KIND, pageAsAnswered } from '../testing/page-blocks';
 import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { noAnswer, stubSignedIn, studioError, type StudioAnswer, type StudioAnswers, type StudioCall } from '../testing/studio-api';
@@ -463,7 +464,54 @@ describe("a page's screen", () => {
     expect(screen.queryByRole('toolbar')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Save to the draft' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Remove from the site' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /from the media library$/ })).toBeNull();
     expect(puts(calls)).toEqual([]);
+  });
+
+  it("takes its link preview image from the site's media library, by its path, and saves it", async () => {
+    const calls = stubPagesApi(editor, {
+      'GET /sites/demo/media': { status: 200, body: [lobby, seat] },
+      'PUT /sites/demo/draft/pages/accessibility': saved,
+    });
+    renderStudio('/sites/demo/pages/accessibility');
+    const form = await screen.findByRole('form', { name: 'The page “Accessibility at Marquee”' });
+    await body();
+    // The library is asked for once the picker is opened, never with the page.
+    expect(calls.some(({ path }) => path.startsWith('/sites/demo/media'))).toBe(false);
+    fireEvent.click(within(form).getByRole('button', { name: 'Choose the link preview image from the media library' }));
+    const images = await screen.findByRole('list', { name: 'Images to choose the link preview image from' });
+    fireEvent.click(within(images).getByRole('button', { name: /^The lobby, with its ramp/ }));
+    const seoImage = within(form).getByLabelText<HTMLInputElement>('Image');
+    expect(seoImage.value).toBe('/media/m2.jpg');
+    await waitFor(() => expect(document.activeElement).toBe(seoImage));
+    expect(screen.getByTestId('studio-page-unsaved').textContent).toBe('Unsaved changes');
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the draft' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect((puts(calls)[0]?.body as PageRecord).seoImage).toBe('/media/m2.jpg');
+  });
+
+  it("inserts an image block chosen from the site's media library: its path and alt text, the alt text the page's to change", async () => {
+    const gallery: PageRecord = { slug: 'gallery', title: 'Gallery', blocks: [{ type: 'paragraph', text: [{ text: 'Our lobby' }] }] };
+    const calls = stubPagesApi(editor, {
+      'GET /sites/demo/draft/pages/gallery': { status: 200, body: gallery },
+      'GET /sites/demo/media': { status: 200, body: [lobby, seat] },
+      'PUT /sites/demo/draft/pages/gallery': saved,
+    });
+    renderStudio('/sites/demo/pages/gallery');
+    const editable = await body();
+    await within(editable).findByText('Our lobby');
+    fireEvent.click(within(screen.getByRole('toolbar', { name: 'Formatting of the body' })).getByRole('button', { name: 'Image' }));
+    const panel = screen.getByRole('group', { name: 'New image' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Choose the image from the media library' }));
+    fireEvent.click(within(await within(panel).findByRole('list', { name: 'Images to choose the image from' })).getByRole('button', { name: /^A wheelchair space/ }));
+    expect(within(panel).getByLabelText<HTMLInputElement>('Address of the image').value).toBe('/media/m1.jpg');
+    fireEvent.change(within(panel).getByLabelText('Alt text'), { target: { value: 'A wheelchair space, by the aisle of screen 2' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Insert the image' }));
+    const figure = await within(editable).findByRole('img', { name: 'A wheelchair space, by the aisle of screen 2' });
+    expect(figure.getAttribute('src')).toBe('https://marquee.example/media/m1.jpg');
+    fireEvent.click(screen.getByRole('button', { name: 'Save to the draft' }));
+    await waitFor(() => expect(puts(calls)).toHaveLength(1));
+    expect((puts(calls)[0]?.body as PageRecord).blocks).toContainEqual({ type: 'image', src: '/media/m1.jpg', alt: 'A wheelchair space, by the aisle of screen 2' });
   });
 });
 

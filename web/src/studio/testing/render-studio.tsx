@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
 import { DEFAULT_STUDIO_LOCALE } from '../locale';
@@ -31,6 +32,22 @@ export function renderStudio(path: string) {
     </StudioProviders>,
   );
   return { ...view, queryClient };
+}
+
+/**
+ * A part of a screen (a form of the page editor, the media picker) with what every studio
+ * screen reads, its query client and its text, but no router: answers never retried. A
+ * `rerender` keeps them.
+ */
+export function renderInStudio(children: ReactNode) {
+  const queryClient = createStudioQueryClient();
+  queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
+  const wrapper = ({ children: part }: { children: ReactNode }) => (
+    <StudioProviders queryClient={queryClient} locale={{ locale: DEFAULT_STUDIO_LOCALE, messages: en }}>
+      {part}
+    </StudioProviders>
+  );
+  return { ...render(children, { wrapper }), queryClient };
 }
 
 /**

@@ -144,23 +144,22 @@ describe('PageBlocks', () => {
 
   it("offers a media library image's widths in WebP and JPEG, with its size so the page does not jump", () => {
     const src = '/media/0123456789abcdef.jpg';
-    const media = [
-      {
-        src,
-        width: 960,
-        height: 640,
-        jpegSrcset: '/media/0123456789abcdef-480.jpg 480w, /media/0123456789abcdef.jpg 960w',
-        webpSrcset: '/media/0123456789abcdef-480.webp 480w, /media/0123456789abcdef.webp 960w',
-      },
-    ];
+    const library = {
+      src,
+      width: 960,
+      height: 640,
+      jpegSrcset: '/media/0123456789abcdef-480.jpg 480w, /media/0123456789abcdef.jpg 960w',
+      webpSrcset: '/media/0123456789abcdef-480.webp 480w, /media/0123456789abcdef.webp 960w',
+    };
+    const media = [library];
     renderWithApp(<PageBlocks blocks={[{ type: 'image', src, alt: 'The lobby' }]} media={media} />);
     const image = screen.getByAltText('The lobby');
     expect(image.getAttribute('src')).toBe(src);
-    expect(image.getAttribute('srcset')).toBe(media[0].jpegSrcset);
+    expect(image.getAttribute('srcset')).toBe(library.jpegSrcset);
     expect([image.getAttribute('width'), image.getAttribute('height')]).toEqual(['960', '640']);
     const webp = image.closest('picture')?.querySelector('source');
     expect(webp?.getAttribute('type')).toBe('image/webp');
-    expect(webp?.getAttribute('srcset')).toBe(media[0].webpSrcset);
+    expect(webp?.getAttribute('srcset')).toBe(library.webpSrcset);
     expect(webp?.getAttribute('sizes')).toBe(image.getAttribute('sizes'));
   });
 
