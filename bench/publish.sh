@@ -6,8 +6,9 @@
 # it prints the cold publish (every page rendered), the publish after one movie's synopsis
 # changes (only that movie's pages and the lists that show it are rendered again), the
 # publish after the theme's primary colour is changed in the studio (saved to the draft and
-# published by the first operator, bench/theme_publish.py: every page carries the theme,
-# so every page is rendered again), timed from the publish call to its revision served
+# published by the first operator, bench/theme_publish.py: every page carries the theme's
+# style sheet, which one page's rendering gives and the others take in their last HTML,
+# docs/publishing.md#rendering), timed from the publish call to its revision served
 # and to every page of it rendered, the number of pages and files, and the resident memory of the gateway (now and at its peak),
 # svc-catalogue and the renderer, as the gateway's detailed /readyz (on its operations
 # listener, OPS_ADDR) and /proc show them.
