@@ -137,6 +137,8 @@ pub fn event(record: pb::EventRecord, zone: &TimeZone) -> Result<EventEntry, Inv
         movie_id: record.movie_id,
         starts_at,
         unpublish_at,
+        image: record.image.trim().to_owned(),
+        booking_url: record.booking_url.trim().to_owned(),
     };
     checks::event(&event)?;
     Ok(event)

@@ -84,6 +84,8 @@ use crate::error::ErrorBody;
         crate::studio::drafts::list_draft_pages,
         crate::studio::drafts::read_draft_page,
         crate::studio::drafts::put_draft_page,
+        crate::studio::drafts::list_draft_events,
+        crate::studio::drafts::read_draft_event,
         crate::studio::drafts::put_draft_event,
         crate::studio::drafts::delete_draft_page,
         crate::studio::drafts::delete_draft_event,

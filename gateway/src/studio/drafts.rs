@@ -9,7 +9,7 @@ use std::sync::Arc;
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put};
+use axum::routing::{get, post};
 use axum::{Json, Router};
 use proto::catalogue::v1 as catalogue;
 use proto::studio::v1 as studio;
@@ -47,9 +47,12 @@ pub fn router() -> Router<StudioState> {
                 .delete(delete_draft_page)
                 .layer(DefaultBodyLimit::max(MAX_PAGE_BYTES)),
         )
+        .route("/sites/{site_id}/draft/events", get(list_draft_events))
         .route(
             "/sites/{site_id}/draft/events/{id}",
-            put(put_draft_event).delete(delete_draft_event),
+            get(read_draft_event)
+                .put(put_draft_event)
+                .delete(delete_draft_event),
         )
         .route("/sites/{site_id}/draft/publish", post(publish_draft))
         .route("/sites/{site_id}/revisions", get(list_revisions))
@@ -211,6 +214,15 @@ struct DraftPageBody {
     state: DraftState,
 }
 
+/// An event of the site as the draft has it.
+#[derive(Debug, Serialize, ToSchema)]
+#[schema(as = StudioDraftEvent)]
+struct DraftEventBody {
+    id: String,
+    title: String,
+    state: DraftState,
+}
+
 /// What the draft does to a record.
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
@@ -244,23 +256,35 @@ async fn list_draft_pages(
     Path(site_id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<Vec<DraftPageBody>>, AppError> {
-    let records = studio
-        .client
-        .clone()
-        .list_draft_records(studio::DraftRecordsRequest {
-            session_token: studio.session_token(&headers)?,
-            site_id,
-            kind: "page".to_owned(),
-        })
-        .await
-        .map_err(AppError::studio)?
-        .into_inner();
+    let records = drafted_records(&studio, &headers, site_id, "page").await?;
     Ok(Json(
         records
-            .records
             .into_iter()
             .map(|record| DraftPageBody {
                 slug: record.id,
+                title: record.title,
+                state: DraftState::parse(&record.state),
+            })
+            .collect(),
+    ))
+}
+
+/// The site's events as the draft has them, as its pages are listed. Every role of the
+/// site.
+#[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/draft/events", tag = "studio",
+    params(("siteId" = String, Path, description = "The site")),
+    responses((status = 200, description = "The site's events", body = [DraftEventBody]), SiteRefusals))]
+async fn list_draft_events(
+    State(studio): State<StudioState>,
+    Path(site_id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<DraftEventBody>>, AppError> {
+    let records = drafted_records(&studio, &headers, site_id, "event").await?;
+    Ok(Json(
+        records
+            .into_iter()
+            .map(|record| DraftEventBody {
+                id: record.id,
                 title: record.title,
                 state: DraftState::parse(&record.state),
             })
@@ -284,31 +308,90 @@ async fn read_draft_page(
     Path((site_id, slug)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<catalogue::PageRecord>, AppError> {
+    drafted_record(&studio, &headers, site_id, "page", slug)
+        .await
+        .map(Json)
+}
+
+/// An event as the draft has it, in the body `PUT` takes (404 when the draft has none).
+#[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/draft/events/{id}", tag = "studio",
+    params(
+        ("siteId" = String, Path, description = "The site"),
+        ("id" = String, Path, description = "The event's id"),
+    ),
+    responses(
+        (status = 200, description = "The event as the draft has it", body = catalogue::EventRecord),
+        SiteRefusals,
+    ))]
+async fn read_draft_event(
+    State(studio): State<StudioState>,
+    Path((site_id, id)): Path<(String, String)>,
+    headers: HeaderMap,
+) -> Result<Json<catalogue::EventRecord>, AppError> {
+    drafted_record(&studio, &headers, site_id, "event", id)
+        .await
+        .map(Json)
+}
+
+/// The site's records of `kind` (page or event) as the draft has them.
+async fn drafted_records(
+    studio: &StudioContext,
+    headers: &HeaderMap,
+    site_id: String,
+    kind: &str,
+) -> Result<Vec<catalogue::DraftRecordSummary>, AppError> {
+    Ok(studio
+        .client
+        .clone()
+        .list_draft_records(studio::DraftRecordsRequest {
+            session_token: studio.session_token(headers)?,
+            site_id,
+            kind: kind.to_owned(),
+        })
+        .await
+        .map_err(AppError::studio)?
+        .into_inner()
+        .records)
+}
+
+/// The record `id` of `kind` as the draft has it, as svc-catalogue keeps it, in the body
+/// `PUT` takes: 404 when the draft has none (never published, or removed).
+async fn drafted_record<T: serde::de::DeserializeOwned>(
+    studio: &StudioContext,
+    headers: &HeaderMap,
+    site_id: String,
+    kind: &str,
+    id: String,
+) -> Result<T, AppError> {
     let drafted = studio
         .client
         .clone()
         .get_draft_record(studio::DraftRecordRequest {
-            session_token: studio.session_token(&headers)?,
+            session_token: studio.session_token(headers)?,
             site_id,
-            kind: "page".to_owned(),
-            id: slug.clone(),
+            kind: kind.to_owned(),
+            id: id.clone(),
         })
         .await
         .map_err(AppError::studio)?
         .into_inner();
     if drafted.after_json.is_empty() {
         return Err(AppError::NotFound(format!(
-            "the draft has no page '{slug}'"
+            "the draft has no {kind} '{id}'"
         )));
     }
-    drafted_page(&drafted.after_json, &slug).map(Json)
+    drafted_body(&drafted.after_json, kind, &id)
 }
 
-/// A page of the draft, as svc-catalogue keeps it, in the body `PUT` takes.
-fn drafted_page(json: &str, slug: &str) -> Result<catalogue::PageRecord, AppError> {
+/// A record of the draft, as svc-catalogue keeps it, in the body `PUT` takes.
+fn drafted_body<T: serde::de::DeserializeOwned>(
+    json: &str,
+    kind: &str,
+    id: &str,
+) -> Result<T, AppError> {
     serde_json::from_str(json).map_err(|error| {
         AppError::studio(tonic::Status::internal(format!(
-            "the draft's page '{slug}' is not a page: {error}"
+            "the draft's {kind} '{id}' is not one: {error}"
         )))
     })
 }
@@ -347,7 +430,7 @@ async fn put_draft_page(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    drafted_page(&drafted.after_json, &slug).map(Json)
+    drafted_body(&drafted.after_json, "page", &slug).map(Json)
 }
 
 /// Adds or replaces an event in the draft, with the body the ingest API takes.

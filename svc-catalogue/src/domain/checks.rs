@@ -211,6 +211,21 @@ pub fn event(event: &EventEntry) -> Result<(), Invalid> {
             format!("'{}' is not an RFC 3339 date-time", event.starts_at),
         ));
     }
+    if !event.image.is_empty() && !page_blocks::is_preview_image(&event.image) {
+        return Err(Invalid::new(
+            "image",
+            format!(
+                "'{}' is not a JPEG, PNG, GIF or WebP image at a path on the site or an https address",
+                event.image
+            ),
+        ));
+    }
+    if !event.booking_url.is_empty() && !is_https_address(&event.booking_url) {
+        return Err(Invalid::new(
+            "bookingUrl",
+            format!("'{}' is not an https address", event.booking_url),
+        ));
+    }
     unpublish_at(&event.unpublish_at)
 }
 

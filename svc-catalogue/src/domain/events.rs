@@ -22,6 +22,13 @@ pub struct EventEntry {
     /// it stays ([`crate::scheduled`]).
     #[serde(default, skip_serializing_if = "String::is_empty")]
     pub unpublish_at: String,
+    /// Its picture (a media library image, or any JPEG, PNG, GIF or WebP at a path on
+    /// the site or an https address); empty: its drawn poster.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub image: String,
+    /// Where it is booked (an https address); empty: its theater's ticketing provider.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub booking_url: String,
 }
 
 impl EventEntry {

@@ -332,6 +332,87 @@ async fn the_sites_pages_let_the_studio_frame_them_and_name_its_origin() {
 }
 
 #[tokio::test]
+async fn an_event_with_its_picture_and_booking_link_reads_back_and_is_published_with_them() {
+    let gateway = spawn_gateway().await;
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let theater = theaters[0]["id"].as_str().expect("an id").to_owned();
+    let event = |image: &str, booking: &str| {
+        json!({
+            "title": "Silent film night",
+            "description": "With a live organ.",
+            "theaterId": theater,
+            "startsAt": "2030-01-10T19:00",
+            "image": image,
+            "bookingUrl": booking,
+        })
+    };
+    let put = |body: Value| {
+        gateway
+            .studio_change(
+                Method::PUT,
+                "/studio/api/v1/sites/demo/draft/events/silent",
+                &editor,
+            )
+            .json(&body)
+            .send()
+    };
+    for (body, field) in [
+        (event("/media/organ.svg", ""), "image"),
+        (
+            event("/media/organ.jpg", "javascript:alert(1)"),
+            "bookingUrl",
+        ),
+    ] {
+        let (status, refused) = json_of(put(body).await.expect("sent")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{refused}");
+        assert_eq!(refused["error"]["field"], field, "{refused}");
+    }
+    let booking = "https://tickets.example.org/silent-film-night";
+    let (status, body) = json_of(
+        put(event("/media/0123456789abcdef.jpg", booking))
+            .await
+            .expect("sent"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let (status, read) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/events/silent", &editor)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{read}");
+    assert_eq!(read["image"], "/media/0123456789abcdef.jpg");
+    assert_eq!(read["bookingUrl"], booking);
+    let (_, events) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/events", &editor)
+        .await;
+    assert!(
+        events.as_array().is_some_and(|events| events
+            .contains(&json!({"id": "silent", "title": "Silent film night", "state": "added"}))),
+        "{events}"
+    );
+    let (status, _) = gateway
+        .studio_read("/studio/api/v1/sites/demo/draft/events/nothing", &editor)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+
+    let (status, body) = gateway.publish(&editor, &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let published = eventually(10, || async {
+        gateway.get_json("/api/v1/events/silent").await.0 == 200
+    })
+    .await;
+    assert!(published, "the event is published");
+    let (_, public) = gateway.get_json("/api/v1/events/silent").await;
+    assert_eq!(
+        public["posterUrl"], "/media/0123456789abcdef.jpg",
+        "{public}"
+    );
+    assert_eq!(public["ticketingUrl"], booking, "{public}");
+}
+
+#[tokio::test]
 async fn a_theater_manager_drafts_the_events_of_their_theaters_alone() {
     let gateway = spawn_gateway().await;
     let (_, theaters) = gateway.get_json("/api/v1/theaters").await;

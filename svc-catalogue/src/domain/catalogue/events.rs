@@ -54,13 +54,21 @@ impl Catalogue {
         // Accepted starts are normalised: the local date and time lead.
         let date = event.starts_at.get(..10).unwrap_or_default().to_owned();
         let time = event.starts_at.get(11..16).unwrap_or_default().to_owned();
-        let ticketing_url = self
-            .theater(&event.theater_id)
-            .map(|theater| {
-                let provider = theater.ticketing_provider.unwrap_or_default();
-                theaters::booking_url(&provider, &theater.code, &format!("EV{}", event.id))
-            })
-            .unwrap_or_default();
+        let ticketing_url = if event.booking_url.is_empty() {
+            self.theater(&event.theater_id)
+                .map(|theater| {
+                    let provider = theater.ticketing_provider.unwrap_or_default();
+                    theaters::booking_url(&provider, &theater.code, &format!("EV{}", event.id))
+                })
+                .unwrap_or_default()
+        } else {
+            event.booking_url.clone()
+        };
+        let poster_url = if event.image.is_empty() {
+            format!("/posters/{}.svg", event.id)
+        } else {
+            event.image.clone()
+        };
         Event {
             id: event.id.clone(),
             title: event.title.clone(),
@@ -70,7 +78,7 @@ impl Catalogue {
             theater_id: event.theater_id.clone(),
             movie_id: event.movie_id.clone(),
             starts_at: event.starts_at.clone(),
-            poster_url: format!("/posters/{}.svg", event.id),
+            poster_url,
             ticketing_url,
             date,
             time,
