@@ -675,6 +675,30 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(pb::SupportMemberResponse { member }))
     }
 
+    async fn list_site_theaters(
+        &self,
+        request: Request<pb::SiteRequest>,
+    ) -> Reply<catalogue::ListTheatersResponse> {
+        let request = request.into_inner();
+        let theaters = self
+            .studio
+            .site_theaters(&request.session_token, &request.site_id)
+            .await?;
+        Ok(Response::new(theaters))
+    }
+
+    async fn list_site_movies(
+        &self,
+        request: Request<pb::SiteRequest>,
+    ) -> Reply<catalogue::ListMoviesResponse> {
+        let request = request.into_inner();
+        let movies = self
+            .studio
+            .site_movies(&request.session_token, &request.site_id)
+            .await?;
+        Ok(Response::new(movies))
+    }
+
     async fn list_media(
         &self,
         request: Request<pb::ListMediaRequest>,

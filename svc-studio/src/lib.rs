@@ -13,6 +13,7 @@
 //! - [`passkeys`]: passkeys registered, listed, removed, and signing in with them.
 //! - [`single_sign_on`]: signing in by OpenID Connect, when configured.
 //! - [`sites`]: the sites a staff member may see, from svc-catalogue.
+//! - [`site_catalogue`]: a site's theaters and movies as published, for the forms.
 //! - [`site_staff`]: a site's staff: invitations mailed and waiting, grants removed.
 //! - [`drafts`]: a site's draft, publishing and history, kept by svc-catalogue.
 //! - [`previews`]: the draft's preview tokens.
@@ -36,6 +37,7 @@ pub mod member_support;
 pub mod passkeys;
 pub mod previews;
 pub mod single_sign_on;
+pub mod site_catalogue;
 pub mod site_staff;
 pub mod sites;
 pub mod store;

@@ -97,6 +97,8 @@ use crate::error::ErrorBody;
         crate::studio::ingest_keys::list_ingest_keys,
         crate::studio::ingest_keys::create_ingest_key,
         crate::studio::ingest_keys::revoke_ingest_key,
+        crate::studio::site_catalogue::list_theaters,
+        crate::studio::site_catalogue::list_movies,
         crate::studio::media::list_media,
         crate::studio::media::upload_media,
         crate::studio::media::replace_media,

@@ -16,6 +16,7 @@ pub mod passkeys;
 pub mod preview;
 mod session;
 pub mod sign_in;
+pub mod site_catalogue;
 pub mod site_staff;
 pub mod sites;
 mod web_app;
@@ -188,6 +189,7 @@ impl Studio {
             .merge(ingest_keys::router())
             .merge(members::router())
             .merge(media::router())
+            .merge(site_catalogue::router())
             // Past routing: a method or path the studio lacks is 405 or 404 whatever
             // the headers.
             .route_layer(middleware::from_fn_with_state(

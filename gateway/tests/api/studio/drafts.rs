@@ -337,7 +337,28 @@ async fn an_event_with_its_picture_and_booking_link_reads_back_and_is_published_
     let editor = gateway
         .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
         .await;
-    let (_, theaters) = gateway.get_json("/api/v1/theaters").await;
+    let (status, theaters) = gateway
+        .studio_read("/studio/api/v1/sites/demo/theaters", &editor)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{theaters}");
+    let (_, public) = gateway.get_json("/api/v1/theaters").await;
+    assert_eq!(
+        theaters[0]["id"], public[0]["id"],
+        "the site's own theaters"
+    );
+    assert!(theaters[0]["name"].is_string(), "{theaters}");
+    let (status, movies) = gateway
+        .studio_read("/studio/api/v1/sites/demo/movies", &editor)
+        .await;
+    assert_eq!(status, StatusCode::OK, "{movies}");
+    assert!(movies[0]["title"].is_string(), "{movies}");
+    let elsewhere = gateway
+        .staff_cookie("el@chain.example", Role::Editor, Some("other-chain"))
+        .await;
+    let (status, _) = gateway
+        .studio_read("/studio/api/v1/sites/demo/theaters", &elsewhere)
+        .await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "another site's staff");
     let theater = theaters[0]["id"].as_str().expect("an id").to_owned();
     let event = |image: &str, booking: &str| {
         json!({
