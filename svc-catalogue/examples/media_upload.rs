@@ -31,7 +31,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     std::fs::create_dir_all(&data)?;
     let url = format!("sqlite://{}/catalogue.db?mode=rwc", data.display());
     let store = Store::connect(&url, 4).await?;
-    svc_catalogue::import::import(&store, "demo", Path::new("site"), Clock::default()).await?;
+    svc_catalogue::import::import(&store, "demo", Path::new("site/demo"), Clock::default()).await?;
     let workers = MediaWorkers::default();
     let mut totals = Vec::new();
     for run in 1..=RUNS {
