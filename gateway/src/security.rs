@@ -42,9 +42,8 @@ impl ContentSecurityPolicy {
             &catalogue::SiteSettings::default(),
             &[],
             "",
-            &AnalyticsScripts::default(),
-            false,
-            None,
+            &DeploymentSources::default(),
+            &[],
         )
     }
 
@@ -55,23 +54,50 @@ impl ContentSecurityPolicy {
     }
 }
 
+/// What the deployment adds to every site's policy: the analytics scripts it runs, its
+/// invisible captcha, and the studio's origin (which frames the site's pages).
+#[derive(Debug, Clone, Copy)]
+pub struct DeploymentSources<'a> {
+    pub analytics: &'a AnalyticsScripts,
+    pub captcha: bool,
+    pub studio_origin: Option<&'a str>,
+}
+
+/// No analytics, no captcha, no studio.
+impl Default for DeploymentSources<'static> {
+    fn default() -> Self {
+        static NO_ANALYTICS: std::sync::LazyLock<AnalyticsScripts> =
+            std::sync::LazyLock::new(AnalyticsScripts::default);
+        DeploymentSources {
+            analytics: &NO_ANALYTICS,
+            captcha: false,
+            studio_origin: None,
+        }
+    }
+}
+
 /// Where movie trailers play: YouTube's privacy-enhanced player, framed only after the
 /// visitor agrees to it (web/src/features/movies/components/trailer-dialog.tsx).
 const TRAILER_PLAYER: &str = "https://www.youtube-nocookie.com";
 
 /// The site's policy. Beyond its own origin it opens only what the site's configuration
 /// names: the embedding domains, the third parties it turned on, the host of its logo
-/// (a CDN), and as form targets the ticketing providers and the loyalty `ticketingUrl`
+/// (a CDN) and of the images its content shows from other sites (`content_images`: page
+/// image blocks, events' pictures, at https addresses), and as form targets the ticketing providers and the loyalty `ticketingUrl`
 /// (the version 3 hand-off posts a form there).
 pub fn content_security_policy(
     config: &catalogue::SiteConfig,
     settings: &catalogue::SiteSettings,
     theaters: &[catalogue::Theater],
     loyalty_ticketing_url: &str,
-    analytics: &AnalyticsScripts,
-    captcha: bool,
-    studio_origin: Option<&str>,
+    deployment: &DeploymentSources<'_>,
+    content_images: &[&str],
 ) -> ContentSecurityPolicy {
+    let DeploymentSources {
+        analytics,
+        captcha,
+        studio_origin,
+    } = *deployment;
     let ancestors = sources(
         config
             .allowed_embedding_domains
@@ -98,7 +124,13 @@ pub fn content_security_policy(
         img,
     } = ThirdPartySources::for_site(settings, analytics, captcha);
     let logo = settings.logo.as_ref().and_then(|logo| origin(&logo.src));
-    let img = format!("{img}{}", sources(logo.into_iter()));
+    let mut images: Vec<&str> = logo.into_iter().collect();
+    for image in content_images.iter().filter_map(|address| origin(address)) {
+        if !images.contains(&image) {
+            images.push(image);
+        }
+    }
+    let img = format!("{img}{}", sources(images.into_iter()));
     ContentSecurityPolicy {
         script,
         rest: format!(
@@ -172,9 +204,8 @@ mod tests {
             settings,
             &[],
             "",
-            &AnalyticsScripts::default(),
-            false,
-            None,
+            &DeploymentSources::default(),
+            &[],
         )
         .header()
         .to_str()
@@ -201,9 +232,11 @@ mod tests {
             &Default::default(),
             &[],
             "",
-            &AnalyticsScripts::default(),
-            false,
-            Some("https://studio.marquee.example"),
+            &DeploymentSources {
+                studio_origin: Some("https://studio.marquee.example"),
+                ..DeploymentSources::default()
+            },
+            &[],
         )
         .header();
         assert!(
@@ -225,6 +258,34 @@ mod tests {
     }
 
     #[test]
+    fn images_the_content_shows_from_other_sites_open_img_src_for_their_origins_alone() {
+        let csp = content_security_policy(
+            &config(&[]),
+            &catalogue::SiteSettings::default(),
+            &[],
+            "",
+            &DeploymentSources::default(),
+            &[
+                "https://images.example.org/lobby.jpg",
+                "https://images.example.org/screen.webp",
+                "https://press.example.com:8443/still.png?w=1",
+            ],
+        )
+        .header()
+        .to_str()
+        .expect("ascii")
+        .to_owned();
+        let img = csp
+            .split("; ")
+            .find(|directive| directive.starts_with("img-src"))
+            .expect("img-src");
+        assert!(
+            img.ends_with(" https://images.example.org https://press.example.com:8443"),
+            "{img}"
+        );
+    }
+
+    #[test]
     fn the_logo_host_and_the_loyalty_ticketing_site_come_from_the_configuration() {
         let settings = catalogue::SiteSettings {
             logo: Some(catalogue::Logo {
@@ -243,9 +304,8 @@ mod tests {
             &settings,
             &[],
             "https://members.marquee.example/sales/",
-            &AnalyticsScripts::default(),
-            false,
-            None,
+            &DeploymentSources::default(),
+            &[],
         )
         .header()
         .to_str()
@@ -280,9 +340,8 @@ mod tests {
             &local,
             &[],
             "/ticketing-sandbox/",
-            &AnalyticsScripts::default(),
-            false,
-            None,
+            &DeploymentSources::default(),
+            &[],
         )
         .header()
         .to_str()
@@ -316,9 +375,8 @@ mod tests {
             &Default::default(),
             &[],
             "",
-            &AnalyticsScripts::default(),
-            false,
-            None,
+            &DeploymentSources::default(),
+            &[],
         )
         .for_page(&["sha256-abc=".to_owned()]);
         let csp = csp.to_str().expect("ascii");

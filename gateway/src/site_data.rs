@@ -263,9 +263,12 @@ pub fn build(
         &settings,
         &theaters,
         &loyalty.ticketing_url,
-        &overrides.analytics,
-        captcha_site_key.is_some(),
-        overrides.studio_origin.as_deref(),
+        &security::DeploymentSources {
+            analytics: &overrides.analytics,
+            captcha: captcha_site_key.is_some(),
+            studio_origin: overrides.studio_origin.as_deref(),
+        },
+        &content_images(content),
     );
     Ok(SiteData {
         app_data_etag: ETag::of(&app_data),
@@ -287,4 +290,20 @@ pub fn from_source(source: &[u8], overrides: &SiteOverrides) -> Result<SiteData,
     let content = catalogue::SiteContent::decode(source)
         .map_err(|error| format!("the stored site cannot be read: {error}"))?;
     build(&content, overrides).map_err(|error| error.to_string())
+}
+
+/// The addresses of the images the site's content shows: its pages' image blocks and its
+/// events' pictures (those at other sites' https addresses open the policy's `img-src`).
+fn content_images(content: &catalogue::SiteContent) -> Vec<&str> {
+    let blocks = content
+        .pages
+        .iter()
+        .flat_map(|page| &page.blocks)
+        .filter(|block| block.r#type == "image")
+        .map(|block| block.src.as_str());
+    let events = content.events.iter().map(|event| event.poster_url.as_str());
+    blocks
+        .chain(events)
+        .filter(|address| address.starts_with("https://"))
+        .collect()
 }
