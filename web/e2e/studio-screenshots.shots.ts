@@ -17,6 +17,8 @@ const screens = [
   ['pages', '/sites/demo/pages'],
   ['page', '/sites/demo/pages/about'],
   ['media', '/sites/demo/media'],
+  ['events', '/sites/demo/events'],
+  ['new-event', '/sites/demo/new-event'],
   ['publishing', '/sites/demo/publishing'],
   ['history', '/sites/demo/history'],
   ['staff', '/sites/demo/staff'],

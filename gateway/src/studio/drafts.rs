@@ -441,7 +441,7 @@ async fn put_draft_page(
     ),
     request_body = catalogue::EventRecord,
     responses(
-        (status = 200, description = "The event as the draft now has it", body = Object),
+        (status = 200, description = "The event as the draft now has it", body = catalogue::EventRecord),
         (status = 400, description = "Invalid event; `field` names the field", body = ErrorBody),
         (status = 415, description = "Not a JSON body", body = ErrorBody),
         SiteRefusals,
@@ -452,7 +452,7 @@ async fn put_draft_event(
     Path((site_id, id)): Path<(String, String)>,
     headers: HeaderMap,
     StrictJson(mut event): StrictJson<catalogue::EventRecord>,
-) -> Result<Json<Value>, AppError> {
+) -> Result<Json<catalogue::EventRecord>, AppError> {
     same_id(&id, &mut event.id, "id")?;
     let drafted = studio
         .client
@@ -466,7 +466,7 @@ async fn put_draft_event(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    Ok(Json(document(&drafted.after_json)))
+    drafted_body(&drafted.after_json, "event", &id).map(Json)
 }
 
 /// Removes a page in the draft.

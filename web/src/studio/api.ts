@@ -285,6 +285,29 @@ export const DRAFT_PAGE_STATES = ['published', 'added', 'changed', 'removed'] as
 export type PageRecord = Schemas['PageRecord'];
 
 /**
+ * An event of the site as its draft has it, as the list of events names it: its id, its
+ * title and where it stands (DRAFT_PAGE_STATES: `published`, or `added`, `changed` or
+ * `removed` in the draft). One a later version adds is shown as named.
+ */
+export type DraftEvent = Schemas['StudioDraftEvent'];
+
+/**
+ * GET and PUT .../draft/events/{id}: an event as the ingest API takes it (docs/ingest.md):
+ * its id, title, slug, description, theater, movie, `startsAt` and `unpublishAt` (sent as a
+ * local date-time read in its theater's time zone, answered as RFC 3339 with that zone's
+ * offset), its picture (`image`, a media library image's path) and where it is booked
+ * (`bookingUrl`, an https address; empty: its theater's ticketing provider). Every field
+ * may be left out, '' then.
+ */
+export type EventRecord = Schemas['EventRecord'];
+
+/** One of the site's theaters as published (GET .../theaters): its id and name, for a form to choose from. */
+export type StudioTheater = Schemas['StudioTheater'];
+
+/** One of the site's movies as published (GET .../movies): its id and title, for a form to choose from. */
+export type StudioMovie = Schemas['StudioMovie'];
+
+/**
  * An image of the site's media library (docs/studio.md#media): its id, the path pages name
  * it by (`path`, `/media/{id}.jpg`, its largest JPEG) and the same on the site's public
  * origin (`url`), its alt text, the name of the file uploaded, its size in pixels, its files'
@@ -734,6 +757,48 @@ export async function saveDraftPage(siteId: string, page: PageRecord & { slug: s
 /** Removes the page from the site in the draft (its publishing takes it off the site): 204, no body. 403 as for saving; 404: no such page. */
 export async function removeDraftPage(siteId: string, slug: string): Promise<void> {
   await studioDelete(draftPagePath(siteId, slug));
+}
+
+/** `/sites/{siteId}/draft/events/{id}`, both encoded. */
+function draftEventPath(siteId: string, id: string): string {
+  return sitePath(siteId, `/draft/events/${encodeURIComponent(id)}`);
+}
+
+/** The site's events as its draft has them: those it adds, changes and removes with those it leaves. 404: no grant on the site. */
+export async function getDraftEvents(siteId: string, signal?: AbortSignal): Promise<DraftEvent[]> {
+  return studioGet<DraftEvent[]>(sitePath(siteId, '/draft/events'), signal);
+}
+
+/** The event `id` as the draft has it. 404: no such event in the draft (or one it removes), or no grant on the site. */
+export async function getDraftEvent(siteId: string, id: string, signal?: AbortSignal): Promise<EventRecord> {
+  return studioGet<EventRecord>(draftEventPath(siteId, id), signal);
+}
+
+/**
+ * Writes the event `event.id` to the draft, whole (a new event, or the event replaced): the
+ * event as the draft now has it, in the shape GET answers it. 400 names the field at fault
+ * (`title`, `slug`, `startsAt`, `image`, `bookingUrl`, `unpublishAt`...); 422: a theater or
+ * movie the site does not have; 403: the caller's role does not edit events (editors,
+ * administrators and operators do, and a theater manager at their own theaters).
+ */
+export async function saveDraftEvent(siteId: string, event: EventRecord & { id: string }): Promise<EventRecord> {
+  const response = await studioSend('PUT', draftEventPath(siteId, event.id), event);
+  return (await response.json()) as EventRecord;
+}
+
+/** Removes the event from the site in the draft (its publishing takes it off the site): 204, no body. 403 as for saving; 404: no such event. */
+export async function removeDraftEvent(siteId: string, id: string): Promise<void> {
+  await studioDelete(draftEventPath(siteId, id));
+}
+
+/** The site's theaters as published, in the site's order. Every role on the site reads them. 404: no grant on the site. */
+export async function getSiteTheaters(siteId: string, signal?: AbortSignal): Promise<StudioTheater[]> {
+  return studioGet<StudioTheater[]>(sitePath(siteId, '/theaters'), signal);
+}
+
+/** The site's movies as published, in the site's order. Every role on the site reads them. 404: no grant on the site. */
+export async function getSiteMovies(siteId: string, signal?: AbortSignal): Promise<StudioMovie[]> {
+  return studioGet<StudioMovie[]>(sitePath(siteId, '/movies'), signal);
 }
 
 /** `/sites/{siteId}/media/{id}` and what follows it, both ids encoded. */

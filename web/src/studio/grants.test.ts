@@ -2,10 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
 import {
+  eventTheaters,
   grantableRoles,
   grantsOnSite,
   mayCreateSites,
   mayEditContent,
+  mayEditEventAt,
+  mayEditEvents,
   mayEditLook,
   mayManageKeys,
   mayManageStaff,
@@ -81,6 +84,30 @@ describe('who publishes a site, and edits its look and its content', () => {
     // pages (EditContent).
     expect(mayEditLook(grants, 'demo')).toBe(edits);
     expect(mayEditContent(grants, 'demo')).toBe(edits);
+  });
+});
+
+describe("who adds, changes and removes a site's events, and at which theaters", () => {
+  const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
+  const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
+  const demoManager: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['101', '102'] };
+  const demoManagerToo: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['102', '103'] };
+  it.each([
+    ['an operator', [operator], 'every', true, true],
+    ['an administrator of the site', [demoAdmin], 'every', true, true],
+    ['an editor of the site', [demoEditor], 'every', true, true],
+    ['an editor who manages a theater of the site too', [demoManager, demoEditor], 'every', true, true],
+    ['a theater manager of the site', [demoManager], ['101', '102'], true, false],
+    ['a theater manager of the site, by two grants', [demoManager, demoManagerToo], ['101', '102', '103'], true, true],
+    ['a theater manager of another site', [singleManager], [], false, false],
+    ['a theater manager of no theater', [{ ...demoManager, theaterIds: [] }], [], false, false],
+    ['a viewer of the site', [demoViewer], [], false, false],
+    ['member support of the site', [demoSupport], [], false, false],
+    ['an editor of another site', [{ ...demoEditor, siteId: 'single' }], [], false, false],
+  ])('%s: %j', (_who, grants: Grant[], theaters, adds, atTheater103) => {
+    expect(eventTheaters(grants, 'demo')).toEqual(theaters);
+    expect(mayEditEvents(grants, 'demo')).toBe(adds);
+    expect(mayEditEventAt(grants, 'demo', '103')).toBe(atTheater103);
   });
 });
 

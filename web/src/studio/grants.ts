@@ -80,11 +80,37 @@ export const mayPublish = editsSite;
 export const mayEditLook = editsSite;
 
 /**
- * Who adds, changes and removes the site's content in the draft: its pages (and, as the
- * studio comes to edit them, its events and media), svc-studio's EditContent. Every role
- * on the site reads them.
+ * Who adds, changes and removes the site's content in the draft: its pages, its events
+ * (and a theater manager those of their theaters: eventTheaters) and its media,
+ * svc-studio's EditContent. Every role on the site reads them.
  */
 export const mayEditContent = editsSite;
+
+/**
+ * The theaters whose events the staff member adds, changes and removes in the site's draft:
+ * `every` for those who edit its content (mayEditContent), the theaters their grants name
+ * for a theater manager, none for anyone else. svc-studio decides; the screens read it to
+ * offer a theater manager their own theaters alone.
+ */
+export function eventTheaters(grants: readonly Grant[], siteId: string): 'every' | string[] {
+  if (editsSite(grants, siteId)) return 'every';
+  const managed = grantsOnSite(grants, siteId)
+    .filter((grant) => grant.role === 'theater-manager')
+    .flatMap((grant) => grant.theaterIds);
+  return [...new Set(managed)];
+}
+
+/** Who adds events to the site's draft: those who edit its content, and a theater manager of any of its theaters. */
+export function mayEditEvents(grants: readonly Grant[], siteId: string): boolean {
+  const theaters = eventTheaters(grants, siteId);
+  return theaters === 'every' || theaters.length > 0;
+}
+
+/** Who changes and removes an event of the site's draft at `theaterId`: those who edit its content, and that theater's manager. */
+export function mayEditEventAt(grants: readonly Grant[], siteId: string, theaterId: string): boolean {
+  const theaters = eventTheaters(grants, siteId);
+  return theaters === 'every' || theaters.includes(theaterId);
+}
 
 /**
  * The roles the staff member may invite someone to on the site: every role for an

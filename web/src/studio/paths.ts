@@ -59,6 +59,25 @@ export const studioPaths = {
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/new-page`,
   },
   /**
+   * A site's events as its draft has them: read by everyone with a role on the site, added,
+   * changed and removed by its editors, administrators and the operators, and by a theater
+   * manager at their own theaters.
+   */
+  siteEvents: {
+    pattern: '/sites/:siteId/events',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/events`,
+  },
+  /** One event of a site as its draft has it, by its id (never changed). */
+  siteEvent: {
+    pattern: '/sites/:siteId/events/:id',
+    build: (siteId: string, id: string) => `/sites/${encodeURIComponent(siteId)}/events/${encodeURIComponent(id)}`,
+  },
+  /** A new event of a site, its id still to choose: beside the events rather than among them, as a new page is. */
+  siteNewEvent: {
+    pattern: '/sites/:siteId/new-event',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/new-event`,
+  },
+  /**
    * A site's media library: its images, searched, read by everyone with a role on the site,
    * uploaded, described, replaced and deleted by its editors, administrators and the operators.
    */

@@ -46,6 +46,9 @@ const siteLookScreen = lazyComponent(async () => (await import('./screens/site-l
 const sitePagesScreen = lazyComponent(async () => (await import('./screens/site-pages-screen')).SitePagesScreen);
 const sitePageScreen = lazyComponent(async () => (await import('./screens/site-page-screen')).SitePageScreen);
 const siteNewPageScreen = lazyComponent(async () => (await import('./screens/site-page-screen')).SiteNewPageScreen);
+const siteEventsScreen = lazyComponent(async () => (await import('./screens/site-events-screen')).SiteEventsScreen);
+const siteEventScreen = lazyComponent(async () => (await import('./screens/site-event-screen')).SiteEventScreen);
+const siteNewEventScreen = lazyComponent(async () => (await import('./screens/site-event-screen')).SiteNewEventScreen);
 const siteMediaScreen = lazyComponent(async () => (await import('./screens/site-media-screen')).SiteMediaScreen);
 
 /**
@@ -70,7 +73,7 @@ function ScreenLoading() {
  * switcher, an invitation) are small and load with the entry; every other screen (the
  * passkeys, a site's page, its look and settings with the site live beside them, its
  * content pages and one page's editor (whose block editor, Lexical, is a chunk of its own
- * again), its media library, its staff, its members, its ingest keys, its audit log, its
+ * again), its events and one event's form, its media library, its staff, its members, its ingest keys, its audit log, its
  * draft with its publishing and its history) is a chunk of its own, loaded as its route is opened
  * (lib/lazy-component.tsx), so the first screen stays within its budget
  * (scripts/check-bundle-size.mjs).
@@ -157,6 +160,30 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteNewPageScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteEvents.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteEventsScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteEvent.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteEventScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteNewEvent.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteNewEventScreen.Component />
           </Suspense>
         }
       />

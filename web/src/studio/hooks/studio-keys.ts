@@ -16,8 +16,8 @@ export const studioKeys = {
   siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
-   * draft with its document and pages, its history, its ingest keys, its members found,
-   * its media library).
+   * draft with its document, pages and events, its history, its ingest keys, its members
+   * found, its media library, its theaters and movies).
    */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
@@ -33,9 +33,17 @@ export const studioKeys = {
   siteDraftPages: (siteId: string) => [...studioKeys.siteDraft(siteId), 'pages'] as const,
   /** One page as the draft has it, by its slug. */
   siteDraftPage: (siteId: string, slug: string) => [...studioKeys.siteDraftPages(siteId), slug] as const,
+  /** The site's events as the draft has them: under the draft's key, as its pages are. */
+  siteDraftEvents: (siteId: string) => [...studioKeys.siteDraft(siteId), 'events'] as const,
+  /** One event as the draft has it, by its id. */
+  siteDraftEvent: (siteId: string, id: string) => [...studioKeys.siteDraftEvents(siteId), id] as const,
   /** The addresses of the draft's preview: under the draft's key, so what invalidates the draft gives a new one (the frame shows the draft again). */
   sitePreviews: (siteId: string) => [...studioKeys.siteDraft(siteId), 'preview'] as const,
   sitePreview: (siteId: string, path: string) => [...studioKeys.sitePreviews(siteId), path] as const,
+  /** The site's theaters as published, which an event's form chooses from. */
+  siteTheaters: (siteId: string) => [...studioKeys.site(siteId), 'theaters'] as const,
+  /** The site's movies as published, which an event's form chooses from. */
+  siteMovies: (siteId: string) => [...studioKeys.site(siteId), 'movies'] as const,
   /** The site's history: its revisions, newest first. */
   siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,
   /** The site's ingest keys in use, oldest first. */

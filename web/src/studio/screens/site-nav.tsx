@@ -7,7 +7,7 @@ import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
- * NavLink): its page, its look and settings, its content pages, its media library, its
+ * NavLink): its page, its look and settings, its content pages, its events, its media library, its
  * draft with its publishing and its history (every role on the site reads them), and its staff,
  * members, ingest keys and audit log where their `grants` say so.
  */
@@ -18,6 +18,7 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
   const managesKeys = mayManageKeys(grants, site.id);
   const readsAudit = mayReadAudit(grants, site.id);
   const onNewPage = useMatch(studioPaths.siteNewPage.pattern) !== null;
+  const onNewEvent = useMatch(studioPaths.siteNewEvent.pattern) !== null;
   return (
     <nav className={styles.nav} aria-label={t('studio.site.nav', { site: site.name })}>
       <ul className={styles.links}>
@@ -40,6 +41,18 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
           ) : (
             <NavLink to={studioPaths.sitePages.build(site.id)} className={styles.link}>
               {t('studio.site.nav.pages')}
+            </NavLink>
+          )}
+        </li>
+        <li>
+          {/* A new event is one of the events, as a new page is one of the pages. */}
+          {onNewEvent ? (
+            <Link to={studioPaths.siteEvents.build(site.id)} className={styles.link} aria-current="page">
+              {t('studio.site.nav.events')}
+            </Link>
+          ) : (
+            <NavLink to={studioPaths.siteEvents.build(site.id)} className={styles.link}>
+              {t('studio.site.nav.events')}
             </NavLink>
           )}
         </li>
