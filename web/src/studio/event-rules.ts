@@ -4,7 +4,7 @@
 // refuse), the theaters and movies its form offers, and the field a refusal names.
 import type { Translate } from '@/rules/format-message';
 import { DRAFT_PAGE_STATES, type EventRecord, type StudioMovie, type StudioTheater } from './api';
-import { imageSourceProblem } from './page-rules';
+import { imageSourceProblem, slugProblem } from './page-rules';
 
 /**
  * The form's fields, the record's: `startsAt` and `unpublishAt` as a datetime-local input's
@@ -58,12 +58,9 @@ export function eventIdProblem(id: string): 'missing' | 'invalid' | 'tooLong' | 
   return value.length > EVENT_ID_MAX ? 'tooLong' : undefined;
 }
 
-const SLUG = /^[a-z0-9-]+$/;
-
-/** What is wrong with an event's slug (optional: '' makes one of its title), if anything. */
+/** What is wrong with an event's slug, if anything: as with a page's (slugProblem), but optional ('' makes one of its title). */
 export function eventSlugProblem(slug: string): 'invalid' | undefined {
-  const value = slug.trim();
-  return value === '' || SLUG.test(value) ? undefined : 'invalid';
+  return slugProblem(slug) === 'invalid' ? 'invalid' : undefined;
 }
 
 /** A datetime-local input's value, to the minute, seconds optional. */

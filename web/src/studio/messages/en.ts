@@ -649,6 +649,7 @@ export const en: Readonly<Record<string, string>> = {
     'The page is removed in the draft: once the draft is published, it leaves the site and its address finds nothing. Until then, discarding the draft brings it back.',
   'studio.page.remove.confirm': 'Remove the page',
   'studio.page.remove.cancel': 'Keep it',
+  'studio.page.remove.forbidden': 'Your role on {site} does not let you change its pages.',
   'studio.page.remove.refused': 'The page was not removed: {message}',
   'studio.page.remove.unavailable': "The page could not be removed: the studio's service is unavailable. Try again in a moment.",
   'studio.page.remove.failed': 'The page could not be removed: the studio did not answer. Check your connection and try again.',

@@ -1,15 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/dialog';
-import { ApiError } from '@/lib/api-client';
-import type { Translate } from '@/rules/format-message';
+import { useNavigate } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import { StudioApiError, type EventRecord, type Grant, type StudioMovie, type StudioSite, type StudioTheater } from '../api';
+import { DraftRecordActions } from '../components/draft-record-actions';
+import { DraftRecordLayout, PublishDraftHint } from '../components/draft-record-layout';
+import layout from '../components/draft-record-layout.module.css';
 import { FormField } from '../components/form-field';
 import { MediaPicker } from '../components/media-picker';
+import { RemoveFromDraft } from '../components/remove-from-draft';
 import { SelectField } from '../components/select-field';
 import { TextAreaField } from '../components/text-area-field';
+import { draftRecordFailureText } from '../draft-record-rules';
 import {
   bookingUrlProblem,
   eventFieldAtFault,
@@ -25,27 +26,12 @@ import {
   type EventFields,
 } from '../event-rules';
 import { eventTheaters, mayEditEventAt, mayEditEvents } from '../grants';
+import { useAskBeforeUnload } from '../hooks/use-ask-before-unload';
 import { useDraftEvents, useRemoveDraftEvent, useSaveDraftEvent } from '../hooks/use-draft-events';
+import { useSavedToDraft, type SavedToDraftState } from '../hooks/use-saved-to-draft';
 import { studioPaths } from '../paths';
 import type { EventsScreenState } from './site-events-screen';
 import styles from './event-editor.module.css';
-
-/**
- * What the new event's screen hands the event's own once it is saved: the outcome, said
- * there once (taken off the history entry as it is read, so a reload or Back says nothing).
- */
-export type EventScreenState = { saved?: boolean };
-
-/** What is said of a save, or a removal, that failed, but of a field. */
-function failureText(t: Translate, error: unknown, site: StudioSite, action: 'save' | 'remove'): string {
-  const prefix = action === 'save' ? 'studio.event' : 'studio.event.remove';
-  if (error instanceof ApiError) {
-    if (error.status === 403) return t(`${prefix}.forbidden`, { site: site.name });
-    if (error.status === 503) return t(`${prefix}.unavailable`);
-    if (error.status < 500) return t(`${prefix}.refused`, { message: error.message });
-  }
-  return t(`${prefix}.failed`);
-}
 
 type EventEditorProps = {
   site: StudioSite;
@@ -73,8 +59,6 @@ type EventEditorProps = {
 export function EventEditor({ site, event, eventId, theaters, movies, grants }: EventEditorProps) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [justMade] = useState(() => (location.state as EventScreenState | null)?.saved === true);
   const isNew = event === undefined;
   // A saved event is changed by who may at its theater as saved; a new one by who adds events.
   const edits = isNew ? mayEditEvents(grants, site.id) : mayEditEventAt(grants, site.id, event.theaterId ?? '');
@@ -86,7 +70,6 @@ export function EventEditor({ site, event, eventId, theaters, movies, grants }: 
   // The events there are, for a new event's id (one taken would be replaced, whole): a new
   // event is not saved before they are known.
   const events = useDraftEvents(site.id, isNew && edits);
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   const {
     register,
     handleSubmit,
@@ -100,23 +83,9 @@ export function EventEditor({ site, event, eventId, theaters, movies, grants }: 
     defaultValues: eventFields(event ? { ...event, id: eventId } : undefined, theaterChoices.length === 1 ? theaterChoices[0]?.id : ''),
   });
 
-  // "Saved to the draft" is said once: the history entry forgets it as it is shown.
-  useEffect(() => {
-    if ((location.state as EventScreenState | null)?.saved) void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-  }, [location, navigate]);
-
+  const justSaved = useSavedToDraft(save);
   const unsaved = edits && isDirty;
-  // While there are unsaved changes, closing or reloading the tab asks first (as the page editor does).
-  useEffect(() => {
-    if (!unsaved) return;
-    const askFirst = (beforeUnload: BeforeUnloadEvent) => {
-      beforeUnload.preventDefault();
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- older browsers ask only where it is set
-      beforeUnload.returnValue = '';
-    };
-    window.addEventListener('beforeunload', askFirst);
-    return () => window.removeEventListener('beforeunload', askFirst);
-  }, [unsaved]);
+  useAskBeforeUnload(unsaved);
 
   /** The field of the form a refusal names, where the form shows it (a saved event's id is not a field). */
   const refusedField = (error: unknown): EventFieldName | undefined => {
@@ -132,7 +101,7 @@ export function EventEditor({ site, event, eventId, theaters, movies, grants }: 
     save.mutate(eventRecord(fields), {
       onSuccess: (saved, sent) => {
         if (isNew) {
-          const state: EventScreenState = { saved: true };
+          const state: SavedToDraftState = { saved: true };
           void navigate(studioPaths.siteEvent.build(site.id, sent.id), { replace: true, state });
         } else {
           reset(eventFields({ ...saved, id: sent.id }));
@@ -147,7 +116,6 @@ export function EventEditor({ site, event, eventId, theaters, movies, grants }: 
 
   const remove = () => {
     if (isNew || removal.isPending) return;
-    setConfirmingRemoval(false);
     removal.mutate(eventId, {
       onSuccess: () => {
         const state: EventsScreenState = { removed: event.title || eventId };
@@ -156,212 +124,186 @@ export function EventEditor({ site, event, eventId, theaters, movies, grants }: 
     });
   };
 
-  let outcome = '';
-  if (save.isSuccess || (justMade && !save.isError && !save.isPending)) outcome = t('studio.event.saved');
   let failure = '';
-  if (save.isError && !refusedField(save.error)) failure = failureText(t, save.error, site, 'save');
-  else if (removal.isError) failure = failureText(t, removal.error, site, 'remove');
+  if (save.isError && !refusedField(save.error)) failure = draftRecordFailureText(t, save.error, 'studio.event', site.name);
+  else if (removal.isError) failure = draftRecordFailureText(t, removal.error, 'studio.event.remove', site.name);
   const title = event?.title || eventId;
   return (
-    <div className={styles.layout}>
-      <form
-        className={styles.form}
-        noValidate
-        aria-label={isNew ? t('studio.event.new.form') : t('studio.event.form', { event: title })}
-        onSubmit={(submitted) => {
-          // A new event's id is checked against the site's events: where they could not be loaded, asked for again.
-          if (isNew && events.isError && !events.isFetching) void events.refetch();
-          void handleSubmit(saveFields)(submitted);
-        }}
-      >
-        {edits ? null : (
-          <p className={styles.readOnly} data-testid="studio-event-read-only">
-            {t(mayEditEvents(grants, site.id) ? 'studio.event.readOnly.otherTheater' : 'studio.event.readOnly')}
-          </p>
-        )}
-        <fieldset className={styles.fields} disabled={!edits}>
-          {isNew ? (
-            <FormField
-              label={t('studio.event.id')}
-              hint={t('studio.event.id.hint')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              error={errors.id?.message}
-              {...register('id', {
-                validate: (value) => {
-                  const problem = eventIdProblem(value);
-                  if (problem) return t(`studio.event.id.${problem}`);
-                  // Until the site's events are known, an id may be one of theirs: not saved, said why.
-                  if (!events.data) return t(events.isError ? 'studio.event.id.unchecked' : 'studio.event.id.checking');
-                  const taken = events.data.some((known) => known.id === value.trim() && known.state !== 'removed');
-                  return taken ? t('studio.event.id.taken', { id: value.trim() }) : true;
-                },
-              })}
-            />
-          ) : (
-            <p className={styles.id} data-testid="studio-event-id">
-              {t('studio.event.address', { id: eventId })}
-            </p>
-          )}
-          <FormField
-            label={t('studio.event.titleField')}
-            hint={t('studio.event.titleField.hint')}
-            autoComplete="off"
-            required
-            error={errors.title?.message}
-            {...register('title', { validate: (value) => (value.trim() === '' ? t('studio.event.titleField.missing') : true) })}
-          />
-          <FormField
-            label={t('studio.event.slug')}
-            hint={t('studio.event.slug.hint')}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.slug?.message}
-            {...register('slug', { validate: (value) => (eventSlugProblem(value) ? t('studio.event.slug.invalid') : true) })}
-          />
-          <TextAreaField
-            label={t('studio.event.description')}
-            hint={t('studio.event.description.hint')}
-            rows={5}
-            error={errors.description?.message}
-            {...register('description')}
-          />
-        </fieldset>
-        <fieldset className={styles.part} disabled={!edits}>
-          <legend>{t('studio.event.when')}</legend>
-          <SelectField
-            label={t('studio.event.theater')}
-            hint={t(edits && allowed !== 'every' ? 'studio.event.theater.hint.managed' : 'studio.event.theater.hint')}
-            required
-            error={errors.theaterId?.message}
-            {...register('theaterId', { validate: (value) => (value === '' ? t('studio.event.theater.missing') : true) })}
-          >
-            <option value="">{t('studio.event.theater.choose')}</option>
-            {theaterChoices.map((theater) => (
-              <option key={theater.id} value={theater.id}>
-                {theater.name}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField label={t('studio.event.movie')} hint={t('studio.event.movie.hint')} error={errors.movieId?.message} {...register('movieId')}>
-            <option value="">{t('studio.event.movie.none')}</option>
-            {movieChoices.map((movie) => (
-              <option key={movie.id} value={movie.id}>
-                {movie.title}
-              </option>
-            ))}
-          </SelectField>
-          <FormField
-            type="datetime-local"
-            label={t('studio.event.startsAt')}
-            hint={t('studio.event.startsAt.hint')}
-            required
-            error={errors.startsAt?.message}
-            {...register('startsAt', {
-              validate: (value) => {
-                const problem = localDateTimeProblem(value);
-                return problem ? t(`studio.event.startsAt.${problem}`) : true;
-              },
-            })}
-          />
-          <FormField
-            type="datetime-local"
-            label={t('studio.event.unpublishAt')}
-            hint={t('studio.event.unpublishAt.hint')}
-            error={errors.unpublishAt?.message}
-            {...register('unpublishAt', {
-              validate: (value) => (value === '' || !localDateTimeProblem(value) ? true : t('studio.event.unpublishAt.invalid')),
-            })}
-          />
-        </fieldset>
-        <fieldset className={styles.part} disabled={!edits}>
-          <legend>{t('studio.event.pictureAndBooking')}</legend>
-          <FormField
-            label={t('studio.event.image')}
-            hint={t('studio.event.image.hint')}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="url"
-            error={errors.image?.message}
-            {...register('image', {
-              validate: (value) => {
-                const problem = eventImageProblem(value);
-                return problem ? t(`studio.event.image.${problem}`) : true;
-              },
-            })}
-          />
-          {edits ? (
-            <MediaPicker
-              siteId={site.id}
-              purpose={t('studio.event.image.purpose')}
-              onPick={(item) => {
-                setValue('image', item.path, { shouldDirty: true, shouldValidate: errors.image !== undefined });
-                setFocus('image');
+    <DraftRecordLayout
+      label={isNew ? t('studio.event.new.form') : t('studio.event.form', { event: title })}
+      onSubmit={(submitted) => {
+        // A new event's id is checked against the site's events: where they could not be loaded, asked for again.
+        if (isNew && events.isError && !events.isFetching) void events.refetch();
+        void handleSubmit(saveFields)(submitted);
+      }}
+      aside={
+        <>
+          <PublishDraftHint siteId={site.id} hint={t('studio.event.publish.hint')} link={t('studio.event.publish.link')} />
+          {edits && !isNew ? (
+            <RemoveFromDraft
+              removing={removal.isPending}
+              onRemove={remove}
+              texts={{
+                remove: t('studio.event.remove'),
+                removing: t('studio.event.removing'),
+                title: t('studio.event.remove.title', { event: title }),
+                text: t('studio.event.remove.text'),
+                confirm: t('studio.event.remove.confirm'),
+                cancel: t('studio.event.remove.cancel'),
               }}
             />
           ) : null}
+        </>
+      }
+    >
+      {edits ? null : (
+        <p className={styles.readOnly} data-testid="studio-event-read-only">
+          {t(mayEditEvents(grants, site.id) ? 'studio.event.readOnly.otherTheater' : 'studio.event.readOnly')}
+        </p>
+      )}
+      <fieldset className={layout.fields} disabled={!edits}>
+        {isNew ? (
           <FormField
-            type="url"
-            label={t('studio.event.bookingUrl')}
-            hint={t('studio.event.bookingUrl.hint')}
+            label={t('studio.event.id')}
+            hint={t('studio.event.id.hint')}
             autoComplete="off"
+            autoCapitalize="none"
             spellCheck={false}
-            error={errors.bookingUrl?.message}
-            {...register('bookingUrl', { validate: (value) => (bookingUrlProblem(value) ? t('studio.event.bookingUrl.unsafe') : true) })}
+            required
+            error={errors.id?.message}
+            {...register('id', {
+              validate: (value) => {
+                const problem = eventIdProblem(value);
+                if (problem) return t(`studio.event.id.${problem}`);
+                // Until the site's events are known, an id may be one of theirs: not saved, said why.
+                if (!events.data) return t(events.isError ? 'studio.event.id.unchecked' : 'studio.event.id.checking');
+                const taken = events.data.some((known) => known.id === value.trim() && known.state !== 'removed');
+                return taken ? t('studio.event.id.taken', { id: value.trim() }) : true;
+              },
+            })}
           />
-        </fieldset>
-        {edits ? (
-          <div className={styles.actions}>
-            <button type="submit" className="button" aria-disabled={save.isPending || undefined}>
-              {t(save.isPending ? 'studio.event.saving' : 'studio.event.save')}
-            </button>
-            {unsaved ? (
-              <p className={styles.unsaved} data-testid="studio-event-unsaved">
-                {t('studio.event.unsaved')}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {/* In the page from the start, so that what they come to say is announced. */}
-        <p role="status" className={styles.outcome} data-testid="studio-event-outcome">
-          {outcome}
-        </p>
-        <p role="alert" className={styles.outcome} data-testid="studio-event-failure">
-          {failure}
-        </p>
-      </form>
-      <aside className={styles.aside}>
-        <p>
-          {t('studio.event.publish.hint')} <Link to={studioPaths.sitePublishing.build(site.id)}>{t('studio.event.publish.link')}</Link>
-        </p>
-        {edits && !isNew ? (
-          <p>
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-disabled={removal.isPending || undefined}
-              onClick={() => {
-                if (!removal.isPending) setConfirmingRemoval(true);
-              }}
-            >
-              {t(removal.isPending ? 'studio.event.removing' : 'studio.event.remove')}
-            </button>
+        ) : (
+          <p className={styles.id} data-testid="studio-event-id">
+            {t('studio.event.address', { id: eventId })}
           </p>
-        ) : null}
-      </aside>
-      {confirmingRemoval ? (
-        <ConfirmDialog
-          title={t('studio.event.remove.title', { event: title })}
-          text={t('studio.event.remove.text')}
-          confirmLabel={t('studio.event.remove.confirm')}
-          cancelLabel={t('studio.event.remove.cancel')}
-          onConfirm={remove}
-          onCancel={() => setConfirmingRemoval(false)}
+        )}
+        <FormField
+          label={t('studio.event.titleField')}
+          hint={t('studio.event.titleField.hint')}
+          autoComplete="off"
+          required
+          error={errors.title?.message}
+          {...register('title', { validate: (value) => (value.trim() === '' ? t('studio.event.titleField.missing') : true) })}
         />
-      ) : null}
-    </div>
+        <FormField
+          label={t('studio.event.slug')}
+          hint={t('studio.event.slug.hint')}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.slug?.message}
+          {...register('slug', { validate: (value) => (eventSlugProblem(value) ? t('studio.event.slug.invalid') : true) })}
+        />
+        <TextAreaField
+          label={t('studio.event.description')}
+          hint={t('studio.event.description.hint')}
+          rows={5}
+          error={errors.description?.message}
+          {...register('description')}
+        />
+      </fieldset>
+      <fieldset className={layout.part} disabled={!edits}>
+        <legend>{t('studio.event.when')}</legend>
+        <SelectField
+          label={t('studio.event.theater')}
+          hint={t(edits && allowed !== 'every' ? 'studio.event.theater.hint.managed' : 'studio.event.theater.hint')}
+          required
+          error={errors.theaterId?.message}
+          {...register('theaterId', { validate: (value) => (value === '' ? t('studio.event.theater.missing') : true) })}
+        >
+          <option value="">{t('studio.event.theater.choose')}</option>
+          {theaterChoices.map((theater) => (
+            <option key={theater.id} value={theater.id}>
+              {theater.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={t('studio.event.movie')} hint={t('studio.event.movie.hint')} error={errors.movieId?.message} {...register('movieId')}>
+          <option value="">{t('studio.event.movie.none')}</option>
+          {movieChoices.map((movie) => (
+            <option key={movie.id} value={movie.id}>
+              {movie.title}
+            </option>
+          ))}
+        </SelectField>
+        <FormField
+          type="datetime-local"
+          label={t('studio.event.startsAt')}
+          hint={t('studio.event.startsAt.hint')}
+          required
+          error={errors.startsAt?.message}
+          {...register('startsAt', {
+            validate: (value) => {
+              const problem = localDateTimeProblem(value);
+              return problem ? t(`studio.event.startsAt.${problem}`) : true;
+            },
+          })}
+        />
+        <FormField
+          type="datetime-local"
+          label={t('studio.event.unpublishAt')}
+          hint={t('studio.event.unpublishAt.hint')}
+          error={errors.unpublishAt?.message}
+          {...register('unpublishAt', {
+            validate: (value) => (value === '' || !localDateTimeProblem(value) ? true : t('studio.event.unpublishAt.invalid')),
+          })}
+        />
+      </fieldset>
+      <fieldset className={layout.part} disabled={!edits}>
+        <legend>{t('studio.event.pictureAndBooking')}</legend>
+        <FormField
+          label={t('studio.event.image')}
+          hint={t('studio.event.image.hint')}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="url"
+          error={errors.image?.message}
+          {...register('image', {
+            validate: (value) => {
+              const problem = eventImageProblem(value);
+              return problem ? t(`studio.event.image.${problem}`) : true;
+            },
+          })}
+        />
+        {edits ? (
+          <MediaPicker
+            siteId={site.id}
+            purpose={t('studio.event.image.purpose')}
+            onPick={(item) => {
+              setValue('image', item.path, { shouldDirty: true, shouldValidate: errors.image !== undefined });
+              setFocus('image');
+            }}
+          />
+        ) : null}
+        <FormField
+          type="url"
+          label={t('studio.event.bookingUrl')}
+          hint={t('studio.event.bookingUrl.hint')}
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.bookingUrl?.message}
+          {...register('bookingUrl', { validate: (value) => (bookingUrlProblem(value) ? t('studio.event.bookingUrl.unsafe') : true) })}
+        />
+      </fieldset>
+      <DraftRecordActions
+        edits={edits}
+        saving={save.isPending}
+        unsaved={unsaved}
+        outcome={justSaved ? t('studio.event.saved') : ''}
+        failure={failure}
+        texts={{ save: t('studio.event.save'), saving: t('studio.event.saving'), unsaved: t('studio.event.unsaved') }}
+        testId="studio-event"
+      />
+    </DraftRecordLayout>
   );
 }

@@ -1,18 +1,22 @@
-import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate } from 'react-router';
-import { ConfirmDialog } from '@/components/dialog';
-import { ApiError } from '@/lib/api-client';
+import { useNavigate } from 'react-router';
 import { lazyComponent } from '@/lib/lazy-component';
-import type { Translate } from '@/rules/format-message';
 import { useTranslate } from '@/state/i18n';
 import type { PageBlock } from '@/types/api';
 import { StudioApiError, type PageRecord, type StudioSite } from '../api';
+import { DraftRecordActions } from '../components/draft-record-actions';
+import { DraftRecordLayout, PublishDraftHint } from '../components/draft-record-layout';
+import layout from '../components/draft-record-layout.module.css';
 import { FormField } from '../components/form-field';
 import { MediaPicker } from '../components/media-picker';
+import { RemoveFromDraft } from '../components/remove-from-draft';
 import { TextAreaField } from '../components/text-area-field';
+import { draftRecordFailureText } from '../draft-record-rules';
+import { useAskBeforeUnload } from '../hooks/use-ask-before-unload';
 import { useDraftPages, useRemoveDraftPage, useSaveDraftPage } from '../hooks/use-draft-pages';
 import { usePreviewAddress } from '../hooks/use-preview-address';
+import { useSavedToDraft, type SavedToDraftState } from '../hooks/use-saved-to-draft';
 import { blocksOfSections } from '../page-blocks-editor/block-conversion';
 import type { PageBodyHandle } from '../page-blocks-editor/page-body-editor';
 import {
@@ -38,23 +42,6 @@ import styles from './page-editor.module.css';
 // studio's first screen, nor its list of pages (scripts/check-bundle-size.mjs).
 const pageBodyEditor = lazyComponent(async () => (await import('../page-blocks-editor/page-body-editor')).PageBodyEditor);
 
-/**
- * What the new page's screen hands the page's own once it is saved: the outcome, said
- * there once (taken off the history entry as it is read, so a reload or Back says nothing).
- */
-export type PageScreenState = { saved?: boolean };
-
-/** What is said of a save, or a removal, that failed, but of a field. */
-function failureText(t: Translate, error: unknown, site: StudioSite, action: 'save' | 'remove'): string {
-  const prefix = action === 'save' ? 'studio.page' : 'studio.page.remove';
-  if (error instanceof ApiError) {
-    if (error.status === 403) return t('studio.page.forbidden', { site: site.name });
-    if (error.status === 503) return t(`${prefix}.unavailable`);
-    if (error.status < 500) return t(`${prefix}.refused`, { message: error.message });
-  }
-  return t(`${prefix}.failed`);
-}
-
 type PageEditorProps = {
   site: StudioSite;
   /** The page as the draft has it; undefined for a new page. */
@@ -76,8 +63,6 @@ type PageEditorProps = {
 export function PageEditor({ site, page, edits }: PageEditorProps) {
   const t = useTranslate();
   const navigate = useNavigate();
-  const location = useLocation();
-  const [justMade] = useState(() => (location.state as PageScreenState | null)?.saved === true);
   const isNew = page === undefined;
   const save = useSaveDraftPage(site.id);
   const removal = useRemoveDraftPage(site.id);
@@ -90,7 +75,6 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
   // Called as the body changes: the first call re-renders the screen, the next ones nothing.
   const markBodyChanged = useCallback(() => setBodyChanged(true), []);
   const [bodyFault, setBodyFault] = useState('');
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
   // The body the editor opens with: a page's legacy sections as the blocks that show them, then its blocks.
   const [initialBlocks] = useState<PageBlock[]>(() => [...blocksOfSections(page?.sections), ...(page?.blocks ?? [])]);
   const {
@@ -103,24 +87,9 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
     formState: { errors, isDirty },
   } = useForm<PageFields>({ defaultValues: pageFields(page) });
 
-  // "Saved to the draft" is said once: the history entry forgets it as it is shown.
-  useEffect(() => {
-    if ((location.state as PageScreenState | null)?.saved) void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
-  }, [location, navigate]);
-
+  const justSaved = useSavedToDraft(save);
   const unsaved = edits && (isDirty || bodyChanged);
-  // While there are unsaved changes, closing or reloading the tab asks first. (Leaving within
-  // the studio does not: its BrowserRouter is no data router, so useBlocker is not to hand.)
-  useEffect(() => {
-    if (!unsaved) return;
-    const askFirst = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-      // eslint-disable-next-line @typescript-eslint/no-deprecated -- older browsers ask only where it is set
-      event.returnValue = '';
-    };
-    window.addEventListener('beforeunload', askFirst);
-    return () => window.removeEventListener('beforeunload', askFirst);
-  }, [unsaved]);
+  useAskBeforeUnload(unsaved);
 
   /** The field of the form a refusal names, where the form shows it (a saved page's address is not a field). */
   const refusedField = (error: unknown): PageFieldName | undefined => {
@@ -147,7 +116,7 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
       onSuccess: (saved, sent) => {
         setBodyChanged(false);
         if (isNew) {
-          const state: PageScreenState = { saved: true };
+          const state: SavedToDraftState = { saved: true };
           void navigate(studioPaths.sitePage.build(site.id, saved.slug || sent.slug), { replace: true, state });
         } else {
           reset(pageFields(saved));
@@ -167,7 +136,6 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
 
   const remove = () => {
     if (!page?.slug || removal.isPending) return;
-    setConfirmingRemoval(false);
     removal.mutate(page.slug, {
       onSuccess: () => {
         const state: PagesScreenState = { removed: page.title || page.slug };
@@ -176,185 +144,159 @@ export function PageEditor({ site, page, edits }: PageEditorProps) {
     });
   };
 
-  let outcome = '';
-  if (save.isSuccess || (justMade && !save.isError && !save.isPending)) outcome = t('studio.page.saved');
   let failure = '';
-  if (save.isError && !refusedField(save.error) && !refusedBody(save.error)) failure = failureText(t, save.error, site, 'save');
-  else if (removal.isError) failure = failureText(t, removal.error, site, 'remove');
+  if (save.isError && !refusedField(save.error) && !refusedBody(save.error)) failure = draftRecordFailureText(t, save.error, 'studio.page', site.name);
+  else if (removal.isError) failure = draftRecordFailureText(t, removal.error, 'studio.page.remove', site.name);
   const title = page?.title || page?.slug || '';
   const bodyDescribedBy = bodyFault ? `${bodyId}-hint ${bodyId}-fault` : `${bodyId}-hint`;
   return (
-    <div className={styles.layout}>
-      <form
-        className={styles.form}
-        noValidate
-        aria-label={isNew ? t('studio.page.new.form') : t('studio.page.form', { page: title })}
-        onSubmit={(event) => {
-          // A new page's address is checked against the site's pages: where they could not be loaded, asked for again.
-          if (isNew && pages.isError && !pages.isFetching) void pages.refetch();
-          void handleSubmit(saveFields)(event);
-        }}
-      >
-        {edits ? null : (
-          <p className={styles.readOnly} data-testid="studio-page-read-only">
-            {t('studio.page.readOnly')}
-          </p>
-        )}
-        <fieldset className={styles.fields} disabled={!edits}>
-          <FormField
-            label={t('studio.page.titleField')}
-            hint={t('studio.page.titleField.hint')}
-            autoComplete="off"
-            required
-            error={errors.title?.message}
-            {...register('title', { validate: (value) => (value.trim() === '' ? t('studio.page.titleField.missing') : true) })}
-          />
-          {isNew ? (
-            <FormField
-              label={t('studio.page.slug')}
-              hint={t('studio.page.slug.hint')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              error={errors.slug?.message}
-              {...register('slug', {
-                validate: (value) => {
-                  const problem = slugProblem(value);
-                  if (problem) return t(`studio.page.slug.${problem}`);
-                  // Until the site's pages are known, an address may be one of theirs: not saved, said why.
-                  if (!pages.data) return t(pages.isError ? 'studio.page.slug.unchecked' : 'studio.page.slug.checking');
-                  const taken = pages.data.some((known) => known.slug === value.trim() && known.state !== 'removed');
-                  return taken ? t('studio.page.slug.taken', { slug: value.trim() }) : true;
-                },
-              })}
-            />
-          ) : (
-            <p className={styles.address} data-testid="studio-page-address">
-              {t('studio.page.address', { address: pageAddress(page.slug ?? '') })}
-            </p>
-          )}
-        </fieldset>
-        <section className={styles.body} aria-labelledby={`${bodyId}-label`}>
-          <h2 id={`${bodyId}-label`} className={styles.bodyLabel}>
-            {t('studio.page.body')}
-          </h2>
-          <p id={`${bodyId}-hint`} className={styles.hint}>
-            {t('studio.page.body.hint')}
-          </p>
-          <Suspense fallback={<p className={styles.hint}>{t('studio.page.body.loading')}</p>}>
-            <pageBodyEditor.Component
-              initialBlocks={initialBlocks}
-              editable={edits}
-              siteAddress={site.publicUrl}
-              siteId={site.id}
-              labelledBy={`${bodyId}-label`}
-              toolbarLabel={t('studio.editor.toolbar')}
-              describedBy={bodyDescribedBy}
-              invalid={bodyFault !== ''}
-              onChange={markBodyChanged}
-              handle={body}
-            />
-          </Suspense>
-          {/* In the page from the start, so that what it comes to say is announced. */}
-          <p id={`${bodyId}-fault`} role="alert" className={styles.fault} data-testid="studio-page-body-fault">
-            {bodyFault}
-          </p>
-        </section>
-        <fieldset className={styles.part} disabled={!edits}>
-          <legend>{t('studio.page.seo')}</legend>
-          <TextAreaField
-            label={t('studio.page.seoDescription')}
-            hint={t('studio.page.seoDescription.hint')}
-            rows={3}
-            error={errors.seoDescription?.message}
-            {...register('seoDescription', {
-              validate: (value) => (value.trim().length > SEO_DESCRIPTION_MAX ? t('studio.page.seoDescription.tooLong') : true),
-            })}
-          />
-          <FormField
-            label={t('studio.page.seoImage')}
-            hint={t('studio.page.seoImage.hint')}
-            autoComplete="off"
-            spellCheck={false}
-            inputMode="url"
-            error={errors.seoImage?.message}
-            {...register('seoImage', { validate: (value) => (seoImageProblem(value) ? t('studio.page.seoImage.unsafe') : true) })}
-          />
-          {edits ? (
-            <MediaPicker
-              siteId={site.id}
-              purpose={t('studio.page.seoImage.purpose')}
-              onPick={(item) => {
-                setValue('seoImage', item.path, { shouldDirty: true, shouldValidate: errors.seoImage !== undefined });
-                setFocus('seoImage');
+    <DraftRecordLayout
+      label={isNew ? t('studio.page.new.form') : t('studio.page.form', { page: title })}
+      onSubmit={(event) => {
+        // A new page's address is checked against the site's pages: where they could not be loaded, asked for again.
+        if (isNew && pages.isError && !pages.isFetching) void pages.refetch();
+        void handleSubmit(saveFields)(event);
+      }}
+      aside={
+        <>
+          {page?.slug ? <PagePreview site={site} slug={page.slug} /> : null}
+          <PublishDraftHint siteId={site.id} hint={t('studio.page.publish.hint')} link={t('studio.page.publish.link')} />
+          {edits && page?.slug ? (
+            <RemoveFromDraft
+              removing={removal.isPending}
+              onRemove={remove}
+              texts={{
+                remove: t('studio.page.remove'),
+                removing: t('studio.page.removing'),
+                title: t('studio.page.remove.title', { page: title }),
+                text: t('studio.page.remove.text'),
+                confirm: t('studio.page.remove.confirm'),
+                cancel: t('studio.page.remove.cancel'),
               }}
             />
           ) : null}
-        </fieldset>
-        <fieldset className={styles.part} disabled={!edits}>
-          <legend>{t('studio.page.leaving')}</legend>
+        </>
+      }
+    >
+      {edits ? null : (
+        <p className={styles.readOnly} data-testid="studio-page-read-only">
+          {t('studio.page.readOnly')}
+        </p>
+      )}
+      <fieldset className={layout.fields} disabled={!edits}>
+        <FormField
+          label={t('studio.page.titleField')}
+          hint={t('studio.page.titleField.hint')}
+          autoComplete="off"
+          required
+          error={errors.title?.message}
+          {...register('title', { validate: (value) => (value.trim() === '' ? t('studio.page.titleField.missing') : true) })}
+        />
+        {isNew ? (
           <FormField
-            type="datetime-local"
-            label={t('studio.page.unpublishAt')}
-            hint={t('studio.page.unpublishAt.hint', { zone: localTimeZone() })}
-            error={errors.unpublishAt?.message}
-            {...register('unpublishAt', {
-              validate: (value) => (value === '' || publishInstant(value) ? true : t('studio.page.unpublishAt.invalid')),
+            label={t('studio.page.slug')}
+            hint={t('studio.page.slug.hint')}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            error={errors.slug?.message}
+            {...register('slug', {
+              validate: (value) => {
+                const problem = slugProblem(value);
+                if (problem) return t(`studio.page.slug.${problem}`);
+                // Until the site's pages are known, an address may be one of theirs: not saved, said why.
+                if (!pages.data) return t(pages.isError ? 'studio.page.slug.unchecked' : 'studio.page.slug.checking');
+                const taken = pages.data.some((known) => known.slug === value.trim() && known.state !== 'removed');
+                return taken ? t('studio.page.slug.taken', { slug: value.trim() }) : true;
+              },
             })}
           />
-        </fieldset>
-        {edits ? (
-          <div className={styles.actions}>
-            <button type="submit" className="button" aria-disabled={save.isPending || undefined}>
-              {t(save.isPending ? 'studio.page.saving' : 'studio.page.save')}
-            </button>
-            {unsaved ? (
-              <p className={styles.unsaved} data-testid="studio-page-unsaved">
-                {t('studio.page.unsaved')}
-              </p>
-            ) : null}
-          </div>
-        ) : null}
-        {/* In the page from the start, so that what they come to say is announced. */}
-        <p role="status" className={styles.outcome} data-testid="studio-page-outcome">
-          {outcome}
-        </p>
-        <p role="alert" className={styles.outcome} data-testid="studio-page-failure">
-          {failure}
-        </p>
-      </form>
-      <aside className={styles.aside}>
-        {page?.slug ? <PagePreview site={site} slug={page.slug} /> : null}
-        <p>
-          {t('studio.page.publish.hint')} <Link to={studioPaths.sitePublishing.build(site.id)}>{t('studio.page.publish.link')}</Link>
-        </p>
-        {edits && page?.slug ? (
-          <p>
-            <button
-              type="button"
-              className="button button-secondary"
-              aria-disabled={removal.isPending || undefined}
-              onClick={() => {
-                if (!removal.isPending) setConfirmingRemoval(true);
-              }}
-            >
-              {t(removal.isPending ? 'studio.page.removing' : 'studio.page.remove')}
-            </button>
+        ) : (
+          <p className={styles.address} data-testid="studio-page-address">
+            {t('studio.page.address', { address: pageAddress(page.slug ?? '') })}
           </p>
-        ) : null}
-      </aside>
-      {confirmingRemoval ? (
-        <ConfirmDialog
-          title={t('studio.page.remove.title', { page: title })}
-          text={t('studio.page.remove.text')}
-          confirmLabel={t('studio.page.remove.confirm')}
-          cancelLabel={t('studio.page.remove.cancel')}
-          onConfirm={remove}
-          onCancel={() => setConfirmingRemoval(false)}
+        )}
+      </fieldset>
+      <section className={styles.body} aria-labelledby={`${bodyId}-label`}>
+        <h2 id={`${bodyId}-label`} className={styles.bodyLabel}>
+          {t('studio.page.body')}
+        </h2>
+        <p id={`${bodyId}-hint`} className={styles.hint}>
+          {t('studio.page.body.hint')}
+        </p>
+        <Suspense fallback={<p className={styles.hint}>{t('studio.page.body.loading')}</p>}>
+          <pageBodyEditor.Component
+            initialBlocks={initialBlocks}
+            editable={edits}
+            siteAddress={site.publicUrl}
+            siteId={site.id}
+            labelledBy={`${bodyId}-label`}
+            toolbarLabel={t('studio.editor.toolbar')}
+            describedBy={bodyDescribedBy}
+            invalid={bodyFault !== ''}
+            onChange={markBodyChanged}
+            handle={body}
+          />
+        </Suspense>
+        {/* In the page from the start, so that what it comes to say is announced. */}
+        <p id={`${bodyId}-fault`} role="alert" className={styles.fault} data-testid="studio-page-body-fault">
+          {bodyFault}
+        </p>
+      </section>
+      <fieldset className={layout.part} disabled={!edits}>
+        <legend>{t('studio.page.seo')}</legend>
+        <TextAreaField
+          label={t('studio.page.seoDescription')}
+          hint={t('studio.page.seoDescription.hint')}
+          rows={3}
+          error={errors.seoDescription?.message}
+          {...register('seoDescription', {
+            validate: (value) => (value.trim().length > SEO_DESCRIPTION_MAX ? t('studio.page.seoDescription.tooLong') : true),
+          })}
         />
-      ) : null}
-    </div>
+        <FormField
+          label={t('studio.page.seoImage')}
+          hint={t('studio.page.seoImage.hint')}
+          autoComplete="off"
+          spellCheck={false}
+          inputMode="url"
+          error={errors.seoImage?.message}
+          {...register('seoImage', { validate: (value) => (seoImageProblem(value) ? t('studio.page.seoImage.unsafe') : true) })}
+        />
+        {edits ? (
+          <MediaPicker
+            siteId={site.id}
+            purpose={t('studio.page.seoImage.purpose')}
+            onPick={(item) => {
+              setValue('seoImage', item.path, { shouldDirty: true, shouldValidate: errors.seoImage !== undefined });
+              setFocus('seoImage');
+            }}
+          />
+        ) : null}
+      </fieldset>
+      <fieldset className={layout.part} disabled={!edits}>
+        <legend>{t('studio.page.leaving')}</legend>
+        <FormField
+          type="datetime-local"
+          label={t('studio.page.unpublishAt')}
+          hint={t('studio.page.unpublishAt.hint', { zone: localTimeZone() })}
+          error={errors.unpublishAt?.message}
+          {...register('unpublishAt', {
+            validate: (value) => (value === '' || publishInstant(value) ? true : t('studio.page.unpublishAt.invalid')),
+          })}
+        />
+      </fieldset>
+      <DraftRecordActions
+        edits={edits}
+        saving={save.isPending}
+        unsaved={unsaved}
+        outcome={justSaved ? t('studio.page.saved') : ''}
+        failure={failure}
+        texts={{ save: t('studio.page.save'), saving: t('studio.page.saving'), unsaved: t('studio.page.unsaved') }}
+        testId="studio-page"
+      />
+    </DraftRecordLayout>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { isNotFound } from '@/lib/api-client';
 import { useTranslate } from '@/state/i18n';
@@ -10,10 +10,9 @@ import { useSiteMovies } from '../hooks/use-site-movies';
 import { useSiteTheaters } from '../hooks/use-site-theaters';
 import { useForgetSessionIfEnded } from '../hooks/studio-session';
 import { studioPaths } from '../paths';
+import { DraftRecordNotice, DraftRecordScreen } from './draft-record-screen';
 import { EventEditor } from './event-editor';
-import { SiteNav } from './site-nav';
 import { SiteScreenFrame } from './site-screen-frame';
-import styles from './site-event-screen.module.css';
 
 /**
  * `/sites/{siteId}/events/{id}`: one event of the site as its draft has it, in a form,
@@ -39,15 +38,6 @@ export function SiteNewEventScreen() {
     <SiteScreenFrame title={(site) => t('studio.event.new.title', { site: site.name })}>
       {(site, me) => <SiteNewEvent key={site.id} site={site} me={me} />}
     </SiteScreenFrame>
-  );
-}
-
-function BackToEvents({ site }: { site: StudioSite }) {
-  const t = useTranslate();
-  return (
-    <p>
-      <Link to={studioPaths.siteEvents.build(site.id)}>{t('studio.event.back', { site: site.name })}</Link>
-    </p>
   );
 }
 
@@ -96,14 +86,14 @@ function SiteEvent({ site, me, id }: { site: StudioSite; me: Me; id: string }) {
   // visit: a save sends the event whole, and would overwrite what was saved since.
   const fresh = event.isFetchedAfterMount && event.isSuccess ? event.data : undefined;
   return (
-    <section className={styles.screen}>
-      <h1 className="page-title">{t('studio.event.title', { event: id, site: site.name })}</h1>
-      <SiteNav site={site} grants={me.grants} />
-      <BackToEvents site={site} />
+    <DraftRecordScreen
+      site={site}
+      grants={me.grants}
+      title={t('studio.event.title', { event: id, site: site.name })}
+      back={{ to: studioPaths.siteEvents.build(site.id), text: t('studio.event.back', { site: site.name }) }}
+    >
       {isNotFound(event.error) ? (
-        <p className={styles.notFound} data-testid="studio-event-not-found">
-          {t('studio.event.notFound', { site: site.name, event: id })}
-        </p>
+        <DraftRecordNotice text={t('studio.event.notFound', { site: site.name, event: id })} testId="studio-event-not-found" />
       ) : (
         <EventForm
           site={site}
@@ -112,7 +102,7 @@ function SiteEvent({ site, me, id }: { site: StudioSite; me: Me; id: string }) {
           event={{ record: fresh, error: event.error, failed: event.isError, retrying: event.isFetching, retry: () => void event.refetch() }}
         />
       )}
-    </section>
+    </DraftRecordScreen>
   );
 }
 
@@ -120,17 +110,17 @@ function SiteNewEvent({ site, me }: { site: StudioSite; me: Me }) {
   const t = useTranslate();
   const adds = mayEditEvents(me.grants, site.id);
   return (
-    <section className={styles.screen}>
-      <h1 className="page-title">{t('studio.event.new.title', { site: site.name })}</h1>
-      <SiteNav site={site} grants={me.grants} />
-      <BackToEvents site={site} />
+    <DraftRecordScreen
+      site={site}
+      grants={me.grants}
+      title={t('studio.event.new.title', { site: site.name })}
+      back={{ to: studioPaths.siteEvents.build(site.id), text: t('studio.event.back', { site: site.name }) }}
+    >
       {adds ? (
         <EventForm site={site} me={me} id="" event="new" />
       ) : (
-        <p className={styles.notFound} data-testid="studio-event-refused">
-          {t('studio.event.new.forbidden', { site: site.name })}
-        </p>
+        <DraftRecordNotice text={t('studio.event.new.forbidden', { site: site.name })} testId="studio-event-refused" />
       )}
-    </section>
+    </DraftRecordScreen>
   );
 }

@@ -2,7 +2,8 @@ import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { isNotFound } from '@/lib/api-client';
 import { useTranslate } from '@/state/i18n';
-import type { DraftEvent, Me, StudioSite } from '../api';
+import type { Me, StudioSite } from '../api';
+import { DraftRecordList } from '../components/draft-record-list';
 import { ServiceProblem } from '../components/service-problem';
 import { draftEventStateName } from '../event-rules';
 import { mayEditEvents } from '../grants';
@@ -12,7 +13,7 @@ import { studioPaths } from '../paths';
 import { SiteGone } from './site-gone';
 import { SiteNav } from './site-nav';
 import { SiteScreenFrame } from './site-screen-frame';
-import styles from './site-events-screen.module.css';
+import styles from './draft-records-screen.module.css';
 
 /** What the event screen hands the list when it removed an event: its title, said above the list. */
 export type EventsScreenState = { removed?: string };
@@ -64,17 +65,20 @@ function SiteEvents({ site, me }: { site: StudioSite; me: Me }) {
               {t('studio.events.readOnly')}
             </p>
           )}
-          {events.data.length === 0 ? (
-            <p className={styles.empty} data-testid="studio-events-none">
-              {t('studio.events.none', { site: site.name })}
-            </p>
-          ) : (
-            <ul className={styles.events} aria-label={t('studio.events.caption', { site: site.name })} data-testid="studio-events">
-              {events.data.map((event) => (
-                <EventItem key={event.id} site={site} event={event} />
-              ))}
-            </ul>
-          )}
+          {/* Each event: its title (the way to its screen, but for an event the draft removes), its id and where it stands. */}
+          <DraftRecordList
+            label={t('studio.events.caption', { site: site.name })}
+            none={t('studio.events.none', { site: site.name })}
+            testIds={{ list: 'studio-events', item: 'studio-event-item', none: 'studio-events-none' }}
+            items={events.data.map((event) => ({
+              key: event.id,
+              title: event.title.trim() || t('studio.events.untitled'),
+              to: studioPaths.siteEvent.build(site.id, event.id),
+              fact: t('studio.events.id', { id: event.id }),
+              state: event.state,
+              stateName: draftEventStateName(t, event.state),
+            }))}
+          />
         </>
       ) : events.isError ? (
         <ServiceProblem level={2} error={events.error} retrying={events.isFetching} onRetry={() => void events.refetch()} />
@@ -82,22 +86,5 @@ function SiteEvents({ site, me }: { site: StudioSite; me: Me }) {
         <Spinner label={t('studio.loading')} />
       )}
     </section>
-  );
-}
-
-/** An event: its title (the way to its screen, but for an event the draft removes), its id and where it stands. */
-function EventItem({ site, event }: { site: StudioSite; event: DraftEvent }) {
-  const t = useTranslate();
-  const title = event.title.trim() || t('studio.events.untitled');
-  return (
-    <li className={styles.event} data-testid="studio-event-item">
-      <p className={styles.eventTitle}>
-        {event.state === 'removed' ? title : <Link to={studioPaths.siteEvent.build(site.id, event.id)}>{title}</Link>}
-      </p>
-      <p className={styles.facts}>
-        <span>{t('studio.events.id', { id: event.id })}</span>
-        <span className={event.state === 'published' ? styles.published : styles.state}>{draftEventStateName(t, event.state)}</span>
-      </p>
-    </li>
   );
 }

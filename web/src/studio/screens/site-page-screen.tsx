@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { isNotFound } from '@/lib/api-client';
 import { useTranslate } from '@/state/i18n';
@@ -9,10 +9,9 @@ import { useDraftPage } from '../hooks/use-draft-pages';
 import { useForgetSessionIfEnded } from '../hooks/studio-session';
 import { pageAddress } from '../page-rules';
 import { studioPaths } from '../paths';
+import { DraftRecordNotice, DraftRecordScreen } from './draft-record-screen';
 import { PageEditor } from './page-editor';
-import { SiteNav } from './site-nav';
 import { SiteScreenFrame } from './site-screen-frame';
-import styles from './site-page-screen.module.css';
 
 /**
  * `/sites/{siteId}/pages/{slug}`: one content page of the site as its draft has it, in a
@@ -42,15 +41,6 @@ export function SiteNewPageScreen() {
   );
 }
 
-function BackToPages({ site }: { site: StudioSite }) {
-  const t = useTranslate();
-  return (
-    <p>
-      <Link to={studioPaths.sitePages.build(site.id)}>{t('studio.page.back', { site: site.name })}</Link>
-    </p>
-  );
-}
-
 function SitePage({ site, me, slug }: { site: StudioSite; me: Me; slug: string }) {
   const t = useTranslate();
   const page = useDraftPage(site.id, slug);
@@ -59,14 +49,14 @@ function SitePage({ site, me, slug }: { site: StudioSite; me: Me; slug: string }
   // visit: a save sends the page whole, and would overwrite what was saved since.
   const fresh = page.isFetchedAfterMount && page.isSuccess ? page.data : undefined;
   return (
-    <section className={styles.screen}>
-      <h1 className="page-title">{t('studio.page.title', { page: slug, site: site.name })}</h1>
-      <SiteNav site={site} grants={me.grants} />
-      <BackToPages site={site} />
+    <DraftRecordScreen
+      site={site}
+      grants={me.grants}
+      title={t('studio.page.title', { page: slug, site: site.name })}
+      back={{ to: studioPaths.sitePages.build(site.id), text: t('studio.page.back', { site: site.name }) }}
+    >
       {isNotFound(page.error) ? (
-        <p className={styles.notFound} data-testid="studio-page-not-found">
-          {t('studio.page.notFound', { site: site.name, address: pageAddress(slug) })}
-        </p>
+        <DraftRecordNotice text={t('studio.page.notFound', { site: site.name, address: pageAddress(slug) })} testId="studio-page-not-found" />
       ) : fresh ? (
         <PageEditor site={site} page={fresh} edits={mayEditContent(me.grants, site.id)} />
       ) : page.isError ? (
@@ -74,7 +64,7 @@ function SitePage({ site, me, slug }: { site: StudioSite; me: Me; slug: string }
       ) : (
         <Spinner label={t('studio.loading')} />
       )}
-    </section>
+    </DraftRecordScreen>
   );
 }
 
@@ -82,17 +72,17 @@ function SiteNewPage({ site, me }: { site: StudioSite; me: Me }) {
   const t = useTranslate();
   const edits = mayEditContent(me.grants, site.id);
   return (
-    <section className={styles.screen}>
-      <h1 className="page-title">{t('studio.page.new.title', { site: site.name })}</h1>
-      <SiteNav site={site} grants={me.grants} />
-      <BackToPages site={site} />
+    <DraftRecordScreen
+      site={site}
+      grants={me.grants}
+      title={t('studio.page.new.title', { site: site.name })}
+      back={{ to: studioPaths.sitePages.build(site.id), text: t('studio.page.back', { site: site.name }) }}
+    >
       {edits ? (
         <PageEditor site={site} page={undefined} edits />
       ) : (
-        <p className={styles.notFound} data-testid="studio-page-refused">
-          {t('studio.page.new.forbidden', { site: site.name })}
-        </p>
+        <DraftRecordNotice text={t('studio.page.new.forbidden', { site: site.name })} testId="studio-page-refused" />
       )}
-    </section>
+    </DraftRecordScreen>
   );
 }

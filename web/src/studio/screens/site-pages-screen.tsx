@@ -2,7 +2,8 @@ import { Link, useLocation } from 'react-router';
 import { Spinner } from '@/components/spinner';
 import { isNotFound } from '@/lib/api-client';
 import { useTranslate } from '@/state/i18n';
-import type { DraftPage, Me, StudioSite } from '../api';
+import type { Me, StudioSite } from '../api';
+import { DraftRecordList } from '../components/draft-record-list';
 import { ServiceProblem } from '../components/service-problem';
 import { mayEditContent } from '../grants';
 import { useDraftPages } from '../hooks/use-draft-pages';
@@ -12,7 +13,7 @@ import { studioPaths } from '../paths';
 import { SiteGone } from './site-gone';
 import { SiteNav } from './site-nav';
 import { SiteScreenFrame } from './site-screen-frame';
-import styles from './site-pages-screen.module.css';
+import styles from './draft-records-screen.module.css';
 
 /** What the page screen hands the list when it removed a page: its title, said above the list. */
 export type PagesScreenState = { removed?: string };
@@ -64,17 +65,20 @@ function SitePages({ site, me }: { site: StudioSite; me: Me }) {
               {t('studio.pages.readOnly')}
             </p>
           )}
-          {pages.data.length === 0 ? (
-            <p className={styles.empty} data-testid="studio-pages-none">
-              {t('studio.pages.none', { site: site.name })}
-            </p>
-          ) : (
-            <ul className={styles.pages} aria-label={t('studio.pages.caption', { site: site.name })} data-testid="studio-pages">
-              {pages.data.map((page) => (
-                <PageItem key={page.slug} site={site} page={page} />
-              ))}
-            </ul>
-          )}
+          {/* Each page: its title (the way to its screen, but for a page the draft removes), its address and where it stands. */}
+          <DraftRecordList
+            label={t('studio.pages.caption', { site: site.name })}
+            none={t('studio.pages.none', { site: site.name })}
+            testIds={{ list: 'studio-pages', item: 'studio-page-item', none: 'studio-pages-none' }}
+            items={pages.data.map((page) => ({
+              key: page.slug,
+              title: page.title.trim() || t('studio.pages.untitled'),
+              to: studioPaths.sitePage.build(site.id, page.slug),
+              fact: t('studio.pages.address', { address: pageAddress(page.slug) }),
+              state: page.state,
+              stateName: draftPageStateName(t, page.state),
+            }))}
+          />
         </>
       ) : pages.isError ? (
         <ServiceProblem level={2} error={pages.error} retrying={pages.isFetching} onRetry={() => void pages.refetch()} />
@@ -82,22 +86,5 @@ function SitePages({ site, me }: { site: StudioSite; me: Me }) {
         <Spinner label={t('studio.loading')} />
       )}
     </section>
-  );
-}
-
-/** A page: its title (the way to its screen, but for a page the draft removes), its address and where it stands. */
-function PageItem({ site, page }: { site: StudioSite; page: DraftPage }) {
-  const t = useTranslate();
-  const title = page.title.trim() || t('studio.pages.untitled');
-  return (
-    <li className={styles.page} data-testid="studio-page-item">
-      <p className={styles.pageTitle}>
-        {page.state === 'removed' ? title : <Link to={studioPaths.sitePage.build(site.id, page.slug)}>{title}</Link>}
-      </p>
-      <p className={styles.facts}>
-        <span>{t('studio.pages.address', { address: pageAddress(page.slug) })}</span>
-        <span className={page.state === 'published' ? styles.published : styles.state}>{draftPageStateName(t, page.state)}</span>
-      </p>
-    </li>
   );
 }
