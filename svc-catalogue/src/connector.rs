@@ -75,8 +75,8 @@ pub struct Polling {
 /// Why a theater could not be brought in step.
 #[derive(Debug, thiserror::Error)]
 pub enum SyncError<E: std::error::Error> {
-    #[error("the token file {file}: {problem}")]
-    Token { file: String, problem: String },
+    #[error("{from}: {problem}")]
+    Token { from: String, problem: String },
     #[error(transparent)]
     Fetch(E),
     #[error("writing the schedule: {0}")]
@@ -160,6 +160,13 @@ pub fn keep_in_step<C: Connector>(
                     linked_anywhere = true;
                     let synced =
                         sync(&connector, &polling, &store, current, theater, link, clock).await;
+                    let failure = synced.as_ref().err().map(ToString::to_string);
+                    if let Err(error) = store
+                        .record_poll(&current.site_id, &theater.id, failure.as_deref())
+                        .await
+                    {
+                        tracing::warn!(connector = C::NAME, site = %current.site_id, theater = %theater.id, %error, "the poll's outcome could not be kept for the studio");
+                    }
                     report::<C>(&mut failing, &current.site_id, &theater.id, synced);
                 }
             }
@@ -221,6 +228,37 @@ fn report<C: Connector>(
     }
 }
 
+/// The cinema's token: the one uploaded in the studio when the link names no file, else
+/// the named file of the site's own folder (never another chain's).
+async fn token_of<E: std::error::Error>(
+    polling: &Polling,
+    store: &Store,
+    site_id: &str,
+    theater: &Theater,
+    link: &PointOfSale,
+) -> Result<String, SyncError<E>> {
+    let (token, source) = if link.token.is_empty() {
+        let token = store.point_of_sale_token(site_id, &theater.id).await?;
+        (token.unwrap_or_default(), "the uploaded token".to_owned())
+    } else {
+        let file = polling.token_dir.join(site_id).join(&link.token);
+        let token = tokio::fs::read_to_string(&file)
+            .await
+            .map_err(|error| SyncError::Token {
+                from: format!("the token file {}", link.token),
+                problem: error.to_string(),
+            })?;
+        (token, format!("the token file {}", link.token))
+    };
+    if token.trim().is_empty() {
+        return Err(SyncError::Token {
+            from: source,
+            problem: "there is none".to_owned(),
+        });
+    }
+    Ok(token)
+}
+
 /// Brings `theater` in step with its point of sale: the movies the catalogue lacks, then
 /// its days. Answers how many records changed.
 async fn sync<C: Connector>(
@@ -232,22 +270,8 @@ async fn sync<C: Connector>(
     link: &PointOfSale,
     clock: Clock,
 ) -> Result<u64, SyncError<C::Error>> {
-    // Each site's tokens in a folder of its own: a theater's token names a file of its
-    // own site, never another chain's.
-    let file = polling.token_dir.join(&catalogue.site_id).join(&link.token);
-    let token = tokio::fs::read_to_string(&file)
-        .await
-        .map_err(|error| SyncError::Token {
-            file: file.display().to_string(),
-            problem: error.to_string(),
-        })?;
+    let token = token_of(polling, store, &catalogue.site_id, theater, link).await?;
     let token = token.trim();
-    if token.is_empty() {
-        return Err(SyncError::Token {
-            file: file.display().to_string(),
-            problem: "it is empty".to_owned(),
-        });
-    }
     let schedule = connector
         .fetch(theater, link, token, clock)
         .await

@@ -6,6 +6,7 @@
 pub mod drafts;
 pub mod ingest;
 pub mod media;
+pub mod points_of_sale;
 pub mod sites;
 
 use std::sync::Arc;
@@ -496,6 +497,16 @@ impl From<Theater> for pb::Theater {
             accessibility: theater.accessibility,
             distance_km: None,
             time_zone: theater.time_zone,
+            parking: theater.parking,
+            opening_hours: theater
+                .opening_hours
+                .into_iter()
+                .map(|line| pb::OpeningHours {
+                    days: line.days,
+                    opens: line.opens,
+                    closes: line.closes,
+                })
+                .collect(),
         }
     }
 }
@@ -633,6 +644,7 @@ impl From<SiteConfig> for pb::SiteConfig {
             roundness: value.roundness.map(Into::into),
             global_excluded_movie_ids: value.global_excluded_movie_ids,
             movie_order_index: value.movie_order_index,
+            featured_movie_id: value.featured_movie_id,
             defer_standard_pages: value.defer_standard_pages,
             defer_event_pages: value.defer_event_pages,
             defer_movie_pages: value.defer_movie_pages,

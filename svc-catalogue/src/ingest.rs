@@ -19,7 +19,7 @@ use crate::domain::page_blocks::{self, ListItem, SentBlock, TextRun};
 use crate::domain::records::AvailabilityChange;
 use crate::domain::showtimes::{self, ShowtimeEntry};
 use crate::domain::site::TicketingProvider;
-use crate::domain::theaters::{Address, PointOfSale, Theater};
+use crate::domain::theaters::{Address, OpeningHours, PointOfSale, Theater};
 
 pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
     let theater = Theater {
@@ -48,6 +48,12 @@ pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
         screens: record.screens,
         accessibility: record.accessibility,
         time_zone: record.time_zone,
+        parking: record.parking,
+        opening_hours: record
+            .opening_hours
+            .into_iter()
+            .map(opening_hours)
+            .collect(),
         point_of_sale: record
             .point_of_sale
             .map(point_of_sale)
@@ -55,16 +61,18 @@ pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
             .map_err(|invalid| invalid.inside("pointOfSale"))?,
     };
     checks::theater(&theater)?;
-    if !(-90.0..=90.0).contains(&theater.latitude) {
-        return Err(Invalid::new("latitude", "must be between -90 and 90"));
-    }
-    if !(-180.0..=180.0).contains(&theater.longitude) {
-        return Err(Invalid::new("longitude", "must be between -180 and 180"));
-    }
     Ok(theater)
 }
 
-fn point_of_sale(record: pb::PointOfSale) -> Result<PointOfSale, Invalid> {
+pub fn opening_hours(line: pb::OpeningHours) -> OpeningHours {
+    OpeningHours {
+        days: line.days,
+        opens: line.opens,
+        closes: line.closes,
+    }
+}
+
+pub fn point_of_sale(record: pb::PointOfSale) -> Result<PointOfSale, Invalid> {
     let attributes = record
         .attributes
         .into_iter()

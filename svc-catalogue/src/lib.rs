@@ -56,6 +56,7 @@ use proto::catalogue::v1::catalogue_server::CatalogueServer;
 use proto::catalogue::v1::drafts_server::DraftsServer;
 use proto::catalogue::v1::ingest_server::IngestServer;
 use proto::catalogue::v1::media_server::MediaServer;
+use proto::catalogue::v1::points_of_sale_server::PointsOfSaleServer;
 use proto::catalogue::v1::sites_server::SitesServer;
 use tokio::net::TcpListener;
 
@@ -231,6 +232,11 @@ impl Application {
                     catalogues: self.catalogues.clone(),
                     scheduled: publish_scheduled,
                 }))
+                .with(PointsOfSaleServer::new(
+                    grpc::points_of_sale::PointsOfSaleService {
+                        store: self.store.clone(),
+                    },
+                ))
                 .with(SitesServer::new(grpc::sites::SitesService {
                     store: self.store.clone(),
                     catalogues: self.catalogues.clone(),

@@ -20,6 +20,11 @@ pub enum DraftEdit {
     },
     Page(catalogue::PageRecord),
     Event(catalogue::EventRecord),
+    /// A theater's descriptive fields.
+    Theater {
+        id: String,
+        details: catalogue::TheaterDetails,
+    },
     /// A page or an event removed.
     Remove {
         kind: String,
@@ -29,7 +34,7 @@ pub enum DraftEdit {
 
 impl DraftEdit {
     /// What the edit needs: the site's look, but its loyalty programme (admins); pages
-    /// and events.
+    /// and events; a theater's details.
     fn permission(&self) -> Permission {
         match self {
             DraftEdit::Site { patch_json } => {
@@ -46,6 +51,7 @@ impl DraftEdit {
             DraftEdit::Page(_) | DraftEdit::Event(_) | DraftEdit::Remove { .. } => {
                 Permission::EditContent
             }
+            DraftEdit::Theater { .. } => Permission::EditTheater,
         }
     }
 }
@@ -169,6 +175,18 @@ impl Studio {
                     })
                     .await,
             ),
+            DraftEdit::Theater { id, details } => (
+                "draft.theater.saved",
+                format!("theater {id}"),
+                drafts
+                    .put_draft_theater(catalogue::PutDraftTheaterRequest {
+                        site_id: site,
+                        theater_id: id,
+                        details: Some(details),
+                        author,
+                    })
+                    .await,
+            ),
             DraftEdit::Remove { kind, id } => (
                 if kind == "event" {
                     "draft.event.removed"
@@ -202,7 +220,8 @@ impl Studio {
     }
 
     /// The session's staff member, allowed to make `edit` on `site_id`: by the edit's
-    /// permission on the site; an event's also by a theater manager's on its theater, as
+    /// permission on the site (a theater's, on that theater); an event's also by a
+    /// theater manager's on its theater, as
     /// published, as the draft has it and as the edit leaves it (an event is never moved
     /// to or from a theater of someone else's). Checked before the edit, not in its
     /// transaction: an editor moving the event at that moment is not seen.
@@ -213,7 +232,11 @@ impl Studio {
         edit: &DraftEdit,
     ) -> Result<Me, Error> {
         let me = self.authenticate(token).await?;
-        let refusal = match access::authorise(&me.grants, site_id, None, edit.permission()) {
+        let theater = match edit {
+            DraftEdit::Theater { id, .. } => Some(id.as_str()),
+            _ => None,
+        };
+        let refusal = match access::authorise(&me.grants, site_id, theater, edit.permission()) {
             Ok(()) => return Ok(me),
             Err(refusal) => refusal,
         };

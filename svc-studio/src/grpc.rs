@@ -11,6 +11,7 @@ use crate::drafts::{DraftEdit, Publish};
 use crate::media::MediaUpload;
 use crate::member_support::Action;
 use crate::passkeys::{Registered, Registrant};
+use crate::points_of_sale::LinkSetting;
 use crate::site_staff::SentInvitation;
 use crate::sites::{NewSite, Site};
 use crate::store::audit::AuditFilter;
@@ -484,6 +485,62 @@ impl pb::studio_server::Studio for StudioService {
         .await
     }
 
+    async fn put_draft_theater(
+        &self,
+        request: Request<pb::PutDraftTheaterRequest>,
+    ) -> Reply<catalogue::DraftedRecord> {
+        let request = request.into_inner();
+        let edit = DraftEdit::Theater {
+            id: request.theater_id,
+            details: request.details.unwrap_or_default(),
+        };
+        self.edit_draft(
+            &request.session_token,
+            &request.site_id,
+            edit,
+            &request.client_address,
+        )
+        .await
+    }
+
+    async fn get_point_of_sale(
+        &self,
+        request: Request<pb::TheaterRequest>,
+    ) -> Reply<catalogue::PointOfSaleState> {
+        let request = request.into_inner();
+        let state = self
+            .studio
+            .point_of_sale(
+                &request.session_token,
+                &request.site_id,
+                &request.theater_id,
+            )
+            .await?;
+        Ok(Response::new(state))
+    }
+
+    async fn set_point_of_sale(
+        &self,
+        request: Request<pb::SetPointOfSaleRequest>,
+    ) -> Reply<catalogue::PointOfSaleState> {
+        let request = request.into_inner();
+        let setting = LinkSetting {
+            link: request.link,
+            token: request.token,
+        };
+        let state = self
+            .studio
+            .set_point_of_sale(
+                &request.session_token,
+                &request.site_id,
+                &request.theater_id,
+                setting,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(state))
+    }
+
     async fn delete_draft_record(
         &self,
         request: Request<pb::DeleteDraftRecordRequest>,
@@ -690,7 +747,7 @@ impl pb::studio_server::Studio for StudioService {
     async fn list_site_movies(
         &self,
         request: Request<pb::SiteRequest>,
-    ) -> Reply<catalogue::ListMoviesResponse> {
+    ) -> Reply<catalogue::SiteMovies> {
         let request = request.into_inner();
         let movies = self
             .studio

@@ -35,6 +35,7 @@ pub mod ingest_keys;
 pub mod media;
 pub mod member_support;
 pub mod passkeys;
+pub mod points_of_sale;
 pub mod previews;
 pub mod single_sign_on;
 pub mod site_catalogue;
@@ -54,6 +55,7 @@ use platform::outbox::{Delivery, Relay};
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
 use proto::catalogue::v1::media_client::MediaClient;
+use proto::catalogue::v1::points_of_sale_client::PointsOfSaleClient;
 use proto::catalogue::v1::sites_client::SitesClient;
 use proto::loyalty::v1::member_support_client::MemberSupportClient;
 use proto::studio::v1::studio_server::StudioServer;
@@ -161,6 +163,7 @@ pub async fn studio(config: &Config) -> Result<Studio, Error> {
         catalogue: CatalogueClient::new(catalogue.clone()),
         drafts: DraftsClient::new(catalogue.clone()),
         media: MediaClient::new(catalogue.clone()),
+        points_of_sale: PointsOfSaleClient::new(catalogue.clone()),
         sites: SitesClient::new(catalogue),
         loyalty: MemberSupportClient::new(platform::trace::lazy_channel(&config.loyalty_addr)?),
         support_budget: SupportBudget::default(),

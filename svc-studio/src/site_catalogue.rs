@@ -1,6 +1,5 @@
 //! A site's theaters and movies as published, for the studio's forms (an event's theater
-//! and movie): read by every role of the site from svc-catalogue, the site named in the
-//! call's metadata as the gateway's calls name it.
+//! and movie) and its movies screen: read by every role of the site from svc-catalogue.
 
 use proto::catalogue::v1 as catalogue;
 
@@ -24,10 +23,12 @@ impl Studio {
         &self,
         token: &str,
         site_id: &str,
-    ) -> Result<catalogue::ListMoviesResponse, Error> {
+    ) -> Result<catalogue::SiteMovies, Error> {
         self.allowed(token, site_id, Permission::Read).await?;
-        let request = for_site(site_id, catalogue::ListMoviesRequest::default())?;
-        answer(self.catalogue.clone().list_movies(request)).await
+        let request = catalogue::DraftRequest {
+            site_id: site_id.to_owned(),
+        };
+        answer(self.drafts.clone().list_site_movies(request)).await
     }
 }
 

@@ -12,6 +12,7 @@ use platform::trace::TracedChannel;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
 use proto::catalogue::v1::drafts_client::DraftsClient;
 use proto::catalogue::v1::media_client::MediaClient;
+use proto::catalogue::v1::points_of_sale_client::PointsOfSaleClient;
 use proto::catalogue::v1::sites_client::SitesClient;
 use proto::loyalty::v1::member_support_client::MemberSupportClient;
 use tokio::sync::Notify;
@@ -61,6 +62,8 @@ pub struct Studio {
     pub drafts: DraftsClient<TracedChannel>,
     /// svc-catalogue's media libraries.
     pub media: MediaClient<TracedChannel>,
+    /// svc-catalogue's theaters' points of sale.
+    pub points_of_sale: PointsOfSaleClient<TracedChannel>,
     /// svc-catalogue's sites' ingest keys.
     pub sites: SitesClient<TracedChannel>,
     /// svc-loyalty's member support.

@@ -316,6 +316,12 @@ impl HeadContext<'_> {
                 "latitude": theater.latitude,
                 "longitude": theater.longitude,
             })),
+            "openingHoursSpecification": theater.opening_hours.iter().map(|line| json!({
+                "@type": "OpeningHoursSpecification",
+                "dayOfWeek": line.days,
+                "opens": line.opens,
+                "closes": line.closes,
+            })).collect::<Vec<_>>(),
         }))
     }
 
@@ -566,6 +572,34 @@ mod tests {
         assert_eq!(
             script_json(r#"{"a":"</script>"}"#),
             r#"{"a":"\u003c/script>"}"#
+        );
+    }
+
+    #[test]
+    fn a_theater_node_gives_its_opening_hours() {
+        let site = super::super::fixture::site("{}");
+        let context = HeadContext {
+            site: &site,
+            origin: "https://marquee.example",
+            site_card: false,
+        };
+        let mut theater = site.theaters[0].clone();
+        let node = context.theater_node(&theater, false);
+        assert!(node.get("openingHoursSpecification").is_none(), "{node}");
+        theater.opening_hours = vec![catalogue::OpeningHours {
+            days: vec!["Friday".to_owned(), "Saturday".to_owned()],
+            opens: "10:00".to_owned(),
+            closes: "01:30".to_owned(),
+        }];
+        let node = context.theater_node(&theater, false);
+        assert_eq!(
+            node["openingHoursSpecification"],
+            json!([{
+                "@type": "OpeningHoursSpecification",
+                "dayOfWeek": ["Friday", "Saturday"],
+                "opens": "10:00",
+                "closes": "01:30",
+            }])
         );
     }
 

@@ -227,7 +227,7 @@ struct DraftEventBody {
 #[derive(Debug, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 #[schema(as = StudioDraftState)]
-enum DraftState {
+pub(super) enum DraftState {
     /// The draft leaves it as published.
     Published,
     Added,
@@ -236,7 +236,7 @@ enum DraftState {
 }
 
 impl DraftState {
-    fn parse(state: &str) -> DraftState {
+    pub(super) fn parse(state: &str) -> DraftState {
         match state {
             "added" => DraftState::Added,
             "changed" => DraftState::Changed,
@@ -333,8 +333,8 @@ async fn read_draft_event(
         .map(Json)
 }
 
-/// The site's records of `kind` (page or event) as the draft has them.
-async fn drafted_records(
+/// The site's records of `kind` (page, event or theater) as the draft has them.
+pub(super) async fn drafted_records(
     studio: &StudioContext,
     headers: &HeaderMap,
     site_id: String,
@@ -356,7 +356,7 @@ async fn drafted_records(
 
 /// The record `id` of `kind` as the draft has it, as svc-catalogue keeps it, in the body
 /// `PUT` takes: 404 when the draft has none (never published, or removed).
-async fn drafted_record<T: serde::de::DeserializeOwned>(
+pub(super) async fn drafted_record<T: serde::de::DeserializeOwned>(
     studio: &StudioContext,
     headers: &HeaderMap,
     site_id: String,
@@ -384,7 +384,7 @@ async fn drafted_record<T: serde::de::DeserializeOwned>(
 }
 
 /// A record of the draft, as svc-catalogue keeps it, in the body `PUT` takes.
-fn drafted_body<T: serde::de::DeserializeOwned>(
+pub(super) fn drafted_body<T: serde::de::DeserializeOwned>(
     json: &str,
     kind: &str,
     id: &str,

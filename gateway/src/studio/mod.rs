@@ -8,11 +8,13 @@
 
 pub mod audit;
 mod cross_site;
+pub mod draft_theaters;
 pub mod drafts;
 pub mod ingest_keys;
 pub mod media;
 pub mod members;
 pub mod passkeys;
+pub mod points_of_sale;
 pub mod preview;
 mod session;
 pub mod sign_in;
@@ -185,6 +187,8 @@ impl Studio {
             .merge(site_staff::router())
             .merge(audit::router())
             .merge(drafts::router())
+            .merge(draft_theaters::router())
+            .merge(points_of_sale::router())
             .merge(preview::router())
             .merge(ingest_keys::router())
             .merge(members::router())

@@ -1,5 +1,6 @@
 //! A site's theaters and movies as published, on the studio's host, for its forms (an
-//! event's theater and movie): every role of the site, through svc-studio.
+//! event's theater and movie) and its movies screen: every role of the site, through
+//! svc-studio.
 
 use std::sync::Arc;
 
@@ -30,12 +31,20 @@ struct TheaterBody {
     name: String,
 }
 
-/// A movie the site lists.
+/// A movie of the site, excluded or not, with its point of sale's fields (read-only in the
+/// studio; the site's own fields are in its document, `config`).
 #[derive(Debug, Serialize, ToSchema)]
+#[serde(rename_all = "camelCase")]
 #[schema(as = StudioMovie)]
 struct MovieBody {
     id: String,
     title: String,
+    /// YYYY-MM-DD; null when not announced.
+    release_date: Option<String>,
+    runtime_minutes: u32,
+    rating: String,
+    /// The point of sale's poster once kept, else the drawn one; never the site's override.
+    poster_url: String,
 }
 
 /// The site's theaters as published, in the site's order.
@@ -69,7 +78,7 @@ async fn list_theaters(
     ))
 }
 
-/// The movies the site lists, in its order.
+/// Every movie of the site as published, excluded ones too, in the point of sale's order.
 #[utoipa::path(get, path = "/studio/api/v1/sites/{siteId}/movies", tag = "studio",
     params(("siteId" = String, Path, description = "The site")),
     responses((status = 200, description = "The movies", body = [MovieBody]), SiteRefusals))]
@@ -95,6 +104,10 @@ async fn list_movies(
             .map(|movie| MovieBody {
                 id: movie.id,
                 title: movie.title,
+                release_date: Some(movie.release_date).filter(|date| !date.is_empty()),
+                runtime_minutes: movie.runtime_minutes,
+                rating: movie.rating,
+                poster_url: movie.poster_url,
             })
             .collect(),
     ))

@@ -9,6 +9,7 @@ mod members;
 mod new_sites;
 mod preview;
 mod single_sign_on;
+mod site_records;
 
 use reqwest::StatusCode;
 use reqwest::header::{CONTENT_TYPE, COOKIE, HOST, ORIGIN, SET_COOKIE};

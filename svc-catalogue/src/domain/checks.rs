@@ -10,10 +10,11 @@ use site_paths::hand_off;
 
 use super::content_pages::Page;
 use super::events::EventEntry;
+use super::media;
 use super::movies::MovieEntry;
 use super::page_blocks;
 use super::site::{SiteConfig, SiteFile, TicketingProvider};
-use super::theaters::Theater;
+use super::theaters::{DAYS, Theater};
 
 use super::invalid::Invalid;
 
@@ -61,6 +62,7 @@ pub fn theater(theater: &Theater) -> Result<Option<TimeZone>, Invalid> {
     if let Some(point_of_sale) = &theater.point_of_sale {
         point_of_sale_link(point_of_sale).map_err(|invalid| invalid.inside("pointOfSale"))?;
     }
+    theater_details(theater)?;
     if theater.time_zone.is_empty() {
         return Ok(None);
     }
@@ -73,6 +75,67 @@ pub fn theater(theater: &Theater) -> Result<Option<TimeZone>, Invalid> {
             ),
         )
     })
+}
+
+/// The most opening-hours lines a theater lists.
+const MAX_OPENING_HOURS: usize = 14;
+
+/// The most characters of a theater's parking notes.
+const MAX_PARKING: usize = 2000;
+
+/// A theater's descriptive fields: where it is, its parking notes and opening hours.
+fn theater_details(theater: &Theater) -> Result<(), Invalid> {
+    if !(-90.0..=90.0).contains(&theater.latitude) {
+        return Err(Invalid::new("latitude", "must be between -90 and 90"));
+    }
+    if !(-180.0..=180.0).contains(&theater.longitude) {
+        return Err(Invalid::new("longitude", "must be between -180 and 180"));
+    }
+    if theater.parking.chars().count() > MAX_PARKING {
+        return Err(Invalid::new(
+            "parking",
+            format!("at most {MAX_PARKING} characters"),
+        ));
+    }
+    if theater.opening_hours.len() > MAX_OPENING_HOURS {
+        return Err(Invalid::new(
+            "openingHours",
+            format!("at most {MAX_OPENING_HOURS} lines"),
+        ));
+    }
+    for (index, line) in theater.opening_hours.iter().enumerate() {
+        let field = |name: &str| format!("openingHours[{index}].{name}");
+        if line.days.is_empty() {
+            return Err(Invalid::new(field("days"), "name at least one day"));
+        }
+        if let Some(day) = line.days.iter().find(|day| !DAYS.contains(&day.as_str())) {
+            return Err(Invalid::new(
+                field("days"),
+                format!("'{day}' is not one of {}", DAYS.join(", ")),
+            ));
+        }
+        for (name, time) in [("opens", &line.opens), ("closes", &line.closes)] {
+            if !is_clock_time(time) {
+                return Err(Invalid::new(
+                    field(name),
+                    format!("'{time}' is not a time such as 09:30"),
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// HH:MM on a 24-hour clock.
+fn is_clock_time(time: &str) -> bool {
+    let Some((hours, minutes)) = time.split_once(':') else {
+        return false;
+    };
+    let two_digits = |part: &str| part.len() == 2 && part.bytes().all(|b| b.is_ascii_digit());
+    two_digits(hours)
+        && two_digits(minutes)
+        && hours.parse::<u8>().is_ok_and(|h| h < 24)
+        && minutes.parse::<u8>().is_ok_and(|m| m < 60)
 }
 
 /// The point-of-sale connectors there are.
@@ -91,18 +154,19 @@ pub fn point_of_sale_link(link: &super::theaters::PointOfSale) -> Result<(), Inv
             ),
         ));
     }
-    let plain = !link.token.is_empty()
-        && link.token.len() <= 64
-        && !link.token.starts_with('.')
-        && link
-            .token
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    // Empty: the token staff uploaded in the studio, kept by the catalogue.
+    let plain = link.token.is_empty()
+        || link.token.len() <= 64
+            && !link.token.starts_with('.')
+            && link
+                .token
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '_' | '.'));
     if !plain {
         return Err(Invalid::new(
             "token",
             format!(
-                "'{}' is not the name of a token file: 1 to 64 letters, digits, '-', '_' or '.', not starting with '.'",
+                "'{}' is not the name of a token file: up to 64 letters, digits, '-', '_' or '.', not starting with '.'",
                 link.token
             ),
         ));
@@ -315,6 +379,40 @@ pub fn is_absolute_url(value: &str) -> bool {
 }
 
 /// The site's time zone (`config.timeZone`).
+/// The featured movie and the poster overrides name movies of the site, and each poster
+/// an image of its media library.
+fn movie_site_fields(config: &SiteConfig, movie_ids: &HashSet<&str>) -> Result<(), Invalid> {
+    let featured = &config.featured_movie_id;
+    if !featured.is_empty() && !movie_ids.contains(featured.as_str()) {
+        return Err(Invalid::new(
+            "config.featuredMovieId",
+            format!("no movie '{featured}' in movies.json"),
+        ));
+    }
+    if !featured.is_empty() && config.global_excluded_movie_ids.contains(featured) {
+        return Err(Invalid::new(
+            "config.featuredMovieId",
+            format!("movie '{featured}' is excluded from the site"),
+        ));
+    }
+    for (movie_id, poster) in &config.poster_overrides {
+        let field = format!("config.posterOverrides.{movie_id}");
+        if !movie_ids.contains(movie_id.as_str()) {
+            return Err(Invalid::new(
+                field,
+                format!("no movie '{movie_id}' in movies.json"),
+            ));
+        }
+        if media::id_of_path(poster).is_none() {
+            return Err(Invalid::new(
+                field,
+                format!("'{poster}' is not an image of the media library (/media/{{id}}.jpg)"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 pub fn site_zone(site: &SiteFile) -> Result<TimeZone, Invalid> {
     TimeZone::get(&site.config.time_zone).map_err(|_| {
         Invalid::new(
@@ -462,6 +560,7 @@ pub fn site(
             ));
         }
     }
+    movie_site_fields(config, movie_ids)?;
     let provider = site.settings.ticketing_provider.clone().unwrap_or_default();
     if !is_absolute_url(&provider.url) {
         return Err(Invalid::new(
@@ -538,6 +637,7 @@ fn is_hex_colour(value: &str) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use super::super::theaters::OpeningHours;
     use super::*;
 
     #[test]
@@ -592,6 +692,49 @@ mod tests {
     }
 
     #[test]
+    fn a_featured_movie_and_poster_overrides_name_movies_and_library_images() {
+        let movies: HashSet<&str> = ["m1", "m2"].into_iter().collect();
+        let check = |edit: fn(&mut SiteConfig)| {
+            let mut config = SiteConfig::default();
+            edit(&mut config);
+            movie_site_fields(&config, &movies).map_err(|invalid| invalid.field)
+        };
+        assert_eq!(
+            check(|c| {
+                c.featured_movie_id = "m1".to_owned();
+                c.poster_overrides
+                    .insert("m2".to_owned(), "/media/0123456789abcdef.jpg".to_owned());
+            }),
+            Ok(())
+        );
+        assert_eq!(
+            check(|c| c.featured_movie_id = "m9".to_owned()),
+            Err("config.featuredMovieId".to_owned())
+        );
+        assert_eq!(
+            check(|c| {
+                c.featured_movie_id = "m1".to_owned();
+                c.global_excluded_movie_ids = vec!["m1".to_owned()];
+            }),
+            Err("config.featuredMovieId".to_owned())
+        );
+        assert_eq!(
+            check(|c| {
+                c.poster_overrides
+                    .insert("m1".to_owned(), "https://example.com/a.jpg".to_owned());
+            }),
+            Err("config.posterOverrides.m1".to_owned())
+        );
+        assert_eq!(
+            check(|c| {
+                c.poster_overrides
+                    .insert("m9".to_owned(), "/media/0123456789abcdef.jpg".to_owned());
+            }),
+            Err("config.posterOverrides.m9".to_owned())
+        );
+    }
+
+    #[test]
     fn a_theater_names_its_bad_field() {
         let good = Theater {
             id: "101".to_owned(),
@@ -607,6 +750,32 @@ mod tests {
             theater(&bad).expect_err("refused").field
         };
         assert_eq!(field(|t| t.id = "1-2".to_owned()), "id");
+        assert_eq!(field(|t| t.latitude = 91.0), "latitude");
+        assert_eq!(field(|t| t.parking = "x".repeat(2001)), "parking");
+        let hours = |days: &[&str], opens: &str, closes: &str| OpeningHours {
+            days: days.iter().map(|day| (*day).to_owned()).collect(),
+            opens: opens.to_owned(),
+            closes: closes.to_owned(),
+        };
+        let mut open_late = good.clone();
+        open_late.opening_hours = vec![hours(&["Friday", "Saturday"], "10:00", "01:30")];
+        assert_eq!(theater(&open_late), Ok(None));
+        for (line, at) in [
+            (hours(&[], "10:00", "22:00"), "openingHours[0].days"),
+            (hours(&["Mon"], "10:00", "22:00"), "openingHours[0].days"),
+            (
+                hours(&["Monday"], "24:00", "22:00"),
+                "openingHours[0].opens",
+            ),
+            (
+                hours(&["Monday"], "10:00", "9:30"),
+                "openingHours[0].closes",
+            ),
+        ] {
+            let mut bad = good.clone();
+            bad.opening_hours = vec![line];
+            assert_eq!(theater(&bad).expect_err("refused").field, at);
+        }
         assert_eq!(field(|t| t.code.clear()), "code");
         assert_eq!(
             field(|t| t.time_zone = "Mars/Olympus".to_owned()),

@@ -1,5 +1,5 @@
-//! A site's editable records (DESIGN.md section 13): its document (site.json), its pages
-//! and its events, which staff change through the draft. The history keeps them as they
+//! A site's editable records (DESIGN.md section 13): its document (site.json), its pages,
+//! its events and its theaters' descriptive fields, which staff change through the draft. The history keeps them as they
 //! were after each revision that changed them, and names what changed in a summary.
 
 use std::collections::BTreeMap;
@@ -46,11 +46,15 @@ impl DraftState {
     }
 }
 
-/// A page's or an event's title, as its document holds it ("" for none).
+/// A page's or an event's title, a theater's name, as its document holds it ("" for
+/// none).
 pub fn title(document: &str) -> String {
     serde_json::from_str::<Value>(document)
         .ok()
-        .and_then(|document| document.get("title")?.as_str().map(str::to_owned))
+        .and_then(|document| {
+            let title = document.get("title").or_else(|| document.get("name"))?;
+            title.as_str().map(str::to_owned)
+        })
         .unwrap_or_default()
 }
 
@@ -63,14 +67,32 @@ pub struct EditableRecords {
     pub pages: Vec<Value>,
     /// Each event's document, in the site's order.
     pub events: Vec<Value>,
+    /// Each theater's document, in the site's order; `None` in revisions kept before
+    /// theaters were (restoring one leaves the theaters as they are).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub theaters: Option<Vec<Value>>,
 }
 
-/// Whether a record of a draft is the site's document, a page or an event.
+impl EditableRecords {
+    /// Whether `self` and `other` hold the same records, the theaters compared only when
+    /// both name them.
+    pub fn same_as(&self, other: &EditableRecords) -> bool {
+        self.site == other.site
+            && self.pages == other.pages
+            && self.events == other.events
+            && (self.theaters.is_none()
+                || other.theaters.is_none()
+                || self.theaters == other.theaters)
+    }
+}
+
+/// Whether a record of a draft is the site's document, a page, an event or a theater.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DraftKind {
     Site,
     Page,
     Event,
+    Theater,
 }
 
 impl DraftKind {
@@ -79,13 +101,19 @@ impl DraftKind {
             DraftKind::Site => "site",
             DraftKind::Page => "page",
             DraftKind::Event => "event",
+            DraftKind::Theater => "theater",
         }
     }
 
     pub fn parse(code: &str) -> Option<DraftKind> {
-        [DraftKind::Site, DraftKind::Page, DraftKind::Event]
-            .into_iter()
-            .find(|kind| kind.code() == code)
+        [
+            DraftKind::Site,
+            DraftKind::Page,
+            DraftKind::Event,
+            DraftKind::Theater,
+        ]
+        .into_iter()
+        .find(|kind| kind.code() == code)
     }
 
     /// The kind of record it is in the catalogue's tables; `None` for the site's
@@ -95,6 +123,7 @@ impl DraftKind {
             DraftKind::Site => None,
             DraftKind::Page => Some(RecordKind::Page),
             DraftKind::Event => Some(RecordKind::Event),
+            DraftKind::Theater => Some(RecordKind::Theater),
         }
     }
 
@@ -111,7 +140,7 @@ impl DraftKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DraftedDocument {
     pub kind: DraftKind,
-    /// The page's slug, the event's id; "" for the site's document.
+    /// The page's slug, the event's or the theater's id; "" for the site's document.
     pub id: String,
     /// Its document; `None` where the draft removes it.
     pub doc: Option<String>,
@@ -147,6 +176,15 @@ pub fn with_draft(
                     .map_err(unreadable)?;
                 put(&mut content.events, event, |event| event.id == record.id);
             }
+            DraftKind::Theater => {
+                let theater = doc
+                    .map(serde_json::from_str)
+                    .transpose()
+                    .map_err(unreadable)?;
+                put(&mut content.theaters, theater, |theater| {
+                    theater.id == record.id
+                });
+            }
         }
     }
     Ok(content)
@@ -166,8 +204,9 @@ fn put<T>(records: &mut Vec<T>, record: Option<T>, is_it: impl Fn(&T) -> bool) {
 }
 
 /// What changed from `before` to `after`, as the history's summary says it: the site's
-/// changed fields, then each page and event added, changed or removed. With no `before`
-/// (the first revision kept), what the site holds.
+/// changed fields, then each page, event and theater added, changed or removed (theaters
+/// only when both name them). With no `before` (the first revision kept), what the site
+/// holds.
 pub fn summary(before: Option<&EditableRecords>, after: &EditableRecords) -> String {
     let Some(before) = before else {
         return format!(
@@ -181,9 +220,15 @@ pub fn summary(before: Option<&EditableRecords>, after: &EditableRecords) -> Str
     if !fields.is_empty() {
         parts.push(format!("site: {}", fields.join(", ")));
     }
+    let no_theaters = Vec::new();
+    let (old_theaters, new_theaters) = match (&before.theaters, &after.theaters) {
+        (Some(old), Some(new)) => (old, new),
+        _ => (&no_theaters, &no_theaters),
+    };
     for (kind, key, old, new) in [
         ("page", "slug", &before.pages, &after.pages),
         ("event", "id", &before.events, &after.events),
+        ("theater", "id", old_theaters, new_theaters),
     ] {
         let old = by_key(old, key);
         let new = by_key(new, key);
@@ -199,8 +244,8 @@ pub fn summary(before: Option<&EditableRecords>, after: &EditableRecords) -> Str
         }
     }
     if parts.is_empty() {
-        // Only the order of pages or events moved.
-        parts.push("the order of pages or events".to_owned());
+        // Only the order of pages, events or theaters moved.
+        parts.push("the order of pages, events or theaters".to_owned());
     }
     parts.join("; ")
 }
@@ -266,7 +311,26 @@ mod tests {
                 .iter()
                 .map(|(id, title)| json!({"id": id, "title": title}))
                 .collect(),
+            theaters: None,
         }
+    }
+
+    #[test]
+    fn theaters_are_compared_once_both_revisions_keep_them() {
+        let mut before = records(json!({}), &["about"], &[]);
+        let mut after = before.clone();
+        after.theaters = Some(vec![json!({"id": "101", "parking": "Free after 6pm"})]);
+        assert!(
+            before.same_as(&after),
+            "a revision kept before theaters were"
+        );
+        assert_eq!(
+            summary(Some(&before), &after),
+            "the order of pages, events or theaters"
+        );
+        before.theaters = Some(vec![json!({"id": "101", "parking": ""})]);
+        assert!(!before.same_as(&after));
+        assert_eq!(summary(Some(&before), &after), "theater '101' changed");
     }
 
     #[test]
@@ -299,7 +363,7 @@ mod tests {
         let after = records(json!({}), &["b", "a"], &[]);
         assert_eq!(
             summary(Some(&before), &after),
-            "the order of pages or events"
+            "the order of pages, events or theaters"
         );
     }
 
@@ -336,5 +400,6 @@ mod tests {
         );
         assert_eq!(title(drafted), "About us");
         assert_eq!(title("not JSON"), "");
+        assert_eq!(title(r#"{"name": "Riverfront"}"#), "Riverfront");
     }
 }

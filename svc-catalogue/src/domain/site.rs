@@ -2,7 +2,7 @@
 //! (docs/ingest.md#site-configuration); the site-wide ticketing provider is also the
 //! shape of a theater's own; and the site-name rule.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use serde::Deserialize;
 
@@ -88,6 +88,11 @@ pub struct SiteConfig {
     pub roundness: Option<Roundness>,
     pub global_excluded_movie_ids: Vec<String>,
     pub movie_order_index: Vec<String>,
+    /// The movie the home page's hero shows first; "" for the first now showing.
+    pub featured_movie_id: String,
+    /// A movie's poster from the media library (`/media/{id}.jpg`) in place of the
+    /// point of sale's, by movie id.
+    pub poster_overrides: BTreeMap<String, String>,
     pub defer_standard_pages: bool,
     pub defer_event_pages: bool,
     pub defer_movie_pages: bool,

@@ -31,9 +31,93 @@ pub struct Theater {
     /// Where its clocks are (IANA); empty = the site's time zone. Showtimes are local
     /// times here.
     pub time_zone: String,
+    /// Where to park and how, as a visitor reads it.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub parking: String,
+    /// When the building is open, one line per set of days.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub opening_hours: Vec<OpeningHours>,
     /// The point of sale a connector keeps its schedule in step with; never shown on the
     /// public API.
     pub point_of_sale: Option<PointOfSale>,
+}
+
+/// When a theater is open on some days of the week (schema.org's
+/// OpeningHoursSpecification): `closes` before `opens` is past midnight.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct OpeningHours {
+    /// English day names, "Monday" to "Sunday".
+    pub days: Vec<String>,
+    /// HH:MM, local time.
+    pub opens: String,
+    pub closes: String,
+}
+
+/// The days of the week as opening hours name them.
+pub const DAYS: [&str; 7] = [
+    "Monday",
+    "Tuesday",
+    "Wednesday",
+    "Thursday",
+    "Friday",
+    "Saturday",
+    "Sunday",
+];
+
+/// What a theater's own staff describe it with (DESIGN.md section 13): everything but its
+/// identity (id, name, slug, code, screens), its booking site and its point of sale.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
+pub struct TheaterDetails {
+    pub address: Option<Address>,
+    pub phone: String,
+    pub email: String,
+    pub description: String,
+    pub amenities: Vec<String>,
+    pub accessibility: Vec<String>,
+    pub parking: String,
+    pub opening_hours: Vec<OpeningHours>,
+    pub time_zone: String,
+    pub latitude: f64,
+    pub longitude: f64,
+}
+
+impl Theater {
+    pub fn details(&self) -> TheaterDetails {
+        TheaterDetails {
+            address: self.address.clone(),
+            phone: self.phone.clone(),
+            email: self.email.clone(),
+            description: self.description.clone(),
+            amenities: self.amenities.clone(),
+            accessibility: self.accessibility.clone(),
+            parking: self.parking.clone(),
+            opening_hours: self.opening_hours.clone(),
+            time_zone: self.time_zone.clone(),
+            latitude: self.latitude,
+            longitude: self.longitude,
+        }
+    }
+
+    /// The theater described by `details`, its identity, booking site and point of sale
+    /// kept.
+    pub fn with_details(self, details: TheaterDetails) -> Theater {
+        Theater {
+            address: details.address,
+            phone: details.phone,
+            email: details.email,
+            description: details.description,
+            amenities: details.amenities,
+            accessibility: details.accessibility,
+            parking: details.parking,
+            opening_hours: details.opening_hours,
+            time_zone: details.time_zone,
+            latitude: details.latitude,
+            longitude: details.longitude,
+            ..self
+        }
+    }
 }
 
 /// A theater's link to its point of sale, for a connector that pulls its schedule
@@ -44,7 +128,9 @@ pub struct PointOfSale {
     /// "veezi".
     pub provider: String,
     /// The name of the file holding the cinema's API token, in the connector's token
-    /// folder (VEEZI_TOKEN_DIR): the token itself is never in the catalogue.
+    /// folder (VEEZI_TOKEN_DIR); empty: the token a theater's staff uploaded in the
+    /// studio, kept by the store and never read back through an API.
+    #[serde(default)]
     pub token: String,
     /// The cinema's own attribute short names ("OC", "3D") and the vocabulary code each
     /// means; those not named are left out.

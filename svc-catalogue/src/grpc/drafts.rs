@@ -19,6 +19,7 @@ use crate::domain::checks;
 use crate::domain::editable::{self, DraftKind, DraftState};
 use crate::domain::invalid::Invalid;
 use crate::domain::site::SiteFile;
+use crate::domain::theaters::{Address, Theater, TheaterDetails};
 use crate::follow::Catalogues;
 use crate::ingest;
 use crate::store::{Author, Commit, Store, StoreError};
@@ -84,6 +85,41 @@ impl DraftsService {
     }
 }
 
+/// A theater's descriptive fields as the call sends them.
+fn theater_details(sent: pb::TheaterDetails) -> TheaterDetails {
+    TheaterDetails {
+        address: sent.address.map(|address| Address {
+            street: address.street,
+            city: address.city,
+            state: address.state,
+            zip_code: address.zip_code,
+            country: address.country,
+        }),
+        phone: sent.phone.trim().to_owned(),
+        email: sent.email.trim().to_owned(),
+        description: sent.description,
+        amenities: lines(sent.amenities),
+        accessibility: lines(sent.accessibility),
+        parking: sent.parking.trim().to_owned(),
+        opening_hours: sent
+            .opening_hours
+            .into_iter()
+            .map(ingest::opening_hours)
+            .collect(),
+        time_zone: sent.time_zone.trim().to_owned(),
+        latitude: sent.latitude,
+        longitude: sent.longitude,
+    }
+}
+
+/// Notes as kept: each trimmed, the empty ones left out.
+fn lines(sent: Vec<String>) -> Vec<String> {
+    sent.into_iter()
+        .map(|line| line.trim().to_owned())
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
 fn required_author(author: &str) -> Result<&str, Error> {
     let author = author.trim();
     if author.is_empty() {
@@ -95,13 +131,13 @@ fn required_author(author: &str) -> Result<&str, Error> {
     Ok(author)
 }
 
-/// A page or an event, as a call names its kind.
+/// A page, an event or a theater, as a call names its kind.
 fn record_kind(kind: &str) -> Result<DraftKind, Error> {
     match DraftKind::parse(kind) {
-        Some(kind @ (DraftKind::Page | DraftKind::Event)) => Ok(kind),
+        Some(kind @ (DraftKind::Page | DraftKind::Event | DraftKind::Theater)) => Ok(kind),
         _ => Err(Error::Invalid(Invalid::new(
             "kind",
-            format!("'{kind}' is not page or event"),
+            format!("'{kind}' is not page, event or theater"),
         ))),
     }
 }
@@ -328,16 +364,75 @@ impl pb::drafts_server::Drafts for DraftsService {
         .await
     }
 
+    async fn put_draft_theater(
+        &self,
+        request: Request<pb::PutDraftTheaterRequest>,
+    ) -> Answer<pb::DraftedRecord> {
+        let request = request.into_inner();
+        self.served(&request.site_id)?;
+        let details = theater_details(request.details.unwrap_or_default());
+        let theater_id = request.theater_id;
+        self.stage(
+            &request.site_id,
+            DraftKind::Theater,
+            &theater_id,
+            &request.author,
+            |before| {
+                let before = before.ok_or_else(|| Error::NotFound {
+                    kind: "theater",
+                    id: theater_id.clone(),
+                })?;
+                let theater: Theater =
+                    serde_json::from_str(before).map_err(|error| Error::Unreadable {
+                        site: request.site_id.clone(),
+                        problem: format!("theater '{theater_id}': {error}"),
+                    })?;
+                let theater = theater.with_details(details);
+                checks::theater(&theater).map_err(Error::Invalid)?;
+                Ok(Some(serde_json::to_string(&theater).unwrap_or_default()))
+            },
+        )
+        .await
+    }
+
     async fn delete_draft_record(
         &self,
         request: Request<pb::DeleteDraftRecordRequest>,
     ) -> Answer<pb::DraftedRecord> {
         let request = request.into_inner();
         let kind = record_kind(&request.kind)?;
+        if kind == DraftKind::Theater {
+            // A theater comes and goes with the point of sale, never from the studio.
+            return Err(Error::Invalid(Invalid::new(
+                "kind",
+                "a theater is not removed in the draft; its details are changed",
+            ))
+            .into());
+        }
         self.stage(&request.site_id, kind, &request.id, &request.author, |_| {
             Ok(None)
         })
         .await
+    }
+
+    async fn list_site_movies(&self, request: Request<pb::DraftRequest>) -> Answer<pb::SiteMovies> {
+        let served = self.served(&request.into_inner().site_id)?;
+        let movies = served
+            .movies
+            .iter()
+            .map(|movie| pb::SiteMovie {
+                id: movie.id.clone(),
+                title: movie.title.clone(),
+                release_date: movie
+                    .release_date
+                    .map(|date| date.to_string())
+                    .unwrap_or_default(),
+                runtime_minutes: movie.runtime_minutes,
+                rating: movie.rating.clone(),
+                poster_url: served.point_of_sale_poster_url(movie),
+            })
+            .collect();
+        Ok(Response::new(pb::SiteMovies { movies }))
     }
 
     async fn discard_draft(

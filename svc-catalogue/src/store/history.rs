@@ -8,13 +8,14 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use sqlx::{Any, Row, Transaction};
 
-use super::records::{check_event_references, table};
+use super::records::{check_event_references, read_document, table, write_document};
 use super::sites::{documents, sync_documents};
 use super::{Author, Commit, Store, StoreError, unix_now};
 use crate::domain::content_pages::Page;
 use crate::domain::editable::{self, EditableRecords};
 use crate::domain::events::EventEntry;
 use crate::domain::records::RecordKind;
+use crate::domain::theaters::Theater;
 
 /// One kept revision, as the studio lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +55,12 @@ pub(super) async fn keep(
         .map(|last| serde_json::from_str::<EditableRecords>(&last))
         .transpose()
         .map_err(|error| corrupt(site_id, error))?;
+    if before
+        .as_ref()
+        .is_some_and(|before| before.same_as(&records))
+    {
+        return Ok(());
+    }
     let changes = editable::summary(before.as_ref(), &records);
     let summary = match author.note {
         Some(note) => format!("{note}: {changes}"),
@@ -96,9 +103,11 @@ async fn editable_records(
         site: serde_json::from_str(&settings).map_err(|error| corrupt(site_id, error))?,
         ..EditableRecords::default()
     };
+    let theaters = records.theaters.insert(Vec::new());
     for (kind, into) in [
         (RecordKind::Page, &mut records.pages),
         (RecordKind::Event, &mut records.events),
+        (RecordKind::Theater, theaters),
     ] {
         let (table, key) = table(kind);
         let docs: Vec<String> = sqlx::query_scalar(&format!(
@@ -212,8 +221,36 @@ impl Store {
             documents(&events, |event| &event.id),
         )
         .await?;
+        let theaters: Vec<Theater> = typed(site_id, records.theaters.as_deref().unwrap_or(&[]))?;
+        changed += restore_theater_details(&mut transaction, site_id, &theaters).await?;
         self.commit(transaction, site_id, changed, author).await
     }
+}
+
+/// Gives each theater the site still has the descriptive fields it had in `kept`: its
+/// identity, booking site and point of sale stay as they are now (the point of sale's,
+/// never the studio's to roll back). A theater gone since is left out.
+async fn restore_theater_details(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+    kept: &[Theater],
+) -> Result<u64, StoreError> {
+    let mut changed = 0;
+    for theater in kept {
+        let Some(now) =
+            read_document(transaction, site_id, RecordKind::Theater, &theater.id).await?
+        else {
+            continue;
+        };
+        let now: Theater = serde_json::from_str(&now).map_err(|error| corrupt(site_id, error))?;
+        let restored = now.clone().with_details(theater.details());
+        if restored != now {
+            let doc = serde_json::to_string(&restored).unwrap_or_default();
+            changed += write_document(transaction, site_id, RecordKind::Theater, &theater.id, &doc)
+                .await?;
+        }
+    }
+    Ok(changed)
 }
 
 /// Kept documents as the records they are.

@@ -21,6 +21,7 @@ pub mod drafts;
 pub mod history;
 pub mod keys;
 pub mod media;
+pub mod points_of_sale;
 pub mod poster_images;
 pub mod records;
 pub mod showtimes;

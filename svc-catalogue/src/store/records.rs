@@ -3,12 +3,13 @@
 //! checks what the records refer to there, and changes the site's revision only if it
 //! changed something.
 
-use std::collections::HashSet;
+use std::collections::{BTreeMap, HashSet};
 
 use jiff::civil::Date;
 use serde::Serialize;
 use sqlx::{Any, Row, Transaction};
 
+use super::points_of_sale;
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
 use super::{Author, Change, Commit, Dialect, Store, StoreError};
 use crate::domain::events::EventEntry;
@@ -58,7 +59,7 @@ impl Store {
     }
 
     /// Commits a change of one record of `kind`: the history is asked only for the
-    /// editable ones (pages and events).
+    /// editable ones (pages, events and theaters).
     async fn commit_record(
         &self,
         transaction: Transaction<'static, Any>,
@@ -68,10 +69,10 @@ impl Store {
         author: Author<'_>,
     ) -> Result<Commit, StoreError> {
         match kind {
-            RecordKind::Event | RecordKind::Page => {
+            RecordKind::Event | RecordKind::Page | RecordKind::Theater => {
                 self.commit(transaction, site_id, changed, author).await
             }
-            RecordKind::Theater | RecordKind::Movie => {
+            RecordKind::Movie => {
                 self.commit_change(transaction, site_id, changed, Change::uneditable(author))
                     .await
             }
@@ -266,6 +267,9 @@ impl Store {
         showtimes::write_all(&mut transaction, self.dialect, site_id, &written).await?;
         showtimes::delete_all(&mut transaction, self.dialect, site_id, &removed).await?;
         let changed = (written.len() + removed.len()) as u64;
+        if changed > 0 {
+            points_of_sale::note_changes(&mut transaction, site_id, theater_id, changed, 0).await?;
+        }
         self.commit_change(
             transaction,
             site_id,
@@ -356,13 +360,21 @@ impl Store {
              FROM u \
              WHERE s.site_id = $1 AND s.theater_id = u.t AND s.perf_code = u.p \
              AND (s.seats_available {distinct} u.a OR s.seats_total {distinct} COALESCE(u.n, s.seats_total) \
-             OR s.availability {distinct} u.s)"
+             OR s.availability {distinct} u.s) \
+             RETURNING s.theater_id AS theater_id"
         ))
         .bind(site_id)
         .bind(&json)
-        .execute(&mut *transaction)
+        .fetch_all(&mut *transaction)
         .await?;
-        self.commit_change(transaction, site_id, updated.rows_affected(), Change::Seats)
+        let mut by_theater: BTreeMap<String, u64> = BTreeMap::new();
+        for row in &updated {
+            *by_theater.entry(row.try_get("theater_id")?).or_default() += 1;
+        }
+        for (theater_id, seats) in &by_theater {
+            points_of_sale::note_changes(&mut transaction, site_id, theater_id, 0, *seats).await?;
+        }
+        self.commit_change(transaction, site_id, updated.len() as u64, Change::Seats)
             .await
     }
 }

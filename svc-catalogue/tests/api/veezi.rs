@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use proto::catalogue::v1 as pb;
 use proto::catalogue::v1::catalogue_client::CatalogueClient;
+use proto::catalogue::v1::points_of_sale_client::PointsOfSaleClient;
 use serde_json::json;
 use svc_catalogue::{Application, Config};
 use test_support::polling::eventually;
@@ -91,6 +92,7 @@ async fn mount_answers(server: &MockServer) {
 struct Linked {
     client: CatalogueClient<Channel>,
     health: HealthClient<Channel>,
+    points_of_sale: PointsOfSaleClient<Channel>,
 }
 
 /// The demo with theater 101 linked to the cinema `server` stands for.
@@ -141,7 +143,8 @@ async fn linked_on_store(server: &MockServer, database_url: Option<&str>) -> Lin
     let served = serve(application, data_dir).await;
     Linked {
         client: served.client,
-        health: HealthClient::new(served.channel),
+        health: HealthClient::new(served.channel.clone()),
+        points_of_sale: PointsOfSaleClient::new(served.channel),
     }
 }
 
@@ -254,6 +257,103 @@ async fn a_linked_theater_shows_its_cinemas_public_sessions_with_their_seats_and
         .into_inner()
         .showtimes;
     assert!(!other.is_empty() && other.iter().all(|s| !s.perf_code.starts_with("900")));
+}
+
+impl Linked {
+    async fn point_of_sale(&self) -> pb::PointOfSaleState {
+        self.points_of_sale
+            .clone()
+            .get_point_of_sale(pb::PointOfSaleRequest {
+                site_id: "demo".to_owned(),
+                theater_id: "101".to_owned(),
+            })
+            .await
+            .expect("the point of sale")
+            .into_inner()
+    }
+
+    /// Links theater 101 to the token uploaded as `token`.
+    async fn upload_token(&self, token: &str) -> pb::PointOfSaleState {
+        self.points_of_sale
+            .clone()
+            .set_point_of_sale(pb::SetPointOfSaleRequest {
+                site_id: "demo".to_owned(),
+                theater_id: "101".to_owned(),
+                link: Some(pb::PointOfSale {
+                    provider: "veezi".to_owned(),
+                    token: String::new(),
+                    attributes: [("OC".to_owned(), "open-captions".to_owned())].into(),
+                }),
+                token: Some(token.to_owned()),
+                author: "Riverfront's manager".to_owned(),
+            })
+            .await
+            .expect("linked")
+            .into_inner()
+    }
+}
+
+#[tokio::test]
+async fn an_uploaded_token_is_polled_with_and_each_polls_outcome_is_kept_for_the_studio() {
+    let server = MockServer::start().await;
+    mount_answers(&server).await;
+    let linked = linked_to(&server).await;
+    assert!(linked.in_step().await);
+    let state = linked.point_of_sale().await;
+    assert!(state.last_success_at > 0, "{state:?}");
+    assert!(state.showtimes_changed >= 2, "{state:?}");
+    assert!(
+        state.last_change_at > 0 && state.last_error.is_empty(),
+        "{state:?}"
+    );
+    assert!(!state.token_kept);
+
+    // A token the cinema does not know: the polls fail, and say why.
+    let state = linked.upload_token("not-the-cinemas-token").await;
+    assert!(state.token_kept && state.token_set_by == "Riverfront's manager");
+    assert_eq!(state.link.map(|link| link.token), Some(String::new()));
+    let failing = eventually(WAIT, || async {
+        let state = linked.point_of_sale().await;
+        state.last_error_at > 0 && !state.last_error.is_empty()
+    })
+    .await;
+    assert!(failing, "{:?}", linked.point_of_sale().await);
+    assert!(
+        !linked
+            .point_of_sale()
+            .await
+            .last_error
+            .contains("not-the-cinemas-token"),
+        "the token is never told"
+    );
+
+    // The cinema's own token, uploaded: in step again with it.
+    linked.upload_token(TOKEN).await;
+    let failed_at = linked.point_of_sale().await.last_error_at;
+    let again = eventually(WAIT, || async {
+        linked.point_of_sale().await.last_success_at > failed_at
+    })
+    .await;
+    assert!(again, "{:?}", linked.point_of_sale().await);
+
+    // Without a token, a link naming no file is refused, naming the field.
+    let refused = linked
+        .points_of_sale
+        .clone()
+        .set_point_of_sale(pb::SetPointOfSaleRequest {
+            site_id: "demo".to_owned(),
+            theater_id: "102".to_owned(),
+            link: Some(pb::PointOfSale {
+                provider: "veezi".to_owned(),
+                ..Default::default()
+            }),
+            token: None,
+            author: "An admin".to_owned(),
+        })
+        .await
+        .expect_err("no token");
+    assert_eq!(refused.code(), tonic::Code::InvalidArgument, "{refused:?}");
+    assert!(refused.message().contains("token"), "{refused:?}");
 }
 
 #[tokio::test]

@@ -27,3 +27,19 @@ export function siteYear(timeZone: string | undefined, now = new Date()): number
     return now.getUTCFullYear();
   }
 }
+
+/**
+ * '7:30 PM' for '19:30' in en-US, '19:30' in fr-FR: a wall-clock time at a theater,
+ * formatted in UTC so the visitor's own time zone does not shift it.
+ */
+export function formatClockTime(time: string, locale: string): string {
+  const [hours, minutes] = time.split(':').map(Number);
+  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) {
+    return time;
+  }
+  return dateTimeFormat(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
+}

@@ -243,20 +243,41 @@ export type FontTarget = 'body' | 'heading';
  * has it (site.json's shape; the OpenAPI document says only "an object"), narrowed to the
  * fields the look screen reads: its name, language, roundness, theme (palette, brand
  * colours, fonts with their weights, such as "400" and "400i") and whether the header
- * offers search. The rest of it is the server's, never sent back.
+ * offers search; and to the movies' site fields the movies screen reads (MovieSiteConfig).
+ * The rest of it is the server's, never sent back.
  */
 export type SiteDocument = {
   name?: string;
-  config?: {
-    locale?: string;
-    roundness?: Schemas['Roundness'] | null;
-    theme?: {
-      palette?: Schemas['Palette'] | null;
-      colors?: Schemas['BrandColors'] | null;
-      fonts?: Schemas['Fonts'] | null;
-    } | null;
-  } | null;
+  config?:
+    | ({
+        locale?: string;
+        roundness?: Schemas['Roundness'] | null;
+        theme?: {
+          palette?: Schemas['Palette'] | null;
+          colors?: Schemas['BrandColors'] | null;
+          fonts?: Schemas['Fonts'] | null;
+        } | null;
+      } & MovieSiteConfig)
+    | null;
   settings?: { hasSearch?: boolean | null } | null;
+};
+
+/**
+ * The movies' site fields of the site's document (`config`), the point of sale's own being
+ * read-only (StudioMovie): their order on the home page and the movie list
+ * (`movieOrderIndex`, movie ids; a movie it leaves out follows those it names, in the point
+ * of sale's order), the movies kept off the site (`globalExcludedMovieIds`), the movie the
+ * home page's hero shows first (`featuredMovieId`; '' for none, the first now showing: never
+ * an excluded one, 422 naming `config.featuredMovieId`), and a poster of the media library in
+ * place of the point of sale's (`posterOverrides`, by movie id, each a library image's path
+ * `/media/{id}.jpg`; a refusal names `config.posterOverrides.{movieId}`). A merge patch
+ * replaces a list whole, and removes an override with null.
+ */
+export type MovieSiteConfig = {
+  movieOrderIndex?: string[] | null;
+  globalExcludedMovieIds?: string[] | null;
+  featuredMovieId?: string | null;
+  posterOverrides?: Record<string, string> | null;
 };
 
 /**
@@ -304,7 +325,43 @@ export type EventRecord = Schemas['EventRecord'];
 /** One of the site's theaters as published (GET .../theaters): its id and name, for a form to choose from. */
 export type StudioTheater = Schemas['StudioTheater'];
 
-/** One of the site's movies as published (GET .../movies): its id and title, for a form to choose from. */
+/**
+ * A theater of the site as its draft has it, as the list of theaters names it: its id, its
+ * name (the point of sale's) and where it stands: `published` (the draft leaves it) or
+ * `changed` in the draft (a theater is never added or removed there: the point of sale
+ * owns that). One a later version adds is shown as named.
+ */
+export type DraftTheater = Schemas['StudioDraftTheater'];
+
+/**
+ * GET and PUT .../draft/theaters/{id} (docs/studio.md#theaters): a theater as the draft
+ * describes it. Its id and name are the point of sale's, read-only (PUT ignores them); its
+ * descriptive fields are the draft's: its address (null: none), phone, e-mail and
+ * description, its amenities and accessibility notes (one each, empty ones dropped), its
+ * parking notes (2,000 characters at most), its opening hours (OpeningHours, 14 lines at
+ * most), its time zone (IANA; '': the site's) and where it is (latitude and longitude; 0
+ * and 0: not placed). PUT refuses any other field, naming it.
+ */
+export type TheaterDetails = Schemas['StudioTheaterDetails'];
+
+/** A theater's address, each part '' where it has none. */
+export type TheaterAddress = Schemas['Address'];
+
+/**
+ * A line of a theater's opening hours: its days (English names, "Monday" to "Sunday"), and
+ * when it opens and closes on them (HH:MM, on the theater's clock; a `closes` before
+ * `opens` is past midnight). A refusal names `openingHours[2].closes`.
+ */
+export type OpeningHours = Schemas['OpeningHours'];
+
+/**
+ * One of the site's movies as published (GET .../movies), excluded from the site or not,
+ * with the point of sale's facts, which the studio shows but never changes: its id and
+ * title (what an event's form chooses from), its release date (YYYY-MM-DD; null when not
+ * announced), its runtime in minutes (0: not known), its rating ('' for none) and its
+ * poster (`posterUrl`, a path on the site's own host: the point of sale's poster, never the
+ * site's override, MovieSiteConfig).
+ */
 export type StudioMovie = Schemas['StudioMovie'];
 
 /**
@@ -791,12 +848,44 @@ export async function removeDraftEvent(siteId: string, id: string): Promise<void
   await studioDelete(draftEventPath(siteId, id));
 }
 
+/** `/sites/{siteId}/draft/theaters/{id}`, both encoded. */
+function draftTheaterPath(siteId: string, id: string): string {
+  return sitePath(siteId, `/draft/theaters/${encodeURIComponent(id)}`);
+}
+
+/** The site's theaters as its draft has them, in the site's order, each with where it stands. Every role on the site reads them. 404: no grant on the site. */
+export async function getDraftTheaters(siteId: string, signal?: AbortSignal): Promise<DraftTheater[]> {
+  return studioGet<DraftTheater[]>(sitePath(siteId, '/draft/theaters'), signal);
+}
+
+/** The theater `id` as the draft describes it. Every role on the site reads it. 404: the site has no such theater, or no grant on the site. */
+export async function getDraftTheater(siteId: string, id: string, signal?: AbortSignal): Promise<TheaterDetails> {
+  return studioGet<TheaterDetails>(draftTheaterPath(siteId, id), signal);
+}
+
+/**
+ * Writes the descriptive fields of the theater `id` to the draft, whole (`details`, without
+ * its id and name, which are the point of sale's): the theater as the draft now describes
+ * it. 400 names the field at fault (`openingHours[0].opens`, `openingHours[2].days`,
+ * `parking`, `timeZone`, `latitude`, `email`...); 403: the caller's role does not describe
+ * this theater (administrators and operators do, and its own theater managers; editors
+ * read it); 404: the site has no such theater.
+ */
+export async function saveDraftTheater(siteId: string, id: string, details: TheaterDetails): Promise<TheaterDetails> {
+  const response = await studioSend('PUT', draftTheaterPath(siteId, id), details);
+  return (await response.json()) as TheaterDetails;
+}
+
 /** The site's theaters as published, in the site's order. Every role on the site reads them. 404: no grant on the site. */
 export async function getSiteTheaters(siteId: string, signal?: AbortSignal): Promise<StudioTheater[]> {
   return studioGet<StudioTheater[]>(sitePath(siteId, '/theaters'), signal);
 }
 
-/** The site's movies as published, in the site's order. Every role on the site reads them. 404: no grant on the site. */
+/**
+ * Every movie of the site as published, those excluded from it too, in the point of sale's
+ * order (the site's own order is its document's `movieOrderIndex`). Every role on the site
+ * reads them. 404: no grant on the site.
+ */
 export async function getSiteMovies(siteId: string, signal?: AbortSignal): Promise<StudioMovie[]> {
   return studioGet<StudioMovie[]>(sitePath(siteId, '/movies'), signal);
 }

@@ -191,8 +191,11 @@ export function eventTheaterChoices(theaters: readonly StudioTheater[], allowed:
   return choices;
 }
 
+/** A movie as an event's form names it. */
+export type EventMovie = Pick<StudioMovie, 'id' | 'title'>;
+
 /** The movies an event's form offers: the site's, and the event's own (`current`), named by its id, where the site no longer has it. */
-export function eventMovieChoices(movies: readonly StudioMovie[], current: string): StudioMovie[] {
+export function eventMovieChoices(movies: readonly EventMovie[], current: string): EventMovie[] {
   return current === '' || movies.some((movie) => movie.id === current) ? [...movies] : [...movies, { id: current, title: current }];
 }
 

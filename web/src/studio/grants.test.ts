@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
 import type { Grant } from './api';
 import {
+  describedTheaters,
   eventTheaters,
   grantableRoles,
   grantsOnSite,
@@ -10,6 +11,8 @@ import {
   mayEditEventAt,
   mayEditEvents,
   mayEditLook,
+  mayEditTheater,
+  mayEditTheaters,
   mayManageKeys,
   mayManageStaff,
   mayPublish,
@@ -108,6 +111,31 @@ describe("who adds, changes and removes a site's events, and at which theaters",
     expect(eventTheaters(grants, 'demo')).toEqual(theaters);
     expect(mayEditEvents(grants, 'demo')).toBe(adds);
     expect(mayEditEventAt(grants, 'demo', '103')).toBe(atTheater103);
+  });
+});
+
+describe("who describes a site's theaters (address, contact, opening hours, parking...), and which", () => {
+  const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
+  const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
+  const demoManager: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['101', '102'] };
+  const demoManagerToo: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['102', '103'] };
+  it.each([
+    ['an operator', [operator], 'every', true, true],
+    ['an administrator of the site', [demoAdmin], 'every', true, true],
+    // Editors change pages and events, not theaters: they read them.
+    ['an editor of the site', [demoEditor], [], false, false],
+    ['an editor who manages a theater of the site too', [demoEditor, demoManager], ['101', '102'], true, false],
+    ['a theater manager of the site', [demoManager], ['101', '102'], true, false],
+    ['a theater manager of the site, by two grants', [demoManager, demoManagerToo], ['101', '102', '103'], true, true],
+    ['a theater manager of another site', [singleManager], [], false, false],
+    ['a theater manager of no theater', [{ ...demoManager, theaterIds: [] }], [], false, false],
+    ['a viewer of the site', [demoViewer], [], false, false],
+    ['member support of the site', [demoSupport], [], false, false],
+    ['an administrator of another site', [{ ...demoAdmin, siteId: 'single' }], [], false, false],
+  ])('%s: %j', (_who, grants: Grant[], theaters, describesSome, describes103) => {
+    expect(describedTheaters(grants, 'demo')).toEqual(theaters);
+    expect(mayEditTheaters(grants, 'demo')).toBe(describesSome);
+    expect(mayEditTheater(grants, 'demo', '103')).toBe(describes103);
   });
 });
 

@@ -93,7 +93,11 @@ export const mayEditContent = editsSite;
  * offer a theater manager their own theaters alone.
  */
 export function eventTheaters(grants: readonly Grant[], siteId: string): 'every' | string[] {
-  if (editsSite(grants, siteId)) return 'every';
+  return editsSite(grants, siteId) ? 'every' : managedTheaters(grants, siteId);
+}
+
+/** The theaters of the site the staff member's theater-manager grants name, each once. */
+function managedTheaters(grants: readonly Grant[], siteId: string): string[] {
   const managed = grantsOnSite(grants, siteId)
     .filter((grant) => grant.role === 'theater-manager')
     .flatMap((grant) => grant.theaterIds);
@@ -109,6 +113,29 @@ export function mayEditEvents(grants: readonly Grant[], siteId: string): boolean
 /** Who changes and removes an event of the site's draft at `theaterId`: those who edit its content, and that theater's manager. */
 export function mayEditEventAt(grants: readonly Grant[], siteId: string, theaterId: string): boolean {
   const theaters = eventTheaters(grants, siteId);
+  return theaters === 'every' || theaters.includes(theaterId);
+}
+
+/**
+ * The theaters whose descriptive fields (address, contact, opening hours, parking,
+ * accessibility, amenities, time zone) the staff member changes in the site's draft
+ * (svc-studio's EditTheater): `every` for an operator or an administrator of the site, the
+ * theaters their grants name for a theater manager, none for anyone else (an editor reads
+ * them, as every role on the site does).
+ */
+export function describedTheaters(grants: readonly Grant[], siteId: string): 'every' | string[] {
+  return administers(grants, siteId) ? 'every' : managedTheaters(grants, siteId);
+}
+
+/** Who changes the descriptive fields of any of the site's theaters: an operator, an administrator of the site, a theater manager of one of its theaters. */
+export function mayEditTheaters(grants: readonly Grant[], siteId: string): boolean {
+  const theaters = describedTheaters(grants, siteId);
+  return theaters === 'every' || theaters.length > 0;
+}
+
+/** Who changes the descriptive fields of the site's theater `theaterId`: an operator, an administrator of the site, and that theater's managers. */
+export function mayEditTheater(grants: readonly Grant[], siteId: string, theaterId: string): boolean {
+  const theaters = describedTheaters(grants, siteId);
   return theaters === 'every' || theaters.includes(theaterId);
 }
 

@@ -78,6 +78,30 @@ export const studioPaths = {
     build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/new-event`,
   },
   /**
+   * A site's theaters as its draft describes them (address, contact, opening hours, parking,
+   * accessibility, amenities, time zone): read by everyone with a role on the site, changed
+   * by its administrators and the operators, and by a theater manager for their own theaters.
+   */
+  siteTheaters: {
+    pattern: '/sites/:siteId/theaters',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/theaters`,
+  },
+  /** One theater of a site as its draft describes it, by its id (the point of sale's). */
+  siteTheater: {
+    pattern: '/sites/:siteId/theaters/:theaterId',
+    build: (siteId: string, theaterId: string) => `/sites/${encodeURIComponent(siteId)}/theaters/${encodeURIComponent(theaterId)}`,
+  },
+  /**
+   * A site's movies with their site's fields (their order, which the site shows, the one
+   * its home page features, posters from the media library) beside the point of sale's
+   * facts: read by everyone with a role on the site, changed by its editors, administrators
+   * and the operators.
+   */
+  siteMovies: {
+    pattern: '/sites/:siteId/movies',
+    build: (siteId: string) => `/sites/${encodeURIComponent(siteId)}/movies`,
+  },
+  /**
    * A site's media library: its images, searched, read by everyone with a role on the site,
    * uploaded, described, replaced and deleted by its editors, administrators and the operators.
    */

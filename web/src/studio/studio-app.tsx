@@ -50,6 +50,9 @@ const siteEventsScreen = lazyComponent(async () => (await import('./screens/site
 const siteEventScreen = lazyComponent(async () => (await import('./screens/site-event-screen')).SiteEventScreen);
 const siteNewEventScreen = lazyComponent(async () => (await import('./screens/site-event-screen')).SiteNewEventScreen);
 const siteMediaScreen = lazyComponent(async () => (await import('./screens/site-media-screen')).SiteMediaScreen);
+const siteTheatersScreen = lazyComponent(async () => (await import('./screens/site-theaters-screen')).SiteTheatersScreen);
+const siteTheaterScreen = lazyComponent(async () => (await import('./screens/site-theater-screen')).SiteTheaterScreen);
+const siteMoviesScreen = lazyComponent(async () => (await import('./screens/site-movies-screen')).SiteMoviesScreen);
 
 /**
  * A screen whose code is on its way: the frame as it will be (with the staff member's name
@@ -73,8 +76,10 @@ function ScreenLoading() {
  * switcher, an invitation) are small and load with the entry; every other screen (the
  * passkeys, a site's page, its look and settings with the site live beside them, its
  * content pages and one page's editor (whose block editor, Lexical, is a chunk of its own
- * again), its events and one event's form, its media library, its staff, its members, its ingest keys, its audit log, its
- * draft with its publishing and its history) is a chunk of its own, loaded as its route is opened
+ * again), its events and one event's form, its theaters and one theater's details, its
+ * movies (with the drag and drop code, which no other screen loads), its media library, its
+ * staff, its members, its ingest keys, its audit log, its draft with its publishing and its
+ * history) is a chunk of its own, loaded as its route is opened
  * (lib/lazy-component.tsx), so the first screen stays within its budget
  * (scripts/check-bundle-size.mjs).
  */
@@ -184,6 +189,30 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <siteNewEventScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteTheaters.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteTheatersScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteTheater.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteTheaterScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.siteMovies.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <siteMoviesScreen.Component />
           </Suspense>
         }
       />

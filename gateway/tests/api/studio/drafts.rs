@@ -40,7 +40,7 @@ impl TestGateway {
         .await
     }
 
-    async fn publish(&self, cookie: &str, body: &Value) -> (StatusCode, Value) {
+    pub(super) async fn publish(&self, cookie: &str, body: &Value) -> (StatusCode, Value) {
         json_of(
             self.studio_change(
                 Method::POST,

@@ -61,7 +61,7 @@ fn form(parts: &[Part<'_>]) -> Vec<u8> {
 }
 
 /// A `width` x `height` JPEG carrying an EXIF block with a camera's location.
-fn photo(width: u32, height: u32) -> Vec<u8> {
+pub(super) fn photo(width: u32, height: u32) -> Vec<u8> {
     let image = RgbImage::from_fn(width, height, |x, y| {
         image::Rgb([(x % 251) as u8, (y % 241) as u8, 90])
     });
@@ -94,7 +94,12 @@ impl TestGateway {
         .await
     }
 
-    async fn upload_photo(&self, cookie: &str, body: &[u8], alt: &str) -> (StatusCode, Value) {
+    pub(super) async fn upload_photo(
+        &self,
+        cookie: &str,
+        body: &[u8],
+        alt: &str,
+    ) -> (StatusCode, Value) {
         self.upload(
             cookie,
             &[

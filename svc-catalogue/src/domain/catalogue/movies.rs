@@ -7,10 +7,15 @@ use jiff::civil::Date;
 
 use super::{Catalogue, not_found};
 use crate::Error;
+use crate::domain::media::{self, MediaFormat};
 use crate::domain::movies::{self, MovieEntry, programming};
 use crate::domain::play_week::PlayWeek;
 use crate::domain::poster::{self, StoredPosterImage};
 use crate::domain::showtimes::Showtime;
+
+/// The narrowest width of a media library image a poster is served at: a poster is shown
+/// at most about 240 CSS pixels wide, so this is sharp on a screen of twice the density.
+const POSTER_WIDTH: u32 = 480;
 
 /// A movie as the site lists it.
 #[derive(Debug, Clone, PartialEq)]
@@ -106,9 +111,28 @@ impl Catalogue {
             .filter(|image| image.source_url == movie.poster_image_url)
     }
 
-    /// The movie's poster as the site serves it: the point of sale's image once it is
-    /// kept, else the drawn one.
+    /// The movie's poster as the site serves it: the media library's image the site puts
+    /// in its place, else the point of sale's image once it is kept, else the drawn one.
     fn poster_url(&self, movie: &MovieEntry) -> String {
+        let override_image = self
+            .site
+            .config
+            .poster_overrides
+            .get(&movie.id)
+            .and_then(|path| media::id_of_path(path))
+            .and_then(|id| self.media.get(id));
+        if let Some(image) = override_image {
+            let width = media::widths(image.width)
+                .into_iter()
+                .find(|width| *width >= POSTER_WIDTH)
+                .unwrap_or(image.width);
+            return media::file_path(&image.id, width, image.width, MediaFormat::Jpeg);
+        }
+        self.point_of_sale_poster_url(movie)
+    }
+
+    /// The poster the point of sale gives: its image once it is kept, else the drawn one.
+    pub fn point_of_sale_poster_url(&self, movie: &MovieEntry) -> String {
         match self.poster_image(movie) {
             Some(image) => poster::image_path(&movie.id, image),
             None => format!("/posters/{}.svg", movie.id),

@@ -7,6 +7,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { moviesQueryOptions } from '@/features/movies/api/get-movies';
 import { MovieGrid } from '@/features/movies/components/movie-grid';
 import { MovieHero } from '@/features/movies/components/movie-hero';
+import { heroMovies } from '@/features/movies/utils/hero-movies';
 import { COMING_SOON_WEEKS, inPlayWeekOrder, NOW_SHOWING, playWeekMessageKey } from '@/features/movies/utils/play-week';
 import { eventsQueryOptions } from '@/features/events/api/get-events';
 import { EventCard } from '@/features/events/components/event-card';
@@ -20,7 +21,7 @@ import type { AppData } from '@/types/api';
 import { useRoutePageData } from './route-page-data';
 import styles from './section-heading.module.css';
 
-// How many now-showing movies the hero offers.
+// How many movies the hero offers: the featured one, then those now showing.
 const HERO_MOVIES = 5;
 // How many events the home page shows before "See all".
 const HOME_EVENTS = 3;
@@ -86,11 +87,12 @@ export function HomeRoute() {
   const movies = (theaterId ? theaterMovies.data : undefined) ?? content.movies ?? [];
   const events = (theaterId ? theaterEvents.data : undefined) ?? content.events ?? [];
   const nowShowing = movies.filter((movie) => movie.playWeek === NOW_SHOWING);
+  const hero = heroMovies(movies, nowShowing, appData?.site.config?.featuredMovieId, HERO_MOVIES);
   const comingSoon = inPlayWeekOrder(movies, COMING_SOON_WEEKS);
   return (
     <>
       {title}
-      {nowShowing.length > 0 ? <MovieHero movies={nowShowing.slice(0, HERO_MOVIES)} /> : null}
+      {hero.length > 0 ? <MovieHero movies={hero} /> : null}
       <div className="container">
         {isSingleLocation || theaters.length < 2 ? null : (
           <TheaterChooser theaters={theaters} selectedTheaterId={selectedTheaterId} onSelect={selectTheater} />

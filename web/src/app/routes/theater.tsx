@@ -9,6 +9,7 @@ import { siteName } from '@/rules/site-name';
 import { DailyShowtimes } from '@/features/showtimes/components/daily-showtimes';
 import { useOfferedShowtimes } from '@/features/showtimes/hooks/use-offered-showtimes';
 import { TheaterAddress } from '@/features/theaters/components/theater-address';
+import { openingDays, openingTimes } from '@/features/theaters/utils/opening-hours';
 import { NotFoundRoute } from './not-found';
 import { useRoutePageData } from './route-page-data';
 import sections from './section-heading.module.css';
@@ -71,6 +72,34 @@ export function TheaterRoute() {
           showTheaterNames={false}
         />
       </section>
+      {theater.openingHours?.length || theater.parking ? (
+        <section className={`container page ${sections.section}`} aria-labelledby="theater-visit">
+          <div className={sections.header}>
+            <h2 id="theater-visit" className={sections.title}>
+              {t('theater.visit')}
+            </h2>
+          </div>
+          {theater.openingHours?.length ? (
+            <>
+              <h3 className={styles.subtitle}>{t('theater.openingHours')}</h3>
+              <dl className={styles.hours}>
+                {theater.openingHours.map(({ days = [], opens = '', closes = '' }) => (
+                  <div key={`${days.join()}${opens}`} className={styles.hoursLine}>
+                    <dt>{openingDays(days, t.locale)}</dt>
+                    <dd>{openingTimes(opens, closes, t.locale)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </>
+          ) : null}
+          {theater.parking ? (
+            <>
+              <h3 className={styles.subtitle}>{t('theater.parking')}</h3>
+              <p className={styles.parking}>{theater.parking}</p>
+            </>
+          ) : null}
+        </section>
+      ) : null}
       {theater.accessibility?.length ? (
         <section className={`container page ${sections.section}`} aria-labelledby="theater-accessibility">
           <div className={sections.header}>

@@ -16,7 +16,7 @@ export const studioKeys = {
   siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
-   * draft with its document, pages and events, its history, its ingest keys, its members
+   * draft with its document, pages, events and theaters, its history, its ingest keys, its members
    * found, its media library, its theaters and movies).
    */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
@@ -37,12 +37,20 @@ export const studioKeys = {
   siteDraftEvents: (siteId: string) => [...studioKeys.siteDraft(siteId), 'events'] as const,
   /** One event as the draft has it, by its id. */
   siteDraftEvent: (siteId: string, id: string) => [...studioKeys.siteDraftEvents(siteId), id] as const,
+  /** The site's theaters as the draft has them: under the draft's key, as its pages and events are. */
+  siteDraftTheaters: (siteId: string) => [...studioKeys.siteDraft(siteId), 'theaters'] as const,
+  /** One theater as the draft describes it, by its id. */
+  siteDraftTheater: (siteId: string, id: string) => [...studioKeys.siteDraftTheaters(siteId), id] as const,
   /** The addresses of the draft's preview: under the draft's key, so what invalidates the draft gives a new one (the frame shows the draft again). */
   sitePreviews: (siteId: string) => [...studioKeys.siteDraft(siteId), 'preview'] as const,
   sitePreview: (siteId: string, path: string) => [...studioKeys.sitePreviews(siteId), path] as const,
   /** The site's theaters as published, which an event's form chooses from. */
   siteTheaters: (siteId: string) => [...studioKeys.site(siteId), 'theaters'] as const,
-  /** The site's movies as published, which an event's form chooses from. */
+  /**
+   * Every movie of the site as published, those it keeps off the site too, with the point of
+   * sale's facts (release date, runtime, rating, poster): what an event's form chooses from,
+   * and what the movies screen orders.
+   */
   siteMovies: (siteId: string) => [...studioKeys.site(siteId), 'movies'] as const,
   /** The site's history: its revisions, newest first. */
   siteRevisions: (siteId: string) => [...studioKeys.site(siteId), 'revisions'] as const,

@@ -2,7 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getSiteMovies } from '../api';
 import { studioKeys } from './studio-keys';
 
-/** The site's movies as published, in the site's order: what an event's form chooses its movie from. */
+/**
+ * Every movie of the site as published, excluded ones too, in the point of sale's order,
+ * with its point of sale's facts: what an event's form chooses its movie from, and what the
+ * movies screen puts in the site's order.
+ */
 export const siteMoviesQueryOptions = (siteId: string) =>
   queryOptions({
     queryKey: studioKeys.siteMovies(siteId),

@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useTranslate } from '@/state/i18n';
-import { StudioApiError, type EventRecord, type Grant, type StudioMovie, type StudioSite, type StudioTheater } from '../api';
+import { StudioApiError, type EventRecord, type Grant, type StudioSite, type StudioTheater } from '../api';
 import { DraftRecordActions } from '../components/draft-record-actions';
 import { DraftRecordLayout, PublishDraftHint } from '../components/draft-record-layout';
 import layout from '../components/draft-record-layout.module.css';
@@ -24,6 +24,7 @@ import {
   localDateTimeProblem,
   type EventFieldName,
   type EventFields,
+  type EventMovie,
 } from '../event-rules';
 import { eventTheaters, mayEditEventAt, mayEditEvents } from '../grants';
 import { useAskBeforeUnload } from '../hooks/use-ask-before-unload';
@@ -41,7 +42,7 @@ type EventEditorProps = {
   eventId: string;
   /** The site's theaters and movies as published, which the form chooses from. */
   theaters: readonly StudioTheater[];
-  movies: readonly StudioMovie[];
+  movies: readonly EventMovie[];
   /** The grants the staff member holds: who changes the event, at which theaters (grants.ts). */
   grants: readonly Grant[];
 };

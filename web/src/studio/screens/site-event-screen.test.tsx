@@ -21,8 +21,8 @@ const theaters: StudioTheater[] = [
 ];
 
 const movies: StudioMovie[] = [
-  { id: '1001', title: 'The Long Night' },
-  { id: '1002', title: 'Metropolis' },
+  { id: '1001', title: 'The Long Night', releaseDate: null, runtimeMinutes: 118, rating: 'PG-13', posterUrl: '/posters/1001.svg' },
+  { id: '1002', title: 'Metropolis', releaseDate: '1927-01-10', runtimeMinutes: 153, rating: 'NR', posterUrl: '/posters/1002.svg' },
 ];
 
 /** An event as GET answers it: its times RFC 3339 with its theater's offset. */

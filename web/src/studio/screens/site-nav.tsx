@@ -7,8 +7,9 @@ import styles from './site-nav.module.css';
 
 /**
  * The screens of a site the staff member may open, the one shown marked (aria-current,
- * NavLink): its page, its look and settings, its content pages, its events, its media library, its
- * draft with its publishing and its history (every role on the site reads them), and its staff,
+ * NavLink): its page, its look and settings, its content pages, its events, its theaters, its
+ * movies, its media library, its draft with its publishing and its history (every role on the
+ * site reads them), and its staff,
  * members, ingest keys and audit log where their `grants` say so.
  */
 export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly Grant[] }) {
@@ -55,6 +56,17 @@ export function SiteNav({ site, grants }: { site: StudioSite; grants: readonly G
               {t('studio.site.nav.events')}
             </NavLink>
           )}
+        </li>
+        <li>
+          {/* NavLink marks a theater's own screen too, being below the theaters' (there is no new theater: the point of sale adds them). */}
+          <NavLink to={studioPaths.siteTheaters.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.theaters')}
+          </NavLink>
+        </li>
+        <li>
+          <NavLink to={studioPaths.siteMovies.build(site.id)} className={styles.link}>
+            {t('studio.site.nav.movies')}
+          </NavLink>
         </li>
         <li>
           <NavLink to={studioPaths.siteMedia.build(site.id)} className={styles.link}>

@@ -25,13 +25,15 @@ describe("a site's page", () => {
     ]);
     expect(screen.getByRole('link', { name: 'https://marquee.example' }).getAttribute('href')).toBe('https://marquee.example');
     await waitFor(() => expect(document.title).toBe('Marquee Cinemas | Studio'));
-    // An editor reads the pages, the events, the media library, the draft and the history, but neither manages the staff or the ingest keys nor reads the audit log: no way to any.
+    // An editor reads the pages, the events, the theaters, the movies, the media library, the draft and the history, but neither manages the staff or the ingest keys nor reads the audit log: no way to any.
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', '/sites/demo'],
       ['Look and settings', '/sites/demo/look'],
       ['Pages', '/sites/demo/pages'],
       ['Events', '/sites/demo/events'],
+      ['Theaters', '/sites/demo/theaters'],
+      ['Movies', '/sites/demo/movies'],
       ['Media', '/sites/demo/media'],
       ['Publishing', '/sites/demo/publishing'],
       ['History', '/sites/demo/history'],
@@ -44,13 +46,15 @@ describe("a site's page", () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'The Single Screen' })).toBeTruthy();
     expect(facts()).toContainEqual(['Host names', "None of its own: it is served at the platform's public address."]);
     expect(facts()).toContainEqual(['Your role', 'Theater manager, of the theaters 201 and 202']);
-    // Every role on the site reads its look, its pages, its events, its media library, its draft and its history (only some change them).
+    // Every role on the site reads its look, its pages, its events, its theaters, its movies, its media library, its draft and its history (only some change them).
     const nav = screen.getByRole('navigation', { name: 'The screens of The Single Screen' });
     expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
       ['Overview', '/sites/single'],
       ['Look and settings', '/sites/single/look'],
       ['Pages', '/sites/single/pages'],
       ['Events', '/sites/single/events'],
+      ['Theaters', '/sites/single/theaters'],
+      ['Movies', '/sites/single/movies'],
       ['Media', '/sites/single/media'],
       ['Publishing', '/sites/single/publishing'],
       ['History', '/sites/single/history'],

@@ -255,7 +255,7 @@ describe("a site's staff", () => {
     expect(screen.queryByRole('form', { name: 'Invite someone' })).toBeNull();
     // The screens an editor may open, which the staff's is not among.
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Look and settings', 'Pages', 'Events', 'Media', 'Publishing', 'History']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['Overview', 'Look and settings', 'Pages', 'Events', 'Theaters', 'Movies', 'Media', 'Publishing', 'History']);
     expect(calls.map(({ path }) => path)).toEqual(['/me', '/sites']);
   });
 

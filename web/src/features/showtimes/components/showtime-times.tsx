@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { pageLocation, useHydrated } from '@/lib/hydration';
 import { useTranslate } from '@/state/i18n';
 import type { Movie, Showtime, Theater } from '@/types/api';
-import { formatShowTime } from '../utils/format-showtime';
+import { formatClockTime } from '@/rules/date-time-format';
 import { attributesOf, badgeAttributes } from '../utils/showtime-attributes';
 import { AttributeBadges, foreignLanguage } from './attribute-badges';
 import { calendarDataUrl, calendarFileName, showtimeIcs } from '../utils/showtime-calendar';
@@ -32,7 +32,7 @@ export function ShowtimeTimes({ showtimes, theaterName, calendar }: ShowtimeTime
   return (
     <ul className={calendar ? `${styles.times} ${styles.withCalendar}` : styles.times}>
       {showtimes.map((showtime) => {
-        const time = formatShowTime(showtime.time ?? '', t.locale);
+        const time = formatClockTime(showtime.time ?? '', t.locale);
         const bookable = isBookable(showtime);
         const ics =
           calendar && hydrated && bookable

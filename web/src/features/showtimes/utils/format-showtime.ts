@@ -14,16 +14,3 @@ export function formatShowDate(date: string, locale: string): string {
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(year, month - 1, day)));
 }
-
-/** '7:30 PM' for '19:30' in en-US, '19:30' in fr-FR. */
-export function formatShowTime(time: string, locale: string): string {
-  const [hours, minutes] = time.split(':').map(Number);
-  if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) {
-    return time;
-  }
-  return dateTimeFormat(locale, {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(2000, 0, 1, hours, minutes)));
-}

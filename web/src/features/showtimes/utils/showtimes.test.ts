@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Showtime } from '@/types/api';
-import { formatShowDate, formatShowTime } from './format-showtime';
+import { formatClockTime } from '@/rules/date-time-format';
+import { formatShowDate } from './format-showtime';
 import { groupShowtimesByDay } from './group-showtimes';
 
 const showtime = (id: string, date: string, time: string, theaterId: string): Showtime => ({
@@ -64,6 +65,6 @@ describe('formatting', () => {
     ['19:30', 'fr-FR', '19:30'],
     ['late', 'en-US', 'late'],
   ])('formats %s in %s as %s', (time, locale, expected) => {
-    expect(formatShowTime(time, locale).replace(/\u202f/g, ' ')).toBe(expected);
+    expect(formatClockTime(time, locale).replace(/\u202f/g, ' ')).toBe(expected);
   });
 });
