@@ -23,7 +23,12 @@ export function invitationLink(...words: string[]): string {
 
 /** An editor of the demo site, invited and signed in (as an operator invites on the server). */
 export async function signInAsEditor(page: Page, name: string) {
-  await page.goto(invitationLink(`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@chain.example`, 'editor', 'demo'));
+  await signInAs(page, name, 'editor', 'demo');
+}
+
+/** A staff member granted `role` on `scope` (a site, then a theater manager's theaters), invited and signed in. */
+export async function signInAs(page: Page, name: string, role: string, ...scope: string[]) {
+  await page.goto(invitationLink(`${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@chain.example`, role, ...scope));
   await page.getByLabel('Your name').fill(name);
   await page.getByRole('button', { name: 'Accept without a passkey' }).click();
   await expect(page.getByTestId('studio-staff-name')).toHaveText(`Signed in as ${name}`);

@@ -73,19 +73,6 @@ pub struct EditableRecords {
     pub theaters: Option<Vec<Value>>,
 }
 
-impl EditableRecords {
-    /// Whether `self` and `other` hold the same records, the theaters compared only when
-    /// both name them.
-    pub fn same_as(&self, other: &EditableRecords) -> bool {
-        self.site == other.site
-            && self.pages == other.pages
-            && self.events == other.events
-            && (self.theaters.is_none()
-                || other.theaters.is_none()
-                || self.theaters == other.theaters)
-    }
-}
-
 /// Whether a record of a draft is the site's document, a page, an event or a theater.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum DraftKind {
@@ -243,6 +230,10 @@ pub fn summary(before: Option<&EditableRecords>, after: &EditableRecords) -> Str
             parts.push(format!("{kind} '{id}' removed"));
         }
     }
+    if parts.is_empty() && before.theaters.is_none() && after.theaters.is_some() {
+        // The first revision to keep the theaters, which a change of one made.
+        parts.push("the theaters' details".to_owned());
+    }
     if parts.is_empty() {
         // Only the order of pages, events or theaters moved.
         parts.push("the order of pages, events or theaters".to_owned());
@@ -318,18 +309,16 @@ mod tests {
     #[test]
     fn theaters_are_compared_once_both_revisions_keep_them() {
         let mut before = records(json!({}), &["about"], &[]);
-        let mut after = before.clone();
+        let mut after = records(json!({}), &["about", "parking"], &[]);
         after.theaters = Some(vec![json!({"id": "101", "parking": "Free after 6pm"})]);
-        assert!(
-            before.same_as(&after),
-            "a revision kept before theaters were"
-        );
         assert_eq!(
             summary(Some(&before), &after),
-            "the order of pages, events or theaters"
+            "page 'parking' added",
+            "a revision kept before theaters were says nothing of them"
         );
+        after.pages.pop();
+        assert_eq!(summary(Some(&before), &after), "the theaters' details");
         before.theaters = Some(vec![json!({"id": "101", "parking": ""})]);
-        assert!(!before.same_as(&after));
         assert_eq!(summary(Some(&before), &after), "theater '101' changed");
     }
 

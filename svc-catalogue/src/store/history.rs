@@ -55,12 +55,6 @@ pub(super) async fn keep(
         .map(|last| serde_json::from_str::<EditableRecords>(&last))
         .transpose()
         .map_err(|error| corrupt(site_id, error))?;
-    if before
-        .as_ref()
-        .is_some_and(|before| before.same_as(&records))
-    {
-        return Ok(());
-    }
     let changes = editable::summary(before.as_ref(), &records);
     let summary = match author.note {
         Some(note) => format!("{note}: {changes}"),

@@ -129,7 +129,9 @@ impl Store {
             state.last_error_at = row.try_get("last_error_at")?;
         }
         let changes = sqlx::query(
-            "SELECT COALESCE(SUM(showtimes), 0) AS showtimes, COALESCE(SUM(seats), 0) AS seats, \
+            // PostgreSQL sums BIGINTs as NUMERIC, which the Any driver does not read.
+            "SELECT CAST(COALESCE(SUM(showtimes), 0) AS BIGINT) AS showtimes, \
+             CAST(COALESCE(SUM(seats), 0) AS BIGINT) AS seats, \
              MAX(changed_at) AS last FROM catalogue_pos_changes \
              WHERE site_id = $1 AND theater_id = $2 AND changed_at >= $3",
         )

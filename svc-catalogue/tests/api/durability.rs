@@ -170,6 +170,153 @@ async fn an_upgrade_from_the_previous_schema_keeps_every_row_ours_and_theirs() {
     database.drop().await;
 }
 
+/// A database as the last release (schema 2007) left it: a site with a theater, a
+/// library image, a draft and a history kept before theaters were. The upgrade keeps
+/// each; the draft publishes; the history says nothing of theaters until a revision keeps
+/// them, then names a theater changed; the point of sale's state starts empty.
+#[tokio::test]
+async fn an_upgrade_from_the_last_release_keeps_media_drafts_and_history_and_takes_theaters() {
+    let database = PostgresDatabase::create("catalogue_upgrade_2007").await;
+    let pool = pool(&database.url).await;
+    let mut previous = sqlx::migrate!("./migrations");
+    previous.migrations = Cow::Owned(
+        previous
+            .migrations
+            .iter()
+            .filter(|migration| migration.version <= 2007)
+            .cloned()
+            .collect(),
+    );
+    previous.set_ignore_missing(true);
+    previous
+        .run(&pool)
+        .await
+        .expect("the last release's schema");
+    let content = bundle::load(Path::new(DEMO), &clock()).expect("the demo");
+    let theater = &content.theaters[0];
+    let page = &content.pages[0];
+    let settings = content.settings.to_string();
+    for (statement, binds) in [
+        (
+            "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
+             VALUES ('demo', $1, $2, 3, 'rev-2007', 0)",
+            vec![
+                settings.clone(),
+                serde_json::to_string(&content.messages).expect("JSON"),
+            ],
+        ),
+        (
+            "INSERT INTO catalogue_theaters (site_id, id, position, doc) VALUES ('demo', $1, 0, $2)",
+            vec![
+                theater.id.clone(),
+                serde_json::to_string(theater).expect("JSON"),
+            ],
+        ),
+        (
+            "INSERT INTO catalogue_media (site_id, id, alt, file_name, width, height, uploaded_at, uploaded_by) \
+             VALUES ('demo', '0123456789abcdef', $1, 'lobby.jpg', 480, 320, 0, 'Ana')",
+            vec!["The lobby".to_owned()],
+        ),
+        (
+            "INSERT INTO catalogue_media_files (site_id, media_id, path, width, content_type, digest, bytes, body) \
+             VALUES ('demo', '0123456789abcdef', $1, 480, 'image/jpeg', 'd', 1, 'AA==')",
+            vec!["/media/0123456789abcdef.jpg".to_owned()],
+        ),
+        (
+            "INSERT INTO catalogue_history (site_id, version, revision, committed_at, author, summary, records) \
+             VALUES ('demo', 3, 'rev-2007', 0, 'Ana', 'The site with 0 pages and 0 events', $1)",
+            vec![json!({"site": content.settings, "pages": [], "events": []}).to_string()],
+        ),
+        (
+            "INSERT INTO catalogue_drafts (site_id, kind, id, doc, base, author, changed_at) \
+             VALUES ('demo', 'page', $1, $2, NULL, 'Ana', 0)",
+            vec![
+                page.slug.clone(),
+                serde_json::to_string(page).expect("JSON"),
+            ],
+        ),
+    ] {
+        let mut query = sqlx::query(statement);
+        for bind in binds {
+            query = query.bind(bind);
+        }
+        query
+            .execute(&pool)
+            .await
+            .expect("a row of the last release");
+    }
+
+    let store = Store::connect(&database.url, 2)
+        .await
+        .expect("the store upgrades");
+    let stored = store
+        .load_site("demo")
+        .await
+        .expect("read")
+        .expect("the site is still there");
+    assert_eq!(stored.revision, "rev-2007");
+    assert_eq!(stored.content.theaters, vec![theater.clone()]);
+    let media = store.media("demo", "").await.expect("the library");
+    assert_eq!(media.len(), 1);
+    assert_eq!(media[0].alt, "The lobby");
+    assert_eq!(
+        store.draft("demo").await.expect("the draft").changes.len(),
+        1
+    );
+    let state = store
+        .point_of_sale_state("demo", &theater.id)
+        .await
+        .expect("the point of sale's state");
+    assert_eq!(state, Default::default());
+    // Its upserts, on PostgreSQL.
+    store
+        .record_poll("demo", &theater.id, Some("the token file riverfront: missing"))
+        .await
+        .expect("a failed poll kept");
+    store
+        .record_poll("demo", &theater.id, None)
+        .await
+        .expect("a poll kept");
+    let state = store
+        .point_of_sale_state("demo", &theater.id)
+        .await
+        .expect("the point of sale's state");
+    assert!(state.last_success_at.is_some() && state.last_error_at.is_some());
+    assert_eq!(state.last_error, "the token file riverfront: missing");
+
+    store
+        .publish_draft("demo", "Ana", false)
+        .await
+        .expect("the draft of the last release publishes");
+    let mut described = theater.clone();
+    described.parking = "Free after 6 pm".to_owned();
+    store
+        .stage("demo", DraftKind::Theater, &theater.id, "Ana", |_| {
+            Ok::<_, svc_catalogue::store::StoreError>(Some(
+                serde_json::to_string(&described).expect("JSON"),
+            ))
+        })
+        .await
+        .expect("drafted");
+    store
+        .publish_draft("demo", "Ana", false)
+        .await
+        .expect("published");
+    let history = store.history("demo").await.expect("the history");
+    let summaries: Vec<&str> = history.iter().map(|entry| entry.summary.as_str()).collect();
+    assert_eq!(
+        summaries,
+        [
+            format!("Published the draft: theater '{}' changed", theater.id).as_str(),
+            format!("Published the draft: page '{}' added", page.slug).as_str(),
+            "The site with 0 pages and 0 events",
+        ]
+    );
+    store.close().await;
+    pool.close().await;
+    database.drop().await;
+}
+
 /// The demo grown by `theaters` theaters each showing 24 movies four times a day for 14
 /// days, and its first movie renamed: an import that takes a while and changes much.
 fn large_bundle(theaters: usize) -> std::path::PathBuf {
