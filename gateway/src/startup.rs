@@ -194,6 +194,7 @@ impl Application {
                     public_url: config.public_url.clone(),
                     trusted_proxies: config.trusted_proxies.clone(),
                     sites: parts.common.sites.clone(),
+                    depot: parts.common.depot.clone(),
                 },
                 &config.web_dist,
                 config.max_in_flight,

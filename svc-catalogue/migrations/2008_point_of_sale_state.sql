@@ -1,3 +1,8 @@
+-- How many times an operator asked for the site to be published again in full
+-- (docs/studio.md#publishing-of-the-deployment): a publisher renders every page when it
+-- moves.
+ALTER TABLE catalogue_sites ADD COLUMN republished BIGINT NOT NULL DEFAULT 0;
+
 -- A theater's point of sale as the studio shows it (docs/studio.md#point-of-sale): the
 -- connector's last poll, each change its schedule or seats brought (kept an hour), and
 -- the token a theater's staff uploaded (never read back through any API).

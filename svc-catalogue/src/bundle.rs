@@ -94,6 +94,7 @@ pub fn load(dir: &Path, clock: &Clock) -> Result<SiteContent, BundleError> {
         pages,
         poster_images: BTreeMap::new(),
         media: BTreeMap::new(),
+        republished: 0,
     })
 }
 

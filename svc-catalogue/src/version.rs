@@ -96,6 +96,7 @@ pub fn version(catalogue: &Catalogue, clock: &Clock) -> pb::SiteVersion {
     let offered = catalogue.offered(clock.now(&catalogue.time_zone), clock.grace);
     pb::SiteVersion {
         revision: catalogue.revision.clone(),
+        republished: catalogue.republished,
         today: clock.today(&catalogue.time_zone).to_string(),
         started_through: offered
             .started_through

@@ -744,6 +744,30 @@ impl pb::studio_server::Studio for StudioService {
         Ok(Response::new(theaters))
     }
 
+    async fn authorise_operator(&self, request: Request<pb::AuthenticateRequest>) -> Reply<pb::Me> {
+        let me = self
+            .studio
+            .operator(&request.into_inner().session_token)
+            .await?;
+        Ok(Response::new(me.into()))
+    }
+
+    async fn republish_site(
+        &self,
+        request: Request<pb::DraftActionRequest>,
+    ) -> Reply<catalogue::RepublishSiteResponse> {
+        let request = request.into_inner();
+        let republished = self
+            .studio
+            .republish_site(
+                &request.session_token,
+                &request.site_id,
+                &request.client_address,
+            )
+            .await?;
+        Ok(Response::new(republished))
+    }
+
     async fn list_site_movies(
         &self,
         request: Request<pb::SiteRequest>,

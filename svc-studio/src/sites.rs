@@ -183,3 +183,50 @@ impl Studio {
         Ok(sites)
     }
 }
+
+impl Studio {
+    /// The session's staff member, when an operator: who may see the deployment's
+    /// publishing.
+    pub async fn operator(&self, session_token: &str) -> Result<Me, Error> {
+        let me = self.authenticate(session_token).await?;
+        access::authorise_deployment(&me.grants, Permission::ManageSites).map_err(|_| {
+            Error::PermissionDenied("only operators see the deployment's publishing".to_owned())
+        })?;
+        Ok(me)
+    }
+
+    /// Asks for the site to be published again in full (every page rendered): operators
+    /// only, audited.
+    pub async fn republish_site(
+        &self,
+        session_token: &str,
+        site_id: &str,
+        client_address: &str,
+    ) -> Result<catalogue::RepublishSiteResponse, Error> {
+        let me = self
+            .allowed(session_token, site_id, Permission::ManageSites)
+            .await?;
+        let republished = self
+            .sites
+            .clone()
+            .republish_site(catalogue::RepublishSiteRequest {
+                site_id: site_id.to_owned(),
+                author: me.staff.name.clone(),
+            })
+            .await
+            .map_err(Error::Catalogue)?
+            .into_inner();
+        self.record(
+            &me,
+            Change {
+                site_id: Some(site_id),
+                action: "site.republished",
+                target: &format!("revision {}", republished.revision),
+                changes: json!({}),
+                client_address,
+            },
+        )
+        .await?;
+        Ok(republished)
+    }
+}

@@ -94,6 +94,8 @@ use crate::error::ErrorBody;
         crate::studio::draft_theaters::put_draft_theater,
         crate::studio::points_of_sale::read_point_of_sale,
         crate::studio::points_of_sale::set_point_of_sale,
+        crate::studio::publishing::read_publishing,
+        crate::studio::publishing::republish,
         crate::studio::drafts::discard_draft,
         crate::studio::drafts::publish_draft,
         crate::studio::drafts::list_revisions,

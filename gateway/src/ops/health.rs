@@ -92,6 +92,11 @@ impl SiteStates {
             .is_some_and(|files| files.file(path).is_some())
     }
 
+    /// Every site's state, by id.
+    pub fn all(&self) -> Arc<BTreeMap<String, SiteState>> {
+        self.0.load_full()
+    }
+
     /// Each site's readiness.
     fn readiness(&self) -> BTreeMap<String, SiteReadiness> {
         self.0
@@ -105,13 +110,30 @@ impl SiteStates {
 impl SiteState {
     fn readiness(&self) -> SiteReadiness {
         let state = self.status.get();
-        let last_error = state.last_error.or(state.store_error);
         let snapshot = self.published.current();
         let rendered = snapshot.as_ref().is_some_and(|snapshot| snapshot.complete);
         let files_awaiting_best_brotli = snapshot
             .as_ref()
             .map_or(0, |snapshot| snapshot.awaiting_best_brotli().count());
-        let (status, problem) = if !self.unavailable.is_empty() {
+        let (status, problem) = self.standing();
+        SiteReadiness {
+            status,
+            rendered,
+            files_awaiting_best_brotli,
+            stored_revision: state.stored_revision,
+            role: state.role.map(|role| role.name()),
+            problem,
+        }
+    }
+
+    /// published (its pages are served), publishing (not yet), stale (its last pages are
+    /// served; the catalogue cannot serve what the site has become) or unavailable, and
+    /// what is wrong.
+    pub fn standing(&self) -> (&'static str, Option<String>) {
+        let state = self.status.get();
+        let last_error = state.last_error.or(state.store_error);
+        let snapshot = self.published.current();
+        if !self.unavailable.is_empty() {
             let status = if snapshot.is_some() {
                 "stale"
             } else {
@@ -124,14 +146,6 @@ impl SiteState {
             ("unavailable", last_error)
         } else {
             ("publishing", None)
-        };
-        SiteReadiness {
-            status,
-            rendered,
-            files_awaiting_best_brotli,
-            stored_revision: state.stored_revision,
-            role: state.role.map(|role| role.name()),
-            problem,
         }
     }
 }

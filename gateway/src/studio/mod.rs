@@ -16,6 +16,7 @@ pub mod members;
 pub mod passkeys;
 pub mod points_of_sale;
 pub mod preview;
+pub mod publishing;
 mod session;
 pub mod sign_in;
 pub mod site_catalogue;
@@ -98,8 +99,11 @@ pub struct StudioContext {
     /// Whose forwarding header names a client's address (TRUSTED_PROXIES), for the
     /// audit log.
     pub trusted_proxies: TrustedProxies,
-    /// What this gateway serves of each site: a media upload's answer waits for its files.
+    /// What this gateway serves of each site: a media upload's answer waits for its
+    /// files; operators see how each is published.
     pub sites: crate::ops::health::SiteStates,
+    /// Where the sites' revisions are stored (PUBLISH_NATS_URL), if anywhere.
+    pub depot: Option<crate::served::depot::Depot>,
 }
 
 impl KnowsProxies for StudioContext {
@@ -189,6 +193,7 @@ impl Studio {
             .merge(drafts::router())
             .merge(draft_theaters::router())
             .merge(points_of_sale::router())
+            .merge(publishing::router())
             .merge(preview::router())
             .merge(ingest_keys::router())
             .merge(members::router())

@@ -51,4 +51,6 @@ pub struct SiteContent {
     pub poster_images: BTreeMap<String, StoredPosterImage>,
     /// The media library's images by id (an import writes none).
     pub media: BTreeMap<String, MediaItem>,
+    /// How many times an operator asked for the site to be published again in full.
+    pub republished: i64,
 }

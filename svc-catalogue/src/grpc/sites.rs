@@ -271,4 +271,24 @@ impl pb::sites_server::Sites for SitesService {
         }
         Ok(Response::new(pb::RevokeIngestKeyResponse {}))
     }
+
+    async fn republish_site(
+        &self,
+        request: Request<pb::RepublishSiteRequest>,
+    ) -> Answer<pb::RepublishSiteResponse> {
+        let request = request.into_inner();
+        let author = request.author.trim();
+        if author.is_empty() {
+            return Err(Error::InvalidArgument("author: required".to_owned()).into());
+        }
+        let commit = self
+            .store
+            .republish(&request.site_id, Author::named(author))
+            .await
+            .map_err(Error::from)?;
+        tracing::info!(site = %request.site_id, revision = %commit.revision, "the site is to be published again in full");
+        Ok(Response::new(pb::RepublishSiteResponse {
+            revision: commit.revision,
+        }))
+    }
 }

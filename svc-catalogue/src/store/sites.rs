@@ -14,7 +14,7 @@ use super::poster_images::read_poster_images;
 use super::records::table;
 use super::showtimes::{self, ShowtimeKey, ShowtimeRow};
 use super::site_addresses::assign_hosts;
-use super::{Author, Commit, Dialect, Store, StoreError, unix_now};
+use super::{Author, Change, Commit, Dialect, Store, StoreError, unix_now};
 use crate::domain::SiteContent;
 use crate::domain::invalid::Invalid;
 use crate::domain::records::{RecordKind, SeatCount};
@@ -56,6 +56,20 @@ const DOCUMENT_TABLES: [(&str, &str); 4] = [
 ];
 
 impl Store {
+    /// Asks for the site to be published again in full: a commit of the same content whose
+    /// version a publisher renders every page of.
+    pub async fn republish(&self, site_id: &str, author: Author<'_>) -> Result<Commit, StoreError> {
+        let mut transaction = self.begin_site_write(site_id).await?;
+        let changed =
+            sqlx::query("UPDATE catalogue_sites SET republished = republished + 1 WHERE id = $1")
+                .bind(site_id)
+                .execute(&mut *transaction)
+                .await?
+                .rows_affected();
+        self.commit_change(transaction, site_id, changed, Change::uneditable(author))
+            .await
+    }
+
     /// Makes the site `site_id` hold `content` and nothing else, in one transaction: a
     /// record that did not change is not written, and the revision changes only if
     /// something did.
@@ -278,7 +292,7 @@ pub(super) async fn read_site(
     site_id: &str,
 ) -> Result<Option<StoredSite>, StoreError> {
     let Some(row) = sqlx::query(
-        "SELECT settings, messages, version, revision FROM catalogue_sites WHERE id = $1",
+        "SELECT settings, messages, version, revision, republished FROM catalogue_sites WHERE id = $1",
     )
     .bind(site_id)
     .fetch_optional(&mut **transaction)
@@ -316,6 +330,7 @@ pub(super) async fn read_site(
             .map_err(corrupt("pages"))?,
         poster_images: read_poster_images(transaction, site_id).await?,
         media: read_media(transaction, site_id).await?,
+        republished: row.try_get("republished")?,
     };
     Ok(Some(StoredSite {
         version: row.try_get("version")?,

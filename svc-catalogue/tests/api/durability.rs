@@ -270,7 +270,11 @@ async fn an_upgrade_from_the_last_release_keeps_media_drafts_and_history_and_tak
     assert_eq!(state, Default::default());
     // Its upserts, on PostgreSQL.
     store
-        .record_poll("demo", &theater.id, Some("the token file riverfront: missing"))
+        .record_poll(
+            "demo",
+            &theater.id,
+            Some("the token file riverfront: missing"),
+        )
         .await
         .expect("a failed poll kept");
     store

@@ -381,3 +381,107 @@ async fn a_point_of_sale_is_linked_with_a_write_only_token_by_the_theaters_own_s
     assert_eq!(unlinked["link"], Value::Null);
     assert_eq!(unlinked["tokenKept"], false, "the token goes with the link");
 }
+
+#[tokio::test]
+async fn operators_see_the_deployments_publishing_and_publish_a_site_again_in_full() {
+    let gateway = spawn_gateway().await;
+    let operator = gateway
+        .staff_cookie("op@chain.example", Role::Operator, None)
+        .await;
+    let published = || async {
+        let (status, body) = gateway
+            .studio_read("/studio/api/v1/publishing", &operator)
+            .await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let demo = body["sites"]
+            .as_array()
+            .and_then(|sites| sites.iter().find(|site| site["siteId"] == "demo"))
+            .cloned()
+            .unwrap_or(Value::Null);
+        (body, demo)
+    };
+    assert!(
+        eventually(30, || async {
+            published().await.1["status"] == "published"
+        })
+        .await,
+        "{}",
+        published().await.0
+    );
+    let (body, demo) = published().await;
+    assert_eq!(body["store"]["status"], "off", "{body}");
+    assert!(
+        demo["pages"].as_u64().is_some_and(|pages| pages > 0),
+        "{demo}"
+    );
+    assert!(
+        demo["revision"].is_string() && demo["publishedAt"].is_string(),
+        "{demo}"
+    );
+    let before = demo["revision"].clone();
+
+    let editor = gateway
+        .staff_cookie("ed@chain.example", Role::Editor, Some("demo"))
+        .await;
+    let (status, _) = gateway
+        .studio_read("/studio/api/v1/publishing", &editor)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "an editor");
+    let republish = |cookie: &str| {
+        gateway
+            .studio_change(Method::POST, "/studio/api/v1/sites/demo/republish", cookie)
+            .json(&json!({}))
+            .send()
+    };
+    let status = republish(&editor).await.expect("sent").status();
+    assert_eq!(status, StatusCode::FORBIDDEN, "an editor");
+
+    // An ordinary publish reuses the last snapshot's posters.
+    let (status, _) = gateway
+        .patch_site(&editor, &json!({"name": "Marquee Cinemas Republished"}))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    let (status, changed) = gateway.publish(&editor, &json!({})).await;
+    assert_eq!(status, StatusCode::OK, "{changed}");
+    let snapshot_of = || async {
+        let (_, ready) = gateway.ops_json("/readyz").await;
+        ready["snapshot"].clone()
+    };
+    assert!(
+        eventually(60, || async {
+            snapshot_of().await["revision"] == changed["revision"]
+        })
+        .await,
+        "{}",
+        snapshot_of().await
+    );
+    assert_eq!(snapshot_of().await["postersFetched"], 0);
+
+    let (status, asked) = json_of(republish(&operator).await.expect("sent")).await;
+    assert_eq!(status, StatusCode::ACCEPTED, "{asked}");
+    let revision = asked["revision"].clone();
+    assert_ne!(revision, before);
+    assert!(
+        eventually(60, || async { published().await.1["revision"] == revision }).await,
+        "published again: {}",
+        published().await.0
+    );
+    // Nothing reused from the last snapshot: its posters are fetched again, as in a
+    // first publish (a publish of a changed page fetches none).
+    let (_, ready) = gateway.ops_json("/readyz").await;
+    let snapshot = &ready["snapshot"];
+    assert_eq!(snapshot["revision"], revision, "{ready}");
+    assert!(
+        snapshot["postersFetched"]
+            .as_u64()
+            .is_some_and(|posters| posters > 0),
+        "{ready}"
+    );
+    let (_, audit) = gateway
+        .studio_read(
+            "/studio/api/v1/audit?siteId=demo&action=site.republished",
+            &operator,
+        )
+        .await;
+    assert_eq!(audit.as_array().map(Vec::len), Some(1), "{audit}");
+}

@@ -69,6 +69,8 @@ pub struct Catalogue {
     pub poster_images: BTreeMap<String, StoredPosterImage>,
     /// The media library's images by id.
     pub media: BTreeMap<String, MediaItem>,
+    /// How many times an operator asked for the site to be published again in full.
+    pub republished: i64,
 }
 
 impl Catalogue {
@@ -119,6 +121,7 @@ impl Catalogue {
             search: Arc::new(search),
             poster_images: content.poster_images,
             media: content.media,
+            republished: content.republished,
         })
     }
 
