@@ -16,6 +16,7 @@ import {
   getPasskeys,
   getPasskeySignInOptions,
   getPendingInvitations,
+  getPointOfSale,
   getRevisions,
   getSites,
   getSiteStaff,
@@ -31,6 +32,7 @@ import {
   sendActivation,
   sendInvitation,
   sendPasswordReset,
+  setPointOfSale,
   signInWithPasskey,
   signOut,
   StudioApiError,
@@ -306,5 +308,33 @@ describe("the studio's API calls", () => {
 
     stubStudioApi({ 'PUT /sites/demo/draft/pages/movies': studioError(400, 'invalid_argument', 'taken by the site', 'slug') });
     await expect(saveDraftPage('demo', { slug: 'movies', title: 'Movies' })).rejects.toMatchObject({ status: 400, field: 'slug' });
+  });
+  it("read a theater's point of sale and set it with PUT as JSON, both ids encoded, a refusal naming the field", async () => {
+    const state = {
+      link: { provider: 'veezi', tokenFile: '', attributes: { OC: 'open-captions' } },
+      tokenKept: true,
+      tokenSetAt: '2026-12-03T14:05:00Z',
+      tokenSetBy: 'Theo Manager',
+      lastSuccessAt: null,
+      lastError: '',
+      lastErrorAt: null,
+      showtimesChangedLastHour: 0,
+      seatUpdatesLastHour: 0,
+      lastChangeAt: null,
+    };
+    const setting = { link: state.link, token: 'veezi-secret' };
+    const calls = stubStudioApi({
+      'GET /sites/a%2Fb/theaters/1%2F2/point-of-sale': { status: 200, body: state },
+      'PUT /sites/a%2Fb/theaters/1%2F2/point-of-sale': { status: 200, body: state },
+    });
+    expect(await getPointOfSale('a/b', '1/2')).toEqual(state);
+    expect(await setPointOfSale('a/b', '1/2', setting)).toEqual(state);
+    const [put] = calls.filter(({ method }) => method === 'PUT');
+    expect(put?.body).toEqual(setting);
+    expect(new Headers(put?.init.headers).get('Content-Type')).toBe('application/json');
+    expect(put?.init.credentials).toBe('same-origin');
+
+    stubStudioApi({ 'PUT /sites/demo/theaters/101/point-of-sale': studioError(400, 'invalid_argument', 'a token is needed', 'token') });
+    await expect(setPointOfSale('demo', '101', { link: state.link })).rejects.toMatchObject({ status: 400, field: 'token' });
   });
 });

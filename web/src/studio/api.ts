@@ -113,12 +113,14 @@ export const AUDIT_ACTIONS = [
   'draft.page.removed',
   'draft.event.saved',
   'draft.event.removed',
+  'draft.theater.saved',
   'draft.discarded',
   'site.published',
   'site.publish-scheduled',
   'site.restored',
   'ingest-key.created',
   'ingest-key.revoked',
+  'theater.point-of-sale-set',
   'member.searched',
   'member.unlocked',
   'member.activation-sent',
@@ -148,9 +150,10 @@ export type AuditEntry = Schemas['StudioAuditEntry'];
 export type AuditFilter = { siteId: string; staffId?: string; action?: string; from?: string; to?: string };
 
 /**
- * A record the site's draft changes: its kind (`site`, `page` or `event`; more may come,
- * shown as named), its id (a page's slug, an event's id; '' for the site's document), who
- * changed it last and when (RFC 3339), and whether the draft removes it.
+ * A record the site's draft changes: its kind (`site`, `page`, `event` or `theater`; more
+ * may come, shown as named), its id (a page's slug, an event's or a theater's id; '' for
+ * the site's document), who changed it last and when (RFC 3339), and whether the draft
+ * removes it.
  */
 export type DraftChange = Schemas['StudioDraftChange'];
 
@@ -353,6 +356,53 @@ export type TheaterAddress = Schemas['Address'];
  * `opens` is past midnight). A refusal names `openingHours[2].closes`.
  */
 export type OpeningHours = Schemas['OpeningHours'];
+
+/** A code of the showtime attributes' vocabulary (docs/ingest.md#showtime-attributes): the OpenAPI document's enum. */
+export type ShowtimeAttribute = Schemas['ShowtimeAttribute'];
+
+/** Every code of the vocabulary, once: a code the enum gains and this lacks fails to compile. */
+const EVERY_SHOWTIME_ATTRIBUTE = {
+  'open-captions': true,
+  'closed-captions': true,
+  'audio-description': true,
+  'sensory-friendly': true,
+  wheelchair: true,
+  subtitled: true,
+  dubbed: true,
+  'original-language': true,
+  '3d': true,
+  imax: true,
+  'dolby-atmos': true,
+  premium: true,
+} as const satisfies Record<ShowtimeAttribute, true>;
+
+/** The vocabulary, which a cinema's attribute short names map to, in the order the public site shows it. */
+export const SHOWTIME_ATTRIBUTES = Object.keys(EVERY_SHOWTIME_ATTRIBUTE) as ShowtimeAttribute[];
+
+/** The points of sale a theater links to, each with a connector that polls it (docs/ingest.md#veezi-connector). */
+export const POINT_OF_SALE_PROVIDERS = ['veezi'] as const;
+
+export type PointOfSaleProvider = (typeof POINT_OF_SALE_PROVIDERS)[number];
+
+/**
+ * A theater's link to its point of sale: the provider (POINT_OF_SALE_PROVIDERS; one a
+ * later version adds is shown as named), the token file it reads in the connector's folder
+ * (`tokenFile`; '' or absent: the token uploaded in the studio), and the cinema's own
+ * attribute short names with the showtime attribute each means (`{"OC": "open-captions"}`).
+ */
+export type PointOfSaleLink = Schemas['StudioPointOfSaleLink'];
+
+/**
+ * GET .../theaters/{id}/point-of-sale: the theater's link (null: not linked, its schedule
+ * pushed through the ingest API), whether an uploaded token is kept (never the token), when
+ * and by whom it was uploaded, and how the schedule came in lately: the connector's last
+ * poll that brought it in step, its last failure and when, showtimes changed and seat
+ * updates in the last hour, and the last change within it. Times RFC 3339, or null.
+ */
+export type PointOfSaleState = Schemas['StudioPointOfSale'];
+
+/** PUT .../theaters/{id}/point-of-sale's body: the link (null: unlink), and a token to upload with it, write-only. */
+export type PointOfSaleSetting = Schemas['StudioPointOfSaleSetting'];
 
 /**
  * One of the site's movies as published (GET .../movies), excluded from the site or not,
@@ -879,6 +929,30 @@ export async function saveDraftTheater(siteId: string, id: string, details: Thea
 /** The site's theaters as published, in the site's order. Every role on the site reads them. 404: no grant on the site. */
 export async function getSiteTheaters(siteId: string, signal?: AbortSignal): Promise<StudioTheater[]> {
   return studioGet<StudioTheater[]>(sitePath(siteId, '/theaters'), signal);
+}
+
+/** `/sites/{siteId}/theaters/{theaterId}/point-of-sale`, both ids encoded. */
+function pointOfSalePath(siteId: string, theaterId: string): string {
+  return sitePath(siteId, `/theaters/${encodeURIComponent(theaterId)}/point-of-sale`);
+}
+
+/** The theater's point of sale, its link and how its schedule came in lately. Every role on the site reads it. 404: no such theater, or no grant on the site. */
+export async function getPointOfSale(siteId: string, theaterId: string, signal?: AbortSignal): Promise<PointOfSaleState> {
+  return studioGet<PointOfSaleState>(pointOfSalePath(siteId, theaterId), signal);
+}
+
+/**
+ * Links the theater to its point of sale, or unlinks it (`link` null, which forgets the
+ * token uploaded too), at once: not through the draft. The token, if sent, is kept for the
+ * connector and never answered back. Answers the point of sale as now set. 400 names the
+ * field at fault (`token`: needed to link with none kept and no token file, or not one
+ * line; `link.provider`; `link.attributes.OC`, a code not in the vocabulary; `link`, a
+ * token without a link); 403: the caller's role does not change this theater (its
+ * administrators and the operators do, and its own theater managers); 404: no such theater.
+ */
+export async function setPointOfSale(siteId: string, theaterId: string, setting: PointOfSaleSetting): Promise<PointOfSaleState> {
+  const response = await studioSend('PUT', pointOfSalePath(siteId, theaterId), setting);
+  return (await response.json()) as PointOfSaleState;
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   mayManageStaff,
   mayPublish,
   mayReadAudit,
+  maySetPointOfSale,
   maySetSiteAddress,
   maySupportMembers,
   roleName,
@@ -114,7 +115,7 @@ describe("who adds, changes and removes a site's events, and at which theaters",
   });
 });
 
-describe("who describes a site's theaters (address, contact, opening hours, parking...), and which", () => {
+describe("who describes a site's theaters (address, contact, opening hours, parking...) and links their point of sale, and which", () => {
   const demoViewer: Grant = { role: 'viewer', siteId: 'demo', theaterIds: [] };
   const demoSupport: Grant = { role: 'support', siteId: 'demo', theaterIds: [] };
   const demoManager: Grant = { role: 'theater-manager', siteId: 'demo', theaterIds: ['101', '102'] };
@@ -136,6 +137,8 @@ describe("who describes a site's theaters (address, contact, opening hours, park
     expect(describedTheaters(grants, 'demo')).toEqual(theaters);
     expect(mayEditTheaters(grants, 'demo')).toBe(describesSome);
     expect(mayEditTheater(grants, 'demo', '103')).toBe(describes103);
+    // Its point of sale (link, token) by the same rule.
+    expect(maySetPointOfSale(grants, 'demo', '103')).toBe(describes103);
   });
 });
 

@@ -140,6 +140,14 @@ export function mayEditTheater(grants: readonly Grant[], siteId: string, theater
 }
 
 /**
+ * Who links the site's theater `theaterId` to its point of sale, uploads its token and
+ * unlinks it (svc-studio's EditTheater, as its descriptive fields): an operator, an
+ * administrator of the site, and that theater's managers. Every role on the site reads the
+ * link and its health.
+ */
+export const maySetPointOfSale = mayEditTheater;
+
+/**
  * The roles the staff member may invite someone to on the site: every role for an
  * operator, every role but operator for an administrator of the site, none otherwise.
  */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslate } from '@/rules/format-message';
-import { draftChangeName, isStillToCome, localInputValue, publishInstant, shortRevision } from './publishing-rules';
+import { draftChangeName, draftChangePath, isStillToCome, localInputValue, publishInstant, shortRevision } from './publishing-rules';
 import { en } from './messages/en';
 
 const t = createTranslate('en', en);
@@ -47,9 +47,29 @@ describe("how the studio names a draft's records and revisions", () => {
     [{ kind: 'site', id: '' }, "The site's settings and look"],
     [{ kind: 'page', id: 'about' }, 'Page “about”'],
     [{ kind: 'event', id: '42' }, 'Event “42”'],
+    [{ kind: 'theater', id: '101' }, 'Theater “101”'],
     [{ kind: 'movie', id: 'tt0111161' }, 'movie tt0111161'],
   ])('%j is %j', (change, name) => {
     expect(draftChangeName(t, change)).toBe(name);
+  });
+
+  it('names a theater by its name where it is known', () => {
+    expect(draftChangeName(t, { kind: 'theater', id: '101' }, 'Marquee Riverfront')).toBe('Theater “Marquee Riverfront”');
+    expect(draftChangeName(t, { kind: 'theater', id: '101' }, '  ')).toBe('Theater “101”');
+    // A name is a theater's alone.
+    expect(draftChangeName(t, { kind: 'page', id: 'about' }, 'About us')).toBe('Page “about”');
+  });
+
+  it.each([
+    [{ kind: 'theater', id: '101', removed: false }, '/sites/demo/theaters/101'],
+    [{ kind: 'page', id: 'about', removed: false }, '/sites/demo/pages/about'],
+    [{ kind: 'event', id: 'silent night', removed: false }, '/sites/demo/events/silent%20night'],
+    [{ kind: 'page', id: 'about', removed: true }, undefined],
+    [{ kind: 'event', id: '42', removed: true }, undefined],
+    [{ kind: 'site', id: '', removed: false }, undefined],
+    [{ kind: 'movie', id: 'tt0111161', removed: false }, undefined],
+  ])('opens %j on the screen %j', (change, path) => {
+    expect(draftChangePath('demo', change)).toBe(path);
   });
 
   it('shortens a revision to its first eight characters', () => {

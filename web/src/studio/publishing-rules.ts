@@ -1,11 +1,13 @@
-// How the studio reads and words a site's draft and history: a record the draft changes,
-// a revision's short id, their times, and the day and time a staff member picks to
-// publish at (on their own clock, as a datetime-local input gives it) as the RFC 3339
-// instant the API takes. A kind of record this version does not know is shown as named.
+// How the studio reads and words a site's draft and history: a record the draft changes
+// and the screen it is changed on, a revision's short id, their times, and the day and
+// time a staff member picks to publish at (on their own clock, as a datetime-local input
+// gives it) as the RFC 3339 instant the API takes. A kind of record this version does not
+// know is shown as named.
 import { dateTimeFormat } from '@/rules/date-time-format';
 import type { Translate } from '@/rules/format-message';
 import type { DraftChange } from './api';
 import { localRfc3339 } from './audit-rules';
+import { studioPaths } from './paths';
 
 /** "2026-12-05T14:30", seconds optional: a datetime-local input's value. */
 const LOCAL_TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/;
@@ -56,11 +58,33 @@ export function localTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** "The site's settings and look", "Page “about”", "Event “42”"; a kind this version does not know, as named. */
-export function draftChangeName(t: Translate, change: Pick<DraftChange, 'kind' | 'id'>): string {
+/**
+ * "The site's settings and look", "Page “about”", "Event “42”", "Theater “Marquee
+ * Riverfront”" (by `name`, the theater's, where it is known; else "Theater “101”"); a kind
+ * this version does not know, as named.
+ */
+export function draftChangeName(t: Translate, change: Pick<DraftChange, 'kind' | 'id'>, name?: string): string {
   if (change.kind === 'site') return t('studio.draft.kind.site');
   if (change.kind === 'page' || change.kind === 'event') return t(`studio.draft.kind.${change.kind}`, { id: change.id });
+  if (change.kind === 'theater') {
+    const named = name?.trim();
+    return named ? t('studio.draft.kind.theater.named', { name: named }) : t('studio.draft.kind.theater', { id: change.id });
+  }
   return `${change.kind} ${change.id}`.trim();
+}
+
+/**
+ * The screen of a record the draft changes, where it is changed: a page's, an event's (none
+ * for one the draft removes: there is nothing left to open), a theater's (the draft never
+ * removes one). None for the site's document, whose fields several screens change, or a
+ * kind this version does not know.
+ */
+export function draftChangePath(siteId: string, change: Pick<DraftChange, 'kind' | 'id' | 'removed'>): string | undefined {
+  if (change.kind === 'theater') return studioPaths.siteTheater.build(siteId, change.id);
+  if (change.removed) return undefined;
+  if (change.kind === 'page') return studioPaths.sitePage.build(siteId, change.id);
+  if (change.kind === 'event') return studioPaths.siteEvent.build(siteId, change.id);
+  return undefined;
 }
 
 /** A revision's first eight characters, enough to tell the site's revisions apart (its id is 24). */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import styles from './draft-record-list.module.css';
+import recordState from './record-state.module.css';
 
 /** A record of the draft as its list shows it. */
 export type DraftRecordListItem = {
@@ -46,7 +47,7 @@ export function DraftRecordList({ items, label, none, testIds }: DraftRecordList
           <p className={styles.title}>{item.state === 'removed' ? item.title : <Link to={item.to}>{item.title}</Link>}</p>
           <p className={styles.facts}>
             <span>{item.fact}</span>
-            <span className={item.state === 'published' ? styles.published : styles.state}>{item.stateName}</span>
+            <span className={item.state === 'published' ? styles.published : recordState.state}>{item.stateName}</span>
           </p>
         </li>
       ))}

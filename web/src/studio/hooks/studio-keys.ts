@@ -17,7 +17,7 @@ export const studioKeys = {
   /**
    * What the studio was told of one site (its staff, its invitations, its audit log, its
    * draft with its document, pages, events and theaters, its history, its ingest keys, its members
-   * found, its media library, its theaters and movies).
+   * found, its media library, its theaters with their points of sale, and its movies).
    */
   site: (siteId: string) => [...studioKeys.all, 'site', siteId] as const,
   siteStaff: (siteId: string) => [...studioKeys.site(siteId), 'staff'] as const,
@@ -44,6 +44,13 @@ export const studioKeys = {
   /** The addresses of the draft's preview: under the draft's key, so what invalidates the draft gives a new one (the frame shows the draft again). */
   sitePreviews: (siteId: string) => [...studioKeys.siteDraft(siteId), 'preview'] as const,
   sitePreview: (siteId: string, path: string) => [...studioKeys.sitePreviews(siteId), path] as const,
+  /**
+   * Every theater's point of sale (its link and health), outside the draft's key: a change
+   * to it takes effect at once, and publishing or discarding the draft leaves it alone.
+   */
+  sitePointsOfSale: (siteId: string) => [...studioKeys.site(siteId), 'point-of-sale'] as const,
+  /** One theater's point of sale, by the theater's id. */
+  sitePointOfSale: (siteId: string, theaterId: string) => [...studioKeys.sitePointsOfSale(siteId), theaterId] as const,
   /** The site's theaters as published, which an event's form chooses from. */
   siteTheaters: (siteId: string) => [...studioKeys.site(siteId), 'theaters'] as const,
   /**

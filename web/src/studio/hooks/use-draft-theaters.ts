@@ -10,8 +10,9 @@ export const draftTheatersQueryOptions = (siteId: string) =>
     queryFn: ({ signal }) => getDraftTheaters(siteId, signal),
   });
 
-export function useDraftTheaters(siteId: string) {
-  return useQuery(draftTheatersQueryOptions(siteId));
+/** The site's theaters as the draft has them; asks nothing while `enabled` is false (the publishing screen asks only for a draft that changes a theater, to name it). */
+export function useDraftTheaters(siteId: string, enabled = true) {
+  return useQuery({ ...draftTheatersQueryOptions(siteId), enabled });
 }
 
 /**

@@ -3,6 +3,7 @@ import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrate
 import { useId, useMemo, useState, type SubmitEvent } from 'react';
 import { useTranslate } from '@/state/i18n';
 import type { SiteDocument, StudioMovie, StudioSite } from '../api';
+import choiceStyles from '../components/check-choice.module.css';
 import { DraftRecordActions } from '../components/draft-record-actions';
 import { PublishDraftHint } from '../components/draft-record-layout';
 import { draftRecordFailureText } from '../draft-record-rules';
@@ -231,8 +232,8 @@ function FeaturedMovie({ edits, featured, name, refusal, onNone }: FeaturedMovie
       <legend>{t('studio.movies.featured.legend')}</legend>
       <p className={styles.hint}>{t('studio.movies.featured.hint')}</p>
       {edits ? (
-        <div className={styles.choice}>
-          <input id={`${id}-none`} type="radio" name={name} value="" className={styles.box} checked={featured === ''} onChange={onNone} />
+        <div className={choiceStyles.choice}>
+          <input id={`${id}-none`} type="radio" name={name} value="" className={choiceStyles.box} checked={featured === ''} onChange={onNone} />
           <label htmlFor={`${id}-none`}>{t('studio.movies.featured.none')}</label>
         </div>
       ) : null}

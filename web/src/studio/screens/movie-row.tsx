@@ -3,7 +3,9 @@ import { CSS } from '@dnd-kit/utilities';
 import { useId, useLayoutEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useTranslate } from '@/state/i18n';
 import type { StudioMovie, StudioSite } from '../api';
+import choiceStyles from '../components/check-choice.module.css';
 import { MediaPicker } from '../components/media-picker';
+import recordState from '../components/record-state.module.css';
 import {
   canMove,
   onSiteHost,
@@ -165,23 +167,23 @@ export function MovieRow({
         <div className={styles.site}>
           {actions ? (
             <>
-              <div className={styles.choice}>
+              <div className={`${choiceStyles.choice} ${styles.choice}`}>
                 <input
                   id={shownId}
                   type="checkbox"
-                  className={styles.box}
+                  className={`${choiceStyles.box} ${styles.box}`}
                   checked={shown}
                   onChange={(event) => actions.onShown(event.target.checked)}
                 />
                 <label htmlFor={shownId}>{t('studio.movies.shown')}</label>
               </div>
-              <div className={styles.choice}>
+              <div className={`${choiceStyles.choice} ${styles.choice}`}>
                 <input
                   id={featuredId}
                   type="radio"
                   name={featuredName}
                   value={movie.id}
-                  className={styles.box}
+                  className={`${choiceStyles.box} ${styles.box}`}
                   checked={featured}
                   disabled={!shown}
                   aria-describedby={shown ? undefined : `${featuredId}-hint`}
@@ -197,8 +199,10 @@ export function MovieRow({
             </>
           ) : (
             <ul className={styles.states}>
-              <li className={shown ? styles.state : styles.offState}>{t(shown ? 'studio.movies.shown' : 'studio.movies.shown.no')}</li>
-              {featured ? <li className={styles.state}>{t('studio.movies.featured')}</li> : null}
+              <li className={shown ? recordState.state : `${recordState.state} ${styles.offState}`}>
+                {t(shown ? 'studio.movies.shown' : 'studio.movies.shown.no')}
+              </li>
+              {featured ? <li className={recordState.state}>{t('studio.movies.featured')}</li> : null}
             </ul>
           )}
           <PosterField site={site} movie={movie} poster={poster} refusal={posterRefusal} onPoster={actions?.onPoster} />

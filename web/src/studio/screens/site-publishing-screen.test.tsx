@@ -21,7 +21,11 @@ const published = { status: 200, body: { revision: '3f9a0c1e2b7d4a5c6e8f9012' } 
 
 /** The studio's API for `me` on the demo site, its draft `current` (what GET answers each time), and `answers` besides. */
 function stubDraftApi(me: Me, current: () => Draft, answers: StudioAnswers = {}) {
-  return stubSignedIn(me, [demo, single], { 'GET /sites/demo/draft': () => ({ status: 200, body: current() }), ...answers });
+  return stubSignedIn(me, [demo, single], {
+    'GET /sites/demo/draft': () => ({ status: 200, body: current() }),
+    'GET /sites/demo/draft/theaters': { status: 200, body: [{ id: '101', name: 'Marquee Riverfront', state: 'changed' }] },
+    ...answers,
+  });
 }
 
 /** The draft's changes, each as its lines of text. */
@@ -56,11 +60,37 @@ describe("a site's draft", () => {
       ['Page “about”', expect.stringMatching(/^Changed by Ed Admin, Dec 3, 2026, /)],
       ['Event “42” Removed', expect.stringMatching(/^Changed by Grace Hopper, Dec 4, 2026, /)],
     ]);
+    // Each record the way to its screen, but the site's document (several screens change it) and one the draft removes.
+    const changes = within(screen.getByTestId('studio-draft'));
+    expect(changes.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([['Page “about”', '/sites/demo/pages/about']]);
     expect(screen.getByTestId('studio-draft').querySelector('time')?.getAttribute('dateTime')).toBe('2026-12-03T14:05:00Z');
     expect(screen.queryByTestId('studio-draft-schedule')).toBeNull();
     const nav = screen.getByRole('navigation', { name: 'The screens of Marquee Cinemas' });
     expect(within(nav).getByRole('link', { name: 'Publishing' }).getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.title).toBe('Draft and publishing of Marquee Cinemas | Studio'));
+  });
+
+  it("names a theater whose details it changes by the theater's name, with the way to its screen", async () => {
+    const calls = stubDraftApi(viewer, () => ({
+      changes: [{ kind: 'theater', id: '101', by: 'Theo Manager', at: '2026-12-04T10:00:00Z', removed: false }],
+      schedule: null,
+    }));
+    renderStudio('/sites/demo/publishing');
+    const changes = within(await screen.findByTestId('studio-draft'));
+    // By its id until the theaters' names are in, then by its name.
+    expect(listedChanges()).toEqual([[expect.stringMatching(/^Theater “(101|Marquee Riverfront)”$/), expect.stringMatching(/^Changed by Theo Manager, Dec 4, 2026, /)]]);
+    const theater = await changes.findByRole('link', { name: 'Theater “Marquee Riverfront”' });
+    expect(theater.getAttribute('href')).toBe('/sites/demo/theaters/101');
+    fireEvent.click(theater);
+    await waitFor(() => expect(screen.getByTestId('studio-address').textContent).toBe('/sites/demo/theaters/101'));
+    expect(calls.filter(({ path }) => path === '/sites/demo/draft/theaters')).toHaveLength(1);
+  });
+
+  it('asks for no theater where the draft changes none', async () => {
+    const calls = stubDraftApi(editor, () => draft);
+    renderStudio('/sites/demo/publishing');
+    await screen.findByTestId('studio-draft');
+    expect(calls.filter(({ path }) => path === '/sites/demo/draft/theaters')).toEqual([]);
   });
 
   it('shows its publishing at a time, and why it did not publish then', async () => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ConfirmDialog } from '@/components/dialog';
 import { Spinner } from '@/components/spinner';
 import { ApiError, isNotFound } from '@/lib/api-client';
@@ -7,9 +8,10 @@ import { useTranslate } from '@/state/i18n';
 import type { Draft, DraftChange, Me, ScheduledPublish, StudioSite } from '../api';
 import { ServiceProblem } from '../components/service-problem';
 import { mayPublish } from '../grants';
+import { useDraftTheaters } from '../hooks/use-draft-theaters';
 import { useDiscardDraft, usePublishDraft, useSiteDraft } from '../hooks/use-site-draft';
 import { useForgetSessionIfEnded } from '../hooks/studio-session';
-import { changeTime, draftChangeName, scheduleTime, shortRevision } from '../publishing-rules';
+import { changeTime, draftChangeName, draftChangePath, scheduleTime, shortRevision } from '../publishing-rules';
 import { PublishDialog, publishFailureText, type PublishMode } from './publish-dialog';
 import { SiteGone } from './site-gone';
 import { SiteNav } from './site-nav';
@@ -58,6 +60,9 @@ function DraftOverview({ site, draft, publishes }: { site: StudioSite; draft: Dr
   const t = useTranslate();
   const titleId = useId();
   const emptyId = useId();
+  // The theaters' names, the point of sale's, asked for only where the draft changes one: its change names it by its id alone.
+  const theaters = useDraftTheaters(site.id, draft.changes.some((change) => change.kind === 'theater'));
+  const theaterName = (id: string) => theaters.data?.find((theater) => theater.id === id)?.name;
   return (
     <>
       <p className={styles.intro}>{t('studio.publishing.intro', { site: site.name })}</p>
@@ -71,7 +76,12 @@ function DraftOverview({ site, draft, publishes }: { site: StudioSite; draft: Dr
         ) : (
           <ul className={styles.changes} aria-label={t('studio.draft.changes.caption', { site: site.name })} data-testid="studio-draft">
             {draft.changes.map((change) => (
-              <ChangeItem key={`${change.kind}:${change.id}`} change={change} />
+              <ChangeItem
+                key={`${change.kind}:${change.id}`}
+                change={change}
+                name={draftChangeName(t, change, change.kind === 'theater' ? theaterName(change.id) : undefined)}
+                to={draftChangePath(site.id, change)}
+              />
             ))}
           </ul>
         )}
@@ -87,13 +97,16 @@ function DraftOverview({ site, draft, publishes }: { site: StudioSite; draft: Dr
   );
 }
 
-/** A record the draft changes: what it is, whether the draft removes it, who changed it last and when. */
-function ChangeItem({ change }: { change: DraftChange }) {
+/**
+ * A record the draft changes: what it is (`name`), with the way to its screen (`to`) where
+ * it has one, whether the draft removes it, who changed it last and when.
+ */
+function ChangeItem({ change, name, to }: { change: DraftChange; name: string; to: string | undefined }) {
   const t = useTranslate();
   return (
     <li className={styles.change} data-testid="studio-draft-change">
       <p className={styles.record}>
-        <span>{draftChangeName(t, change)}</span>
+        {to ? <Link to={to}>{name}</Link> : <span>{name}</span>}
         {change.removed ? (
           <>
             {' '}

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { DraftTheater, Me, TheaterDetails } from '../api';
+import type { DraftTheater, Me, PointOfSaleState, TheaterDetails } from '../api';
 import { studioKeys } from '../hooks/studio-keys';
 import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { noAnswer, stubSignedIn, studioError, type StudioAnswer, type StudioAnswers, type StudioCall } from '../testing/studio-api';
@@ -60,11 +60,26 @@ const downtownManager: Me = {
   grants: [{ role: 'theater-manager', siteId: 'demo', theaterIds: ['102'] }],
 };
 
+/** Riverfront's point of sale: not linked, its schedule pushed through the ingest API (point-of-sale-section.test.tsx reads it closer). */
+const riverfrontPointOfSale: PointOfSaleState = {
+  link: null,
+  tokenKept: false,
+  tokenSetAt: null,
+  tokenSetBy: '',
+  lastSuccessAt: null,
+  lastError: '',
+  lastErrorAt: null,
+  showtimesChangedLastHour: 0,
+  seatUpdatesLastHour: 0,
+  lastChangeAt: null,
+};
+
 /** The studio's API for `me` on the demo site: Riverfront as above, and `answers` besides. */
 function stubTheaterApi(me: Me, answers: StudioAnswers = {}) {
   return stubSignedIn(me, [demo, single], {
     'GET /sites/demo/draft/theaters': { status: 200, body: draftTheaters },
     'GET /sites/demo/draft/theaters/101': { status: 200, body: riverfront },
+    'GET /sites/demo/theaters/101/point-of-sale': { status: 200, body: riverfrontPointOfSale },
     ...answers,
   });
 }
@@ -127,6 +142,10 @@ describe("a theater's screen", () => {
     expect(within(nav).getByRole('link', { name: 'Theaters' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByRole('link', { name: 'All theaters of Marquee Cinemas' }).getAttribute('href')).toBe('/sites/demo/theaters');
     await waitFor(() => expect(document.title).toBe('Marquee Riverfront, a theater of Marquee Cinemas | Studio'));
+    // Below the details, apart from their form: the point of sale, which does not go through the draft.
+    const pointOfSale = await screen.findByRole('form', { name: 'The point of sale of Marquee Riverfront' });
+    expect(form.contains(pointOfSale)).toBe(false);
+    expect(form.compareDocumentPosition(pointOfSale) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
   it("lets Riverfront's manager set its parking, and saves every descriptive field to the draft", async () => {

@@ -8,15 +8,17 @@ import { useDraftTheater } from '../hooks/use-draft-theaters';
 import { useForgetSessionIfEnded } from '../hooks/studio-session';
 import { studioPaths } from '../paths';
 import { DraftRecordNotice, DraftRecordScreen } from './draft-record-screen';
+import { PointOfSaleSection } from './point-of-sale-section';
 import { SiteScreenFrame } from './site-screen-frame';
 import { TheaterEditor } from './theater-editor';
 
 /**
  * `/sites/{siteId}/theaters/{theaterId}`: one theater of the site as its draft describes it,
  * named as the point of sale names it, its descriptive fields in a form saved to the draft
- * (TheaterEditor). Its administrators and the operators change them, and the theater's
- * managers; everyone else with a role on the site reads them. A chunk of its own
- * (studio-app.tsx).
+ * (TheaterEditor), and below them, apart, its point of sale: its health, and its link,
+ * which takes effect at once (PointOfSaleSection). Its administrators and the operators
+ * change both, and the theater's managers; everyone else with a role on the site reads
+ * them. A chunk of its own (studio-app.tsx).
  */
 export function SiteTheaterScreen() {
   const t = useTranslate();
@@ -52,7 +54,10 @@ function SiteTheater({ site, me, id, title }: { site: StudioSite; me: Me; id: st
       {isNotFound(theater.error) ? (
         <DraftRecordNotice text={t('studio.theater.notFound', { site: site.name, theater: id })} testId="studio-theater-not-found" />
       ) : fresh ? (
-        <TheaterEditor site={site} theaterId={id} theater={fresh} grants={me.grants} />
+        <>
+          <TheaterEditor site={site} theaterId={id} theater={fresh} grants={me.grants} />
+          <PointOfSaleSection site={site} theaterId={id} theater={fresh.name?.trim() || id} grants={me.grants} />
+        </>
       ) : theater.isError ? (
         <ServiceProblem level={2} error={theater.error} retrying={theater.isFetching} onRetry={() => void theater.refetch()} />
       ) : (
