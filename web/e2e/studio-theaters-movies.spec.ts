@@ -38,8 +38,8 @@ async function publishNow(page: Page) {
   await expect(page.getByTestId('studio-publish-outcome')).toContainText('The draft was published as revision');
 }
 
-/** The demo site's revision before the running test, and the page that may restore it (afterEach). */
-let before: { revision: string; page: Page } | undefined;
+/** The demo site's revision before the running test, the page that may restore it, and what to close after (afterEach). */
+let before: { revision: string; page: Page; close?: () => Promise<void> } | undefined;
 
 test.describe("the studio's theaters and movies", () => {
   test.afterEach(async () => {
@@ -52,6 +52,7 @@ test.describe("the studio's theaters and movies", () => {
     if ((await newestRevision(page)) !== revision) {
       expect((await studioCall(page, 'POST', `/sites/demo/revisions/${encodeURIComponent(revision)}/restore`)).status).toBe(200);
     }
+    await restore.close?.();
   });
 
   test("Riverfront's manager sets its parking details and opening hours, published and shown without JavaScript", async ({ browser, page }) => {
@@ -60,7 +61,7 @@ test.describe("the studio's theaters and movies", () => {
     const publisherContext = await browser.newContext();
     const publisher = await publisherContext.newPage();
     await signInAsEditor(publisher, 'Theater Publisher');
-    before = { revision: (await newestRevision(publisher)) ?? '', page: publisher };
+    before = { revision: (await newestRevision(publisher)) ?? '', page: publisher, close: () => publisherContext.close() };
     expect((await studioCall(publisher, 'DELETE', '/sites/demo/draft')).status).toBeLessThan(300);
 
     await signInAs(page, 'Riverfront Manager', 'theater-manager', 'demo', '101');
@@ -96,13 +97,13 @@ test.describe("the studio's theaters and movies", () => {
     await expect.poll(async () => (await page.request.get(`${site}/api/v1/theaters/101`)).text(), { timeout: 15_000 }).toContain(run);
 
     // The theater's published page, rendered once on the server: whole without a script.
-    const path = ((await (await page.request.get(`${site}/api/v1/theaters/101`)).json()) as { slug: string }).slug;
+    const slug = ((await (await page.request.get(`${site}/api/v1/theaters/101`)).json()) as { slug: string }).slug;
     const withoutScripts = await browser.newContext({ javaScriptEnabled: false });
     const refusedToReader = cspViolations(withoutScripts);
     const reader = await withoutScripts.newPage();
     await expect
       .poll(async () => {
-        await reader.goto(`${site}/theaters/${path}/`);
+        await reader.goto(`${site}/theaters/101-${slug}/`);
         return reader.getByText(parking).count();
       }, { timeout: 15_000 })
       .toBe(1);
@@ -113,7 +114,6 @@ test.describe("the studio's theaters and movies", () => {
     const jsonLd = await reader.locator('script[type="application/ld+json"]').allTextContents();
     expect(jsonLd.join('')).toContain('"openingHoursSpecification"');
     await withoutScripts.close();
-    await publisherContext.close();
     expect(refused).toEqual([]);
     expect(refusedToReader).toEqual([]);
   });
@@ -141,8 +141,12 @@ test.describe("the studio's theaters and movies", () => {
     const handle = page.getByRole('button', { name: `Drag ${third} to another place` });
     await handle.focus();
     await page.keyboard.press('Space');
+    // Picked up: dnd-kit's live region says so, then that it is over its own place.
+    await expect(page.getByText(`${third} is over position 3 of ${count}.`)).toBeAttached();
     await page.keyboard.press('ArrowUp');
+    await expect(page.getByText(`${third} is over position 2 of ${count}.`)).toBeAttached();
     await page.keyboard.press('Space');
+    await expect(page.getByText(`${third} was dropped at position 2 of ${count}.`)).toBeAttached();
     await expect.poll(async () => (await titles()).slice(1, 3)).toEqual([third, second]);
     // By its button: the movie now third to the top, and shown on the site.
     await page.getByRole('button', { name: `Move ${second} to the top` }).click();
