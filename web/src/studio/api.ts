@@ -429,6 +429,49 @@ export type MediaUploaded = Schemas['StudioMediaUploaded'];
 /** PATCH .../media/{id}'s body: the library's new alt text of the image. */
 export type MediaAlt = Schemas['StudioMediaAlt'];
 
+/**
+ * Where the deployment's published store stands (PUBLISH_NATS_URL; docs/studio.md#publishing-
+ * of-the-deployment): `connected`, `unreachable` (what is served goes on being served, a
+ * revision is stored once it answers), or `off` (not set: each gateway publishes its sites
+ * alone). One a later version adds is shown as named.
+ */
+export const PUBLISHED_STORE_STATUSES = ['connected', 'unreachable', 'off'] as const;
+
+/**
+ * The published store: its status (PUBLISHED_STORE_STATUSES), and while connected the bytes
+ * its files take and its limit (PUBLISHED_STORE_MB, in bytes); null where not known.
+ */
+export type PublishedStore = Schemas['StudioPublishedStore'];
+
+/**
+ * How a site is published, as `/readyz` says it: `published`, `publishing` (a revision is
+ * being rendered), `stale` (some pages' last HTML stands in until they are rendered again),
+ * `unavailable` (nothing to serve). One a later version adds is shown as named.
+ */
+export const SITE_PUBLISHING_STATUSES = ['published', 'publishing', 'stale', 'unavailable'] as const;
+
+/**
+ * What the gateway that answered is to a site while the store is on: its `publisher` (it
+ * holds the site's lease) or a `replica` (it serves what the publisher stored); null: it
+ * publishes the site alone. One a later version adds is shown as named.
+ */
+export const PUBLISHING_ROLES = ['publisher', 'replica'] as const;
+
+/**
+ * One site as the gateway that answered publishes or serves it: its status
+ * (SITE_PUBLISHING_STATUSES), the revision its pages are of and when it was published (RFC
+ * 3339; both null before the first), its pages and those stale, the catalogue's revision
+ * still to publish, the revision last stored for the deployment, the gateway's role
+ * (PUBLISHING_ROLES) and what is wrong (null: nothing).
+ */
+export type SitePublishing = Schemas['StudioSitePublishing'];
+
+/** GET /studio/api/v1/publishing: every site's publishing, and the published store's use. */
+export type DeploymentPublishing = Schemas['StudioPublishing'];
+
+/** What POST .../republish answers: the catalogue's new revision, which the site's publisher renders in full. */
+export type Republished = Schemas['StudioRepublished'];
+
 /** A refused or failed studio call: the gateway's `{"error": {code, message, field?}}`. */
 export class StudioApiError extends ApiError {
   /** The body's field at fault (`name`, `email`), where the error is about one. */
@@ -1020,4 +1063,23 @@ export async function describeMedia(siteId: string, id: string, alt: string): Pr
  */
 export async function deleteMedia(siteId: string, id: string): Promise<void> {
   await studioDelete(mediaPath(siteId, id));
+}
+
+/**
+ * How every site of the deployment is published, as the gateway that answers publishes or
+ * serves it, and the published store's use. 403: only operators read it.
+ */
+export async function getPublishing(signal?: AbortSignal): Promise<DeploymentPublishing> {
+  return studioGet<DeploymentPublishing>('/publishing', signal);
+}
+
+/**
+ * Publishes the site again in full (202): a new revision of the same content, every page of
+ * which its publisher renders again, reusing nothing of the last (after a renderer or
+ * template upgrade, or pages left stale); it takes from seconds to minutes, and
+ * getPublishing shows the new revision once published. 403: only operators publish a site
+ * again; 404: no such site; 503: a service is away, nothing changed.
+ */
+export async function republishSite(siteId: string): Promise<Republished> {
+  return (await (await studioPost(sitePath(siteId, '/republish'), {})).json()) as Republished;
 }

@@ -18,6 +18,7 @@ import {
   mayPublish,
   mayReadAudit,
   maySetPointOfSale,
+  maySeePublishing,
   maySetSiteAddress,
   maySupportMembers,
   roleName,
@@ -158,7 +159,7 @@ describe("who manages a site's ingest keys", () => {
   });
 });
 
-describe('who creates sites, and changes where one is served', () => {
+describe("who creates sites, changes where one is served, and sees the deployment's publishing", () => {
   it.each([
     ['an operator', [operator], true],
     ['an operator who is an editor of a site too', [demoEditor, operator], true],
@@ -169,6 +170,8 @@ describe('who creates sites, and changes where one is served', () => {
     expect(mayCreateSites(grants)).toBe(creates);
     // The same people change a site's host names and public URL (svc-studio's ManageSites).
     expect(maySetSiteAddress(grants)).toBe(creates);
+    // And see how every site of the deployment is published, and publish one again.
+    expect(maySeePublishing(grants)).toBe(creates);
   });
 });
 

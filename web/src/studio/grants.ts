@@ -36,6 +36,13 @@ export const mayCreateSites = isOperator;
 /** Who changes where a site is served, its host names and public URL (svc-studio's ManageSites too): the operators alone. */
 export const maySetSiteAddress = isOperator;
 
+/**
+ * Who sees how every site of the deployment is published (the published store's use, each
+ * site's revision and stale pages) and publishes a site again in full (svc-studio's
+ * operator check): the operators alone.
+ */
+export const maySeePublishing = isOperator;
+
 /** An operator, or an administrator of the site. */
 function administers(grants: readonly Grant[], siteId: string): boolean {
   return grantsOnSite(grants, siteId).some((grant) => grant.role === 'operator' || grant.role === 'admin');

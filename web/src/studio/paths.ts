@@ -15,6 +15,15 @@ export const studioPaths = {
     pattern: '/passkeys',
     build: () => '/passkeys',
   },
+  /**
+   * The deployment's publishing, for the operators: each site's published revision and
+   * when, its stale pages, the revision stored for the deployment, the published store's
+   * use, and a way to publish a site again in full.
+   */
+  publishingOverview: {
+    pattern: '/publishing',
+    build: () => '/publishing',
+  },
   /** A site's page: what it is, and the staff member's role on it. */
   site: {
     pattern: '/sites/:siteId',

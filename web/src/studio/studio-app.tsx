@@ -35,6 +35,7 @@ export function StudioProviders({
 }
 
 const passkeysScreen = lazyComponent(async () => (await import('./screens/passkeys-screen')).PasskeysScreen);
+const publishingOverviewScreen = lazyComponent(async () => (await import('./screens/publishing-overview-screen')).PublishingOverviewScreen);
 const siteScreen = lazyComponent(async () => (await import('./screens/site-screen')).SiteScreen);
 const siteStaffScreen = lazyComponent(async () => (await import('./screens/site-staff-screen')).SiteStaffScreen);
 const siteIngestKeysScreen = lazyComponent(async () => (await import('./screens/site-ingest-keys-screen')).SiteIngestKeysScreen);
@@ -74,8 +75,8 @@ function ScreenLoading() {
 /**
  * The studio's routes. Its first screens (the start page with the sign-in and the site
  * switcher, an invitation) are small and load with the entry; every other screen (the
- * passkeys, a site's page, its look and settings with the site live beside them, its
- * content pages and one page's editor (whose block editor, Lexical, is a chunk of its own
+ * passkeys, the operators' publishing of the deployment, a site's page, its look and
+ * settings with the site live beside them, its content pages and one page's editor (whose block editor, Lexical, is a chunk of its own
  * again), its events and one event's form, its theaters and one theater's details, its
  * movies (with the drag and drop code, which no other screen loads), its media library, its
  * staff, its members, its ingest keys, its audit log, its draft with its publishing and its
@@ -93,6 +94,14 @@ export function StudioRoutes() {
         element={
           <Suspense fallback={<ScreenLoading />}>
             <passkeysScreen.Component />
+          </Suspense>
+        }
+      />
+      <Route
+        path={studioPaths.publishingOverview.pattern}
+        element={
+          <Suspense fallback={<ScreenLoading />}>
+            <publishingOverviewScreen.Component />
           </Suspense>
         }
       />

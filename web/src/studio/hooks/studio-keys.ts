@@ -12,6 +12,8 @@ export const studioKeys = {
   signInMethods: () => [...studioKeys.all, 'sign-in-methods'] as const,
   /** The sites the staff member may see. */
   sites: () => [...studioKeys.all, 'sites'] as const,
+  /** The deployment's publishing: every site's, as the gateway that answers sees it, and the published store's use (an operator's). */
+  publishing: () => [...studioKeys.all, 'publishing'] as const,
   /** One site with where it is served as set (its own public URL): what the form of where it is served starts from. */
   siteDetails: (siteId: string) => [...studioKeys.all, 'site-details', siteId] as const,
   /**

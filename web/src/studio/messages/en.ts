@@ -30,6 +30,10 @@ export const en: Readonly<Record<string, string>> = {
   'studio.grant.theaters': 'Theaters: {theaters}',
   'studio.grant.everyTheater': 'Every theater of the site',
   'studio.home.roles': 'Your roles',
+  'studio.home.deployment': 'The deployment',
+  'studio.home.publishing': 'Publishing of every site',
+  'studio.home.publishing.hint':
+    "Each site's published revision and when, its stale pages, the revision stored for the deployment and the published store's use; publish a site again in full.",
 
   'studio.sites.title': 'Your sites',
   'studio.sites.none': 'There is no site you may open yet.',
@@ -1085,6 +1089,69 @@ export const en: Readonly<Record<string, string>> = {
   'studio.history.restore.forbidden': 'Your role on {site} does not let you restore a revision.',
   'studio.history.restore.unavailable': "The revision could not be restored: the studio's service is unavailable. Try again in a moment.",
   'studio.history.restore.failed': 'The revision could not be restored: the studio did not answer. Check your connection and try again.',
+
+  'studio.publishingOverview.title': 'Publishing of the deployment',
+  'studio.publishingOverview.intro':
+    'How each site is published, as the gateway that answered publishes or serves it: the revision its pages are of and when it was published, the pages whose last HTML stands in until they are rendered again, the revision still to publish and the one stored for the deployment. The studio asks again every 15 seconds.',
+  'studio.publishingOverview.operatorsOnly':
+    "Only operators see how the deployment's sites are published, and publish a site again. A site's own draft and publishing are on the site's screens.",
+  'studio.publishingOverview.home': "Go to the studio's start page",
+  'studio.publishingOverview.store.title': 'Published store',
+  'studio.publishingOverview.store.connected.use': 'Connected: {used} of {limit} used ({share}).',
+  'studio.publishingOverview.store.connected.used': 'Connected: {used} used.',
+  'studio.publishingOverview.store.connected.limit': 'Connected: its use could not be read just now. Its limit is {limit}.',
+  'studio.publishingOverview.store.connected': 'Connected: its use could not be read just now.',
+  'studio.publishingOverview.store.unreachable':
+    'Unreachable: what is served goes on being served, and each revision is stored once the store answers again.',
+  'studio.publishingOverview.store.off': 'Off: each gateway publishes its sites alone.',
+  'studio.publishingOverview.store.nearlyFull':
+    'Nearly full: past its limit no new revision is stored (the last ones go on being served) until collection frees room.',
+  'studio.publishingOverview.store.meter': "The published store's use",
+  'studio.publishingOverview.sites.title': 'Sites',
+  'studio.publishingOverview.sites.caption': "Each site's publishing, the sites that need a look first",
+  'studio.publishingOverview.sites.none': 'This gateway publishes no site yet.',
+  'studio.publishingOverview.column.site': 'Site',
+  'studio.publishingOverview.column.status': 'Status',
+  'studio.publishingOverview.column.revision': 'Revision',
+  'studio.publishingOverview.column.publishedAt': 'Published',
+  'studio.publishingOverview.column.pages': 'Pages',
+  'studio.publishingOverview.column.stalePages': 'Stale pages',
+  'studio.publishingOverview.column.pendingRevision': 'Pending revision',
+  'studio.publishingOverview.column.storedRevision': 'Stored revision',
+  'studio.publishingOverview.column.role': 'Role',
+  'studio.publishingOverview.column.problem': 'Problem',
+  'studio.publishingOverview.column.actions': 'Actions',
+  'studio.publishingOverview.status.published': 'Published',
+  'studio.publishingOverview.status.publishing': 'Publishing',
+  'studio.publishingOverview.status.stale': 'Stale',
+  'studio.publishingOverview.status.unavailable': 'Unavailable',
+  'studio.publishingOverview.role.publisher': 'Publisher',
+  'studio.publishingOverview.role.replica': 'Replica',
+  'studio.publishingOverview.role.alone': 'Publishes alone',
+  'studio.publishingOverview.none': 'None',
+  'studio.publishingOverview.notYet': 'Not yet',
+  'studio.publishingOverview.republish': 'Publish again',
+  'studio.publishingOverview.republish.name': 'Publish again: {site}',
+  'studio.publishingOverview.republishing': 'Asking…',
+  'studio.publishingOverview.republish.confirm.title': 'Publish {site} again?',
+  'studio.publishingOverview.republish.confirm.text':
+    'Every page of {site} is rendered again, reusing nothing of its last revision, as after a renderer or template upgrade: a new revision of the same content. It takes from a few seconds to a few minutes; the pages served stay as they are until then.',
+  'studio.publishingOverview.republish.yes': 'Publish again',
+  'studio.publishingOverview.republish.no': 'Cancel',
+  'studio.publishingOverview.republished':
+    'Asked for: revision {revision} of {site} will be rendered, every page again. The table shows it once it is published.',
+  'studio.publishingOverview.republish.forbidden': 'Only operators may publish a site again.',
+  'studio.publishingOverview.republish.refused': '{site} was not published again: {message}',
+  'studio.publishingOverview.republish.unavailable':
+    "{site} was not published again: the studio's service is unavailable. Try again in a moment.",
+  'studio.publishingOverview.republish.failed':
+    '{site} was not published again: the studio did not answer. Check your connection and try again.',
+  'studio.publishingOverview.refresh.forbidden': "Only operators see how the deployment's sites are published.",
+  'studio.publishingOverview.refresh.refused': 'The table could not be brought up to date: {message}. It shows the last answer.',
+  'studio.publishingOverview.refresh.unavailable':
+    "The table could not be brought up to date: the studio's service is unavailable. It shows the last answer until the next try.",
+  'studio.publishingOverview.refresh.failed':
+    'The table could not be brought up to date: the studio did not answer. It shows the last answer until the next try.',
 
   'studio.signIn.title': 'Sign in to the studio',
   'studio.signIn.invitation': 'To get in, open the invitation link you were sent. It signs you in once you have accepted it.',

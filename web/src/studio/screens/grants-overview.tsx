@@ -1,8 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
-import { useLocation } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslate } from '@/state/i18n';
 import type { Grant, Me } from '../api';
-import { mayCreateSites, roleName, theaterList } from '../grants';
+import { mayCreateSites, maySeePublishing, roleName, theaterList } from '../grants';
+import { studioPaths } from '../paths';
 import styles from './grants-overview.module.css';
 import { NewSiteForm } from './new-site-form';
 import { SitesOverview } from './sites-overview';
@@ -15,8 +16,8 @@ import { SitesOverview } from './sites-overview';
 export type SignedInState = { signedIn: true };
 
 /**
- * What the staff member may do: the sites they may open (and for an operator, a new one),
- * and each grant's role and scope.
+ * What the staff member may do: the sites they may open (and for an operator, the
+ * deployment's publishing and a new site), and each grant's role and scope.
  */
 export function GrantsOverview({ me }: { me: Me }) {
   const t = useTranslate();
@@ -37,6 +38,7 @@ export function GrantsOverview({ me }: { me: Me }) {
       ) : (
         <>
           <SitesOverview />
+          {maySeePublishing(me.grants) ? <DeploymentOverview /> : null}
           {mayCreateSites(me.grants) ? <NewSiteForm /> : null}
           <section className={styles.roles} aria-labelledby={rolesId}>
             <h2 id={rolesId}>{t('studio.home.roles')}</h2>
@@ -48,6 +50,21 @@ export function GrantsOverview({ me }: { me: Me }) {
           </section>
         </>
       )}
+    </section>
+  );
+}
+
+/** An operator's way to the deployment's publishing: each site's, and the published store's use. */
+function DeploymentOverview() {
+  const t = useTranslate();
+  const titleId = useId();
+  return (
+    <section className={styles.deployment} aria-labelledby={titleId}>
+      <h2 id={titleId}>{t('studio.home.deployment')}</h2>
+      <p className={styles.deploymentLink}>
+        <Link to={studioPaths.publishingOverview.build()}>{t('studio.home.publishing')}</Link>
+      </p>
+      <p className={styles.hint}>{t('studio.home.publishing.hint')}</p>
     </section>
   );
 }

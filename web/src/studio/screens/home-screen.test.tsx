@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { cleanUpAfterEachTest, renderStudio } from '../testing/render-studio';
 import { stubSignedIn, stubStudioApi, studioError } from '../testing/studio-api';
-import { demo, editor, signedOut, single } from '../testing/studio-fixtures';
+import { demo, editor, operator, signedOut, single } from '../testing/studio-fixtures';
 
 cleanUpAfterEachTest();
 
@@ -149,6 +149,31 @@ describe("the start page's site switcher", () => {
     renderStudio('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the studio' })).toBeTruthy();
     expect(screen.queryByTestId('studio-staff-name')).toBeNull();
+  });
+});
+
+describe("the start page's way to the deployment's publishing", () => {
+  it('leads an operator to the publishing of every site', async () => {
+    stubSignedIn(operator, [demo, single], {
+      'GET /publishing': { status: 200, body: { store: { status: 'off', bytes: null, limitBytes: null }, sites: [] } },
+    });
+    renderStudio('/');
+    await screen.findByTestId('studio-sites');
+    const deployment = screen.getByRole('region', { name: 'The deployment' });
+    const link = within(deployment).getByRole('link', { name: 'Publishing of every site' });
+    expect(link.getAttribute('href')).toBe('/publishing');
+    fireEvent.click(link);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Publishing of the deployment' })).toBeTruthy();
+    expect(await screen.findByText('Off: each gateway publishes its sites alone.')).toBeTruthy();
+    expect(screen.getByTestId('studio-address').textContent).toBe('/publishing');
+  });
+
+  it('is not offered to anyone else', async () => {
+    stubSignedIn(editor, [demo, single]);
+    renderStudio('/');
+    await screen.findByTestId('studio-sites');
+    expect(screen.queryByRole('region', { name: 'The deployment' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Publishing of every site' })).toBeNull();
   });
 });
 
