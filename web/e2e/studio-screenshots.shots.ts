@@ -19,12 +19,16 @@ const screens = [
   ['media', '/sites/demo/media'],
   ['events', '/sites/demo/events'],
   ['new-event', '/sites/demo/new-event'],
+  ['theaters', '/sites/demo/theaters'],
+  ['theater', '/sites/demo/theaters/101'],
+  ['movies', '/sites/demo/movies'],
   ['publishing', '/sites/demo/publishing'],
   ['history', '/sites/demo/history'],
   ['staff', '/sites/demo/staff'],
   ['ingest-keys', '/sites/demo/ingest-keys'],
   ['audit', '/sites/demo/audit'],
   ['passkeys', '/passkeys'],
+  ['deployment-publishing', '/publishing'],
 ] as const;
 
 for (const size of sizes) {

@@ -618,6 +618,31 @@ test.describe('the studio', () => {
     expect(refused).toEqual([]);
   });
 
+  test("an operator sees how every site is published and publishes one again in full, which its publisher renders", async ({ page }) => {
+    test.setTimeout(120_000);
+    const refused = cspViolations(page);
+    await page.goto(invitationLink('pub-op@chain.example', 'operator'));
+    await page.getByLabel('Your name').fill('Pub Operator');
+    await page.getByRole('button', { name: 'Accept without a passkey' }).click();
+    await expect(page.getByTestId('studio-staff-name')).toHaveText('Signed in as Pub Operator');
+    await page.getByRole('link', { name: 'Publishing of every site' }).click();
+    await expect(page).toHaveURL(`${studio}/publishing`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Publishing of the deployment' })).toBeVisible();
+    const demo = page.getByTestId('studio-publishing-site').filter({ hasText: 'Marquee Cinemas' });
+    await expect(demo).toContainText('Published');
+    await expectAccessible(page, 'publishing of the deployment');
+
+    await demo.getByRole('button', { name: 'Publish again: Marquee Cinemas' }).click();
+    await page.getByRole('dialog', { name: 'Publish Marquee Cinemas again?' }).getByRole('button', { name: 'Publish again' }).click();
+    const outcome = page.getByTestId('studio-republish-outcome');
+    await expect(outcome).toContainText('Asked for: revision');
+    const revision = /revision (\w+)/.exec((await outcome.textContent()) ?? '')?.[1] ?? '';
+    expect(revision).not.toBe('');
+    // Rendered in full and published: the table names the new revision (by its first characters).
+    await expect(demo).toContainText(revision.slice(0, 8), { timeout: 60_000 });
+    expect(refused).toEqual([]);
+  });
+
   test('says what to do about a link that is no invitation, and answers an unknown address', async ({ page }) => {
     const refused = cspViolations(page);
     await page.goto(`${studio}/invitation?token=no-such-invitation`);

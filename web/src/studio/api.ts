@@ -118,6 +118,7 @@ export const AUDIT_ACTIONS = [
   'site.published',
   'site.publish-scheduled',
   'site.restored',
+  'site.republished',
   'ingest-key.created',
   'ingest-key.revoked',
   'theater.point-of-sale-set',

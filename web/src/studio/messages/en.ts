@@ -325,6 +325,7 @@ export const en: Readonly<Record<string, string>> = {
   'studio.audit.action.site.published': 'Draft published',
   'studio.audit.action.site.publish-scheduled': 'Publishing scheduled',
   'studio.audit.action.site.restored': 'Revision restored',
+  'studio.audit.action.site.republished': 'Site published again in full',
   'studio.audit.action.ingest-key.created': 'Ingest key made',
   'studio.audit.action.ingest-key.revoked': 'Ingest key revoked',
   'studio.audit.action.theater.point-of-sale-set': "Theater's point of sale changed",

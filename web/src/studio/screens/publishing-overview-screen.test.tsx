@@ -70,12 +70,13 @@ describe("the deployment's publishing, an operator's screen", () => {
       within(table)
         .getAllByRole('columnheader')
         .map((heading) => heading.textContent),
-    ).toEqual(['Site', 'Status', 'Revision', 'Published', 'Pages', 'Stale pages', 'Pending revision', 'Stored revision', 'Role', 'Problem', 'Actions']);
+    ).toEqual(['Site', 'Status', 'Actions', 'Revision', 'Published', 'Pages', 'Stale pages', 'Pending revision', 'Stored revision', 'Role', 'Problem']);
     await waitFor(() => expect(listedSites()[0]?.[0]).toBe('The Single Screen'));
     expect(listedSites()).toEqual([
       [
         'The Single Screen',
         'Stale',
+        'Publish again',
         'a1b2c3d4',
         expect.stringMatching(/^Dec 3, 2026, /),
         '48',
@@ -84,9 +85,8 @@ describe("the deployment's publishing, an operator's screen", () => {
         'a1b2c3d4',
         'Replica',
         'the renderer did not answer for 3 pages',
-        'Publish again',
       ],
-      ['Marquee Cinemas', 'Published', '3f9a0c1e', expect.stringMatching(/^Dec 4, 2026, /), '1,204', '0', 'None', '3f9a0c1e', 'Publisher', 'None', 'Publish again'],
+      ['Marquee Cinemas', 'Published', 'Publish again', '3f9a0c1e', expect.stringMatching(/^Dec 4, 2026, /), '1,204', '0', 'None', '3f9a0c1e', 'Publisher', 'None'],
     ]);
     expect(within(table).getByRole('link', { name: 'Marquee Cinemas' }).getAttribute('href')).toBe('/sites/demo');
     expect(within(table).getByRole('link', { name: 'The Single Screen' }).getAttribute('href')).toBe('/sites/single');
@@ -116,7 +116,7 @@ describe("the deployment's publishing, an operator's screen", () => {
     expect(within(summary).queryByRole('meter')).toBeNull();
     // A site the sites list does not name goes by its id.
     expect(listedSites()).toEqual([
-      ['new-site', 'Unavailable', 'None', 'Not yet', '0', '0', 'ffeeddcc', 'None', 'Publishes alone', 'the first revision is being rendered', 'Publish again'],
+      ['new-site', 'Unavailable', 'Publish again', 'None', 'Not yet', '0', '0', 'ffeeddcc', 'None', 'Publishes alone', 'the first revision is being rendered'],
     ]);
     store = { status: 'unreachable', bytes: null, limitBytes: null };
     await queryClient.refetchQueries({ queryKey: ['studio', 'publishing'] });
@@ -156,7 +156,7 @@ describe("the deployment's publishing, an operator's screen", () => {
     expect(calls.filter(({ method }) => method === 'POST').map(({ path, body }) => [path, body])).toEqual([['/sites/demo/republish', {}]]);
     await waitFor(() => expect(publishingCalls(calls).length).toBeGreaterThan(readsBefore));
     await waitFor(() => expect(listedSites()[1]?.slice(0, 2)).toEqual(['Marquee Cinemas', 'Publishing']));
-    expect(listedSites()[1]?.[6]).toBe('ffeeddcc');
+    expect(listedSites()[1]?.[7]).toBe('ffeeddcc');
   });
 
   it('sends nothing when the confirmation is cancelled', async () => {

@@ -64,6 +64,9 @@ export function PublishingSitesTable({ sites, known }: PublishingSitesTableProps
               <tr>
                 <th scope="col">{t('studio.publishingOverview.column.site')}</th>
                 <th scope="col">{t('studio.publishingOverview.column.status')}</th>
+                <th scope="col">
+                  <span className="visually-hidden">{t('studio.publishingOverview.column.actions')}</span>
+                </th>
                 <th scope="col">{t('studio.publishingOverview.column.revision')}</th>
                 <th scope="col">{t('studio.publishingOverview.column.publishedAt')}</th>
                 <th scope="col" className={styles.number}>
@@ -76,9 +79,6 @@ export function PublishingSitesTable({ sites, known }: PublishingSitesTableProps
                 <th scope="col">{t('studio.publishingOverview.column.storedRevision')}</th>
                 <th scope="col">{t('studio.publishingOverview.column.role')}</th>
                 <th scope="col">{t('studio.publishingOverview.column.problem')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('studio.publishingOverview.column.actions')}</span>
-                </th>
               </tr>
             </thead>
             <tbody>
@@ -135,6 +135,19 @@ function SiteRow({ row, republishing, onRepublish }: SiteRowProps) {
         <span className={attention ? `${styles.state} ${styles.stateAttention}` : styles.state}>{publishingStatusName(t, row.status)}</span>
       </td>
       <td>
+        <button
+          type="button"
+          className={`button button-secondary ${styles.republish}`}
+          aria-label={t('studio.publishingOverview.republish.name', { site: row.name })}
+          aria-disabled={republishing || undefined}
+          onClick={() => {
+            if (!republishing) onRepublish();
+          }}
+        >
+          {t(republishing ? 'studio.publishingOverview.republishing' : 'studio.publishingOverview.republish')}
+        </button>
+      </td>
+      <td>
         <RevisionId revision={row.revision} />
       </td>
       <td className={styles.time}>
@@ -150,19 +163,6 @@ function SiteRow({ row, republishing, onRepublish }: SiteRowProps) {
       </td>
       <td>{publishingRoleName(t, row.role)}</td>
       <td className={styles.problem}>{row.problem || t('studio.publishingOverview.none')}</td>
-      <td>
-        <button
-          type="button"
-          className={`button button-secondary ${styles.republish}`}
-          aria-label={t('studio.publishingOverview.republish.name', { site: row.name })}
-          aria-disabled={republishing || undefined}
-          onClick={() => {
-            if (!republishing) onRepublish();
-          }}
-        >
-          {t(republishing ? 'studio.publishingOverview.republishing' : 'studio.publishingOverview.republish')}
-        </button>
-      </td>
     </tr>
   );
 }

@@ -140,6 +140,7 @@ describe("a site's audit log", () => {
       'Draft published',
       'Publishing scheduled',
       'Revision restored',
+      'Site published again in full',
       'Ingest key made',
       'Ingest key revoked',
       "Theater's point of sale changed",
