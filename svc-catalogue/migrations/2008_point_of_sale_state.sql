@@ -21,7 +21,8 @@ CREATE TABLE catalogue_pos_changes (
     theater_id TEXT NOT NULL,
     changed_at BIGINT NOT NULL,
     showtimes BIGINT NOT NULL,
-    seats BIGINT NOT NULL
+    seats BIGINT NOT NULL,
+    FOREIGN KEY (site_id, theater_id) REFERENCES catalogue_theaters (site_id, id) ON DELETE CASCADE
 );
 CREATE INDEX catalogue_pos_changes_by_theater ON catalogue_pos_changes (site_id, theater_id, changed_at);
 

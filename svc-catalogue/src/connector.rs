@@ -160,7 +160,13 @@ pub fn keep_in_step<C: Connector>(
                     linked_anywhere = true;
                     let synced =
                         sync(&connector, &polling, &store, current, theater, link, clock).await;
-                    let failure = synced.as_ref().err().map(ToString::to_string);
+                    // What staff read: a store error's detail stays in the logs.
+                    let failure = synced.as_ref().err().map(|error| match error {
+                        SyncError::Store(_) => {
+                            "the schedule could not be written to the catalogue".to_owned()
+                        }
+                        other => other.to_string(),
+                    });
                     if let Err(error) = store
                         .record_poll(&current.site_id, &theater.id, failure.as_deref())
                         .await

@@ -27,13 +27,7 @@ pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
         name: record.name,
         slug: record.slug,
         code: record.code,
-        address: record.address.map(|address| Address {
-            street: address.street,
-            city: address.city,
-            state: address.state,
-            zip_code: address.zip_code,
-            country: address.country,
-        }),
+        address: record.address.map(address),
         phone: record.phone,
         email: record.email,
         ticketing_provider: record.ticketing_provider.map(|provider| TicketingProvider {
@@ -62,6 +56,17 @@ pub fn theater(record: pb::TheaterRecord) -> Result<Theater, Invalid> {
     };
     checks::theater(&theater)?;
     Ok(theater)
+}
+
+/// A theater's postal address as sent.
+pub fn address(address: pb::Address) -> Address {
+    Address {
+        street: address.street,
+        city: address.city,
+        state: address.state,
+        zip_code: address.zip_code,
+        country: address.country,
+    }
 }
 
 pub fn opening_hours(line: pb::OpeningHours) -> OpeningHours {

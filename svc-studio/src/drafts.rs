@@ -221,9 +221,8 @@ impl Studio {
 
     /// The session's staff member, allowed to make `edit` on `site_id`: by the edit's
     /// permission on the site (a theater's, on that theater); an event's also by a
-    /// theater manager's on its theater, as
-    /// published, as the draft has it and as the edit leaves it (an event is never moved
-    /// to or from a theater of someone else's). Checked before the edit, not in its
+    /// theater manager's on its theater, as published, as the draft has it and as the
+    /// edit leaves it (an event is never moved to or from a theater of someone else's). Checked before the edit, not in its
     /// transaction: an editor moving the event at that moment is not seen.
     async fn allowed_to_edit(
         &self,

@@ -12,13 +12,23 @@ use crate::domain::access::{self, Permission};
 use crate::drafts::answer;
 use crate::studio::{Studio, refused};
 
-/// A theater's link as a staff member sets it.
-#[derive(Debug, Clone)]
+/// A theater's link as a staff member sets it (its Debug never shows the token).
+#[derive(Clone)]
 pub struct LinkSetting {
     /// `None`: unlinked.
     pub link: Option<catalogue::PointOfSale>,
     /// The cinema's API token, uploaded.
     pub token: Option<String>,
+}
+
+impl std::fmt::Debug for LinkSetting {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("LinkSetting")
+            .field("link", &self.link)
+            .field("token", &self.token.as_ref().map(|_| "(uploaded)"))
+            .finish()
+    }
 }
 
 impl Studio {
@@ -62,6 +72,22 @@ impl Studio {
             theater_id: theater_id.to_owned(),
         };
         let before = answer(points_of_sale.get_point_of_sale(request)).await?;
+        // A token file is the deployment's secret store: only a site's admins and the
+        // operators name one (a theater's manager could name another theater's).
+        let file_named = setting
+            .link
+            .as_ref()
+            .is_some_and(|link| !link.token.is_empty());
+        let file_changed = file_named
+            && before.link.as_ref().map(|link| link.token.as_str())
+                != setting.link.as_ref().map(|link| link.token.as_str());
+        if file_changed {
+            access::authorise(&me.grants, site_id, None, Permission::ManageKeys).map_err(|_| {
+                Error::PermissionDenied(
+                    "only the site's admins name a token file: upload the token instead".to_owned(),
+                )
+            })?;
+        }
         let uploaded = setting.token.is_some();
         let after = answer(
             points_of_sale.set_point_of_sale(catalogue::SetPointOfSaleRequest {

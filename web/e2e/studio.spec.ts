@@ -638,8 +638,9 @@ test.describe('the studio', () => {
     await expect(outcome).toContainText('Asked for: revision');
     const revision = /revision (\w+)/.exec((await outcome.textContent()) ?? '')?.[1] ?? '';
     expect(revision).not.toBe('');
-    // Rendered in full and published: the table names the new revision (by its first characters).
-    await expect(demo).toContainText(revision.slice(0, 8), { timeout: 60_000 });
+    // Published: the Revision column (the cell after Status and the button) names the new
+    // revision by its first characters; the pending one alone would not.
+    await expect(demo.getByRole('cell').nth(2)).toHaveText(revision.slice(0, 8), { timeout: 60_000 });
     expect(refused).toEqual([]);
   });
 

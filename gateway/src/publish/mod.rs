@@ -404,10 +404,6 @@ impl Publisher {
         {
             return Ok(());
         }
-        // An operator asked for the site again in full: nothing of the last snapshot is
-        // reused, every page is rendered.
-        let previous =
-            previous.filter(|previous| previous.version.republished == version.republished);
         let _publishing = self.background.publishing();
         let started = std::time::Instant::now();
         let fetched = content::fetch(

@@ -89,12 +89,18 @@ pub fn plan(
 ) -> Result<Plan, PublishError> {
     let site = content.site.clone();
     let app_data = site.app_data.clone();
-    let same_app_data = previous.is_some_and(|previous| {
-        previous
-            .file(APP_DATA)
-            .is_some_and(|file| file.identity.holds(&app_data))
-    });
-    let colours_only = !same_app_data
+    // An operator asked for the site again in full: every page is rendered, its last
+    // HTML standing in meanwhile (docs/studio.md#publishing-of-the-deployment).
+    let rerender = previous
+        .is_some_and(|previous| previous.version.republished != content.version.republished);
+    let same_app_data = !rerender
+        && previous.is_some_and(|previous| {
+            previous
+                .file(APP_DATA)
+                .is_some_and(|file| file.identity.holds(&app_data))
+        });
+    let colours_only = !rerender
+        && !same_app_data
         && previous.is_some_and(|previous| {
             previous.complete
                 && previous.file(APP_DATA).is_some_and(|file| {
@@ -309,6 +315,24 @@ mod tests {
         assert!(again.same_app_data);
         assert_eq!(paths_to_render(&again), Vec::<&str>::new());
         assert!(again.pages.iter().all(|page| page.html.is_some()));
+    }
+
+    #[test]
+    fn a_site_published_again_in_full_renders_every_page_its_last_html_standing_in() {
+        let first = packed(plan_of(content("r1", vec![movie("1001", "A")]), None), None);
+        let mut asked = content("r2", vec![movie("1001", "A")]);
+        asked.version.republished = 1;
+        let again = plan_of(asked, Some(&first));
+        assert!(!again.same_app_data && !again.colours_only);
+        assert_eq!(again.to_render.len(), again.pages.len());
+        assert!(again.pages.iter().all(|page| page.html.is_none()));
+        assert!(
+            again
+                .pages
+                .iter()
+                .all(|page| first.file(&page.path).is_some()),
+            "each page's last HTML is there to stand in"
+        );
     }
 
     #[test]

@@ -33,6 +33,10 @@ pub struct Manifest {
     /// Absent from the manifests of versions before it: 0.
     #[serde(default)]
     pub posters_fetched: usize,
+    /// How many times the site was published again in full (SiteVersion.republished);
+    /// absent from the manifests of versions before it: 0.
+    #[serde(default)]
+    pub republished: i64,
     /// Pages whose HTML is older than their page data.
     pub stale_pages: Vec<String>,
     /// Site-rooted path -> file.
@@ -88,6 +92,7 @@ impl Manifest {
             pages: snapshot.pages,
             pages_rendered: snapshot.pages_rendered,
             posters_fetched: snapshot.posters_fetched,
+            republished: snapshot.version.republished,
             stale_pages,
             files: snapshot
                 .files
@@ -124,6 +129,7 @@ impl Manifest {
             version: catalogue::SiteVersion {
                 revision: self.revision,
                 today: self.today,
+                republished: self.republished,
                 ..Default::default()
             },
             published_at,

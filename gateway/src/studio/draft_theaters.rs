@@ -42,7 +42,7 @@ struct DraftTheaterBody {
 
 /// A theater as the draft describes it: its id and name (the point of sale's, read-only)
 /// and the descriptive fields `PUT` takes.
-#[derive(Debug, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase", default)]
 #[schema(as = StudioTheaterDetails)]
 struct TheaterBody {
@@ -63,26 +63,6 @@ struct TheaterBody {
     time_zone: String,
     latitude: f64,
     longitude: f64,
-}
-
-impl Default for TheaterBody {
-    fn default() -> Self {
-        TheaterBody {
-            id: String::new(),
-            name: String::new(),
-            address: None,
-            phone: String::new(),
-            email: String::new(),
-            description: String::new(),
-            amenities: Vec::new(),
-            accessibility: Vec::new(),
-            parking: String::new(),
-            opening_hours: Vec::new(),
-            time_zone: String::new(),
-            latitude: 0.0,
-            longitude: 0.0,
-        }
-    }
 }
 
 /// The site's theaters as the draft has them, in the site's order, each with what the

@@ -94,17 +94,39 @@ impl From<catalogue::PointOfSaleState> for PointOfSaleBody {
     }
 }
 
-/// A theater's point of sale as a staff member sets it.
-#[derive(Debug, Deserialize, ToSchema)]
+/// A theater's point of sale as a staff member sets it (its Debug never shows the
+/// token).
+#[derive(Deserialize, ToSchema)]
 #[serde(rename_all = "camelCase")]
 #[schema(as = StudioPointOfSaleSetting)]
 struct SettingBody {
-    /// Null: unlinked (a kept token is dropped).
-    #[schema(required = true)]
-    link: Option<LinkBody>,
+    /// Null: unlinked (a kept token is dropped). Required: a body without it is refused,
+    /// never read as unlinking.
+    #[serde(default, deserialize_with = "present")]
+    #[schema(required = true, value_type = Option<LinkBody>)]
+    link: Option<Option<LinkBody>>,
     /// The cinema's API token, uploaded: kept for the connector, never shown again.
     #[serde(default)]
     token: Option<String>,
+}
+
+impl std::fmt::Debug for SettingBody {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("SettingBody")
+            .field("link", &self.link)
+            .field("token", &self.token.as_ref().map(|_| "(uploaded)"))
+            .finish()
+    }
+}
+
+/// A field that may be null, told apart from one left out: `Some(None)` for null.
+fn present<'de, D, T>(deserializer: D) -> Result<Option<Option<T>>, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: Deserialize<'de>,
+{
+    Option::<T>::deserialize(deserializer).map(Some)
 }
 
 /// A theater's point of sale: its link and how its schedule and seats came in lately.
@@ -159,6 +181,10 @@ async fn set_point_of_sale(
     headers: HeaderMap,
     StrictJson(setting): StrictJson<SettingBody>,
 ) -> Result<Json<PointOfSaleBody>, AppError> {
+    let link = setting.link.ok_or_else(|| AppError::InvalidField {
+        field: "link".to_owned(),
+        problem: "required: the link, or null to unlink".to_owned(),
+    })?;
     let state = studio
         .client
         .clone()
@@ -166,7 +192,7 @@ async fn set_point_of_sale(
             session_token: studio.session_token(&headers)?,
             site_id,
             theater_id,
-            link: setting.link.map(|link| catalogue::PointOfSale {
+            link: link.map(|link| catalogue::PointOfSale {
                 provider: link.provider,
                 token: link.token_file,
                 attributes: link.attributes,

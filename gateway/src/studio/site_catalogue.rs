@@ -40,6 +40,7 @@ struct MovieBody {
     id: String,
     title: String,
     /// YYYY-MM-DD; null when not announced.
+    #[schema(required = true)]
     release_date: Option<String>,
     runtime_minutes: u32,
     rating: String,

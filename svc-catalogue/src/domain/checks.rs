@@ -122,6 +122,12 @@ fn theater_details(theater: &Theater) -> Result<(), Invalid> {
                 ));
             }
         }
+        if line.opens == line.closes {
+            return Err(Invalid::new(
+                field("closes"),
+                "the same time as it opens: give when it closes",
+            ));
+        }
     }
     Ok(())
 }
@@ -378,7 +384,6 @@ pub fn is_absolute_url(value: &str) -> bool {
     rest.is_some_and(|rest| !rest.is_empty() && !rest.starts_with('/'))
 }
 
-/// The site's time zone (`config.timeZone`).
 /// The featured movie and the poster overrides name movies of the site, and each poster
 /// an image of its media library.
 fn movie_site_fields(config: &SiteConfig, movie_ids: &HashSet<&str>) -> Result<(), Invalid> {
@@ -413,6 +418,7 @@ fn movie_site_fields(config: &SiteConfig, movie_ids: &HashSet<&str>) -> Result<(
     Ok(())
 }
 
+/// The site's time zone (`config.timeZone`).
 pub fn site_zone(site: &SiteFile) -> Result<TimeZone, Invalid> {
     TimeZone::get(&site.config.time_zone).map_err(|_| {
         Invalid::new(
@@ -769,6 +775,10 @@ mod tests {
             ),
             (
                 hours(&["Monday"], "10:00", "9:30"),
+                "openingHours[0].closes",
+            ),
+            (
+                hours(&["Monday"], "10:00", "10:00"),
                 "openingHours[0].closes",
             ),
         ] {

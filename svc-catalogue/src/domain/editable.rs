@@ -9,6 +9,7 @@ use serde_json::Value;
 
 use super::SiteContent;
 use super::records::RecordKind;
+use super::theaters::Theater;
 
 /// What a draft does to a page or an event.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -164,17 +165,37 @@ pub fn with_draft(
                 put(&mut content.events, event, |event| event.id == record.id);
             }
             DraftKind::Theater => {
-                let theater = doc
+                // Its descriptive fields onto the theater as it is; one gone is left out.
+                let drafted: Option<Theater> = doc
                     .map(serde_json::from_str)
                     .transpose()
                     .map_err(unreadable)?;
-                put(&mut content.theaters, theater, |theater| {
-                    theater.id == record.id
-                });
+                if let (Some(drafted), Some(theater)) = (
+                    drafted,
+                    content
+                        .theaters
+                        .iter_mut()
+                        .find(|theater| theater.id == record.id),
+                ) {
+                    *theater = theater.clone().with_details(drafted.details());
+                }
             }
         }
     }
     Ok(content)
+}
+
+/// The theater `now` (its stored document) with the descriptive fields of `drafted`, as
+/// publishing writes it; `drafted` itself when either cannot be read as a theater.
+pub fn described(now: &str, drafted: Option<&str>) -> Option<String> {
+    let drafted = drafted?;
+    let theater = |doc: &str| serde_json::from_str::<Theater>(doc).ok();
+    match (theater(now), theater(drafted)) {
+        (Some(now), Some(drafted)) => {
+            serde_json::to_string(&now.with_details(drafted.details())).ok()
+        }
+        _ => Some(drafted.to_owned()),
+    }
 }
 
 /// Puts `record` in place of the one that `is_it`, or last; `None` removes that one.

@@ -19,7 +19,7 @@ use crate::domain::checks;
 use crate::domain::editable::{self, DraftKind, DraftState};
 use crate::domain::invalid::Invalid;
 use crate::domain::site::SiteFile;
-use crate::domain::theaters::{Address, Theater, TheaterDetails};
+use crate::domain::theaters::{Theater, TheaterDetails};
 use crate::follow::Catalogues;
 use crate::ingest;
 use crate::store::{Author, Commit, Store, StoreError};
@@ -88,13 +88,7 @@ impl DraftsService {
 /// A theater's descriptive fields as the call sends them.
 fn theater_details(sent: pb::TheaterDetails) -> TheaterDetails {
     TheaterDetails {
-        address: sent.address.map(|address| Address {
-            street: address.street,
-            city: address.city,
-            state: address.state,
-            zip_code: address.zip_code,
-            country: address.country,
-        }),
+        address: sent.address.map(ingest::address),
         phone: sent.phone.trim().to_owned(),
         email: sent.email.trim().to_owned(),
         description: sent.description,

@@ -116,13 +116,7 @@ impl pb::ingest_server::Ingest for IngestService {
         self.reply(
             &site,
             self.store
-                .put_record(
-                    &site,
-                    RecordKind::Theater,
-                    &theater.id,
-                    &theater,
-                    Author::named(&label),
-                )
+                .put_theater(&site, theater, Author::named(&label))
                 .await
                 .map_err(Error::from)?,
         )

@@ -104,6 +104,13 @@ impl pb::points_of_sale_server::PointsOfSale for PointsOfSaleService {
                 let link = ingest::point_of_sale(link)
                     .and_then(|link| checks::point_of_sale_link(&link).map(|()| link))
                     .map_err(|invalid| Error::from(invalid.inside("link")))?;
+                if !link.token.is_empty() && token.is_some() {
+                    return Err(Error::from(Invalid::new(
+                        "token",
+                        "the link names a token file: leave it out to poll with an uploaded token",
+                    ))
+                    .into());
+                }
                 if link.token.is_empty()
                     && token.is_none()
                     && self

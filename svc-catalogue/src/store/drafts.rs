@@ -11,6 +11,7 @@ use super::records::{read_document, table, write_document};
 use super::sites::{StoredSite, read_site};
 use super::{Author, Commit, Store, StoreError, unix_now};
 use crate::domain::editable::{self, DraftKind, DraftedDocument};
+use crate::domain::theaters::Theater;
 
 /// One record the draft changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -484,9 +485,23 @@ async fn publish(
             problem: format!("'{code}' is no kind of record"),
         })?;
         let id: String = row.try_get("id")?;
-        let doc: Option<String> = row.try_get("doc")?;
+        let mut doc: Option<String> = row.try_get("doc")?;
         let base: Option<String> = row.try_get("base")?;
-        if published(transaction, site_id, kind, &id).await? != base {
+        let now = published(transaction, site_id, kind, &id).await?;
+        if kind == DraftKind::Theater {
+            // Only a theater's descriptive fields are drafted: they go onto the theater
+            // as it is now (its point of sale, name, screens kept), and only they make a
+            // draft stale. A theater gone since is left out.
+            let Some(now) = now else { continue };
+            let describe = |doc: Option<&str>| {
+                doc.and_then(|doc| serde_json::from_str::<Theater>(doc).ok())
+                    .map(|theater| theater.details())
+            };
+            if describe(Some(&now)) != describe(base.as_deref()) {
+                stale.push(kind.describe(&id));
+            }
+            doc = editable::described(&now, doc.as_deref());
+        } else if now != base {
             stale.push(kind.describe(&id));
         }
         drafted.push((kind, id, doc));

@@ -111,7 +111,7 @@ enum Change<'a> {
 
 impl<'a> Change<'a> {
     /// A change by `author` that leaves the site's editable records as they were (a
-    /// theater, a movie, a poster image, host names): the history is not asked.
+    /// movie, a poster image, host names, a republishing): the history is not asked.
     fn uneditable(author: Author<'a>) -> Change<'a> {
         Change::Records {
             author,

@@ -5,7 +5,7 @@
 use sqlx::{Any, Row, Transaction};
 
 use super::records::{read_document, write_document};
-use super::{Author, Commit, Store, StoreError, unix_now};
+use super::{Author, Store, StoreError, unix_now};
 use crate::domain::records::RecordKind;
 use crate::domain::theaters::{PointOfSale, Theater};
 
@@ -30,8 +30,8 @@ pub struct PointOfSaleState {
     pub token_set_by: String,
 }
 
-/// How a point of sale is linked as the studio sets it.
-#[derive(Debug, Clone, PartialEq)]
+/// How a point of sale is linked as the studio sets it (its Debug never shows the token).
+#[derive(Clone, PartialEq)]
 pub enum LinkChange {
     /// Linked to `link`; with `token`, the one uploaded replaces the one kept.
     Linked {
@@ -40,6 +40,19 @@ pub enum LinkChange {
     },
     /// Not linked: the schedule comes through the ingest API; a kept token is dropped.
     Unlinked,
+}
+
+impl std::fmt::Debug for LinkChange {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkChange::Linked { link, token } => formatter
+                .debug_struct("Linked")
+                .field("link", link)
+                .field("token", &token.as_ref().map(|_| "(uploaded)"))
+                .finish(),
+            LinkChange::Unlinked => formatter.write_str("Unlinked"),
+        }
+    }
 }
 
 /// Notes that a write changed `showtimes` showtimes and `seats` seat counts of a theater,
@@ -71,6 +84,28 @@ pub(super) async fn note_changes(
     .bind(i64::try_from(seats).unwrap_or(i64::MAX))
     .execute(&mut **transaction)
     .await?;
+    Ok(())
+}
+
+/// Drops the uploaded token of a theater whose link, as `doc` has it, polls with none (it
+/// is unlinked, or names a token file), in the write's transaction.
+pub(super) async fn forget_unused_token(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+    theater_id: &str,
+    doc: &str,
+) -> Result<(), StoreError> {
+    let uses_token = serde_json::from_str::<Theater>(doc)
+        .ok()
+        .and_then(|theater| theater.point_of_sale)
+        .is_some_and(|link| link.token.is_empty());
+    if !uses_token {
+        sqlx::query("DELETE FROM catalogue_pos_tokens WHERE site_id = $1 AND theater_id = $2")
+            .bind(site_id)
+            .bind(theater_id)
+            .execute(&mut **transaction)
+            .await?;
+    }
     Ok(())
 }
 
@@ -193,15 +228,16 @@ impl Store {
     }
 
     /// Links the theater to its point of sale as `change` says, by `author`, in one
-    /// commit: the theater's link and the kept token change together. Answers the theater
-    /// as it now is.
+    /// transaction: the theater's link and the kept token change together, and the polls
+    /// of the link before are forgotten. A new token alone changes no record: no new
+    /// revision. Answers the theater as it now is.
     pub async fn set_point_of_sale(
         &self,
         site_id: &str,
         theater_id: &str,
         change: LinkChange,
         author: Author<'_>,
-    ) -> Result<(Theater, Commit), StoreError> {
+    ) -> Result<Theater, StoreError> {
         let mut transaction = self.begin_site_write(site_id).await?;
         let doc = read_document(&mut transaction, site_id, RecordKind::Theater, theater_id)
             .await?
@@ -211,7 +247,7 @@ impl Store {
             })?;
         let mut theater: Theater =
             serde_json::from_str(&doc).map_err(|error| corrupt(site_id, error))?;
-        let mut changed = 0;
+        let before = theater.point_of_sale.clone();
         let token = match change {
             LinkChange::Linked { link, token } => {
                 theater.point_of_sale = Some(link);
@@ -219,19 +255,12 @@ impl Store {
             }
             LinkChange::Unlinked => {
                 theater.point_of_sale = None;
-                changed += sqlx::query(
-                    "DELETE FROM catalogue_pos_tokens WHERE site_id = $1 AND theater_id = $2",
-                )
-                .bind(site_id)
-                .bind(theater_id)
-                .execute(&mut *transaction)
-                .await?
-                .rows_affected();
                 None
             }
         };
+        let new_token = token.is_some();
         if let Some(token) = token {
-            changed += sqlx::query(
+            sqlx::query(
                 "INSERT INTO catalogue_pos_tokens (site_id, theater_id, token, set_at, set_by) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (site_id, theater_id) DO UPDATE SET \
                  token = excluded.token, set_at = excluded.set_at, set_by = excluded.set_by",
@@ -242,11 +271,18 @@ impl Store {
             .bind(unix_now())
             .bind(author.name)
             .execute(&mut *transaction)
-            .await?
-            .rows_affected();
+            .await?;
+        }
+        if new_token || before != theater.point_of_sale {
+            // The last polls told of another link, or another token.
+            sqlx::query("DELETE FROM catalogue_pos_polls WHERE site_id = $1 AND theater_id = $2")
+                .bind(site_id)
+                .bind(theater_id)
+                .execute(&mut *transaction)
+                .await?;
         }
         let doc = serde_json::to_string(&theater).unwrap_or_default();
-        changed += write_document(
+        let changed = write_document(
             &mut transaction,
             site_id,
             RecordKind::Theater,
@@ -254,8 +290,13 @@ impl Store {
             &doc,
         )
         .await?;
-        let commit = self.commit(transaction, site_id, changed, author).await?;
-        Ok((theater, commit))
+        if changed == 0 {
+            // The token alone: the connector reads it at its next poll.
+            transaction.commit().await?;
+        } else {
+            self.commit(transaction, site_id, changed, author).await?;
+        }
+        Ok(theater)
     }
 }
 

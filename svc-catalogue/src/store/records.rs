@@ -16,6 +16,7 @@ use crate::domain::events::EventEntry;
 use crate::domain::invalid::Invalid;
 use crate::domain::records::{AvailabilityChange, RecordKind};
 use crate::domain::showtimes::ShowtimeEntry;
+use crate::domain::theaters::Theater;
 
 /// The table of a kind of record, and its key column.
 pub(super) const fn table(kind: RecordKind) -> (&'static str, &'static str) {
@@ -42,6 +43,40 @@ impl Store {
     /// new one comes last. An event must be at a theater of the site, and show one of its
     /// movies if any.
     #[tracing::instrument(skip(self, record))]
+    /// Writes `theater` as the ingest API sends it, keeping the parking notes and opening
+    /// hours the studio gave it where the sender leaves them out (the ingest API's
+    /// clients predate them; docs/ingest.md#theaters).
+    pub async fn put_theater(
+        &self,
+        site_id: &str,
+        mut theater: Theater,
+        author: Author<'_>,
+    ) -> Result<Commit, StoreError> {
+        let mut transaction = self.begin_site_write(site_id).await?;
+        let stored = read_document(&mut transaction, site_id, RecordKind::Theater, &theater.id)
+            .await?
+            .and_then(|doc| serde_json::from_str::<Theater>(&doc).ok());
+        if let Some(stored) = stored {
+            if theater.parking.is_empty() {
+                theater.parking = stored.parking;
+            }
+            if theater.opening_hours.is_empty() {
+                theater.opening_hours = stored.opening_hours;
+            }
+        }
+        let doc = serde_json::to_string(&theater).unwrap_or_default();
+        let changed = write_document(
+            &mut transaction,
+            site_id,
+            RecordKind::Theater,
+            &theater.id,
+            &doc,
+        )
+        .await?;
+        self.commit_record(transaction, site_id, RecordKind::Theater, changed, author)
+            .await
+    }
+
     pub async fn put_record(
         &self,
         site_id: &str,
@@ -361,7 +396,7 @@ impl Store {
              WHERE s.site_id = $1 AND s.theater_id = u.t AND s.perf_code = u.p \
              AND (s.seats_available {distinct} u.a OR s.seats_total {distinct} COALESCE(u.n, s.seats_total) \
              OR s.availability {distinct} u.s) \
-             RETURNING s.theater_id AS theater_id"
+             RETURNING theater_id"
         ))
         .bind(site_id)
         .bind(&json)
@@ -403,6 +438,9 @@ pub(super) async fn write_document(
         let event: EventEntry = serde_json::from_str(doc)
             .map_err(|error| StoreError::Conflict(Invalid::new("", error.to_string())))?;
         check_event_references(transaction, site_id, &event).await?;
+    }
+    if kind == RecordKind::Theater {
+        points_of_sale::forget_unused_token(transaction, site_id, id, doc).await?;
     }
     let (table, key) = table(kind);
     let old: Option<String> = sqlx::query_scalar(&format!(

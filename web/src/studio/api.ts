@@ -961,7 +961,7 @@ export async function getDraftTheater(siteId: string, id: string, signal?: Abort
  * Writes the descriptive fields of the theater `id` to the draft, whole (`details`, without
  * its id and name, which are the point of sale's): the theater as the draft now describes
  * it. 400 names the field at fault (`openingHours[0].opens`, `openingHours[2].days`,
- * `parking`, `timeZone`, `latitude`, `email`...); 403: the caller's role does not describe
+ * `parking`, `timeZone`, `latitude`...); 403: the caller's role does not describe
  * this theater (administrators and operators do, and its own theater managers; editors
  * read it); 404: the site has no such theater.
  */

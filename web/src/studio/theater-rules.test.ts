@@ -23,9 +23,9 @@ import {
   theaterFieldAtFault,
   theaterFields,
   timeZoneProblem,
-  weekDayName,
   type TheaterFields,
 } from './theater-rules';
+import { weekDayName } from '@/rules/week-days';
 
 const t = createTranslate('en', en);
 

@@ -6,12 +6,8 @@
 import type { Path } from 'react-hook-form';
 import type { Translate } from '@/rules/format-message';
 import { dateTimeFormat } from '@/rules/date-time-format';
+import { isWeekDay, WEEK_DAYS, weekDayName, type WeekDay } from '@/rules/week-days';
 import { StudioApiError, type OpeningHours, type TheaterAddress, type TheaterDetails } from './api';
-
-/** The days opening hours name, in English (schema.org's, and the API's), Monday first. */
-export const WEEK_DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-export type WeekDay = (typeof WEEK_DAYS)[number];
 
 /** The most lines of opening hours a theater has (svc-catalogue's). */
 export const MAX_OPENING_HOURS = 14;
@@ -248,16 +244,10 @@ export function invalidFieldNames(errors: object, prefix = ''): string[] {
   });
 }
 
-/** A day's name in `locale`, whole ("Monday") or short ("Mon"): 1 January 2024 was a Monday. */
-export function weekDayName(locale: string, day: WeekDay, width: 'long' | 'short' = 'long'): string {
-  const date = Date.UTC(2024, 0, 1 + WEEK_DAYS.indexOf(day));
-  return dateTimeFormat(locale, { weekday: width, timeZone: 'UTC' }).format(date);
-}
-
 /** The days of a line as a sentence names them, in the week's order: "Monday, Tuesday and Friday"; a day the API does not name, as named. */
 export function openingDaysText(locale: string, days: readonly string[]): string {
   const known = WEEK_DAYS.filter((day) => days.includes(day)).map((day) => weekDayName(locale, day));
-  const others = days.filter((day) => !(WEEK_DAYS as readonly string[]).includes(day));
+  const others = days.filter((day) => !isWeekDay(day));
   return new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }).format([...known, ...others]);
 }
 

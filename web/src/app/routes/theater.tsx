@@ -83,8 +83,9 @@ export function TheaterRoute() {
             <>
               <h3 className={styles.subtitle}>{t('theater.openingHours')}</h3>
               <dl className={styles.hours}>
-                {theater.openingHours.map(({ days = [], opens = '', closes = '' }) => (
-                  <div key={`${days.join()}${opens}`} className={styles.hoursLine}>
+                {theater.openingHours.map(({ days = [], opens = '', closes = '' }, line) => (
+                  // The lines in the theater's order: a published page never reorders them.
+                  <div key={line} className={styles.hoursLine}>
                     <dt>{openingDays(days, t.locale)}</dt>
                     <dd>{openingTimes(opens, closes, t.locale)}</dd>
                   </div>

@@ -15,7 +15,6 @@ import { useSaveDraftTheater } from '../hooks/use-draft-theaters';
 import { useSavedToDraft } from '../hooks/use-saved-to-draft';
 import {
   MAX_OPENING_HOURS,
-  WEEK_DAYS,
   clockTimeProblem,
   closesNextDay,
   invalidFieldNames,
@@ -29,9 +28,9 @@ import {
   theaterEmailProblem,
   theaterFields,
   timeZoneProblem,
-  weekDayName,
   type TheaterFields,
 } from '../theater-rules';
+import { WEEK_DAYS, weekDayName } from '@/rules/week-days';
 import { TheaterDetailsView } from './theater-editor-read-only';
 import styles from './theater-editor.module.css';
 

@@ -1,14 +1,12 @@
-import { dateTimeFormat, formatClockTime } from '@/rules/date-time-format';
+import { formatClockTime } from '@/rules/date-time-format';
+import { isWeekDay, WEEK_DAYS, weekDayName } from '@/rules/week-days';
 
-/** The days of the week as opening hours name them (schema.org's), Monday first. */
-const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-
-/** A day's name in `locale`: 1 January 2024 was a Monday. */
+/** A day's name in `locale`; a day the API does not name, as named. */
 function dayName(day: string, locale: string): string {
-  const index = DAYS.indexOf(day);
-  if (index < 0) return day;
-  return dateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + index)));
+  return isWeekDay(day) ? weekDayName(locale, day) : day;
 }
+
+const DAYS: readonly string[] = WEEK_DAYS;
 
 /**
  * The days of a line of opening hours as a visitor reads them, runs of following days
