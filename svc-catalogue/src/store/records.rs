@@ -39,13 +39,10 @@ pub struct DueUnpublication {
 }
 
 impl Store {
-    /// Adds or replaces the record `id` of `kind` with `record`, written by `author`; a
-    /// new one comes last. An event must be at a theater of the site, and show one of its
-    /// movies if any.
-    #[tracing::instrument(skip(self, record))]
     /// Writes `theater` as the ingest API sends it, keeping the parking notes and opening
     /// hours the studio gave it where the sender leaves them out (the ingest API's
     /// clients predate them; docs/ingest.md#theaters).
+    #[tracing::instrument(skip(self, theater), fields(theater = %theater.id))]
     pub async fn put_theater(
         &self,
         site_id: &str,
@@ -77,6 +74,10 @@ impl Store {
             .await
     }
 
+    /// Adds or replaces the record `id` of `kind` with `record`, written by `author`; a
+    /// new one comes last. An event must be at a theater of the site, and show one of its
+    /// movies if any.
+    #[tracing::instrument(skip(self, record))]
     pub async fn put_record(
         &self,
         site_id: &str,

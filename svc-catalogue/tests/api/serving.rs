@@ -22,7 +22,7 @@ async fn the_standard_health_service_reports_serving() {
 }
 
 #[tokio::test]
-async fn server_reflection_lists_the_catalogue_its_ingest_api_drafts_sites_and_media_alone_in_both_versions()
+async fn server_reflection_lists_the_catalogue_its_ingest_api_drafts_sites_media_and_points_of_sale_alone_in_both_versions()
  {
     let catalogue = spawn_demo().await;
     let listed = test_support::reflection::listed_services(&catalogue.addr).await;
@@ -31,6 +31,7 @@ async fn server_reflection_lists_the_catalogue_its_ingest_api_drafts_sites_and_m
         "catalogue.v1.Drafts",
         "catalogue.v1.Ingest",
         "catalogue.v1.Media",
+        "catalogue.v1.PointsOfSale",
         "catalogue.v1.Sites",
     ]);
     assert_eq!(
