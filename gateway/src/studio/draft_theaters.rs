@@ -12,6 +12,7 @@ use axum::{Json, Router};
 use proto::catalogue::v1 as catalogue;
 use proto::studio::v1 as studio;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
 use utoipa::ToSchema;
 
 use super::drafts::{DraftState, drafted_body, drafted_record, drafted_records};
@@ -43,7 +44,7 @@ struct DraftTheaterBody {
 /// A theater as the draft describes it: its id and name (the point of sale's, read-only)
 /// and the descriptive fields `PUT` takes.
 #[derive(Debug, Default, Serialize, Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase", default)]
+#[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 #[schema(as = StudioTheaterDetails)]
 struct TheaterBody {
     id: String,
@@ -63,6 +64,34 @@ struct TheaterBody {
     time_zone: String,
     latitude: f64,
     longitude: f64,
+}
+
+/// A theater as svc-catalogue keeps it, in the body `PUT` takes: its identity beyond
+/// the id and name, its booking site and its point of sale left out.
+fn theater_body(mut stored: Value, id: &str) -> Result<TheaterBody, AppError> {
+    const FIELDS: [&str; 13] = [
+        "id",
+        "name",
+        "address",
+        "phone",
+        "email",
+        "description",
+        "amenities",
+        "accessibility",
+        "parking",
+        "openingHours",
+        "timeZone",
+        "latitude",
+        "longitude",
+    ];
+    if let Some(fields) = stored.as_object_mut() {
+        fields.retain(|field, _| FIELDS.contains(&field.as_str()));
+    }
+    serde_json::from_value(stored).map_err(|error| {
+        AppError::studio(tonic::Status::internal(format!(
+            "the draft's theater '{id}' is not one: {error}"
+        )))
+    })
 }
 
 /// The site's theaters as the draft has them, in the site's order, each with what the
@@ -103,9 +132,8 @@ async fn read_draft_theater(
     Path((site_id, id)): Path<(String, String)>,
     headers: HeaderMap,
 ) -> Result<Json<TheaterBody>, AppError> {
-    drafted_record(&studio, &headers, site_id, "theater", id)
-        .await
-        .map(Json)
+    let stored: Value = drafted_record(&studio, &headers, site_id, "theater", id.clone()).await?;
+    theater_body(stored, &id).map(Json)
 }
 
 /// Describes a theater in the draft: its descriptive fields replaced by the body's (the
@@ -155,5 +183,6 @@ async fn put_draft_theater(
         .await
         .map_err(AppError::studio)?
         .into_inner();
-    drafted_body(&drafted.after_json, "theater", &id).map(Json)
+    let stored: Value = drafted_body(&drafted.after_json, "theater", &id)?;
+    theater_body(stored, &id).map(Json)
 }

@@ -97,7 +97,7 @@ impl From<catalogue::PointOfSaleState> for PointOfSaleBody {
 /// A theater's point of sale as a staff member sets it (its Debug never shows the
 /// token).
 #[derive(Deserialize, ToSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 #[schema(as = StudioPointOfSaleSetting)]
 struct SettingBody {
     /// Null: unlinked (a kept token is dropped). Required: a body without it is refused,
