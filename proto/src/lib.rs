@@ -68,6 +68,12 @@ pub const MEMBER_EVENTS_HEALTH: &str = "loyalty.events";
 /// NATS_URL turns them off.
 pub const STUDIO_AUDIT_EVENTS_HEALTH: &str = "studio.audit-events";
 
+/// The health-service name under which svc-catalogue reports its link to NATS: SERVING
+/// while its events (movies on sale, last chances) flow, NOT_SERVING while they wait in
+/// its outbox, unknown when NATS_URL turns them off. `/readyz` shows it as
+/// `catalogueEvents`.
+pub const CATALOGUE_EVENTS_HEALTH: &str = "catalogue.events";
+
 /// The health-service name under which svc-catalogue reports its store: SERVING while it
 /// answers, NOT_SERVING while it does not (reads go on from the revision in memory; writes
 /// answer UNAVAILABLE). The gateway's `/readyz` shows it as `catalogueStore`.

@@ -48,6 +48,14 @@ pub struct Config {
     /// Each site's share of stored poster images (POSTER_IMAGES_PER_SITE, default 500;
     /// POSTER_IMAGES_MB_PER_SITE, default 256).
     pub poster_limits: crate::store::poster_images::PosterLimits,
+    /// Where the catalogue's events go (NATS_URL, default [`platform::nats::DEFAULT_URL`]);
+    /// empty keeps them in the store's outbox.
+    pub nats_url: Option<String>,
+    /// TLS and replicas of the NATS connection (NATS_CA_FILE, NATS_REPLICAS).
+    pub nats_access: platform::nats::NatsAccess,
+    /// The CATALOGUE stream's byte limit (CATALOGUE_STREAM_MB, default 256): past it the
+    /// oldest events go.
+    pub catalogue_stream_bytes: i64,
     /// Each site's share of its media library (MEDIA_PER_SITE, default 1,000 images;
     /// MEDIA_MB_PER_SITE, default 512).
     pub media_limits: crate::store::media::MediaLimits,
@@ -137,6 +145,12 @@ impl Config {
                 images: positive(&lookup, "MEDIA_PER_SITE", 1_000)?,
                 bytes: positive(&lookup, "MEDIA_MB_PER_SITE", 512)?.saturating_mul(1024 * 1024),
             },
+            nats_url: platform::nats::events_url(&lookup),
+            nats_access: platform::nats::NatsAccess::from_lookup(&lookup)?,
+            catalogue_stream_bytes: i64::try_from(
+                positive(&lookup, "CATALOGUE_STREAM_MB", 256)?.saturating_mul(1024 * 1024),
+            )
+            .unwrap_or(i64::MAX),
         })
     }
 }

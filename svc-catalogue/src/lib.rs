@@ -24,10 +24,13 @@
 //! - [`leadership`]: which replica polls the points of sale and fetches poster images.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
 //! - [`scheduled`]: drafts published at their time, surviving restarts.
+//! - [`alert_events`]: the events of movies going on sale and leaving theaters, relayed
+//!   from the store's outbox to NATS, and the hourly check of what time made due.
 //! - [`grpc`]: the gRPC adapters: the catalogue's reads, the ingest API, the studio's
 //!   drafts, the media library.
 //! - [`error`]: the crate's error type and its gRPC status.
 
+pub mod alert_events;
 pub mod bundle;
 pub mod commands;
 pub mod config;
@@ -168,6 +171,10 @@ impl Application {
         )];
         tasks.push(self.store.listen());
         tasks.push(leading);
+        tasks.push(tokio::spawn(alert_events::keep_checking(
+            self.store.clone(),
+            leadership.clone(),
+        )));
         if let Some(dir) = &self.config.site_dir {
             tasks.push(import::keep_importing(
                 self.store.clone(),
@@ -208,6 +215,28 @@ impl Application {
             Err(error) => {
                 tracing::error!(%error, "the Veezi connector cannot make its HTTP client");
             }
+        }
+        if let Some(url) = self.config.nats_url.clone() {
+            let relay = platform::outbox::Relay {
+                pool: self.store.pool().clone(),
+                outbox: alert_events::OUTBOX,
+                url,
+                access: self.config.nats_access.clone(),
+                delivery: platform::outbox::Delivery::Stream {
+                    name: alert_events::STREAM,
+                    subjects: alert_events::STREAM_SUBJECTS,
+                    max_bytes: self.config.catalogue_stream_bytes,
+                },
+                events: "catalogue events",
+                health_name: proto::CATALOGUE_EVENTS_HEALTH,
+                failed: catalogue_events_failed,
+            };
+            tasks.push(tokio::spawn(platform::outbox::relay(
+                relay,
+                self.store.alerts_written(),
+                RELAY_POLL,
+                health.0.clone(),
+            )));
         }
         let publish_scheduled = Arc::new(tokio::sync::Notify::new());
         tasks.push(scheduled::keep_publishing(
@@ -303,6 +332,14 @@ async fn import_more_bundles(
     Ok(imported)
 }
 
+/// How often the relay looks at the outbox when no commit woke it.
+const RELAY_POLL: std::time::Duration = std::time::Duration::from_secs(1);
+
+/// Counts a failed attempt to publish the catalogue's events.
+fn catalogue_events_failed() {
+    metrics::counter!("catalogue_events_publish_failures_total").increment(1);
+}
+
 /// How often the store is asked whether it answers, for the health service.
 const STORE_CHECKED_EVERY: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -338,7 +375,11 @@ pub async fn connect_store(config: &Config) -> Result<Store, Error> {
             source,
         })?;
     }
-    Ok(Store::connect(config.database_url.expose(), STORE_CONNECTIONS).await?)
+    Ok(
+        Store::connect(config.database_url.expose(), STORE_CONNECTIONS)
+            .await?
+            .with_clock(config.clock),
+    )
 }
 
 fn clock(config: &Config) -> Clock {

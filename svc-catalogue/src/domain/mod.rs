@@ -10,6 +10,7 @@ pub mod events;
 pub mod invalid;
 pub mod media;
 pub mod messages;
+pub mod movie_alerts;
 pub mod movies;
 pub mod offered;
 pub mod page_blocks;

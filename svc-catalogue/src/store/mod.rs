@@ -16,11 +16,13 @@
 //! - [`showtimes`]: the SQL of showtime rows, shared by the writes.
 //! - [`drafts`]: each site's draft of editable records, published as one commit.
 //! - [`history`]: the revisions that changed editable records, who made them, restore.
+//! - [`movie_alerts`]: what a commit tells members' alerts, written to the outbox with it.
 
 pub mod drafts;
 pub mod history;
 pub mod keys;
 pub mod media;
+pub mod movie_alerts;
 pub mod points_of_sale;
 pub mod poster_images;
 pub mod records;
@@ -28,9 +30,13 @@ pub mod showtimes;
 pub mod site_addresses;
 pub mod sites;
 
+use std::sync::Arc;
+
 use sqlx::any::AnyPoolOptions;
 use sqlx::{Any, AnyPool, Transaction};
-use tokio::sync::broadcast;
+use tokio::sync::{Notify, broadcast};
+
+use crate::version::Clock;
 
 /// The PostgreSQL channel on which each commit names its site.
 pub const COMMITS_CHANNEL: &str = "catalogue_commits";
@@ -135,6 +141,10 @@ pub struct Store {
     url: String,
     /// Site ids of committed changes, for this process's followers.
     commits: broadcast::Sender<String>,
+    /// Notified when a commit wrote events to the outbox, so the relay sends them at once.
+    alerts_written: Arc<Notify>,
+    /// The time alerts are judged at: the catalogue's clock (fixed in demos and tests).
+    alerts_clock: Clock,
 }
 
 /// What a write did.
@@ -179,7 +189,25 @@ impl Store {
             dialect,
             url: url.to_owned(),
             commits: broadcast::channel(256).0,
+            alerts_written: Arc::new(Notify::new()),
+            alerts_clock: Clock::default(),
         })
+    }
+
+    /// The store judging alerts by `clock` (the service's: fixed in demos and tests).
+    pub fn with_clock(mut self, clock: Clock) -> Store {
+        self.alerts_clock = clock;
+        self
+    }
+
+    /// Notified after a commit wrote events to the outbox.
+    pub fn alerts_written(&self) -> Arc<Notify> {
+        self.alerts_written.clone()
+    }
+
+    /// Now, as alerts are judged (a fixed clock's time read in UTC).
+    fn alerts_now(&self) -> jiff::Timestamp {
+        self.alerts_clock.now(&jiff::tz::TimeZone::UTC)
     }
 
     pub fn pool(&self) -> &AnyPool {
@@ -335,6 +363,26 @@ impl Store {
             .execute(&mut *transaction)
             .await?;
         }
+        let alerts_scope = match kind {
+            Change::Records { .. } => Some(movie_alerts::Scope::Site),
+            Change::Schedule { theater_id } => Some(movie_alerts::Scope::Theater(theater_id)),
+            // Seat counts put no movie on sale and take none away: the hourly check sees
+            // a sold-out first showtime that has seats again.
+            Change::Seats => None,
+        };
+        let told = match alerts_scope {
+            Some(scope) => {
+                movie_alerts::tell(
+                    &mut transaction,
+                    site_id,
+                    scope,
+                    self.alerts_now(),
+                    &revision,
+                )
+                .await?
+            }
+            None => 0,
+        };
         if self.dialect == Dialect::Postgres {
             sqlx::query("SELECT pg_notify($1, $2)")
                 .bind(COMMITS_CHANNEL)
@@ -343,6 +391,9 @@ impl Store {
                 .await?;
         }
         transaction.commit().await?;
+        if told > 0 {
+            self.alerts_written.notify_one();
+        }
         // No follower listening is no error.
         let _ = self.commits.send(site_id.to_owned());
         Ok(Commit {

@@ -10,6 +10,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 use svc_catalogue::bundle;
 use svc_catalogue::domain::editable::DraftKind;
+use svc_catalogue::domain::showtimes::ShowtimeEntry;
 use svc_catalogue::store::Store;
 use svc_catalogue::version::Clock;
 use test_support::postgres::PostgresDatabase;
@@ -29,6 +30,24 @@ async fn pool(url: &str) -> AnyPool {
         .expect("PostgreSQL answers")
 }
 
+/// The catalogue's schema as the release whose last migration was `version` left it.
+async fn migrated_to(pool: &AnyPool, version: i64) {
+    let mut previous = sqlx::migrate!("./migrations");
+    previous.migrations = Cow::Owned(
+        previous
+            .migrations
+            .iter()
+            .filter(|migration| migration.version <= version)
+            .cloned()
+            .collect(),
+    );
+    previous.set_ignore_missing(true);
+    previous
+        .run(pool)
+        .await
+        .unwrap_or_else(|error| panic!("the schema of {version}: {error}"));
+}
+
 /// A database as the last release left it: svc-loyalty's and svc-consent's tables with a
 /// member and a receipt, and the catalogue at its previous schema (2001) holding the demo.
 /// Connecting the store applies the new migrations; every row is still there, and the
@@ -43,17 +62,7 @@ async fn an_upgrade_from_the_previous_schema_keeps_every_row_ours_and_theirs() {
     let mut consent = sqlx::migrate!("../svc-consent/migrations");
     consent.set_ignore_missing(true);
     consent.run(&pool).await.expect("svc-consent's migrations");
-    let mut previous = sqlx::migrate!("./migrations");
-    previous.migrations = Cow::Owned(
-        previous
-            .migrations
-            .iter()
-            .filter(|migration| migration.version <= 2001)
-            .cloned()
-            .collect(),
-    );
-    previous.set_ignore_missing(true);
-    previous.run(&pool).await.expect("the previous schema");
+    migrated_to(&pool, 2001).await;
 
     sqlx::query(
         "INSERT INTO members (id, email, password_hash, first_name, last_name, mobile_number, \
@@ -178,20 +187,7 @@ async fn an_upgrade_from_the_previous_schema_keeps_every_row_ours_and_theirs() {
 async fn an_upgrade_from_the_last_release_keeps_media_drafts_and_history_and_takes_theaters() {
     let database = PostgresDatabase::create("catalogue_upgrade_2007").await;
     let pool = pool(&database.url).await;
-    let mut previous = sqlx::migrate!("./migrations");
-    previous.migrations = Cow::Owned(
-        previous
-            .migrations
-            .iter()
-            .filter(|migration| migration.version <= 2007)
-            .cloned()
-            .collect(),
-    );
-    previous.set_ignore_missing(true);
-    previous
-        .run(&pool)
-        .await
-        .expect("the last release's schema");
+    migrated_to(&pool, 2007).await;
     let content = bundle::load(Path::new(DEMO), &clock()).expect("the demo");
     let theater = &content.theaters[0];
     let page = &content.pages[0];
@@ -446,5 +442,145 @@ async fn an_import_killed_halfway_leaves_the_site_as_it_was_and_run_again_is_who
     );
     admin.close().await;
     store.close().await;
+    database.drop().await;
+}
+
+/// A database as the release before alerts (schema 2008) left it: a movie already on sale
+/// at a theater. The upgrade counts it as told, so the first commit after it tells only
+/// of a movie that goes on sale then (and of its last chance, the theater's schedule going
+/// on past it); the hourly check finds nothing more. On PostgreSQL, whose SQL differs.
+#[tokio::test]
+async fn an_upgrade_counts_the_movies_on_sale_before_it_as_told() {
+    let database = PostgresDatabase::create("catalogue_upgrade_2008").await;
+    let pool = pool(&database.url).await;
+    migrated_to(&pool, 2008).await;
+    let content = bundle::load(Path::new(DEMO), &clock()).expect("the demo");
+    let theater = &content.theaters[0];
+    let (on_sale_before, new_movie) = (&content.movies[0], &content.movies[1]);
+    let in_days = |days: i64| {
+        jiff::Timestamp::now()
+            .checked_add(jiff::SignedDuration::from_hours(24 * days))
+            .expect("a time")
+            .strftime("%Y-%m-%dT%H:%M:%S+00:00")
+            .to_string()
+    };
+    let entry = |perf_code: &str, movie_id: &str, starts_at: &str| -> ShowtimeEntry {
+        serde_json::from_value(json!({
+            "perfCode": perf_code, "movieId": movie_id, "startsAt": starts_at,
+        }))
+        .expect("a showtime")
+    };
+    let before = entry("P1", &on_sale_before.id, &in_days(10));
+    for (statement, binds) in [
+        (
+            "INSERT INTO catalogue_sites (id, settings, messages, version, revision, updated_at) \
+             VALUES ('demo', $1, '{}', 1, 'rev-2008', 0)",
+            vec![content.settings.to_string()],
+        ),
+        (
+            "INSERT INTO catalogue_theaters (site_id, id, position, doc) VALUES ('demo', $1, 0, $2)",
+            vec![
+                theater.id.clone(),
+                serde_json::to_string(theater).expect("JSON"),
+            ],
+        ),
+        (
+            "INSERT INTO catalogue_movies (site_id, id, position, doc) VALUES ('demo', $1, 0, $2)",
+            vec![
+                on_sale_before.id.clone(),
+                serde_json::to_string(on_sale_before).expect("JSON"),
+            ],
+        ),
+        (
+            "INSERT INTO catalogue_movies (site_id, id, position, doc) VALUES ('demo', $1, 1, $2)",
+            vec![
+                new_movie.id.clone(),
+                serde_json::to_string(new_movie).expect("JSON"),
+            ],
+        ),
+        (
+            "INSERT INTO catalogue_showtimes (site_id, theater_id, perf_code, movie_id, local_date, doc) \
+             VALUES ('demo', $1, 'P1', $2, $3, $4)",
+            vec![
+                theater.id.clone(),
+                on_sale_before.id.clone(),
+                before.starts_at[..10].to_owned(),
+                serde_json::to_string(&before).expect("JSON"),
+            ],
+        ),
+    ] {
+        let mut query = sqlx::query(statement);
+        for bind in binds {
+            query = query.bind(bind);
+        }
+        query
+            .execute(&pool)
+            .await
+            .expect("a row of the last release");
+    }
+
+    let store = Store::connect(&database.url, 2)
+        .await
+        .expect("the store upgrades");
+    let first_day = in_days(2);
+    let schedule = [
+        before.clone(),
+        entry("P2", &new_movie.id, &first_day),
+        entry("P3", &new_movie.id, &in_days(1)),
+    ];
+    let day = |text: &str| text[..10].parse::<jiff::civil::Date>().expect("a day");
+    store
+        .put_schedule(
+            "demo",
+            &theater.id,
+            (day(&in_days(1)), day(&in_days(10))),
+            &schedule,
+        )
+        .await
+        .expect("a schedule after the upgrade");
+
+    let events: Vec<(String, String)> =
+        sqlx::query_as("SELECT subject, payload FROM catalogue_outbox ORDER BY subject")
+            .fetch_all(&pool)
+            .await
+            .expect("the outbox");
+    let told: Vec<(String, String, String)> = events
+        .iter()
+        .map(|(subject, payload)| {
+            let payload: serde_json::Value = serde_json::from_str(payload).expect("JSON");
+            (
+                subject.clone(),
+                payload["movie"]["id"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+                payload["showtime"]["perfCode"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_owned(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        told,
+        [
+            (
+                "catalogue.demo.movie.last-chance".to_owned(),
+                new_movie.id.clone(),
+                "P2".to_owned()
+            ),
+            (
+                "catalogue.demo.movie.on-sale".to_owned(),
+                new_movie.id.clone(),
+                "P3".to_owned()
+            ),
+        ],
+        "only the movie new on sale is told of, with its first and last showtimes"
+    );
+    assert_eq!(
+        store.tell_alerts_due().await.expect("the hourly check"),
+        0,
+        "nothing more came due"
+    );
     database.drop().await;
 }

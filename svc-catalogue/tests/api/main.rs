@@ -1,5 +1,6 @@
 //! svc-catalogue over real gRPC on a random loopback port.
 
+mod alerts;
 mod bundles;
 mod catalogue;
 mod choosing;
