@@ -11,6 +11,7 @@
 //! - [`metrics`]: the process's Prometheus recorder and the list of every metric.
 //! - [`config`]: reading configuration variables, errors naming the variable.
 //! - [`tls`]: the one TLS stack, installed once, and HTTPS clients on it.
+//! - [`public_addresses`]: public addresses only, for what outsiders name to be fetched.
 //! - [`nats`]: a connection to NATS: the role's user, TLS, replicas.
 //! - [`outbox`]: events written with the change they tell of, relayed to NATS.
 //! - [`tokens`]: random tokens and ids, and the SHA-256 a store keeps of a token.
@@ -21,6 +22,7 @@ pub mod mail;
 pub mod metrics;
 pub mod nats;
 pub mod outbox;
+pub mod public_addresses;
 pub mod serving;
 pub mod telemetry;
 pub mod tls;

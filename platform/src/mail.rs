@@ -8,8 +8,9 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use lettre::message::header::{ContentTransferEncoding, ContentType};
-use lettre::message::{Body, Mailbox};
+use lettre::message::Body;
+pub use lettre::message::Mailbox;
+use lettre::message::header::{ContentTransferEncoding, ContentType, HeaderName, HeaderValue};
 use lettre::{AsyncSmtpTransport, AsyncTransport, Message, Tokio1Executor};
 use secrecy::{ExposeSecret, SecretString};
 
@@ -113,17 +114,54 @@ impl Mailer {
 
     /// Sends a plain-text message to `to`.
     pub async fn send(&self, to: &str, subject: &str, body: &str) -> Result<(), MailError> {
+        self.send_message(to, subject, body, None).await
+    }
+
+    /// Sends a plain-text message of a mailing the recipient may leave: `unsubscribe`
+    /// (an https URL taking a POST) goes in `List-Unsubscribe`, with
+    /// `List-Unsubscribe-Post: List-Unsubscribe=One-Click` (RFC 2369, RFC 8058), so mail
+    /// clients offer one click that needs no page.
+    pub async fn send_unsubscribable(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        unsubscribe: &str,
+    ) -> Result<(), MailError> {
+        self.send_message(to, subject, body, Some(unsubscribe))
+            .await
+    }
+
+    async fn send_message(
+        &self,
+        to: &str,
+        subject: &str,
+        body: &str,
+        unsubscribe: Option<&str>,
+    ) -> Result<(), MailError> {
         let recipient: Mailbox = to.parse().map_err(|error| {
             MailError::Refused(format!("the recipient is not an address: {error}"))
         })?;
         let id = new_token()?;
         let body = eight_bit(body)?;
-        let message = Message::builder()
+        let mut builder = Message::builder()
             .from(self.from.clone())
             .to(recipient)
             .subject(subject)
             .message_id(Some(format!("<{id}@{}>", self.from.email.domain())))
-            .header(ContentType::TEXT_PLAIN)
+            .header(ContentType::TEXT_PLAIN);
+        if let Some(url) = unsubscribe {
+            builder = builder
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe"),
+                    format!("<{url}>"),
+                ))
+                .raw_header(HeaderValue::new(
+                    HeaderName::new_from_ascii_str("List-Unsubscribe-Post"),
+                    "List-Unsubscribe=One-Click".to_owned(),
+                ));
+        }
+        let message = builder
             .body(body)
             .map_err(|error| MailError::Refused(error.to_string()))?;
         match &self.delivery {
@@ -238,6 +276,42 @@ mod tests {
             let file = files[0].as_ref().expect("entry").path();
             assert_eq!(mode(&file), 0o600, "the owner's to read only");
         }
+        std::fs::remove_dir_all(&dir).expect("removed");
+    }
+
+    #[tokio::test]
+    async fn a_mailing_carries_its_one_click_unsubscribe_headers() {
+        let dir =
+            std::env::temp_dir().join(format!("platform-mail-{}", new_token().expect("random")));
+        Mailer::files(
+            dir.clone(),
+            "Cinema <alerts@cinema.invalid>".parse().expect("a mailbox"),
+        )
+        .send_unsubscribable(
+            "ana@chain.example",
+            "Tickets are on sale",
+            "Dune\n",
+            "https://demo.example/api/v1/alerts/unsubscribe?token=abc",
+        )
+        .await
+        .expect("written");
+        let file = std::fs::read_dir(&dir)
+            .expect("the folder")
+            .next()
+            .expect("a message")
+            .expect("entry")
+            .path();
+        let text = std::fs::read_to_string(file).expect("text");
+        assert!(
+            text.contains(
+                "List-Unsubscribe: <https://demo.example/api/v1/alerts/unsubscribe?token=abc>\r\n"
+            ),
+            "{text}"
+        );
+        assert!(
+            text.contains("List-Unsubscribe-Post: List-Unsubscribe=One-Click\r\n"),
+            "{text}"
+        );
         std::fs::remove_dir_all(&dir).expect("removed");
     }
 }

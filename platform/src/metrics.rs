@@ -23,7 +23,7 @@ pub enum Kind {
 }
 
 /// Every metric of the platform: name, kind and help text.
-pub const METRICS: [(&str, Kind, &str); 11] = [
+pub const METRICS: [(&str, Kind, &str); 15] = [
     (
         "http_requests_total",
         Kind::Counter,
@@ -73,6 +73,26 @@ pub const METRICS: [(&str, Kind, &str); 11] = [
         "studio_nats_publish_failures_total",
         Kind::Counter,
         "Relay passes that could not publish the studio's audit events to NATS.",
+    ),
+    (
+        "catalogue_events_publish_failures_total",
+        Kind::Counter,
+        "Relay passes that could not publish the catalogue's events (movies on sale, last chances) to NATS.",
+    ),
+    (
+        "loyalty_alert_messages_queued_total",
+        Kind::Counter,
+        "Members' alert messages queued (one per member, batch of events and way: e-mail or a browser).",
+    ),
+    (
+        "loyalty_alert_messages_sent_total",
+        Kind::Counter,
+        "Members' alert messages sent.",
+    ),
+    (
+        "loyalty_alert_message_failures_total",
+        Kind::Counter,
+        "Tries of members' alert messages that failed and wait to be tried again.",
     ),
     (
         "store_pool_connections",

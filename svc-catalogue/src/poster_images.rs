@@ -10,11 +10,10 @@
 //! addresses, and such addresses written out, are refused, redirects included).
 
 use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use reqwest::dns::{Addrs, Name, Resolve, Resolving};
+use platform::public_addresses::is_public;
 
 use crate::follow::SharedCatalogue;
 use crate::leadership::Leadership;
@@ -78,7 +77,9 @@ impl PosterFetcher {
             .timeout(TIMEOUT)
             .redirect(redirects);
         if !local {
-            builder = builder.https_only(true).dns_resolver(Arc::new(PublicOnly));
+            builder = builder
+                .https_only(true)
+                .dns_resolver(Arc::new(platform::public_addresses::PublicOnly));
         }
         Ok(PosterFetcher {
             http: builder.build()?,
@@ -148,56 +149,6 @@ fn check_address(url: &reqwest::Url, local: bool) -> Result<(), String> {
     match host.trim_start_matches('[').trim_end_matches(']').parse() {
         Ok(ip) if !is_public(ip) => Err(format!("{ip} is not a public address")),
         _ => Ok(()),
-    }
-}
-
-/// Whether `ip` is on the public internet: not private, loopback, link-local, shared
-/// (carrier-grade NAT), unique-local, documentation or unspecified.
-pub fn is_public(ip: IpAddr) -> bool {
-    match ip {
-        IpAddr::V4(ip) => {
-            let [first, second, ..] = ip.octets();
-            !(ip.is_private()
-                || ip.is_loopback()
-                || ip.is_link_local()
-                || ip.is_unspecified()
-                || ip.is_broadcast()
-                || ip.is_documentation()
-                || ip.is_multicast()
-                || first == 0
-                || (first == 100 && (second & 0xC0) == 64))
-        }
-        IpAddr::V6(ip) => {
-            if let Some(mapped) = ip.to_ipv4_mapped() {
-                return is_public(IpAddr::V4(mapped));
-            }
-            let first = ip.segments()[0];
-            !(ip.is_loopback()
-                || ip.is_unspecified()
-                || ip.is_multicast()
-                || (first & 0xFE00) == 0xFC00
-                || (first & 0xFFC0) == 0xFE80)
-        }
-    }
-}
-
-/// Resolves names to their public addresses only.
-#[derive(Debug)]
-struct PublicOnly;
-
-impl Resolve for PublicOnly {
-    fn resolve(&self, name: Name) -> Resolving {
-        Box::pin(async move {
-            let host = name.as_str().to_owned();
-            let addresses: Vec<SocketAddr> = tokio::net::lookup_host((host.as_str(), 0))
-                .await?
-                .filter(|address| is_public(address.ip()))
-                .collect();
-            if addresses.is_empty() {
-                return Err(format!("{host} has no public address").into());
-            }
-            Ok(Box::new(addresses.into_iter()) as Addrs)
-        })
     }
 }
 
@@ -289,28 +240,6 @@ mod tests {
         assert_eq!(image_type(b"<!DOCTYPE html>"), None);
         assert_eq!(image_type(b"<svg xmlns"), None);
         assert_eq!(image_type(b""), None);
-    }
-
-    #[test]
-    fn only_public_addresses_are_public() {
-        for public in ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"] {
-            assert!(is_public(public.parse().expect("ip")), "{public}");
-        }
-        for private in [
-            "10.1.2.3",
-            "172.16.0.1",
-            "192.168.1.1",
-            "127.0.0.1",
-            "169.254.169.254",
-            "100.64.0.1",
-            "0.0.0.0",
-            "::1",
-            "fd00::1",
-            "fe80::1",
-            "::ffff:10.0.0.1",
-        ] {
-            assert!(!is_public(private.parse().expect("ip")), "{private}");
-        }
     }
 
     #[test]

@@ -80,6 +80,33 @@ pub struct Config {
     pub payment_portal: Option<PaymentPortalConfig>,
     /// How long a payment portal call may take (PAYMENT_PORTAL_TIMEOUT_MS).
     pub payment_portal_timeout: Duration,
+    /// Members' alerts: who their e-mail comes from, the push key, the sending rate.
+    pub alerts: AlertsConfig,
+}
+
+/// Members' alerts (docs/loyalty.md#alerts).
+#[derive(Debug, Clone)]
+pub struct AlertsConfig {
+    /// Who alert e-mail comes from (ALERTS_MAIL_FROM; unset, MAIL_FROM's sender).
+    pub from: platform::mail::Mailbox,
+    /// The VAPID key (WEB_PUSH_VAPID_KEY_FILE: a P-256 private key, PEM, PKCS#8 or
+    /// SEC1); unset, the embedded demo (SQLite) makes one at DATA_DIR/web-push-vapid.pem,
+    /// and a deployment on PostgreSQL offers no push.
+    pub vapid_key_file: Option<PathBuf>,
+    /// Whether the key file is made when missing (the embedded demo's default file).
+    pub vapid_key_made_if_missing: bool,
+    /// Who push services may contact about our messages, the VAPID `sub`
+    /// (WEB_PUSH_CONTACT, a mailto: or https: URL; unset, mailto: the alert sender).
+    pub contact: String,
+    /// Messages sent a second at most, e-mail and push together (ALERTS_PER_SECOND).
+    pub per_second: u32,
+    /// The durable consumer of the catalogue's events that the service's replicas share
+    /// (ALERTS_CONSUMER, default `loyalty-alerts`): two deployments on one NATS, or tests
+    /// side by side, name their own.
+    pub consumer: String,
+    /// Whether push endpoints may be plain http on local addresses. Never read from the
+    /// environment: for tests against a local push service only.
+    pub local_push_endpoints: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -105,6 +132,7 @@ impl Config {
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let data_dir = PathBuf::from(lookup("DATA_DIR").unwrap_or_else(|| "./data".to_owned()));
         let database_url = platform::config::database_url(&lookup, &data_dir.join("loyalty.db"))?;
+        let (data_dir_for_alerts, sqlite) = (data_dir.clone(), database_url.is_sqlite());
         Ok(Config {
             addr: platform::config::socket_addr(&lookup, "LOYALTY_ADDR", "127.0.0.1:50052")?,
             site_id: platform::config::site_id(&lookup)?,
@@ -175,6 +203,7 @@ impl Config {
                 20,
             )?)
             .unwrap_or(u32::MAX),
+            alerts: alerts(&lookup, &data_dir_for_alerts, sqlite)?,
             mail: MailSettings::from_lookup(&lookup, DEFAULT_MAIL_FROM)?,
             payment_portal: payment_portal(&lookup)?,
             payment_portal_timeout: platform::config::millis(
@@ -188,6 +217,66 @@ impl Config {
 
 /// Who e-mail comes from when MAIL_FROM is unset.
 const DEFAULT_MAIL_FROM: &str = "Loyalty <no-reply@loyalty.invalid>";
+
+/// The embedded demo's VAPID key, in DATA_DIR.
+pub const DEMO_VAPID_KEY_FILE: &str = "web-push-vapid.pem";
+
+/// ALERTS_MAIL_FROM, WEB_PUSH_VAPID_KEY_FILE, WEB_PUSH_CONTACT and ALERTS_PER_SECOND.
+fn alerts(
+    lookup: &impl Fn(&str) -> Option<String>,
+    data_dir: &std::path::Path,
+    sqlite: bool,
+) -> Result<AlertsConfig, ConfigError> {
+    let from = match lookup("ALERTS_MAIL_FROM").filter(|from| !from.is_empty()) {
+        Some(from) => from.parse().map_err(|error| ConfigError {
+            variable: "ALERTS_MAIL_FROM",
+            problem: format!("'{from}' is not a mailbox: {error}"),
+        })?,
+        None => MailSettings::from_lookup(lookup, DEFAULT_MAIL_FROM)?.from,
+    };
+    let (vapid_key_file, vapid_key_made_if_missing) =
+        match lookup("WEB_PUSH_VAPID_KEY_FILE").filter(|file| !file.is_empty()) {
+            Some(file) => (Some(PathBuf::from(file)), false),
+            None if sqlite => (Some(data_dir.join(DEMO_VAPID_KEY_FILE)), true),
+            None => (None, false),
+        };
+    let contact = match lookup("WEB_PUSH_CONTACT").filter(|contact| !contact.is_empty()) {
+        Some(contact) if contact.starts_with("mailto:") || contact.starts_with("https://") => {
+            contact
+        }
+        Some(contact) => {
+            return Err(ConfigError {
+                variable: "WEB_PUSH_CONTACT",
+                problem: format!("'{contact}' is neither a mailto: nor an https: URL"),
+            });
+        }
+        None => format!("mailto:{}", from.email),
+    };
+    Ok(AlertsConfig {
+        from,
+        vapid_key_file,
+        vapid_key_made_if_missing,
+        contact,
+        per_second: u32::try_from(positive(lookup, "ALERTS_PER_SECOND", 20)?).unwrap_or(u32::MAX),
+        consumer: match lookup("ALERTS_CONSUMER").filter(|name| !name.is_empty()) {
+            Some(name)
+                if name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+            {
+                name
+            }
+            Some(name) => {
+                return Err(ConfigError {
+                    variable: "ALERTS_CONSUMER",
+                    problem: format!("'{name}' is not a consumer name (letters, digits, '-', '_')"),
+                });
+            }
+            None => "loyalty-alerts".to_owned(),
+        },
+        local_push_endpoints: false,
+    })
+}
 
 /// WALLET_SERVICE_ACCOUNT_FILE (a mounted secret: the service account's JSON key) and
 /// WALLET_ISSUER_ID (digits), both or neither.

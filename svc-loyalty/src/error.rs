@@ -39,6 +39,9 @@ pub enum Error {
     /// The wallet service account cannot sign: the start fails and says why.
     #[error("WALLET_SERVICE_ACCOUNT_FILE: {0}")]
     WalletKey(String),
+    /// The VAPID key cannot be read (or made): the start fails and says why.
+    #[error("{0}")]
+    WebPushKey(#[from] crate::alerts::web_push::KeyError),
     /// The call's site is not one of the catalogue's.
     #[error("no site '{0}' in the catalogue")]
     NoSuchSite(String),
@@ -98,6 +101,7 @@ impl Error {
             | Error::Random(_)
             | Error::Wallet(_)
             | Error::WalletKey(_)
+            | Error::WebPushKey(_)
             | Error::PasswordWorkers => ErrorCode::Internal,
         }
     }

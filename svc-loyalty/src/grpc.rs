@@ -60,6 +60,22 @@ impl pb::loyalty_server::Loyalty for LoyaltyService {
             body: reply.body,
         }))
     }
+
+    async fn unsubscribe(
+        &self,
+        request: Request<pb::UnsubscribeRequest>,
+    ) -> Result<Response<pb::UnsubscribeReply>, Status> {
+        let site_id = proto::site::named(&request)?
+            .unwrap_or(&self.default_site)
+            .to_owned();
+        let kind = self
+            .provider
+            .unsubscribe(&site_id, &request.into_inner().token)
+            .await?;
+        Ok(Response::new(pb::UnsubscribeReply {
+            kind: kind.code().to_owned(),
+        }))
+    }
 }
 
 /// Member support for the studio's staff: svc-studio calls it for a staff member it

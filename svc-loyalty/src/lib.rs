@@ -15,10 +15,13 @@
 //! - [`password_workers`]: argon2id hashing on one thread per core, off the runtime.
 //! - [`seed`]: the demo chain's demo member, rewards, gift card and e-vouchers.
 //! - [`site_settings`]: each site's loyalty settings, followed in the catalogue.
+//! - [`alerts`]: members' alerts of their films going on sale and leaving, from the
+//!   catalogue's events, by e-mail and Web Push.
 //! - [`upstream`]: upstream mode, cypher calls passed to a real cypher-compatible API.
 //! - [`grpc`]: the gRPC adapter over the domain and the provider.
 //! - [`error`]: the crate's error type and its gRPC status.
 
+pub mod alerts;
 pub mod config;
 pub mod domain;
 pub mod error;
@@ -77,6 +80,10 @@ pub struct Application {
     /// The LOYALTY stream's byte limit.
     stream_bytes: i64,
     events: Arc<Notify>,
+    /// Sends members' alerts.
+    alert_delivery: alerts::delivery::Delivery,
+    /// The durable consumer of the catalogue's events (ALERTS_CONSUMER).
+    alerts_consumer: String,
 }
 
 impl Application {
@@ -114,6 +121,31 @@ impl Application {
             ),
             None => None,
         };
+        let web_push = match &config.alerts.vapid_key_file {
+            Some(file) => Some(
+                alerts::web_push::WebPush::from_file(
+                    file,
+                    config.alerts.vapid_key_made_if_missing,
+                    config.alerts.contact.clone(),
+                    config.alerts.local_push_endpoints,
+                )
+                .map_err(Error::WebPushKey)?,
+            ),
+            None => None,
+        };
+        let alert_mail = platform::mail::MailSettings {
+            from: config.alerts.from.clone(),
+            ..config.mail.clone()
+        };
+        let sites = SiteSettings::new(SITE_SETTINGS_PATIENCE);
+        let alert_delivery = alerts::delivery::Delivery {
+            store: store.clone(),
+            sites: sites.clone(),
+            origins: config.site_origins.clone(),
+            mailer: alert_mail.mailer(&config.data_dir)?,
+            push: web_push.clone(),
+            rate: alerts::delivery::rate(config.alerts.per_second),
+        };
         let outside = Outside {
             films: FilmCatalogue::new(catalogue.clone()),
             events: events.clone(),
@@ -134,6 +166,10 @@ impl Application {
                 None => Arc::new(CaptchaOff),
             },
             wallet,
+            alert_offer: provider::alerts::AlertOffer {
+                push_public_key: web_push.as_ref().map(|push| push.public_key().to_owned()),
+                local_push_endpoints: config.alerts.local_push_endpoints,
+            },
         };
         let provider = Provider::new(
             store.clone(),
@@ -149,7 +185,7 @@ impl Application {
         Ok(Application {
             service: grpc::LoyaltyService {
                 default_site: config.site_id,
-                sites: SiteSettings::new(SITE_SETTINGS_PATIENCE),
+                sites,
                 provider,
                 upstream: match &config.upstream_url {
                     Some(url) => Some(Upstream::new(url, &config.brand, config.upstream_timeout)?),
@@ -162,6 +198,8 @@ impl Application {
             nats_access: config.nats_access,
             stream_bytes: config.loyalty_stream_bytes,
             events,
+            alert_delivery,
+            alerts_consumer: config.alerts.consumer,
         })
     }
 
@@ -177,6 +215,17 @@ impl Application {
         shutdown: impl Future<Output = ()> + Send + 'static,
     ) -> Result<(), Error> {
         let health = platform::serving::health();
+        let alert_events = Arc::new(Notify::new());
+        let mut alert_tasks = vec![tokio::spawn(self.alert_delivery.run(alert_events.clone()))];
+        if let Some(url) = self.nats_url.clone() {
+            alert_tasks.push(tokio::spawn(alerts::consumer::consume(
+                url,
+                self.nats_access.clone(),
+                self.alerts_consumer,
+                self.store.clone(),
+                alert_events,
+            )));
+        }
         let relay = self.nats_url.map(|url| {
             let relay = Relay {
                 pool: self.store.pool().clone(),
@@ -216,6 +265,9 @@ impl Application {
         .await;
         gauges.abort();
         site_settings.abort();
+        for task in alert_tasks {
+            task.abort();
+        }
         if let Some(relay) = relay {
             relay.abort();
         }

@@ -39,6 +39,8 @@ pub struct SiteLoyalty {
     pub hosts: Vec<String>,
     /// The site's public URL; "" when it has none of its own.
     pub public_url: String,
+    /// The site's name, as members' mail names it.
+    pub name: String,
 }
 
 impl SiteLoyalty {
@@ -56,6 +58,11 @@ impl SiteLoyalty {
             circuit_id: config.circuit_id,
             hosts: Vec::new(),
             public_url: String::new(),
+            name: site
+                .config
+                .as_ref()
+                .map(|config| config.name.clone())
+                .unwrap_or_default(),
         })
     }
 
@@ -84,6 +91,41 @@ impl SiteLoyalty {
             return false;
         };
         self.hosts.contains(&host) || host_of(&self.public_url).is_some_and(|own| own == host)
+    }
+
+    /// Where the site's pages are, for links sent to its members: its public URL, else
+    /// the first of the deployment's `origins` on one of its hosts; no trailing '/'.
+    pub fn origin(&self, origins: &[String]) -> String {
+        let origin = if self.public_url.is_empty() {
+            self.origin_on_hosts(origins)
+        } else {
+            self.public_url.clone()
+        };
+        origin.trim_end_matches('/').to_owned()
+    }
+
+    /// The first of the deployment's `origins` on one of `site`'s hosts (an origin naming
+    /// every subdomain with `*.` gives the site's host in its place); the first origin when
+    /// none is.
+    fn origin_on_hosts(&self, origins: &[String]) -> String {
+        let on_site_hosts = origins
+            .iter()
+            .find_map(|origin| match origin.split_once("*.") {
+                None => self.reaches(origin).then(|| origin.clone()),
+                Some((scheme, rest)) => {
+                    let (domain, port) = rest.split_once(':').unwrap_or((rest, ""));
+                    self.hosts
+                        .iter()
+                        .find(|host| host.ends_with(&format!(".{domain}")))
+                        .map(|host| match port {
+                            "" => format!("{scheme}{host}"),
+                            port => format!("{scheme}{host}:{port}"),
+                        })
+                }
+            });
+        on_site_hosts
+            .or_else(|| origins.first().cloned())
+            .unwrap_or_default()
     }
 
     /// How long a refresh token lives, in seconds.
@@ -321,6 +363,7 @@ mod tests {
                 circuit_id: "MQ".to_owned(),
                 hosts: Vec::new(),
                 public_url: String::new(),
+                name: String::new(),
             }
         );
         assert_eq!(loyalty.refresh_seconds(), 2 * 60 * 60);
@@ -399,5 +442,35 @@ mod tests {
             matches!(unknown, Error::SiteSettingsUnknown(_)),
             "{unknown}"
         );
+    }
+
+    fn site_on(hosts: &[&str]) -> SiteLoyalty {
+        let mut site = SiteLoyalty::of(&Default::default()).expect("readable");
+        site.hosts = hosts.iter().map(|host| (*host).to_owned()).collect();
+        site
+    }
+
+    #[test]
+    fn a_site_is_reached_at_an_origin_on_its_own_hosts() {
+        let origins = [
+            "http://127.0.0.1:8080",
+            "http://localhost:8080",
+            "http://*.localhost:8080",
+        ]
+        .map(str::to_owned);
+        let demo = site_on(&["demo.localhost", "127.0.0.1", "localhost"]);
+        assert_eq!(demo.origin(&origins), "http://127.0.0.1:8080");
+        let single = site_on(&["single.localhost"]);
+        assert_eq!(single.origin(&origins), "http://single.localhost:8080");
+        let elsewhere = site_on(&["bijou.example"]);
+        assert_eq!(elsewhere.origin(&origins), "http://127.0.0.1:8080");
+        assert_eq!(site_on(&[]).origin(&origins), "http://127.0.0.1:8080");
+    }
+
+    #[test]
+    fn a_site_with_a_public_url_is_reached_there() {
+        let mut site = site_on(&["bijou.example"]);
+        site.public_url = "https://www.bijou.example/".to_owned();
+        assert_eq!(site.origin(&[]), "https://www.bijou.example");
     }
 }

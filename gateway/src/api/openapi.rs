@@ -53,6 +53,8 @@ use crate::error::ErrorBody;
         super::ingest::update_availability,
         document,
         crate::loyalty::cypher::cypher,
+        crate::loyalty::unsubscribe::confirm,
+        crate::loyalty::unsubscribe::unsubscribe,
         crate::ops::health::healthz,
         crate::ops::health::readyz,
         crate::ops::health::metrics,

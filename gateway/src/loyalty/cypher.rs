@@ -11,7 +11,7 @@ use axum::body::Body;
 use axum::extract::{FromRequest, Multipart, Request, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::Response;
-use axum::routing::post;
+use axum::routing::{get, post};
 use bytes::Bytes;
 use proto::loyalty::v1::CypherRequest;
 use serde_json::{Map, Value};
@@ -39,6 +39,10 @@ impl KnowsProxies for LoyaltyContext {
 pub fn router(context: LoyaltyContext) -> Router {
     Router::new()
         .route("/api/cypher", post(cypher))
+        .route(
+            "/api/v1/alerts/unsubscribe",
+            get(super::unsubscribe::confirm).post(super::unsubscribe::unsubscribe),
+        )
         .with_state(Arc::new(context))
 }
 

@@ -1,5 +1,6 @@
 //! Plain loyalty rules, no I/O.
 
+pub mod alerts;
 pub mod codes;
 pub mod credentials;
 pub mod member;

@@ -48,6 +48,10 @@ pub enum Call {
     AddFavoriteCinema,
     RemoveFavoriteCinema,
     UpdateFavoriteCinemas,
+    GetAlertPreferences,
+    UpdateAlertPreferences,
+    AddPushSubscription,
+    RemovePushSubscription,
     GiftCardBalance,
     EVoucherConcessions,
     UsernameReminder,
@@ -189,6 +193,18 @@ pub fn parse(method: &str, route: &str, brand: &str) -> Result<Route, RouteError
         }
         ("POST", ["member", "v3", "updatefavoritecinemas"]) => {
             (Call::UpdateFavoriteCinemas, Generation::V3, None, None)
+        }
+        ("GET", ["member", "v3", "getalertpreferences"]) => {
+            (Call::GetAlertPreferences, Generation::V3, None, None)
+        }
+        ("POST", ["member", "v3", "updatealertpreferences"]) => {
+            (Call::UpdateAlertPreferences, Generation::V3, None, None)
+        }
+        ("POST", ["member", "v3", "addpushsubscription"]) => {
+            (Call::AddPushSubscription, Generation::V3, None, None)
+        }
+        ("POST", ["member", "v3", "removepushsubscription"]) => {
+            (Call::RemovePushSubscription, Generation::V3, None, None)
         }
         ("POST", ["giftcard", "checkgiftcardbalance"]) => {
             (Call::GiftCardBalance, Generation::V1, None, None)

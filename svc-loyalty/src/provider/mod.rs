@@ -5,6 +5,7 @@
 
 mod account;
 mod activation;
+pub mod alerts;
 pub mod captcha;
 mod favourites;
 pub mod films;
@@ -101,6 +102,7 @@ pub struct Provider {
     payment_portal: Arc<dyn PaymentPortal>,
     /// The site's origins: reset links may only point there.
     site_origins: Vec<String>,
+    alert_offer: alerts::AlertOffer,
 }
 
 /// What the provider talks to besides its store.
@@ -113,6 +115,7 @@ pub struct Outside {
     pub captcha: Arc<dyn CaptchaVerifier>,
     pub wallet: Option<WalletSigner>,
     pub payment_portal: Arc<dyn PaymentPortal>,
+    pub alert_offer: alerts::AlertOffer,
 }
 
 impl Provider {
@@ -136,6 +139,7 @@ impl Provider {
             wallet: outside.wallet,
             payment_portal: outside.payment_portal,
             site_origins,
+            alert_offer: outside.alert_offer,
         }
     }
 
@@ -198,6 +202,10 @@ impl Provider {
                 self.put_favorite_cinemas(route, envelope).await?
             }
             Call::RemoveFavoriteCinema => self.remove_favorite_cinema(route, envelope).await?,
+            Call::GetAlertPreferences => self.alert_preferences(route, envelope).await?,
+            Call::UpdateAlertPreferences => self.update_alert_preferences(route, envelope).await?,
+            Call::AddPushSubscription => self.add_push_subscription(route, envelope).await?,
+            Call::RemovePushSubscription => self.remove_push_subscription(route, envelope).await?,
             Call::GiftCardBalance => self.gift_card_balance(envelope).await?,
             Call::EVoucherConcessions => self.evoucher_concessions(route, envelope).await?,
             Call::UsernameReminder => self.username_reminder(route, envelope).await?,

@@ -19,7 +19,6 @@ use crate::domain::codes::PeachCode;
 use crate::domain::member::text;
 use crate::domain::reset::is_allowed_root;
 use crate::domain::route::Route;
-use crate::site_settings::SiteLoyalty;
 
 /// What the portal is told about the member and where to send them back.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
@@ -120,30 +119,6 @@ impl PaymentPortal for HttpPaymentPortal {
     }
 }
 
-/// The first of the deployment's `origins` on one of `site`'s hosts (an origin naming
-/// every subdomain with `*.` gives the site's host in its place); the first origin when
-/// none is.
-fn site_origin(origins: &[String], site: &SiteLoyalty) -> String {
-    let on_site_hosts = origins
-        .iter()
-        .find_map(|origin| match origin.split_once("*.") {
-            None => site.reaches(origin).then(|| origin.clone()),
-            Some((scheme, rest)) => {
-                let (domain, port) = rest.split_once(':').unwrap_or((rest, ""));
-                site.hosts
-                    .iter()
-                    .find(|host| host.ends_with(&format!(".{domain}")))
-                    .map(|host| match port {
-                        "" => format!("{scheme}{host}"),
-                        port => format!("{scheme}{host}:{port}"),
-                    })
-            }
-        });
-    on_site_hosts
-        .or_else(|| origins.first().cloned())
-        .unwrap_or_default()
-}
-
 impl Provider {
     /// `{portalUrl}` for the member of the session; `returnUrl` in the payload may name
     /// a page of the site to come back to (the account page otherwise: at the site's
@@ -158,12 +133,7 @@ impl Provider {
         let asked = text(&envelope.payload, &["returnUrl"]);
         let site = &envelope.loyalty;
         let return_url = if asked.is_empty() {
-            let origin = if site.public_url.is_empty() {
-                site_origin(&self.site_origins, site)
-            } else {
-                site.public_url.clone()
-            };
-            format!("{}/account/", origin.trim_end_matches('/'))
+            format!("{}/account/", site.origin(&self.site_origins))
         } else if is_allowed_root(&asked, &self.site_origins) && site.reaches(&asked) {
             asked
         } else {
@@ -188,39 +158,5 @@ impl Provider {
                 Err(PeachCode::PaymentPortalFailed.into())
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn site_on(hosts: &[&str]) -> SiteLoyalty {
-        let mut site = SiteLoyalty::of(&Default::default()).expect("readable");
-        site.hosts = hosts.iter().map(|host| (*host).to_owned()).collect();
-        site
-    }
-
-    #[test]
-    fn a_member_comes_back_to_an_origin_of_their_own_site() {
-        let origins = [
-            "http://127.0.0.1:8080",
-            "http://localhost:8080",
-            "http://*.localhost:8080",
-        ]
-        .map(str::to_owned);
-        let demo = site_on(&["demo.localhost", "127.0.0.1", "localhost"]);
-        assert_eq!(site_origin(&origins, &demo), "http://127.0.0.1:8080");
-        let single = site_on(&["single.localhost"]);
-        assert_eq!(
-            site_origin(&origins, &single),
-            "http://single.localhost:8080"
-        );
-        let elsewhere = site_on(&["bijou.example"]);
-        assert_eq!(site_origin(&origins, &elsewhere), "http://127.0.0.1:8080");
-        assert_eq!(
-            site_origin(&origins, &site_on(&[])),
-            "http://127.0.0.1:8080"
-        );
     }
 }

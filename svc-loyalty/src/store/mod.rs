@@ -10,6 +10,7 @@
 //! caller hands in (an e-mail address, a token, a code, a card number) names the site.
 
 pub mod activations;
+pub mod alerts;
 pub mod cards;
 pub mod codes;
 pub mod favourites;

@@ -133,7 +133,17 @@ pub async fn spawn_loyalty_at(
     database: &TestDatabase,
     vars: &[(&str, &str)],
 ) -> (LoyaltyClient<Channel>, String) {
-    let config = Config::from_lookup(|name| {
+    spawn_loyalty_adjusted(database, vars, |_| {}).await
+}
+
+/// [`spawn_loyalty_at`] with its configuration changed by `adjust` where no variable
+/// can (what only tests may set).
+pub async fn spawn_loyalty_adjusted(
+    database: &TestDatabase,
+    vars: &[(&str, &str)],
+    adjust: impl FnOnce(&mut Config),
+) -> (LoyaltyClient<Channel>, String) {
+    let mut config = Config::from_lookup(|name| {
         vars.iter()
             .find(|(var, _)| *var == name)
             .map(|(_, value)| (*value).to_owned())
@@ -141,6 +151,7 @@ pub async fn spawn_loyalty_at(
             .or_else(|| (name == "CATALOGUE_ADDR").then(crate::catalogue::address))
     })
     .expect("configuration");
+    adjust(&mut config);
     let application = Application::build(config).await.expect("build the service");
     let addr = test_support::net::spawn_on_loopback(|listener| {
         application.serve(listener, std::future::pending())

@@ -2,6 +2,7 @@
 //! area, each call as the gateway passes it on.
 
 mod activation;
+mod alerts;
 mod box_office;
 mod budgets;
 mod captcha;
