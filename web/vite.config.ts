@@ -194,18 +194,26 @@ const browserBuild: UserConfig['build'] = {
         // own endpoints (the other api/ files) and the barcode drawing stay in its chunk,
         // which every page need not load.
         groups: [
+          // A member's alerts with Web Push (docs/loyalty.md#alerts): what the alerts screen
+          // and the watchlist's offer of alerts share, in one chunk that only they load.
+          {
+            name: 'alerts',
+            test: /src\/(lib\/web-push|features\/loyalty\/(hooks\/use-(save-alert-choices|device-push)|api\/(update-alert-preferences|push-subscription)))\.ts/,
+          },
           {
             name: 'loyalty-session',
-            test: /src\/features\/loyalty\/(hooks\/|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film|session-calls|login|login-with-token|get-member|refresh-login|logout|check-hand-off-token)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
+            test: /src\/features\/loyalty\/(hooks\/(?!use-alerts-offer)|utils\/(?!barcode)|api\/(call-cypher|loyalty-api|loyalty-keys|get-favourite-films|toggle-favourite-film|session-calls|login|login-with-token|get-member|refresh-login|logout|check-hand-off-token)\.ts|components\/(member-session|header-member-link|member-field)\.tsx)/,
           },
           // What pages share (posters, cards, movie and showtime parts, page titles): one
           // chunk rather than a dozen small ones, each a request before the page can
           // render. Consent, ads and analytics keep theirs: this chunk must not import
           // the third-party layer, whose code may fail to load without taking pages down.
+          // The service worker's registration keeps its own too: it loads after the page
+          // (main.tsx), and with the alerts chunk, never with the page.
           {
             name: (id, ctx) => (inFirstChunk(id, ctx) ? null : 'page-parts'),
             minShareCount: 2,
-            test: /[\\/]src[\\/](?!app[\\/]layout[\\/]|features[\\/](ads|analytics|consent|customisation|loyalty)[\\/])/,
+            test: /[\\/]src[\\/](?!app[\\/]layout[\\/]|lib[\\/]service-worker\.ts|features[\\/](ads|analytics|consent|customisation|loyalty)[\\/])/,
           },
         ],
       },

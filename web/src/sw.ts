@@ -11,6 +11,7 @@ import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { isHashedAsset, isPageOrData, isPoster, isStorable, staleCacheNames } from './lib/offline-cache';
+import { ALERT_ICON, alertTarget, parsePushAlert, showsTarget } from './lib/push-notification';
 
 declare let self: ServiceWorkerGlobalScope;
 
@@ -71,3 +72,37 @@ registerRoute(
     plugins: [storableOnly, new ExpirationPlugin({ maxEntries: 200, purgeOnQuotaError: true })],
   }),
 );
+
+// A member's on-sale and last-chance alerts (docs/loyalty.md#alerts), sent by svc-loyalty
+// to the subscription made on the alerts screen. A message that is no alert shows nothing.
+self.addEventListener('push', (event) => {
+  const alert = parsePushAlert(event.data?.text());
+  if (!alert) return;
+  event.waitUntil(
+    self.registration.showNotification(alert.title, {
+      body: alert.body,
+      tag: alert.tag,
+      icon: ALERT_ICON,
+      data: { url: alert.url },
+    }),
+  );
+});
+
+// The alert's page: a window of the site already showing it comes forward, else a new one
+// opens. Only a path on this site is opened (alertTarget), whatever the message said.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const data: unknown = event.notification.data;
+  const target = alertTarget(typeof data === 'object' && data !== null ? (data as { url?: unknown }).url : undefined);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((client) => showsTarget(client.url, target, self.location.origin));
+      if (open) {
+        await open.focus();
+        return;
+      }
+      await self.clients.openWindow(new URL(target, self.location.origin).href);
+    })(),
+  );
+});

@@ -21,6 +21,7 @@ export const ACCOUNT_SCREENS = [
   'history',
   'watchlist',
   'theaters',
+  'alerts',
   'register',
   'activate',
   'forgot-password',

@@ -58,3 +58,17 @@ export async function registerServiceWorker(): Promise<void> {
     })
     .catch((error: unknown) => console.warn('service worker registration failed', error));
 }
+
+/**
+ * The site's worker registration, active, for what needs one (a push subscription): the
+ * one registerServiceWorker made, or made now when that has not run yet. Rejects where
+ * there is no worker (an insecure origin, the dev server).
+ */
+export async function siteServiceWorker(): Promise<ServiceWorkerRegistration> {
+  if (!canUseServiceWorker(window.location) || !('serviceWorker' in navigator)) {
+    throw new Error(INSECURE_ORIGIN_MESSAGE);
+  }
+  // Registering the same script again hands back its registration.
+  if (!(await navigator.serviceWorker.getRegistration())) await navigator.serviceWorker.register(SERVICE_WORKER_URL);
+  return navigator.serviceWorker.ready;
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fixture from '../../../fixtures/current-theater.json';
-import { resolveCurrentTheater, theaterIdFromPath } from './current-theater';
+import { resolveCurrentTheater, theaterIdFromPath, theaterIdFromQuery } from './current-theater';
 
 describe('resolveCurrentTheater, on the cases svc-catalogue is tested on too (fixtures/current-theater.json)', () => {
   const theaters = fixture.theaters.map((id) => ({ id }));
@@ -33,5 +33,20 @@ describe('theaterIdFromPath', () => {
     ['/theaters/103-50%/', undefined],
   ])('%s', (path, theaterId) => {
     expect(theaterIdFromPath(path)).toBe(theaterId);
+  });
+});
+
+describe('theaterIdFromQuery', () => {
+  const theaters = [{ id: 't1' }, { id: 't2' }];
+  it.each([
+    ['?theaterId=t2', 't2'],
+    ['?date=2026-12-01&theaterId=t1', 't1'],
+    ['theaterId=t1', 't1'],
+    ['?theaterId=t9', undefined],
+    ['?theaterId=', undefined],
+    ['?theaterid=t1', undefined],
+    ['', undefined],
+  ])('%s names %s', (search, expected) => {
+    expect(theaterIdFromQuery(search, theaters)).toBe(expected);
   });
 });

@@ -31,3 +31,12 @@ export function theaterIdFromPath(pathname: string): string | undefined {
   const segment = safeDecode(pathname.slice(prefix.length).split('/')[0] ?? '');
   return segment?.split('-')[0] || undefined;
 }
+
+/**
+ * The theater an address's query names, `?theaterId=ID` (an alert's link opens the movie
+ * on the member's theater): one of `theaters`, else none.
+ */
+export function theaterIdFromQuery(search: string, theaters: readonly Theater[]): string | undefined {
+  const wanted = new URLSearchParams(search).get('theaterId');
+  return wanted ? theaters.find((theater) => theater.id === wanted)?.id : undefined;
+}

@@ -4,6 +4,7 @@ import { PageTitle } from '@/components/page-title';
 import { Spinner } from '@/components/spinner';
 import { useTranslate } from '@/state/i18n';
 import { useSelectedTheater } from '@/state/selected-theater';
+import { useTheaterFromAddress } from '@/state/use-theater-from-address';
 import { MovieDetails } from '@/features/movies/components/movie-details';
 import { useAppData } from '@/api/get-app-data';
 import { siteName } from '@/rules/site-name';
@@ -11,6 +12,7 @@ import { TrailerButton } from '@/features/movies/components/trailer-dialog';
 import { ShowtimeSchedule } from '@/features/showtimes/components/showtime-schedule';
 import { TheatersShowing } from '@/features/showtimes/components/theaters-showing';
 import { usePageShowtimes } from '@/features/showtimes/hooks/use-page-showtimes';
+import { hasNoShowtimesYet } from '@/features/showtimes/utils/published-showtimes';
 import { resolveCurrentTheater } from '@/rules/current-theater';
 import type { Movie, PageContent, Theater } from '@/types/api';
 import { NotFoundRoute } from './not-found';
@@ -26,6 +28,8 @@ export function MovieRoute() {
   const t = useTranslate();
   const { data: appData } = useAppData();
   const { selectedTheaterId } = useSelectedTheater();
+  // An alert's link, ?theaterId=, opens the movie on the member's theater.
+  useTheaterFromAddress();
   const { content, fallback } = useRoutePageData('movie');
   const movie = content?.movie;
   if (!movie) return fallback ?? <NotFoundRoute />;
@@ -48,7 +52,11 @@ export function MovieRoute() {
             <TrailerButton trailerUrl={movie.trailerUrl} title={movie.title ?? ''} />
             <Deferred>
               <Suspense fallback={null}>
-                <WatchlistButton movieId={movie.id} title={movie.title ?? ''} />
+                <WatchlistButton
+                  movieId={movie.id}
+                  title={movie.title ?? ''}
+                  awaitingShowtimes={hasNoShowtimesYet(content)}
+                />
               </Suspense>
             </Deferred>
           </>

@@ -11,5 +11,6 @@ export const loyaltyKeys = {
   cards: (memberId: string) => [...loyaltyKeys.member(memberId), 'cards'] as const,
   favouriteFilms: (memberId: string) => [...loyaltyKeys.member(memberId), 'favourite-films'] as const,
   favouriteCinemas: (memberId: string) => [...loyaltyKeys.member(memberId), 'favourite-cinemas'] as const,
+  alertPreferences: (memberId: string) => [...loyaltyKeys.member(memberId), 'alert-preferences'] as const,
   eVouchers: (cinemaId: string) => [...loyaltyKeys.all, 'e-vouchers', cinemaId] as const,
 };

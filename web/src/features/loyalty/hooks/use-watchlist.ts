@@ -11,7 +11,14 @@ export function useWatchlist() {
   return {
     ids,
     isPending: films.isLoading,
-    toggle: (filmId: string) => change.mutateAsync({ filmId, adding: !ids.includes(filmId) }).catch(() => undefined),
+    /** Resolves true when the film was added (the alerts offer follows an add), false otherwise. */
+    toggle: (filmId: string) => {
+      const adding = !ids.includes(filmId);
+      return change.mutateAsync({ filmId, adding }).then(
+        () => adding,
+        () => false,
+      );
+    },
     pendingId: change.isPending ? change.variables.filmId : undefined,
     error: change.error,
   };

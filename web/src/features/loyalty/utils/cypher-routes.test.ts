@@ -24,6 +24,10 @@ describe('loyalty routes', () => {
     ['reminder', v1, cypherRoutes(v1).usernameReminder('a b@c.example'), '/Member/UsernameReminder/77/a%20b%40c.example'],
     ['wallet card', v3, cypherRoutes(v3).loyaltyCardPass('AB12'), '/WalletPasses/CreateLoyaltyCard/77?cardNumber=AB12&fullJwt=true'],
     ['wallet ticket', v3, cypherRoutes(v3).eTicketPass('B-9'), '/WalletPasses/GetETicket/77/B-9?fullJwt=true'],
+    ['alert preferences', v3, cypherRoutes(v3).alertPreferences(), '/Member/v3/GetAlertPreferences'],
+    ['alert preferences update', v3, cypherRoutes(v3).updateAlertPreferences(), '/Member/v3/UpdateAlertPreferences'],
+    ['push subscription', v3, cypherRoutes(v3).addPushSubscription(), '/Member/v3/AddPushSubscription'],
+    ['push unsubscription', v3, cypherRoutes(v3).removePushSubscription(), '/Member/v3/RemovePushSubscription'],
   ])('%s (version %#) is %s', (_name, _context, route, expected) => {
     expect(route).toBe(expected);
   });

@@ -111,6 +111,12 @@ export function cypherRoutes(context: LoyaltyContext) {
     removeFavoriteCinema: () => '/Member/v3/RemoveFavoriteCinema',
     // svc-loyalty names and answers this route (docs/loyalty.md#api-generations).
     updateFavoriteCinemas: () => '/Member/v3/UpdateFavoriteCinemas',
+    // On-sale and last-chance alerts, and this device's Web Push subscription: version 3
+    // only, like the favourites they follow (svc-loyalty names and answers these routes).
+    alertPreferences: () => '/Member/v3/GetAlertPreferences',
+    updateAlertPreferences: () => '/Member/v3/UpdateAlertPreferences',
+    addPushSubscription: () => '/Member/v3/AddPushSubscription',
+    removePushSubscription: () => '/Member/v3/RemovePushSubscription',
     giftCardBalance: () => withQuery('/GiftCard/CheckGiftCardBalance', [v1Cinema(context)]),
     eVoucherConcessions: () => `/Concession/GetAllEVoucherConcessions/${segment(context.cinemaId)}`,
     paymentPortalSession: () =>

@@ -2,7 +2,7 @@
 // session, the guest ones (registration, activation, recovery, gift card, e-vouchers)
 // open to all.
 
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router';
 import { Link } from '@/components/link';
 import { PageTitle } from '@/components/page-title';
@@ -12,6 +12,7 @@ import { useTranslate } from '@/state/i18n';
 import { useAppData } from '@/api/get-app-data';
 import { siteName } from '@/rules/site-name';
 import { useLoyaltySession } from '../../hooks/loyalty-session';
+import { offersAlerts } from '../../utils/alert-preferences';
 import { LOYALTY_LOGOUT_HREF } from '../../utils/logout-link';
 import { MemberSession } from '../member-session';
 import { AccountOverview } from './account-overview';
@@ -30,6 +31,9 @@ import { TheatersScreen } from './theaters-screen';
 import styles from './account.module.css';
 import { loginPagePath } from '../../utils/login-page';
 
+// Its own chunk, with the Web Push code: only members who open it load it.
+const AlertsScreen = lazy(async () => ({ default: (await import('./alerts-screen')).AlertsScreen }));
+
 const MEMBER_TABS: ReadonlyArray<{ screen?: AccountScreen; key: string }> = [
   { key: 'loyalty.nav.overview' },
   { screen: 'rewards', key: 'loyalty.nav.rewards' },
@@ -37,6 +41,7 @@ const MEMBER_TABS: ReadonlyArray<{ screen?: AccountScreen; key: string }> = [
   { screen: 'history', key: 'loyalty.nav.history' },
   { screen: 'watchlist', key: 'loyalty.nav.watchlist' },
   { screen: 'theaters', key: 'loyalty.nav.theaters' },
+  { screen: 'alerts', key: 'loyalty.nav.alerts' },
   { screen: 'profile', key: 'loyalty.nav.profile' },
 ];
 
@@ -58,9 +63,9 @@ function MemberOnly({ title, children }: { title: string; children: ReactNode })
       </div>
     );
   }
-  const tabs = MEMBER_TABS.filter((tab) => tab.screen !== 'watchlist' || config.includeWatchlist).filter(
-    (tab) => tab.screen !== 'theaters' || member.cypherVersion === 3,
-  );
+  const tabs = MEMBER_TABS.filter((tab) => tab.screen !== 'watchlist' || config.includeWatchlist)
+    .filter((tab) => tab.screen !== 'theaters' || member.cypherVersion === 3)
+    .filter((tab) => tab.screen !== 'alerts' || offersAlerts(member, config.includeWatchlist));
   return (
     <>
       <div className={styles.heading}>
@@ -111,6 +116,7 @@ const segment = (screen: AccountScreen) => `${screen}/`;
 
 /** `watchlist`: the watchlist screen, given the films by the route (WatchlistScreen). */
 export function AccountArea({ watchlist }: { watchlist: ReactNode }) {
+  const t = useTranslate();
   return (
     <MemberSession>
       <div className={`container ${styles.area}`}>
@@ -121,6 +127,16 @@ export function AccountArea({ watchlist }: { watchlist: ReactNode }) {
           <Route path={segment('history')} element={<Screen titleKey="loyalty.title.history" member><HistoryScreen /></Screen>} />
           <Route path={segment('watchlist')} element={<Screen titleKey="loyalty.title.watchlist" member>{watchlist}</Screen>} />
           <Route path={segment('theaters')} element={<Screen titleKey="loyalty.title.theaters" member><TheatersScreen /></Screen>} />
+          <Route
+            path={segment('alerts')}
+            element={
+              <Screen titleKey="loyalty.title.alerts" member>
+                <Suspense fallback={<Spinner label={t('status.loading')} />}>
+                  <AlertsScreen />
+                </Suspense>
+              </Screen>
+            }
+          />
           <Route path={segment('profile')} element={<Screen titleKey="loyalty.title.profile" member><ProfileScreen /></Screen>} />
           <Route path={segment('delete-account')} element={<Screen titleKey="loyalty.title.delete" member><DeleteAccountScreen /></Screen>} />
           <Route path={segment('register')} element={<Screen titleKey="loyalty.title.register"><RegisterScreen /></Screen>} />

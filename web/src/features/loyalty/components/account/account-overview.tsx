@@ -13,6 +13,7 @@ import { useFavouriteFilms } from '../../api/get-favourite-films';
 import { useOrderHistory } from '../../api/get-order-history';
 import { useRewards } from '../../api/get-rewards';
 import { useLoyaltySession } from '../../hooks/loyalty-session';
+import { offersAlerts } from '../../utils/alert-preferences';
 import { formatUnixDate, pointsBalance } from '../../utils/member-format';
 import { isMemberExpired } from '../../utils/session-rules';
 import { ScannableCode } from '../scannable-code';
@@ -104,6 +105,11 @@ export function AccountOverview() {
             <Link to={paths.accountScreen.build('theaters')}>
               {t('loyalty.account.theatersCount', [cinemas.data?.length ?? 0])}
             </Link>
+          </p>
+        ) : null}
+        {offersAlerts(member, config.includeWatchlist) ? (
+          <p>
+            <Link to={paths.accountScreen.build('alerts')}>{t('loyalty.account.alerts')}</Link>
           </p>
         ) : null}
       </section>
