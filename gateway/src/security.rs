@@ -171,16 +171,16 @@ fn origin(url: &str) -> Option<&str> {
     (host_end > 0).then(|| &url[..url.len() - rest.len() + host_end])
 }
 
-/// The headers every response carries whatever its content.
+/// The headers every response carries whatever its content; a response that chose a
+/// stricter referrer policy (one whose address holds a token) keeps its own.
 pub fn insert_static_headers(headers: &mut axum::http::HeaderMap) {
     headers.insert(
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("strict-origin-when-cross-origin"),
-    );
+    headers
+        .entry(header::REFERRER_POLICY)
+        .or_insert(HeaderValue::from_static("strict-origin-when-cross-origin"));
     headers.insert(
         "permissions-policy",
         HeaderValue::from_static("camera=(), microphone=(), geolocation=(self), payment=()"),

@@ -2,6 +2,7 @@
 //! a random loopback port.
 
 mod ads;
+mod alerts;
 mod catalogue_api;
 mod client_address;
 mod consent;
