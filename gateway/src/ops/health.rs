@@ -219,6 +219,9 @@ pub struct Readiness {
     services: BTreeMap<&'static str, &'static str>,
     /// connected, unreachable (events wait in the outbox), off or unknown.
     member_events: &'static str,
+    /// svc-catalogue's link to NATS for its events (movies on sale, last chances):
+    /// connected, unreachable (they wait in its outbox), off or unknown.
+    catalogue_events: &'static str,
     /// connected, unreachable (the catalogue serves what it has, the ingest API answers
     /// 503) or unknown (svc-catalogue does not answer).
     catalogue_store: &'static str,
@@ -376,6 +379,8 @@ async fn readiness_of(
     let member_events = member_events(state, &wanted);
     let catalogue_store = catalogue_store(state, &wanted);
     let pos_connectors = reported_link(state, &wanted, "catalogue", proto::POS_CONNECTORS_HEALTH);
+    let catalogue_events =
+        reported_link(state, &wanted, "catalogue", proto::CATALOGUE_EVENTS_HEALTH);
     let renderer = state.renderer.clone();
     let renderer_up = tokio::spawn(async move { renderer.is_up().await });
     let mut services_up = true;
@@ -399,6 +404,10 @@ async fn readiness_of(
         Some(check) => check.await.unwrap_or("unknown"),
         None => "unknown",
     };
+    let catalogue_events = match catalogue_events {
+        Some(check) => check.await.unwrap_or("unknown"),
+        None => "unknown",
+    };
     let publishing = state.publish_status.get();
     let snapshot = state.published.current();
     // Current: rendered, and no newer catalogue version waits to be published.
@@ -408,7 +417,7 @@ async fn readiness_of(
     // Degraded still serves: the last snapshot, or (before the first) the shell while
     // the services answer.
     // Events waiting for NATS in the outbox lose nothing: degraded, never not ready.
-    let events_flow = member_events != "unreachable";
+    let events_flow = member_events != "unreachable" && catalogue_events != "unreachable";
     // A catalogue whose store is down serves what it has: degraded, never not ready.
     let store_answers = catalogue_store != "unreachable";
     // NATS away: what is served goes on (the cached files, the last manifests; other
@@ -475,6 +484,7 @@ async fn readiness_of(
             status: word,
             services,
             member_events,
+            catalogue_events,
             catalogue_store,
             pos_connectors,
             published_store,

@@ -211,6 +211,17 @@ pub async fn spawn_gateway_with_catalogue(catalogue_vars: &[(&str, &str)]) -> Te
     spawn(DEMO_SITE, &[], &vars, |_| {}).await
 }
 
+/// The gateway with svc-loyalty and svc-catalogue sending their events to `nats_url`.
+pub async fn spawn_gateway_with_nats(nats_url: &str) -> TestGateway {
+    let nats = [("NATS_URL", nats_url)];
+    let vars = ServiceVars {
+        loyalty: &nats,
+        catalogue: &nats,
+        ..ServiceVars::default()
+    };
+    spawn(DEMO_SITE, &[], &vars, |_| {}).await
+}
+
 /// The gateway with svc-studio configured by `studio_vars` (single sign-on).
 pub async fn spawn_gateway_with_studio(studio_vars: &[(&str, &str)]) -> TestGateway {
     let vars = ServiceVars {

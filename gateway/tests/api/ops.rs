@@ -1,4 +1,4 @@
-use crate::helpers::{eventually, free_port, spawn_gateway, spawn_gateway_with_config};
+use crate::helpers::{eventually, free_port, spawn_gateway, spawn_gateway_with_nats};
 
 #[tokio::test]
 async fn healthz_and_readyz_answer_when_everything_runs() {
@@ -44,12 +44,14 @@ async fn a_public_host_gets_the_readiness_word_and_no_metrics() {
 }
 
 #[tokio::test]
-async fn readyz_shows_member_events_waiting_while_nats_is_unreachable_and_off_when_turned_off() {
+async fn readyz_shows_member_and_catalogue_events_waiting_while_nats_is_unreachable_and_off_when_turned_off()
+ {
     // Nothing listens there: events wait in the outbox, which loses nothing.
     let nowhere = format!("nats://127.0.0.1:{}", free_port());
-    let gateway = spawn_gateway_with_config(&[("NATS_URL", &nowhere)], |_| {}).await;
+    let gateway = spawn_gateway_with_nats(&nowhere).await;
     let waiting = eventually(10, || async {
-        gateway.ops_json("/readyz").await.1["memberEvents"] == "unreachable"
+        let readiness = gateway.ops_json("/readyz").await.1;
+        readiness["memberEvents"] == "unreachable" && readiness["catalogueEvents"] == "unreachable"
     })
     .await;
     let (status, readiness) = gateway.ops_json("/readyz").await;
@@ -59,9 +61,10 @@ async fn readyz_shows_member_events_waiting_while_nats_is_unreachable_and_off_wh
         (200, &serde_json::json!("degraded"))
     );
 
-    let off = spawn_gateway_with_config(&[("NATS_URL", "")], |_| {}).await;
+    let off = spawn_gateway_with_nats("").await;
     let (_, readiness) = off.ops_json("/readyz").await;
     assert_eq!(readiness["memberEvents"], "off", "{readiness}");
+    assert_eq!(readiness["catalogueEvents"], "off", "{readiness}");
 }
 
 #[tokio::test]
