@@ -428,7 +428,10 @@ async fn an_event_on_nats_reaches_a_member_by_e_mail_and_push_once() {
         .await
         .expect("the stream");
     // A theater of this run alone: the stream keeps what earlier runs published.
-    let theater = format!("alerts-{}", platform::tokens::random_hex::<6>().expect("random"));
+    let theater = format!(
+        "alerts-{}",
+        platform::tokens::random_hex::<6>().expect("random")
+    );
     let batch = format!("{theater}-1");
     let first = event(TWIN, (&batch, 1), "on-sale", ("1001", TITLE), &theater);
     for copy in [&first, &first] {
@@ -463,9 +466,13 @@ async fn an_event_on_nats_reaches_a_member_by_e_mail_and_push_once() {
             .into_iter()
             .filter(|request| request.url.path() == "/push/ana")
             .filter_map(|request| {
-                let shown = web_push_native::decrypt(request.body.clone(), &keys.0, &keys.1).ok()?;
+                let shown =
+                    web_push_native::decrypt(request.body.clone(), &keys.0, &keys.1).ok()?;
                 let shown: Value = serde_json::from_slice(&shown).ok()?;
-                shown["url"].as_str()?.contains(&theater).then_some((request, shown))
+                shown["url"]
+                    .as_str()?
+                    .contains(&theater)
+                    .then_some((request, shown))
             })
             .collect::<Vec<_>>()
     };
@@ -505,7 +512,10 @@ async fn an_event_on_nats_reaches_a_member_by_e_mail_and_push_once() {
         .and_then(|value| value.to_str().ok())
         .unwrap_or_default();
     assert!(authorization.starts_with("vapid t="), "{authorization}");
-    assert!(authorization.contains(&format!("k={key}")), "{authorization}");
+    assert!(
+        authorization.contains(&format!("k={key}")),
+        "{authorization}"
+    );
     assert_eq!(shown["title"], format!("Tickets on sale: {TITLE}"));
     assert_eq!(shown["url"], format!("/movies/1001-x/?theaterId={theater}"));
     let dropped = eventually(WITHIN, || async {
