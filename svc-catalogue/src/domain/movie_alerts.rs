@@ -2,7 +2,8 @@
 //! it goes on sale there with its first bookable showtime, and has its last chance there
 //! when its last showtime starts within three days while the theater's schedule goes on
 //! past that day (a schedule that simply ends, as a point of sale's week does, is no
-//! film leaving). Pure rules over showtimes; the store finds the pairs of movie and
+//! film leaving) and it has been on sale there for longer than that (a one-night
+//! screening's on-sale alert said when). Pure rules over showtimes; the store finds the pairs of movie and
 //! theater not told yet and remembers which were.
 
 use std::collections::BTreeMap;

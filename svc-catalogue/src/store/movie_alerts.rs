@@ -75,7 +75,9 @@ pub(super) async fn tell(
             .await?,
     )?;
     // The pairs whose last day there is near while the theater's schedule goes on past
-    // it, never told of as leaving, and their showtimes of that last day.
+    // it, on sale there for longer than a last chance is told ahead (a film on sale for
+    // two days, a one-night screening: its on-sale alert said when), never told of as
+    // leaving; and their showtimes of that last day.
     let leaving = format!(
         "SELECT s.theater_id, s.movie_id, s.perf_code, s.doc, s.seats_available, s.availability \
          FROM catalogue_showtimes s JOIN ( \
@@ -86,7 +88,10 @@ pub(super) async fn tell(
          AND NOT EXISTS (SELECT 1 FROM catalogue_movie_alerts a WHERE a.site_id = $1 \
            AND a.theater_id = p.theater_id AND a.movie_id = p.movie_id AND a.kind = 'last-chance') \
          AND EXISTS (SELECT 1 FROM catalogue_showtimes t WHERE t.site_id = $1 \
-           AND t.theater_id = p.theater_id AND t.local_date > p.last_date)"
+           AND t.theater_id = p.theater_id AND t.local_date > p.last_date) \
+         AND EXISTS (SELECT 1 FROM catalogue_movie_alerts o WHERE o.site_id = $1 \
+           AND o.theater_id = p.theater_id AND o.movie_id = p.movie_id AND o.kind = 'on-sale' \
+           AND o.told_at <= $5)"
     );
     let last_chance = scheduled(
         sqlx::query(&leaving)
@@ -94,6 +99,11 @@ pub(super) async fn tell(
             .bind(&since)
             .bind(theater_id)
             .bind(&until)
+            .bind(
+                now.saturating_sub(movie_alerts::LAST_CHANCE_WITHIN)
+                    .unwrap_or(now)
+                    .as_second(),
+            )
             .fetch_all(&mut **transaction)
             .await?,
     )?;

@@ -447,8 +447,8 @@ async fn an_import_killed_halfway_leaves_the_site_as_it_was_and_run_again_is_who
 
 /// A database as the release before alerts (schema 2008) left it: a movie already on sale
 /// at a theater. The upgrade counts it as told, so the first commit after it tells only
-/// of a movie that goes on sale then (and of its last chance, the theater's schedule going
-/// on past it); the hourly check finds nothing more. On PostgreSQL, whose SQL differs.
+/// of a movie that goes on sale then; the hourly check finds nothing more until that
+/// movie has been on sale for days with its last showtime near. On PostgreSQL.
 #[tokio::test]
 async fn an_upgrade_counts_the_movies_on_sale_before_it_as_told() {
     let database = PostgresDatabase::create("catalogue_upgrade_2008").await;
@@ -563,24 +563,34 @@ async fn an_upgrade_counts_the_movies_on_sale_before_it_as_told() {
         .collect();
     assert_eq!(
         told,
-        [
-            (
-                "catalogue.demo.movie.last-chance".to_owned(),
-                new_movie.id.clone(),
-                "P2".to_owned()
-            ),
-            (
-                "catalogue.demo.movie.on-sale".to_owned(),
-                new_movie.id.clone(),
-                "P3".to_owned()
-            ),
-        ],
-        "only the movie new on sale is told of, with its first and last showtimes"
+        [(
+            "catalogue.demo.movie.on-sale".to_owned(),
+            new_movie.id.clone(),
+            "P3".to_owned()
+        )],
+        "only the movie new on sale is told of, with its first showtime"
     );
     assert_eq!(
         store.tell_alerts_due().await.expect("the hourly check"),
         0,
         "nothing more came due"
     );
+    // Days on sale, its last showtime near while the theater's schedule goes on: the
+    // hourly check tells its last chance, once.
+    sqlx::query("UPDATE catalogue_movie_alerts SET told_at = 0 WHERE movie_id = $1")
+        .bind(&new_movie.id)
+        .execute(&pool)
+        .await
+        .expect("on sale for days");
+    assert_eq!(store.tell_alerts_due().await.expect("the hourly check"), 1);
+    assert_eq!(store.tell_alerts_due().await.expect("the hourly check"), 0);
+    let last: String = sqlx::query_scalar(
+        "SELECT payload FROM catalogue_outbox WHERE subject = 'catalogue.demo.movie.last-chance'",
+    )
+    .fetch_one(&pool)
+    .await
+    .expect("the last chance");
+    let last: serde_json::Value = serde_json::from_str(&last).expect("JSON");
+    assert_eq!(last["showtime"]["perfCode"], "P2", "its last showtime");
     database.drop().await;
 }
