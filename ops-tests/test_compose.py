@@ -8,7 +8,8 @@
   variables README.md's configuration table says they read;
 - the Dockerfile's runtime stage is distroless and non-root, with a health check;
 - NATS runs with deploy/nats/auth.conf's users, each client's URL names its role's
-  user and the password the server is given; one replica and bounded streams;
+  user and the password the server is given (svc-catalogue's `catalogue` too); the
+  clients start once NATS is healthy; one replica and bounded streams;
 - the gateway's and the publisher's operations port (OPS_ADDR) is not published;
 - the gateway and the publisher dial svc-studio and serve the studio on its host names,
   which svc-studio's links name.
@@ -40,7 +41,11 @@ NATS_USERS = {
     "publisher": ("PUBLISH_NATS_URL", "publisher"),
     "gateway": ("PUBLISH_NATS_URL", "gateway"),
     "svc-loyalty": ("NATS_URL", "loyalty"),
+    "svc-catalogue": ("NATS_URL", "catalogue"),
 }
+# The byte limit of each event stream, by the service that makes it.
+STREAM_LIMITS = {"svc-loyalty": ("LOYALTY_STREAM_MB", "member events"),
+                 "svc-catalogue": ("CATALOGUE_STREAM_MB", "catalogue's events")}
 NATS_CONFIG = "deploy/nats/auth.conf"
 
 
@@ -68,18 +73,22 @@ def check_nats(services):
     # consumers, svc-studio's audit events): an unset password stops the server.
     check("the nats server is given a password for each role, consumers and svc-studio too",
           all(f"NATS_{role}_PASSWORD" in server_environment
-              for role in ("PUBLISHER", "GATEWAY", "LOYALTY", "CONSUMER", "STUDIO")),
+              for role in ("PUBLISHER", "GATEWAY", "LOYALTY", "CATALOGUE", "CONSUMER", "STUDIO")),
           str(sorted(server_environment)))
-    for service in ("gateway", "publisher", "svc-loyalty"):
+    for service in ("gateway", "publisher", "svc-loyalty", "svc-catalogue"):
         check(f"{service} gives its streams one replica on the one NATS server (NATS_REPLICAS)",
               services.get(service, {}).get("environment", {}).get("NATS_REPLICAS") == "1")
+    for service in ("gateway", "publisher", "svc-loyalty", "svc-catalogue", "svc-studio"):
+        check(f"{service} starts once nats is healthy",
+              services.get(service, {}).get("depends_on", {}).get("nats", {}).get("condition") == "service_healthy")
     for service in ("gateway", "publisher"):
         environment = services.get(service, {}).get("environment", {})
         check(f"{service} bounds the published store (PUBLISHED_STORE_MB, PUBLISHED_KEEP_REVISIONS)",
               str(environment.get("PUBLISHED_STORE_MB", "")).isdigit()
               and str(environment.get("PUBLISHED_KEEP_REVISIONS", "")).isdigit())
-    check("svc-loyalty bounds the member events (LOYALTY_STREAM_MB)",
-          str(services.get("svc-loyalty", {}).get("environment", {}).get("LOYALTY_STREAM_MB", "")).isdigit())
+    for service, (variable, what) in STREAM_LIMITS.items():
+        check(f"{service} bounds the {what} ({variable})",
+              str(services.get(service, {}).get("environment", {}).get(variable, "")).isdigit())
 
 
 def check_operations_port(services):

@@ -94,10 +94,22 @@ NATS_CLIENTS = {
     "gateway": ("PUBLISH_NATS_URL", "gateway"),
     "publisher": ("PUBLISH_NATS_URL", "publisher"),
     "svc-loyalty": ("NATS_URL", "loyalty"),
+    "svc-catalogue": ("NATS_URL", "catalogue"),
     "svc-studio": ("NATS_URL", "studio"),
 }
 # The NATS clients that make streams or buckets (svc-studio publishes on plain subjects).
-NATS_STREAM_MAKERS = {"gateway", "publisher", "svc-loyalty"}
+NATS_STREAM_MAKERS = {"gateway", "publisher", "svc-loyalty", "svc-catalogue"}
+# The byte limits of what each NATS client stores (the published store's objects and
+# kept revisions, the event streams).
+NATS_LIMITS = {
+    "publisher": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
+    "gateway": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
+    "svc-loyalty": ["LOYALTY_STREAM_MB"],
+    "svc-catalogue": ["CATALOGUE_STREAM_MB"],
+    "svc-studio": [],
+}
+# Every user of deploy/nats/auth.conf: the clients' above, and the analytics consumers'.
+NATS_USERS = sorted({user for _, user in NATS_CLIENTS.values()} | {"consumer"})
 NATS_USERS_SECRET = "nats-users"
 NATS_TLS_SECRET = "nats-server-tls"
 NATS_REPLICAS = "3"
@@ -595,19 +607,19 @@ def check_nats_clients(overlay, deployments):
               bool(ca_file) and mount is not None and mount.get("readOnly") is True
               and secret.get("secretName") == NATS_TLS_SECRET
               and secret.get("items") == [{"key": "ca.crt", "path": file}], f"{ca_file}: {volume}")
-        for limit in {"publisher": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
-                      "gateway": ["PUBLISHED_STORE_MB", "PUBLISHED_KEEP_REVISIONS"],
-                      "svc-loyalty": ["LOYALTY_STREAM_MB"],
-                      "svc-studio": []}[name]:
+        for limit in NATS_LIMITS[name]:
             value = env.get(limit, {}).get("value", "")
             check(f"{overlay}: {name} sets {limit}", value.isdigit() and int(value) > 0, value)
     volume = nats_volume_mb()
-    publisher = container_env(deployments.get("publisher", {"spec": {"template": {"spec": {"containers": [{}]}}}}))
-    loyalty = container_env(deployments.get("svc-loyalty", {"spec": {"template": {"spec": {"containers": [{}]}}}}))
-    store = publisher.get("PUBLISHED_STORE_MB", {}).get("value", "0")
-    events = loyalty.get("LOYALTY_STREAM_MB", {}).get("value", "0")
-    total = int(store) + int(events) if store.isdigit() and events.isdigit() else None
-    check(f"{overlay}: each NATS volume ({volume} MiB) holds the published store ({store} MB) and the member events ({events} MB) with a tenth to spare",
+    nobody = {"spec": {"template": {"spec": {"containers": [{}]}}}}
+    limits = [(what, container_env(deployments.get(component, nobody)).get(variable, {}).get("value", "0"))
+              for what, component, variable in (("the published store", "publisher", "PUBLISHED_STORE_MB"),
+                                                ("the member events", "svc-loyalty", "LOYALTY_STREAM_MB"),
+                                                ("the catalogue's events", "svc-catalogue", "CATALOGUE_STREAM_MB"))]
+    total = sum(int(mb) for _, mb in limits) if all(mb.isdigit() for _, mb in limits) else None
+    check(f"{overlay}: each NATS volume ({volume} MiB) holds "
+          + ", ".join(f"{what} ({mb} MB)" for what, mb in limits[:-1])
+          + f" and {limits[-1][0]} ({limits[-1][1]} MB) with a tenth to spare",
           total is not None and volume is not None and total * 1.1 <= volume)
 
 
@@ -639,7 +651,7 @@ def check_nats_network_policy(overlay, deployments, policies):
 
     clients = by_port.get(4222, [])
     selected = deployments_selected(deployments, clients)
-    check(f"{overlay}: NATS clients (4222) are the gateway, the publishers, svc-loyalty and svc-studio, nothing else here",
+    check(f"{overlay}: NATS clients (4222) are the gateway, the publishers, svc-loyalty, svc-catalogue and svc-studio, nothing else here",
           selected == sorted(NATS_CLIENTS), str(selected))
     check(f"{overlay}: and analytics consumers' pods ({ANALYTICS_CONSUMER_LABELS})",
           any(label_selector_matches(peer.get("podSelector"), ANALYTICS_CONSUMER_LABELS) for peer in clients))
@@ -745,8 +757,8 @@ def check_nats_values():
           "--set-file 'configMap.merge.data.auth\\.conf=deploy/nats/auth.conf'" in readme)
     auth = (ROOT / "deploy" / "nats" / "auth.conf").read_text()
     users = re.findall(r"\{user: ([a-z]+), password: \$(NATS_[A-Z]+_PASSWORD),", auth)
-    check("deploy/nats/auth.conf has the five roles' users",
-          sorted(u for u, _ in users) == ["consumer", "gateway", "loyalty", "publisher", "studio"], str(users))
+    check(f"deploy/nats/auth.conf has the {len(NATS_USERS)} roles' users ({', '.join(NATS_USERS)})",
+          sorted(u for u, _ in users) == NATS_USERS, str(users))
     env = nats.get("container", {}).get("env", {})
     for user, variable in users:
         ref = (env.get(variable) or {}).get("valueFrom", {}).get("secretKeyRef", {}) if isinstance(env.get(variable), dict) else {}

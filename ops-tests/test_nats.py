@@ -6,7 +6,8 @@ temporary folder) twice:
 
 - as compose.yaml runs it: with the file its `nats` service mounts, the passwords its
   environment gives (their defaults), and each client connecting with the URL compose
-  gives it (PUBLISH_NATS_URL of the gateway and the publisher, NATS_URL of svc-loyalty);
+  gives it (PUBLISH_NATS_URL of the gateway and the publisher, NATS_URL of svc-loyalty
+  and svc-catalogue);
 - as the NATS Helm chart runs it with deploy/nats/values.yaml: auth.conf included, TLS
   on the client port with a certificate naming what deploy/nats/certificates.yaml
   names (signed here by a throw-away CA), each server password taken from the Secret
@@ -23,15 +24,26 @@ Each time, as each role's user:
   $KV.published-revisions.demo or $O.published-files, a member event on
   loyalty.member.login, a subscription to loyalty.>, making or purging a stream are
   all refused (permissions violation);
+- catalogue: makes CATALOGUE as svc-catalogue does (update, then create when there is
+  none), keeps it (update) and publishes catalogue.demo.movie.on-sale, acknowledged; may
+  not publish on loyalty.> nor studio.>, nor read or write the published store, nor
+  delete a stream, nor read events back (subscribe catalogue.>);
 - loyalty: makes LOYALTY and publishes a member event, acknowledged; may not touch the
-  published store nor read events back;
-- consumer: reads the event through a durable pull consumer and acknowledges it, but
-  may not publish on loyalty.> nor read the published store;
+  published store nor read its events back; reads CATALOGUE (an event the catalogue
+  role has just published) as svc-loyalty's alerts do, with async-nats's calls: the
+  stream's info, its durable consumer's info, then the consumer made with the durable
+  name and the filter catalogue.*.movie.> in the subject, messages pulled and each
+  acknowledged; but may not publish on catalogue.>, subscribe to it, nor change or purge
+  CATALOGUE;
+- consumer: reads the member event, and a catalogue event, through durable pull
+  consumers and acknowledges them, but may not publish on loyalty.> nor catalogue.> nor
+  read the published store;
 - studio (svc-studio's audit events; its Deployment has no NATS URL yet, so it connects
   as the consumer does, with the password the server is given): publishes on
   studio.audit.{siteId} and nothing else: no other subject (studio.audit itself,
   loyalty.>, the published store), no JetStream API, no subscription to studio.audit.>;
   and no other role may publish there;
+- no role but catalogue may publish a catalogue event (catalogue.demo.movie.on-sale);
 - every role: asks for its answers on its own inbox, _INBOX_<user> (the user of its
   URL, as platform/src/nats.rs's clients set it), which it may subscribe to, but a
   subscription to another role's (_INBOX_publisher.> for the gateway, ...), to the
@@ -78,6 +90,7 @@ CLIENTS = {
     "publisher": ("publisher", "PUBLISH_NATS_URL"),
     "gateway": ("gateway", "PUBLISH_NATS_URL"),
     "loyalty": ("svc-loyalty", "NATS_URL"),
+    "catalogue": ("svc-catalogue", "NATS_URL"),
 }
 # The users whose client has no URL in compose or deploy/: connected with the password
 # the server is given, by its variable.
@@ -89,6 +102,18 @@ OBJECT_BYTES = b"<!doctype html><title>demo</title>" * 4000  # a few chunks of 1
 OBJECT_NAME = "3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b"
 EVENT = b'{"eventId":"e-1","siteId":"demo","hashedMemberId":"ab"}'
 AUDIT_SUBJECT = f"studio.audit.{SITE}"
+# The catalogue's events (docs/asyncapi.yaml), as svc-catalogue makes their stream
+# (platform/src/outbox.rs, CATALOGUE_STREAM_MB's default) and svc-loyalty reads them
+# (svc-loyalty/src/alerts/consumer.rs, ALERTS_CONSUMER's default).
+CATALOGUE_STREAM = api.StreamConfig(
+    name="CATALOGUE", subjects=["catalogue.>"], max_bytes=256 * 1024 * 1024,
+    discard=api.DiscardPolicy.OLD, num_replicas=1)
+ON_SALE_SUBJECT = f"catalogue.{SITE}.movie.on-sale"
+LAST_CHANCE_SUBJECT = f"catalogue.{SITE}.movie.last-chance"
+ON_SALE = b'{"eventId":"c-1","siteId":"demo","kind":"on-sale","movie":{"id":"1007"}}'
+LAST_CHANCE = b'{"eventId":"c-2","siteId":"demo","kind":"last-chance","movie":{"id":"1007"}}'
+ALERTS_CONSUMER = "loyalty-alerts"
+ALERTS_FILTER = "catalogue.*.movie.>"
 # How long an allowed JetStream call, and a refused one (no answer comes), may take.
 ALLOWED_S, REFUSED_S = 5, 0.7
 
@@ -320,7 +345,76 @@ async def gateway_role(where, role):
                                   role.js(REFUSED_S).purge_stream("OBJ_published-files")))
 
 
-async def loyalty_role(where, role):
+async def create_or_update_stream(js, config):
+    """A stream as async-nats's create_or_update_stream makes it: updated to `config`
+    ($JS.API.STREAM.UPDATE), made ($JS.API.STREAM.CREATE) when there is none."""
+    try:
+        return await js.update_stream(config)
+    except nats.js.errors.NotFoundError:
+        return await js.add_stream(config)
+
+
+async def catalogue_role(where, role):
+    js = role.js()
+
+    async def publish():
+        await create_or_update_stream(js, CATALOGUE_STREAM)
+        ack = await js.publish(ON_SALE_SUBJECT, ON_SALE, headers={"Nats-Msg-Id": "c-1"})
+        return ack.stream == "CATALOGUE"
+
+    ok, detail = await attempt("event", publish())
+    check(f"{where}: svc-catalogue makes CATALOGUE and publishes an event ({ON_SALE_SUBJECT}), acknowledged",
+          ok, detail)
+
+    async def keep():
+        info = await create_or_update_stream(js, CATALOGUE_STREAM)
+        return (info.config.max_bytes == CATALOGUE_STREAM.max_bytes
+                and (await js.stream_info("CATALOGUE")).state.messages >= 1)
+
+    ok, detail = await attempt("keep", keep())
+    check(f"{where}: svc-catalogue keeps CATALOGUE at its limits at its next start (update, info)", ok, detail)
+    for subject, what in (("loyalty.member.login", "publish a member event"),
+                          (AUDIT_SUBJECT, "publish an audit event"),
+                          (f"$KV.published-revisions.{SITE}", "write the published store")):
+        check(f"{where}: svc-catalogue may not {what} ({subject})", await role.refused_publish(subject))
+    check(f"{where}: svc-catalogue may not read the published store",
+          await role.refused_call("$JS.API.STREAM.INFO.KV_published-revisions",
+                                  role.js(REFUSED_S).stream_info("KV_published-revisions")))
+    check(f"{where}: svc-catalogue may not delete a stream",
+          await role.refused_call("$JS.API.STREAM.DELETE.CATALOGUE",
+                                  role.js(REFUSED_S).delete_stream("CATALOGUE")))
+    check(f"{where}: svc-catalogue does not read events back (subscribe catalogue.>)",
+          await role.refused_subscribe("catalogue.>"))
+
+
+async def read_alerts(js):
+    """The catalogue's events as svc-loyalty's alerts read them with async-nats 0.51:
+    get_stream ($JS.API.STREAM.INFO.CATALOGUE), get_or_create_consumer (its info,
+    $JS.API.CONSUMER.INFO.CATALOGUE.<durable>, then, none yet, the durable consumer made
+    on $JS.API.CONSUMER.CREATE.CATALOGUE.<durable>.<filter>), messages pulled
+    ($JS.API.CONSUMER.MSG.NEXT.CATALOGUE.<durable>) and each acknowledged ($JS.ACK.>);
+    the events read, once LAST_CHANCE is among them."""
+    await js.stream_info("CATALOGUE")
+    try:
+        await js.consumer_info("CATALOGUE", ALERTS_CONSUMER)
+    except nats.js.errors.NotFoundError:
+        await js.add_consumer("CATALOGUE", api.ConsumerConfig(
+            name=ALERTS_CONSUMER, durable_name=ALERTS_CONSUMER, filter_subject=ALERTS_FILTER,
+            deliver_policy=api.DeliverPolicy.ALL, ack_policy=api.AckPolicy.EXPLICIT, ack_wait=30))
+    subscription = await js.pull_subscribe_bind(durable=ALERTS_CONSUMER, stream="CATALOGUE")
+    read = []
+    while LAST_CHANCE not in read and len(read) < 5:
+        message = (await subscription.fetch(1, timeout=ALLOWED_S))[0]
+        await message.ack_sync(timeout=ALLOWED_S)
+        read.append(message.data)
+    await subscription.unsubscribe()
+    return read
+
+
+async def loyalty_role(where, role, catalogue):
+    """svc-loyalty's member events, and its reading of the catalogue's: `catalogue`, the
+    catalogue role's connection (None when it did not connect), publishes the event it
+    reads."""
     js = role.js()
 
     async def publish():
@@ -338,6 +432,37 @@ async def loyalty_role(where, role):
     check(f"{where}: svc-loyalty does not read events back (subscribe loyalty.>)",
           await role.refused_subscribe("loyalty.>"))
 
+    async def alerts():
+        if catalogue is None:
+            raise RuntimeError("the catalogue role did not connect")
+        await create_or_update_stream(catalogue.js(), CATALOGUE_STREAM)
+        await catalogue.js().publish(LAST_CHANCE_SUBJECT, LAST_CHANCE, headers={"Nats-Msg-Id": "c-2"})
+        read = await read_alerts(js)
+        pending = (await js.consumer_info("CATALOGUE", ALERTS_CONSUMER)).num_ack_pending
+        return LAST_CHANCE in read and pending == 0
+
+    ok, detail = await attempt("alerts", alerts())
+    check(f"{where}: svc-loyalty reads CATALOGUE through its durable pull consumer ({ALERTS_CONSUMER}, "
+          f"{ALERTS_FILTER}) and acknowledges the catalogue's event", ok, detail)
+
+    async def again():
+        info = await js.consumer_info("CATALOGUE", ALERTS_CONSUMER)
+        return info.config.filter_subject == ALERTS_FILTER and info.num_pending == 0 and info.num_ack_pending == 0
+
+    ok, detail = await attempt("again", again())
+    check(f"{where}: svc-loyalty finds its durable consumer at its next start, every event acknowledged",
+          ok, detail)
+    check(f"{where}: svc-loyalty may not publish a catalogue event ({ON_SALE_SUBJECT})",
+          await role.refused_publish(ON_SALE_SUBJECT))
+    check(f"{where}: svc-loyalty reads CATALOGUE only through its consumer (subscribe catalogue.>)",
+          await role.refused_subscribe("catalogue.>"))
+    check(f"{where}: svc-loyalty may not change CATALOGUE",
+          await role.refused_call("$JS.API.STREAM.UPDATE.CATALOGUE",
+                                  role.js(REFUSED_S).update_stream(CATALOGUE_STREAM)))
+    check(f"{where}: svc-loyalty may not purge CATALOGUE",
+          await role.refused_call("$JS.API.STREAM.PURGE.CATALOGUE",
+                                  role.js(REFUSED_S).purge_stream("CATALOGUE")))
+
 
 async def consumer_role(where, role):
     js = role.js()
@@ -351,8 +476,20 @@ async def consumer_role(where, role):
     ok, detail = await attempt("consume", read())
     check(f"{where}: an analytics consumer reads the event through a durable consumer and acknowledges it",
           ok, detail)
+
+    async def read_catalogue():
+        subscription = await js.pull_subscribe("catalogue.>", durable="analytics-test", stream="CATALOGUE")
+        messages = await subscription.fetch(1, timeout=ALLOWED_S)
+        await messages[0].ack_sync(timeout=ALLOWED_S)
+        return messages[0].data == ON_SALE
+
+    ok, detail = await attempt("consume", read_catalogue())
+    check(f"{where}: an analytics consumer reads a catalogue event through a durable consumer and acknowledges it",
+          ok, detail)
     check(f"{where}: an analytics consumer may not publish member events",
           await role.refused_publish("loyalty.member.login"))
+    check(f"{where}: an analytics consumer may not publish catalogue events",
+          await role.refused_publish(ON_SALE_SUBJECT))
     check(f"{where}: an analytics consumer may not read the published store",
           await role.refused_call("$JS.API.STREAM.INFO.KV_published-revisions",
                                   role.js(REFUSED_S).stream_info("KV_published-revisions")))
@@ -408,7 +545,7 @@ async def roles(where, port, urls, tls=None):
     hostname = {role: urlsplit(url).hostname for role, url in urls.items()}
     users = {role: urlsplit(url).username for role, url in urls.items()}
     connected = {}
-    for name in ("publisher", "gateway", "loyalty", "consumer", "studio"):
+    for name in ("publisher", "gateway", "catalogue", "loyalty", "consumer", "studio"):
         role = Role(name)
         ok, detail = await attempt("connect", role.connect(local(urls[name]), tls=tls,
                                                            tls_hostname=hostname[name] if tls else None))
@@ -417,10 +554,17 @@ async def roles(where, port, urls, tls=None):
             connected[name] = role
     try:
         for name, run in (("publisher", publisher_role), ("gateway", gateway_role),
-                          ("loyalty", loyalty_role), ("consumer", consumer_role)):
+                          ("catalogue", catalogue_role),
+                          ("loyalty", lambda where, role: loyalty_role(where, role, connected.get("catalogue"))),
+                          ("consumer", consumer_role)):
             if name in connected:
                 await run(where, connected[name])
                 await inbox_checks(where, name, connected[name], users)
+        # (svc-loyalty's and the analytics consumers' are checked with their roles.)
+        for name, role in connected.items():
+            if name not in ("catalogue", "loyalty", "consumer"):
+                check(f"{where}: {name} may not publish a catalogue event ({ON_SALE_SUBJECT})",
+                      await role.refused_publish(ON_SALE_SUBJECT))
         if "studio" in connected:
             others = {name: role for name, role in connected.items() if name != "studio"}
             await studio_role(where, connected["studio"], others)
