@@ -392,7 +392,7 @@ async def read_alerts(js):
     get_stream ($JS.API.STREAM.INFO.CATALOGUE), get_or_create_consumer (its info,
     $JS.API.CONSUMER.INFO.CATALOGUE.<durable>, then, none yet, the durable consumer made
     on $JS.API.CONSUMER.CREATE.CATALOGUE.<durable>.<filter>), messages pulled
-    ($JS.API.CONSUMER.MSG.NEXT.CATALOGUE.<durable>) and each acknowledged ($JS.ACK.>);
+    ($JS.API.CONSUMER.MSG.NEXT.CATALOGUE.<durable>) and each acknowledged ($JS.ACK.CATALOGUE.>);
     the events read, once LAST_CHANCE is among them."""
     await js.stream_info("CATALOGUE")
     try:

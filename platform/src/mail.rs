@@ -25,6 +25,10 @@ pub enum MailError {
     /// The relay refused the message, or the message cannot be made.
     #[error("{0}")]
     Refused(String),
+    /// The relay said no for good (a 5xx reply: no such mailbox, a policy): sending it
+    /// again would be refused again.
+    #[error("{0}")]
+    Rejected(String),
     #[error("writing the message: {0}")]
     Io(#[from] std::io::Error),
     #[error("a message id: {0}")]
@@ -177,8 +181,15 @@ impl Mailer {
             }
             Delivery::Smtp(transport) => {
                 if let Err(error) = transport.send(message).await {
-                    tracing::error!(%error, subject, "the SMTP relay did not take a message");
-                    return Err(MailError::Refused(error.to_string()));
+                    // The reply's code, not its text: a relay's text often names the
+                    // recipient.
+                    let code = error.status().map(|code| code.to_string());
+                    tracing::error!(code, subject, "the SMTP relay did not take a message");
+                    return Err(if error.is_permanent() {
+                        MailError::Rejected(error.to_string())
+                    } else {
+                        MailError::Refused(error.to_string())
+                    });
                 }
             }
         }

@@ -42,6 +42,23 @@ pub fn is_public(ip: IpAddr) -> bool {
     }
 }
 
+/// Refuses an address that is not https, or whose host is an IP address written out that
+/// is not public (reqwest connects to those without asking the resolver).
+pub fn check_url(url: &reqwest::Url) -> Result<(), String> {
+    if url.scheme() != "https" {
+        return Err("only https addresses are taken".to_owned());
+    }
+    let host = url.host_str().ok_or("the address has no host")?;
+    match host
+        .trim_start_matches('[')
+        .trim_end_matches(']')
+        .parse::<IpAddr>()
+    {
+        Ok(ip) if !is_public(ip) => Err(format!("{ip} is not a public address")),
+        _ => Ok(()),
+    }
+}
+
 /// Resolves names for reqwest and refuses one with any address that is not public (a
 /// name resolving to both cannot be made to reach inside by the order of its answers).
 #[derive(Debug)]
@@ -91,5 +108,17 @@ mod tests {
             let address: IpAddr = ip.parse().expect("an address");
             assert_eq!(is_public(address), public, "{ip}");
         }
+    }
+
+    #[test]
+    fn an_address_must_be_https_and_not_a_private_one_written_out() {
+        let check = |url: &str| check_url(&reqwest::Url::parse(url).expect("url"));
+        assert!(check("https://fcm.googleapis.com/fcm/send/abc").is_ok());
+        assert!(check("https://8.8.8.8/x").is_ok());
+        assert!(check("http://fcm.googleapis.com/x").is_err());
+        assert!(check("https://169.254.169.254/latest/meta-data").is_err());
+        assert!(check("https://10.0.0.5:8443/x").is_err());
+        assert!(check("https://[::1]/x").is_err());
+        assert!(check("https://[::ffff:127.0.0.1]/x").is_err());
     }
 }

@@ -13,8 +13,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use platform::public_addresses::is_public;
-
 use crate::follow::SharedCatalogue;
 use crate::leadership::Leadership;
 use crate::store::Store;
@@ -142,14 +140,7 @@ fn check_address(url: &reqwest::Url, local: bool) -> Result<(), String> {
     if local {
         return Ok(());
     }
-    if url.scheme() != "https" {
-        return Err("only https addresses are fetched".to_owned());
-    }
-    let host = url.host_str().ok_or("the address has no host")?;
-    match host.trim_start_matches('[').trim_end_matches(']').parse() {
-        Ok(ip) if !is_public(ip) => Err(format!("{ip} is not a public address")),
-        _ => Ok(()),
-    }
+    platform::public_addresses::check_url(url)
 }
 
 /// Fetches the poster images that `catalogue`'s movies name and the store does not keep,

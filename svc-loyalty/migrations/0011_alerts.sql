@@ -36,7 +36,9 @@ CREATE TABLE alert_events (
     theater_id TEXT NOT NULL,
     payload TEXT NOT NULL,
     received_at BIGINT NOT NULL,
-    told_at BIGINT
+    told_at BIGINT,
+    -- The telling that took it: a batch whose events come late is told in two parts.
+    tell_id TEXT
 );
 CREATE INDEX alert_events_by_batch ON alert_events (batch_id);
 CREATE INDEX alert_events_untold ON alert_events (told_at, received_at);
@@ -47,19 +49,19 @@ CREATE TABLE member_alerts (
     movie_id TEXT NOT NULL,
     theater_id TEXT NOT NULL,
     kind TEXT NOT NULL,
-    batch_id TEXT NOT NULL,
+    tell_id TEXT NOT NULL,
     event_id TEXT NOT NULL,
     created_at BIGINT NOT NULL,
     PRIMARY KEY (member_id, movie_id, theater_id, kind)
 );
-CREATE INDEX member_alerts_by_batch ON member_alerts (batch_id, member_id);
+CREATE INDEX member_alerts_by_tell ON member_alerts (tell_id, member_id);
 
--- One message to send: a member's alerts of one batch, by e-mail or to one push
--- subscription; its id is `{member}:{batch}:{email | subscription}`.
+-- One message to send: a member's alerts of one telling, by e-mail or to one push
+-- subscription; its id is `{member}:{tell}:{email | subscription}`.
 CREATE TABLE alert_sends (
     id TEXT PRIMARY KEY,
     member_id TEXT NOT NULL REFERENCES members (id) ON DELETE CASCADE,
-    batch_id TEXT NOT NULL,
+    tell_id TEXT NOT NULL,
     subscription_id TEXT REFERENCES push_subscriptions (id) ON DELETE CASCADE,
     attempts BIGINT NOT NULL,
     due_at BIGINT NOT NULL,
@@ -69,6 +71,9 @@ CREATE TABLE alert_sends (
     created_at BIGINT NOT NULL
 );
 CREATE INDEX alert_sends_due ON alert_sends (sent_at, due_at);
+-- What a member's deletion and a dropped subscription take along.
+CREATE INDEX alert_sends_by_member ON alert_sends (member_id);
+CREATE INDEX alert_sends_by_subscription ON alert_sends (subscription_id);
 
 -- The unsubscribe links of the alerts mailed (RFC 8058): only the SHA-256 of a token.
 CREATE TABLE alert_unsubscribe_tokens (

@@ -144,7 +144,7 @@ impl Application {
             origins: config.site_origins.clone(),
             mailer: alert_mail.mailer(&config.data_dir)?,
             push: web_push.clone(),
-            rate: alerts::delivery::rate(config.alerts.per_second),
+            rate: alerts::delivery::Rate::per_second(config.alerts.per_second),
         };
         let outside = Outside {
             films: FilmCatalogue::new(catalogue.clone()),

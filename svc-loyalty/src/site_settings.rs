@@ -93,22 +93,27 @@ impl SiteLoyalty {
         self.hosts.contains(&host) || host_of(&self.public_url).is_some_and(|own| own == host)
     }
 
-    /// Where the site's pages are, for links sent to its members: its public URL, else
-    /// the first of the deployment's `origins` on one of its hosts; no trailing '/'.
+    /// Where the site's pages are, for links sent to its members: [`SiteLoyalty::own_origin`],
+    /// else the first of the deployment's `origins`; no trailing '/'.
     pub fn origin(&self, origins: &[String]) -> String {
-        let origin = if self.public_url.is_empty() {
-            self.origin_on_hosts(origins)
-        } else {
-            self.public_url.clone()
-        };
-        origin.trim_end_matches('/').to_owned()
+        self.own_origin(origins)
+            .or_else(|| {
+                origins
+                    .first()
+                    .map(|origin| origin.trim_end_matches('/').to_owned())
+            })
+            .unwrap_or_default()
     }
 
-    /// The first of the deployment's `origins` on one of `site`'s hosts (an origin naming
-    /// every subdomain with `*.` gives the site's host in its place); the first origin when
-    /// none is.
-    fn origin_on_hosts(&self, origins: &[String]) -> String {
-        let on_site_hosts = origins
+    /// The site's own origin: its public URL, else the first of the deployment's
+    /// `origins` on one of its hosts (an origin naming every subdomain with `*.` gives the
+    /// site's host in its place); none when neither is, as a link that must reach this
+    /// site's pages (an unsubscribe link) would then name another's. No trailing '/'.
+    pub fn own_origin(&self, origins: &[String]) -> Option<String> {
+        if !self.public_url.is_empty() {
+            return Some(self.public_url.trim_end_matches('/').to_owned());
+        }
+        origins
             .iter()
             .find_map(|origin| match origin.split_once("*.") {
                 None => self.reaches(origin).then(|| origin.clone()),
@@ -122,10 +127,8 @@ impl SiteLoyalty {
                             port => format!("{scheme}{host}:{port}"),
                         })
                 }
-            });
-        on_site_hosts
-            .or_else(|| origins.first().cloned())
-            .unwrap_or_default()
+            })
+            .map(|origin| origin.trim_end_matches('/').to_owned())
     }
 
     /// How long a refresh token lives, in seconds.
@@ -464,6 +467,7 @@ mod tests {
         assert_eq!(single.origin(&origins), "http://single.localhost:8080");
         let elsewhere = site_on(&["bijou.example"]);
         assert_eq!(elsewhere.origin(&origins), "http://127.0.0.1:8080");
+        assert_eq!(elsewhere.own_origin(&origins), None, "none of its own");
         assert_eq!(site_on(&[]).origin(&origins), "http://127.0.0.1:8080");
     }
 

@@ -14,19 +14,22 @@ use tokio::sync::Notify;
 
 use super::Outcome;
 use super::web_push::WebPush;
-use crate::domain::alerts::{self, AlertKind, CatalogueAlert, From};
+use crate::domain::alerts::{self, AlertKind, CatalogueAlert, SiteOfMessage};
 use crate::site_settings::SiteSettings;
 use crate::store::alerts::{DueSend, SendContext};
 use crate::store::{Store, unix_now};
 use platform::mail::Mailer;
 use platform::tokens::sha256_hex;
 
-/// How long a batch that is not whole waits for the rest before it is told as it is.
+/// How long a batch that is not whole waits, after its last event came, for the rest
+/// before it is told as it is.
 const BATCH_WAIT_SECONDS: i64 = 30;
-/// Messages claimed at once: what one replica holds while it sends them.
+/// Messages claimed at once at most: what one replica holds while it sends them.
 const PAGE: i64 = 200;
 /// How long a claim holds: a replica that dies leaves its messages to others after it.
-const LEASE_SECONDS: i64 = 120;
+/// A page is sized to take a quarter of it at the rate (and 8 in flight, each at most
+/// 10 s, send 200 in about 250 s), so no claim runs out while its messages go.
+const LEASE_SECONDS: i64 = 600;
 /// Messages in flight at once (the rate still bounds them).
 const IN_FLIGHT: usize = 8;
 /// How often the store is looked at when nothing woke the task.
@@ -45,13 +48,24 @@ pub struct Delivery {
     pub mailer: Mailer,
     /// None without a VAPID key: push messages wait (and are given up after their tries).
     pub push: Option<WebPush>,
-    pub rate: Arc<DefaultDirectRateLimiter>,
+    pub rate: Rate,
 }
 
-/// A limiter of `per_second` messages.
-pub fn rate(per_second: u32) -> Arc<DefaultDirectRateLimiter> {
-    let per_second = NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN);
-    Arc::new(RateLimiter::direct(Quota::per_second(per_second)))
+/// How fast messages go: `per_second` at most, and the page claimed at once.
+#[derive(Debug, Clone)]
+pub struct Rate {
+    limiter: Arc<DefaultDirectRateLimiter>,
+    page: i64,
+}
+
+impl Rate {
+    pub fn per_second(per_second: u32) -> Rate {
+        let per_second = NonZeroU32::new(per_second).unwrap_or(NonZeroU32::MIN);
+        Rate {
+            limiter: Arc::new(RateLimiter::direct(Quota::per_second(per_second))),
+            page: (i64::from(per_second.get()) * LEASE_SECONDS / 4).clamp(1, PAGE),
+        }
+    }
 }
 
 impl Delivery {
@@ -59,20 +73,24 @@ impl Delivery {
     pub async fn run(self, received: Arc<Notify>) {
         let mut pruned = tokio::time::Instant::now();
         loop {
-            if let Err(error) = self.tell_ready().await {
-                tracing::warn!(%error, "the alerts' batches could not be told; tried again");
-            }
-            match self.send_due().await {
-                Ok(()) => {}
+            self.tell_ready().await;
+            // A page at a time, batches told between pages: a long queue holds no new
+            // batch back.
+            let more = match self.send_page().await {
+                Ok(more) => more,
                 Err(error) => {
-                    tracing::warn!(%error, "the alerts due could not be read; tried again")
+                    tracing::warn!(%error, "the alerts due could not be read; tried again");
+                    false
                 }
-            }
+            };
             if pruned.elapsed() >= PRUNE_EVERY {
                 if let Err(error) = crate::store::alerts::prune(self.store.pool()).await {
                     tracing::warn!(%error, "old alerts could not be forgotten");
                 }
                 pruned = tokio::time::Instant::now();
+            }
+            if more {
+                continue;
             }
             tokio::select! {
                 () = received.notified() => {}
@@ -81,39 +99,55 @@ impl Delivery {
         }
     }
 
-    /// Tells each batch that is whole, or has waited long enough.
-    async fn tell_ready(&self) -> Result<(), sqlx::Error> {
+    /// Tells each batch that is whole, or has waited long enough; one that fails is
+    /// tried again at the next pass, the others go on.
+    async fn tell_ready(&self) {
         let pool = self.store.pool();
-        for batch in
-            crate::store::alerts::batches_ready(pool, unix_now() - BATCH_WAIT_SECONDS).await?
-        {
-            let queued = crate::store::alerts::tell_batch(pool, &batch).await?;
-            if queued > 0 {
-                tracing::info!(batch, messages = queued, "alerts queued");
-                metrics::counter!("loyalty_alert_messages_queued_total").increment(queued);
+        let quiet_since = unix_now() - BATCH_WAIT_SECONDS;
+        let ready = match crate::store::alerts::batches_ready(pool, quiet_since).await {
+            Ok(ready) => ready,
+            Err(error) => {
+                tracing::warn!(%error, "the alerts' batches could not be read; tried again");
+                return;
+            }
+        };
+        for batch in ready {
+            let told = match platform::tokens::random_hex::<12>() {
+                Ok(tell_id) => crate::store::alerts::tell_batch(pool, &batch, &tell_id).await,
+                Err(error) => Err(sqlx::Error::Protocol(error.to_string())),
+            };
+            match told {
+                Ok(0) => {}
+                Ok(queued) => {
+                    tracing::info!(batch, messages = queued, "alerts queued");
+                    metrics::counter!("loyalty_alert_messages_queued_total").increment(queued);
+                }
+                Err(error) => {
+                    tracing::warn!(batch, %error, "an alerts' batch could not be told; tried again");
+                }
             }
         }
-        Ok(())
     }
 
-    /// Sends the messages due, a page at a time, until none is.
-    async fn send_due(&self) -> Result<(), sqlx::Error> {
-        loop {
-            let claimed =
-                crate::store::alerts::claim_due(self.store.pool(), unix_now(), LEASE_SECONDS, PAGE)
-                    .await?;
-            if claimed.is_empty() {
-                return Ok(());
-            }
-            futures_util::stream::iter(claimed)
-                .for_each_concurrent(IN_FLIGHT, |send| async move {
-                    self.rate.until_ready().await;
-                    if let Err(error) = self.send(&send).await {
-                        tracing::warn!(%error, "an alert's state could not be kept; it is sent again after its lease");
-                    }
-                })
-                .await;
-        }
+    /// Sends a page of the messages due; true when it was full (more may be due).
+    async fn send_page(&self) -> Result<bool, sqlx::Error> {
+        let claimed = crate::store::alerts::claim_due(
+            self.store.pool(),
+            unix_now(),
+            LEASE_SECONDS,
+            self.rate.page,
+        )
+        .await?;
+        let full = i64::try_from(claimed.len()).unwrap_or(i64::MAX) >= self.rate.page;
+        futures_util::stream::iter(claimed)
+            .for_each_concurrent(IN_FLIGHT, |send| async move {
+                self.rate.limiter.until_ready().await;
+                if let Err(error) = self.send(&send).await {
+                    tracing::warn!(%error, "an alert's state could not be kept; it is sent again after its lease");
+                }
+            })
+            .await;
+        Ok(full)
     }
 
     /// Sends one message and records what came of it.
@@ -121,7 +155,7 @@ impl Delivery {
         let pool = self.store.pool();
         // A member deleted meanwhile took their messages along.
         let Some(context) = crate::store::alerts::send_context(pool, send).await? else {
-            return crate::store::alerts::done(pool, &send.id, Some("member or subscription gone"))
+            return crate::store::alerts::done(pool, send, Some("member or subscription gone"))
                 .await;
         };
         let events: Vec<(CatalogueAlert, AlertKind)> = context
@@ -130,7 +164,7 @@ impl Delivery {
             .filter_map(|payload| CatalogueAlert::parse(payload.as_bytes()).ok())
             .collect();
         let Some(kind) = events.first().map(|(_, kind)| *kind) else {
-            return crate::store::alerts::done(pool, &send.id, Some("nothing to tell")).await;
+            return crate::store::alerts::done(pool, send, Some("nothing to tell")).await;
         };
         let alerts: Vec<CatalogueAlert> = events.into_iter().map(|(alert, _)| alert).collect();
         let channel_on = match send.subscription_id {
@@ -138,13 +172,13 @@ impl Delivery {
             Some(_) => context.preferences.push,
         };
         if !context.preferences.wants(kind) || !channel_on {
-            return crate::store::alerts::done(pool, &send.id, Some("turned off since")).await;
+            return crate::store::alerts::done(pool, send, Some("turned off since")).await;
         }
         let outcome = match &context.subscription {
             None => self.mail(send, &context, kind, &alerts).await,
             Some(subscription) => match &self.push {
                 Some(push) => {
-                    let shown = alerts::notification(kind, &alerts, &send.batch_id);
+                    let shown = alerts::notification(kind, &alerts, &send.tell_id);
                     let message = serde_json::to_vec(&shown).unwrap_or_default();
                     push.send(subscription, &message).await
                 }
@@ -154,31 +188,32 @@ impl Delivery {
         match outcome {
             Outcome::Delivered => {
                 metrics::counter!("loyalty_alert_messages_sent_total").increment(1);
-                crate::store::alerts::done(pool, &send.id, None).await
+                crate::store::alerts::done(pool, send, None).await
             }
             Outcome::Gone => {
                 let id = send.subscription_id.as_deref().unwrap_or_default();
                 crate::store::alerts::forget_subscription(pool, id).await
             }
             Outcome::Refused(problem) => {
-                tracing::warn!(%problem, "an alert was refused for good");
-                crate::store::alerts::done(pool, &send.id, Some(&problem)).await
+                // Its cause is kept with the message: a mail relay's words may name the
+                // member.
+                tracing::warn!(message = send.id, "an alert was refused for good");
+                crate::store::alerts::done(pool, send, Some(&problem)).await
             }
             Outcome::Retry(problem) => {
                 let attempts = send.attempts + 1;
                 metrics::counter!("loyalty_alert_message_failures_total").increment(1);
                 if attempts >= alerts::TRIES {
-                    tracing::warn!(%problem, attempts, "an alert is given up");
+                    tracing::warn!(message = send.id, attempts, "an alert is given up");
                     return crate::store::alerts::done(
                         pool,
-                        &send.id,
+                        send,
                         Some(&format!("given up: {problem}")),
                     )
                     .await;
                 }
                 let wait = i64::try_from(alerts::retry_in(attempts).as_secs()).unwrap_or(i64::MAX);
-                crate::store::alerts::retry(pool, &send.id, attempts, unix_now() + wait, &problem)
-                    .await
+                crate::store::alerts::retry(pool, send, attempts, unix_now() + wait, &problem).await
             }
         }
     }
@@ -195,7 +230,13 @@ impl Delivery {
             Ok(site) => site,
             Err(error) => return Outcome::Retry(error.to_string()),
         };
-        let origin = site.origin(&self.origins);
+        // A link to another site's host would not know the member: never guessed.
+        let Some(origin) = site.own_origin(&self.origins) else {
+            return Outcome::Retry(format!(
+                "site '{}' has no public URL nor an origin on its hosts (LOYALTY_SITE_ORIGINS)",
+                context.site_id
+            ));
+        };
         let token = match platform::tokens::new_token() {
             Ok(token) => token,
             Err(error) => return Outcome::Retry(error.to_string()),
@@ -211,7 +252,7 @@ impl Delivery {
             return Outcome::Retry(error.to_string());
         }
         let unsubscribe = format!("{origin}/api/v1/alerts/unsubscribe?token={token}");
-        let from = From {
+        let from = SiteOfMessage {
             site_name: &site.name,
             origin: &origin,
         };
@@ -222,9 +263,7 @@ impl Delivery {
             .await
         {
             Ok(()) => Outcome::Delivered,
-            Err(platform::mail::MailError::Refused(problem)) if problem.contains("recipient") => {
-                Outcome::Refused(problem)
-            }
+            Err(platform::mail::MailError::Rejected(problem)) => Outcome::Refused(problem),
             Err(error) => Outcome::Retry(error.to_string()),
         }
     }

@@ -18,7 +18,8 @@ pub mod web_push;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Outcome {
     Delivered,
-    /// The push subscription is gone (404, 410): it is forgotten.
+    /// The push subscription is gone (404, 410; 401, 403: made with another key): it is
+    /// forgotten.
     Gone,
     /// Refused for good (a push service's 4xx but 404, 410 and 429; a mail address that
     /// is none): not tried again.

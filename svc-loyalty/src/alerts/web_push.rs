@@ -2,8 +2,9 @@
 //! (RFC 8291, aes128gcm) and signed with the deployment's VAPID key (RFC 8292) by
 //! web-push-native, posted over our own HTTP client to public addresses only (a member
 //! names the endpoint: it must not reach into the network the service runs in), and the
-//! push service's answer read: delivered, gone (404, 410: the subscription is dropped),
-//! refused, or worth trying again (time-outs, 429, 5xx).
+//! push service's answer read: delivered, gone (404, 410, and 401/403 for a key it was
+//! not made with: the subscription is dropped), refused, or worth trying again
+//! (time-outs, 429, 5xx).
 
 use std::path::Path;
 use std::sync::Arc;
@@ -21,8 +22,10 @@ use crate::store::alerts::StoredSubscription;
 
 /// How long a push service may take to answer.
 const TIMEOUT: Duration = Duration::from_secs(10);
-/// How long a push service keeps a message for a browser that is away.
-const KEPT_FOR: Duration = Duration::from_secs(24 * 60 * 60);
+/// How long a push service keeps a message for a browser that is away, and how long the
+/// VAPID signature holds (RFC 8292 allows 24 hours at most: a clock a little ahead
+/// would pass it).
+const KEPT_FOR: Duration = Duration::from_secs(12 * 60 * 60);
 
 #[derive(Debug, thiserror::Error)]
 pub enum KeyError {
@@ -41,6 +44,8 @@ pub struct WebPush {
     /// The VAPID `sub`: mailto: or https:.
     contact: String,
     http: reqwest::Client,
+    /// Whether plain http and local addresses are posted to (tests' push services).
+    local: bool,
 }
 
 impl std::fmt::Debug for WebPush {
@@ -82,6 +87,7 @@ impl WebPush {
             URL_SAFE_NO_PAD.encode(secret.public_key().to_encoded_point(false).as_bytes());
         let mut http = platform::tls::http_client()
             .timeout(TIMEOUT)
+            .no_proxy()
             .redirect(reqwest::redirect::Policy::none());
         if !local {
             http = http
@@ -93,6 +99,7 @@ impl WebPush {
             public_key,
             contact,
             http: http.build()?,
+            local,
         })
     }
 
@@ -109,7 +116,8 @@ impl WebPush {
         match self.http.execute(request).await {
             Ok(answer) => match answer.status().as_u16() {
                 200..=299 => Outcome::Delivered,
-                404 | 410 => Outcome::Gone,
+                // 401, 403: the subscription was made with another key.
+                401 | 403 | 404 | 410 => Outcome::Gone,
                 429 => Outcome::Retry("the push service answered 429".to_owned()),
                 status @ 500.. => Outcome::Retry(format!("the push service answered {status}")),
                 status => Outcome::Refused(format!("the push service answered {status}")),
@@ -127,6 +135,11 @@ impl WebPush {
         subscription: &StoredSubscription,
         message: &[u8],
     ) -> Result<reqwest::Request, String> {
+        let url = reqwest::Url::parse(&subscription.endpoint)
+            .map_err(|_| "the subscription's endpoint is not a URL".to_owned())?;
+        if !self.local {
+            platform::public_addresses::check_url(&url)?;
+        }
         let endpoint = subscription
             .endpoint
             .parse()

@@ -194,15 +194,19 @@ impl PushSubscription {
             None => Err(format!("payload.{name} is required")),
         };
         let endpoint = text(payload.get("endpoint"), "endpoint")?;
-        let scheme_allowed =
-            endpoint.starts_with("https://") || (allow_http && endpoint.starts_with("http://"));
-        let parsed = reqwest::Url::parse(&endpoint).ok();
-        if !scheme_allowed
-            || endpoint.len() > ENDPOINT_MAX
-            || parsed.as_ref().and_then(reqwest::Url::host_str).is_none()
-        {
+        let url = reqwest::Url::parse(&endpoint).ok();
+        let allowed = url.as_ref().is_some_and(|url| {
+            url.host_str().is_some()
+                && if allow_http {
+                    matches!(url.scheme(), "http" | "https")
+                } else {
+                    platform::public_addresses::check_url(url).is_ok()
+                }
+        });
+        if !allowed || endpoint.len() > ENDPOINT_MAX {
             return Err(format!(
-                "payload.endpoint must be an https URL of at most {ENDPOINT_MAX} characters"
+                "payload.endpoint must be an https URL on a public address, of at most \
+                 {ENDPOINT_MAX} characters"
             ));
         }
         let keys = payload.get("keys");
@@ -226,8 +230,9 @@ impl PushSubscription {
     }
 }
 
-/// Tries of one message before it is given up (about a day of waiting in all).
-pub const TRIES: i64 = 12;
+/// Tries of one message before it is given up: about 21 hours of waiting in all (30 s,
+/// doubling to an hour, then hourly).
+pub const TRIES: i64 = 28;
 
 /// How long a message waits after its `attempts`-th failed try: 30 s, doubling, at
 /// most an hour.
@@ -238,7 +243,7 @@ pub fn retry_in(attempts: i64) -> Duration {
 
 /// The site a message comes from, as its words name it.
 #[derive(Debug, Clone, Copy)]
-pub struct From<'a> {
+pub struct SiteOfMessage<'a> {
     pub site_name: &'a str,
     /// Where its pages are, no trailing '/'.
     pub origin: &'a str,
@@ -257,7 +262,7 @@ pub fn letter(
     kind: AlertKind,
     alerts: &[CatalogueAlert],
     first_name: &str,
-    from: From<'_>,
+    from: SiteOfMessage<'_>,
     unsubscribe: &str,
 ) -> Letter {
     let subject = match (kind, alerts) {
@@ -312,6 +317,9 @@ pub fn letter(
     Letter { subject, text }
 }
 
+/// The titles a notification names before it counts the rest.
+const TITLES_NAMED: usize = 4;
+
 /// A push message as the site's service worker shows it (web/src/lib/push-notification.ts).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct Notification {
@@ -325,6 +333,7 @@ pub struct Notification {
 
 /// The notification telling of `alerts` (one batch, of `kind`).
 pub fn notification(kind: AlertKind, alerts: &[CatalogueAlert], batch_id: &str) -> Notification {
+    // Well under the 4 KB a push service takes: a few titles, then a count.
     let titles = |alerts: &[CatalogueAlert]| {
         let names: Vec<&str> = alerts
             .iter()
@@ -333,6 +342,11 @@ pub fn notification(kind: AlertKind, alerts: &[CatalogueAlert], batch_id: &str) 
         match names.as_slice() {
             [] => String::new(),
             [one] => (*one).to_owned(),
+            named if named.len() > TITLES_NAMED => format!(
+                "{} and {} more",
+                named[..TITLES_NAMED].join(", "),
+                named.len() - TITLES_NAMED
+            ),
             [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
         }
     };
@@ -386,7 +400,7 @@ mod tests {
             .0
     }
 
-    const FROM: From<'static> = From {
+    const FROM: SiteOfMessage<'static> = SiteOfMessage {
         site_name: "Demo Cinemas",
         origin: "https://demo.example",
     };
@@ -520,10 +534,16 @@ mod tests {
         for (field, value, named) in [
             ("endpoint", json!("file:///etc/passwd"), "payload.endpoint"),
             ("endpoint", json!(42), "payload.endpoint"),
+            (
+                "endpoint",
+                json!("https://169.254.169.254/push"),
+                "payload.endpoint",
+            ),
+            ("endpoint", json!("https://[::1]/push"), "payload.endpoint"),
         ] {
             let mut bad = good.clone();
             bad[field] = value;
-            let error = PushSubscription::parse(&bad, true).expect_err("refused");
+            let error = PushSubscription::parse(&bad, false).expect_err("refused");
             assert!(error.starts_with(named), "{error}");
         }
         let mut short = good.clone();
@@ -540,6 +560,21 @@ mod tests {
                 .expect_err("a compressed key")
                 .starts_with("payload.keys.p256dh")
         );
+    }
+
+    #[test]
+    fn a_notification_of_many_films_names_a_few_and_counts_the_rest() {
+        let many: Vec<CatalogueAlert> = (0..7)
+            .map(|n| {
+                alert(
+                    &format!("10{n}"),
+                    &format!("Film {n}"),
+                    "2026-12-11T19:30:00-05:00",
+                )
+            })
+            .collect();
+        let shown = notification(AlertKind::OnSale, &many, "b");
+        assert_eq!(shown.body, "Film 0, Film 1, Film 2, Film 3 and 3 more");
     }
 
     #[test]

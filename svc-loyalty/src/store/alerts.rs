@@ -52,8 +52,10 @@ pub async fn set_preferences(
     Ok(())
 }
 
-/// Keeps a browser's subscription for `member_id`. A browser is one subscriber: its
-/// endpoint passes to whoever subscribed with it last (another member signing in on it).
+/// Keeps a browser's subscription for `member_id`, at most [`SUBSCRIPTIONS_PER_MEMBER`]
+/// (the oldest goes). A browser is one subscriber: its endpoint passes to whoever
+/// subscribed with it last (another member signing in on it), as a new subscription, so
+/// the messages queued for the one before go with the old one.
 #[tracing::instrument(name = "sql alerts::add_subscription", skip_all, fields(otel.kind = "client"))]
 pub async fn add_subscription(
     pool: &AnyPool,
@@ -61,11 +63,16 @@ pub async fn add_subscription(
     member_id: &str,
     subscription: &PushSubscription,
 ) -> Result<(), sqlx::Error> {
+    let mut transaction = pool.begin().await?;
+    sqlx::query("DELETE FROM push_subscriptions WHERE endpoint = $1 AND member_id <> $2")
+        .bind(&subscription.endpoint)
+        .bind(member_id)
+        .execute(&mut *transaction)
+        .await?;
     sqlx::query(
         "INSERT INTO push_subscriptions (id, member_id, endpoint, p256dh, auth, created_at) \
          VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (endpoint) DO UPDATE SET \
-         member_id = excluded.member_id, p256dh = excluded.p256dh, auth = excluded.auth, \
-         created_at = excluded.created_at",
+         p256dh = excluded.p256dh, auth = excluded.auth, created_at = excluded.created_at",
     )
     .bind(id)
     .bind(member_id)
@@ -73,10 +80,22 @@ pub async fn add_subscription(
     .bind(&subscription.p256dh)
     .bind(&subscription.auth)
     .bind(unix_now())
-    .execute(pool)
+    .execute(&mut *transaction)
     .await?;
-    Ok(())
+    sqlx::query(
+        "DELETE FROM push_subscriptions WHERE member_id = $1 AND id NOT IN \
+         (SELECT id FROM push_subscriptions WHERE member_id = $1 \
+          ORDER BY created_at DESC, id LIMIT $2)",
+    )
+    .bind(member_id)
+    .bind(SUBSCRIPTIONS_PER_MEMBER)
+    .execute(&mut *transaction)
+    .await?;
+    transaction.commit().await
 }
+
+/// The browsers a member may have subscribed at once.
+pub const SUBSCRIPTIONS_PER_MEMBER: i64 = 10;
 
 /// Forgets the member's subscription at `endpoint` (another member's is left alone).
 #[tracing::instrument(name = "sql alerts::remove_subscription", skip_all, fields(otel.kind = "client"))]
@@ -130,74 +149,81 @@ pub async fn receive(
     Ok(kept.rows_affected() == 1)
 }
 
-/// The batches not told yet that are whole, or whose first event came at or before
-/// `waited_since` (one that never completes is told as it is).
+/// The batches with events not told yet that are whole, or whose last event came at or
+/// before `quiet_since` (one that never completes is told as it is, and what comes of it
+/// later is told then).
 #[tracing::instrument(name = "sql alerts::batches_ready", skip_all, fields(otel.kind = "client"))]
-pub async fn batches_ready(pool: &AnyPool, waited_since: i64) -> Result<Vec<String>, sqlx::Error> {
+pub async fn batches_ready(pool: &AnyPool, quiet_since: i64) -> Result<Vec<String>, sqlx::Error> {
     sqlx::query_scalar(
         "SELECT batch_id FROM alert_events WHERE told_at IS NULL GROUP BY batch_id \
-         HAVING COUNT(*) >= MAX(batch_size) OR MIN(received_at) <= $1",
+         HAVING COUNT(*) >= MAX(batch_size) OR MAX(received_at) <= $1",
     )
-    .bind(waited_since)
+    .bind(quiet_since)
     .fetch_all(pool)
     .await
 }
 
-/// Tells the batch to its members, in one transaction: each member of the event's site
-/// (activated) with the movie on their watchlist, the theater among their favourites or
-/// no favourites, and the kind chosen by e-mail or push, is told of each movie, theater
-/// and kind once; and each gets one message per way chosen (e-mail, each subscription).
-/// Answers how many messages were queued; 0 when another replica told the batch.
+/// Tells the batch's events not told yet to their members, in one transaction, as the
+/// telling `tell_id`: each member of the event's site (activated) with the movie on their
+/// watchlist, the theater among their favourites or no favourites, and the kind chosen
+/// by a way that reaches them (e-mail, or push with a browser subscribed), is told of
+/// each movie, theater and kind once; and each gets one message of the telling per way
+/// chosen (e-mail, each subscription). Answers how many messages were queued; 0 when
+/// another replica told them.
 #[tracing::instrument(name = "sql alerts::tell_batch", skip_all, fields(otel.kind = "client"))]
-pub async fn tell_batch(pool: &AnyPool, batch_id: &str) -> Result<u64, sqlx::Error> {
+pub async fn tell_batch(pool: &AnyPool, batch_id: &str, tell_id: &str) -> Result<u64, sqlx::Error> {
     let now = unix_now();
     let mut transaction = pool.begin().await?;
-    let claimed =
-        sqlx::query("UPDATE alert_events SET told_at = $2 WHERE batch_id = $1 AND told_at IS NULL")
-            .bind(batch_id)
-            .bind(now)
-            .execute(&mut *transaction)
-            .await?;
+    let claimed = sqlx::query(
+        "UPDATE alert_events SET told_at = $2, tell_id = $3 WHERE batch_id = $1 AND told_at IS NULL",
+    )
+    .bind(batch_id)
+    .bind(now)
+    .bind(tell_id)
+    .execute(&mut *transaction)
+    .await?;
     if claimed.rows_affected() == 0 {
         return Ok(0);
     }
     sqlx::query(
-        "INSERT INTO member_alerts (member_id, movie_id, theater_id, kind, batch_id, event_id, created_at) \
-         SELECT m.id, e.movie_id, e.theater_id, e.kind, e.batch_id, e.event_id, $2 \
+        "INSERT INTO member_alerts (member_id, movie_id, theater_id, kind, tell_id, event_id, created_at) \
+         SELECT m.id, e.movie_id, e.theater_id, e.kind, e.tell_id, e.event_id, $2 \
          FROM alert_events e \
          JOIN favorite_films f ON f.film_id = e.movie_id \
          JOIN members m ON m.id = f.member_id AND m.site_id = e.site_id AND m.is_activated = 1 \
-         JOIN alert_preferences p ON p.member_id = m.id AND (p.by_email = 1 OR p.by_push = 1) \
+         JOIN alert_preferences p ON p.member_id = m.id \
            AND ((e.kind = 'on-sale' AND p.on_sale = 1) OR (e.kind = 'last-chance' AND p.last_chance = 1)) \
-         WHERE e.batch_id = $1 \
+         WHERE e.tell_id = $1 \
+         AND (p.by_email = 1 OR (p.by_push = 1 \
+           AND EXISTS (SELECT 1 FROM push_subscriptions s WHERE s.member_id = m.id))) \
          AND (NOT EXISTS (SELECT 1 FROM favorite_cinemas c WHERE c.member_id = m.id) \
            OR EXISTS (SELECT 1 FROM favorite_cinemas c WHERE c.member_id = m.id AND c.cinema_id = e.theater_id)) \
          ON CONFLICT DO NOTHING",
     )
-    .bind(batch_id)
+    .bind(tell_id)
     .bind(now)
     .execute(&mut *transaction)
     .await?;
     let by_email = sqlx::query(
-        "INSERT INTO alert_sends (id, member_id, batch_id, subscription_id, attempts, due_at, created_at) \
-         SELECT DISTINCT a.member_id || ':' || a.batch_id || ':email', a.member_id, a.batch_id, \
+        "INSERT INTO alert_sends (id, member_id, tell_id, subscription_id, attempts, due_at, created_at) \
+         SELECT DISTINCT a.member_id || ':' || a.tell_id || ':email', a.member_id, a.tell_id, \
          NULL, 0, $2, $2 FROM member_alerts a \
          JOIN alert_preferences p ON p.member_id = a.member_id AND p.by_email = 1 \
-         WHERE a.batch_id = $1 ON CONFLICT DO NOTHING",
+         WHERE a.tell_id = $1 ON CONFLICT DO NOTHING",
     )
-    .bind(batch_id)
+    .bind(tell_id)
     .bind(now)
     .execute(&mut *transaction)
     .await?;
     let by_push = sqlx::query(
-        "INSERT INTO alert_sends (id, member_id, batch_id, subscription_id, attempts, due_at, created_at) \
-         SELECT DISTINCT a.member_id || ':' || a.batch_id || ':' || s.id, a.member_id, a.batch_id, \
+        "INSERT INTO alert_sends (id, member_id, tell_id, subscription_id, attempts, due_at, created_at) \
+         SELECT DISTINCT a.member_id || ':' || a.tell_id || ':' || s.id, a.member_id, a.tell_id, \
          s.id, 0, $2, $2 FROM member_alerts a \
          JOIN alert_preferences p ON p.member_id = a.member_id AND p.by_push = 1 \
          JOIN push_subscriptions s ON s.member_id = a.member_id \
-         WHERE a.batch_id = $1 ON CONFLICT DO NOTHING",
+         WHERE a.tell_id = $1 ON CONFLICT DO NOTHING",
     )
-    .bind(batch_id)
+    .bind(tell_id)
     .bind(now)
     .execute(&mut *transaction)
     .await?;
@@ -210,10 +236,14 @@ pub async fn tell_batch(pool: &AnyPool, batch_id: &str) -> Result<u64, sqlx::Err
 pub struct DueSend {
     pub id: String,
     pub member_id: String,
-    pub batch_id: String,
+    /// The telling it is of: a batch's events, or those of it that came late.
+    pub tell_id: String,
     /// None: by e-mail.
     pub subscription_id: Option<String>,
     pub attempts: i64,
+    /// Until when this replica holds it: what it writes of the message is written only
+    /// while it still does.
+    pub claimed_until: i64,
 }
 
 /// Claims up to `limit` messages due at `now` until `now + lease` (another replica
@@ -231,7 +261,7 @@ pub async fn claim_due(
          WHERE id IN (SELECT id FROM alert_sends WHERE sent_at IS NULL AND due_at <= $1 \
            AND (claimed_until IS NULL OR claimed_until < $1) ORDER BY due_at, id LIMIT $3) \
          AND sent_at IS NULL AND (claimed_until IS NULL OR claimed_until < $1) \
-         RETURNING id, member_id, batch_id, subscription_id, attempts",
+         RETURNING id, member_id, tell_id, subscription_id, attempts, claimed_until",
     )
     .bind(now)
     .bind(now + lease)
@@ -280,19 +310,20 @@ pub async fn send_context(
         .unwrap_or_default();
     let events: Vec<String> = sqlx::query_scalar(
         "SELECT e.payload FROM member_alerts a JOIN alert_events e ON e.event_id = a.event_id \
-         WHERE a.member_id = $1 AND a.batch_id = $2 ORDER BY a.movie_id, a.theater_id",
+         WHERE a.member_id = $1 AND a.tell_id = $2 ORDER BY a.movie_id, a.theater_id",
     )
     .bind(&send.member_id)
-    .bind(&send.batch_id)
+    .bind(&send.tell_id)
     .fetch_all(pool)
     .await?;
     let subscription = match &send.subscription_id {
         None => None,
         Some(id) => {
             let found: Option<StoredSubscription> = sqlx::query_as(
-                "SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = $1",
+                "SELECT id, endpoint, p256dh, auth FROM push_subscriptions WHERE id = $1 AND member_id = $2",
             )
             .bind(id)
+            .bind(&send.member_id)
             .fetch_optional(pool)
             .await?;
             if found.is_none() {
@@ -311,37 +342,42 @@ pub async fn send_context(
     }))
 }
 
-/// The message went out, or will never (`note` says why).
+/// The message went out, or will never (`note` says why); written only while `send`'s
+/// claim holds.
 #[tracing::instrument(name = "sql alerts::done", skip_all, fields(otel.kind = "client"))]
-pub async fn done(pool: &AnyPool, id: &str, note: Option<&str>) -> Result<(), sqlx::Error> {
+pub async fn done(pool: &AnyPool, send: &DueSend, note: Option<&str>) -> Result<(), sqlx::Error> {
     sqlx::query(
-        "UPDATE alert_sends SET sent_at = $2, last_error = $3, claimed_until = NULL WHERE id = $1",
+        "UPDATE alert_sends SET sent_at = $2, last_error = $3, claimed_until = NULL \
+         WHERE id = $1 AND claimed_until = $4",
     )
-    .bind(id)
+    .bind(&send.id)
     .bind(unix_now())
     .bind(note)
+    .bind(send.claimed_until)
     .execute(pool)
     .await?;
     Ok(())
 }
 
-/// The message failed its `attempts`-th try: tried again at `due_at`.
+/// The message failed its `attempts`-th try: tried again at `due_at`; written only while
+/// `send`'s claim holds.
 #[tracing::instrument(name = "sql alerts::retry", skip_all, fields(otel.kind = "client"))]
 pub async fn retry(
     pool: &AnyPool,
-    id: &str,
+    send: &DueSend,
     attempts: i64,
     due_at: i64,
     error: &str,
 ) -> Result<(), sqlx::Error> {
     sqlx::query(
         "UPDATE alert_sends SET attempts = $2, due_at = $3, last_error = $4, claimed_until = NULL \
-         WHERE id = $1",
+         WHERE id = $1 AND claimed_until = $5",
     )
-    .bind(id)
+    .bind(&send.id)
     .bind(attempts)
     .bind(due_at)
     .bind(error)
+    .bind(send.claimed_until)
     .execute(pool)
     .await?;
     Ok(())

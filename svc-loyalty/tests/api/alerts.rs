@@ -120,8 +120,9 @@ async fn due(store: &Store) -> Vec<DueSend> {
 
 /// Ana chose every alert by e-mail and push; Ben chose nothing; Cy chose them on another
 /// site; Dee's one favourite theater is another; Eve is deleted once her message is
-/// queued. A batch of two films is one message per way for Ana, one for Eve; the same
-/// movie, theater and kind again tells nobody; a last chance does; a batch is told once.
+/// queued; Fay chose push alone and has no browser subscribed. A batch of two films is one
+/// message per way for Ana, one for Eve; a batch is told once, and what comes of it late
+/// is told then; the same movie, theater and kind again tells nobody; a last chance does.
 async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Store) {
     for (id, site) in [
         ("ana", "demo"),
@@ -129,6 +130,7 @@ async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Sto
         ("cy", TWIN),
         ("dee", "demo"),
         ("eve", "demo"),
+        ("fay", "demo"),
     ] {
         member(&store, id, site).await;
         for film in ["1001", "1002"] {
@@ -146,6 +148,17 @@ async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Sto
         store.pool(),
         "ana",
         AlertPreferences {
+            push: true,
+            ..EVERYTHING_BY_E_MAIL
+        },
+    )
+    .await
+    .expect("chosen");
+    alerts::set_preferences(
+        store.pool(),
+        "fay",
+        AlertPreferences {
+            email: false,
             push: true,
             ..EVERYTHING_BY_E_MAIL
         },
@@ -189,12 +202,16 @@ async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Sto
         ["b1"]
     );
     assert_eq!(
-        alerts::tell_batch(store.pool(), "b1").await.expect("told"),
+        alerts::tell_batch(store.pool(), "b1", "t1")
+            .await
+            .expect("told"),
         3,
         "Ana by e-mail and push, Eve by e-mail"
     );
     assert_eq!(
-        alerts::tell_batch(store.pool(), "b1").await.expect("told"),
+        alerts::tell_batch(store.pool(), "b1", "t1-again")
+            .await
+            .expect("told"),
         0,
         "once"
     );
@@ -204,7 +221,7 @@ async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Sto
         .expect("Eve leaves");
     let due = due(&store).await;
     let ids: Vec<&str> = due.iter().map(|send| send.id.as_str()).collect();
-    assert_eq!(ids, ["ana:b1:email", "ana:b1:s1"]);
+    assert_eq!(ids, ["ana:t1:email", "ana:t1:s1"]);
     let context = alerts::send_context(store.pool(), &due[0])
         .await
         .expect("read")
@@ -221,7 +238,41 @@ async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Sto
         ["b2"]
     );
     assert_eq!(
-        alerts::tell_batch(store.pool(), "b2").await.expect("told"),
+        alerts::tell_batch(store.pool(), "b2", "t2")
+            .await
+            .expect("told"),
+        3
+    );
+    // Its second event, late: told then, in a message of its own.
+    receive(
+        &store,
+        &[event(
+            "demo",
+            ("b2", 2),
+            "on-sale",
+            ("1002", "Wicked"),
+            "102",
+        )],
+    )
+    .await;
+    assert!(
+        alerts::batches_ready(store.pool(), now - 30)
+            .await
+            .expect("read")
+            .is_empty(),
+        "a late part waits for the rest"
+    );
+    assert_eq!(
+        alerts::batches_ready(store.pool(), now + 1)
+            .await
+            .expect("read"),
+        ["b2"],
+        "then is told as it is"
+    );
+    assert_eq!(
+        alerts::tell_batch(store.pool(), "b2", "t2-late")
+            .await
+            .expect("told"),
         3
     );
     receive(
@@ -233,12 +284,16 @@ async fn a_batch_is_told_once_to_the_members_of_its_site_who_chose_it(store: Sto
     )
     .await;
     assert_eq!(
-        alerts::tell_batch(store.pool(), "b3").await.expect("told"),
+        alerts::tell_batch(store.pool(), "b3", "t3")
+            .await
+            .expect("told"),
         0,
         "never twice for a movie, theater and kind"
     );
     assert_eq!(
-        alerts::tell_batch(store.pool(), "b4").await.expect("told"),
+        alerts::tell_batch(store.pool(), "b4", "t4")
+            .await
+            .expect("told"),
         2
     );
 
