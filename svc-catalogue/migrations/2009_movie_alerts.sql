@@ -26,3 +26,6 @@ CREATE TABLE catalogue_outbox (
     published_at BIGINT
 );
 CREATE INDEX catalogue_outbox_pending ON catalogue_outbox (published_at, created_at);
+
+-- A site's showtimes from a day on, the question each commit asks of the alerts.
+CREATE INDEX catalogue_showtimes_by_site_day ON catalogue_showtimes (site_id, local_date);

@@ -5,15 +5,11 @@
 //! and relayed by platform::outbox. The events of one commit and kind share a batch, so
 //! a consumer can tell a member of them in one message. docs/asyncapi.yaml describes them.
 
-use std::time::Duration;
-
 use serde_json::json;
 
 use platform::outbox::{Outbox, OutboxEvent};
 
 use crate::domain::movie_alerts::{AlertKind, MovieAlert};
-use crate::leadership::Leadership;
-use crate::store::Store;
 
 pub const STREAM: &str = "CATALOGUE";
 pub const STREAM_SUBJECTS: &str = "catalogue.>";
@@ -67,26 +63,6 @@ pub fn event(
         subject: subject(site_id, alert.kind),
         event_id,
         payload: payload.to_string(),
-    }
-}
-
-/// How often the leading replica tells what time alone made true (a last showtime now
-/// within days, a sold-out first showtime with seats again): commits tell the rest.
-pub const CHECKED_EVERY: Duration = Duration::from_secs(60 * 60);
-
-/// Tells the alerts that came due, at start and every [`CHECKED_EVERY`], while this
-/// replica leads.
-pub async fn keep_checking(store: Store, mut leadership: Leadership) {
-    loop {
-        leadership.until_leading().await;
-        match store.tell_alerts_due().await {
-            Ok(0) => {}
-            Ok(told) => tracing::info!(told, "alerts came due"),
-            Err(error) => {
-                tracing::warn!(%error, "the alerts due could not be checked; again in an hour")
-            }
-        }
-        tokio::time::sleep(CHECKED_EVERY).await;
     }
 }
 

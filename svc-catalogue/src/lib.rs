@@ -24,13 +24,15 @@
 //! - [`leadership`]: which replica polls the points of sale and fetches poster images.
 //! - [`ingest`]: the ingest API's records made the catalogue's, each checked.
 //! - [`scheduled`]: drafts published at their time, surviving restarts.
-//! - [`alert_events`]: the events of movies going on sale and leaving theaters, relayed
-//!   from the store's outbox to NATS, and the hourly check of what time made due.
+//! - [`alert_events`]: the events of movies going on sale and leaving theaters, as the
+//!   store's outbox keeps them and NATS carries them.
+//! - [`alerts_due`]: the hourly check of what time alone made due.
 //! - [`grpc`]: the gRPC adapters: the catalogue's reads, the ingest API, the studio's
 //!   drafts, the media library.
 //! - [`error`]: the crate's error type and its gRPC status.
 
 pub mod alert_events;
+pub mod alerts_due;
 pub mod bundle;
 pub mod commands;
 pub mod config;
@@ -171,7 +173,7 @@ impl Application {
         )];
         tasks.push(self.store.listen());
         tasks.push(leading);
-        tasks.push(tokio::spawn(alert_events::keep_checking(
+        tasks.push(tokio::spawn(alerts_due::keep_checking(
             self.store.clone(),
             leadership.clone(),
         )));

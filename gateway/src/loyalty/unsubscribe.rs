@@ -57,8 +57,8 @@ pub async fn confirm(Query(query): Query<UnsubscribeQuery>) -> Result<Response, 
         StatusCode::OK,
         "Stop these alerts?",
         &format!(
-            "<p>You will no longer get the e-mails this link came with. You can turn alerts \
-             on again in your account.</p>\n<form method=\"post\" action=\"{}\">\
+            "<p>You will no longer be told of the alerts this link came with, by e-mail or \
+             on your devices. You can turn alerts on again in your account.</p>\n<form method=\"post\" action=\"{}\">\
              <button type=\"submit\">Stop these alerts</button></form>",
             escape(&action)
         ),
@@ -98,7 +98,7 @@ pub async fn unsubscribe(
             StatusCode::OK,
             "Alerts stopped",
             &format!(
-                "<p>You will no longer get e-mails {}. You can turn them on again in your \
+                "<p>You will no longer be told {}. You can turn these alerts on again in your \
                  account.</p>",
                 match kind.as_str() {
                     "last-chance" => "when a film on your watchlist is about to leave",

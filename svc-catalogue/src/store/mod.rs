@@ -364,7 +364,12 @@ impl Store {
             .await?;
         }
         let alerts_scope = match kind {
-            Change::Records { .. } => Some(movie_alerts::Scope::Site),
+            // An import, a publish, a restore: what may write showtimes. A movie's or a
+            // theater's record, a poster, a media upload, host names write none.
+            Change::Records { editable: true, .. } => Some(movie_alerts::Scope::Site),
+            Change::Records {
+                editable: false, ..
+            } => None,
             Change::Schedule { theater_id } => Some(movie_alerts::Scope::Theater(theater_id)),
             // Seat counts put no movie on sale and take none away: the hourly check sees
             // a sold-out first showtime that has seats again.

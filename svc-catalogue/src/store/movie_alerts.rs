@@ -49,11 +49,11 @@ pub(super) async fn tell(
     batch: &str,
 ) -> Result<usize, StoreError> {
     let (since, until) = days_around(now);
-    // `$3`: the theater, or '' for every one.
-    let theater = "AND ($3 = '' OR theater_id = $3)";
-    let theater_id = match scope {
-        Scope::Site => "",
-        Scope::Theater(id) => id,
+    // `$3`: the theater, when the scope is one (SQL of its own, so the index on the
+    // theater's days serves it); '' otherwise, a condition always true.
+    let (theater, theater_id) = match scope {
+        Scope::Site => ("AND CAST($3 AS TEXT) = ''", ""),
+        Scope::Theater(id) => ("AND theater_id = $3", id),
     };
     // The pairs with days to come that were never on sale, and their showtimes of those days.
     let not_on_sale = format!(
@@ -62,7 +62,7 @@ pub(super) async fn tell(
            SELECT theater_id, movie_id FROM catalogue_showtimes \
            WHERE site_id = $1 AND local_date >= $2 {theater} \
            EXCEPT SELECT theater_id, movie_id FROM catalogue_movie_alerts \
-           WHERE site_id = $1 AND kind = 'on-sale') p \
+           WHERE site_id = $1 AND kind = 'on-sale' {theater}) p \
          ON p.theater_id = s.theater_id AND p.movie_id = s.movie_id \
          WHERE s.site_id = $1 AND s.local_date >= $2"
     );
@@ -126,8 +126,16 @@ async fn write(
     now: Timestamp,
     batch: &str,
 ) -> Result<usize, StoreError> {
+    if alerts.is_empty() {
+        return Ok(0);
+    }
+    let excluded = excluded_movies(transaction, site_id).await?;
     let mut new = Vec::with_capacity(alerts.len());
     for alert in alerts {
+        // A movie the site does not show is news to nobody; told when it is shown again.
+        if excluded.contains(&alert.showtime.movie_id) {
+            continue;
+        }
         let Some(names) = names(transaction, site_id, &alert).await? else {
             continue;
         };
@@ -165,6 +173,35 @@ async fn write(
         alert_events::OUTBOX.insert(transaction, &event).await?;
     }
     Ok(new.len())
+}
+
+/// The movies the site leaves out (`config.globalExcludedMovieIds`).
+async fn excluded_movies(
+    transaction: &mut Transaction<'static, Any>,
+    site_id: &str,
+) -> Result<Vec<String>, StoreError> {
+    let settings: String = sqlx::query_scalar("SELECT settings FROM catalogue_sites WHERE id = $1")
+        .bind(site_id)
+        .fetch_one(&mut **transaction)
+        .await?;
+    Ok(serde_json::from_str::<serde_json::Value>(&settings)
+        .ok()
+        .and_then(|settings| {
+            let ids = settings
+                .pointer("/config/globalExcludedMovieIds")?
+                .as_array()?
+                .clone();
+            Some(
+                ids.iter()
+                    .filter_map(|id| match id {
+                        serde_json::Value::String(id) => Some(id.clone()),
+                        serde_json::Value::Number(id) => Some(id.to_string()),
+                        _ => None,
+                    })
+                    .collect(),
+            )
+        })
+        .unwrap_or_default())
 }
 
 /// The movie's title and page and the theater's name; none when either is gone (a
@@ -233,21 +270,42 @@ impl Store {
             .fetch_all(&self.pool)
             .await?;
         let mut told = 0;
+        let mut failed = None;
+        // One site failing leaves the others told.
         for site_id in site_ids {
-            let (mut transaction, held) = self.begin_write(&site_id).await?;
-            if !held {
-                continue;
+            match self.tell_site_alerts_due(&site_id).await {
+                Ok(written) => told += written,
+                Err(error) => {
+                    tracing::warn!(site = %site_id, %error, "the site's alerts due could not be checked");
+                    failed = Some(error);
+                }
             }
-            let now = self.alerts_now();
-            let batch = platform::tokens::random_hex::<12>()?;
-            let written = tell(&mut transaction, &site_id, Scope::Site, now, &batch).await?;
-            transaction.commit().await?;
-            told += written;
         }
         if told > 0 {
             self.alerts_written.notify_one();
         }
-        Ok(told)
+        match failed {
+            Some(error) if told == 0 => Err(error),
+            _ => Ok(told),
+        }
+    }
+
+    async fn tell_site_alerts_due(&self, site_id: &str) -> Result<usize, StoreError> {
+        let (mut transaction, held) = self.begin_write(site_id).await?;
+        if !held {
+            return Ok(0);
+        }
+        let batch = platform::tokens::random_hex::<12>()?;
+        let written = tell(
+            &mut transaction,
+            site_id,
+            Scope::Site,
+            self.alerts_now(),
+            &batch,
+        )
+        .await?;
+        transaction.commit().await?;
+        Ok(written)
     }
 }
 
