@@ -34,6 +34,10 @@ function gateway(url: string, siteDir: string, dataDir: string, loyaltyBrand = '
       WALLET_SERVICE_ACCOUNT_FILE: walletServiceAccountFile(dataDir),
       WALLET_ISSUER_ID: '3388000000022100000',
       LOYALTY_BRAND: loyaltyBrand,
+      // Each gateway reads the catalogue's events on the shared NATS with a durable
+      // consumer of its own (docs/loyalty.md#alerts): one shared would hand an event to
+      // whichever gateway asked first.
+      ALERTS_CONSUMER: `e2e-alerts-${new URL(url).port}-${process.pid}`,
       // The studio's origin, which its links name and its passkeys are bound to.
       ...(studioHosts
         ? { STUDIO_HOSTS: studioHosts, STUDIO_URL: `http://${studioHosts.split(',')[0]}:${new URL(url).port}` }

@@ -87,8 +87,8 @@ test('a member turns alerts on from the watchlist and hears of the first showtim
     await expect
       .poll(() => readMail(port, email, /Subject: (Tickets are on sale: [^\r\n]+)/), { timeout: 15_000 })
       .toBe(`Tickets are on sale: ${movie.title}`);
-    const page_link = readMail(port, email, /(http\S+\/movies\/\S+\?theaterId=\S+)/);
-    expect(page_link).toContain(`${movie.path}?theaterId=${THEATER}`);
+    const pageLink = readMail(port, email, /(http\S+\/movies\/\S+\?theaterId=\S+)/);
+    expect(pageLink).toContain(`${movie.path}?theaterId=${THEATER}`);
     const unsubscribe = readMail(port, email, /List-Unsubscribe: <([^>]+)>/);
     if (!unsubscribe) throw new Error('no List-Unsubscribe header');
     expect(readMail(port, email, /(List-Unsubscribe-Post: List-Unsubscribe=One-Click)/)).toBeDefined();

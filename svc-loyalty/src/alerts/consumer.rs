@@ -94,7 +94,10 @@ async fn read(
             consumer::pull::Config {
                 durable_name: Some(durable.to_owned()),
                 filter_subject: SUBJECTS.to_owned(),
-                deliver_policy: consumer::DeliverPolicy::All,
+                // A consumer made new (the deployment's first start, a new ALERTS_CONSUMER)
+                // starts at what is published from then on, not at the stream's history;
+                // once made, JetStream keeps its place whether the service runs or not.
+                deliver_policy: consumer::DeliverPolicy::New,
                 ack_policy: consumer::AckPolicy::Explicit,
                 ack_wait: ACK_WAIT,
                 ..Default::default()

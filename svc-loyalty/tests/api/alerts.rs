@@ -482,6 +482,15 @@ async fn an_event_on_nats_reaches_a_member_by_e_mail_and_push_once() {
         })
         .await
         .expect("the stream");
+    // The service's consumer starts at what is published once it is made.
+    let made = eventually(WITHIN, || async {
+        match jetstream.get_stream("CATALOGUE").await {
+            Ok(mut stream) => stream.consumer_info(&consumer).await.is_ok(),
+            Err(_) => false,
+        }
+    })
+    .await;
+    assert!(made, "the service's durable consumer is made");
     // A theater of this run alone: the stream keeps what earlier runs published.
     let theater = format!(
         "alerts-{}",
