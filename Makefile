@@ -16,7 +16,7 @@ WEB_SOURCES := $(shell find web/src web/public web/build web/scripts web/index.h
 # features, so one build serves every suite and no dependency is compiled twice.
 BUILD_AS_TESTS := cargo test --workspace --no-run --quiet
 
-.PHONY: run test setup lint test-services rust-test rust-test-rest beside-rust-tests chaos-scenarios chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty soak clean
+.PHONY: run test setup lint test-services rust-test rust-test-rest beside-rust-tests chaos-scenarios chaos web-deps web web-test e2e ops-test asyncapi-deps asyncapi api-fuzz bench-site bench-sites bench-deployment bench-publish bench-search bench-ingest bench-loyalty bench-alerts soak clean
 
 ## make run: build the web app and start the gateway with the services embedded.
 run: web
@@ -159,6 +159,11 @@ bench-loyalty: test-services
 	cargo build --release -p gateway
 	cargo build --release -p svc-loyalty --example argon2_rate
 	bench/loyalty.sh
+
+## make bench-alerts: members' alerts to 100,000 members (bench/alerts.sh), release build.
+bench-alerts: test-services web
+	cargo build --release -p gateway
+	bench/alerts.sh
 
 ## make soak: mixed traffic at a fixed rate for SOAK_SECONDS (default 600), debug build.
 soak: web

@@ -75,7 +75,14 @@ pub fn private_nats(dir: &Path) -> (Process, String) {
 }
 
 /// The NATS roles of deploy/nats/auth.conf.
-const ROLES: [&str; 5] = ["publisher", "gateway", "loyalty", "consumer", "studio"];
+const ROLES: [&str; 6] = [
+    "publisher",
+    "gateway",
+    "loyalty",
+    "consumer",
+    "studio",
+    "catalogue",
+];
 
 /// A role's password on the scenario's nats-server (a letter first: nats-server reads a
 /// value of digits as a number).

@@ -15,6 +15,7 @@ const memberPages = [
   ['history', '/account/history/'],
   ['watchlist', '/account/watchlist/'],
   ['theaters', '/account/theaters/'],
+  ['alerts', '/account/alerts/'],
   ['profile', '/account/profile/'],
 ] as const;
 
@@ -40,6 +41,14 @@ for (const size of sizes) {
       for (const [name, path] of memberPages) {
         await page.goto(path, { waitUntil: 'networkidle' });
         await shoot(name);
+      }
+      // A coming film: the watchlist button's note, then the alerts offer once it is added.
+      await page.goto('/movies/1019-frostbound/', { waitUntil: 'networkidle' });
+      await shoot('coming-film');
+      if ((await page.getByTestId('watchlist-button').getAttribute('aria-pressed')) !== 'true') {
+        await page.getByTestId('watchlist-button').click();
+        await page.getByTestId('alerts-offer').waitFor({ timeout: 5_000 }).catch(() => undefined);
+        await shoot('alerts-offer');
       }
       await context.close();
     });

@@ -2,6 +2,7 @@
 //! `make chaos`, which also runs the NATS-outage test of svc-loyalty and the
 //! broken-bundle test of svc-catalogue.
 
+mod alerts_outage;
 mod catalogue_outage;
 mod gateway_shutdown;
 mod hostile_requests;
