@@ -47,6 +47,17 @@ impl Stack {
         every: &[(&str, String)],
         loyalty_env: &[(&str, String)],
     ) -> Stack {
+        Stack::start_with(dir, site_dir, every, &[], loyalty_env).await
+    }
+
+    /// [`Stack::start_serving`] with svc-catalogue's own settings too (its NATS role).
+    pub async fn start_with(
+        dir: &Path,
+        site_dir: &Path,
+        every: &[(&str, String)],
+        catalogue_env: &[(&str, String)],
+        loyalty_env: &[(&str, String)],
+    ) -> Stack {
         // Every service takes the demo chain for its default site, whichever folder its
         // bundle was copied to, as compose and Kubernetes set SITE_ID (`every` may say
         // otherwise).
@@ -73,7 +84,10 @@ impl Stack {
                     ("SITE_DIR", site_dir.display().to_string()),
                     ("DATA_DIR", dir.join("catalogue-data").display().to_string()),
                     ("METRICS_ADDR", addr(free_port())),
-                ],
+                ]
+                .into_iter()
+                .chain(catalogue_env.iter().cloned())
+                .collect::<Vec<_>>(),
                 every,
             ),
             dir,

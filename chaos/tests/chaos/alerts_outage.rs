@@ -35,23 +35,17 @@ async fn an_alert_waits_for_nats_and_is_mailed_once_when_it_returns() {
     let _scenario = chaos::one_scenario_at_a_time().await;
     let dir = test_dir("alerts-outage");
     let (mut nats, nats_url) = private_nats(&dir);
-    let mut stack = Stack::start(
+    let mut stack = Stack::start_with(
         &dir,
+        &chaos::workspace_root().join("site/demo"),
         &[],
+        &[("NATS_URL", as_role(&nats_url, "catalogue"))],
         &[
             ("NATS_URL", as_role(&nats_url, "loyalty")),
             ("ALERTS_CONSUMER", "chaos-alerts".to_owned()),
         ],
     )
     .await;
-    // The catalogue on the scenario's NATS, as its own role.
-    stack.catalogue.kill();
-    stack.catalogue = stack.catalogue.another(
-        "svc-catalogue-events",
-        &[("NATS_URL", as_role(&nats_url, "catalogue"))],
-        &dir,
-    );
-    stack.wait_ready().await;
 
     let members = Members::new(&stack.url);
     let email = "alerted@example.com";
@@ -59,7 +53,12 @@ async fn an_alert_waits_for_nats_and_is_mailed_once_when_it_returns() {
     let session = members.login(email).await.1.expect("signed in");
     let every = json!({"onSale": true, "lastChance": true, "email": true, "push": false});
     let (_, chosen) = members
-        .cypher("POST", "/Member/v3/UpdateAlertPreferences", every, Some(&session))
+        .cypher(
+            "POST",
+            "/Member/v3/UpdateAlertPreferences",
+            every,
+            Some(&session),
+        )
         .await;
     assert_eq!(chosen["alertPreferences"]["chosen"], true, "{chosen}");
     let (_, watched) = members
@@ -140,7 +139,7 @@ async fn an_alert_waits_for_nats_and_is_mailed_once_when_it_returns() {
         .await
         .expect("the ingest API answers");
     assert_eq!(again.status(), 200);
-    tokio::time::sleep(Duration::from_secs(5)).await;
+    tokio::time::sleep(Duration::from_secs(3)).await;
     assert_eq!(
         subjects_to(&dir, email),
         ["Tickets are on sale: Frostbound"],
