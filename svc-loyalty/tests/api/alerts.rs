@@ -485,7 +485,7 @@ async fn an_event_on_nats_reaches_a_member_by_e_mail_and_push_once() {
     // The service's consumer starts at what is published once it is made.
     let made = eventually(WITHIN, || async {
         match jetstream.get_stream("CATALOGUE").await {
-            Ok(mut stream) => stream.consumer_info(&consumer).await.is_ok(),
+            Ok(stream) => stream.consumer_info(&consumer).await.is_ok(),
             Err(_) => false,
         }
     })
@@ -664,6 +664,120 @@ async fn an_event_on_nats_reaches_a_member_by_e_mail_and_push_once() {
     let _ = jetstream
         .delete_consumer_from_stream(&consumer, "CATALOGUE")
         .await;
+    store.close().await;
+    database.drop().await;
+}
+
+/// The relay away, then back: the message is tried, waits (a try counted, the next one
+/// later), and goes once the relay answers, only once. A push service answering 503 is
+/// tried again later, its subscription kept.
+#[tokio::test]
+async fn a_message_waits_for_the_relay_and_for_a_busy_push_service_and_goes_once() {
+    let database = TestDatabase::sqlite();
+    let relay_port = test_support::net::free_port();
+    let relay = format!("smtp://127.0.0.1:{relay_port}");
+    let push = MockServer::start().await;
+    Mock::given(method("POST"))
+        .and(path("/push/busy"))
+        .respond_with(ResponseTemplate::new(503))
+        .mount(&push)
+        .await;
+    // No NATS: the events are kept as the consumer keeps them.
+    let (mut client, _) = spawn_loyalty_adjusted(
+        &database,
+        &[("NATS_URL", ""), ("SMTP_URL", &relay)],
+        |config| config.alerts.local_push_endpoints = true,
+    )
+    .await;
+    let ana = member_on(&mut client, "demo", "ana@example.com").await;
+    let me = ("demo", ana.as_str());
+    let (_, chosen) = as_member(
+        &mut client,
+        me,
+        ("POST", "/Member/v3/UpdateAlertPreferences"),
+        json!({"onSale": true, "lastChance": true, "email": true, "push": true}),
+    )
+    .await;
+    assert_eq!(chosen["alertPreferences"]["chosen"], true, "{chosen}");
+    let (_, watched) = as_member(
+        &mut client,
+        me,
+        ("POST", "/Member/v3/AddFavoriteFilm"),
+        json!({"externalFilmId": "1001"}),
+    )
+    .await;
+    assert_eq!(peach(&watched), 0, "{watched}");
+    let (_, _, busy) = browser(&format!("{}/push/busy", push.uri()));
+    let (_, subscribed) = as_member(
+        &mut client,
+        me,
+        ("POST", "/Member/v3/AddPushSubscription"),
+        busy,
+    )
+    .await;
+    assert_eq!(peach(&subscribed), 0, "{subscribed}");
+
+    let store = database.store().await;
+    receive(
+        &store,
+        &[event(
+            "demo",
+            ("relay-1", 1),
+            "on-sale",
+            ("1001", "Dune"),
+            "101",
+        )],
+    )
+    .await;
+    let sends = || async {
+        sqlx::query_as::<_, (String, i64, i64, Option<i64>)>(
+            "SELECT id, attempts, due_at, sent_at FROM alert_sends ORDER BY id",
+        )
+        .fetch_all(store.pool())
+        .await
+        .expect("read")
+    };
+    let tried = eventually(WITHIN, || async {
+        let now = svc_loyalty::store::unix_now();
+        let sends = sends().await;
+        sends.len() == 2
+            && sends.iter().all(|(_, attempts, due_at, sent_at)| {
+                *attempts == 1 && *due_at > now && sent_at.is_none()
+            })
+    })
+    .await;
+    assert!(tried, "both tried once, waiting: {:?}", sends().await);
+    let left: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM push_subscriptions")
+        .fetch_one(store.pool())
+        .await
+        .expect("counted");
+    assert_eq!(left, 1, "a busy push service keeps its subscription");
+
+    // The relay answers now; the e-mail's wait is over.
+    let (_, mut received) = crate::helpers::spawn_smtp_on(relay_port, "250 OK").await;
+    sqlx::query("UPDATE alert_sends SET due_at = 0 WHERE subscription_id IS NULL")
+        .execute(store.pool())
+        .await
+        .expect("due now");
+    let mail = tokio::time::timeout(WITHIN, received.recv())
+        .await
+        .expect("the e-mail within seconds")
+        .expect("a message");
+    assert_eq!(mail.recipients, ["<ana@example.com>"]);
+    assert!(
+        mail.data.contains("Subject: Tickets are on sale: Dune"),
+        "{}",
+        mail.data
+    );
+    let sent = eventually(WITHIN, || async {
+        sends().await.iter().any(|(id, attempts, _, sent_at)| {
+            id.ends_with(":email") && *attempts == 1 && sent_at.is_some()
+        })
+    })
+    .await;
+    assert!(sent, "recorded as sent: {:?}", sends().await);
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert!(received.try_recv().is_err(), "sent once");
     store.close().await;
     database.drop().await;
 }

@@ -331,8 +331,17 @@ pub struct ReceivedMail {
 pub async fn spawn_smtp(
     rcpt_reply: &'static str,
 ) -> (String, tokio::sync::mpsc::UnboundedReceiver<ReceivedMail>) {
+    spawn_smtp_on(0, rcpt_reply).await
+}
+
+/// [`spawn_smtp`] on the loopback `port` (0: any), for a relay that answers where
+/// nothing did before.
+pub async fn spawn_smtp_on(
+    port: u16,
+    rcpt_reply: &'static str,
+) -> (String, tokio::sync::mpsc::UnboundedReceiver<ReceivedMail>) {
     use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+    let listener = tokio::net::TcpListener::bind(("127.0.0.1", port))
         .await
         .expect("bind");
     let addr = listener.local_addr().expect("address");
