@@ -24,14 +24,16 @@ use crate::html::escape;
 #[into_params(parameter_in = Query)]
 pub struct UnsubscribeQuery {
     /// The link's token, as mailed.
-    token: Option<String>,
+    #[param(min_length = 1)]
+    token: String,
 }
 
 impl UnsubscribeQuery {
     fn token(self) -> Result<String, AppError> {
-        self.token
-            .filter(|token| !token.is_empty())
-            .ok_or_else(|| AppError::BadRequest("token: required".to_owned()))
+        if self.token.is_empty() {
+            return Err(AppError::BadRequest("token: required".to_owned()));
+        }
+        Ok(self.token)
     }
 }
 
